@@ -1,0 +1,38 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const engineImports = {
+  patterns: [
+    {
+      group: ['@aws-sdk/*', '@duckdb/*'],
+      message: 'AWS SDK and DuckDB are imported only under lib/adapters/ (ports and adapters, see ARCHITECTURE.md).',
+    },
+  ],
+};
+
+export default tseslint.config(
+  { ignores: ['node_modules/', '.esbuild/', '.serverless/', '.data/', 'bench/results/', 'coverage/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', Buffer: 'readonly', fetch: 'readonly', AbortController: 'readonly', AbortSignal: 'readonly', structuredClone: 'readonly', TextEncoder: 'readonly', TextDecoder: 'readonly', performance: 'readonly' } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['**/*.{ts,mts,js,mjs}'],
+    ignores: ['lib/adapters/**', 'test/**', 'bench/**', 'infra/**'],
+    rules: { 'no-restricted-imports': ['error', engineImports] },
+  },
+  {
+    // Only config.ts reads the environment (STYLE.md: config parsed once with zod).
+    files: ['lib/**/*.ts', 'functions/**/*.ts'],
+    ignores: ['lib/core/config.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through lib/core/config.ts.' }],
+    },
+  },
+);
