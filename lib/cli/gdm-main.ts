@@ -1,0 +1,1 @@
+console.log("gdm placeholder", process.argv.slice(2));

@@ -1,0 +1,6 @@
+#!/usr/bin/env node
+// Entry of the `gdm` command (package.json "bin"): runs the TypeScript CLI through tsx.
+import { register } from 'tsx/esm/api';
+
+register();
+await import('./gdm-main.ts');
