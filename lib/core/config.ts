@@ -1,0 +1,57 @@
+// The only reader of process.env (STYLE.md). Parsed once per container with zod; a missing or
+// malformed variable fails fast with its name, at cold start rather than on the first request.
+import { z } from 'zod';
+
+const optionalUrl = z.url().optional();
+const nonEmpty = z.string().min(1);
+
+const telemetrySchema = z.discriminatedUnion('TELEMETRY_BACKEND', [
+  z.object({ TELEMETRY_BACKEND: z.literal('duckdb'), DUCKDB_PATH: nonEmpty }),
+  z.object({
+    TELEMETRY_BACKEND: z.literal('timestream'),
+    TIMESTREAM_DATABASE: nonEmpty,
+    TIMESTREAM_STATES_TABLE: nonEmpty.default('States'),
+    TIMESTREAM_EVENTS_TABLE: nonEmpty.default('Events'),
+  }),
+]);
+
+const baseSchema = z.object({
+  STAGE: nonEmpty.default('local'),
+  SERVICE_NAME: nonEmpty.default('industrial-insights'),
+  AWS_REGION: nonEmpty.default('eu-west-1'),
+  /** The single DynamoDB table of registry and maintenance records. */
+  MAIN_TABLE: nonEmpty,
+  /** Set locally to DynamoDB Local's address; unset when deployed. */
+  DYNAMODB_ENDPOINT: optionalUrl,
+  /** Local data lake and dead letter folders; deployed, the Firehose stream and the S3 bucket. */
+  LAKE_DIR: nonEmpty.optional(),
+  FIREHOSE_STREAM: nonEmpty.optional(),
+  DEAD_LETTER_DIR: nonEmpty.optional(),
+  DEAD_LETTER_BUCKET: nonEmpty.optional(),
+  /** The local MQTT broker standing in for AWS IoT Core (health check only). */
+  LOCAL_MQTT_URL: optionalUrl,
+  /** Name of the message hub written into every cloud message as ingestionId. */
+  INGESTION_ID: z.string().regex(/^[A-Za-z0-9_.-]+$/).default('local-hub'),
+});
+
+const schema = z.intersection(baseSchema, telemetrySchema);
+export type Config = z.infer<typeof schema>;
+
+let cached: Config | undefined;
+
+/** Parses the environment once; throws an Error naming every bad variable. */
+export function config(): Config {
+  if (cached) return cached;
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(environment)'}: ${i.message}`);
+    throw new Error(`invalid configuration: ${problems.join('; ')}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+/** For tests: parse a given environment without caching it. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  return schema.parse(env);
+}
