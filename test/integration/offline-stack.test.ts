@@ -1,0 +1,69 @@
+// The foundation's promise: the whole local stack starts on free ports, /health reports each
+// component, an MQTT message on a rule's topic reaches its function, a failing invocation is
+// dead-lettered, and stopping leaves no process behind.
+import { execFileSync } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import mqtt from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startOfflineStack, type OfflineStack } from '../support/offline-stack';
+import { waitUntil } from '../support/ports';
+
+async function deadLetters(dataDir: string): Promise<Array<{ reason: string; payloadBase64: string; source: Record<string, string> }>> {
+  const root = path.join(dataDir, 'dead-letter');
+  const days = await readdir(root).catch(() => [] as string[]);
+  const files = (await Promise.all(days.map(async (d) => (await readdir(path.join(root, d))).map((f) => path.join(root, d, f))))).flat();
+  return Promise.all(files.map(async (f) => JSON.parse(await readFile(f, 'utf8'))));
+}
+
+describe('offline stack', () => {
+  let stack: OfflineStack;
+  beforeAll(async () => {
+    stack = await startOfflineStack();
+  });
+  afterAll(async () => stack?.stop());
+
+  it('reports DynamoDB, the telemetry store and the broker as up', async () => {
+    const response = await fetch(`${stack.httpUrl}/health`);
+    const body = (await response.json()) as { status: string; components: Record<string, { status: string }> };
+    expect(response.status).toBe(200);
+    expect(Object.keys(body.components).sort()).toEqual(['broker', 'dynamodb', 'telemetry']);
+    expect(Object.values(body.components).every((c) => c.status === 'up')).toBe(true);
+  });
+
+  it('answers an unknown route with 404', async () => {
+    const response = await fetch(`${stack.httpUrl}/no-such-route`);
+    expect(response.status).toBe(404);
+  });
+
+  it('delivers a message published on the rule topic to the ingest function, acknowledging after it ran', async () => {
+    const agentId = '0b7a2d3c-0000-4000-8000-00000000aaaa';
+    const client = await mqtt.connectAsync(stack.mqttUrl, { clientId: agentId });
+    await client.publishAsync(`gdm/${agentId}/messages`, 'this is not json', { qos: 1 });
+    await client.endAsync();
+    // The PUBACK came after the function ran, so its dead-letter entry already exists.
+    const entries = await deadLetters(stack.dataDir);
+    const mine = entries.filter((e) => e.source.clientId === agentId);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]?.reason).toBe('NOT_JSON');
+    expect(Buffer.from(mine[0]?.payloadBase64 ?? '', 'base64').toString()).toBe('this is not json');
+  });
+
+  it('ignores topics that no rule selects', async () => {
+    const client = await mqtt.connectAsync(stack.mqttUrl, { clientId: 'other-client' });
+    await client.publishAsync('something/else', 'x', { qos: 1 });
+    await client.endAsync();
+    const entries = await deadLetters(stack.dataDir);
+    expect(entries.some((e) => e.source.clientId === 'other-client')).toBe(false);
+  });
+
+  it('stops every process of the stack', async () => {
+    const { ports } = stack;
+    await stack.stop();
+    await waitUntil(async () => {
+      const listing = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' });
+      return !listing.includes(`-port ${ports.dynamodb}`);
+    }, 10_000, 'DynamoDB Local to exit');
+    await expect(fetch(`${stack.httpUrl}/health`)).rejects.toThrow();
+  });
+});

