@@ -1,0 +1,78 @@
+// Compile time of the KQL compiler (parse + analyze + SQL) per query, over a corpus of telemetry
+// queries, for both dialects. Figures in microseconds per compile.
+import { performance } from 'node:perf_hooks';
+import { percentile, type Benchmark, type BenchRow } from './harness';
+import { compile, type CompileOptions } from '../lib/query/index';
+
+const CORPUS: readonly string[] = [
+  'States | take 100',
+  'States | where Name == "temperature" | project Timestamp, DeviceId, Value',
+  'States | where Timestamp > ago(1h) | summarize count() by bin(Timestamp, 5m)',
+  'States | where Name == "temperature" | summarize avg(todouble(Value)) by bin(Timestamp, 1h), DeviceId',
+  'States | summarize arg_max(Timestamp, *) by DeviceId, Name',
+  'States | top 10 by todouble(Value) desc',
+  'States | where DeviceId startswith "press" and Name has "temp" | count',
+  'States | where PlantId in ("plant-1", "plant-2") | distinct DeviceId',
+  'States | extend v = todouble(Value) | where v between (10.0 .. 20.0) | sort by Timestamp asc',
+  'States | summarize percentiles(todouble(Value), 50, 95, 99) by Name',
+  'States | where Value.temp > 20 | project Timestamp, t = todouble(Value.temp), h = todouble(Value["humidity"])',
+  'States | summarize dcount(DeviceId), make_set(Name) by PlantId',
+  'States | project-away Metadata, MessageMetadata | project-rename Device = DeviceId | take 5',
+  'States | where Name =~ "TEMPERATURE" and DeviceId !in ("x", "y") | count',
+  'States | summarize min(Timestamp), max(Timestamp), count() by DeviceId | order by count_ desc',
+  'States | extend hour = bin(Timestamp, 1h) | summarize n = count() by hour | render timechart',
+  'let threshold = 25.0; States | where todouble(Value) > threshold | project Timestamp, DeviceId',
+  'let recent = States | where Timestamp > ago(30m); recent | summarize count() by Name',
+  'States | extend level = case(todouble(Value) > 30, "high", todouble(Value) > 20, "mid", "low") | summarize count() by level',
+  'States | extend ok = iff(isnull(Value), "missing", "present") | summarize count() by ok',
+  'States | where isnotempty(Unit) | summarize take_any(Unit) by Name',
+  'States | summarize sumif(todouble(Value), Name == "energy"), countif(Name == "alarm")',
+  'States | where Name matches regex "^temp[0-9]+$" | take 10',
+  'States | extend s = strcat(DeviceId, "/", Name), l = strlen(Name) | project s, l',
+  'States | extend d = startofday(Timestamp) | summarize stdev(todouble(Value)) by d',
+  'States | where Timestamp between (datetime(2024-03-01) .. datetime(2024-03-02)) | count',
+  'Events | where Active == true and Acknowledged == false | project Timestamp, Text, Severity',
+  'Events | summarize count() by State, bin(Timestamp, 1d)',
+  'Events | where Text contains "door" or Reason has "limit" | top 5 by Timestamp',
+  'Events | summarize arg_min(Timestamp, Text) by Name',
+  'datatable(a:long, b:string)[1, "x", 2, "y", 3, "z"] | where a > 1 | extend c = toupper(b)',
+  'print now(), ago(1d), bin(datetime(2024-03-06), 7d), 7 / 2, 1d / 1h',
+  'range x from 1 to 100 step 1 | summarize sum(x), avg(x)',
+  'States | summarize ratio = countif(isnotnull(Value)) * 100.0 / count() by DeviceId',
+  'States | where tolower(Name) == "temperature" | extend v = round(todouble(Value), 1) | summarize make_list(v) by DeviceId',
+];
+
+const options = (dialect: 'duckdb' | 'timestream'): CompileOptions => ({
+  dialect,
+  scope: { customerId: 'cust-a', plantIds: ['plant-1', 'plant-2'], startTime: '2024-03-01T00:00:00.000Z', endTime: '2024-03-02T00:00:00.000Z' },
+  now: new Date('2024-03-01T12:00:00.000Z'),
+  rowLimit: 10000,
+});
+
+const bench: Benchmark = {
+  name: 'query-compile',
+  async run(ctx) {
+    const rows: BenchRow[] = [];
+    const rounds = ctx.quick ? 20 : 200;
+    for (const dialect of ['duckdb', 'timestream'] as const) {
+      const opts = options(dialect);
+      for (const q of CORPUS) compile(q, opts); // warm-up
+      const perQuery: number[] = [];
+      for (const q of CORPUS) {
+        const start = performance.now();
+        for (let i = 0; i < rounds; i++) compile(q, opts);
+        perQuery.push(((performance.now() - start) * 1000) / rounds);
+      }
+      const mean = perQuery.reduce((a, b) => a + b, 0) / perQuery.length;
+      ctx.progress(`${dialect}: ${CORPUS.length} queries x ${rounds} rounds`);
+      rows.push(
+        { case: `${dialect}, ${CORPUS.length} queries`, metric: 'mean µs/compile', value: mean },
+        { case: `${dialect}, ${CORPUS.length} queries`, metric: 'p50 µs/compile', value: percentile(perQuery, 50) },
+        { case: `${dialect}, ${CORPUS.length} queries`, metric: 'max µs/compile', value: Math.max(...perQuery), note: 'slowest query of the corpus' },
+      );
+    }
+    return rows;
+  },
+};
+
+export default bench;

@@ -1,0 +1,165 @@
+// Aggregation functions of summarize: argument checks, result types and Kusto's default column names.
+// Each call yields one or more output columns (percentiles, arg_max and take_any can yield several).
+import type { Expr } from './ast';
+import type { ErrorFactory } from './errors';
+import type { AggFn, IrAgg, IrColumn, IrExpr, KqlType } from './ir';
+import { aggregateArgumentName, derivedName } from './naming';
+import { analyzeScalar, convert, type ScalarEnv } from './scalars';
+import { isInteger, isNumeric } from './types';
+
+export interface AggregateOutput {
+  /** The default column name (before duplicate suffixes). */
+  readonly defaultName: string;
+  readonly agg: IrAgg;
+  /** True for columns whose count depends on the call (percentiles, arg_max, take_any): they cannot be renamed with Name =. */
+  readonly multi: boolean;
+}
+
+export interface AggregateContext {
+  readonly env: ScalarEnv;
+  readonly errors: ErrorFactory;
+  /** Input columns minus the by keys, for arg_max(x, *) and take_any(*). */
+  readonly starColumns: readonly IrColumn[];
+}
+
+const SIMPLE_PREFIX: Readonly<Record<string, string>> = {
+  sum: 'sum', avg: 'avg', min: 'min', max: 'max', dcount: 'dcount', stdev: 'stdev', make_list: 'list', make_set: 'set',
+  sumif: 'sumif', avgif: 'avgif',
+};
+
+export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateContext): AggregateOutput[] {
+  const { errors } = ctx;
+  const name = call.name === 'any' ? 'take_any' : call.name;
+  const scalar = (e: Expr): IrExpr => analyzeScalar(e, ctx.env);
+  const arity = (min: number, max = min): void => {
+    if (call.args.length < min || call.args.length > max) {
+      throw errors.semantic(`${call.name}() takes ${min === max ? min : `${min} to ${max === Infinity ? 'any number of' : max}`} argument${max === 1 ? '' : 's'}, got ${call.args.length}`, call.span);
+    }
+  };
+  const predicate = (e: Expr): IrExpr => {
+    const p = scalar(e);
+    if (p.type === 'dynamic') return convert(p, 'bool');
+    if (p.type !== 'bool') throw errors.semantic(`expected a bool predicate, got ${p.type}`, e.span);
+    return p;
+  };
+  const numeric = (e: Expr, fn: string): IrExpr => {
+    const x = scalar(e);
+    if (x.type === 'dynamic') {
+      const arg = derivedName(e) ?? 'x';
+      throw errors.semantic(`${fn}() needs a numeric argument but '${arg}' is dynamic; convert it first, e.g. ${fn}(todouble(${arg}))`, e.span);
+    }
+    if (!isNumeric(x.type) && x.type !== 'timespan') throw errors.semantic(`${fn}() needs a numeric argument, got ${x.type}`, e.span);
+    return x;
+  };
+  const orderable = (e: Expr, fn: string): IrExpr => {
+    const x = scalar(e);
+    if (x.type === 'dynamic') throw errors.semantic(`${fn}() cannot order dynamic values; convert the argument first, e.g. ${fn}(todouble(${derivedName(e) ?? 'x'}))`, e.span);
+    return x;
+  };
+  const single = (fn: AggFn, args: IrExpr[], type: KqlType, defaultName: string, percentile?: number): AggregateOutput[] => [
+    { defaultName, agg: percentile === undefined ? { fn, args, type } : { fn, args, type, percentile }, multi: false },
+  ];
+  const argName = (): string => aggregateArgumentName(call.args[0]);
+  const prefixed = (): string => `${SIMPLE_PREFIX[name]}_${argName()}`;
+  const sumType = (t: KqlType): KqlType => (isInteger(t) ? 'long' : t);
+
+  switch (name) {
+    case 'count':
+      arity(0, 1);
+      return single('count', [], 'long', 'count_');
+    case 'countif':
+      arity(1);
+      return single('countif', [predicate(call.args[0]!)], 'long', 'countif_');
+    case 'sum': {
+      arity(1);
+      const x = numeric(call.args[0]!, 'sum');
+      return single('sum', [x], sumType(x.type), prefixed());
+    }
+    case 'sumif': {
+      arity(2);
+      const x = numeric(call.args[0]!, 'sumif');
+      return single('sumif', [x, predicate(call.args[1]!)], sumType(x.type), prefixed());
+    }
+    case 'avg': {
+      arity(1);
+      const x = numeric(call.args[0]!, 'avg');
+      return single('avg', [x], x.type === 'timespan' ? 'timespan' : 'real', prefixed());
+    }
+    case 'avgif': {
+      arity(2);
+      const x = numeric(call.args[0]!, 'avgif');
+      return single('avgif', [x, predicate(call.args[1]!)], x.type === 'timespan' ? 'timespan' : 'real', prefixed());
+    }
+    case 'min':
+    case 'max': {
+      arity(1);
+      const x = orderable(call.args[0]!, name);
+      return single(name, [x], x.type, prefixed());
+    }
+    case 'stdev': {
+      arity(1);
+      const x = numeric(call.args[0]!, 'stdev');
+      if (x.type === 'timespan') throw errors.unsupported('stdev() of a timespan is not supported', call.args[0]!.span);
+      return single('stdev', [x], 'real', prefixed());
+    }
+    case 'dcount': {
+      arity(1, 2);
+      const x = scalar(call.args[0]!);
+      return single('dcount', [x.type === 'dynamic' ? convert(x, 'string') : x], 'long', prefixed());
+    }
+    case 'make_list':
+    case 'make_set': {
+      arity(1, 2);
+      if (call.args[1]) throw errors.unsupported(`the maximum size argument of ${name}() is not supported`, call.args[1].span);
+      const x = scalar(call.args[0]!);
+      if (x.type === 'timespan') throw errors.unsupported(`${name}() of a timespan is not supported`, call.args[0]!.span);
+      return single(name, [x], 'dynamic', prefixed());
+    }
+    case 'percentile':
+    case 'percentiles': {
+      arity(2, name === 'percentile' ? 2 : Infinity);
+      const x = orderable(call.args[0]!, name);
+      if (!isNumeric(x.type) && x.type !== 'datetime' && x.type !== 'timespan') {
+        throw errors.semantic(`${name}() needs a numeric, datetime or timespan argument, got ${x.type}`, call.args[0]!.span);
+      }
+      return call.args.slice(1).map((p) => {
+        const v = scalar(p);
+        const value = v.kind === 'lit' && v.value !== null && isNumeric(v.type) ? Number(v.value) : NaN;
+        if (!(value >= 0 && value <= 100)) throw errors.semantic('a percentile must be a constant between 0 and 100', p.span);
+        const label = String(value).replace('.', '_');
+        return { defaultName: `percentile_${argName()}_${label}`, agg: { fn: 'percentile', args: [x], type: x.type, percentile: value }, multi: name === 'percentiles' };
+      });
+    }
+    case 'arg_max':
+    case 'arg_min': {
+      arity(2, Infinity);
+      const by = orderable(call.args[0]!, name);
+      const fn: AggFn = name;
+      const first: AggregateOutput = { defaultName: derivedName(call.args[0]!) ?? (name === 'arg_max' ? 'max_' : 'min_') + argName(), agg: { fn, args: [by, by], type: by.type }, multi: true };
+      const rest = returned(call.args.slice(1), ctx, derivedName(call.args[0]!));
+      return [first, ...rest.map((r) => ({ defaultName: r.name, agg: { fn, args: [r.expr, by], type: r.expr.type }, multi: true }))];
+    }
+    case 'take_any': {
+      arity(1, Infinity);
+      const items = returned(call.args, ctx, undefined);
+      const multi = items.length > 1 || call.args[0]!.kind === 'star';
+      return items.map((r) => ({ defaultName: r.name, agg: { fn: 'take_any', args: [r.expr], type: r.expr.type }, multi }));
+    }
+    default:
+      throw errors.unsupported(`the aggregation function '${call.name}' is not supported`, call.nameSpan);
+  }
+}
+
+/** The returned expressions of arg_max/arg_min/take_any, expanding `*` to the input columns. */
+function returned(args: readonly Expr[], ctx: AggregateContext, skip: string | undefined): { name: string; expr: IrExpr }[] {
+  const out: { name: string; expr: IrExpr }[] = [];
+  for (const a of args) {
+    if (a.kind === 'star') {
+      for (const c of ctx.starColumns) if (c.name !== skip) out.push({ name: c.name, expr: { kind: 'col', ref: c.ref, type: c.type } });
+      continue;
+    }
+    const expr = analyzeScalar(a, ctx.env);
+    out.push({ name: derivedName(a) ?? '', expr });
+  }
+  return out;
+}

@@ -1,0 +1,414 @@
+// Semantic analysis of a parsed program: resolves names against the logical tables, types every
+// expression, applies Kusto's column naming, and builds the relational IR. Throws QueryError.
+import type { Expr, NamedExpr, Operator, Pipeline, Program, SortKey, Source } from './ast';
+import { analyzeAggregate, type AggregateOutput } from './aggregates';
+import { ErrorFactory } from './errors';
+import type { AnalyzedQuery, Assigned, IrAgg, IrColumn, IrExpr, IrSortKey, KqlType, Rel, RenderHint } from './ir';
+import { closest, columnN, derivedName, uniqueName } from './naming';
+import { AGGREGATE_FUNCTIONS, analyzeScalar, convert, type ScalarEnv } from './scalars';
+import { isConstant, isInteger, isNumeric, lit, widerNumeric } from './types';
+import { TABLES, type TableName } from '../telemetry/tables';
+import type { Span } from './tokens';
+
+const DATATABLE_TYPES: Readonly<Record<string, KqlType>> = {
+  string: 'string', long: 'long', int: 'int', real: 'real', double: 'real', bool: 'bool', boolean: 'bool',
+  datetime: 'datetime', date: 'datetime', timespan: 'timespan', time: 'timespan', dynamic: 'dynamic',
+};
+
+export interface AnalyzeOptions {
+  readonly nowTicks: bigint;
+}
+
+export function analyze(program: Program, source: string, options: AnalyzeOptions): AnalyzedQuery {
+  return new Analyzer(source, options).run(program);
+}
+
+class Analyzer {
+  private readonly errors: ErrorFactory;
+  private readonly lets = new Map<string, IrExpr>();
+  private readonly tabularLets = new Map<string, Rel>();
+  private refCounter = 0;
+
+  constructor(source: string, private readonly options: AnalyzeOptions) {
+    this.errors = new ErrorFactory(source);
+  }
+
+  run(program: Program): AnalyzedQuery {
+    for (const stmt of program.lets) {
+      if (stmt.value.kind === 'pipeline') {
+        const { rel, renderHint } = this.pipeline(stmt.value);
+        if (renderHint) throw this.errors.semantic('render is only allowed at the end of the query', stmt.value.span);
+        this.tabularLets.set(stmt.name, rel);
+      } else {
+        const value = analyzeScalar(stmt.value, this.env([]));
+        this.lets.set(stmt.name, value);
+      }
+    }
+    return this.pipeline(program.query);
+  }
+
+  private newRef(): string {
+    this.refCounter++;
+    return `_c${this.refCounter}`;
+  }
+
+  private env(columns: readonly IrColumn[], local?: ReadonlyMap<string, IrExpr>): ScalarEnv {
+    return {
+      errors: this.errors,
+      lets: this.lets,
+      nowTicks: this.options.nowTicks,
+      resolve: (name) => {
+        const l = local?.get(name);
+        if (l) return l;
+        const c = columns.find((x) => x.name === name);
+        return c ? { kind: 'col', ref: c.ref, type: c.type } : undefined;
+      },
+      columnNames: () => columns.map((c) => c.name),
+    };
+  }
+
+  private pipeline(p: Pipeline): { rel: Rel; renderHint?: RenderHint } {
+    let rel = this.source(p.source);
+    let renderHint: RenderHint | undefined;
+    p.operators.forEach((op, i) => {
+      if (op.kind === 'render') {
+        if (i !== p.operators.length - 1) throw this.errors.semantic('render must be the last operator of the query', op.span);
+        renderHint = { visualization: op.visualization, properties: op.properties };
+        return;
+      }
+      rel = this.operator(rel, op);
+    });
+    return renderHint ? { rel, renderHint } : { rel };
+  }
+
+  // ---------------------------------------------------------------- sources
+  private source(s: Source): Rel {
+    switch (s.kind) {
+      case 'table': {
+        const let_ = this.tabularLets.get(s.name);
+        if (let_) return let_;
+        if (s.name === 'States' || s.name === 'Events') {
+          const table: TableName = s.name;
+          return { kind: 'scan', table, columns: TABLES[table].map((c) => ({ name: c.name, type: c.type, ref: c.name })) };
+        }
+        if (this.lets.has(s.name)) throw this.errors.semantic(`'${s.name}' is a scalar, not a table`, s.span);
+        const hint = closest(s.name, ['States', 'Events', ...this.tabularLets.keys()]);
+        throw this.errors.semantic(`unknown table '${s.name}'${hint ? `; did you mean '${hint}'?` : ''}`, s.span);
+      }
+      case 'datatable':
+        return this.datatable(s);
+      case 'print': {
+        const columns: IrColumn[] = [];
+        const exprs: IrExpr[] = [];
+        const taken = new Set<string>();
+        s.items.forEach((item, i) => {
+          const expr = analyzeScalar(item.expr, this.env([]));
+          const name = item.name ?? derivedName(item.expr) ?? `print_${i}`;
+          if (taken.has(name)) throw this.errors.semantic(`duplicate column name '${name}'`, item.nameSpan ?? item.span);
+          taken.add(name);
+          columns.push({ name, type: expr.type, ref: this.newRef() });
+          exprs.push(expr);
+        });
+        return { kind: 'print', columns, exprs };
+      }
+      case 'range': {
+        const env = this.env([]);
+        const from = analyzeScalar(s.from, env);
+        const to = analyzeScalar(s.to, env);
+        const step = analyzeScalar(s.step, env);
+        for (const [e, x] of [[from, s.from], [to, s.to], [step, s.step]] as const) {
+          if (!isConstant(e)) throw this.errors.unsupported('range bounds and step must be constants', x.span);
+        }
+        let type: KqlType;
+        if (isNumeric(from.type) && isNumeric(to.type) && isNumeric(step.type)) type = widerNumeric(widerNumeric(from.type, to.type), step.type);
+        else if (from.type === 'datetime' && to.type === 'datetime' && step.type === 'timespan') type = 'datetime';
+        else if (from.type === 'timespan' && to.type === 'timespan' && step.type === 'timespan') type = 'timespan';
+        else throw this.errors.semantic(`range cannot go from ${from.type} to ${to.type} by ${step.type}`, s.span);
+        if (type === 'int') type = 'long';
+        if (type === 'real') throw this.errors.unsupported('range over real numbers is not supported; use long bounds', s.span);
+        return { kind: 'range', columns: [{ name: s.column, type, ref: this.newRef() }], from, to, step };
+      }
+    }
+  }
+
+  private datatable(s: Source & { kind: 'datatable' }): Rel {
+    const columns: IrColumn[] = s.columns.map((c) => {
+      const type = DATATABLE_TYPES[c.type];
+      if (!type) throw this.errors.unsupported(`the column type '${c.type}' is not supported in datatable`, c.span);
+      return { name: c.name, type, ref: this.newRef() };
+    });
+    const names = new Set<string>();
+    s.columns.forEach((c) => {
+      if (names.has(c.name)) throw this.errors.semantic(`duplicate column name '${c.name}'`, c.span);
+      names.add(c.name);
+    });
+    if (s.values.length % columns.length !== 0) {
+      throw this.errors.semantic(`datatable has ${s.values.length} values, not a multiple of its ${columns.length} columns`, s.span);
+    }
+    const rows: IrExpr[][] = [];
+    const env = this.env([]);
+    for (let i = 0; i < s.values.length; i += columns.length) {
+      rows.push(
+        columns.map((c, j) => {
+          const node = s.values[i + j]!;
+          const v = analyzeScalar(node, env);
+          if (v.kind !== 'lit') throw this.errors.semantic('datatable values must be literals', node.span);
+          return this.coerceLiteral(v, c.type, node.span);
+        }),
+      );
+    }
+    return { kind: 'values', columns, rows };
+  }
+
+  private coerceLiteral(v: IrExpr & { kind: 'lit' }, type: KqlType, span: Span): IrExpr {
+    if (v.type === type) return v;
+    if (v.value === null) return lit(type, null);
+    if (type === 'real' && isNumeric(v.type)) return lit('real', Number(v.value));
+    if (isInteger(type) && isInteger(v.type)) return lit(type, v.value);
+    if (type === 'dynamic') {
+      const json = typeof v.value === 'bigint' ? v.value.toString() : JSON.stringify(v.value);
+      if (v.type === 'string' || v.type === 'bool' || isNumeric(v.type)) return lit('dynamic', json);
+    }
+    throw this.errors.semantic(`a ${v.type} value cannot go into a ${type} column`, span);
+  }
+
+  // ---------------------------------------------------------------- operators
+  private operator(input: Rel, op: Operator): Rel {
+    const cols = input.columns;
+    switch (op.kind) {
+      case 'where': {
+        let predicate = analyzeScalar(op.predicate, this.env(cols));
+        if (predicate.type === 'dynamic') predicate = convert(predicate, 'bool');
+        if (predicate.type !== 'bool') throw this.errors.semantic(`the where predicate must be a bool expression, got ${predicate.type}`, op.predicate.span);
+        return { kind: 'filter', input, predicate, columns: cols };
+      }
+      case 'extend':
+        return this.extend(input, op.items);
+      case 'project':
+        return this.project(input, op.items);
+      case 'projectAway': {
+        const drop = new Set<string>();
+        for (const p of op.names) {
+          const matches = cols.filter((c) => (p.wildcard ? c.name.startsWith(p.name) : c.name === p.name));
+          if (matches.length === 0) throw this.unknownColumn(p.name, cols, p.span);
+          matches.forEach((c) => drop.add(c.ref));
+        }
+        const kept = cols.filter((c) => !drop.has(c.ref));
+        return this.passthrough(input, kept);
+      }
+      case 'projectRename': {
+        let out = [...cols];
+        for (const item of op.items) {
+          const idx = out.findIndex((c) => c.name === item.oldName);
+          if (idx < 0) throw this.unknownColumn(item.oldName, out, item.oldSpan);
+          if (out.some((c, i) => i !== idx && c.name === item.newName)) throw this.errors.semantic(`a column named '${item.newName}' already exists`, item.span);
+          out = out.map((c, i) => (i === idx ? { ...c, name: item.newName } : c));
+        }
+        return this.passthrough(input, out);
+      }
+      case 'summarize':
+        return this.summarize(input, op.aggregates, op.by, op.span);
+      case 'count':
+        return this.withColumns({ kind: 'aggregate', input, keys: [], aggs: [{ column: { name: 'Count', type: 'long', ref: this.newRef() }, value: { fn: 'count', args: [], type: 'long' } }] });
+      case 'take':
+        return { kind: 'limit', input, count: this.constantCount(op.count), columns: cols };
+      case 'top': {
+        const count = this.constantCount(op.count);
+        const sorted = this.sort(input, op.by);
+        return { kind: 'limit', input: sorted, count, columns: cols };
+      }
+      case 'sort':
+        return this.sort(input, op.keys);
+      case 'distinct': {
+        if (op.columns === '*') return { kind: 'distinct', input, columns: cols };
+        const picked: IrColumn[] = [];
+        for (const item of op.columns) {
+          if (item.name !== undefined || item.expr.kind !== 'name') throw this.errors.unsupported('distinct takes column names only', item.span);
+          const c = cols.find((x) => x.name === (item.expr as Expr & { kind: 'name' }).name);
+          if (!c) throw this.unknownColumn((item.expr as Expr & { kind: 'name' }).name, cols, item.span);
+          if (!picked.includes(c)) picked.push(c);
+        }
+        return { kind: 'distinct', input, columns: picked };
+      }
+      case 'render':
+        return input;
+    }
+  }
+
+  private withColumns(r: { kind: 'aggregate'; input: Rel; keys: Assigned<IrExpr>[]; aggs: Assigned<IrAgg>[] }): Rel {
+    return { ...r, columns: [...r.keys.map((k) => k.column), ...r.aggs.map((a) => a.column)] };
+  }
+
+  private passthrough(input: Rel, columns: IrColumn[]): Rel {
+    return { kind: 'project', input, items: columns.map((c) => ({ column: c, value: { kind: 'col', ref: c.ref, type: c.type } })), columns };
+  }
+
+  private unknownColumn(name: string, cols: readonly IrColumn[], span: Span): Error {
+    const hint = closest(name, cols.map((c) => c.name));
+    return this.errors.semantic(`unknown column '${name}'${hint ? `; did you mean '${hint}'?` : ''}`, span);
+  }
+
+  private constantCount(e: Expr): bigint {
+    const v = analyzeScalar(e, this.env([]));
+    if (v.kind !== 'lit' || !isInteger(v.type) || v.value === null) throw this.errors.semantic('expected a constant integer row count', e.span);
+    if ((v.value as bigint) < 0n) throw this.errors.semantic('the row count cannot be negative', e.span);
+    return v.value as bigint;
+  }
+
+  private extend(input: Rel, items: readonly NamedExpr[]): Rel {
+    const out: IrColumn[] = [...input.columns];
+    const values = new Map<string, IrExpr>(input.columns.map((c) => [c.ref, { kind: 'col', ref: c.ref, type: c.type } as IrExpr]));
+    const local = new Map<string, IrExpr>();
+    for (const item of items) {
+      const expr = analyzeScalar(item.expr, this.env(out, local));
+      const taken = new Set(out.map((c) => c.name));
+      const name = item.name ?? uniqueOrColumnN(derivedName(item.expr), taken);
+      const column: IrColumn = { name, type: expr.type, ref: this.newRef() };
+      const idx = out.findIndex((c) => c.name === name);
+      if (idx >= 0) {
+        values.delete(out[idx]!.ref);
+        out[idx] = column;
+      } else out.push(column);
+      values.set(column.ref, expr);
+      local.set(name, expr);
+    }
+    return { kind: 'project', input, items: out.map((c) => ({ column: c, value: values.get(c.ref)! })), columns: out };
+  }
+
+  private project(input: Rel, items: readonly NamedExpr[]): Rel {
+    const out: Assigned<IrExpr>[] = [];
+    const local = new Map<string, IrExpr>();
+    for (const item of items) {
+      const expr = analyzeScalar(item.expr, this.env(input.columns, local));
+      const taken = new Set(out.map((c) => c.column.name));
+      let name: string;
+      if (item.name !== undefined || item.expr.kind === 'name') {
+        name = item.name ?? (item.expr as Expr & { kind: 'name' }).name;
+        if (taken.has(name)) throw this.errors.semantic(`duplicate column name '${name}'`, item.nameSpan ?? item.span);
+      } else name = uniqueOrColumnN(derivedName(item.expr), taken);
+      const ref = expr.kind === 'col' && !out.some((o) => o.column.ref === expr.ref) ? expr.ref : this.newRef();
+      out.push({ column: { name, type: expr.type, ref }, value: expr });
+      local.set(name, expr);
+    }
+    return { kind: 'project', input, items: out, columns: out.map((o) => o.column) };
+  }
+
+  private sort(input: Rel, keys: readonly SortKey[]): Rel {
+    const env = this.env(input.columns);
+    const irKeys: IrSortKey[] = keys.map((k) => {
+      const expr = analyzeScalar(k.expr, env);
+      const desc = k.direction !== 'asc';
+      return { expr, desc, nullsFirst: k.nulls ? k.nulls === 'first' : !desc };
+    });
+    return { kind: 'sort', input, keys: irKeys, columns: input.columns };
+  }
+
+  private summarize(input: Rel, aggregates: readonly NamedExpr[], by: readonly NamedExpr[], span: Span): Rel {
+    const env = this.env(input.columns);
+    const keys: Assigned<IrExpr>[] = [];
+    const taken = new Set<string>();
+    for (const item of by) {
+      const expr = analyzeScalar(item.expr, env);
+      if (expr.type === 'dynamic') throw this.errors.semantic('cannot group by a dynamic value; convert it first, e.g. tostring(...)', item.expr.span);
+      const explicit = item.name ?? (item.expr.kind === 'name' ? item.expr.name : undefined);
+      if (explicit !== undefined && taken.has(explicit)) throw this.errors.semantic(`duplicate column name '${explicit}'`, item.nameSpan ?? item.span);
+      const name = explicit ?? uniqueOrColumnN(derivedName(item.expr), taken);
+      taken.add(name);
+      const ref = expr.kind === 'col' && !keys.some((k) => k.column.ref === expr.ref) ? expr.ref : this.newRef();
+      keys.push({ column: { name, type: expr.type, ref }, value: expr });
+    }
+    const keyRefs = new Set(keys.filter((k) => k.value.kind === 'col').map((k) => (k.value as { ref: string }).ref));
+    const keyNames = new Set(keys.map((k) => k.column.name));
+    const starColumns = input.columns.filter((c) => !keyRefs.has(c.ref) && !keyNames.has(c.name));
+    const aggs: Assigned<IrAgg>[] = [];
+    const written: Assigned<IrExpr>[] = [];
+    let computed = false;
+    for (const item of aggregates) {
+      if (item.expr.kind === 'call' && AGGREGATE_FUNCTIONS.has(item.expr.name)) {
+        const outputs = analyzeAggregate(item.expr, { env, errors: this.errors, starColumns });
+        if (item.name !== undefined && outputs.some((o) => o.multi)) {
+          throw this.errors.unsupported(`naming the columns of ${item.expr.name}() with Name = is not supported`, item.nameSpan ?? item.span);
+        }
+        for (const o of outputs) {
+          const column = this.aggColumn(o, item.name, taken, item);
+          aggs.push({ column, value: o.agg });
+          written.push({ column, value: { kind: 'col', ref: column.ref, type: column.type } });
+        }
+        continue;
+      }
+      const post = this.aggregateExpression(item, env, starColumns, aggs, taken);
+      written.push({ column: post.column, value: post.expr });
+      computed = true;
+    }
+    if (aggs.length === 0 && keys.length === 0) throw this.errors.semantic('summarize needs an aggregation or a by clause', span);
+    const rel = this.withColumns({ kind: 'aggregate', input, keys, aggs });
+    if (!computed) return rel;
+    // Expressions over aggregates: computed in a projection on top of the aggregate's hidden columns.
+    const items: Assigned<IrExpr>[] = [
+      ...keys.map((k) => ({ column: k.column, value: { kind: 'col', ref: k.column.ref, type: k.column.type } as IrExpr })),
+      ...written,
+    ];
+    return { kind: 'project', input: rel, items, columns: items.map((o) => o.column) };
+  }
+
+  private aggColumn(o: AggregateOutput, explicit: string | undefined, taken: Set<string>, item: NamedExpr): IrColumn {
+    let name: string;
+    if (explicit !== undefined) {
+      if (taken.has(explicit)) throw this.errors.semantic(`duplicate column name '${explicit}'`, item.nameSpan ?? item.span);
+      name = explicit;
+    } else name = o.defaultName === '' ? columnN(taken) : uniqueName(o.defaultName, taken);
+    taken.add(name);
+    return { name, type: o.agg.type, ref: this.newRef() };
+  }
+
+  /** `summarize x = count() * 2` or `summarize sum(a) / count()`: aggregates become hidden columns. */
+  private aggregateExpression(item: NamedExpr, env: ScalarEnv, starColumns: readonly IrColumn[], aggs: Assigned<IrAgg>[], taken: Set<string>): { column: IrColumn; expr: IrExpr } {
+    const hidden = new Map<string, IrExpr>();
+    let found = 0;
+    const replace = (e: Expr): Expr => {
+      if (e.kind === 'call' && AGGREGATE_FUNCTIONS.has(e.name)) {
+        const outputs = analyzeAggregate(e, { env, errors: this.errors, starColumns });
+        if (outputs.length !== 1 || outputs[0]!.multi) throw this.errors.unsupported(`${e.name}() cannot be used inside an expression`, e.span);
+        const key = `\u0000agg${this.refCounter + 1}`;
+        const column: IrColumn = { name: key, type: outputs[0]!.agg.type, ref: this.newRef() };
+        aggs.push({ column, value: outputs[0]!.agg });
+        hidden.set(key, { kind: 'col', ref: column.ref, type: column.type });
+        found++;
+        return { kind: 'name', name: key, span: e.span };
+      }
+      switch (e.kind) {
+        case 'binary': return { ...e, left: replace(e.left), right: replace(e.right) };
+        case 'unary': return { ...e, operand: replace(e.operand) };
+        case 'call': return { ...e, args: e.args.map(replace) };
+        case 'member': return { ...e, target: replace(e.target) };
+        case 'index': return { ...e, target: replace(e.target) };
+        case 'in': return { ...e, left: replace(e.left), values: e.values.map(replace) };
+        case 'between': return { ...e, left: replace(e.left), low: replace(e.low), high: replace(e.high) };
+        default: return e;
+      }
+    };
+    const rewritten = replace(item.expr);
+    if (found === 0) throw this.errors.semantic('each summarize aggregation must call an aggregation function such as count() or avg()', item.expr.span);
+    const outer: ScalarEnv = {
+      ...env,
+      resolve: (name) => {
+        const h = hidden.get(name);
+        if (h) return h;
+        if (env.resolve(name)) throw this.errors.semantic(`'${name}' must be inside an aggregation function`, item.expr.span);
+        return undefined;
+      },
+    };
+    const expr = analyzeScalar(rewritten, outer);
+    let name: string;
+    if (item.name !== undefined) {
+      if (taken.has(item.name)) throw this.errors.semantic(`duplicate column name '${item.name}'`, item.nameSpan ?? item.span);
+      name = item.name;
+    } else name = columnN(taken);
+    taken.add(name);
+    return { column: { name, type: expr.type, ref: this.newRef() }, expr };
+  }
+}
+
+function uniqueOrColumnN(derived: string | undefined, taken: ReadonlySet<string>): string {
+  return derived === undefined ? columnN(taken) : uniqueName(derived, taken);
+}

@@ -1,0 +1,85 @@
+// Syntax tree of the KQL subset: readonly nodes with a `kind` discriminant and the span they cover.
+import type { Span } from './tokens';
+
+export type LiteralKind = 'string' | 'long' | 'int' | 'real' | 'bool' | 'datetime' | 'timespan' | 'dynamic' | 'guid';
+
+export type Expr =
+  | { readonly kind: 'name'; readonly name: string; readonly span: Span }
+  | { readonly kind: 'literal'; readonly type: LiteralKind; readonly value: LiteralValue; readonly span: Span }
+  | { readonly kind: 'binary'; readonly op: string; readonly left: Expr; readonly right: Expr; readonly opSpan: Span; readonly span: Span }
+  | { readonly kind: 'unary'; readonly op: '-' | '+'; readonly operand: Expr; readonly span: Span }
+  | { readonly kind: 'call'; readonly name: string; readonly nameSpan: Span; readonly args: readonly Expr[]; readonly span: Span }
+  | { readonly kind: 'member'; readonly target: Expr; readonly name: string; readonly span: Span }
+  | { readonly kind: 'index'; readonly target: Expr; readonly index: Expr; readonly span: Span }
+  | { readonly kind: 'in'; readonly op: string; readonly left: Expr; readonly values: readonly Expr[]; readonly opSpan: Span; readonly span: Span }
+  | { readonly kind: 'between'; readonly negated: boolean; readonly left: Expr; readonly low: Expr; readonly high: Expr; readonly span: Span }
+  | { readonly kind: 'star'; readonly span: Span };
+
+/** string, long/int (bigint), real (number), bool, datetime/timespan (bigint ticks), dynamic (JSON text), or null. */
+export type LiteralValue = string | number | bigint | boolean | null;
+
+export interface NamedExpr {
+  readonly name?: string;
+  readonly nameSpan?: Span;
+  readonly expr: Expr;
+  readonly span: Span;
+}
+
+export interface SortKey {
+  readonly expr: Expr;
+  readonly direction?: 'asc' | 'desc';
+  readonly nulls?: 'first' | 'last';
+  readonly span: Span;
+}
+
+export interface ColumnDecl {
+  readonly name: string;
+  readonly type: string;
+  readonly span: Span;
+}
+
+export interface NamePattern {
+  readonly name: string;
+  readonly wildcard: boolean;
+  readonly span: Span;
+}
+
+export type Source =
+  | { readonly kind: 'table'; readonly name: string; readonly span: Span }
+  | { readonly kind: 'datatable'; readonly columns: readonly ColumnDecl[]; readonly values: readonly Expr[]; readonly span: Span }
+  | { readonly kind: 'print'; readonly items: readonly NamedExpr[]; readonly span: Span }
+  | { readonly kind: 'range'; readonly column: string; readonly columnSpan: Span; readonly from: Expr; readonly to: Expr; readonly step: Expr; readonly span: Span };
+
+export type Operator =
+  | { readonly kind: 'where'; readonly predicate: Expr; readonly span: Span }
+  | { readonly kind: 'project'; readonly items: readonly NamedExpr[]; readonly span: Span }
+  | { readonly kind: 'projectAway'; readonly names: readonly NamePattern[]; readonly span: Span }
+  | { readonly kind: 'projectRename'; readonly items: readonly { readonly newName: string; readonly oldName: string; readonly span: Span; readonly oldSpan: Span }[]; readonly span: Span }
+  | { readonly kind: 'extend'; readonly items: readonly NamedExpr[]; readonly span: Span }
+  | { readonly kind: 'summarize'; readonly aggregates: readonly NamedExpr[]; readonly by: readonly NamedExpr[]; readonly span: Span }
+  | { readonly kind: 'take'; readonly count: Expr; readonly span: Span }
+  | { readonly kind: 'top'; readonly count: Expr; readonly by: readonly SortKey[]; readonly span: Span }
+  | { readonly kind: 'sort'; readonly keys: readonly SortKey[]; readonly span: Span }
+  | { readonly kind: 'count'; readonly span: Span }
+  | { readonly kind: 'distinct'; readonly columns: readonly NamedExpr[] | '*'; readonly span: Span }
+  | { readonly kind: 'render'; readonly visualization: string; readonly properties: Readonly<Record<string, string>>; readonly span: Span };
+
+export interface Pipeline {
+  readonly kind: 'pipeline';
+  readonly source: Source;
+  readonly operators: readonly Operator[];
+  readonly span: Span;
+}
+
+export interface LetStatement {
+  readonly kind: 'let';
+  readonly name: string;
+  readonly nameSpan: Span;
+  readonly value: Expr | Pipeline;
+  readonly span: Span;
+}
+
+export interface Program {
+  readonly lets: readonly LetStatement[];
+  readonly query: Pipeline;
+}

@@ -1,0 +1,92 @@
+// The analyzed query: typed scalar expressions and a tree of relational operators, each with its
+// output schema. Column references use private SQL names (`ref`), never user text: the generator
+// only ever emits physical column names from the schema and generated names like _c3.
+import type { KqlType, TableName } from '../telemetry/tables';
+
+export type { KqlType };
+
+export interface IrColumn {
+  /** The KQL column name seen by the user. */
+  readonly name: string;
+  readonly type: KqlType;
+  /** The SQL-side name: a physical column of the source table or a generated _cN. */
+  readonly ref: string;
+}
+
+/** Literal payloads: string, long/int as bigint, real as number, bool, datetime/timespan as bigint ticks, dynamic as JSON text. */
+export type IrValue = string | number | bigint | boolean | null;
+
+/** Path segment of a dynamic access: a property name or an array index. */
+export type PathSegment = string | number;
+
+export type IrExpr =
+  | { readonly kind: 'col'; readonly ref: string; readonly type: KqlType }
+  | { readonly kind: 'lit'; readonly type: KqlType; readonly value: IrValue }
+  | { readonly kind: 'call'; readonly fn: ScalarFn; readonly args: readonly IrExpr[]; readonly type: KqlType; readonly path?: readonly PathSegment[] };
+
+/** Canonical scalar operations; the generator knows how each is spelled per dialect. */
+export type ScalarFn =
+  | 'add' | 'sub' | 'mul' | 'div' | 'mod' | 'neg'
+  | 'eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge' | 'eq_ci' | 'ne_ci'
+  | 'and' | 'or' | 'not'
+  | 'in' | 'in_ci' | 'between'
+  | 'has' | 'has_cs' | 'contains' | 'contains_cs' | 'startswith' | 'startswith_cs' | 'endswith' | 'endswith_cs' | 'matches'
+  | 'iff' | 'case' | 'coalesce'
+  | 'isnull' | 'isnotnull' | 'isempty' | 'isnotempty'
+  | 'strcat' | 'strlen' | 'substring' | 'tolower' | 'toupper'
+  | 'round' | 'abs' | 'bin_num' | 'bin_datetime' | 'bin_timespan' | 'startofday'
+  | 'tostring' | 'todouble' | 'tolong' | 'toint' | 'tobool' | 'todatetime' | 'parse_json' | 'totimespan'
+  | 'dyn_get';
+
+export type AggFn =
+  | 'count' | 'countif' | 'sum' | 'sumif' | 'avg' | 'avgif' | 'min' | 'max' | 'dcount'
+  | 'percentile' | 'arg_max' | 'arg_min' | 'make_list' | 'make_set' | 'stdev' | 'take_any';
+
+export interface IrAgg {
+  readonly fn: AggFn;
+  readonly args: readonly IrExpr[];
+  readonly type: KqlType;
+  /** percentile: the percentile in 0..100. */
+  readonly percentile?: number;
+}
+
+export interface IrSortKey {
+  readonly expr: IrExpr;
+  readonly desc: boolean;
+  readonly nullsFirst: boolean;
+}
+
+export interface Assigned<T> {
+  readonly column: IrColumn;
+  readonly value: T;
+}
+
+export interface ScopeRestriction {
+  readonly customerId: string;
+  readonly plantIds: readonly string[] | null;
+  /** Datetime ticks since the epoch. */
+  readonly startTicks: bigint;
+  readonly endTicks: bigint;
+}
+
+export type Rel =
+  | { readonly kind: 'scan'; readonly table: TableName; readonly columns: readonly IrColumn[] }
+  | { readonly kind: 'values'; readonly columns: readonly IrColumn[]; readonly rows: readonly (readonly IrExpr[])[] }
+  | { readonly kind: 'print'; readonly columns: readonly IrColumn[]; readonly exprs: readonly IrExpr[] }
+  | { readonly kind: 'range'; readonly columns: readonly IrColumn[]; readonly from: IrExpr; readonly to: IrExpr; readonly step: IrExpr }
+  | { readonly kind: 'filter'; readonly input: Rel; readonly predicate: IrExpr; readonly columns: readonly IrColumn[] }
+  | { readonly kind: 'project'; readonly input: Rel; readonly items: readonly Assigned<IrExpr>[]; readonly columns: readonly IrColumn[] }
+  | { readonly kind: 'aggregate'; readonly input: Rel; readonly keys: readonly Assigned<IrExpr>[]; readonly aggs: readonly Assigned<IrAgg>[]; readonly columns: readonly IrColumn[] }
+  | { readonly kind: 'sort'; readonly input: Rel; readonly keys: readonly IrSortKey[]; readonly columns: readonly IrColumn[] }
+  | { readonly kind: 'limit'; readonly input: Rel; readonly count: bigint; readonly columns: readonly IrColumn[] }
+  | { readonly kind: 'distinct'; readonly input: Rel; readonly columns: readonly IrColumn[] };
+
+export interface RenderHint {
+  readonly visualization: string;
+  readonly properties: Readonly<Record<string, string>>;
+}
+
+export interface AnalyzedQuery {
+  readonly rel: Rel;
+  readonly renderHint?: RenderHint;
+}

@@ -1,0 +1,114 @@
+// Parsing of datetime and timespan literal text into exact integers: datetimes as ticks (100 ns) since
+// the Unix epoch, timespans as ticks. Returns undefined when the text is not a valid literal.
+
+const TICK = 1n;
+const MICRO = 10n;
+const MILLI = 10_000n;
+const SECOND = 10_000_000n;
+const MINUTE = 60n * SECOND;
+const HOUR = 60n * MINUTE;
+const DAY = 24n * HOUR;
+
+export const TICKS_PER_MICRO = MICRO;
+export const TICKS_PER_DAY = DAY;
+
+export const TIMESPAN_UNITS: ReadonlyMap<string, bigint> = new Map([
+  ['d', DAY], ['day', DAY], ['days', DAY],
+  ['h', HOUR], ['hr', HOUR], ['hrs', HOUR], ['hour', HOUR], ['hours', HOUR],
+  ['m', MINUTE], ['min', MINUTE], ['minute', MINUTE], ['minutes', MINUTE],
+  ['s', SECOND], ['sec', SECOND], ['second', SECOND], ['seconds', SECOND],
+  ['ms', MILLI], ['milli', MILLI], ['millis', MILLI], ['millisecond', MILLI], ['milliseconds', MILLI],
+  ['microsecond', MICRO], ['microseconds', MICRO],
+  ['tick', TICK], ['ticks', TICK],
+]);
+
+const DATETIME_RE =
+  /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/;
+
+/** Ticks since 1970-01-01 for `2024-01-01`, `2024-01-01 10:30:00.123`, ISO 8601 with T and Z or offset. */
+export function parseDatetimeTicks(text: string): bigint | undefined {
+  const m = DATETIME_RE.exec(unquote(text).trim());
+  if (!m) return undefined;
+  const [, y, mo, d, h = '0', mi = '0', s = '0', frac = '', zone] = m;
+  const year = Number(y), month = Number(mo), day = Number(d), hour = Number(h), minute = Number(mi), second = Number(s);
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return undefined;
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute, second, 0);
+  if (date.getUTCDate() !== day) return undefined; // 2024-02-31
+  let ticks = BigInt(date.getTime()) * MILLI + BigInt((frac + '0000000').slice(0, 7));
+  if (zone && zone !== 'Z') {
+    const sign = zone.startsWith('-') ? -1n : 1n;
+    const digits = zone.slice(1).replace(':', '');
+    ticks -= sign * (BigInt(Number(digits.slice(0, 2))) * HOUR + BigInt(Number(digits.slice(2, 4))) * MINUTE);
+  }
+  return ticks;
+}
+
+const CLOCK_RE = /^(-)?(?:(\d+)\.)?(\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,7}))?)?$/;
+const UNIT_RE = /^(-)?(\d+(?:\.\d+)?)([a-z]+)$/;
+
+/** Ticks for `1h`, `1.5d`, `0.00:03:00`, `00:03:00`, or a bare number of days (`timespan(2)`). */
+export function parseTimespanTicks(text: string): bigint | undefined {
+  const raw = unquote(text).trim();
+  const clock = CLOCK_RE.exec(raw);
+  if (clock) {
+    const [, neg, days = '0', h, mi, s = '0', frac = ''] = clock;
+    const ticks = BigInt(days) * DAY + BigInt(h!) * HOUR + BigInt(mi!) * MINUTE + BigInt(s) * SECOND + BigInt((frac + '0000000').slice(0, 7));
+    return neg ? -ticks : ticks;
+  }
+  const unit = UNIT_RE.exec(raw);
+  if (unit) {
+    const perUnit = TIMESPAN_UNITS.get(unit[3]!);
+    if (perUnit === undefined) return undefined;
+    const ticks = scaleDecimal(unit[2]!, perUnit);
+    return unit[1] ? -ticks : ticks;
+  }
+  if (/^-?\d+(\.\d+)?$/.test(raw)) {
+    const ticks = scaleDecimal(raw.replace('-', ''), DAY);
+    return raw.startsWith('-') ? -ticks : ticks;
+  }
+  return undefined;
+}
+
+function scaleDecimal(decimal: string, perUnit: bigint): bigint {
+  const [intPart = '0', fracPart = ''] = decimal.split('.');
+  const scale = 10n ** BigInt(fracPart.length);
+  return ((BigInt(intPart) * scale + BigInt(fracPart || '0')) * perUnit) / scale;
+}
+
+function unquote(text: string): string {
+  const t = text.trim();
+  if (t.length >= 2 && (t[0] === '"' || t[0] === "'") && t[t.length - 1] === t[0]) return t.slice(1, -1);
+  return t;
+}
+
+/** `2024-01-01T10:30:00.1234567Z` with the fraction trimmed of trailing zeros (Kusto's ISO form). */
+export function formatDatetimeTicks(ticks: bigint): string {
+  const ms = ticks / MILLI - (ticks % MILLI < 0n ? 1n : 0n);
+  const sub = Number(ticks - ms * MILLI); // 0..9999 ticks inside the millisecond
+  const iso = new Date(Number(ms)).toISOString(); // yyyy-mm-ddThh:mm:ss.mmmZ
+  const fraction = (iso.slice(20, 23) + String(sub).padStart(4, '0')).replace(/0+$/, '');
+  return iso.slice(0, 19) + (fraction ? '.' + fraction : '') + 'Z';
+}
+
+/** `[-][d.]hh:mm:ss[.fffffff]`, the response format of timespans. */
+export function formatTimespanTicks(ticks: bigint): string {
+  const neg = ticks < 0n;
+  let t = neg ? -ticks : ticks;
+  const days = t / DAY;
+  t %= DAY;
+  const hours = t / HOUR;
+  t %= HOUR;
+  const minutes = t / MINUTE;
+  t %= MINUTE;
+  const seconds = t / SECOND;
+  const frac = t % SECOND;
+  const two = (n: bigint): string => String(n).padStart(2, '0');
+  return (
+    (neg ? '-' : '') +
+    (days > 0n ? `${days}.` : '') +
+    `${two(hours)}:${two(minutes)}:${two(seconds)}` +
+    (frac > 0n ? '.' + String(frac).padStart(7, '0') : '')
+  );
+}

@@ -1,0 +1,592 @@
+// Recursive-descent parser for the KQL subset. Throws QueryError: QUERY_SYNTAX for malformed text,
+// QUERY_UNSUPPORTED (naming the construct at its position) for valid Kusto outside the subset.
+import type { ColumnDecl, Expr, LetStatement, LiteralKind, NamedExpr, NamePattern, Operator, Pipeline, Program, SortKey, Source } from './ast';
+import { ErrorFactory } from './errors';
+import { tokenize } from './lexer';
+import { parseDatetimeTicks, parseTimespanTicks } from './literals';
+import type { Span, Token } from './tokens';
+
+/** Kusto tabular operators outside the subset: named in a QUERY_UNSUPPORTED error. */
+const KNOWN_UNSUPPORTED_OPERATORS: ReadonlySet<string> = new Set([
+  'join', 'union', 'lookup', 'mv-expand', 'mv-apply', 'make-series', 'parse', 'parse-where', 'parse-kv', 'evaluate',
+  'as', 'invoke', 'getschema', 'serialize', 'sample', 'sample-distinct', 'search', 'find', 'fork', 'facet', 'partition',
+  'scan', 'reduce', 'top-nested', 'top-hitters', 'project-keep', 'project-reorder', 'project-smart', 'consume',
+  'externaldata', 'materialize', 'columnifexists', 'extend-schema', 'macro-expand', 'graph-match', 'make-graph',
+]);
+const UNSUPPORTED_SOURCES: ReadonlySet<string> = new Set(['union', 'find', 'search', 'externaldata', 'evaluate', 'materialize', 'cluster', 'database', 'table', 'view']);
+const COMPARISON_OPS: ReadonlySet<string> = new Set(['==', '!=', '<>', '<', '<=', '>', '>=', '=~', '!~']);
+const WORD_PREDICATES: ReadonlySet<string> = new Set([
+  'has', 'has_cs', 'contains', 'contains_cs', 'startswith', 'startswith_cs', 'endswith', 'endswith_cs',
+  'hasprefix', 'hassuffix', 'hasprefix_cs', 'hassuffix_cs', 'has_any', 'has_all', 'like', 'notlike',
+  'notcontains', 'notcontainscs', 'containscs', 'notbetween', 'matches',
+]);
+const TYPED_NUMBER_FUNCS: ReadonlyMap<string, LiteralKind> = new Map([
+  ['long', 'long'], ['int', 'int'], ['real', 'real'], ['double', 'real'], ['bool', 'bool'], ['boolean', 'bool'],
+]);
+
+export function parse(source: string): Program {
+  return new Parser(source).parseProgram();
+}
+
+class Parser {
+  private readonly tokens: Token[];
+  private pos = 0;
+  private readonly errors: ErrorFactory;
+  private readonly tabularNames = new Set(['States', 'Events']);
+
+  constructor(private readonly source: string) {
+    this.errors = new ErrorFactory(source);
+    this.tokens = tokenize(source);
+  }
+
+  parseProgram(): Program {
+    const lets: LetStatement[] = [];
+    for (;;) {
+      while (this.acceptOp(';'));
+      if (this.peekIdent('let')) {
+        lets.push(this.parseLet());
+        continue;
+      }
+      if (this.peekIdent('set') || this.peekIdent('declare') || this.peekIdent('alias') || this.peekIdent('restrict')) {
+        throw this.errors.unsupported(`the '${this.peek().text}' statement is not supported`, this.peek().span);
+      }
+      break;
+    }
+    if (this.peek().kind === 'eof') throw this.errors.syntax('the query has no tabular expression', this.peek().span);
+    const query = this.parsePipeline();
+    while (this.acceptOp(';'));
+    const rest = this.peek();
+    if (rest.kind !== 'eof') {
+      if (query.operators.length > 0 || rest.kind !== 'op') {
+        throw this.errors.unsupported('a query with more than one tabular expression (several result sets) is not supported', rest.span);
+      }
+      throw this.errors.syntax(`unexpected '${rest.text}'`, rest.span);
+    }
+    return { lets, query };
+  }
+
+  private parseLet(): LetStatement {
+    const start = this.next().span.start;
+    const nameToken = this.expectName('a name after let');
+    this.expectOp('=');
+    if (this.peekOp('(') && this.looksLikeFunctionDefinition()) {
+      throw this.errors.unsupported('user-defined functions (let name = (...) { ... }) are not supported', this.peek().span);
+    }
+    const value = this.startsTabular() ? this.parsePipeline() : this.parseExpr();
+    if (value.kind === 'pipeline') this.tabularNames.add(nameToken.name);
+    const end = this.prevEnd();
+    if (!this.acceptOp(';')) throw this.errors.syntax("expected ';' after the let statement", this.peek().span);
+    return { kind: 'let', name: nameToken.name, nameSpan: nameToken.span, value, span: { start, end } };
+  }
+
+  private looksLikeFunctionDefinition(): boolean {
+    // (x: long) { ... } or () { ... }
+    const a = this.tokens[this.pos + 1];
+    const b = this.tokens[this.pos + 2];
+    return (a?.text === ')' && this.tokens[this.pos + 2]?.text === '{') || (a?.kind === 'ident' && b?.text === ':');
+  }
+
+  private startsTabular(): boolean {
+    const t = this.peek();
+    if (t.kind !== 'ident') return false;
+    if (t.text === 'datatable' || t.text === 'print') return true;
+    if (t.text === 'range') return this.tokens[this.pos + 1]?.kind === 'ident';
+    if (UNSUPPORTED_SOURCES.has(t.text) && this.tokens[this.pos + 1]?.text !== '(' ) return true;
+    return this.tabularNames.has(t.text);
+  }
+
+  // ---------------------------------------------------------------- tabular
+  private parsePipeline(): Pipeline {
+    const start = this.peek().span.start;
+    const source = this.parseSource();
+    const operators: Operator[] = [];
+    while (this.acceptOp('|')) operators.push(this.parseOperator());
+    return { kind: 'pipeline', source, operators, span: { start, end: this.prevEnd() } };
+  }
+
+  private parseSource(): Source {
+    const t = this.peek();
+    if (t.kind !== 'ident') {
+      throw this.errors.syntax(`expected a table name, datatable, print or range, found '${t.text || 'end of query'}'`, t.span);
+    }
+    if (UNSUPPORTED_SOURCES.has(t.text)) throw this.errors.unsupported(`'${t.text}' is not supported`, t.span);
+    this.next();
+    if (t.text === 'print') {
+      const items = this.parseNamedList();
+      return { kind: 'print', items, span: this.spanFrom(t.span.start) };
+    }
+    if (t.text === 'datatable') return this.parseDatatable(t);
+    if (t.text === 'range' && this.peek().kind === 'ident') {
+      const column = this.expectName('a column name after range');
+      this.expectIdent('from');
+      const from = this.parseExpr();
+      this.expectIdent('to');
+      const to = this.parseExpr();
+      this.expectIdent('step');
+      const step = this.parseExpr();
+      return { kind: 'range', column: column.name, columnSpan: column.span, from, to, step, span: this.spanFrom(t.span.start) };
+    }
+    return { kind: 'table', name: t.text, span: t.span };
+  }
+
+  private parseDatatable(t: Token): Source {
+    this.expectOp('(');
+    const columns: ColumnDecl[] = [];
+    do {
+      const name = this.expectName('a column name');
+      this.expectOp(':');
+      const type = this.next();
+      if (type.kind !== 'ident') throw this.errors.syntax('expected a column type', type.span);
+      columns.push({ name: name.name, type: type.text, span: { start: name.span.start, end: type.span.end } });
+    } while (this.acceptOp(','));
+    this.expectOp(')');
+    this.expectOp('[');
+    const values: Expr[] = [];
+    if (!this.peekOp(']')) {
+      do {
+        if (this.peekOp(']')) break; // trailing comma
+        values.push(this.parseExpr());
+      } while (this.acceptOp(','));
+    }
+    this.expectOp(']');
+    return { kind: 'datatable', columns, values, span: this.spanFrom(t.span.start) };
+  }
+
+  private parseOperator(): Operator {
+    const t = this.next();
+    const start = t.span.start;
+    if (t.kind !== 'ident') throw this.errors.syntax(`expected an operator after '|', found '${t.text || 'end of query'}'`, t.span);
+    switch (t.text) {
+      case 'where':
+      case 'filter':
+        return { kind: 'where', predicate: this.parseExpr(), span: this.spanFrom(start) };
+      case 'project':
+        return { kind: 'project', items: this.parseNamedList(), span: this.spanFrom(start) };
+      case 'extend':
+        return { kind: 'extend', items: this.parseNamedList(), span: this.spanFrom(start) };
+      case 'project-away':
+        return { kind: 'projectAway', names: this.parseNamePatterns(), span: this.spanFrom(start) };
+      case 'project-rename':
+        return this.parseProjectRename(start);
+      case 'summarize':
+        return this.parseSummarize(start);
+      case 'take':
+      case 'limit':
+        return { kind: 'take', count: this.parseExpr(), span: this.spanFrom(start) };
+      case 'top': {
+        const count = this.parseExpr();
+        this.expectIdent('by');
+        return { kind: 'top', count, by: this.parseSortKeys(), span: this.spanFrom(start) };
+      }
+      case 'sort':
+      case 'order':
+        this.expectIdent('by');
+        return { kind: 'sort', keys: this.parseSortKeys(), span: this.spanFrom(start) };
+      case 'count':
+        return { kind: 'count', span: t.span };
+      case 'distinct':
+        if (this.acceptOp('*')) return { kind: 'distinct', columns: '*', span: this.spanFrom(start) };
+        return { kind: 'distinct', columns: this.parseNamedList(), span: this.spanFrom(start) };
+      case 'render':
+        return this.parseRender(start);
+      default:
+        if (KNOWN_UNSUPPORTED_OPERATORS.has(t.text)) throw this.errors.unsupported(`the '${t.text}' operator is not supported`, t.span);
+        throw this.errors.syntax(`unknown operator '${t.text}'`, t.span);
+    }
+  }
+
+  private parseProjectRename(start: number): Operator {
+    const items: { newName: string; oldName: string; span: Span; oldSpan: Span }[] = [];
+    do {
+      const n = this.expectName('a new column name');
+      this.expectOp('=');
+      const o = this.expectName('an existing column name');
+      items.push({ newName: n.name, oldName: o.name, span: { start: n.span.start, end: o.span.end }, oldSpan: o.span });
+    } while (this.acceptOp(','));
+    return { kind: 'projectRename', items, span: this.spanFrom(start) };
+  }
+
+  private parseSummarize(start: number): Operator {
+    if (this.peek().kind === 'ident' && this.peek().text.startsWith('hint')) {
+      throw this.errors.unsupported('summarize hints are not supported', this.peek().span);
+    }
+    const aggregates = this.peekIdent('by') ? [] : this.parseNamedList();
+    const by = this.acceptIdent('by') ? this.parseNamedList() : [];
+    if (aggregates.length === 0 && by.length === 0) throw this.errors.syntax('summarize needs an aggregation or a by clause', this.peek().span);
+    return { kind: 'summarize', aggregates, by, span: this.spanFrom(start) };
+  }
+
+  private parseRender(start: number): Operator {
+    const vis = this.next();
+    if (vis.kind !== 'ident') throw this.errors.syntax('expected a visualization after render', vis.span);
+    const properties: Record<string, string> = {};
+    if (this.acceptIdent('with')) {
+      this.expectOp('(');
+      while (!this.peekOp(')')) {
+        const key = this.expectName('a render property');
+        this.expectOp('=');
+        const value = this.parseExpr();
+        properties[key.name] = this.source.slice(value.span.start, value.span.end);
+        if (!this.acceptOp(',')) break;
+      }
+      this.expectOp(')');
+    }
+    return { kind: 'render', visualization: vis.text, properties, span: this.spanFrom(start) };
+  }
+
+  private parseSortKeys(): SortKey[] {
+    const keys: SortKey[] = [];
+    do {
+      const expr = this.parseExpr();
+      let direction: 'asc' | 'desc' | undefined;
+      let nulls: 'first' | 'last' | undefined;
+      if (this.acceptIdent('asc')) direction = 'asc';
+      else if (this.acceptIdent('desc')) direction = 'desc';
+      if (this.acceptIdent('nulls')) {
+        if (this.acceptIdent('first')) nulls = 'first';
+        else if (this.acceptIdent('last')) nulls = 'last';
+        else throw this.errors.syntax("expected 'first' or 'last' after nulls", this.peek().span);
+      }
+      keys.push({ expr, direction, nulls, span: this.spanFrom(expr.span.start) });
+    } while (this.acceptOp(','));
+    return keys;
+  }
+
+  private parseNamePatterns(): NamePattern[] {
+    const names: NamePattern[] = [];
+    do {
+      const n = this.expectName('a column name');
+      let wildcard = false;
+      let end = n.span.end;
+      if (this.peekOp('*') && this.peek().span.start === n.span.end) {
+        end = this.next().span.end;
+        wildcard = true;
+      }
+      names.push({ name: n.name, wildcard, span: { start: n.span.start, end } });
+    } while (this.acceptOp(','));
+    return names;
+  }
+
+  private parseNamedList(): NamedExpr[] {
+    const items: NamedExpr[] = [];
+    do items.push(this.parseNamedExpr());
+    while (this.acceptOp(','));
+    return items;
+  }
+
+  private parseNamedExpr(): NamedExpr {
+    const start = this.peek().span.start;
+    if (this.peekOp('(') && this.tokens[this.pos + 1]?.kind === 'ident' && this.tokens[this.pos + 2]?.text === ',') {
+      throw this.errors.unsupported('naming several columns with (a, b) = ... is not supported', this.peek().span);
+    }
+    const name = this.tryNameThenAssign();
+    const expr = this.parseExpr();
+    return name ? { name: name.name, nameSpan: name.span, expr, span: this.spanFrom(start) } : { expr, span: this.spanFrom(start) };
+  }
+
+  /** `Name =` (not `==`) at the cursor: consumes it and returns the name. */
+  private tryNameThenAssign(): { name: string; span: Span } | undefined {
+    const t = this.peek();
+    if (t.kind === 'ident' && this.tokens[this.pos + 1]?.text === '=') {
+      this.pos += 2;
+      return { name: t.text, span: t.span };
+    }
+    if (this.isBracketName(this.pos) && this.tokens[this.pos + 3]?.text === '=') {
+      const n = this.expectName('a column name');
+      this.pos++;
+      return n;
+    }
+    return undefined;
+  }
+
+  // ---------------------------------------------------------------- scalar
+  parseExpr(): Expr {
+    return this.parseOr();
+  }
+
+  private parseOr(): Expr {
+    let left = this.parseAnd();
+    while (this.peekIdent('or')) {
+      const op = this.next();
+      const right = this.parseAnd();
+      left = { kind: 'binary', op: 'or', left, right, opSpan: op.span, span: { start: left.span.start, end: right.span.end } };
+    }
+    return left;
+  }
+
+  private parseAnd(): Expr {
+    let left = this.parseComparison();
+    while (this.peekIdent('and')) {
+      const op = this.next();
+      const right = this.parseComparison();
+      left = { kind: 'binary', op: 'and', left, right, opSpan: op.span, span: { start: left.span.start, end: right.span.end } };
+    }
+    return left;
+  }
+
+  private parseComparison(): Expr {
+    const left = this.parseAdditive();
+    const t = this.peek();
+    if (t.kind === 'op' && COMPARISON_OPS.has(t.text)) {
+      this.next();
+      const right = this.parseAdditive();
+      return { kind: 'binary', op: t.text === '<>' ? '!=' : t.text, left, right, opSpan: t.span, span: { start: left.span.start, end: right.span.end } };
+    }
+    const word = t.kind === 'ident' || (t.kind === 'op' && t.text.startsWith('!') && t.text.length > 2) || t.text === 'in~' ? t.text : undefined;
+    if (word === undefined) return left;
+    const base = word.replace(/^!/, '');
+    if (base === 'in' || base === 'in~') {
+      this.next();
+      this.expectOp('(');
+      const values: Expr[] = [];
+      if (!this.peekOp(')')) {
+        do values.push(this.parseExpr());
+        while (this.acceptOp(','));
+      }
+      this.expectOp(')');
+      return { kind: 'in', op: word, left, values, opSpan: t.span, span: this.spanFrom(left.span.start) };
+    }
+    if (base === 'between') {
+      this.next();
+      this.expectOp('(');
+      const low = this.parseAdditive();
+      this.expectOp('..');
+      const high = this.parseAdditive();
+      this.expectOp(')');
+      return { kind: 'between', negated: word.startsWith('!'), left, low, high, span: this.spanFrom(left.span.start) };
+    }
+    if (base === 'matches') {
+      this.next();
+      if (word.startsWith('!')) throw this.errors.syntax("'!matches' is not an operator", t.span);
+      this.expectIdent('regex');
+      const right = this.parseAdditive();
+      return { kind: 'binary', op: 'matches regex', left, right, opSpan: { start: t.span.start, end: this.tokens[this.pos - 1]!.span.end }, span: { start: left.span.start, end: right.span.end } };
+    }
+    if (WORD_PREDICATES.has(base)) {
+      this.next();
+      const right = this.parseAdditive();
+      return { kind: 'binary', op: word, left, right, opSpan: t.span, span: { start: left.span.start, end: right.span.end } };
+    }
+    return left;
+  }
+
+  private parseAdditive(): Expr {
+    let left = this.parseMultiplicative();
+    while (this.peekOp('+') || this.peekOp('-')) {
+      const op = this.next();
+      const right = this.parseMultiplicative();
+      left = { kind: 'binary', op: op.text, left, right, opSpan: op.span, span: { start: left.span.start, end: right.span.end } };
+    }
+    return left;
+  }
+
+  private parseMultiplicative(): Expr {
+    let left = this.parseUnary();
+    while (this.peekOp('*') || this.peekOp('/') || this.peekOp('%')) {
+      const op = this.next();
+      const right = this.parseUnary();
+      left = { kind: 'binary', op: op.text, left, right, opSpan: op.span, span: { start: left.span.start, end: right.span.end } };
+    }
+    return left;
+  }
+
+  private parseUnary(): Expr {
+    if (this.peekOp('-') || this.peekOp('+')) {
+      const op = this.next();
+      const operand = this.parseUnary();
+      return { kind: 'unary', op: op.text as '-' | '+', operand, span: { start: op.span.start, end: operand.span.end } };
+    }
+    return this.parsePostfix();
+  }
+
+  private parsePostfix(): Expr {
+    let expr = this.parsePrimary();
+    for (;;) {
+      if (this.peekOp('.') && (this.tokens[this.pos + 1]?.kind === 'ident' || this.isBracketName(this.pos + 1))) {
+        this.next();
+        const name = this.expectName('a property name');
+        expr = { kind: 'member', target: expr, name: name.name, span: { start: expr.span.start, end: name.span.end } };
+        continue;
+      }
+      if (this.peekOp('[')) {
+        this.next();
+        const index = this.parseExpr();
+        const close = this.expectOp(']');
+        expr = { kind: 'index', target: expr, index, span: { start: expr.span.start, end: close.span.end } };
+        continue;
+      }
+      return expr;
+    }
+  }
+
+  private parsePrimary(): Expr {
+    const t = this.peek();
+    switch (t.kind) {
+      case 'string':
+        this.next();
+        return this.literal('string', t.value as string, t.span);
+      case 'long':
+        this.next();
+        return this.literal('long', t.value as bigint, t.span);
+      case 'real':
+        this.next();
+        return this.literal('real', t.value as number, t.span);
+      case 'timespan':
+        this.next();
+        return this.literal('timespan', t.value as bigint, t.span);
+      case 'typedLiteral':
+        this.next();
+        return this.typedLiteral(t);
+      case 'ident':
+        return this.parseIdentifierExpr();
+      case 'op':
+        if (t.text === '(') {
+          this.next();
+          const inner = this.parseExpr();
+          this.expectOp(')');
+          return inner;
+        }
+        if (this.isBracketName(this.pos)) {
+          const n = this.expectName('a name');
+          return { kind: 'name', name: n.name, span: n.span };
+        }
+        if (t.text === '*') {
+          this.next();
+          return { kind: 'star', span: t.span };
+        }
+        break;
+      default:
+        break;
+    }
+    throw this.errors.syntax(t.kind === 'eof' ? 'unexpected end of query' : `unexpected '${t.text}'`, t.span);
+  }
+
+  private parseIdentifierExpr(): Expr {
+    const t = this.next();
+    if (t.text === 'true' || t.text === 'false') return this.literal('bool', t.text === 'true', t.span);
+    if (!this.peekOp('(')) return { kind: 'name', name: t.text, span: t.span };
+    const typed = TYPED_NUMBER_FUNCS.get(t.text);
+    if (typed) return this.typedNumber(t, typed);
+    this.next();
+    const args: Expr[] = [];
+    if (!this.peekOp(')')) {
+      do args.push(this.parseExpr());
+      while (this.acceptOp(','));
+    }
+    const close = this.expectOp(')');
+    return { kind: 'call', name: t.text, nameSpan: t.span, args, span: { start: t.span.start, end: close.span.end } };
+  }
+
+  /** long(5), int(null), real(nan), real(-inf), bool(true). */
+  private typedNumber(t: Token, type: LiteralKind): Expr {
+    this.expectOp('(');
+    const negative = this.acceptOp('-') !== undefined;
+    if (!negative) this.acceptOp('+');
+    const v = this.next();
+    const close = this.expectOp(')');
+    const span = { start: t.span.start, end: close.span.end };
+    if (v.text === 'null' && !negative) return this.literal(type, null, span);
+    if (type === 'bool' && (v.text === 'true' || v.text === 'false')) return this.literal('bool', v.text === 'true', span);
+    if (type === 'real') {
+      if (v.text === 'nan') return this.literal('real', NaN, span);
+      if (v.text === 'inf') return this.literal('real', negative ? -Infinity : Infinity, span);
+      if (v.kind === 'long' || v.kind === 'real') return this.literal('real', (negative ? -1 : 1) * Number(v.kind === 'long' ? (v.value as bigint) : (v.value as number)), span);
+    }
+    if ((type === 'long' || type === 'int') && v.kind === 'long') return this.literal(type, (negative ? -1n : 1n) * (v.value as bigint), span);
+    if (type === 'bool' && v.kind === 'long') return this.literal('bool', (v.value as bigint) !== 0n, span);
+    throw this.errors.syntax(`invalid ${t.text} literal`, span);
+  }
+
+  private typedLiteral(t: Token): Expr {
+    const raw = String(t.value);
+    const type = t.typeName as LiteralKind;
+    if (raw === 'null') return this.literal(type, null, t.span);
+    if (type === 'datetime') {
+      const ticks = parseDatetimeTicks(raw);
+      if (ticks === undefined) throw this.errors.syntax(`invalid datetime literal '${raw}'`, t.span);
+      return this.literal('datetime', ticks, t.span);
+    }
+    if (type === 'timespan') {
+      const ticks = parseTimespanTicks(raw);
+      if (ticks === undefined) throw this.errors.syntax(`invalid timespan literal '${raw}'`, t.span);
+      return this.literal('timespan', ticks, t.span);
+    }
+    if (type === 'dynamic') {
+      try {
+        return this.literal('dynamic', JSON.stringify(JSON.parse(raw)), t.span);
+      } catch {
+        throw this.errors.unsupported('only JSON content is supported in dynamic(...) literals', t.span);
+      }
+    }
+    const guid = raw.replace(/^['"]|['"]$/g, '');
+    if (!/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(guid)) {
+      throw this.errors.syntax(`invalid guid literal '${raw}'`, t.span);
+    }
+    return this.literal('guid', guid.toLowerCase(), t.span);
+  }
+
+  private literal(type: LiteralKind, value: string | number | bigint | boolean | null, span: Span): Expr {
+    return { kind: 'literal', type, value, span };
+  }
+
+  // ---------------------------------------------------------------- helpers
+  private peek(): Token {
+    return this.tokens[this.pos]!;
+  }
+  private next(): Token {
+    const t = this.tokens[this.pos]!;
+    if (t.kind !== 'eof') this.pos++;
+    return t;
+  }
+  private prevEnd(): number {
+    return this.tokens[Math.max(0, this.pos - 1)]!.span.end;
+  }
+  private spanFrom(start: number): Span {
+    return { start, end: Math.max(start, this.prevEnd()) };
+  }
+  private peekOp(text: string): boolean {
+    const t = this.peek();
+    return t.kind === 'op' && t.text === text;
+  }
+  private acceptOp(text: string): Token | undefined {
+    return this.peekOp(text) ? this.next() : undefined;
+  }
+  private expectOp(text: string): Token {
+    const t = this.peek();
+    if (!this.peekOp(text)) throw this.errors.syntax(`expected '${text}', found '${t.text || 'end of query'}'`, t.span);
+    return this.next();
+  }
+  private peekIdent(text: string): boolean {
+    const t = this.peek();
+    return t.kind === 'ident' && t.text === text;
+  }
+  private acceptIdent(text: string): boolean {
+    if (!this.peekIdent(text)) return false;
+    this.next();
+    return true;
+  }
+  private expectIdent(text: string): void {
+    const t = this.peek();
+    if (!this.acceptIdent(text)) throw this.errors.syntax(`expected '${text}', found '${t.text || 'end of query'}'`, t.span);
+  }
+  private isBracketName(i: number): boolean {
+    return this.tokens[i]?.text === '[' && this.tokens[i + 1]?.kind === 'string' && this.tokens[i + 2]?.text === ']';
+  }
+  /** An identifier or a bracketed name ['...']. */
+  private expectName(what: string): { name: string; span: Span } {
+    const t = this.peek();
+    if (t.kind === 'ident') {
+      this.next();
+      return { name: t.text, span: t.span };
+    }
+    if (this.isBracketName(this.pos)) {
+      const open = this.next();
+      const str = this.next();
+      const close = this.next();
+      const name = str.value as string;
+      if (name.length === 0) throw this.errors.syntax('a column name cannot be empty', str.span);
+      return { name, span: { start: open.span.start, end: close.span.end } };
+    }
+    throw this.errors.syntax(`expected ${what}, found '${t.text || 'end of query'}'`, t.span);
+  }
+}

@@ -1,0 +1,408 @@
+// Semantic analysis of scalar expressions: name resolution, typing, Kusto's operator rules.
+// Throws QueryError: QUERY_SEMANTIC for unknown names and type errors, QUERY_UNSUPPORTED for functions
+// outside the subset.
+import type { Expr } from './ast';
+import type { ErrorFactory } from './errors';
+import type { IrExpr, KqlType, PathSegment, ScalarFn } from './ir';
+import { parseTimespanTicks } from './literals';
+import { closest } from './naming';
+import { commonType, isConstant, isInteger, isNumeric, lit, widerNumeric } from './types';
+import type { Span } from './tokens';
+
+export interface ScalarEnv {
+  readonly errors: ErrorFactory;
+  /** A column (or, inside one extend/project, an expression defined earlier in the same operator). */
+  resolve(name: string): IrExpr | undefined;
+  columnNames(): readonly string[];
+  readonly lets: ReadonlyMap<string, IrExpr>;
+  readonly nowTicks: bigint;
+}
+
+export const AGGREGATE_FUNCTIONS: ReadonlySet<string> = new Set([
+  'count', 'countif', 'sum', 'sumif', 'avg', 'avgif', 'min', 'max', 'dcount', 'percentile', 'percentiles', 'arg_max',
+  'arg_min', 'make_list', 'make_set', 'stdev', 'take_any', 'any', 'dcountif', 'variance', 'stdevp', 'make_bag',
+  'minif', 'maxif', 'percentilew', 'percentilesw', 'hll', 'tdigest', 'count_distinct', 'make_list_if', 'make_set_if',
+  'take_anyif', 'binary_all_or', 'binary_all_and', 'buildschema', 'countifs', 'varianceif', 'stdevif', 'avg_if',
+]);
+
+const call = (fn: ScalarFn, args: readonly IrExpr[], type: KqlType, path?: readonly PathSegment[]): IrExpr =>
+  path ? { kind: 'call', fn, args, type, path } : { kind: 'call', fn, args, type };
+
+const CONVERSIONS: Readonly<Record<string, { fn: ScalarFn; type: KqlType }>> = {
+  tostring: { fn: 'tostring', type: 'string' },
+  todouble: { fn: 'todouble', type: 'real' },
+  toreal: { fn: 'todouble', type: 'real' },
+  toint: { fn: 'toint', type: 'int' },
+  tolong: { fn: 'tolong', type: 'long' },
+  tobool: { fn: 'tobool', type: 'bool' },
+  toboolean: { fn: 'tobool', type: 'bool' },
+  todatetime: { fn: 'todatetime', type: 'datetime' },
+  parse_json: { fn: 'parse_json', type: 'dynamic' },
+  todynamic: { fn: 'parse_json', type: 'dynamic' },
+  toobject: { fn: 'parse_json', type: 'dynamic' },
+};
+
+/** Converts e to the given type with Kusto's conversion function (used for dynamic operands). */
+export function convert(e: IrExpr, type: KqlType): IrExpr {
+  if (e.type === type) return e;
+  const fn: ScalarFn | undefined = ({ string: 'tostring', real: 'todouble', long: 'tolong', int: 'toint', bool: 'tobool', datetime: 'todatetime', dynamic: 'parse_json' } as Partial<Record<KqlType, ScalarFn>>)[type];
+  if (!fn) return e;
+  return call(fn, [e], type);
+}
+
+export function analyzeScalar(expr: Expr, env: ScalarEnv): IrExpr {
+  return new ScalarAnalyzer(env).analyze(expr);
+}
+
+class ScalarAnalyzer {
+  constructor(private readonly env: ScalarEnv) {}
+
+  private get errors(): ErrorFactory {
+    return this.env.errors;
+  }
+
+  analyze(expr: Expr): IrExpr {
+    switch (expr.kind) {
+      case 'literal':
+        return lit(expr.type, expr.value);
+      case 'name':
+        return this.name(expr.name, expr.span);
+      case 'unary': {
+        const operand = this.analyze(expr.operand);
+        if (expr.op === '+') return operand;
+        if (operand.kind === 'lit' && operand.value !== null) {
+          if (typeof operand.value === 'bigint') return lit(operand.type, -operand.value);
+          if (typeof operand.value === 'number') return lit(operand.type, -operand.value);
+        }
+        if (!isNumeric(operand.type) && operand.type !== 'timespan') throw this.errors.semantic(`cannot negate a value of type ${operand.type}`, expr.span);
+        return call('neg', [operand], operand.type);
+      }
+      case 'binary':
+        return this.binary(expr);
+      case 'in':
+        return this.inList(expr);
+      case 'between': {
+        const left = this.analyze(expr.left);
+        const low = this.analyze(expr.low);
+        const high = this.analyze(expr.high);
+        const l = left.type === 'dynamic' ? convert(left, low.type) : left;
+        this.requireComparable(l, low, expr.span);
+        this.requireComparable(l, high, expr.span);
+        const inside = call('between', [l, low, high], 'bool');
+        return expr.negated ? call('not', [inside], 'bool') : inside;
+      }
+      case 'member':
+      case 'index':
+        return this.dynamicAccess(expr);
+      case 'call':
+        return this.call(expr);
+      case 'star':
+        throw this.errors.semantic("'*' is only allowed as an argument of arg_max, arg_min or distinct", expr.span);
+    }
+  }
+
+  private name(name: string, span: Span): IrExpr {
+    const resolved = this.env.resolve(name) ?? this.env.lets.get(name);
+    if (resolved) return resolved;
+    if (name === 'null') throw this.errors.semantic("an untyped null is not allowed; use a typed null such as long(null) or dynamic(null)", span);
+    const hint = closest(name, [...this.env.columnNames(), ...this.env.lets.keys()]);
+    throw this.errors.semantic(`unknown column '${name}'${hint ? `; did you mean '${hint}'?` : ''}`, span);
+  }
+
+  private dynamicAccess(expr: Expr & { kind: 'member' | 'index' }): IrExpr {
+    const path: PathSegment[] = [];
+    let node: Expr = expr;
+    while (node.kind === 'member' || node.kind === 'index') {
+      if (node.kind === 'member') path.unshift(node.name);
+      else {
+        const idx = this.analyze(node.index);
+        if (idx.kind !== 'lit' || idx.value === null) throw this.errors.unsupported('only constant keys and indexes are supported in [...]', node.index.span);
+        if (idx.type === 'string') path.unshift(String(idx.value));
+        else if (isInteger(idx.type) && typeof idx.value === 'bigint' && idx.value >= 0n) path.unshift(Number(idx.value));
+        else throw this.errors.unsupported('an index must be a string key or a non-negative integer', node.index.span);
+      }
+      node = node.target;
+    }
+    const target = this.analyze(node);
+    if (target.type !== 'dynamic') throw this.errors.semantic(`'.' and '[...]' need a dynamic value; '${describe(node)}' is ${target.type}`, expr.span);
+    if (target.kind === 'call' && target.fn === 'dyn_get') return call('dyn_get', target.args, 'dynamic', [...(target.path ?? []), ...path]);
+    return call('dyn_get', [target], 'dynamic', path);
+  }
+
+  private binary(expr: Expr & { kind: 'binary' }): IrExpr {
+    const op = expr.op;
+    if (op === 'and' || op === 'or') {
+      const l = this.requireBool(this.analyze(expr.left), expr.left.span);
+      const r = this.requireBool(this.analyze(expr.right), expr.right.span);
+      return call(op, [l, r], 'bool');
+    }
+    let left = this.analyze(expr.left);
+    let right = this.analyze(expr.right);
+    switch (op) {
+      case '+': case '-': case '*': case '/': case '%':
+        return this.arithmetic(op, left, right, expr);
+      case '==': case '!=': case '<': case '<=': case '>': case '>=': {
+        [left, right] = this.alignDynamic(left, right);
+        this.requireComparable(left, right, expr.opSpan, op === '==' || op === '!=');
+        const fn = ({ '==': 'eq', '!=': 'ne', '<': 'lt', '<=': 'le', '>': 'gt', '>=': 'ge' } as const)[op];
+        return call(fn, [left, right], 'bool');
+      }
+      case '=~': case '!~':
+        return call(op === '=~' ? 'eq_ci' : 'ne_ci', [this.asString(left), this.asString(right, expr.right.span)], 'bool');
+      case 'matches regex': {
+        this.requireConstantString(right, expr.right.span, 'matches regex');
+        return call('matches', [this.asString(left), right], 'bool');
+      }
+      default:
+        return this.stringPredicate(op, left, right, expr);
+    }
+  }
+
+  private stringPredicate(op: string, left: IrExpr, right: IrExpr, expr: Expr & { kind: 'binary' }): IrExpr {
+    const negated = op.startsWith('!');
+    const base = op.replace(/^!/, '');
+    const fns: Readonly<Record<string, ScalarFn>> = {
+      has: 'has', has_cs: 'has_cs', contains: 'contains', contains_cs: 'contains_cs', startswith: 'startswith',
+      startswith_cs: 'startswith_cs', endswith: 'endswith', endswith_cs: 'endswith_cs',
+    };
+    const fn = fns[base];
+    if (!fn) throw this.errors.unsupported(`the '${op}' operator is not supported`, expr.opSpan);
+    if (fn === 'has' || fn === 'has_cs') this.requireConstantString(right, expr.right.span, op);
+    const result = call(fn, [this.asString(left), this.asString(right, expr.right.span)], 'bool');
+    return negated ? call('not', [result], 'bool') : result;
+  }
+
+  private arithmetic(op: string, l: IrExpr, r: IrExpr, expr: Expr & { kind: 'binary' }): IrExpr {
+    const fn = ({ '+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'mod' } as const)[op as '+' | '-' | '*' | '/' | '%'];
+    const lt = l.type;
+    const rt = r.type;
+    let type: KqlType | undefined;
+    if (isNumeric(lt) && isNumeric(rt)) type = widerNumeric(lt, rt);
+    else if (lt === 'datetime' && rt === 'timespan' && (op === '+' || op === '-')) type = 'datetime';
+    else if (lt === 'timespan' && rt === 'datetime' && op === '+') return call('add', [r, l], 'datetime');
+    else if (lt === 'datetime' && rt === 'datetime' && op === '-') type = 'timespan';
+    else if (lt === 'timespan' && rt === 'timespan') type = op === '/' ? 'real' : op === '*' ? undefined : 'timespan';
+    else if (lt === 'timespan' && isNumeric(rt) && (op === '*' || op === '/')) type = 'timespan';
+    else if (isNumeric(lt) && rt === 'timespan' && op === '*') return call('mul', [r, l], 'timespan');
+    if (type === undefined) {
+      throw this.errors.semantic(`operator '${op}' cannot be applied to ${lt} and ${rt}`, expr.opSpan);
+    }
+    return call(fn, [l, r], type);
+  }
+
+  private inList(expr: Expr & { kind: 'in' }): IrExpr {
+    const negated = expr.op.startsWith('!');
+    const ci = expr.op.endsWith('~');
+    let left = this.analyze(expr.left);
+    const values = expr.values.map((v) => this.analyze(v));
+    if (values.length === 0) throw this.errors.syntax(`'${expr.op}' needs at least one value`, expr.opSpan);
+    values.forEach((v, i) => {
+      if (!isConstant(v)) throw this.errors.unsupported(`the values of '${expr.op}' must be constants`, expr.values[i]!.span);
+    });
+    if (ci) {
+      const result = call('in_ci', [this.asString(left), ...values.map((v, i) => this.asString(v, expr.values[i]!.span))], 'bool');
+      return negated ? call('not', [result], 'bool') : result;
+    }
+    const first = values[0]!;
+    if (left.type === 'dynamic') left = convert(left, first.type);
+    values.forEach((v, i) => this.requireComparable(left, v, expr.values[i]!.span, true));
+    const result = call('in', [left, ...values], 'bool');
+    return negated ? call('not', [result], 'bool') : result;
+  }
+
+  private call(expr: Expr & { kind: 'call' }): IrExpr {
+    const name = expr.name;
+    if (AGGREGATE_FUNCTIONS.has(name)) {
+      throw this.errors.semantic(`the aggregation function '${name}' can only be used in summarize`, expr.nameSpan);
+    }
+    const args = (): IrExpr[] => expr.args.map((a) => this.analyze(a));
+    const arity = (min: number, max = min): void => {
+      if (expr.args.length < min || expr.args.length > max) {
+        const expected = min === max ? `${min}` : max === Infinity ? `at least ${min}` : `${min} to ${max}`;
+        throw this.errors.semantic(`${name}() takes ${expected} argument${max === 1 && min === 1 ? '' : 's'}, got ${expr.args.length}`, expr.span);
+      }
+    };
+    const conversion = CONVERSIONS[name];
+    if (conversion) {
+      arity(1);
+      const [a] = args();
+      if (a!.type === conversion.type) return a!;
+      if (conversion.type === 'datetime' && !(a!.type === 'string' || a!.type === 'dynamic')) {
+        throw this.errors.semantic(`todatetime() needs a string or dynamic value, got ${a!.type}`, expr.args[0]!.span);
+      }
+      if (conversion.fn === 'parse_json' && a!.type !== 'string') return call('parse_json', [call('tostring', [a!], 'string')], 'dynamic');
+      return call(conversion.fn, [a!], conversion.type);
+    }
+    switch (name) {
+      case 'now': {
+        arity(0, 1);
+        const offset = expr.args[0] ? this.constantTimespan(this.analyze(expr.args[0]), expr.args[0].span) : 0n;
+        return lit('datetime', this.env.nowTicks + offset);
+      }
+      case 'ago': {
+        arity(1);
+        const span = this.constantTimespan(this.analyze(expr.args[0]!), expr.args[0]!.span);
+        return lit('datetime', this.env.nowTicks - span);
+      }
+      case 'totimespan':
+      case 'totime': {
+        arity(1);
+        const [a] = args();
+        if (a!.type === 'timespan') return a!;
+        if (a!.kind === 'lit' && a!.type === 'string') {
+          const ticks = parseTimespanTicks(String(a!.value));
+          return lit('timespan', ticks ?? null);
+        }
+        throw this.errors.unsupported('totimespan() is supported on constant strings only', expr.span);
+      }
+      case 'bin':
+      case 'floor':
+        arity(2);
+        return this.bin(args(), expr);
+      case 'iff':
+      case 'iif': {
+        arity(3);
+        const [c, a, b] = args();
+        const type = this.unify([a!, b!], expr.span);
+        return call('iff', [this.requireBool(c!, expr.args[0]!.span), a!, b!], type);
+      }
+      case 'case': {
+        arity(3, Infinity);
+        if (expr.args.length % 2 === 0) throw this.errors.semantic('case() needs pairs of predicate and value followed by an else value', expr.span);
+        const a = args();
+        const values = a.filter((_, i) => i % 2 === 1 || i === a.length - 1);
+        const type = this.unify(values, expr.span);
+        a.forEach((x, i) => {
+          if (i % 2 === 0 && i < a.length - 1) this.requireBool(x, expr.args[i]!.span);
+        });
+        return call('case', a, type);
+      }
+      case 'coalesce': {
+        arity(1, 64);
+        const a = args();
+        return call('coalesce', a, this.unify(a, expr.span));
+      }
+      case 'isnull':
+      case 'isnotnull':
+      case 'isempty':
+      case 'isnotempty':
+        arity(1);
+        return call(name, args(), 'bool');
+      case 'not': {
+        arity(1);
+        return call('not', [this.requireBool(args()[0]!, expr.args[0]!.span)], 'bool');
+      }
+      case 'strcat': {
+        arity(1, 64);
+        return call('strcat', args().map((a) => convert(a, 'string')), 'string');
+      }
+      case 'strlen':
+        arity(1);
+        return call('strlen', [this.asString(args()[0]!)], 'long');
+      case 'tolower':
+      case 'toupper':
+        arity(1);
+        return call(name, [this.asString(args()[0]!)], 'string');
+      case 'substring': {
+        arity(2, 3);
+        const [s, start, len] = args();
+        this.requireInteger(start!, expr.args[1]!.span);
+        if (len) this.requireInteger(len, expr.args[2]!.span);
+        return call('substring', len ? [this.asString(s!), start!, len] : [this.asString(s!), start!], 'string');
+      }
+      case 'round': {
+        arity(1, 2);
+        const [x, digits] = args();
+        this.requireNumeric(x!, expr.args[0]!.span);
+        if (digits) this.requireInteger(digits, expr.args[1]!.span);
+        return call('round', digits ? [x!, digits] : [x!], x!.type === 'int' ? 'long' : x!.type);
+      }
+      case 'abs': {
+        arity(1);
+        const [x] = args();
+        if (!isNumeric(x!.type) && x!.type !== 'timespan') throw this.errors.semantic(`abs() needs a number or timespan, got ${x!.type}`, expr.args[0]!.span);
+        return call('abs', [x!], x!.type);
+      }
+      case 'startofday': {
+        arity(1);
+        const [x] = args();
+        if (x!.type !== 'datetime') throw this.errors.semantic(`startofday() needs a datetime, got ${x!.type}`, expr.args[0]!.span);
+        return call('startofday', [x!], 'datetime');
+      }
+      default:
+        throw this.errors.unsupported(`the function '${name}' is not supported`, expr.nameSpan);
+    }
+  }
+
+  private bin(a: IrExpr[], expr: Expr & { kind: 'call' }): IrExpr {
+    const [value, size] = a as [IrExpr, IrExpr];
+    const sizeSpan = expr.args[1]!.span;
+    if (value.type === 'datetime' || value.type === 'timespan') {
+      if (size.type !== 'timespan') throw this.errors.semantic(`the bin size of a ${value.type} must be a timespan, got ${size.type}`, sizeSpan);
+      if (!(size.kind === 'lit')) throw this.errors.unsupported('the bin size must be a constant', sizeSpan);
+      if (size.value === null || (size.value as bigint) <= 0n) return lit(value.type, null);
+      if ((size.value as bigint) % 10n !== 0n) throw this.errors.unsupported('bin sizes below one microsecond are not supported', sizeSpan);
+      return call(value.type === 'datetime' ? 'bin_datetime' : 'bin_timespan', [value, size], value.type);
+    }
+    if (isNumeric(value.type)) {
+      if (!isNumeric(size.type)) throw this.errors.semantic(`the bin size of a number must be a number, got ${size.type}`, sizeSpan);
+      if (size.kind === 'lit' && (size.value === null || Number(size.value) <= 0)) return lit(value.type, null);
+      return call('bin_num', [value, size], widerNumeric(value.type, size.type));
+    }
+    throw this.errors.semantic(`bin() needs a number, datetime or timespan, got ${value.type}`, expr.args[0]!.span);
+  }
+
+  // ---------------------------------------------------------------- checks
+  private constantTimespan(e: IrExpr, span: Span): bigint {
+    if (e.type !== 'timespan' || e.kind !== 'lit' || e.value === null) throw this.errors.semantic('expected a constant timespan such as 1h', span);
+    return e.value as bigint;
+  }
+
+  private unify(values: readonly IrExpr[], span: Span): KqlType {
+    const type = commonType(values.map((v) => v.type));
+    if (type === undefined) throw this.errors.semantic(`the values have incompatible types: ${[...new Set(values.map((v) => v.type))].join(', ')}`, span);
+    return type;
+  }
+
+  private alignDynamic(l: IrExpr, r: IrExpr): [IrExpr, IrExpr] {
+    if (l.type === 'dynamic' && r.type !== 'dynamic') return [convert(l, r.type), r];
+    if (r.type === 'dynamic' && l.type !== 'dynamic') return [l, convert(r, l.type)];
+    return [l, r];
+  }
+
+  private requireComparable(l: IrExpr, r: IrExpr, span: Span, equality = false): void {
+    const ok =
+      l.type === r.type ||
+      (isNumeric(l.type) && isNumeric(r.type)) ||
+      (equality && ((l.type === 'guid' && r.type === 'string') || (l.type === 'string' && r.type === 'guid')));
+    if (!ok) throw this.errors.semantic(`cannot compare ${l.type} with ${r.type}`, span);
+    if (!equality && (l.type === 'bool' || l.type === 'dynamic')) throw this.errors.semantic(`values of type ${l.type} cannot be ordered`, span);
+  }
+
+  private requireBool(e: IrExpr, span: Span): IrExpr {
+    if (e.type === 'dynamic') return convert(e, 'bool');
+    if (e.type !== 'bool') throw this.errors.semantic(`expected a bool expression, got ${e.type}`, span);
+    return e;
+  }
+
+  private requireNumeric(e: IrExpr, span: Span): void {
+    if (!isNumeric(e.type)) throw this.errors.semantic(`expected a number, got ${e.type}`, span);
+  }
+
+  private requireInteger(e: IrExpr, span: Span): void {
+    if (!isInteger(e.type)) throw this.errors.semantic(`expected an integer, got ${e.type}`, span);
+  }
+
+  private requireConstantString(e: IrExpr, span: Span, op: string): void {
+    if (e.kind !== 'lit' || e.type !== 'string') throw this.errors.unsupported(`the right side of '${op}' must be a constant string`, span);
+  }
+
+  /** Kusto applies string operators to other types through their string form. */
+  private asString(e: IrExpr, _span?: Span): IrExpr {
+    return e.type === 'string' ? e : convert(e, 'string');
+  }
+}
+
+function describe(e: Expr): string {
+  return e.kind === 'name' ? e.name : e.kind;
+}

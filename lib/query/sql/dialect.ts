@@ -1,0 +1,119 @@
+// What differs between SQL engines: quoting, literal spelling and function spelling. The generator
+// (generator.ts) is shared; a dialect never sees user text except through `string()`, its one
+// escaping function for literals, and `quoteIdent()`, which only receives schema or generated names.
+import type { KqlType, PathSegment, ScopeRestriction } from '../ir';
+import type { TableName } from '../../telemetry/tables';
+import { TICKS_PER_MICRO } from '../literals';
+
+export type DialectName = 'duckdb' | 'timestream';
+
+/** Origin of datetime bins: 0001-01-01T00:00:00Z in microseconds since the Unix epoch. */
+export const BIN_ORIGIN_MICROS = -62135596800000000n;
+export const MICROS_PER_DAY = 86400000000n;
+
+export abstract class SqlDialect {
+  abstract readonly name: DialectName;
+
+  // ------------------------------------------------------------ quoting and literals
+  quoteIdent(name: string): string {
+    return `"${name.replace(/"/g, '""')}"`;
+  }
+
+  /** The one function through which every string value reaches SQL. Control characters become chr(n). */
+  string(value: string): string {
+    let out = '';
+    let literal = '';
+    const flush = (): void => {
+      if (literal) out += (out ? ' || ' : '') + `'${literal}'`;
+      literal = '';
+    };
+    for (const ch of value) {
+      const code = ch.codePointAt(0)!;
+      if (code < 0x20 || code === 0x7f) {
+        flush();
+        out += (out ? ' || ' : '') + `chr(${code})`;
+      } else literal += ch === "'" ? "''" : ch;
+    }
+    if (literal || !out) out += (out ? ' || ' : '') + `'${literal}'`;
+    return out.includes(' || ') ? `(${out})` : out;
+  }
+
+  long(value: bigint): string {
+    return `CAST(${value.toString()} AS BIGINT)`;
+  }
+  int(value: bigint): string {
+    return `CAST(${value.toString()} AS INTEGER)`;
+  }
+  real(value: number): string {
+    if (Number.isNaN(value)) return this.nan();
+    if (value === Infinity) return this.infinity(false);
+    if (value === -Infinity) return this.infinity(true);
+    const text = String(value);
+    return text.includes('e') ? text.replace('e', 'E') : `${text}E0`;
+  }
+  abstract nan(): string;
+  abstract infinity(negative: boolean): string;
+  bool(value: boolean): string {
+    return value ? 'TRUE' : 'FALSE';
+  }
+  abstract datetime(ticks: bigint): string;
+  /** Timespans are BIGINT microseconds on the SQL side. */
+  timespan(ticks: bigint): string {
+    return this.long(ticks / TICKS_PER_MICRO);
+  }
+  abstract dynamic(json: string): string;
+  abstract sqlType(type: KqlType): string;
+  nullOf(type: KqlType): string {
+    return `CAST(NULL AS ${this.sqlType(type)})`;
+  }
+
+  // ------------------------------------------------------------ function spellings
+  abstract intDiv(a: string, b: string): string;
+  realDiv(a: string, b: string): string {
+    return `(CAST(${a} AS DOUBLE) / ${b})`;
+  }
+  abstract regexMatch(value: string, pattern: string): string;
+  abstract contains(haystack: string, needle: string): string;
+  abstract startsWith(value: string, prefix: string): string;
+  abstract endsWith(value: string, suffix: string): string;
+  tryCast(value: string, type: string): string {
+    return `TRY_CAST(${value} AS ${type})`;
+  }
+
+  abstract epochMicros(ts: string): string;
+  abstract fromEpochMicros(us: string): string;
+  abstract addMicros(ts: string, us: string): string;
+  abstract binDatetime(ts: string, micros: bigint): string;
+  startOfDay(ts: string): string {
+    return `date_trunc('day', ${ts})`;
+  }
+  /** ISO 8601 UTC text with up to 7 fractional digits and Z, as Kusto's tostring(datetime). */
+  abstract datetimeToString(ts: string): string;
+  abstract parseDatetime(text: string): string;
+  abstract realToString(x: string): string;
+
+  abstract dynGet(value: string, path: readonly PathSegment[]): string;
+  abstract dynIsNull(value: string): string;
+  abstract dynToString(value: string): string;
+  abstract dynToDouble(value: string): string;
+  abstract dynToLong(value: string): string;
+  abstract dynToBool(value: string): string;
+  abstract parseJson(text: string): string;
+  /** The JSON text of a non-dynamic value (for make_list / make_set elements). */
+  abstract jsonText(value: string, type: KqlType): string;
+  /** JSON array built from JSON-text elements, [] when none. */
+  abstract jsonArrayAgg(element: string, filter: string, distinct: boolean): string;
+
+  abstract percentile(value: string, fraction: number): string;
+  abstract argMax(ret: string, by: string, min: boolean): string;
+  abstract anyValue(value: string, multi: boolean): string;
+  countIf(predicate: string): string {
+    return `count_if(${predicate})`;
+  }
+
+  // ------------------------------------------------------------ sources
+  /** SELECT of the logical columns of one table, restricted to the caller's scope. */
+  abstract scan(table: TableName, scope: ScopeRestriction): string;
+  /** FROM-clause item producing one column `ref` from `from` to `to` inclusive by `step`. */
+  abstract series(from: string, to: string, step: string, type: KqlType, ref: string): string;
+}

@@ -1,0 +1,140 @@
+// DuckDB spelling: the embedded TelemetryStore's tables (lib/adapters/duckdb/telemetry-ddl.ts), dynamic
+// as JSON, datetime as TIMESTAMP (microseconds, UTC), timespan as BIGINT microseconds.
+import type { KqlType, PathSegment, ScopeRestriction } from '../ir';
+import { TABLES, type TableName } from '../../telemetry/tables';
+import { formatDatetimeTicks } from '../literals';
+import { BIN_ORIGIN_MICROS, MICROS_PER_DAY, SqlDialect } from './dialect';
+
+const SQL_TYPES: Readonly<Record<KqlType, string>> = {
+  string: 'VARCHAR', long: 'BIGINT', int: 'INTEGER', real: 'DOUBLE', bool: 'BOOLEAN', datetime: 'TIMESTAMP',
+  timespan: 'BIGINT', dynamic: 'JSON', guid: 'UUID', decimal: 'DOUBLE',
+};
+
+export class DuckDbDialect extends SqlDialect {
+  readonly name = 'duckdb' as const;
+
+  nan(): string {
+    return "CAST('NaN' AS DOUBLE)";
+  }
+  infinity(negative: boolean): string {
+    return `CAST('${negative ? '-' : ''}Infinity' AS DOUBLE)`;
+  }
+  datetime(ticks: bigint): string {
+    // TIMESTAMP literal without zone: the engine's TIMESTAMP is UTC wall time; 6 fractional digits.
+    const iso = formatDatetimeTicks(ticks - (((ticks % 10n) + 10n) % 10n));
+    return `TIMESTAMP '${iso.replace('T', ' ').replace('Z', '')}'`;
+  }
+  dynamic(json: string): string {
+    return `CAST(${this.string(json)} AS JSON)`;
+  }
+  sqlType(type: KqlType): string {
+    return SQL_TYPES[type];
+  }
+
+  intDiv(a: string, b: string): string {
+    return `(${a} // ${b})`;
+  }
+  regexMatch(value: string, pattern: string): string {
+    return `regexp_matches(${value}, ${pattern})`;
+  }
+  contains(haystack: string, needle: string): string {
+    return `contains(${haystack}, ${needle})`;
+  }
+  startsWith(value: string, prefix: string): string {
+    return `starts_with(${value}, ${prefix})`;
+  }
+  endsWith(value: string, suffix: string): string {
+    return `ends_with(${value}, ${suffix})`;
+  }
+
+  epochMicros(ts: string): string {
+    return `epoch_us(${ts})`;
+  }
+  fromEpochMicros(us: string): string {
+    return `make_timestamp(${us})`;
+  }
+  addMicros(ts: string, us: string): string {
+    return `(${ts} + to_microseconds(${us}))`;
+  }
+  binDatetime(ts: string, micros: bigint): string {
+    if (MICROS_PER_DAY % micros === 0n || micros % MICROS_PER_DAY === 0n) {
+      return `time_bucket(to_microseconds(${this.long(micros)}), ${ts}, TIMESTAMP '0001-01-01 00:00:00')`;
+    }
+    return `make_timestamp(((epoch_us(${ts}) - (${BIN_ORIGIN_MICROS})) // ${micros}) * ${micros} + (${BIN_ORIGIN_MICROS}))`;
+  }
+  datetimeToString(ts: string): string {
+    return `CASE WHEN ${ts} IS NULL THEN '' WHEN microsecond(${ts}) % 1000000 = 0 THEN strftime(${ts}, '%Y-%m-%dT%H:%M:%SZ') ELSE rtrim(strftime(${ts}, '%Y-%m-%dT%H:%M:%S.%f'), '0') || 'Z' END`;
+  }
+  parseDatetime(text: string): string {
+    return `CAST(TRY_CAST(${text} AS TIMESTAMPTZ) AT TIME ZONE 'UTC' AS TIMESTAMP)`;
+  }
+  realToString(x: string): string {
+    return `coalesce(CASE WHEN ${x} = trunc(${x}) AND abs(${x}) < 1e15 THEN CAST(CAST(${x} AS BIGINT) AS VARCHAR) ELSE CAST(${x} AS VARCHAR) END, '')`;
+  }
+
+  dynGet(value: string, path: readonly PathSegment[]): string {
+    const pointer = path.map((p) => '/' + String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+    return `json_extract(${value}, ${this.string(pointer)})`;
+  }
+  dynIsNull(value: string): string {
+    return `(${value} IS NULL OR json_type(${value}) = 'NULL')`;
+  }
+  dynToString(value: string): string {
+    return `coalesce(CASE WHEN json_type(${value}) = 'VARCHAR' THEN json_extract_string(${value}, '$') WHEN json_type(${value}) = 'NULL' THEN '' ELSE CAST(${value} AS VARCHAR) END, '')`;
+  }
+  dynToDouble(value: string): string {
+    return `CASE json_type(${value}) WHEN 'BOOLEAN' THEN CASE WHEN CAST(${value} AS VARCHAR) = 'true' THEN 1E0 ELSE 0E0 END ELSE TRY_CAST(json_extract_string(${value}, '$') AS DOUBLE) END`;
+  }
+  dynToLong(value: string): string {
+    return `CASE json_type(${value}) WHEN 'BOOLEAN' THEN CASE WHEN CAST(${value} AS VARCHAR) = 'true' THEN CAST(1 AS BIGINT) ELSE CAST(0 AS BIGINT) END WHEN 'DOUBLE' THEN TRY_CAST(trunc(CAST(CAST(${value} AS VARCHAR) AS DOUBLE)) AS BIGINT) ELSE TRY_CAST(json_extract_string(${value}, '$') AS BIGINT) END`;
+  }
+  dynToBool(value: string): string {
+    return `CASE json_type(${value}) WHEN 'BOOLEAN' THEN CAST(CAST(${value} AS VARCHAR) = 'true' AS BOOLEAN) WHEN 'VARCHAR' THEN CASE lower(json_extract_string(${value}, '$')) WHEN 'true' THEN TRUE WHEN 'false' THEN FALSE END WHEN 'BIGINT' THEN CAST(${value} AS VARCHAR) <> '0' WHEN 'UBIGINT' THEN CAST(${value} AS VARCHAR) <> '0' WHEN 'DOUBLE' THEN CAST(CAST(${value} AS VARCHAR) AS DOUBLE) <> 0 END`;
+  }
+  parseJson(text: string): string {
+    return `CASE WHEN json_valid(${text}) THEN CAST(${text} AS JSON) ELSE to_json(${text}) END`;
+  }
+  jsonText(value: string, type: KqlType): string {
+    switch (type) {
+      case 'string':
+        return `CAST(to_json(${value}) AS VARCHAR)`;
+      case 'datetime':
+        return `'"' || ${this.datetimeToString(value)} || '"'`;
+      case 'dynamic':
+        return `CAST(${value} AS VARCHAR)`;
+      case 'bool':
+        return `CASE WHEN ${value} THEN 'true' ELSE 'false' END`;
+      default:
+        return `CAST(to_json(${value}) AS VARCHAR)`;
+    }
+  }
+  jsonArrayAgg(element: string, filter: string, distinct: boolean): string {
+    return `CAST('[' || coalesce(string_agg(${distinct ? 'DISTINCT ' : ''}${element}, ',') FILTER (WHERE ${filter}), '') || ']' AS JSON)`;
+  }
+
+  percentile(value: string, fraction: number): string {
+    return `quantile_disc(${value}, ${this.real(fraction)})`;
+  }
+  argMax(ret: string, by: string, min: boolean): string {
+    // arg_max_null keeps a null returned value of the winning row; plain arg_max would skip that row.
+    return `${min ? 'arg_min_null' : 'arg_max_null'}(${ret}, ${by})`;
+  }
+  anyValue(value: string, multi: boolean): string {
+    return multi ? `first(${value})` : `any_value(${value})`;
+  }
+
+  scan(table: TableName, scope: ScopeRestriction): string {
+    const columns = TABLES[table].map((c) => this.quoteIdent(c.name)).join(', ');
+    const where = [`"CustomerId" = ${this.string(scope.customerId)}`];
+    if (scope.plantIds !== null) {
+      where.push(scope.plantIds.length === 0 ? 'FALSE' : `"PlantId" IN (${scope.plantIds.map((p) => this.string(p)).join(', ')})`);
+    }
+    where.push(`"Timestamp" >= ${this.datetime(scope.startTicks)}`, `"Timestamp" < ${this.datetime(scope.endTicks)}`);
+    return `SELECT ${columns} FROM ${this.quoteIdent(table)} WHERE ${where.join(' AND ')}`;
+  }
+
+  series(from: string, to: string, step: string, type: KqlType, ref: string): string {
+    if (type === 'datetime') return `(SELECT generate_series AS ${this.quoteIdent(ref)} FROM generate_series(${from}, ${to}, to_microseconds(${step})))`;
+    return `(SELECT generate_series AS ${this.quoteIdent(ref)} FROM generate_series(${from}, ${to}, ${step}))`;
+  }
+}

@@ -1,0 +1,309 @@
+// Scalar and aggregate expressions to SQL text. Semantics live here once; the dialect only spells.
+import type { IrAgg, IrExpr, KqlType } from '../ir';
+import { isInteger } from '../types';
+import type { SqlDialect } from './dialect';
+
+const REGEX_META_FREE = /^[\p{L}\p{N}]$/u;
+
+export class ExpressionWriter {
+  constructor(private readonly d: SqlDialect) {}
+
+  literal(type: KqlType, value: unknown): string {
+    const d = this.d;
+    if (value === null || value === undefined) return type === 'string' ? "''" : d.nullOf(type);
+    switch (type) {
+      case 'string':
+      case 'guid':
+        return d.string(String(value));
+      case 'long':
+        return d.long(value as bigint);
+      case 'int':
+        return d.int(value as bigint);
+      case 'real':
+      case 'decimal':
+        return d.real(value as number);
+      case 'bool':
+        return d.bool(value as boolean);
+      case 'datetime':
+        return d.datetime(value as bigint);
+      case 'timespan':
+        return d.timespan(value as bigint);
+      case 'dynamic':
+        return d.dynamic(String(value));
+      default:
+        return d.nullOf(type);
+    }
+  }
+
+  expr(e: IrExpr): string {
+    if (e.kind === 'col') return this.d.quoteIdent(e.ref);
+    if (e.kind === 'lit') return this.literal(e.type, e.value);
+    const d = this.d;
+    const a = e.args.map((x) => this.expr(x));
+    const [x = '', y = '', z = ''] = a;
+    const [ex, ey] = e.args;
+    switch (e.fn) {
+      case 'add':
+        if (e.type === 'datetime') return d.addMicros(x, y);
+        return `(${x} + ${y})`;
+      case 'sub':
+        if (e.type === 'datetime') return d.addMicros(x, `-(${y})`);
+        if (ex!.type === 'datetime') return `(${d.epochMicros(x)} - ${d.epochMicros(y)})`;
+        return `(${x} - ${y})`;
+      case 'mul':
+        if (e.type === 'timespan' && ey!.type === 'real') return `CAST(trunc(${x} * ${y}) AS BIGINT)`;
+        return `(${x} * ${y})`;
+      case 'div':
+        if (e.type === 'timespan') return ey!.type === 'real' ? `CAST(trunc(${x} / ${y}) AS BIGINT)` : d.intDiv(x, y);
+        if (isInteger(e.type)) return d.intDiv(x, y);
+        return d.realDiv(x, y);
+      case 'mod':
+        return `(${x} % ${y})`;
+      case 'neg':
+        return `(-${x})`;
+      case 'eq':
+        return this.nullSafe(ex!, ey!, x, y, '=', 'FALSE');
+      case 'ne':
+        return this.nullSafe(ex!, ey!, x, y, '<>', 'TRUE');
+      case 'lt':
+        return `(${x} < ${y})`;
+      case 'le':
+        return `(${x} <= ${y})`;
+      case 'gt':
+        return `(${x} > ${y})`;
+      case 'ge':
+        return `(${x} >= ${y})`;
+      case 'eq_ci':
+        return `(lower(${x}) = lower(${y}))`;
+      case 'ne_ci':
+        return `(lower(${x}) <> lower(${y}))`;
+      case 'and':
+        return `(${x} AND ${y})`;
+      case 'or':
+        return `(${x} OR ${y})`;
+      case 'not':
+        return `(NOT ${x})`;
+      case 'in': {
+        const test = `${x} IN (${a.slice(1).join(', ')})`;
+        return this.nullable(ex!) ? `coalesce(${test}, FALSE)` : `(${test})`;
+      }
+      case 'in_ci':
+        return `(lower(${x}) IN (${a.slice(1).map((v) => `lower(${v})`).join(', ')}))`;
+      case 'between': {
+        const test = `${x} BETWEEN ${y} AND ${z}`;
+        return this.nullable(ex!) ? `coalesce(${test}, FALSE)` : `(${test})`;
+      }
+      case 'has':
+      case 'has_cs':
+        return d.regexMatch(x, d.string(termPattern(String((ey as { value: unknown }).value), e.fn === 'has')));
+      case 'contains':
+        return d.contains(`lower(${x})`, `lower(${y})`);
+      case 'contains_cs':
+        return d.contains(x, y);
+      case 'startswith':
+        return d.startsWith(`lower(${x})`, `lower(${y})`);
+      case 'startswith_cs':
+        return d.startsWith(x, y);
+      case 'endswith':
+        return d.endsWith(`lower(${x})`, `lower(${y})`);
+      case 'endswith_cs':
+        return d.endsWith(x, y);
+      case 'matches':
+        return d.regexMatch(x, y);
+      case 'iff':
+        return `CASE WHEN ${x} THEN ${y} ELSE ${z} END`;
+      case 'case': {
+        const parts: string[] = [];
+        for (let i = 0; i + 1 < a.length; i += 2) parts.push(`WHEN ${a[i]} THEN ${a[i + 1]}`);
+        return `CASE ${parts.join(' ')} ELSE ${a[a.length - 1]} END`;
+      }
+      case 'coalesce':
+        // Kusto's coalesce skips empty strings as well as nulls.
+        if (e.type === 'string') return `coalesce(${a.map((v) => `nullif(${v}, '')`).join(', ')}, '')`;
+        return `coalesce(${a.join(', ')})`;
+      case 'isnull':
+        return ex!.type === 'dynamic' ? d.dynIsNull(x) : `(${x} IS NULL)`;
+      case 'isnotnull':
+        return ex!.type === 'dynamic' ? `(NOT ${d.dynIsNull(x)})` : `(${x} IS NOT NULL)`;
+      case 'isempty':
+        return this.isEmpty(ex!, x);
+      case 'isnotempty':
+        return `(NOT ${this.isEmpty(ex!, x)})`;
+      case 'strcat':
+        return a.length === 1 ? x : `concat(${a.join(', ')})`;
+      case 'strlen':
+        return `CAST(length(${x}) AS BIGINT)`;
+      case 'substring': {
+        const start = `greatest(${y}, 0) + 1`;
+        return a.length === 3 ? `coalesce(substr(${x}, ${start}, greatest(${z}, 0)), '')` : `coalesce(substr(${x}, ${start}), '')`;
+      }
+      case 'tolower':
+        return `lower(${x})`;
+      case 'toupper':
+        return `upper(${x})`;
+      case 'round':
+        return a.length === 2 ? `round(${x}, CAST(${y} AS INTEGER))` : `round(${x})`;
+      case 'abs':
+        return `abs(${x})`;
+      case 'bin_num':
+      case 'bin_timespan':
+        if (isInteger(ex!.type) && isInteger(ey!.type) || e.fn === 'bin_timespan') return `(${x} - (((${x} % ${y}) + ${y}) % ${y}))`;
+        return `(floor(${x} / ${y}) * ${y})`;
+      case 'bin_datetime':
+        return d.binDatetime(x, ((ey as { value: bigint }).value) / 10n);
+      case 'startofday':
+        return d.startOfDay(x);
+      case 'tostring':
+        return this.toStringOf(ex!, x);
+      case 'todouble':
+        return this.toNumber(ex!, x, 'real');
+      case 'tolong':
+        return this.toNumber(ex!, x, 'long');
+      case 'toint':
+        return this.toNumber(ex!, x, 'int');
+      case 'tobool':
+        if (ex!.type === 'dynamic') return d.dynToBool(x);
+        if (ex!.type === 'string') return `CASE lower(trim(${x})) WHEN 'true' THEN TRUE WHEN 'false' THEN FALSE END`;
+        return `(${x} <> 0)`;
+      case 'todatetime':
+        return d.parseDatetime(ex!.type === 'dynamic' ? d.dynToString(x) : x);
+      case 'parse_json':
+        return d.parseJson(x);
+      case 'totimespan':
+        return x;
+      case 'dyn_get':
+        return d.dynGet(x, e.path ?? []);
+    }
+  }
+
+  aggregate(agg: IrAgg): string {
+    const d = this.d;
+    const [ex, ey] = agg.args;
+    const x = ex ? this.expr(ex) : '';
+    const y = ey ? this.expr(ey) : '';
+    const total = (sum: string): string => (agg.type === 'real' ? `coalesce(${sum}, 0E0)` : `CAST(coalesce(${sum}, 0) AS BIGINT)`);
+    switch (agg.fn) {
+      case 'count':
+        return 'count(*)';
+      case 'countif':
+        return d.countIf(x);
+      case 'sum':
+        return total(`sum(${x})`);
+      case 'sumif':
+        return total(`sum(CASE WHEN ${y} THEN ${x} END)`);
+      case 'avg':
+        return agg.type === 'timespan' ? `CAST(avg(${x}) AS BIGINT)` : `coalesce(avg(${x}), ${d.nan()})`;
+      case 'avgif':
+        return agg.type === 'timespan' ? `CAST(avg(CASE WHEN ${y} THEN ${x} END) AS BIGINT)` : `coalesce(avg(CASE WHEN ${y} THEN ${x} END), ${d.nan()})`;
+      case 'min':
+        return `min(${x})`;
+      case 'max':
+        return `max(${x})`;
+      case 'dcount':
+        return `count(DISTINCT ${x})`;
+      case 'percentile':
+        return d.percentile(x, (agg.percentile ?? 50) / 100);
+      case 'arg_max':
+      case 'arg_min':
+        return d.argMax(x, y, agg.fn === 'arg_min');
+      case 'make_list':
+      case 'make_set':
+        return d.jsonArrayAgg(d.jsonText(x, ex!.type), ex!.type === 'dynamic' ? `NOT ${d.dynIsNull(x)}` : `${x} IS NOT NULL`, agg.fn === 'make_set');
+      case 'stdev':
+        return `coalesce(stddev_samp(${x}), 0E0)`;
+      case 'take_any':
+        return d.anyValue(x, false);
+    }
+  }
+
+  /**
+   * Kusto's == and != on nulls: null vs a value gives false (==) or true (!=); null vs null gives null.
+   * https://learn.microsoft.com/en-us/kusto/query/scalar-data-types/null-values
+   */
+  private nullSafe(ex: IrExpr, ey: IrExpr, x: string, y: string, op: string, oneNull: string): string {
+    const nx = this.nullable(ex);
+    const ny = this.nullable(ey);
+    if (!nx && !ny) return `(${x} ${op} ${y})`;
+    if (nx && ny) return `CASE WHEN ${x} IS NULL AND ${y} IS NULL THEN NULL ELSE coalesce(${x} ${op} ${y}, ${oneNull}) END`;
+    return `coalesce(${x} ${op} ${y}, ${oneNull})`;
+  }
+
+  private nullable(e: IrExpr): boolean {
+    if (e.type === 'string') return false;
+    return !(e.kind === 'lit' && e.value !== null);
+  }
+
+  private isEmpty(e: IrExpr, x: string): string {
+    if (e.type === 'string') return `(${x} = '')`;
+    if (e.type === 'dynamic') return `(${this.d.dynIsNull(x)} OR CAST(${x} AS VARCHAR) = '""')`;
+    return `(${x} IS NULL)`;
+  }
+
+  private toStringOf(e: IrExpr, x: string): string {
+    const d = this.d;
+    switch (e.type) {
+      case 'string':
+        return x;
+      case 'dynamic':
+        return d.dynToString(x);
+      case 'real':
+      case 'decimal':
+        return d.realToString(x);
+      case 'bool':
+        return `CASE WHEN ${x} THEN 'true' WHEN NOT ${x} THEN 'false' ELSE '' END`;
+      case 'datetime':
+        return d.datetimeToString(x);
+      case 'timespan':
+        return this.timespanToString(x);
+      default:
+        return `coalesce(CAST(${x} AS VARCHAR), '')`;
+    }
+  }
+
+  /** `[-][d.]hh:mm:ss[.fffffff]` from BIGINT microseconds. */
+  private timespanToString(x: string): string {
+    const d = this.d;
+    const ax = `abs(${x})`;
+    const part = (mod: string, div: string): string => `lpad(CAST(${d.intDiv(`(${ax} % ${mod})`, div)} AS VARCHAR), 2, '0')`;
+    return (
+      `CASE WHEN ${x} IS NULL THEN '' ELSE ` +
+      `CASE WHEN ${x} < 0 THEN '-' ELSE '' END || ` +
+      `CASE WHEN ${ax} >= 86400000000 THEN CAST(${d.intDiv(ax, '86400000000')} AS VARCHAR) || '.' ELSE '' END || ` +
+      `${part('86400000000', '3600000000')} || ':' || ${part('3600000000', '60000000')} || ':' || ${part('60000000', '1000000')} || ` +
+      `CASE WHEN ${ax} % 1000000 <> 0 THEN '.' || lpad(CAST((${ax} % 1000000) * 10 AS VARCHAR), 7, '0') ELSE '' END END`
+    );
+  }
+
+  private toNumber(e: IrExpr, x: string, target: 'real' | 'long' | 'int'): string {
+    const d = this.d;
+    const sqlType = d.sqlType(target);
+    switch (e.type) {
+      case 'dynamic': {
+        if (target === 'real') return d.dynToDouble(x);
+        const long = d.dynToLong(x);
+        return target === 'int' ? d.tryCast(long, sqlType) : long;
+      }
+      case 'string':
+        if (target === 'real') return d.tryCast(`trim(${x})`, sqlType);
+        return `CASE WHEN ${d.regexMatch(`trim(${x})`, "'^[+-]?[0-9]+$'")} THEN ${d.tryCast(`trim(${x})`, sqlType)} END`;
+      case 'bool':
+        return `CAST(CASE WHEN ${x} THEN 1 WHEN NOT ${x} THEN 0 END AS ${sqlType})`;
+      case 'timespan':
+        // Kusto converts a timespan to its number of ticks (100 ns).
+        return `CAST(${x} * 10 AS ${sqlType})`;
+      case 'real':
+        return target === 'real' ? x : d.tryCast(`trunc(${x})`, sqlType);
+      default:
+        return `CAST(${x} AS ${sqlType})`;
+    }
+  }
+}
+
+/** Regex for Kusto's `has`: the needle as a whole term, bounded by non-alphanumerics or the ends. */
+export function termPattern(needle: string, caseInsensitive: boolean): string {
+  let escaped = '';
+  for (const ch of needle) {
+    escaped += REGEX_META_FREE.test(ch) ? ch : `\\x{${ch.codePointAt(0)!.toString(16)}}`;
+  }
+  return `${caseInsensitive ? '(?i)' : ''}(^|[^\\p{L}\\p{N}])${escaped}($|[^\\p{L}\\p{N}])`;
+}

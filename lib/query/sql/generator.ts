@@ -1,0 +1,218 @@
+// The one SQL visitor: turns the relational IR into nested SELECTs for any dialect. Row order from
+// sort/top is carried outward as hidden columns and re-applied at the outermost SELECT, because
+// engines (Trino/Timestream) may drop an ORDER BY inside a subquery.
+import type { IrColumn, Rel, ScopeRestriction } from '../ir';
+import type { SqlDialect } from './dialect';
+import { ExpressionWriter } from './expressions';
+
+interface Item {
+  readonly sql: string;
+  readonly ref: string;
+}
+
+interface Select {
+  items: Item[];
+  from: string;
+  where: string[];
+  groupBy: string[];
+  orderBy: string[];
+  limit: bigint | null;
+  distinct: boolean;
+}
+
+interface OrderKey {
+  readonly ref: string;
+  readonly desc: boolean;
+  readonly nullsFirst: boolean;
+}
+
+interface State {
+  sel: Select;
+  /** Visible columns, in order. */
+  cols: readonly IrColumn[];
+  /** Refs of hidden columns kept for ordering. */
+  carried: string[];
+  order: OrderKey[];
+}
+
+export interface GenerateOptions {
+  readonly scope: ScopeRestriction;
+  /** The outermost SELECT returns at most rowLimit + 1 rows, so the caller can report truncation. */
+  readonly rowLimit: number;
+}
+
+export function generateSql(rel: Rel, dialect: SqlDialect, options: GenerateOptions): string {
+  return new Generator(dialect, options).root(rel);
+}
+
+class Generator {
+  private readonly w: ExpressionWriter;
+  private aliasCounter = 0;
+  private hiddenCounter = 0;
+
+  constructor(private readonly d: SqlDialect, private readonly options: GenerateOptions) {
+    this.w = new ExpressionWriter(d);
+  }
+
+  root(rel: Rel): string {
+    const state = this.rel(rel);
+    const outer = this.wrap(state);
+    // Output aliases are the KQL names (quoted); a name with control characters keeps its private ref.
+    outer.sel.items = state.cols.map((c) => ({ sql: this.q(c.ref), ref: hasControlCharacter(c.name) ? c.ref : c.name }));
+    outer.sel.orderBy = this.orderBy(state.order);
+    outer.sel.limit = BigInt(this.options.rowLimit) + 1n;
+    return this.render(outer.sel);
+  }
+
+  private q(name: string): string {
+    return this.d.quoteIdent(name);
+  }
+
+  private rel(rel: Rel): State {
+    switch (rel.kind) {
+      case 'scan':
+        return this.fromSubquery(this.d.scan(rel.table, this.options.scope), rel.columns);
+      case 'values': {
+        if (rel.rows.length === 0) {
+          const s = this.fromSubquery(`SELECT ${rel.columns.map((c) => `${this.d.nullOf(c.type)} AS ${this.q(c.ref)}`).join(', ')}`, rel.columns);
+          s.sel.where.push('FALSE');
+          return s;
+        }
+        const rows = rel.rows.map((r) => `(${r.map((v) => this.castValue(v.type, this.w.expr(v))).join(', ')})`).join(', ');
+        const alias = this.alias();
+        return this.state(`(VALUES ${rows}) AS ${alias}(${rel.columns.map((c) => this.q(c.ref)).join(', ')})`, rel.columns);
+      }
+      case 'print':
+        return this.fromSubquery(`SELECT ${rel.exprs.map((e, i) => `${this.w.expr(e)} AS ${this.q(rel.columns[i]!.ref)}`).join(', ')}`, rel.columns);
+      case 'range': {
+        const c = rel.columns[0]!;
+        return this.state(`${this.d.series(this.w.expr(rel.from), this.w.expr(rel.to), this.w.expr(rel.step), c.type, c.ref)} AS ${this.alias()}`, rel.columns);
+      }
+      case 'filter': {
+        const s = this.pureOrWrap(this.rel(rel.input));
+        s.sel.where.push(this.w.expr(rel.predicate));
+        return s;
+      }
+      case 'project': {
+        const s = this.pureOrWrap(this.rel(rel.input));
+        const visible = new Set(rel.columns.map((c) => c.ref));
+        const carried = s.order.map((o) => o.ref).filter((r) => !visible.has(r));
+        s.sel.items = [
+          ...rel.items.map((i) => ({ sql: this.w.expr(i.value), ref: i.column.ref })),
+          ...carried.map((r) => ({ sql: this.q(r), ref: r })),
+        ];
+        s.cols = rel.columns;
+        s.carried = carried;
+        return s;
+      }
+      case 'sort': {
+        const s = this.pureOrWrap(this.rel(rel.input));
+        const keys: OrderKey[] = rel.keys.map((k) => {
+          if (k.expr.kind === 'col') return { ref: k.expr.ref, desc: k.desc, nullsFirst: k.nullsFirst };
+          this.hiddenCounter++;
+          const ref = `_s${this.hiddenCounter}`;
+          s.sel.items.push({ sql: this.w.expr(k.expr), ref });
+          s.carried.push(ref);
+          return { ref, desc: k.desc, nullsFirst: k.nullsFirst };
+        });
+        s.order = keys;
+        s.sel.orderBy = this.orderBy(keys);
+        return s;
+      }
+      case 'limit': {
+        const s = this.rel(rel.input);
+        if (s.sel.limit !== null) {
+          s.sel.limit = s.sel.limit < rel.count ? s.sel.limit : rel.count;
+          return s;
+        }
+        if (s.sel.orderBy.length === 0 && s.order.length > 0) s.sel.orderBy = this.orderBy(s.order);
+        s.sel.limit = rel.count;
+        return s;
+      }
+      case 'aggregate': {
+        let s = this.pureOrWrap(this.rel(rel.input));
+        const computed = rel.keys.filter((k) => !(k.value.kind === 'col' && k.value.ref === k.column.ref));
+        if (computed.length > 0) {
+          s.sel.items = [...s.sel.items, ...computed.map((k) => ({ sql: this.w.expr(k.value), ref: k.column.ref }))];
+          s = this.wrap(s);
+        }
+        const sel = s.sel;
+        sel.items = [
+          ...rel.keys.map((k) => ({ sql: this.q(k.column.ref), ref: k.column.ref })),
+          ...rel.aggs.map((a) => ({ sql: this.w.aggregate(a.value), ref: a.column.ref })),
+        ];
+        sel.groupBy = rel.keys.map((k) => this.q(k.column.ref));
+        return { sel, cols: rel.columns, carried: [], order: [] };
+      }
+      case 'distinct': {
+        const s = this.wrap(this.rel(rel.input));
+        s.sel.items = rel.columns.map((c) => ({ sql: this.q(c.ref), ref: c.ref }));
+        s.sel.distinct = true;
+        return { sel: s.sel, cols: rel.columns, carried: [], order: [] };
+      }
+    }
+  }
+
+  private castValue(type: IrColumn['type'], sql: string): string {
+    return `CAST(${sql} AS ${this.d.sqlType(type)})`;
+  }
+
+  private alias(): string {
+    this.aliasCounter++;
+    return this.q(`_t${this.aliasCounter}`);
+  }
+
+  private state(from: string, cols: readonly IrColumn[]): State {
+    return {
+      sel: { items: cols.map((c) => ({ sql: this.q(c.ref), ref: c.ref })), from, where: [], groupBy: [], orderBy: [], limit: null, distinct: false },
+      cols,
+      carried: [],
+      order: [],
+    };
+  }
+
+  private fromSubquery(sql: string, cols: readonly IrColumn[]): State {
+    return this.state(`(${sql}) AS ${this.alias()}`, cols);
+  }
+
+  /** A SELECT that only passes its input's columns through can take more WHERE/items in place. */
+  private pureOrWrap(s: State): State {
+    const sel = s.sel;
+    const pure =
+      sel.groupBy.length === 0 && sel.orderBy.length === 0 && sel.limit === null && !sel.distinct && sel.items.every((i) => i.sql === this.q(i.ref));
+    return pure ? s : this.wrap(s);
+  }
+
+  private wrap(s: State): State {
+    const refs = [...s.cols.map((c) => c.ref), ...s.carried];
+    const from = `(${this.render(s.sel)}) AS ${this.alias()}`;
+    return {
+      sel: { items: refs.map((r) => ({ sql: this.q(r), ref: r })), from, where: [], groupBy: [], orderBy: [], limit: null, distinct: false },
+      cols: s.cols,
+      carried: [...s.carried],
+      order: [...s.order],
+    };
+  }
+
+  private orderBy(keys: readonly OrderKey[]): string[] {
+    return keys.map((k) => `${this.q(k.ref)} ${k.desc ? 'DESC' : 'ASC'} NULLS ${k.nullsFirst ? 'FIRST' : 'LAST'}`);
+  }
+
+  private render(sel: Select): string {
+    const items = sel.items.map((i) => (i.sql === this.q(i.ref) ? i.sql : `${i.sql} AS ${this.q(i.ref)}`)).join(', ');
+    let sql = `SELECT ${sel.distinct ? 'DISTINCT ' : ''}${items} FROM ${sel.from}`;
+    if (sel.where.length > 0) sql += ` WHERE ${sel.where.join(' AND ')}`;
+    if (sel.groupBy.length > 0) sql += ` GROUP BY ${sel.groupBy.join(', ')}`;
+    if (sel.orderBy.length > 0) sql += ` ORDER BY ${sel.orderBy.join(', ')}`;
+    if (sel.limit !== null) sql += ` LIMIT ${sel.limit.toString()}`;
+    return sql;
+  }
+}
+
+function hasControlCharacter(name: string): boolean {
+  for (const ch of name) {
+    const code = ch.codePointAt(0)!;
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}

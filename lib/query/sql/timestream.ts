@@ -1,0 +1,156 @@
+// Timestream for LiveAnalytics spelling (Presto/Trino-like SQL, no bind parameters): the physical
+// mapping of timestream-mapping.ts, dynamic values as JSON text (VARCHAR), timespans as BIGINT microseconds.
+import type { KqlType, PathSegment, ScopeRestriction } from '../ir';
+import { TABLES, type TableName } from '../../telemetry/tables';
+import { formatDatetimeTicks } from '../literals';
+import { BIN_ORIGIN_MICROS, MICROS_PER_DAY, SqlDialect } from './dialect';
+import { columnSource, DEFAULT_TIMESTREAM_DATABASE, TIMESTREAM_MEASURE_NAME } from './timestream-mapping';
+
+const SQL_TYPES: Readonly<Record<KqlType, string>> = {
+  string: 'VARCHAR', long: 'BIGINT', int: 'INTEGER', real: 'DOUBLE', bool: 'BOOLEAN', datetime: 'TIMESTAMP',
+  timespan: 'BIGINT', dynamic: 'VARCHAR', guid: 'VARCHAR', decimal: 'DOUBLE',
+};
+
+const DURATION_UNITS: readonly [bigint, string][] = [
+  [86400000000n, 'd'], [3600000000n, 'h'], [60000000n, 'm'], [1000000n, 's'], [1000n, 'ms'], [1n, 'us'],
+];
+
+export class TimestreamDialect extends SqlDialect {
+  readonly name = 'timestream' as const;
+
+  constructor(private readonly database: string = DEFAULT_TIMESTREAM_DATABASE) {
+    super();
+  }
+
+  nan(): string {
+    return 'nan()';
+  }
+  infinity(negative: boolean): string {
+    return negative ? '-infinity()' : 'infinity()';
+  }
+  datetime(ticks: bigint): string {
+    return `from_iso8601_timestamp('${formatDatetimeTicks(ticks)}')`;
+  }
+  dynamic(json: string): string {
+    return this.string(json);
+  }
+  sqlType(type: KqlType): string {
+    return SQL_TYPES[type];
+  }
+
+  intDiv(a: string, b: string): string {
+    return `(${a} / ${b})`;
+  }
+  regexMatch(value: string, pattern: string): string {
+    return `regexp_like(${value}, ${pattern})`;
+  }
+  contains(haystack: string, needle: string): string {
+    return `(strpos(${haystack}, ${needle}) > 0)`;
+  }
+  startsWith(value: string, prefix: string): string {
+    return `(strpos(${value}, ${prefix}) = 1)`;
+  }
+  endsWith(value: string, suffix: string): string {
+    return `(strpos(reverse(${value}), reverse(${suffix})) = 1)`;
+  }
+  override tryCast(value: string, type: string): string {
+    return `try_cast(${value} AS ${type})`;
+  }
+
+  epochMicros(ts: string): string {
+    return `(to_nanoseconds(${ts}) / 1000)`;
+  }
+  fromEpochMicros(us: string): string {
+    return `from_nanoseconds((${us}) * 1000)`;
+  }
+  addMicros(ts: string, us: string): string {
+    return `from_nanoseconds(to_nanoseconds(${ts}) + (${us}) * 1000)`;
+  }
+  binDatetime(ts: string, micros: bigint): string {
+    if (MICROS_PER_DAY % micros === 0n) {
+      const [size, unit] = DURATION_UNITS.find(([u]) => micros % u === 0n)!;
+      return `bin(${ts}, ${micros / size}${unit})`;
+    }
+    return `from_nanoseconds(((((to_nanoseconds(${ts}) / 1000) - (${BIN_ORIGIN_MICROS})) / ${micros}) * ${micros} + (${BIN_ORIGIN_MICROS})) * 1000)`;
+  }
+  datetimeToString(ts: string): string {
+    return `coalesce(regexp_replace(date_format(${ts}, '%Y-%m-%dT%H:%i:%s.%f'), '\\.?0+$', '') || 'Z', '')`;
+  }
+  parseDatetime(text: string): string {
+    return `try(from_iso8601_timestamp(${text}))`;
+  }
+  realToString(x: string): string {
+    return `coalesce(CAST(${x} AS VARCHAR), '')`;
+  }
+
+  dynGet(value: string, path: readonly PathSegment[]): string {
+    const jsonPath = '$' + path.map((p) => (typeof p === 'number' ? `[${p}]` : `["${p.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"]`)).join('');
+    return `json_format(json_extract(${value}, ${this.string(jsonPath)}))`;
+  }
+  dynIsNull(value: string): string {
+    return `(${value} IS NULL OR ${value} = 'null')`;
+  }
+  dynToString(value: string): string {
+    return `coalesce(json_extract_scalar(${value}, '$'), CASE WHEN ${value} = 'null' THEN '' ELSE ${value} END, '')`;
+  }
+  dynToDouble(value: string): string {
+    return `try_cast(json_extract_scalar(${value}, '$') AS DOUBLE)`;
+  }
+  dynToLong(value: string): string {
+    return `try_cast(json_extract_scalar(${value}, '$') AS BIGINT)`;
+  }
+  dynToBool(value: string): string {
+    return `try_cast(json_extract_scalar(${value}, '$') AS BOOLEAN)`;
+  }
+  parseJson(text: string): string {
+    return `coalesce(try(json_format(json_parse(${text}))), json_format(CAST(${text} AS JSON)))`;
+  }
+  jsonText(value: string, type: KqlType): string {
+    switch (type) {
+      case 'string':
+        return `json_format(CAST(${value} AS JSON))`;
+      case 'datetime':
+        return `'"' || ${this.datetimeToString(value)} || '"'`;
+      case 'dynamic':
+        return value;
+      case 'bool':
+        return `CASE WHEN ${value} THEN 'true' ELSE 'false' END`;
+      default:
+        return `CAST(${value} AS VARCHAR)`;
+    }
+  }
+  jsonArrayAgg(element: string, filter: string, distinct: boolean): string {
+    return `'[' || coalesce(array_join(array_agg(${distinct ? 'DISTINCT ' : ''}${element}) FILTER (WHERE ${filter}), ','), '') || ']'`;
+  }
+
+  percentile(value: string, fraction: number): string {
+    return `approx_percentile(${value}, ${this.real(fraction)})`;
+  }
+  argMax(ret: string, by: string, min: boolean): string {
+    return `${min ? 'min_by' : 'max_by'}(${ret}, ${by})`;
+  }
+  anyValue(value: string): string {
+    return `arbitrary(${value})`;
+  }
+
+  scan(table: TableName, scope: ScopeRestriction): string {
+    const columns = TABLES[table].map((c) => {
+      const source = columnSource(table, c.name);
+      const q = this.quoteIdent(c.name);
+      if (source.kind === 'time') return `time AS ${q}`;
+      if (source.kind === 'dimension' || c.type === 'string') return `coalesce(${q}, '') AS ${q}`;
+      return q;
+    });
+    const where = [`measure_name = ${this.string(TIMESTREAM_MEASURE_NAME)}`, `"CustomerId" = ${this.string(scope.customerId)}`];
+    if (scope.plantIds !== null) {
+      where.push(scope.plantIds.length === 0 ? 'FALSE' : `"PlantId" IN (${scope.plantIds.map((p) => this.string(p)).join(', ')})`);
+    }
+    where.push(`time >= ${this.datetime(scope.startTicks)}`, `time < ${this.datetime(scope.endTicks)}`);
+    return `SELECT ${columns.join(', ')} FROM ${this.quoteIdent(this.database)}.${this.quoteIdent(table)} WHERE ${where.join(' AND ')}`;
+  }
+
+  series(from: string, to: string, step: string, type: KqlType, ref: string): string {
+    const s = type === 'datetime' ? `parse_duration(CAST(${step} AS VARCHAR) || 'us')` : step;
+    return `(SELECT x AS ${this.quoteIdent(ref)} FROM UNNEST(sequence(${from}, ${to}, ${s})) AS t(x))`;
+  }
+}

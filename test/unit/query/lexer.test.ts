@@ -1,0 +1,77 @@
+// Lexer: token kinds, spans and literal decoding.
+import { describe, expect, it } from 'vitest';
+import { tokenize } from '../../../lib/query/lexer';
+import { QueryError } from '../../../lib/query/errors';
+
+const kinds = (text: string): string[] => tokenize(text).map((t) => `${t.kind}:${t.text}`);
+
+describe('lexer', () => {
+  it('gives every token its span', () => {
+    // Prepare
+    const text = 'States | where Value > 5';
+    // Act
+    const tokens = tokenize(text);
+    // Assess
+    for (const t of tokens.slice(0, -1)) expect(text.slice(t.span.start, t.span.end)).toBe(t.text);
+    expect(tokens.at(-1)).toMatchObject({ kind: 'eof', span: { start: text.length, end: text.length } });
+  });
+
+  it('reads hyphenated operator names as one identifier but keeps subtraction apart', () => {
+    expect(kinds('project-away a')).toEqual(['ident:project-away', 'ident:a', 'eof:']);
+    expect(kinds('a-b')).toEqual(['ident:a', 'op:-', 'ident:b', 'eof:']);
+  });
+
+  it('reads negated and case-insensitive operators', () => {
+    expect(kinds('x !has "a" and y !in~ ("b") and z in~ ("c") and w != 1 and v !~ "d"')).toEqual([
+      'ident:x', 'op:!has', 'string:"a"', 'ident:and', 'ident:y', 'op:!in~', 'op:(', 'string:"b"', 'op:)', 'ident:and',
+      'ident:z', 'op:in~', 'op:(', 'string:"c"', 'op:)', 'ident:and', 'ident:w', 'op:!=', 'long:1', 'ident:and', 'ident:v', 'op:!~', 'string:"d"', 'eof:',
+    ]);
+  });
+
+  // https://learn.microsoft.com/en-us/kusto/query/scalar-data-types/timespan
+  it.each([
+    ['2d', 2n * 864_000_000_000n],
+    ['1.5h', 54_000_000_000n],
+    ['30m', 18_000_000_000n],
+    ['10s', 100_000_000n],
+    ['100ms', 1_000_000n],
+    ['10microsecond', 100n],
+    ['1tick', 1n],
+    ['2min', 1_200_000_000n],
+    ['5sec', 50_000_000n],
+    ['3hr', 108_000_000_000n],
+    ['1hours', 36_000_000_000n],
+    ['2minutes', 1_200_000_000n],
+    ['1second', 10_000_000n],
+    ['7milliseconds', 70_000n],
+  ])('reads the timespan literal %s as ticks', (text, ticks) => {
+    expect(tokenize(text)[0]).toMatchObject({ kind: 'timespan', value: ticks });
+  });
+
+  // https://learn.microsoft.com/en-us/kusto/query/scalar-data-types/string
+  it('decodes escapes, verbatim strings and multi-line strings', () => {
+    expect(tokenize(String.raw`"a\"b\\c\n"`)[0]!.value).toBe('a"b\\c\n');
+    expect(tokenize(`'it''s'`).length).toBe(3); // two adjacent literals, not one with a doubled quote
+    expect(tokenize(`@"C:\\temp\\""x"`)[0]!.value).toBe('C:\\temp\\"x');
+    expect(tokenize('```line1\nline2```')[0]!.value).toBe('line1\nline2');
+  });
+
+  it('skips // comments, including ones that look like SQL', () => {
+    expect(kinds('States // ; DROP TABLE States; --\n| count')).toEqual(['ident:States', 'op:|', 'ident:count', 'eof:']);
+  });
+
+  it('reads datetime(...) and dynamic(...) as typed literals with raw content', () => {
+    const [dt, , dyn] = tokenize('datetime(2024-01-01 10:30) , dynamic({"a": [1, ")"]})');
+    expect(dt).toMatchObject({ kind: 'typedLiteral', typeName: 'datetime', value: '2024-01-01 10:30' });
+    expect(dyn).toMatchObject({ kind: 'typedLiteral', typeName: 'dynamic', value: '{"a": [1, ")"]}' });
+  });
+
+  it.each([
+    ['"abc', '1:1: unterminated string literal'],
+    ['x = 5 # 3', "1:7: unexpected character '#'"],
+    ['\n  10parsecs', "2:3: unknown timespan unit 'parsecs'"],
+  ])('rejects %j with a positioned syntax error', (text, message) => {
+    expect(() => tokenize(text)).toThrow(QueryError);
+    expect(() => tokenize(text)).toThrow(message);
+  });
+});

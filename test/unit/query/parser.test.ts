@@ -1,0 +1,60 @@
+// Parser: structure of the tree and positioned errors for malformed or unsupported input.
+import { describe, expect, it } from 'vitest';
+import { parse } from '../../../lib/query/parser';
+import { QueryError } from '../../../lib/query/errors';
+
+function errorOf(text: string): QueryError {
+  try {
+    parse(text);
+  } catch (e) {
+    if (e instanceof QueryError) return e;
+    throw e;
+  }
+  throw new Error(`expected ${text} to fail`);
+}
+
+describe('parser', () => {
+  it('parses a pipeline with lets and operators', () => {
+    // Act
+    const program = parse('let n = 5;\nlet t = States | where Name == "a";\nt | take n | project x = Value.a["b"]');
+    // Assess
+    expect(program.lets.map((l) => [l.name, l.value.kind])).toEqual([['n', 'literal'], ['t', 'pipeline']]);
+    expect(program.query.source).toMatchObject({ kind: 'table', name: 't' });
+    expect(program.query.operators.map((o) => o.kind)).toEqual(['take', 'project']);
+  });
+
+  it('binds and tighter than or, and comparison tighter than and', () => {
+    const program = parse('States | where a == 1 or b == 2 and c == 3');
+    const where = program.query.operators[0]!;
+    expect(where.kind === 'where' && where.predicate.kind === 'binary' && where.predicate.op).toBe('or');
+  });
+
+  it('gives every node the span of its text', () => {
+    const text = 'States | where Value > 5';
+    const where = parse(text).query.operators[0]!;
+    expect(text.slice(where.span.start, where.span.end)).toBe('where Value > 5');
+  });
+
+  it.each([
+    ['States | where', 'QUERY_SYNTAX', '1:15: unexpected end of query'],
+    ['States\n| where x ==', 'QUERY_SYNTAX', '2:13: unexpected end of query'],
+    ['States | summarize count( by x', 'QUERY_SYNTAX', "1:30: expected ')', found 'x'"],
+    ['States | frobnicate', 'QUERY_SYNTAX', "1:10: unknown operator 'frobnicate'"],
+    ['States | join (Events) on DeviceId', 'QUERY_UNSUPPORTED', "1:10: the 'join' operator is not supported"],
+    ['States | mv-expand Value', 'QUERY_UNSUPPORTED', "1:10: the 'mv-expand' operator is not supported"],
+    ['union States, Events', 'QUERY_UNSUPPORTED', "1:1: 'union' is not supported"],
+    ['States; Events', 'QUERY_UNSUPPORTED', '1:9: a query with more than one tabular expression (several result sets) is not supported'],
+    ['let f = (x: long) { x + 1 }; print f(1)', 'QUERY_UNSUPPORTED', '1:9: user-defined functions (let name = (...) { ... }) are not supported'],
+    ['print datetime(2024-13-01)', 'QUERY_SYNTAX', "1:7: invalid datetime literal '2024-13-01'"],
+    ['let x = 1', 'QUERY_SYNTAX', "1:10: expected ';' after the let statement"],
+  ])('rejects %j', (text, code, message) => {
+    const error = errorOf(text);
+    expect(error.code).toBe(code);
+    expect(error.message).toBe(message);
+  });
+
+  it('reports the data array with line, column and offsets', () => {
+    const error = errorOf('States\n| where x ==');
+    expect(error.toData()).toEqual([{ line: 2, column: 13, start: 19, end: 19 }]);
+  });
+});

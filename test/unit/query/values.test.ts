@@ -1,0 +1,36 @@
+// Engine values -> response values per KQL type (the formats of the query API response).
+import { describe, expect, it } from 'vitest';
+import { convertRows, convertValue } from '../../../lib/query/index';
+
+describe('convertValue', () => {
+  it('writes datetimes as ISO 8601 UTC with Z and up to 7 fractional digits', () => {
+    expect(convertValue('2024-03-01 10:00:00', 'datetime')).toBe('2024-03-01T10:00:00Z');
+    expect(convertValue('2024-03-01 10:00:00.123456', 'datetime')).toBe('2024-03-01T10:00:00.123456Z');
+    expect(convertValue('2018-04-30 12:25:11.077806700', 'datetime')).toBe('2018-04-30T12:25:11.0778067Z'); // Timestream nanoseconds
+    expect(convertValue(new Date('2024-03-01T10:00:00.500Z'), 'datetime')).toBe('2024-03-01T10:00:00.5Z');
+    expect(convertValue('0001-01-01 00:00:00', 'datetime')).toBe('0001-01-01T00:00:00Z');
+  });
+
+  it('writes timespans (BIGINT microseconds) as [-][d.]hh:mm:ss[.fffffff]', () => {
+    expect(convertValue('90061001001', 'timespan')).toBe('1.01:01:01.0010010');
+    expect(convertValue(3_600_000_000, 'timespan')).toBe('01:00:00');
+    expect(convertValue(-86_401_000_000n, 'timespan')).toBe('-1.00:00:01');
+  });
+
+  it('writes NaN and infinities as strings and long as a number only when safe', () => {
+    expect([convertValue('NaN', 'real'), convertValue('Infinity', 'real'), convertValue(-Infinity, 'real'), convertValue(1.5, 'real')]).toEqual(['NaN', 'Infinity', '-Infinity', 1.5]);
+    expect(convertValue('42', 'long')).toBe(42);
+    expect(convertValue('9223372036854775807', 'long')).toBe('9223372036854775807');
+  });
+
+  it('parses dynamic JSON text into the JSON value and keeps strings never null', () => {
+    expect(convertValue('{"a":[1,"x"]}', 'dynamic')).toEqual({ a: [1, 'x'] });
+    expect(convertValue('null', 'dynamic')).toBeNull();
+    expect(convertValue(null, 'dynamic')).toBeNull();
+    expect(convertValue(null, 'string')).toBe('');
+  });
+
+  it('converts whole rows by column type', () => {
+    expect(convertRows([['3', true, '"a"']], ['long', 'bool', 'dynamic'])).toEqual([[3, true, 'a']]);
+  });
+});
