@@ -8,6 +8,8 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts', 'test/golden/**/*.test.ts'],
           environment: 'node',
+          // Handlers log structured JSON; tests that care about logs capture them explicitly.
+          env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
         },
       },
       {

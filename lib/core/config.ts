@@ -2,8 +2,11 @@
 // malformed variable fails fast with its name, at cold start rather than on the first request.
 import { z } from 'zod';
 
-const optionalUrl = z.url().optional();
+// Stage parameters that do not apply are rendered as empty strings: treat them as unset.
+const unsetIfEmpty = (value: unknown): unknown => (value === '' ? undefined : value);
+const optionalUrl = z.preprocess(unsetIfEmpty, z.url().optional());
 const nonEmpty = z.string().min(1);
+const optionalText = z.preprocess(unsetIfEmpty, nonEmpty.optional());
 
 const telemetrySchema = z.discriminatedUnion('TELEMETRY_BACKEND', [
   z.object({ TELEMETRY_BACKEND: z.literal('duckdb'), DUCKDB_PATH: nonEmpty }),
@@ -24,14 +27,32 @@ const baseSchema = z.object({
   /** Set locally to DynamoDB Local's address; unset when deployed. */
   DYNAMODB_ENDPOINT: optionalUrl,
   /** Local data lake and dead letter folders; deployed, the Firehose stream and the S3 bucket. */
-  LAKE_DIR: nonEmpty.optional(),
-  FIREHOSE_STREAM: nonEmpty.optional(),
-  DEAD_LETTER_DIR: nonEmpty.optional(),
-  DEAD_LETTER_BUCKET: nonEmpty.optional(),
+  LAKE_DIR: optionalText,
+  FIREHOSE_STREAM: optionalText,
+  DEAD_LETTER_DIR: optionalText,
+  DEAD_LETTER_BUCKET: optionalText,
   /** The local MQTT broker standing in for AWS IoT Core (health check only). */
   LOCAL_MQTT_URL: optionalUrl,
   /** Name of the message hub written into every cloud message as ingestionId. */
   INGESTION_ID: z.string().regex(/^[A-Za-z0-9_.-]+$/).default('local-hub'),
+  /**
+   * Issuer of query-API access tokens (`iss`). Locally the stack's own address (the local token
+   * endpoint signs with it); deployed, the Cognito user pool's issuer URL. Empty means "derive it
+   * from COGNITO_USER_POOL_ID".
+   */
+  OAUTH_ISSUER: z.union([z.url(), z.literal('')]).optional(),
+  /** Deployed: the Cognito user pool id; the issuer is then https://cognito-idp.<region>.amazonaws.com/<id>. */
+  COGNITO_USER_POOL_ID: z.string().optional(),
+  /** The API resource identifier: access tokens must carry the scope `<OAUTH_RESOURCE>/.default`. */
+  OAUTH_RESOURCE: nonEmpty.default('api://industrial-insights'),
+  /** JWKS address; default `<issuer>/.well-known/jwks.json`. Unused when AUTH_SIGNING_KEY_DIR is set. */
+  OAUTH_JWKS_URL: optionalUrl,
+  /**
+   * Local only: the folder of the local identity provider's signing key (made on first use). When
+   * set, the token endpoint and the JWKS route are served and the authorizers read the key from
+   * here; when unset (deployed), those routes answer 404 and Cognito is the identity provider.
+   */
+  AUTH_SIGNING_KEY_DIR: z.string().optional(),
 });
 
 const schema = z.intersection(baseSchema, telemetrySchema);

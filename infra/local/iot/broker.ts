@@ -93,12 +93,13 @@ export async function startBroker(options: BrokerOptions): Promise<RunningBroker
   };
 
   const broker = await Aedes.createBroker({
-    published: (packet, client, done) => {
-      // Internal and $SYS messages have no client; rules apply to what devices publish.
-      if (!client || packet.topic.startsWith('$')) return done();
+    // aedes sends a QoS 1 PUBACK before it publishes, so rules run in authorizePublish, which
+    // precedes the PUBACK: the publisher is acknowledged only once the message is handled.
+    authorizePublish: (client, packet, done) => {
+      if (!client || packet.topic.startsWith('$')) return done(null);
       handle(packet.topic, client.id, Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload))
         .catch((error: Error) => options.log(`rule processing failed unexpectedly: ${error.stack ?? error.message}`))
-        .finally(() => done());
+        .finally(() => done(null));
     },
   });
   const server: Server = createServer((socket) => broker.handle(socket));

@@ -1,0 +1,85 @@
+// The local IoT Core stand-in: rules invoke the function through the Lambda invoke API, the
+// publisher's PUBACK waits for the outcome, and a failing invocation is retried, then
+// dead-lettered with the original payload (the IoT rule error action), never dropped.
+import { createServer, type Server } from 'node:http';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import mqtt from 'mqtt';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { compileRules, startBroker, type RunningBroker } from '../../infra/local/iot/broker';
+import { freePort } from '../support/ports';
+
+const SQL = "SELECT encode(*, 'base64') AS payload, topic(2) AS agentId, clientid() AS clientId, timestamp() AS receivedAt FROM 'gdm/+/messages' WHERE topic(3) = 'messages'";
+
+describe('local IoT broker', () => {
+  let lambda: Server;
+  let lambdaPort: number;
+  let mode: 'ok' | 'fail' = 'ok';
+  const calls: Array<{ name: string; event: Record<string, unknown> }> = [];
+  let dir: string;
+  let broker: RunningBroker | undefined;
+  let mqttPort: number;
+
+  beforeAll(async () => {
+    lambdaPort = await freePort();
+    lambda = createServer((req, res) => {
+      let body = '';
+      req.on('data', (d) => (body += d));
+      req.on('end', () => {
+        calls.push({ name: decodeURIComponent(req.url?.split('/')[3] ?? ''), event: JSON.parse(body) });
+        if (mode === 'fail') res.writeHead(200, { 'X-Amz-Function-Error': 'Unhandled' }).end('{"errorMessage":"boom"}');
+        else res.writeHead(200).end('null');
+      });
+    });
+    await new Promise<void>((r) => lambda.listen(lambdaPort, '127.0.0.1', r));
+  });
+  afterAll(async () => {
+    await new Promise((r) => lambda.close(r));
+  });
+  afterEach(async () => {
+    await broker?.close();
+    broker = undefined;
+    calls.length = 0;
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  async function start(): Promise<void> {
+    dir = await mkdtemp(path.join(tmpdir(), 'iot-'));
+    mqttPort = await freePort();
+    broker = await startBroker({ host: '127.0.0.1', port: mqttPort, lambdaPort, deadLetterDir: dir, rules: [{ functionKey: 'ingest', functionName: 'svc-local-ingest', sql: SQL }], log: () => undefined });
+  }
+
+  it('invokes the function with the rule output before acknowledging the publish', async () => {
+    await start();
+    const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, { clientId: 'agent-7' });
+    await client.publishAsync('gdm/agent-7/messages', '{"messageId":"m1"}', { qos: 1 });
+    expect(calls).toHaveLength(1); // already there when the PUBACK arrived
+    expect(calls[0]?.name).toBe('svc-local-ingest');
+    expect(calls[0]?.event).toMatchObject({ agentId: 'agent-7', clientId: 'agent-7', payload: Buffer.from('{"messageId":"m1"}').toString('base64') });
+    await client.publishAsync('gdm/agent-7/other', 'x', { qos: 1 });
+    expect(calls).toHaveLength(1);
+    await client.endAsync();
+  });
+
+  it('retries a failing invocation three times, then writes the message to the dead letter', async () => {
+    mode = 'fail';
+    await start();
+    const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, { clientId: 'agent-8' });
+    await client.publishAsync('gdm/agent-8/messages', 'payload-1', { qos: 1 });
+    await client.endAsync();
+    mode = 'ok';
+    expect(calls).toHaveLength(3);
+    const days = await readdir(dir);
+    const files = await readdir(path.join(dir, days[0] as string));
+    expect(files).toHaveLength(1);
+    const entry = JSON.parse(await readFile(path.join(dir, days[0] as string, files[0] as string), 'utf8'));
+    expect(entry.reason).toBe('RULE_ACTION_FAILED');
+    expect(Buffer.from(entry.payloadBase64, 'base64').toString()).toBe('payload-1');
+    expect(entry.source).toMatchObject({ topic: 'gdm/agent-8/messages', clientId: 'agent-8' });
+  });
+
+  it('refuses at start a rule it cannot honour, naming the function', () => {
+    expect(() => compileRules([{ functionKey: 'ingest', functionName: 'x', sql: "SELECT * FROM 'a' WHERE get(x, 1) = 2" }])).toThrow(/function 'ingest'.*get\(\) is not supported/);
+  });
+});
