@@ -1,27 +1,67 @@
-// Builds the ingest core's dependencies from configuration (local files or AWS services).
+// Builds the ingest core's dependencies from configuration: local files and DuckDB for
+// `npm start`, S3, Firehose and Timestream when deployed. Built once per container.
 import path from 'node:path';
-import { config } from '../core/config';
+import { config, type Config } from '../core/config';
 import { logger } from '../core/logger';
-import { ingestRuleEvent, type IngestOutcome } from '../ingest/ingest';
-import type { DeadLetter } from '../ingest/ports';
+import { ingestRuleEvent, type IngestDeps, type IngestOutcome } from '../ingest/ingest';
+import type { DataLake, DeadLetter, TelemetryStore } from '../ingest/ports';
+import { documentClient } from './dynamodb/client';
+import { dynamoDbIngestLedger } from './dynamodb/ingest-ledger';
+import { dynamoDbLiveness } from './dynamodb/liveness';
+import { registry } from './dynamodb/registry';
+import { fileDataLake } from './files/data-lake';
 import { fileDeadLetter } from './files/dead-letter';
 
-let deadLetter: DeadLetter | undefined;
+/** AWS IoT Core refuses larger messages, so nothing larger can be a genuine GDM message. */
+const MAX_PAYLOAD_BYTES = 128 * 1024;
 
-function deadLetterPort(): DeadLetter {
-  if (!deadLetter) {
-    const { DEAD_LETTER_DIR } = config();
-    if (!DEAD_LETTER_DIR) throw new Error('DEAD_LETTER_DIR is not set (the S3 dead letter arrives with the ingest issue)');
-    deadLetter = fileDeadLetter(path.resolve(DEAD_LETTER_DIR));
+async function telemetryStore(cfg: Config): Promise<TelemetryStore> {
+  if (cfg.TELEMETRY_BACKEND === 'duckdb') {
+    // Imported lazily: a deployed function never loads the native DuckDB module.
+    const { duckDbTelemetryStore } = await import('./duckdb/telemetry-store');
+    return duckDbTelemetryStore(cfg.DUCKDB_PATH);
   }
-  return deadLetter;
+  const { timestreamTelemetryStore } = await import('./timestream/telemetry-store');
+  return timestreamTelemetryStore({ database: cfg.TIMESTREAM_DATABASE, statesTable: cfg.TIMESTREAM_STATES_TABLE, eventsTable: cfg.TIMESTREAM_EVENTS_TABLE });
+}
+
+async function deadLetter(cfg: Config): Promise<DeadLetter> {
+  if (cfg.DEAD_LETTER_DIR) return fileDeadLetter(path.resolve(cfg.DEAD_LETTER_DIR));
+  if (!cfg.DEAD_LETTER_BUCKET) throw new Error('set DEAD_LETTER_DIR (local) or DEAD_LETTER_BUCKET (deployed)');
+  const { s3DeadLetter } = await import('./s3/dead-letter');
+  return s3DeadLetter(cfg.DEAD_LETTER_BUCKET);
+}
+
+async function dataLake(cfg: Config): Promise<DataLake> {
+  if (cfg.LAKE_DIR) return fileDataLake(path.resolve(cfg.LAKE_DIR));
+  if (!cfg.FIREHOSE_STREAM) throw new Error('set LAKE_DIR (local) or FIREHOSE_STREAM (deployed)');
+  const { firehoseDataLake } = await import('./firehose/data-lake');
+  return firehoseDataLake(cfg.FIREHOSE_STREAM);
+}
+
+let deps: Promise<IngestDeps> | undefined;
+
+export function ingestDeps(): Promise<IngestDeps> {
+  deps ??= (async () => {
+    const cfg = config();
+    const table = cfg.MAIN_TABLE;
+    return {
+      deadLetter: await deadLetter(cfg),
+      store: await telemetryStore(cfg),
+      lake: await dataLake(cfg),
+      liveness: dynamoDbLiveness(documentClient(), table),
+      ledger: dynamoDbIngestLedger(documentClient(), table),
+      directory: registry(),
+      ingestionId: cfg.INGESTION_ID,
+      now: () => new Date(),
+      maxPayloadBytes: MAX_PAYLOAD_BYTES,
+      log: (message, attributes) => logger.info(message, attributes),
+    };
+  })();
+  deps.catch(() => (deps = undefined));
+  return deps;
 }
 
 export async function ingestFromRule(event: unknown): Promise<IngestOutcome> {
-  return ingestRuleEvent(event, {
-    deadLetter: deadLetterPort(),
-    now: () => new Date(),
-    maxPayloadBytes: 128 * 1024,
-    log: (message, attributes) => logger.info(message, attributes),
-  });
+  return ingestRuleEvent(event, await ingestDeps());
 }

@@ -42,3 +42,57 @@ export interface LakeRecord {
 export interface DataLake {
   put(records: readonly LakeRecord[]): Promise<void>;
 }
+
+/** Rows of one or more messages of one customer, written together. */
+export interface TelemetryWrite {
+  readonly customerId: string;
+  readonly states: readonly import('../telemetry/tables').TelemetryRow[];
+  readonly events: readonly import('../telemetry/tables').EventRow[];
+}
+
+/** A row the store refused for good (a limit, a time outside the store's window). */
+export interface RejectedRow {
+  readonly table: 'States' | 'Events';
+  readonly messageId: string;
+  readonly reason: string;
+}
+
+/**
+ * The telemetry store's write side. Writing the same message's rows again replaces them (or is a
+ * no-op) rather than adding rows: redelivery never doubles data.
+ */
+export interface TelemetryStore {
+  write(batch: TelemetryWrite): Promise<{ readonly rejected: readonly RejectedRow[] }>;
+}
+
+/** Who sent a message, and which plants belong to whom (the registry). */
+export interface AgentDirectory {
+  getAgent(agentId: string): Promise<{ readonly agentId: string; readonly customerId: string } | undefined>;
+  getPlant(plantId: string): Promise<{ readonly plantId: string; readonly customerId: string } | undefined>;
+}
+
+/**
+ * Remembers which messages (agent + messageId) were fully processed, so that a redelivered
+ * message is recognised. A claim that was never completed (a crash half-way) can be taken again.
+ */
+export interface IngestLedger {
+  /** @returns 'new' when this caller may process the message, 'done' when it was processed before. */
+  claim(agentId: string, messageId: string, now: Date): Promise<'new' | 'done'>;
+  complete(agentId: string, messageId: string, now: Date): Promise<void>;
+}
+
+export interface KeepAlive {
+  readonly customerId: string;
+  readonly plantId: string;
+  readonly uid: string;
+  readonly agentId: string;
+  readonly deviceId: string;
+  /** When the device last said it was alive (its deviceTimestamp, else the gateway's time), UTC ISO. */
+  readonly lastSeen: string;
+  /** The interval the device announced, when it announced one. */
+  readonly intervalMs: number | null;
+}
+
+export interface DeviceLiveness {
+  record(keepAlive: KeepAlive): Promise<void>;
+}

@@ -1,10 +1,12 @@
-// Local data lake: NDJSON files in the deployed layout customer=/plant=/date=/, one file per
+// Local data lake: NDJSON lines (lib/ingest/lake-line.ts) in the deployed layout
+// customer=/plant=/date=/, one file per
 // process and hour so appends from one writer never interleave with another's.
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { NO_PLANT, lakeLine } from '../../ingest/lake-line';
 import type { DataLake, LakeRecord } from '../../ingest/ports';
 
-const safe = (value: string): string => encodeURIComponent(value || '_none');
+const safe = (value: string): string => encodeURIComponent(value || NO_PLANT);
 
 export function fileDataLake(dir: string): DataLake {
   return {
@@ -14,7 +16,7 @@ export function fileDataLake(dir: string): DataLake {
         const folder = path.join(dir, `customer=${safe(r.customerId)}`, `plant=${safe(r.plantId)}`, `date=${r.date}`);
         const file = path.join(folder, `part-${process.pid}-${new Date().toISOString().slice(11, 13)}.ndjson`);
         const lines = byFile.get(file) ?? [];
-        lines.push(JSON.stringify(r.message));
+        lines.push(lakeLine(r));
         byFile.set(file, lines);
       }
       for (const [file, lines] of byFile) {

@@ -1,0 +1,20 @@
+// Deployed dead letter: one S3 object per refused message, dead-letter/date=YYYY-MM-DD/...
+import { randomUUID } from 'node:crypto';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { DeadLetter, DeadLetterEntry } from '../../ingest/ports';
+import { isTransientAwsError, withRetries } from '../retry';
+
+export function deadLetterKey(entry: DeadLetterEntry): string {
+  return `dead-letter/date=${entry.time.slice(0, 10)}/${entry.time.replace(/[:.]/g, '-')}-${entry.reason}-${randomUUID()}.json`;
+}
+
+export function s3DeadLetter(bucket: string, client: S3Client = new S3Client({})): DeadLetter {
+  return {
+    async put(entries) {
+      for (const entry of entries) {
+        const command = new PutObjectCommand({ Bucket: bucket, Key: deadLetterKey(entry), Body: JSON.stringify(entry), ContentType: 'application/json' });
+        await withRetries(() => client.send(command), isTransientAwsError);
+      }
+    },
+  };
+}

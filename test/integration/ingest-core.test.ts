@@ -1,0 +1,148 @@
+// The ingest core on real engines (DynamoDB Local, DuckDB, local files): every message is stored
+// or dead-lettered with a precise reason, redelivery doubles nothing, keep-alives feed liveness.
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withConnection } from '../../lib/adapters/duckdb/database';
+import { duckDbTelemetryStore } from '../../lib/adapters/duckdb/telemetry-store';
+import { dynamoDbIngestLedger } from '../../lib/adapters/dynamodb/ingest-ledger';
+import { dynamoDbLiveness } from '../../lib/adapters/dynamodb/liveness';
+import { dynamoDbRegistry } from '../../lib/adapters/dynamodb/registry';
+import { fileDataLake } from '../../lib/adapters/files/data-lake';
+import { fileDeadLetter } from '../../lib/adapters/files/dead-letter';
+import { toEdge } from '../../lib/gdm';
+import { ingestRuleEvent, type IngestDeps } from '../../lib/ingest/ingest';
+import { ingestQueueRecords } from '../../lib/ingest/batch';
+import { startDynamoDbLocal, type DynamoDbLocal } from '../support/dynamodb-local';
+
+const AGENT = '0f6f7a2e-1c3d-4b5a-8e9f-0a1b2c3d4e5f';
+const OTHER_AGENT = '1f6f7a2e-1c3d-4b5a-8e9f-0a1b2c3d4e5f';
+const NOW = new Date('2026-03-01T12:00:00.000Z');
+
+function edge(messageType: string, data: unknown[], metadata: Record<string, unknown> = { plantId: 'plant-a' }, deviceId = 'press-1') {
+  return toEdge({ messageId: randomUUID(), messageType, messageVersion: '1.0', metadata, data } as never, { now: () => new Date('2026-03-01T11:59:59.000+01:00'), deviceId });
+}
+
+const event = (message: unknown, agentId = AGENT, raw?: string) => ({ payload: Buffer.from(raw ?? JSON.stringify(message)).toString('base64'), agentId, clientId: agentId, receivedAt: NOW.getTime() });
+
+describe('ingest core on real engines', () => {
+  let db: DynamoDbLocal;
+  let dir: string;
+  let deps: IngestDeps;
+  let liveness: ReturnType<typeof dynamoDbLiveness>;
+  const duckFile = () => path.join(dir, 'telemetry.duckdb');
+  const count = (table: string) => withConnection(duckFile(), async (c) => Number((await c.runAndReadAll(`SELECT count(*)::INT AS n FROM "${table}"`)).getRowObjects()[0]?.n));
+  const deadLetters = async () => {
+    const root = path.join(dir, 'dead-letter');
+    const days = await readdir(root).catch(() => [] as string[]);
+    const files = (await Promise.all(days.map(async (d) => (await readdir(path.join(root, d))).map((f) => path.join(root, d, f))))).flat();
+    return Promise.all(files.map(async (f) => JSON.parse(await readFile(f, 'utf8')) as { reason: string; details: unknown[]; payloadBase64: string }));
+  };
+
+  beforeAll(async () => {
+    db = await startDynamoDbLocal('ingest-main');
+    dir = await mkdtemp(path.join(tmpdir(), 'ingest-'));
+    const doc = DynamoDBDocumentClient.from(db.client, { marshallOptions: { removeUndefinedValues: true } });
+    const registry = dynamoDbRegistry(doc, db.tableName);
+    const created = NOW.toISOString();
+    await registry.createCustomer({ customerId: 'acme', name: 'Acme', createdAt: created } as never);
+    await registry.createCustomer({ customerId: 'other', name: 'Other', createdAt: created } as never);
+    await registry.createPlant({ plantId: 'plant-a', customerId: 'acme', name: 'A', createdAt: created } as never);
+    await registry.createPlant({ plantId: 'plant-x', customerId: 'other', name: 'X', createdAt: created } as never);
+    await registry.createAgent({ agentId: AGENT, customerId: 'acme', name: 'gw', createdAt: created } as never);
+    liveness = dynamoDbLiveness(doc, db.tableName);
+    deps = {
+      deadLetter: fileDeadLetter(path.join(dir, 'dead-letter')),
+      store: duckDbTelemetryStore(duckFile()),
+      lake: fileDataLake(path.join(dir, 'lake')),
+      liveness,
+      ledger: dynamoDbIngestLedger(doc, db.tableName),
+      directory: registry,
+      ingestionId: 'test-hub',
+      now: () => NOW,
+      maxPayloadBytes: 128 * 1024,
+      log: () => undefined,
+    };
+  });
+  afterAll(async () => {
+    await db?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('stores a state message as one States row per value item, with the cloud columns', async () => {
+    const message = edge('state', [{ name: 'temperature', metadata: { unit: 'degC', equipmentId: 'eq-7' }, values: [{ value: 21.5, deviceTimestamp: '2026-03-01T12:59:58.250125+01:00' }, { value: 22 }] }]);
+    const outcome = await ingestRuleEvent(event(message), deps);
+    expect(outcome).toMatchObject({ status: 'stored', rows: 2, rejected: 0 });
+    const rows = await withConnection(duckFile(), async (c) =>
+      (await c.runAndReadAll(`SELECT "CustomerId", strftime("Timestamp", '%Y-%m-%dT%H:%M:%S.%f') AS ts, "PlantId", "Uid", "IngestionId", "Unit", "EquipmentId", "Value"::VARCHAR AS v FROM "States" WHERE "MessageId" = '${message.messageId}' ORDER BY ts`)).getRowObjects(),
+    );
+    expect(rows).toEqual([
+      { CustomerId: 'acme', ts: '2026-03-01T10:59:59.000000', PlantId: 'plant-a', Uid: `${AGENT}_press-1`, IngestionId: 'test-hub', Unit: 'degC', EquipmentId: 'eq-7', v: '22' },
+      { CustomerId: 'acme', ts: '2026-03-01T11:59:58.250125', PlantId: 'plant-a', Uid: `${AGENT}_press-1`, IngestionId: 'test-hub', Unit: 'degC', EquipmentId: 'eq-7', v: '21.5' },
+    ]);
+  });
+
+  it('routes alarms and events to Events with their metadata columns', async () => {
+    const alarm = edge('alarm:door-open', [{ name: 'door', metadata: { active: true, acknowledged: false, text: 'Door open', severity: 3, state: 'RAISED' }, values: [{ value: null, deviceTimestamp: '2026-03-01T11:00:00Z' }] }]);
+    expect(await ingestRuleEvent(event(alarm), deps)).toMatchObject({ status: 'stored', rows: 1 });
+    const row = await withConnection(duckFile(), async (c) => (await c.runAndReadAll(`SELECT "MessageType", "Text", "State", "Severity"::VARCHAR AS sev, "Active", "Acknowledged" FROM "Events" WHERE "MessageId" = '${alarm.messageId}'`)).getRowObjects()[0]);
+    expect(row).toEqual({ MessageType: 'alarm:door-open', Text: 'Door open', State: 'RAISED', sev: '3', Active: true, Acknowledged: false });
+  });
+
+  it('doubles nothing when a message is delivered again', async () => {
+    const message = edge('state', [{ name: 'pressure', values: [{ value: 6 }, { value: 7 }, { value: 8 }] }]);
+    const before = await count('States');
+    expect((await ingestRuleEvent(event(message), deps)).status).toBe('stored');
+    expect(await ingestRuleEvent(event(message), deps)).toEqual({ status: 'duplicate', messageId: message.messageId });
+    expect(await count('States')).toBe(before + 3);
+  });
+
+  it('records keep-alives as device liveness and finds silent devices', async () => {
+    const keepAlive = edge('keep-alive', [{ name: 'keep-alive', values: [{ value: null, deviceTimestamp: '2026-03-01T11:00:00Z' }] }], { plantId: 'plant-a', messageIntervallInMilliseconds: 60_000 }, 'sensor-9');
+    expect(await ingestRuleEvent(event(keepAlive), deps)).toMatchObject({ status: 'stored', rows: 0 });
+    // Due 3 intervals after it was last seen: silent at 11:03:01, not at 11:02:59.
+    expect((await liveness.silentDevices('acme', new Date('2026-03-01T11:02:59Z'))).map((d) => d.deviceId)).not.toContain('sensor-9');
+    const silent = await liveness.silentDevices('acme', new Date('2026-03-01T11:03:01Z'));
+    expect(silent.find((d) => d.deviceId === 'sensor-9')).toMatchObject({ plantId: 'plant-a', intervalMs: 60_000, lastSeen: '2026-03-01T11:00:00.000000Z', messagesSeen: 1 });
+  });
+
+  it('writes every stored message to the lake under customer=/plant=/date=/', async () => {
+    const files = await readdir(path.join(dir, 'lake', 'customer=acme', 'plant=plant-a', 'date=2026-03-01'));
+    const lines = (await Promise.all(files.map((f) => readFile(path.join(dir, 'lake', 'customer=acme', 'plant=plant-a', 'date=2026-03-01', f), 'utf8')))).join('').trim().split('\n');
+    expect(lines.length).toBe(4);
+    const first = JSON.parse(lines[0] as string);
+    expect(first).toMatchObject({ customer: 'acme', plant: 'plant-a', date: '2026-03-01', message: { agentId: AGENT, ingestionId: 'test-hub' } });
+    expect(first.message.data[0].nameId).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('dead-letters every kind of bad input with a precise reason and keeps going', async () => {
+    const valid = edge('state', [{ name: 'x', values: [{ value: 1 }] }]);
+    const cases: Array<[unknown, string]> = [
+      [event(undefined, AGENT, 'not json at all'), 'NOT_JSON'],
+      [event({ ...valid, messageId: 'NOT-A-UUID' }), 'INVALID_MESSAGE'],
+      [event({ ...valid, data: [{ name: 'x', values: [{ value: { nested: 'object' } }] }] }), 'INVALID_MESSAGE'],
+      [event(valid, OTHER_AGENT), 'UNKNOWN_AGENT'],
+      [event({ ...valid, metadata: { plantId: 'plant-x' } }), 'FOREIGN_PLANT'],
+      [event({ ...valid, metadata: { plantId: 'no-such-plant' } }), 'FOREIGN_PLANT'],
+      [{ ...event(valid), clientId: OTHER_AGENT }, 'AGENT_MISMATCH'],
+      [event(undefined, AGENT, JSON.stringify({ ...valid, data: Array.from({ length: 20_000 }, (_, i) => ({ name: `n${i}`, values: [{ value: i }] })) })), 'TOO_LARGE'],
+      [{ something: 'else' }, 'INVALID_MESSAGE'],
+    ];
+    const before = (await deadLetters()).length;
+    for (const [input, reason] of cases) expect(await ingestRuleEvent(input, deps)).toEqual({ status: 'dead-lettered', reason });
+    const entries = (await deadLetters()).slice(0);
+    expect(entries.length).toBe(before + cases.length);
+    const invalid = entries.find((e) => e.reason === 'INVALID_MESSAGE' && Buffer.from(e.payloadBase64, 'base64').toString().includes('NOT-A-UUID'));
+    expect(invalid?.details).toEqual(expect.arrayContaining([expect.objectContaining({ path: '/messageId', code: 'GDM_MESSAGE_ID_FORMAT' })]));
+  });
+
+  it('runs queue batches through the same core', async () => {
+    const a = edge('state', [{ name: 'batch', values: [{ value: 1 }] }]);
+    const result = await ingestQueueRecords([{ messageId: 'q1', body: JSON.stringify(event(a)) }, { messageId: 'q2', body: 'garbage' }], deps);
+    expect(result.batchItemFailures).toEqual([]);
+    expect(result.outcomes.map((o) => o.status)).toEqual(['stored', 'dead-lettered']);
+  });
+});
