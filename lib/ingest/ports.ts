@@ -1,5 +1,6 @@
 // Ports of the ingest path (ARCHITECTURE.md): where refused messages and every cloud message go.
 // Adapters: local files under .data/ (lib/adapters/files), S3 and Firehose when deployed.
+import type { EventRow, TelemetryRow } from '../telemetry/tables';
 
 /** Why a message was refused; stable codes that operators filter on. */
 export type DeadLetterReason =
@@ -46,8 +47,8 @@ export interface DataLake {
 /** Rows of one or more messages of one customer, written together. */
 export interface TelemetryWrite {
   readonly customerId: string;
-  readonly states: readonly import('../telemetry/tables').TelemetryRow[];
-  readonly events: readonly import('../telemetry/tables').EventRow[];
+  readonly states: readonly TelemetryRow[];
+  readonly events: readonly EventRow[];
 }
 
 /** A row the store refused for good (a limit, a time outside the store's window). */
