@@ -1,0 +1,64 @@
+import { FirehoseClient, PutRecordBatchCommand } from '@aws-sdk/client-firehose';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { firehoseDataLake } from '../../../lib/adapters/firehose/data-lake';
+import { s3DeadLetter } from '../../../lib/adapters/s3/dead-letter';
+import { backoffMs } from '../../../lib/adapters/retry';
+
+const firehose = mockClient(FirehoseClient);
+const s3 = mockClient(S3Client);
+const noWait = { maxAttempts: 3, baseMs: 1, capMs: 1, sleep: async () => undefined };
+const record = (i: number) => ({ customerId: 'c', plantId: i % 2 ? 'p1' : '', date: '2026-01-01', message: { messageId: `m${i}` } });
+
+describe('Firehose data lake', () => {
+  beforeEach(() => firehose.reset());
+
+  it('sends at most 500 records a call, each one NDJSON line with its partition keys', async () => {
+    firehose.on(PutRecordBatchCommand).resolves({ FailedPutCount: 0 });
+    await firehoseDataLake('stream', new FirehoseClient({ region: 'eu-west-1' }), noWait).put(Array.from({ length: 501 }, (_, i) => record(i)));
+    const calls = firehose.commandCalls(PutRecordBatchCommand);
+    expect(calls.map((c) => c.args[0].input.Records?.length)).toEqual([500, 1]);
+    const line = Buffer.from(calls[0]?.args[0].input.Records?.[0]?.Data as Uint8Array).toString();
+    expect(line.endsWith('\n')).toBe(true);
+    expect(JSON.parse(line)).toEqual({ customer: 'c', plant: '_none', date: '2026-01-01', message: { messageId: 'm0' } });
+  });
+
+  it('sends failed entries again, and only those', async () => {
+    firehose
+      .on(PutRecordBatchCommand)
+      .resolvesOnce({ FailedPutCount: 1, RequestResponses: [{ RecordId: '1' }, { ErrorCode: 'ServiceUnavailableException' }, { RecordId: '3' }] })
+      .resolves({ FailedPutCount: 0 });
+    await firehoseDataLake('stream', new FirehoseClient({ region: 'eu-west-1' }), noWait).put([record(0), record(1), record(2)]);
+    const second = firehose.commandCalls(PutRecordBatchCommand)[1]?.args[0].input.Records ?? [];
+    expect(second).toHaveLength(1);
+    expect(JSON.parse(Buffer.from(second[0]?.Data as Uint8Array).toString()).message.messageId).toBe('m1');
+  });
+
+  it('throws when entries still fail after the last attempt, so the message is retried', async () => {
+    firehose.on(PutRecordBatchCommand).resolves({ FailedPutCount: 1, RequestResponses: [{ ErrorCode: 'InternalFailure' }] });
+    await expect(firehoseDataLake('stream', new FirehoseClient({ region: 'eu-west-1' }), noWait).put([record(0)])).rejects.toThrow(/after 3 attempts/);
+  });
+});
+
+describe('S3 dead letter', () => {
+  it('writes one JSON object per entry under dead-letter/date=', async () => {
+    s3.reset();
+    s3.on(PutObjectCommand).resolves({});
+    await s3DeadLetter('bucket', new S3Client({ region: 'eu-west-1' })).put([{ reason: 'NOT_JSON', message: 'm', details: [], time: '2026-01-02T03:04:05.678Z', payloadBase64: 'eA==', source: {} }]);
+    const input = s3.commandCalls(PutObjectCommand)[0]?.args[0].input;
+    expect(input?.Bucket).toBe('bucket');
+    expect(input?.Key).toMatch(/^dead-letter\/date=2026-01-02\/2026-01-02T03-04-05-678Z-NOT_JSON-[0-9a-f-]{36}\.json$/);
+    expect(JSON.parse(String(input?.Body)).payloadBase64).toBe('eA==');
+  });
+});
+
+describe('backoff with full jitter', () => {
+  it('stays below the exponential ceiling and the cap', () => {
+    const policy = { maxAttempts: 5, baseMs: 100, capMs: 1000 };
+    expect(backoffMs({ ...policy, random: () => 0.999 }, 0)).toBe(99);
+    expect(backoffMs({ ...policy, random: () => 0.999 }, 2)).toBe(399);
+    expect(backoffMs({ ...policy, random: () => 0.999 }, 10)).toBe(999);
+    expect(backoffMs({ ...policy, random: () => 0 }, 3)).toBe(0);
+  });
+});
