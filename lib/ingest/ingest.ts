@@ -86,7 +86,8 @@ async function processPayload(payloadBase64: string, agentId: string | undefined
 
   const now = deps.now();
   const cloud: CloudMessage = toCloud(validation.message, { now: () => now, agentId, ingestionId: deps.ingestionId });
-  if ((await deps.ledger.claim(agentId, cloud.messageId, now)) === 'done') {
+  const claim = await deps.ledger.claim(agentId, cloud.messageId, now);
+  if (claim === 'done') {
     deps.log('duplicate message ignored', { agentId, messageId: cloud.messageId });
     return { status: 'duplicate', messageId: cloud.messageId };
   }
@@ -94,7 +95,7 @@ async function processPayload(payloadBase64: string, agentId: string | undefined
   const rows = rowsOf(cloud);
   let rejected = 0;
   if (rows.states.length + rows.events.length > 0) {
-    const result = await deps.store.write({ customerId, states: rows.states, events: rows.events });
+    const result = await deps.store.write({ customerId, states: rows.states, events: rows.events, replace: claim === 'retry' });
     rejected = result.rejected.length;
     if (rejected > 0) {
       await deps.deadLetter.put([

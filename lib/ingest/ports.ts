@@ -49,6 +49,8 @@ export interface TelemetryWrite {
   readonly customerId: string;
   readonly states: readonly TelemetryRow[];
   readonly events: readonly EventRow[];
+  /** The messages may have been written before (a run that did not finish): replace their rows. */
+  readonly replace?: boolean;
 }
 
 /** A row the store refused for good (a limit, a time outside the store's window). */
@@ -59,8 +61,8 @@ export interface RejectedRow {
 }
 
 /**
- * The telemetry store's write side. Writing the same message's rows again replaces them (or is a
- * no-op) rather than adding rows: redelivery never doubles data.
+ * The telemetry store's write side. With `replace`, rows of the same messages written before are
+ * replaced rather than added (Timestream does so anyway: same record, higher Version).
  */
 export interface TelemetryStore {
   write(batch: TelemetryWrite): Promise<{ readonly rejected: readonly RejectedRow[] }>;
@@ -77,8 +79,11 @@ export interface AgentDirectory {
  * message is recognised. A claim that was never completed (a crash half-way) can be taken again.
  */
 export interface IngestLedger {
-  /** @returns 'new' when this caller may process the message, 'done' when it was processed before. */
-  claim(agentId: string, messageId: string, now: Date): Promise<'new' | 'done'>;
+  /**
+   * @returns 'new' for a first delivery, 'retry' when an earlier run claimed it without finishing
+   * (its writes may be partly there), 'done' when it was processed before.
+   */
+  claim(agentId: string, messageId: string, now: Date): Promise<'new' | 'retry' | 'done'>;
   complete(agentId: string, messageId: string, now: Date): Promise<void>;
 }
 

@@ -100,6 +100,16 @@ describe('ingest core on real engines', () => {
     expect(await count('States')).toBe(before + 3);
   });
 
+  it('replaces the rows of a message whose earlier run did not finish', async () => {
+    const message = edge('state', [{ name: 'flow', values: [{ value: 1 }, { value: 2 }] }]);
+    const before = await count('States');
+    // A run that wrote its rows and then failed before completing its claim.
+    expect(await deps.ledger.claim(AGENT, message.messageId, NOW)).toBe('new');
+    expect((await ingestRuleEvent(event(message), deps)).status).toBe('stored');
+    expect(await count('States')).toBe(before + 2);
+    expect(await deps.ledger.claim(AGENT, message.messageId, NOW)).toBe('done');
+  });
+
   it('records keep-alives as device liveness and finds silent devices', async () => {
     const keepAlive = edge('keep-alive', [{ name: 'keep-alive', values: [{ value: null, deviceTimestamp: '2026-03-01T11:00:00Z' }] }], { plantId: 'plant-a', messageIntervallInMilliseconds: 60_000 }, 'sensor-9');
     expect(await ingestRuleEvent(event(keepAlive), deps)).toMatchObject({ status: 'stored', rows: 0 });
@@ -112,7 +122,7 @@ describe('ingest core on real engines', () => {
   it('writes every stored message to the lake under customer=/plant=/date=/', async () => {
     const files = await readdir(path.join(dir, 'lake', 'customer=acme', 'plant=plant-a', 'date=2026-03-01'));
     const lines = (await Promise.all(files.map((f) => readFile(path.join(dir, 'lake', 'customer=acme', 'plant=plant-a', 'date=2026-03-01', f), 'utf8')))).join('').trim().split('\n');
-    expect(lines.length).toBe(4);
+    expect(lines.length).toBe(5); // the five stored messages of plant-a so far
     const first = JSON.parse(lines[0] as string);
     expect(first).toMatchObject({ customer: 'acme', plant: 'plant-a', date: '2026-03-01', message: { agentId: AGENT, ingestionId: 'test-hub' } });
     expect(first.message.data[0].nameId).toMatch(/^[0-9a-f]{64}$/);

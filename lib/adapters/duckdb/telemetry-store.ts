@@ -1,50 +1,61 @@
-// TelemetryStore on the embedded DuckDB file. Writes of one batch run in one transaction that
-// first removes rows of the same messages (customer + agent + messageId), so a redelivered
-// message replaces its rows instead of doubling them.
-import type { DuckDBConnection, DuckDBValue } from '@duckdb/node-api';
+// TelemetryStore on the embedded DuckDB file. Rows go in through DuckDB's appender (the fast
+// bulk path) inside one transaction per batch. A batch marked `replace` (a message whose earlier
+// processing did not finish) first removes rows of the same messages, so nothing is doubled.
+import { DuckDBTimestampValue, type DuckDBAppender, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import type { TelemetryStore, TelemetryWrite } from '../../ingest/ports';
 import { TABLES, type ColumnDef, type TableName } from '../../telemetry/tables';
 import { CUSTOMER_COLUMN } from './telemetry-ddl';
 import { withConnection } from './database';
 
-/** Rows per INSERT statement: bounded so that the parameter list stays small. */
-const ROWS_PER_STATEMENT = 200;
-
-function placeholder(column: ColumnDef): string {
-  if (column.type === 'dynamic') return 'CAST(? AS JSON)';
-  if (column.type === 'datetime') return 'CAST(? AS TIMESTAMP)';
-  return '?';
+/** Microseconds since the epoch of a canonical UTC ISO string (`...T..:..:...ffffffZ`). */
+export function isoToMicros(iso: string): bigint {
+  const ms = Date.parse(`${iso.slice(0, 19)}Z`);
+  if (!Number.isFinite(ms)) throw new RangeError(`not a UTC date-time: ${iso}`);
+  const fraction = (iso.slice(20).replace(/Z$/i, '') + '000000').slice(0, 6);
+  return BigInt(ms) * 1000n + BigInt(fraction);
 }
 
-/** The SQL text of a datetime column value: DuckDB reads 'YYYY-MM-DD HH:MM:SS.ffffff' as UTC. */
-const sqlTimestamp = (iso: string): string => iso.replace('T', ' ').replace(/Z$/i, '');
-
-function cell(column: ColumnDef, row: Readonly<Record<string, unknown>>): DuckDBValue {
-  const value = row[column.name];
-  if (value === undefined || value === null) return column.type === 'string' ? '' : null;
-  if (column.type === 'dynamic') return JSON.stringify(value);
-  if (column.type === 'datetime') return sqlTimestamp(String(value));
-  return value as DuckDBValue;
+function appendCell(appender: DuckDBAppender, column: ColumnDef, value: unknown): void {
+  if (value === undefined || value === null) {
+    if (column.type === 'string') appender.appendVarchar('');
+    else appender.appendNull();
+    return;
+  }
+  switch (column.type) {
+    case 'dynamic':
+      appender.appendVarchar(JSON.stringify(value));
+      return;
+    case 'datetime':
+      appender.appendTimestamp(new DuckDBTimestampValue(isoToMicros(String(value))));
+      return;
+    case 'bool':
+      appender.appendBoolean(Boolean(value));
+      return;
+    default:
+      appender.appendVarchar(String(value));
+  }
 }
 
-async function insertRows(connection: DuckDBConnection, table: TableName, customerId: string, rows: readonly Readonly<Record<string, unknown>>[]): Promise<void> {
+async function appendRows(connection: DuckDBConnection, table: TableName, customerId: string, rows: readonly Readonly<Record<string, unknown>>[]): Promise<void> {
   const columns = TABLES[table];
-  const names = [CUSTOMER_COLUMN, ...columns.map((c) => c.name)].map((n) => `"${n}"`).join(', ');
-  const tuple = `(?, ${columns.map(placeholder).join(', ')})`;
-  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-    const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
-    const values: DuckDBValue[] = [];
-    for (const row of chunk) values.push(customerId, ...columns.map((c) => cell(c, row)));
-    await connection.run(`INSERT INTO "${table}" (${names}) VALUES ${chunk.map(() => tuple).join(', ')}`, values);
+  const appender = await connection.createAppender(table);
+  try {
+    for (const row of rows) {
+      appender.appendVarchar(customerId);
+      for (const column of columns) appendCell(appender, column, row[column.name]);
+      appender.endRow();
+    }
+    appender.flushSync();
+  } finally {
+    appender.closeSync();
   }
 }
 
 async function deleteMessages(connection: DuckDBConnection, table: TableName, customerId: string, rows: readonly { AgentId: string; MessageId: string }[]): Promise<void> {
-  const keys = [...new Set(rows.map((r) => `${r.AgentId}\u0000${r.MessageId}`))].map((k) => k.split('\u0000') as [string, string]);
-  for (let start = 0; start < keys.length; start += ROWS_PER_STATEMENT) {
-    const chunk = keys.slice(start, start + ROWS_PER_STATEMENT);
-    const values: DuckDBValue[] = [customerId, ...chunk.flat()];
-    await connection.run(`DELETE FROM "${table}" WHERE "${CUSTOMER_COLUMN}" = ? AND ("AgentId", "MessageId") IN (${chunk.map(() => '(?, ?)').join(', ')})`, values);
+  const keys = [...new Map(rows.map((r) => [`${r.AgentId}\u0000${r.MessageId}`, [r.AgentId, r.MessageId] as const])).values()];
+  for (const [agentId, messageId] of keys) {
+    const values: DuckDBValue[] = [customerId, agentId, messageId];
+    await connection.run(`DELETE FROM "${table}" WHERE "${CUSTOMER_COLUMN}" = ? AND "AgentId" = ? AND "MessageId" = ?`, values);
   }
 }
 
@@ -56,8 +67,8 @@ export function duckDbTelemetryStore(file: string): TelemetryStore {
         try {
           for (const [table, rows] of [['States', batch.states], ['Events', batch.events]] as const) {
             if (rows.length === 0) continue;
-            await deleteMessages(connection, table, batch.customerId, rows);
-            await insertRows(connection, table, batch.customerId, rows as unknown as readonly Readonly<Record<string, unknown>>[]);
+            if (batch.replace) await deleteMessages(connection, table, batch.customerId, rows);
+            await appendRows(connection, table, batch.customerId, rows as unknown as readonly Readonly<Record<string, unknown>>[]);
           }
           await connection.run('COMMIT');
         } catch (error) {

@@ -13,16 +13,17 @@ export function dynamoDbIngestLedger(client: DynamoDBDocumentClient, tableName: 
   return {
     async claim(agentId, messageId, now) {
       try {
-        await client.send(
+        const out = await client.send(
           new PutCommand({
             TableName: tableName,
             Item: { ...ingestKeys.ledger(agentId, messageId), Type: 'IngestClaim', Status: 'pending', ClaimedAt: now.toISOString(), ExpiresAt: expiresAt(now) },
             ConditionExpression: 'attribute_not_exists(PK) OR #s = :pending',
             ExpressionAttributeNames: { '#s': 'Status' },
             ExpressionAttributeValues: { ':pending': 'pending' },
+            ReturnValues: 'ALL_OLD',
           }),
         );
-        return 'new';
+        return out.Attributes ? 'retry' : 'new';
       } catch (error) {
         if (error instanceof ConditionalCheckFailedException) return 'done';
         throw error;

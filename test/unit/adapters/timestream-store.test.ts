@@ -46,7 +46,7 @@ describe('Timestream telemetry store', () => {
   });
 
   it('retries throttling with backoff, then succeeds', async () => {
-    mock.on(WriteRecordsCommand).rejectsOnce(new ThrottlingException({ message: 'slow down', $metadata: {} })).resolves({});
+    mock.on(WriteRecordsCommand).rejectsOnce(new ThrottlingException({ Message: 'slow down', message: 'slow down', $metadata: {} })).resolves({});
     await expect(store().write({ customerId: 'c', states: rows(1), events: [] })).resolves.toEqual({ rejected: [] });
     expect(mock.commandCalls(WriteRecordsCommand)).toHaveLength(2);
   });
@@ -59,7 +59,7 @@ describe('Timestream telemetry store', () => {
   });
 
   it('lets a non-retryable error through so that the invocation fails and is retried by the platform', async () => {
-    mock.on(WriteRecordsCommand).rejects(new ValidationException({ message: 'bad', $metadata: {} }));
+    mock.on(WriteRecordsCommand).rejects(new ValidationException({ Message: 'bad', message: 'bad', $metadata: {} }));
     await expect(store().write({ customerId: 'c', states: rows(1), events: [] })).rejects.toThrow('bad');
     expect(mock.commandCalls(WriteRecordsCommand)).toHaveLength(1);
   });
