@@ -1,0 +1,36 @@
+// The query request body (spec, Area C): query text, a UTC time window with milliseconds, and an
+// optional plant list. Every refusal is a 400 INVALID_INPUT naming the field.
+import { z } from 'zod';
+import { AppError } from '../core/errors';
+
+/** ISO 8601 in UTC with milliseconds, e.g. 2026-01-31T23:59:59.000Z (as the spec requires). */
+const UTC_MILLIS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+export const queryRequestSchema = z.object({
+  query: z.string().min(1, 'query must not be empty').max(100_000, 'query is longer than 100000 characters'),
+  startTime: z.string().regex(UTC_MILLIS, 'use ISO 8601 UTC with milliseconds, e.g. 2026-01-01T00:00:00.000Z'),
+  endTime: z.string().regex(UTC_MILLIS, 'use ISO 8601 UTC with milliseconds, e.g. 2026-01-02T00:00:00.000Z'),
+  plantIds: z.array(z.string().min(1)).max(1000).optional(),
+});
+
+export type QueryRequest = z.infer<typeof queryRequestSchema>;
+
+/** Parses and checks a request body. @throws AppError INVALID_INPUT naming the field. */
+export function parseQueryRequest(body: unknown, maxWindowDays: number): QueryRequest {
+  const parsed = queryRequestSchema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.join('.') || 'body';
+    throw new AppError('INVALID_INPUT', `${field}: ${issue?.message ?? 'invalid'}`, parsed.error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message })));
+  }
+  const request = parsed.data;
+  const start = Date.parse(request.startTime);
+  const end = Date.parse(request.endTime);
+  if (Number.isNaN(start)) throw new AppError('INVALID_INPUT', 'startTime is not a real date', { field: 'startTime' });
+  if (Number.isNaN(end)) throw new AppError('INVALID_INPUT', 'endTime is not a real date', { field: 'endTime' });
+  if (end <= start) throw new AppError('INVALID_INPUT', 'endTime must be after startTime', { field: 'endTime' });
+  if (end - start > maxWindowDays * 86_400_000) {
+    throw new AppError('INVALID_INPUT', `the time window is longer than ${maxWindowDays} days; split the query`, { field: 'endTime', maxWindowDays });
+  }
+  return request;
+}

@@ -1,0 +1,128 @@
+// The query endpoint's rules outside the compiler: request checks, the plant scope taken from the
+// caller (never from the query text), truncation, and the column type pairs of the response.
+import { DuckDBInstance } from '@duckdb/node-api';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Caller } from '../../../lib/auth/caller';
+import { AppError } from '../../../lib/core/errors';
+import { convertRows, type KqlType } from '../../../lib/query';
+import { responseColumn } from '../../../lib/query-api/columns';
+import type { QueryEngine } from '../../../lib/query-api/ports';
+import { parseQueryRequest } from '../../../lib/query-api/request';
+import { explainQuery, plantScope, runTableQuery } from '../../../lib/query-api/service';
+import { TELEMETRY_DDL } from '../../../lib/adapters/duckdb/telemetry-ddl';
+
+const limited: Caller = { kind: 'jwt', customerId: 'acme', plantIds: ['p1', 'p2'], allPlants: false, clientId: 'c1' };
+const everything: Caller = { kind: 'jwt', customerId: 'acme', plantIds: ['p1', 'p2', 'p3'], allPlants: true, clientId: 'c2' };
+const body = (extra: Record<string, unknown> = {}) => ({ query: 'States | project Name, Value', startTime: '2026-01-01T00:00:00.000Z', endTime: '2026-01-02T00:00:00.000Z', ...extra });
+const settings = { rowLimit: 3, timeoutMs: 5000, maxWindowDays: 31, now: () => new Date('2026-01-01T12:00:00Z') };
+
+function refusal(fn: () => unknown): AppError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('query request', () => {
+  it('accepts the spec format and refuses others, naming the field', () => {
+    expect(parseQueryRequest(body(), 31).query).toBe('States | project Name, Value');
+    expect(refusal(() => parseQueryRequest(body({ startTime: '2026-01-01T00:00:00Z' }), 31)).data).toEqual([expect.objectContaining({ field: 'startTime' })]);
+    expect(refusal(() => parseQueryRequest(body({ query: '' }), 31)).code).toBe('INVALID_INPUT');
+    expect(refusal(() => parseQueryRequest({ ...body(), query: undefined }, 31)).data[0]).toMatchObject({ field: 'query' });
+    expect(refusal(() => parseQueryRequest(body({ plantIds: 'p1' }), 31)).data[0]).toMatchObject({ field: 'plantIds' });
+  });
+
+  it('requires endTime after startTime and a window within the maximum', () => {
+    expect(refusal(() => parseQueryRequest(body({ endTime: '2026-01-01T00:00:00.000Z' }), 31)).message).toMatch(/after startTime/);
+    expect(refusal(() => parseQueryRequest(body({ endTime: '2026-03-01T00:00:00.000Z' }), 31)).message).toMatch(/longer than 31 days/);
+    expect(refusal(() => parseQueryRequest(body({ startTime: '2026-02-30T00:00:00.000Z', endTime: '2026-03-01T00:00:00.000Z' }), 31)).code).toBe('INVALID_INPUT');
+  });
+});
+
+describe('plant scope', () => {
+  it('uses the caller\'s plants, or none of the filter for a client of all plants', () => {
+    expect(plantScope(limited, undefined)).toEqual(['p1', 'p2']);
+    expect(plantScope(everything, undefined)).toBeNull();
+    expect(plantScope(limited, ['p2'])).toEqual(['p2']);
+    expect(plantScope(everything, ['p3', 'p3'])).toEqual(['p3']);
+  });
+
+  it('refuses a plant the client may not see with 403', () => {
+    const error = refusal(() => plantScope(limited, ['p1', 'p3']));
+    expect(error.code).toBe('FORBIDDEN');
+    expect(error.data).toEqual([{ field: 'plantIds', plantId: 'p3' }]);
+    expect(refusal(() => plantScope(everything, ['other-customers-plant'])).code).toBe('FORBIDDEN');
+  });
+});
+
+describe('response columns', () => {
+  it('writes the ADX type pairs', () => {
+    const pairs = (['string', 'datetime', 'dynamic', 'long', 'int', 'real', 'bool', 'timespan', 'guid', 'decimal'] as KqlType[]).map((type) => responseColumn({ name: 'x', type }).dataType);
+    expect(pairs).toEqual(['String', 'DateTime', 'Object', 'Int64', 'Int32', 'Double', 'Boolean', 'TimeSpan', 'Guid', 'Decimal']);
+  });
+});
+
+describe('runTableQuery on DuckDB', () => {
+  let instance: DuckDBInstance;
+  let engine: QueryEngine;
+  beforeAll(async () => {
+    instance = await DuckDBInstance.create(':memory:');
+    const c = await instance.connect();
+    for (const ddl of TELEMETRY_DDL) await c.run(ddl);
+    const insert = (customer: string, plant: string, name: string, value: number, ts: string) =>
+      c.run(`INSERT INTO "States" ("CustomerId", "Timestamp", "PlantId", "Name", "Value") VALUES ('${customer}', TIMESTAMP '${ts}', '${plant}', '${name}', '${value}')`);
+    await insert('acme', 'p1', 'a', 1, '2026-01-01 01:00:00');
+    await insert('acme', 'p2', 'b', 2, '2026-01-01 02:00:00');
+    await insert('acme', 'p3', 'c', 3, '2026-01-01 03:00:00');
+    await insert('acme', 'p1', 'd', 4, '2026-01-01 04:00:00');
+    await insert('acme', 'p1', 'e', 5, '2026-01-03 00:00:00');
+    await insert('other', 'p1', 'z', 9, '2026-01-01 05:00:00');
+    engine = {
+      dialect: 'duckdb',
+      run: async (sql, types) => convertRows((await c.runAndReadAll(sql)).getRowsJson() as unknown[][], [...types]),
+    };
+  });
+  afterAll(() => instance?.closeSync());
+
+  it('returns columns and rows of the caller\'s customer, plants and window only', async () => {
+    const result = await runTableQuery(body({ query: 'States | project Name, Value | sort by Name asc' }), limited, engine, { ...settings, rowLimit: 100 });
+    expect(result.data.columns).toEqual([
+      { name: 'Name', columnType: 'string', dataType: 'String' },
+      { name: 'Value', columnType: 'dynamic', dataType: 'Object' },
+    ]);
+    expect(result.data.rows).toEqual([['a', 1], ['b', 2], ['d', 4]]);
+    expect(result.meta.truncated).toBe(false);
+  });
+
+  it('cannot widen the scope from the query text', async () => {
+    const result = await runTableQuery(body({ query: "States | where PlantId == 'p3' or true | count" }), limited, engine, settings);
+    expect(result.data.rows).toEqual([[3]]);
+  });
+
+  it('cuts at the row limit and says so', async () => {
+    const result = await runTableQuery(body({ query: 'States | project Name' }), everything, engine, settings);
+    expect(result.data.rows).toHaveLength(3);
+    expect(result.meta).toMatchObject({ truncated: true, rowLimit: 3 });
+  });
+
+  it('turns compile errors into the envelope codes with line:col and positions', async () => {
+    const error = await runTableQuery(body({ query: 'States | project Vaule' }), limited, engine, settings).then(() => undefined, (e: unknown) => e as AppError);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error?.code).toBe('QUERY_SEMANTIC');
+    expect(error?.message).toMatch(/^1:18: .*Vaule.*did you mean 'Value'/);
+    expect(error?.data[0]).toMatchObject({ line: 1, column: 18 });
+    const unsupported = await runTableQuery(body({ query: 'States | mv-expand Value' }), limited, engine, settings).then(() => undefined, (e: unknown) => e as AppError);
+    expect(unsupported?.code).toMatch(/QUERY_(UNSUPPORTED|SYNTAX)/);
+    expect(unsupported?.status).toBe(400);
+  });
+
+  it('explains: the SQL of the active dialect and the output schema, without running', () => {
+    const result = explainQuery(body({ query: 'States | summarize count() by Name' }), limited, { dialect: 'duckdb', run: () => Promise.reject(new Error('must not run')) }, settings);
+    expect(result.data.dialect).toBe('duckdb');
+    expect(result.data.sql).toContain('"CustomerId" = \'acme\'');
+    expect(result.data.columns.map((c) => c.name)).toEqual(['Name', 'count_']);
+  });
+});
