@@ -65,8 +65,10 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
 
   switch (name) {
     case 'count':
+      // count(x) counts every row like count(), but is named count_x.
+      // https://learn.microsoft.com/en-us/kusto/query/summarize-operator#aggregates-default-values
       arity(0, 1);
-      return single('count', [], 'long', 'count_');
+      return single('count', [], 'long', `count_${argName()}`);
     case 'countif':
       arity(1);
       return single('countif', [predicate(call.args[0]!)], 'long', 'countif_');

@@ -4,7 +4,7 @@ import type { Expr, NamedExpr, Operator, Pipeline, Program, SortKey, Source } fr
 import { analyzeAggregate, type AggregateOutput } from './aggregates';
 import { ErrorFactory } from './errors';
 import type { AnalyzedQuery, Assigned, IrAgg, IrColumn, IrExpr, IrSortKey, KqlType, Rel, RenderHint } from './ir';
-import { closest, columnN, derivedName, uniqueName } from './naming';
+import { closest, columnN, derivedName, uniqueName, wildcardRegex } from './naming';
 import { AGGREGATE_FUNCTIONS, analyzeScalar, convert, type ScalarEnv } from './scalars';
 import { isConstant, isInteger, isNumeric, lit, widerNumeric } from './types';
 import { TABLES, type TableName } from '../telemetry/tables';
@@ -125,7 +125,6 @@ class Analyzer {
         else if (from.type === 'timespan' && to.type === 'timespan' && step.type === 'timespan') type = 'timespan';
         else throw this.errors.semantic(`range cannot go from ${from.type} to ${to.type} by ${step.type}`, s.span);
         if (type === 'int') type = 'long';
-        if (type === 'real') throw this.errors.unsupported('range over real numbers is not supported; use long bounds', s.span);
         return { kind: 'range', columns: [{ name: s.column, type, ref: this.newRef() }], from, to, step };
       }
     }
@@ -189,11 +188,13 @@ class Analyzer {
       case 'projectAway': {
         const drop = new Set<string>();
         for (const p of op.names) {
-          const matches = cols.filter((c) => (p.wildcard ? c.name.startsWith(p.name) : c.name === p.name));
-          if (matches.length === 0) throw this.unknownColumn(p.name, cols, p.span);
+          const matches = cols.filter((c) => (p.wildcard ? wildcardRegex(p.name).test(c.name) : c.name === p.name));
+          // A pattern that matches nothing is fine; a plain name must exist.
+          if (matches.length === 0 && !p.wildcard) throw this.unknownColumn(p.name, cols, p.span);
           matches.forEach((c) => drop.add(c.ref));
         }
         const kept = cols.filter((c) => !drop.has(c.ref));
+        if (kept.length === 0) throw this.errors.semantic('project-away would remove every column', op.span);
         return this.passthrough(input, kept);
       }
       case 'projectRename': {
@@ -326,11 +327,13 @@ class Analyzer {
     for (const item of aggregates) {
       if (item.expr.kind === 'call' && AGGREGATE_FUNCTIONS.has(item.expr.name)) {
         const outputs = analyzeAggregate(item.expr, { env, errors: this.errors, starColumns });
-        if (item.name !== undefined && outputs.some((o) => o.multi)) {
+        // `Name = arg_max(x, ...)` names the x column only (summarize docs: arg_max_x=arg_max(x, *)).
+        const namesFirstOnly = item.expr.name === 'arg_max' || item.expr.name === 'arg_min';
+        if (item.name !== undefined && outputs.some((o) => o.multi) && !namesFirstOnly) {
           throw this.errors.unsupported(`naming the columns of ${item.expr.name}() with Name = is not supported`, item.nameSpan ?? item.span);
         }
-        for (const o of outputs) {
-          const column = this.aggColumn(o, item.name, taken, item);
+        for (const [i, o] of outputs.entries()) {
+          const column = this.aggColumn(o, i === 0 ? item.name : undefined, taken, item);
           aggs.push({ column, value: o.agg });
           written.push({ column, value: { kind: 'col', ref: column.ref, type: column.type } });
         }

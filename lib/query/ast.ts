@@ -39,6 +39,7 @@ export interface ColumnDecl {
 }
 
 export interface NamePattern {
+  /** A column name, or a pattern with `*` when wildcard is true. */
   readonly name: string;
   readonly wildcard: boolean;
   readonly span: Span;

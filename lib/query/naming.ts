@@ -78,3 +78,8 @@ function editDistance(a: string, b: string): number {
   }
   return prev[b.length]!;
 }
+
+/** `a*`, `*Id`, `*x*`: `*` matches any run of characters, everything else literally. */
+export function wildcardRegex(pattern: string): RegExp {
+  return new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+}

@@ -252,17 +252,21 @@ class Parser {
     return keys;
   }
 
+  /** Column names or wildcard patterns (`a*`, `*Id`, `*x*`): adjacent names and `*` with no space between. */
   private parseNamePatterns(): NamePattern[] {
     const names: NamePattern[] = [];
     do {
-      const n = this.expectName('a column name');
-      let wildcard = false;
-      let end = n.span.end;
-      if (this.peekOp('*') && this.peek().span.start === n.span.end) {
-        end = this.next().span.end;
-        wildcard = true;
+      const start = this.peek().span.start;
+      let end = start;
+      let pattern = '';
+      while (pattern === '' || this.peek().span.start === end) {
+        if (this.peekOp('*')) pattern += '*';
+        else if (pattern === '' || (pattern.endsWith('*') && this.peek().kind === 'ident')) pattern += this.expectName('a column name').name;
+        else break;
+        if (pattern.endsWith('*')) this.next();
+        end = this.prevEnd();
       }
-      names.push({ name: n.name, wildcard, span: { start: n.span.start, end } });
+      names.push({ name: pattern, wildcard: pattern.includes('*'), span: { start, end } });
     } while (this.acceptOp(','));
     return names;
   }
@@ -422,9 +426,13 @@ class Parser {
   private parsePrimary(): Expr {
     const t = this.peek();
     switch (t.kind) {
-      case 'string':
+      case 'string': {
+        // Adjacent string literals are one string ("a" 'b' is "ab").
         this.next();
-        return this.literal('string', t.value as string, t.span);
+        let value = t.value as string;
+        while (this.peek().kind === 'string') value += this.next().value as string;
+        return this.literal('string', value, { start: t.span.start, end: this.prevEnd() });
+      }
       case 'long':
         this.next();
         return this.literal('long', t.value as bigint, t.span);

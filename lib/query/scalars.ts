@@ -324,10 +324,11 @@ class ScalarAnalyzer {
         return call('abs', [x!], x!.type);
       }
       case 'startofday': {
-        arity(1);
-        const [x] = args();
+        arity(1, 2);
+        const [x, offset] = args();
         if (x!.type !== 'datetime') throw this.errors.semantic(`startofday() needs a datetime, got ${x!.type}`, expr.args[0]!.span);
-        return call('startofday', [x!], 'datetime');
+        if (offset) this.requireInteger(offset, expr.args[1]!.span);
+        return call('startofday', offset ? [x!, offset] : [x!], 'datetime');
       }
       default:
         throw this.errors.unsupported(`the function '${name}' is not supported`, expr.nameSpan);

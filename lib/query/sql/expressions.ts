@@ -1,7 +1,7 @@
 // Scalar and aggregate expressions to SQL text. Semantics live here once; the dialect only spells.
 import type { IrAgg, IrExpr, KqlType } from '../ir';
 import { isInteger } from '../types';
-import type { SqlDialect } from './dialect';
+import { MICROS_PER_DAY, type SqlDialect } from './dialect';
 
 const REGEX_META_FREE = /^[\p{L}\p{N}]$/u;
 
@@ -152,7 +152,8 @@ export class ExpressionWriter {
       case 'bin_datetime':
         return d.binDatetime(x, ((ey as { value: bigint }).value) / 10n);
       case 'startofday':
-        return d.startOfDay(x);
+        // startofday(date, offset): offset whole days after the start of date's day.
+        return a.length === 2 ? d.addMicros(d.startOfDay(x), `(${y}) * ${MICROS_PER_DAY}`) : d.startOfDay(x);
       case 'tostring':
         return this.toStringOf(ex!, x);
       case 'todouble':
@@ -186,7 +187,9 @@ export class ExpressionWriter {
       case 'count':
         return 'count(*)';
       case 'countif':
-        return d.countIf(x);
+        // A predicate that is null counts as false; count_if over no rows or only nulls is null in DuckDB.
+        // https://learn.microsoft.com/en-us/kusto/query/countif-aggregation-function
+        return `CAST(coalesce(${d.countIf(x)}, 0) AS BIGINT)`;
       case 'sum':
         return total(`sum(${x})`);
       case 'sumif':

@@ -150,6 +150,9 @@ export class TimestreamDialect extends SqlDialect {
   }
 
   series(from: string, to: string, step: string, type: KqlType, ref: string): string {
+    if (type === 'real') {
+      return `(SELECT ${from} + i * ${step} AS ${this.quoteIdent(ref)} FROM UNNEST(sequence(0, CAST(floor((${to} - ${from}) / ${step}) AS BIGINT))) AS t(i))`;
+    }
     const s = type === 'datetime' ? `parse_duration(CAST(${step} AS VARCHAR) || 'us')` : step;
     return `(SELECT x AS ${this.quoteIdent(ref)} FROM UNNEST(sequence(${from}, ${to}, ${s})) AS t(x))`;
   }

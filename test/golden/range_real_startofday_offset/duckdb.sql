@@ -1,0 +1,1 @@
+SELECT "_c1" AS "x", "_c2" AS "day" FROM (SELECT "_c1", (date_trunc('day', TIMESTAMP '2017-01-01 10:10:17') + to_microseconds(((TRY_CAST(trunc(("_c1" * CAST(2 AS BIGINT))) AS BIGINT) - CAST(3 AS BIGINT))) * 86400000000)) AS "_c2" FROM (SELECT 1E0 + i * 0.5E0 AS "_c1" FROM generate_series(0, CAST(floor((2E0 - 1E0) / 0.5E0) AS BIGINT)) AS g(i)) AS "_t1") AS "_t2" LIMIT 1001
