@@ -35,6 +35,10 @@ const baseSchema = z.object({
   LOCAL_MQTT_URL: optionalUrl,
   /** Name of the message hub written into every cloud message as ingestionId. */
   INGESTION_ID: z.string().regex(/^[A-Za-z0-9_.-]+$/).default('local-hub'),
+  /** Telemetry query API: most rows returned (more are cut and reported), time limit, widest window. */
+  QUERY_ROW_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(900_000).default(20_000),
+  QUERY_MAX_WINDOW_DAYS: z.coerce.number().min(1).max(3660).default(31),
   /**
    * Issuer of query-API access tokens (`iss`). Locally the stack's own address (the local token
    * endpoint signs with it); deployed, the Cognito user pool's issuer URL. Empty means "derive it

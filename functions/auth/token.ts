@@ -1,0 +1,12 @@
+// POST /oauth2/token: the local identity provider (deployed, Cognito's token endpoint is used).
+import { tokenEndpointDeps } from '../../lib/adapters/auth-wiring';
+import { issueToken } from '../../lib/auth/token-endpoint';
+import { AppError } from '../../lib/core/errors';
+import { httpHandler } from '../../lib/http/chain';
+
+export const handler = httpHandler(async (event) => {
+  const deps = tokenEndpointDeps();
+  if (!deps) throw new AppError('NOT_FOUND', 'this stage uses the Cognito token endpoint (see docs/auth.md)');
+  const body = event.body === undefined ? '' : event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  return issueToken({ headers: event.headers, body }, deps);
+});

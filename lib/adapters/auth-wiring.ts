@@ -1,0 +1,62 @@
+// Builds the identity functions' dependencies from configuration: the registry on the main table,
+// and the token policy with either the local signing key (offline) or the issuer's JWKS (Cognito).
+import { createLocalJWKSet, createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
+import type { TokenPolicy } from '../auth/access-token';
+import type { AuthorizerDeps } from '../auth/authorize';
+import { localSigningKey, type SigningKey } from '../auth/local-keys';
+import type { TokenEndpointDeps } from '../auth/token-endpoint';
+import { config, type Config } from '../core/config';
+import { logger } from '../core/logger';
+import { registry } from './dynamodb/registry';
+
+/** The expected `iss`: OAUTH_ISSUER, else the Cognito pool's issuer. @throws Error when neither is set. */
+export function oauthIssuer(cfg: Pick<Config, 'OAUTH_ISSUER' | 'COGNITO_USER_POOL_ID' | 'AWS_REGION'>): string {
+  if (cfg.OAUTH_ISSUER) return cfg.OAUTH_ISSUER.replace(/\/+$/, '');
+  if (cfg.COGNITO_USER_POOL_ID) return `https://cognito-idp.${cfg.AWS_REGION}.amazonaws.com/${cfg.COGNITO_USER_POOL_ID}`;
+  throw new Error('invalid configuration: OAUTH_ISSUER or COGNITO_USER_POOL_ID must be set');
+}
+
+/** The local identity provider's key, or undefined when deployed (Cognito signs). */
+export function localKey(): (() => Promise<SigningKey>) | undefined {
+  const dir = config().AUTH_SIGNING_KEY_DIR;
+  return dir ? () => localSigningKey(dir) : undefined;
+}
+
+let keySet: JWTVerifyGetKey | undefined;
+let policy: Promise<TokenPolicy> | undefined;
+
+async function buildPolicy(): Promise<TokenPolicy> {
+  const cfg = config();
+  const issuer = oauthIssuer(cfg);
+  const local = localKey();
+  if (local) {
+    keySet = createLocalJWKSet({ keys: [(await local()).publicJwk] });
+  } else {
+    // jose caches the remote key set and refetches when a token names an unknown kid (rotation).
+    keySet ??= createRemoteJWKSet(new URL(cfg.OAUTH_JWKS_URL ?? `${issuer}/.well-known/jwks.json`), { cooldownDuration: 30_000, cacheMaxAge: 3_600_000 });
+  }
+  return { issuer, resource: cfg.OAUTH_RESOURCE, keys: keySet };
+}
+
+function tokenPolicy(): Promise<TokenPolicy> {
+  policy ??= buildPolicy();
+  policy.catch(() => (policy = undefined));
+  return policy;
+}
+
+export function authorizerDeps(): AuthorizerDeps {
+  return {
+    registry: registry(),
+    policy: tokenPolicy,
+    now: () => new Date(),
+    log: (message, attributes) => logger.info(message, attributes),
+  };
+}
+
+/** @returns undefined when the local identity provider is off (deployed). */
+export function tokenEndpointDeps(): TokenEndpointDeps | undefined {
+  const signingKey = localKey();
+  if (!signingKey) return undefined;
+  const cfg = config();
+  return { registry: registry(), signingKey, issuer: oauthIssuer(cfg), resource: cfg.OAUTH_RESOURCE, now: () => new Date() };
+}

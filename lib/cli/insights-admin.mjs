@@ -1,0 +1,6 @@
+#!/usr/bin/env node
+// Entry of the `insights-admin` command (package.json "bin"): runs the TypeScript CLI through tsx.
+import { register } from 'tsx/esm/api';
+
+register();
+await import('./insights-admin-main.ts');

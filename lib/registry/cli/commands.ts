@@ -1,0 +1,240 @@
+// The admin CLI's commands. Each parses its options, calls one registry action and prints a
+// human-readable answer or, with --json, one JSON document on stdout.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseCommandArgs, UsageError } from '../../gdm/cli/args';
+import { AppError } from '../../core/errors';
+import { createAgent, createCustomer, createLocalClient, createPlant, lookupKind, setLookupList } from '../admin';
+import { IMPORT_KINDS } from '../import/kinds';
+import { ImportFileError } from '../import/records';
+import { runImport } from '../import/run';
+import { LOOKUP_KINDS } from '../model';
+import { describeSeed, seedDemo } from '../seed';
+import { issueMaintenanceToken, parseLifetime } from '../tokens';
+import { progressBar } from './progress';
+import { COMMON_HELP, COMMON_OPTIONS, connect, type CommonValues, type Target } from './target';
+
+export interface AdminIo {
+  readonly stdout: { write(text: string): unknown };
+  readonly stderr: { write(text: string): unknown; readonly isTTY?: boolean };
+}
+
+type Options = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
+
+export interface Command {
+  readonly usage: string;
+  readonly summary: string;
+  readonly options: Options;
+  run(values: Record<string, string | boolean | undefined>, positionals: string[], target: Target, io: AdminIo): Promise<unknown>;
+  /** Human-readable rendering of run's result; JSON otherwise. */
+  text(result: never, target: Target): string;
+}
+
+function required(values: Record<string, unknown>, name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value === '') throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+function table(rows: ReadonlyArray<Readonly<Record<string, unknown>>>, columns: readonly string[]): string {
+  if (rows.length === 0) return '(none)\n';
+  const cells = rows.map((r) => columns.map((c) => (r[c] === undefined || r[c] === null ? '' : Array.isArray(r[c]) ? (r[c] as unknown[]).join(',') : String(r[c]))));
+  const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i]?.length ?? 0)));
+  const line = (values: readonly string[]) => values.map((v, i) => v.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
+  return `${[line(columns), ...cells.map(line)].join('\n')}\n`;
+}
+
+function deployedNotAvailable(target: Target, what: string): void {
+  if (target.stage !== undefined) throw new AppError('SERVICE_UNAVAILABLE', `${what} on a deployed stage is not implemented yet (see docs/admin-cli.md)`);
+}
+
+const now = () => new Date();
+
+export const COMMANDS: Readonly<Record<string, Command>> = {
+  'customers create': {
+    usage: 'insights-admin customers create --customer ID [--name TEXT]',
+    summary: 'create a customer (tenant)',
+    options: { customer: { type: 'string' }, name: { type: 'string' } },
+    run: (v, _p, t) => createCustomer(t.registry, { customerId: required(v, 'customer'), ...(typeof v.name === 'string' ? { name: v.name } : {}), now: now() }),
+    text: (c: { customerId: string }) => `customer ${c.customerId} created\n`,
+  },
+  'customers list': {
+    usage: 'insights-admin customers list',
+    summary: 'list customers',
+    options: {},
+    run: (_v, _p, t) => t.registry.listCustomers(),
+    text: (rows: Array<Record<string, unknown>>) => table(rows, ['customerId', 'name', 'createdAt']),
+  },
+  'plants create': {
+    usage: 'insights-admin plants create --customer C --plant ID [--name TEXT]',
+    summary: 'create a plant of a customer',
+    options: { customer: { type: 'string' }, plant: { type: 'string' }, name: { type: 'string' } },
+    run: (v, _p, t) => createPlant(t.registry, { customerId: required(v, 'customer'), plantId: required(v, 'plant'), ...(typeof v.name === 'string' ? { name: v.name } : {}), now: now() }),
+    text: (p: { plantId: string; customerId: string }) => `plant ${p.plantId} of ${p.customerId} created\n`,
+  },
+  'plants list': {
+    usage: 'insights-admin plants list --customer C',
+    summary: 'list the plants of a customer',
+    options: { customer: { type: 'string' } },
+    run: (v, _p, t) => t.registry.listPlants(required(v, 'customer')),
+    text: (rows: Array<Record<string, unknown>>) => table(rows, ['plantId', 'name', 'createdAt']),
+  },
+  'agents create': {
+    usage: 'insights-admin agents create --customer C [--agent UUID] [--name TEXT]',
+    summary: 'register a gateway (agent); prints its agentId',
+    options: { customer: { type: 'string' }, agent: { type: 'string' }, name: { type: 'string' } },
+    run: async (v, _p, t) => {
+      deployedNotAvailable(t, 'creating the IoT thing, certificate and policy of an agent');
+      return createAgent(t.registry, { customerId: required(v, 'customer'), ...(typeof v.agent === 'string' ? { agentId: v.agent } : {}), ...(typeof v.name === 'string' ? { name: v.name } : {}), now: now() });
+    },
+    text: (a: { agentId: string }) => `agentId ${a.agentId}\n`,
+  },
+  'agents list': {
+    usage: 'insights-admin agents list --customer C',
+    summary: 'list the agents of a customer',
+    options: { customer: { type: 'string' } },
+    run: (v, _p, t) => t.registry.listAgents(required(v, 'customer')),
+    text: (rows: Array<Record<string, unknown>>) => table(rows, ['agentId', 'name', 'createdAt']),
+  },
+  'clients create': {
+    usage: 'insights-admin clients create --customer C [--plants p1,p2] [--name TEXT]',
+    summary: 'create a query API client; prints client_id and client_secret once',
+    options: { customer: { type: 'string' }, plants: { type: 'string' }, name: { type: 'string' } },
+    run: async (v, _p, t) => {
+      deployedNotAvailable(t, 'creating a Cognito app client');
+      const plantIds = typeof v.plants === 'string' ? v.plants.split(',').map((p) => p.trim()).filter((p) => p !== '') : undefined;
+      const { client, clientSecret } = await createLocalClient(t.registry, { customerId: required(v, 'customer'), ...(plantIds ? { plantIds } : {}), ...(typeof v.name === 'string' ? { name: v.name } : {}), now: now() });
+      return { client_id: client.clientId, client_secret: clientSecret, customerId: client.customerId, plantIds: client.plantIds };
+    },
+    text: (c: { client_id: string; client_secret: string; plantIds: string[] | null }, t: Target) =>
+      `client_id     ${c.client_id}\nclient_secret ${c.client_secret}\nplants        ${c.plantIds?.join(',') ?? 'all of the customer'}\n` +
+      `The secret is shown only now. Token: POST ${t.apiUrl}/oauth2/token (scope ${t.resource}/.default)\n`,
+  },
+  'clients list': {
+    usage: 'insights-admin clients list --customer C',
+    summary: 'list the query API clients of a customer (never their secrets)',
+    options: { customer: { type: 'string' } },
+    run: async (v, _p, t) => (await t.registry.listClients(required(v, 'customer'))).map(({ secretHash: _hash, ...rest }) => rest),
+    text: (rows: Array<Record<string, unknown>>) => table(rows, ['clientId', 'name', 'plantIds', 'idp', 'createdAt']),
+  },
+  'tokens issue': {
+    usage: 'insights-admin tokens issue --plant P [--expires 90d] [--label TEXT]',
+    summary: 'issue a maintenance API token for a plant; prints a one-time link',
+    options: { plant: { type: 'string' }, expires: { type: 'string' }, label: { type: 'string' } },
+    run: async (v, _p, t) => {
+      const issued = await issueMaintenanceToken(t.registry, {
+        plantId: required(v, 'plant'),
+        lifetimeMs: parseLifetime(typeof v.expires === 'string' ? v.expires : '90d'),
+        ...(typeof v.label === 'string' ? { label: v.label } : {}),
+        now: now(),
+      });
+      return { tokenId: issued.token.tokenId, plantId: issued.token.plantId, expiresAt: issued.token.expiresAt, link: `${t.apiUrl}/maintenance/v1/token-links/${issued.linkId}`, linkExpiresAt: issued.linkExpiresAt };
+    },
+    text: (r: { tokenId: string; link: string; expiresAt: string; linkExpiresAt: string }) =>
+      `token ${r.tokenId} (expires ${r.expiresAt})\none-time link: ${r.link}\nThe link works once, until ${r.linkExpiresAt}.\n`,
+  },
+  'tokens list': {
+    usage: 'insights-admin tokens list --plant P',
+    summary: 'list the maintenance tokens of a plant (ids and dates, never the tokens)',
+    options: { plant: { type: 'string' } },
+    run: async (v, _p, t) => (await t.registry.listMaintenanceTokens(required(v, 'plant'))).map(({ tokenHash: _hash, ...rest }) => rest),
+    text: (rows: Array<Record<string, unknown>>) => table(rows, ['tokenId', 'label', 'createdAt', 'expiresAt', 'revokedAt']),
+  },
+  'tokens revoke': {
+    usage: 'insights-admin tokens revoke --token TOKEN_ID',
+    summary: 'revoke a maintenance token (its holder gets 403 from then on)',
+    options: { token: { type: 'string' } },
+    run: async (v, _p, t) => {
+      const { tokenHash: _hash, ...rest } = await t.registry.revokeMaintenanceToken(required(v, 'token'), now().toISOString());
+      return rest;
+    },
+    text: (r: { tokenId: string; revokedAt: string }) => `token ${r.tokenId} revoked at ${r.revokedAt}\n`,
+  },
+  'lookups set': {
+    usage: `insights-admin lookups set --customer C --kind ${LOOKUP_KINDS.join('|')} --file F`,
+    summary: 'replace a lookup list from a file (one value a line, or a JSON array of strings)',
+    options: { customer: { type: 'string' }, kind: { type: 'string' }, file: { type: 'string' } },
+    run: async (v, _p, t) => {
+      const file = required(v, 'file');
+      const text = await readFile(file, 'utf8').catch((e: Error) => {
+        throw new UsageError(`cannot read ${file}: ${e.message}`);
+      });
+      const values = text.trimStart().startsWith('[') ? (JSON.parse(text) as unknown[]).map(String) : text.split(/\r?\n/).map((l) => l.trim());
+      return setLookupList(t.registry, { customerId: required(v, 'customer'), kind: lookupKind(required(v, 'kind')), values, now: now() });
+    },
+    text: (l: { kind: string; values: string[] }) => `${l.kind}: ${l.values.length} values set\n`,
+  },
+  'lookups list': {
+    usage: 'insights-admin lookups list --customer C [--kind K]',
+    summary: 'show the lookup lists of a customer',
+    options: { customer: { type: 'string' }, kind: { type: 'string' } },
+    run: async (v, _p, t) => {
+      const lists = await t.registry.listLookupLists(required(v, 'customer'));
+      return typeof v.kind === 'string' ? lists.filter((l) => l.kind === lookupKind(v.kind as string)) : lists;
+    },
+    text: (lists: Array<{ kind: string; values: string[] }>) => (lists.length === 0 ? '(none)\n' : lists.map((l) => `${l.kind}:\n${l.values.map((x) => `  ${x}`).join('\n')}\n`).join('')),
+  },
+  import: {
+    usage: `insights-admin import <${Object.keys(IMPORT_KINDS).join('|')}> (--plant P | --customer C) [--skip-invalid] [--format json|csv] FILE`,
+    summary: 'import records from JSON or CSV: all rows valid or nothing written; safe to run twice',
+    options: { plant: { type: 'string' }, customer: { type: 'string' }, 'skip-invalid': { type: 'boolean' }, format: { type: 'string' } },
+    run: async (v, positionals, t, io) => {
+      const [kindName, file, ...extra] = positionals;
+      if (kindName === undefined || file === undefined || extra.length > 0) throw new UsageError('expected a kind and one FILE');
+      if (!(kindName in IMPORT_KINDS)) throw new UsageError(`unknown kind "${kindName}"; one of ${Object.keys(IMPORT_KINDS).join(', ')}`);
+      const kind = IMPORT_KINDS[kindName];
+      if (!kind) throw new AppError('SERVICE_UNAVAILABLE', `importing ${kindName} arrives with the maintenance API (only parts for now)`);
+      const format = typeof v.format === 'string' ? v.format : path.extname(file).toLowerCase() === '.csv' ? 'csv' : 'json';
+      if (format !== 'json' && format !== 'csv') throw new UsageError('--format must be json or csv');
+      const plant = typeof v.plant === 'string' ? await t.registry.getPlant(v.plant) : null;
+      if (plant === undefined) throw new AppError('NOT_FOUND', `plant "${String(v.plant)}" does not exist`);
+      if (!plant && (!kind.companyWideAllowed || typeof v.customer !== 'string')) throw new UsageError(kind.companyWideAllowed ? '--plant or --customer is required' : '--plant is required');
+      const customer = await t.registry.getCustomer(plant?.customerId ?? (v.customer as string));
+      if (!customer) throw new AppError('NOT_FOUND', `customer "${String(v.customer)}" does not exist`);
+      const text = await readFile(file, 'utf8').catch((e: Error) => {
+        throw new UsageError(`cannot read ${file}: ${e.message}`);
+      });
+      const bar = progressBar(io.stderr, `import ${kindName}`);
+      try {
+        return await runImport(kind, { registry: t.registry, customer, plant }, text, { format, skipInvalid: v['skip-invalid'] === true, onProgress: bar.update });
+      } catch (error) {
+        if (error instanceof ImportFileError) throw new AppError('INVALID_INPUT', error.message);
+        throw error;
+      } finally {
+        bar.end();
+      }
+    },
+    text: (r: { kind: string; rows: number; written: number; skipped: number; wrote: boolean; errors: Array<{ line: number; field: string; message: string }> }) => {
+      const errors = r.errors.map((e) => `  line ${e.line}: ${e.field}: ${e.message}\n`).join('');
+      if (!r.wrote) return `${errors}${r.errors.length} problem(s) in ${r.rows} rows; nothing written (fix the file, or use --skip-invalid)\n`;
+      return `${errors}${r.kind}: ${r.written} rows written${r.skipped > 0 ? `, ${r.skipped} invalid rows skipped` : ''}\n`;
+    },
+  },
+  'seed-demo': {
+    usage: 'insights-admin seed-demo',
+    summary: 'create the demo customer, plants, agent, client, token, lookups and parts (once)',
+    options: {},
+    run: (_v, _p, t) => seedDemo(t.registry, { now: now() }),
+    text: (r: Parameters<typeof describeSeed>[0], t: Target) => describeSeed(r, { apiUrl: t.apiUrl, resource: t.resource }),
+  },
+};
+
+/** Runs one command; import reports with errors and no write exit 1. */
+export async function runCommand(name: string, command: Command, args: readonly string[], io: AdminIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs(args, { ...COMMON_OPTIONS, ...command.options } as never);
+  const v = values as Record<string, string | boolean | undefined>;
+  if (v.help) {
+    const own = Object.keys(command.options).map((o) => `  --${o}`).join('\n');
+    io.stdout.write(`Usage: ${command.usage}\n\n${command.summary}.\n${own ? `\nOptions:\n${own}\n` : ''}\n${COMMON_HELP}`);
+    return 0;
+  }
+  if (name !== 'import' && positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+  const target = connect(v as CommonValues);
+  try {
+    const result = await command.run(v, positionals, target, io);
+    io.stdout.write(v.json ? `${JSON.stringify(result, null, 2)}\n` : command.text(result as never, target));
+    return (result as { wrote?: boolean }).wrote === false ? 1 : 0;
+  } finally {
+    target.close();
+  }
+}

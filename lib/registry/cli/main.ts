@@ -1,0 +1,44 @@
+// Dispatch of `insights-admin <group> <action>`. Usage errors exit 2 with a pointer to --help,
+// refused actions (AppError) and other failures exit 1 with their message.
+import { UsageError } from '../../gdm/cli/args';
+import { isAppError } from '../../core/errors';
+import { COMMANDS, runCommand, type AdminIo } from './commands';
+import { COMMON_HELP } from './target';
+
+export const MAIN_HELP = `Usage: insights-admin <command> [options]
+
+The operator's tool for customers, plants, agents, query clients, maintenance tokens, lookup
+lists and imports. Works on the local stack by default; --stage NAME for a deployed stage.
+
+Commands:
+${Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(18)} ${c.summary}`).join('\n')}
+
+Run "insights-admin <command> --help" for the options of a command.
+
+${COMMON_HELP}`;
+
+export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<number> {
+  const [first, second] = argv;
+  if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
+    (first === undefined ? io.stderr : io.stdout).write(MAIN_HELP);
+    return first === undefined ? 2 : 0;
+  }
+  const twoWords = second !== undefined ? `${first} ${second}` : '';
+  const name = COMMANDS[twoWords] ? twoWords : COMMANDS[first] ? first : undefined;
+  if (name === undefined) {
+    io.stderr.write(`insights-admin: unknown command "${twoWords || first}"\n\n${MAIN_HELP}`);
+    return 2;
+  }
+  const command = COMMANDS[name]!;
+  try {
+    return await runCommand(name, command, argv.slice(name.split(' ').length), io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`insights-admin ${name}: ${error.message}\nRun "insights-admin ${name} --help" for usage.\n`);
+      return 2;
+    }
+    const message = isAppError(error) ? error.message : error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
+    io.stderr.write(`insights-admin ${name}: ${message}\n`);
+    return 1;
+  }
+}

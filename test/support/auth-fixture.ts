@@ -1,0 +1,43 @@
+// A small tenant for auth tests: customer c1 with plants pA and pB, customer c2 with pC, a client
+// of c1 for every plant, one limited to pA, a local signing key and the matching token policy.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createLocalJWKSet } from 'jose';
+import { signAccessToken, type TokenPolicy } from '../../lib/auth/access-token';
+import type { AuthorizerDeps } from '../../lib/auth/authorize';
+import { localSigningKey, type SigningKey } from '../../lib/auth/local-keys';
+import { createCustomer, createLocalClient, createPlant } from '../../lib/registry/admin';
+import { memoryRegistry } from './memory-registry';
+
+export const ISSUER = 'http://127.0.0.1:3000';
+export const RESOURCE = 'api://industrial-insights';
+export const NOW = new Date('2026-03-01T12:00:00.000Z');
+
+export async function authFixture() {
+  const dir = await mkdtemp(path.join(tmpdir(), 'auth-keys-'));
+  const key: SigningKey = await localSigningKey(dir);
+  const registry = memoryRegistry();
+  await createCustomer(registry, { customerId: 'c1', now: NOW });
+  await createCustomer(registry, { customerId: 'c2', now: NOW });
+  await createPlant(registry, { customerId: 'c1', plantId: 'pA', now: NOW });
+  await createPlant(registry, { customerId: 'c1', plantId: 'pB', now: NOW });
+  await createPlant(registry, { customerId: 'c2', plantId: 'pC', now: NOW });
+  const everyPlant = await createLocalClient(registry, { customerId: 'c1', now: NOW });
+  const onlyA = await createLocalClient(registry, { customerId: 'c1', plantIds: ['pA'], now: NOW });
+  const policy: TokenPolicy = { issuer: ISSUER, resource: RESOURCE, keys: createLocalJWKSet({ keys: [key.publicJwk] }) };
+  const logs: Array<{ message: string; attributes: Record<string, unknown> }> = [];
+  const deps: AuthorizerDeps = { registry, policy: async () => policy, now: () => NOW, log: (message, attributes) => logs.push({ message, attributes }) };
+  const tokenFor = (clientId: string, overrides: { scope?: string; now?: Date; issuer?: string } = {}) =>
+    signAccessToken(key, { issuer: overrides.issuer ?? ISSUER, clientId, scope: overrides.scope ?? `${RESOURCE}/.default`, now: overrides.now ?? NOW });
+  return { dir, key, registry, everyPlant, onlyA, policy, deps, logs, tokenFor, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+export type AuthFixture = Awaited<ReturnType<typeof authFixture>>;
+
+export function requestEvent(token: string | undefined, options: { plantId?: string; headerName?: string; extraHeaders?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { ...options.extraHeaders };
+  if (token !== undefined) headers[options.headerName ?? 'Authorization'] = `Bearer ${token}`;
+  const rawPath = options.plantId === undefined ? '/insights/v1/telemetry/query/table' : `/maintenance/v1/plants/${options.plantId}/tasks`;
+  return { headers, rawPath, routeKey: `GET ${rawPath}`, pathParameters: options.plantId === undefined ? undefined : { plantId: options.plantId } };
+}
