@@ -1,0 +1,90 @@
+// Issue 5's guarantees end to end: messages of every kind, some invalid, published through the
+// local broker to the running offline stack, all end up as rows (counted through the query API)
+// or in the dead letter; publishing them all again changes no row count.
+import { randomUUID } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import mqtt from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toEdge, type BaseMessage } from '../../lib/gdm';
+import { createMessageGenerator } from '../../lib/gdm/simulator';
+import { startOfflineStack, type OfflineStack } from '../support/offline-stack';
+import { demoAccess, query, windowAroundNow, type DemoAccess } from '../support/stack-client';
+
+async function files(root: string): Promise<string[]> {
+  const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
+  const nested = await Promise.all(entries.map((e) => (e.isDirectory() ? files(path.join(root, e.name)) : Promise.resolve([path.join(root, e.name)]))));
+  return nested.flat();
+}
+
+const lakeLines = async (dataDir: string) => (await Promise.all((await files(path.join(dataDir, 'lake'))).map((f) => readFile(f, 'utf8')))).join('').split('\n').filter(Boolean);
+const deadLetterReasons = async (dataDir: string) => Promise.all((await files(path.join(dataDir, 'dead-letter'))).map(async (f) => (JSON.parse(await readFile(f, 'utf8')) as { reason: string }).reason));
+
+describe('ingest end to end through the local broker', () => {
+  let stack: OfflineStack;
+  let access: DemoAccess;
+  const valid: string[] = [];
+  const invalid: Array<{ payload: string; clientId: string; reason: string }> = [];
+  let expectedStates = 0;
+  let expectedEvents = 0;
+
+  beforeAll(async () => {
+    stack = await startOfflineStack();
+    access = await demoAccess(stack);
+    const agentId = access.demo.agentId;
+    const generate = createMessageGenerator({ devices: 4, items: 3, values: 2, types: ['state', 'alarm', 'event', 'keep-alive'], plantId: 'demo-plant-1', keepAliveIntervalMs: 30_000 });
+    for (let i = 0; i < 40; i++) {
+      const edge = toEdge(generate(new Date()), { now: () => new Date() });
+      const values = (edge.data ?? []).reduce((n, item) => n + item.values.length, 0);
+      if (edge.messageType.startsWith('state')) expectedStates += values;
+      else if (!edge.messageType.startsWith('keep-alive')) expectedEvents += values;
+      valid.push(JSON.stringify(edge));
+    }
+    const base: BaseMessage = { messageId: randomUUID(), messageType: 'state', messageVersion: '1.0', data: [{ name: 'x', values: [{ value: 1 }] }] };
+    const good = toEdge(base, { now: () => new Date(), deviceId: 'dev-x' });
+    invalid.push(
+      { payload: '{ not json', clientId: agentId, reason: 'NOT_JSON' },
+      { payload: JSON.stringify({ ...good, messageId: 'NOPE' }), clientId: agentId, reason: 'INVALID_MESSAGE' },
+      { payload: JSON.stringify({ ...good, messageId: randomUUID(), metadata: { plantId: 'someone-elses-plant' } }), clientId: agentId, reason: 'FOREIGN_PLANT' },
+      { payload: JSON.stringify({ ...good, messageId: randomUUID() }), clientId: 'aaaaaaaa-0000-4000-8000-000000000000', reason: 'UNKNOWN_AGENT' },
+    );
+  });
+  afterAll(async () => stack?.stop());
+
+  async function publishAll(): Promise<void> {
+    const agent = await mqtt.connectAsync(stack.mqttUrl, { clientId: access.demo.agentId });
+    await Promise.all(valid.map((payload) => agent.publishAsync(`gdm/${access.demo.agentId}/messages`, payload, { qos: 1 })));
+    for (const bad of invalid.filter((b) => b.clientId === access.demo.agentId)) await agent.publishAsync(`gdm/${bad.clientId}/messages`, bad.payload, { qos: 1 });
+    await agent.endAsync();
+    for (const bad of invalid.filter((b) => b.clientId !== access.demo.agentId)) {
+      const stranger = await mqtt.connectAsync(stack.mqttUrl, { clientId: bad.clientId });
+      await stranger.publishAsync(`gdm/${bad.clientId}/messages`, bad.payload, { qos: 1 });
+      await stranger.endAsync();
+    }
+  }
+
+  async function counts() {
+    const window = windowAroundNow();
+    const states = await query(stack, access.accessToken, 'States | count', window);
+    const events = await query(stack, access.accessToken, 'Events | count', window);
+    expect(states.status).toBe(200);
+    return { states: states.body.data?.rows[0]?.[0], events: events.body.data?.rows[0]?.[0] };
+  }
+
+  it('accounts for every message: stored (rows and lake) or dead-lettered with its reason', async () => {
+    await publishAll();
+    // Each PUBACK came after the function finished, so everything is visible now.
+    expect(await counts()).toEqual({ states: expectedStates, events: expectedEvents });
+    const lake = await lakeLines(stack.dataDir);
+    expect(lake).toHaveLength(valid.length);
+    expect((await deadLetterReasons(stack.dataDir)).sort()).toEqual(invalid.map((b) => b.reason).sort());
+  });
+
+  it('doubles nothing when everything is published again', async () => {
+    await publishAll();
+    expect(await counts()).toEqual({ states: expectedStates, events: expectedEvents });
+    expect(await lakeLines(stack.dataDir)).toHaveLength(valid.length);
+    // Invalid messages are refused again, each time with its reason.
+    expect(await deadLetterReasons(stack.dataDir)).toHaveLength(invalid.length * 2);
+  });
+});

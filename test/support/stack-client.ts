@@ -1,0 +1,50 @@
+// Helpers for tests and benchmarks against a running offline stack: the demo tenant, an access
+// token for the query API, and telemetry queries.
+import { openRegistry } from '../../lib/adapters/dynamodb/registry';
+import { seedDemo, type SeedResult } from '../../lib/registry/seed';
+import type { OfflineStack } from './offline-stack';
+
+export const RESOURCE = 'api://industrial-insights';
+
+export interface DemoAccess {
+  readonly demo: SeedResult;
+  readonly accessToken: string;
+}
+
+/** Seeds the demo tenant into the stack's DynamoDB and gets a query access token for its client. */
+export async function demoAccess(stack: OfflineStack): Promise<DemoAccess> {
+  const { registry, close } = openRegistry({ endpoint: `http://127.0.0.1:${stack.ports.dynamodb}`, tableName: 'industrial-insights-local-main', region: 'eu-west-1' });
+  try {
+    const demo = await seedDemo(registry, { now: new Date() });
+    if (!demo.clientSecret) throw new Error('the demo tenant was seeded before; start from a fresh stack');
+    const response = await fetch(`${stack.httpUrl}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: demo.clientId, client_secret: demo.clientSecret, scope: `${RESOURCE}/.default` }).toString(),
+    });
+    if (response.status !== 200) throw new Error(`token endpoint answered ${response.status}: ${await response.text()}`);
+    const { access_token: accessToken } = (await response.json()) as { access_token: string };
+    return { demo, accessToken };
+  } finally {
+    close();
+  }
+}
+
+export interface QueryAnswer {
+  readonly status: number;
+  readonly body: { data?: { columns: { name: string; columnType: string; dataType: string }[]; rows: unknown[][] }; meta?: Record<string, unknown>; code?: string; message?: string; data_?: unknown };
+}
+
+export async function query(stack: OfflineStack, accessToken: string, text: string, window: { startTime: string; endTime: string }, extra: Record<string, unknown> = {}): Promise<QueryAnswer> {
+  const response = await fetch(`${stack.httpUrl}/insights/v1/telemetry/query/table`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${accessToken}` },
+    body: JSON.stringify({ query: text, ...window, ...extra }),
+  });
+  return { status: response.status, body: (await response.json()) as QueryAnswer['body'] };
+}
+
+/** A window of +-1 day around now, in the API's format (UTC with milliseconds). */
+export function windowAroundNow(now = Date.now()): { startTime: string; endTime: string } {
+  return { startTime: new Date(now - 86_400_000).toISOString(), endTime: new Date(now + 86_400_000).toISOString() };
+}
