@@ -1,0 +1,110 @@
+// `npm start` as a newcomer meets it: one summary with URLs and credentials, data kept across a
+// restart, one clear line for a missing Java or a busy port, and Ctrl-C leaves nothing behind.
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, waitUntil } from '../support/ports';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const script = path.join(root, 'infra/local/start.mjs');
+
+interface Started {
+  readonly child: ChildProcess;
+  output(): string;
+}
+
+describe('npm start', () => {
+  let dataDir: string;
+  let env: Record<string, string>;
+  const buildDir = `.esbuild/test-npm-start-${process.pid}`;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'npm-start-'));
+    env = {
+      ...(process.env as Record<string, string>),
+      INSIGHTS_DATA_DIR: dataDir,
+      INSIGHTS_BUILD_DIR: buildDir,
+      INSIGHTS_HTTP_PORT: String(await freePort()),
+      INSIGHTS_LAMBDA_PORT: String(await freePort()),
+      INSIGHTS_DYNAMODB_PORT: String(await freePort()),
+      INSIGHTS_MQTT_PORT: String(await freePort()),
+    };
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(path.join(root, buildDir), { recursive: true, force: true });
+  });
+
+  async function start(): Promise<Started> {
+    const child = spawn(process.execPath, [script], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+    await waitUntil(async () => {
+      if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
+      return output.includes('Stop              Ctrl-C');
+    }, 120_000, 'the start-up summary');
+    return { child, output: () => output };
+  }
+
+  async function interrupt(started: Started): Promise<number | null> {
+    const exited = new Promise<number | null>((r) => started.child.once('exit', (code) => r(code)));
+    started.child.kill('SIGINT');
+    return exited;
+  }
+
+  const leftovers = () => execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').filter((l) => l.includes(`-port ${env.INSIGHTS_DYNAMODB_PORT}`) || (l.includes('serverless.js offline') && l.includes(buildDir)));
+
+  it('starts everything, prints one summary with credentials, and stops cleanly on Ctrl-C', async () => {
+    const started = await start();
+    const text = started.output();
+    expect(text).toContain(`http://127.0.0.1:${env.INSIGHTS_HTTP_PORT}/health`);
+    expect(text).toContain(`mqtt://127.0.0.1:${env.INSIGHTS_MQTT_PORT}`);
+    expect(text).toContain(dataDir);
+    expect(text).toContain('Demo tenant created');
+    expect(text).toMatch(/client_secret \S+/);
+    expect(text.match(/local stack ready/g)).toHaveLength(1);
+    const health = await fetch(`http://127.0.0.1:${env.INSIGHTS_HTTP_PORT}/health`);
+    expect(health.status).toBe(200);
+    expect(await interrupt(started)).toBe(0);
+    await waitUntil(async () => leftovers().length === 0, 10_000, 'no process left');
+  });
+
+  it('keeps the data across a restart (the demo is not seeded twice)', async () => {
+    const started = await start();
+    expect(started.output()).toContain('Demo tenant (already seeded earlier)');
+    expect(await interrupt(started)).toBe(0);
+    await waitUntil(async () => leftovers().length === 0, 10_000, 'no process left');
+  });
+
+  it('says in one line that a port is busy', async () => {
+    const blocker = createServer();
+    await new Promise<void>((r) => blocker.listen(Number(env.INSIGHTS_MQTT_PORT), '127.0.0.1', r));
+    try {
+      const run = spawnSync(process.execPath, [script], { cwd: root, env, encoding: 'utf8', timeout: 30_000 });
+      expect(run.status).toBe(1);
+      const lines = run.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(new RegExp(`port ${env.INSIGHTS_MQTT_PORT} \\(mqtt\\) is already in use.*INSIGHTS_MQTT_PORT`));
+    } finally {
+      await new Promise((r) => blocker.close(r));
+    }
+  });
+
+  it('says in one line that Java is missing', async () => {
+    const bin = await mkdtemp(path.join(tmpdir(), 'no-java-'));
+    await mkdir(bin, { recursive: true });
+    await symlink(process.execPath, path.join(bin, 'node'));
+    try {
+      const run = spawnSync(process.execPath, [script], { cwd: root, env: { ...env, PATH: bin }, encoding: 'utf8', timeout: 30_000 });
+      expect(run.status).toBe(1);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr).toMatch(/Java was not found on PATH.*Java 17/);
+    } finally {
+      await rm(bin, { recursive: true, force: true });
+    }
+  });
+});
