@@ -23,13 +23,20 @@ export function timestreamQueryEngine(database: string, client: TimestreamQueryC
       const rows: unknown[][] = [];
       let nextToken: string | undefined;
       let queryId: string | undefined;
+      const timeout = async (): Promise<never> => {
+        if (queryId) await client.send(new CancelQueryCommand({ QueryId: queryId })).catch(() => undefined);
+        throw new AppError('QUERY_TIMEOUT', `the query ran longer than ${timeoutMs} ms; narrow the time window or summarize more`);
+      };
       do {
         const remaining = deadline - Date.now();
-        if (remaining <= 0) {
-          if (queryId) await client.send(new CancelQueryCommand({ QueryId: queryId })).catch(() => undefined);
-          throw new AppError('QUERY_TIMEOUT', `the query ran longer than ${timeoutMs} ms; narrow the time window or summarize more`);
+        if (remaining <= 0) return timeout();
+        let page;
+        try {
+          page = await client.send(new QueryCommand({ QueryString: sql, NextToken: nextToken }), { abortSignal: AbortSignal.timeout(remaining) });
+        } catch (error) {
+          if (Date.now() >= deadline) return timeout();
+          throw error;
         }
-        const page = await client.send(new QueryCommand({ QueryString: sql, NextToken: nextToken }), { abortSignal: AbortSignal.timeout(remaining) });
         queryId = page.QueryId ?? queryId;
         for (const row of page.Rows ?? []) rows.push(types.map((type, i) => datumValue(row.Data?.[i], type)));
         nextToken = page.NextToken;
