@@ -23,6 +23,8 @@ export interface OfflineStackOptions {
   /** Extra environment for the stack (e.g. LOG_LEVEL). */
   readonly env?: Readonly<Record<string, string>>;
   readonly keepData?: boolean;
+  /** Runs on the fresh data folder before the stack starts (e.g. to load a telemetry database). */
+  readonly prepare?: (dataDir: string) => Promise<void>;
 }
 
 export async function startOfflineStack(options: OfflineStackOptions = {}): Promise<OfflineStack> {
@@ -30,6 +32,7 @@ export async function startOfflineStack(options: OfflineStackOptions = {}): Prom
   const dataDir = await mkdtemp(path.join(tmpdir(), 'insights-stack-'));
   const buildDir = `.esbuild/test-${path.basename(dataDir)}`;
   await mkdir(path.join(dataDir, 'dynamodb'), { recursive: true });
+  await options.prepare?.(dataDir);
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'node_modules/osls/bin/serverless.js'), 'offline', 'start'], {
     cwd: root,
     detached: true,

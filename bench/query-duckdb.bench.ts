@@ -1,0 +1,107 @@
+// Issue 7: on DuckDB with 1 million and 10 million States rows (100k and 1M with --quick), a
+// time-bucketed summarize and a filtered top, run (a) as hand-written SQL directly on DuckDB,
+// (b) as the compiler's SQL directly, (c) through POST /insights/v1/telemetry/query/table on the
+// offline stack. Same data file, same run. Goal: the endpoint within 1.1x of the hand-written SQL.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { TELEMETRY_DDL } from '../lib/adapters/duckdb/telemetry-ddl';
+import { compile } from '../lib/query';
+import { startOfflineStack } from '../test/support/offline-stack';
+import { demoAccess, query } from '../test/support/stack-client';
+import { percentile, type Benchmark, type BenchRow } from './harness';
+
+const WINDOW = { startTime: '2026-01-01T00:00:00.000Z', endTime: '2026-01-08T00:00:00.000Z' };
+const RANGE = `"Timestamp" >= TIMESTAMP '2026-01-01 00:00:00' AND "Timestamp" < TIMESTAMP '2026-01-08 00:00:00'`;
+const CASES = [
+  {
+    name: 'summarize avg by bin(1h)',
+    kql: 'States | where Name == "temperature" | summarize avg(todouble(Value)) by bin(Timestamp, 1h)',
+    sql: `SELECT time_bucket(INTERVAL 1 HOUR, "Timestamp") AS ts, avg(TRY_CAST(json_extract_string("Value", '$') AS DOUBLE)) AS v FROM "States" WHERE "CustomerId" = 'demo' AND ${RANGE} AND "Name" = 'temperature' GROUP BY 1`,
+  },
+  {
+    name: 'filtered top 10 by Timestamp',
+    kql: 'States | where DeviceId == "device-007" and Name == "pressure" | top 10 by Timestamp desc',
+    sql: `SELECT * EXCLUDE ("CustomerId") FROM "States" WHERE "CustomerId" = 'demo' AND ${RANGE} AND "DeviceId" = 'device-007' AND "Name" = 'pressure' ORDER BY "Timestamp" DESC LIMIT 10`,
+  },
+] as const;
+
+/** Rows spread over the 7-day window: 50 devices x 5 signals, numeric JSON values. */
+async function load(file: string, rows: number): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const db = await DuckDBInstance.create(file);
+  const c = await db.connect();
+  for (const ddl of TELEMETRY_DDL) await c.run(ddl);
+  const stepMicros = Math.floor((7 * 86_400 * 1e6) / rows);
+  await c.run(`INSERT INTO "States" ("CustomerId", "Timestamp", "PlantId", "Uid", "DeviceId", "AgentId", "MessageId", "MessageType", "MessageVersion", "NameId", "Name", "Value", "Unit")
+    SELECT 'demo', TIMESTAMP '2026-01-01 00:00:00' + to_microseconds(i * ${stepMicros}), 'demo-plant-1', 'agent_device-' || lpad(CAST(i % 50 AS VARCHAR), 3, '0'),
+      'device-' || lpad(CAST(i % 50 AS VARCHAR), 3, '0'), 'agent', CAST(uuid() AS VARCHAR), 'state', '1.0', md5(CAST(i % 250 AS VARCHAR)),
+      ['temperature', 'pressure', 'spindle-speed', 'motor-current', 'vibration'][(i // 50) % 5 + 1], CAST(round(random() * 100, 2) AS JSON), 'u'
+    FROM range(${rows}) t(i)`);
+  c.closeSync();
+  db.closeSync();
+}
+
+async function timed(runs: number, fn: () => Promise<unknown>): Promise<number[]> {
+  await fn(); // warm-up
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await fn();
+    samples.push(performance.now() - t);
+  }
+  return samples;
+}
+
+const bench: Benchmark = {
+  name: 'query-duckdb',
+  async run(ctx) {
+    const sizes = ctx.quick ? [100_000, 1_000_000] : [1_000_000, 10_000_000];
+    const runs = ctx.quick ? 5 : 15;
+    const rows: BenchRow[] = [];
+    for (const size of sizes) {
+      const direct: Record<string, { hand: number; compiled: number }> = {};
+      ctx.progress(`${size.toLocaleString('en-US')} rows: loading and timing direct SQL`);
+      const stack = await startOfflineStack({
+        prepare: async (dataDir) => {
+          const file = path.join(dataDir, 'telemetry.duckdb');
+          await load(file, size);
+          const db = await DuckDBInstance.create(file);
+          const c = await db.connect();
+          await c.run("SET TimeZone = 'UTC'");
+          for (const q of CASES) {
+            const compiled = compile(q.kql, { dialect: 'duckdb', scope: { customerId: 'demo', plantIds: null, ...WINDOW }, now: new Date(), rowLimit: 10_000 });
+            const hand = percentile(await timed(runs, async () => (await c.runAndReadAll(q.sql)).getRowsJson()), 50);
+            const viaCompiler = percentile(await timed(runs, async () => (await c.runAndReadAll(compiled.sql)).getRowsJson()), 50);
+            direct[q.name] = { hand, compiled: viaCompiler };
+          }
+          c.closeSync();
+          db.closeSync();
+        },
+      });
+      try {
+        ctx.progress(`${size.toLocaleString('en-US')} rows: timing the endpoint`);
+        const { accessToken } = await demoAccess(stack);
+        for (const q of CASES) {
+          const endpoint = percentile(await timed(runs, async () => {
+            const answer = await query(stack, accessToken, q.kql, WINDOW);
+            if (answer.status !== 200) throw new Error(`endpoint answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+          }), 50);
+          const { hand, compiled } = direct[q.name] as { hand: number; compiled: number };
+          const label = `${q.name}, ${size.toLocaleString('en-US')} rows`;
+          rows.push(
+            { case: label, metric: 'hand-written SQL p50 ms', value: hand },
+            { case: label, metric: 'compiled SQL p50 ms', value: compiled, note: `${(compiled / hand).toFixed(2)}x hand-written` },
+            { case: label, metric: 'endpoint p50 ms', value: endpoint, note: `${(endpoint / hand).toFixed(2)}x hand-written (goal <= 1.1x)` },
+          );
+        }
+      } finally {
+        await stack.stop();
+      }
+    }
+    return rows;
+  },
+};
+
+export default bench;
