@@ -8,6 +8,8 @@ import type { TokenEndpointDeps } from '../auth/token-endpoint';
 import { config, type Config } from '../core/config';
 import { logger } from '../core/logger';
 import { registry } from './dynamodb/registry';
+import { withShortCache } from '../registry/short-cache';
+import type { Registry } from '../registry/ports';
 
 /** The expected `iss`: OAUTH_ISSUER, else the Cognito pool's issuer. @throws Error when neither is set. */
 export function oauthIssuer(cfg: Pick<Config, 'OAUTH_ISSUER' | 'COGNITO_USER_POOL_ID' | 'AWS_REGION'>): string {
@@ -44,9 +46,14 @@ function tokenPolicy(): Promise<TokenPolicy> {
   return policy;
 }
 
+/** How long a warm authorizer reuses a client's registry entry and its customer's plant list. */
+const AUTHORIZER_CACHE_MS = 30_000;
+let authorizerRegistry: Registry | undefined;
+
 export function authorizerDeps(): AuthorizerDeps {
+  authorizerRegistry ??= withShortCache(registry(), AUTHORIZER_CACHE_MS);
   return {
-    registry: registry(),
+    registry: authorizerRegistry,
     policy: tokenPolicy,
     now: () => new Date(),
     log: (message, attributes) => logger.info(message, attributes),
