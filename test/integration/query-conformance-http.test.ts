@@ -2,31 +2,13 @@
 // endpoint on the offline stack, with a real access token: the same answers as in-process, now
 // with the API's column type pairs, JSON values and error envelope. Cases over the States/Events
 // fixture data (loaded in-process only) and known gaps run in test/unit/query/conformance.test.ts.
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { responseColumn } from '../../lib/query-api/columns';
-import type { KqlType } from '../../lib/query';
+import { canonical, caseName, loadCases } from '../conformance/cases';
 import { startOfflineStack, type OfflineStack } from '../support/offline-stack';
 import { demoAccess, windowAroundNow } from '../support/stack-client';
 
-interface ConformanceCase {
-  readonly source: string;
-  readonly title: string;
-  readonly query: string;
-  readonly ordered?: boolean;
-  readonly expected?: { readonly columns: readonly { name: string; type: KqlType }[]; readonly rows: readonly unknown[][] };
-  readonly error?: { readonly code: string; readonly messageIncludes?: string };
-  readonly knownGap?: string;
-}
-
-const dir = path.resolve(import.meta.dirname, '../conformance/cases');
-const all = readdirSync(dir)
-  .filter((f) => f.endsWith('.json'))
-  .sort()
-  .map((file) => ({ file, c: JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as ConformanceCase }));
-const overHttp = all.filter(({ c }) => !c.knownGap && !/\b(States|Events)\b/.test(c.query));
-const canonical = (rows: readonly unknown[][]): string[] => rows.map((r) => JSON.stringify(r)).sort();
+const overHttp = loadCases().filter(({ c }) => !c.knownGap && !/\b(States|Events)\b/.test(c.query));
 
 describe('conformance corpus through POST /insights/v1/telemetry/query/table', () => {
   let stack: OfflineStack;
@@ -42,7 +24,7 @@ describe('conformance corpus through POST /insights/v1/telemetry/query/table', (
   });
 
   for (const { file, c } of overHttp) {
-    it(`${file.replace(/\.json$/, '')}: ${c.title} (${c.source})`, async () => {
+    it(caseName(file, c), async () => {
       // Act
       const response = await fetch(`${stack.httpUrl}/insights/v1/telemetry/query/table`, {
         method: 'POST',

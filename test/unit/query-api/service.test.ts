@@ -2,6 +2,7 @@
 // caller (never from the query text), truncation, and the column type pairs of the response.
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusal } from '../../support/refusal';
 import type { Caller } from '../../../lib/auth/caller';
 import { AppError } from '../../../lib/core/errors';
 import { convertRows, type KqlType } from '../../../lib/query';
@@ -16,15 +17,6 @@ const everything: Caller = { kind: 'jwt', customerId: 'acme', plantIds: ['p1', '
 const body = (extra: Record<string, unknown> = {}) => ({ query: 'States | project Name, Value', startTime: '2026-01-01T00:00:00.000Z', endTime: '2026-01-02T00:00:00.000Z', ...extra });
 const settings = { rowLimit: 3, timeoutMs: 5000, maxWindowDays: 31, now: () => new Date('2026-01-01T12:00:00Z') };
 
-function refusal(fn: () => unknown): AppError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 describe('query request', () => {
   it('accepts the spec format and refuses others, naming the field', () => {

@@ -4,31 +4,13 @@
 // the expected columns (name + KQL type) and rows as the API returns them, or the expected error.
 // A case marked `knownGap` documents a behaviour the engine does not match yet: it must still fail,
 // so that a fix is noticed (then drop the mark).
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compile, convertRows, QueryError, type KqlType, type QueryErrorCode } from '../../../lib/query/index';
+import { compile, convertRows, QueryError } from '../../../lib/query/index';
+import { canonical, caseName, loadCases, type ConformanceCase } from '../../conformance/cases';
 import { GOLDEN_OPTIONS, openFixtureDb, runSql } from '../../golden/fixture-db';
 
-interface ConformanceCase {
-  /** The Kusto documentation page the example comes from. */
-  readonly source: string;
-  readonly title: string;
-  readonly query: string;
-  /** Rows are compared in order (the query sorts) or as a multiset. */
-  readonly ordered?: boolean;
-  readonly expected?: { readonly columns: readonly { name: string; type: KqlType }[]; readonly rows: readonly unknown[][] };
-  /** The query must be rejected with this code; the message (`line:col: ...`) must include messageIncludes. */
-  readonly error?: { readonly code: QueryErrorCode; readonly messageIncludes?: string };
-  readonly knownGap?: string;
-}
-
-const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../conformance/cases');
-const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
-const cases = files.map((file) => ({ file, c: JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as ConformanceCase }));
-const canonical = (rows: readonly unknown[][]): string[] => rows.map((r) => JSON.stringify(r)).sort();
+const cases = loadCases();
 
 describe('conformance corpus (Kusto documentation examples)', () => {
   let db: DuckDBConnection;
@@ -68,7 +50,7 @@ describe('conformance corpus (Kusto documentation examples)', () => {
   }
 
   for (const { file, c } of cases) {
-    const name = `${file.replace(/\.json$/, '')}: ${c.title} (${c.source})`;
+    const name = caseName(file, c);
     if (c.knownGap) it.fails(`[known gap: ${c.knownGap}] ${name}`, () => check(c));
     else it(name, () => check(c));
   }
