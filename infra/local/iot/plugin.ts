@@ -1,5 +1,7 @@
-// osls plugin: during `osls offline start`, runs the local MQTT broker and IoT rules for every
-// function with an `iot` event. Settings: custom.localIot.{host, port, dataDir}.
+// osls plugin: during `osls offline start`, runs the local MQTT broker and the IoT rules: every
+// AWS::IoT::TopicRule resource whose Lambda action targets a function of the service (the rule
+// the stack deploys, infra/resources/iot.yml), and every function `iot` event.
+// Settings: custom.localIot.{host, port, dataDir}.
 import path from 'node:path';
 import { startBroker, type RuleBinding, type RunningBroker } from './broker';
 
@@ -8,7 +10,9 @@ interface ServerlessLike {
     custom?: Record<string, unknown>;
     getAllFunctions(): string[];
     getFunction(key: string): { name?: string; events?: Array<Record<string, unknown>> };
+    resources?: { Resources?: Record<string, unknown> } | Array<{ Resources?: Record<string, unknown> }>;
   };
+  getProvider?(name: 'aws'): { naming: { getLambdaLogicalId(functionKey: string): string } };
   serviceDir?: string;
   config?: { servicePath?: string };
 }
@@ -35,6 +39,19 @@ export default class LocalIotPlugin {
   }
 
   private rules(): RuleBinding[] {
+    return [...this.resourceRules(), ...this.eventRules()];
+  }
+
+  private resourceRules(): RuleBinding[] {
+    const service = this.serverless.service;
+    const naming = this.serverless.getProvider?.('aws').naming;
+    const byLogicalId = new Map(service.getAllFunctions().map((key) => [naming ? naming.getLambdaLogicalId(key) : `${key[0]?.toUpperCase()}${key.slice(1)}LambdaFunction`, key]));
+    const fragments = Array.isArray(service.resources) ? service.resources : [service.resources ?? {}];
+    const resources = Object.assign({}, ...fragments.map((f) => f.Resources ?? {})) as Record<string, unknown>;
+    return topicRuleBindings(resources, byLogicalId).map((b) => ({ ...b, functionName: service.getFunction(b.functionKey).name ?? b.functionKey }));
+  }
+
+  private eventRules(): RuleBinding[] {
     const service = this.serverless.service;
     return service.getAllFunctions().flatMap((key) => {
       const fn = service.getFunction(key);
@@ -71,4 +88,31 @@ export default class LocalIotPlugin {
     await this.broker?.close();
     this.broker = undefined;
   }
+}
+
+interface TopicRuleResource {
+  Type?: string;
+  Properties?: { TopicRulePayload?: { Sql?: string; RuleDisabled?: boolean; AwsIotSqlVersion?: string; Actions?: Array<{ Lambda?: { FunctionArn?: unknown } }> } };
+}
+
+/**
+ * The rules of AWS::IoT::TopicRule resources whose Lambda action names a function of the service
+ * by `Fn::GetAtt: [<Function>LambdaFunction, Arn]`. @throws Error for a rule this plugin cannot run
+ * faithfully (another SQL version, a Lambda action it cannot map to a function).
+ */
+export function topicRuleBindings(resources: Readonly<Record<string, unknown>>, functionsByLogicalId: ReadonlyMap<string, string>): Array<Omit<RuleBinding, 'functionName'>> {
+  return Object.entries(resources).flatMap(([logicalId, value]) => {
+    const resource = value as TopicRuleResource;
+    if (resource.Type !== 'AWS::IoT::TopicRule') return [];
+    const payload = resource.Properties?.TopicRulePayload;
+    if (!payload?.Sql || payload.RuleDisabled === true) return [];
+    if (payload.AwsIotSqlVersion !== undefined && payload.AwsIotSqlVersion !== '2016-03-23') throw new Error(`IoT rule ${logicalId}: SQL version ${payload.AwsIotSqlVersion} is not supported locally (only 2016-03-23)`);
+    return (payload.Actions ?? []).flatMap((action) => {
+      if (!action.Lambda) return [];
+      const getAtt = (action.Lambda.FunctionArn as { 'Fn::GetAtt'?: unknown } | undefined)?.['Fn::GetAtt'];
+      const target = Array.isArray(getAtt) ? functionsByLogicalId.get(String(getAtt[0])) : undefined;
+      if (target === undefined) throw new Error(`IoT rule ${logicalId}: its Lambda action must be { Fn::GetAtt: [<Function>LambdaFunction, Arn] } of a function of this service`);
+      return [{ functionKey: target, sql: payload.Sql as string }];
+    });
+  });
 }

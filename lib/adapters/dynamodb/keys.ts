@@ -71,3 +71,37 @@ export const ingestKeys = {
   deviceDue: (customerId: string, dueAt: string, uid: string): IndexKeys => ({ GSI2PK: `LIVENESS#${customerId}`, GSI2SK: `${dueAt}#${uid}` }),
   livenessPartition: (customerId: string): string => `LIVENESS#${customerId}`,
 } as const;
+
+/**
+ * Maintenance API (issue 6; layout and access patterns in docs/dynamodb.md, "Maintenance").
+ * Records live in the plant's partition under a stable id key; date-ordered listings are GSI
+ * entries `<date>#<id>` under per-plant collection partitions; per-day and per-month counters
+ * (also in the plant's partition) give totals and page positions without reading the records.
+ */
+export const maintenanceKeys = {
+  jobDone: (plantId: string, jobId: string): ItemKey => ({ PK: pk.plant(plantId), SK: `JOBDONE#${jobId}` }),
+  jobPlanned: (plantId: string, jobId: string): ItemKey => ({ PK: pk.plant(plantId), SK: `JOBPLANNED#${jobId}` }),
+  asset: (plantId: string, tagNumber: string): ItemKey => ({ PK: pk.plant(plantId), SK: `ASSET#${tagNumber}` }),
+  task: (plantId: string, taskId: string): ItemKey => ({ PK: pk.plant(plantId), SK: `TASK#${taskId}` }),
+  stockLevel: (plantId: string, partId: string): ItemKey => ({ PK: pk.plant(plantId), SK: `STOCK#${partId}` }),
+  /** One item per change, version zero-padded so the history sorts oldest first. */
+  stockChange: (plantId: string, partId: string, version: number): ItemKey => ({ PK: pk.plant(plantId), SK: `STOCKHIST#${partId}#${String(version).padStart(10, '0')}` }),
+  stockHistoryPrefix: (partId: string): string => `STOCKHIST#${partId}#`,
+  /** Idempotency-Key of a task creation, scoped to the plant and the caller (token or client). */
+  idempotency: (plantId: string, callerId: string, key: string): ItemKey => ({ PK: pk.plant(plantId), SK: `IDEMPOTENCY#${callerId}#${key}` }),
+  /** Total of a collection without dates (assets). */
+  total: (plantId: string, collection: string): ItemKey => ({ PK: pk.plant(plantId), SK: `CNT#${collection}` }),
+  dayCounter: (plantId: string, collection: string, day: string): ItemKey => ({ PK: pk.plant(plantId), SK: `CNT#${collection}#D#${day}` }),
+  monthCounter: (plantId: string, collection: string, month: string): ItemKey => ({ PK: pk.plant(plantId), SK: `CNT#${collection}#M#${month}` }),
+  dayCounterSk: (collection: string, day: string): string => `CNT#${collection}#D#${day}`,
+  monthCounterSk: (collection: string, month: string): string => `CNT#${collection}#M#${month}`,
+  assetPrefix: 'ASSET#',
+  /** GSI1/GSI2 partition of a date-ordered collection: jobs done, planned, tasks (all or one status). */
+  collection: (plantId: string, collection: string): string => `${pk.plant(plantId)}#${collection}`,
+  /** Sort key of a record in its collection: date first, so a page is one key range. */
+  position: (date: string, id: string): string => `${date}#${id}`,
+  /** Planned jobs of one asset (GSI2), and assets by serial number (GSI1) or external reference (GSI2). */
+  plannedOfAsset: (plantId: string, tagNumber: string): string => `${pk.plant(plantId)}#JOBPLANNED#TAG#${tagNumber}`,
+  assetBySerial: (plantId: string, serialNumber: string): string => `${pk.plant(plantId)}#ASSET#SERIAL#${serialNumber}`,
+  assetByReference: (plantId: string, externalReference: string): string => `${pk.plant(plantId)}#ASSET#REF#${externalReference}`,
+} as const;

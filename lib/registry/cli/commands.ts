@@ -1,10 +1,11 @@
 // The admin CLI's commands. Each parses its options, calls one registry action and prints a
 // human-readable answer or, with --json, one JSON document on stdout.
-import { readFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseCommandArgs, UsageError } from '../../gdm/cli/args';
 import { AppError } from '../../core/errors';
 import { createAgent, createCustomer, createLocalClient, createPlant, lookupKind, setLookupList } from '../admin';
+import { createAgentWithThing, createCognitoClient, type ThingCredentials } from '../deployed';
 import { IMPORT_KINDS } from '../import/kinds';
 import { ImportFileError } from '../import/records';
 import { runImport } from '../import/run';
@@ -12,7 +13,7 @@ import { LOOKUP_KINDS } from '../model';
 import { describeSeed, seedDemo } from '../seed';
 import { issueMaintenanceToken, parseLifetime } from '../tokens';
 import { progressBar } from './progress';
-import { COMMON_HELP, COMMON_OPTIONS, connect, type CommonValues, type Target } from './target';
+import { COMMON_HELP, COMMON_OPTIONS, openTarget, type CommonValues, type StageAwsFactory, type Target } from './target';
 
 export interface AdminIo {
   readonly stdout: { write(text: string): unknown };
@@ -44,8 +45,18 @@ function table(rows: ReadonlyArray<Readonly<Record<string, unknown>>>, columns: 
   return `${[line(columns), ...cells.map(line)].join('\n')}\n`;
 }
 
-function deployedNotAvailable(target: Target, what: string): void {
-  if (target.stage !== undefined) throw new AppError('SERVICE_UNAVAILABLE', `${what} on a deployed stage is not implemented yet (see docs/admin-cli.md)`);
+/** Amazon's root CA for IoT Core's ATS endpoints (not shipped here: fetch it from Amazon Trust Services). */
+export const AMAZON_ROOT_CA_URL = 'https://www.amazontrust.com/repository/AmazonRootCA1.pem';
+
+/** Writes the thing's certificate and private key (0600) into `dir`; returns the file paths. */
+async function writeThingFiles(dir: string, thing: ThingCredentials): Promise<{ certificate: string; privateKey: string }> {
+  await mkdir(dir, { recursive: true });
+  const certificate = path.join(dir, `${thing.thingName}.cert.pem`);
+  const privateKey = path.join(dir, `${thing.thingName}.private.key`);
+  await writeFile(certificate, thing.certificatePem);
+  await writeFile(privateKey, thing.privateKey, { mode: 0o600 });
+  await chmod(privateKey, 0o600);
+  return { certificate, privateKey };
 }
 
 const now = () => new Date();
@@ -80,14 +91,23 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     text: (rows: Array<Record<string, unknown>>) => table(rows, ['plantId', 'name', 'createdAt']),
   },
   'agents create': {
-    usage: 'insights-admin agents create --customer C [--agent UUID] [--name TEXT]',
-    summary: 'register a gateway (agent); prints its agentId',
-    options: { customer: { type: 'string' }, agent: { type: 'string' }, name: { type: 'string' } },
+    usage: 'insights-admin agents create --customer C [--agent UUID] [--name TEXT] [--out DIR]',
+    summary: 'register a gateway (agent); prints its agentId (deployed: also its IoT thing, certificate and key files)',
+    options: { customer: { type: 'string' }, agent: { type: 'string' }, name: { type: 'string' }, out: { type: 'string' } },
     run: async (v, _p, t) => {
-      deployedNotAvailable(t, 'creating the IoT thing, certificate and policy of an agent');
-      return createAgent(t.registry, { customerId: required(v, 'customer'), ...(typeof v.agent === 'string' ? { agentId: v.agent } : {}), ...(typeof v.name === 'string' ? { name: v.name } : {}), now: now() });
+      const input = { customerId: required(v, 'customer'), ...(typeof v.agent === 'string' ? { agentId: v.agent } : {}), ...(typeof v.name === 'string' ? { name: v.name } : {}), now: now() };
+      if (!t.deployed) return createAgent(t.registry, input);
+      const { agent, thing } = await createAgentWithThing(t.registry, t.deployed.things, input);
+      const files = await writeThingFiles(typeof v.out === 'string' ? v.out : `agent-${agent.agentId}`, thing);
+      return { ...agent, thingName: thing.thingName, thingArn: thing.thingArn, certificateId: thing.certificateId, policyName: t.deployed.info.agentPolicy, endpoint: thing.endpoint, files: { ...files, rootCa: AMAZON_ROOT_CA_URL } };
     },
-    text: (a: { agentId: string }) => `agentId ${a.agentId}\n`,
+    text: (a: { agentId: string; endpoint?: string; files?: { certificate: string; privateKey: string; rootCa: string }; policyName?: string; certificateId?: string }) =>
+      a.files === undefined
+        ? `agentId ${a.agentId}\n`
+        : `agentId ${a.agentId}\nIoT thing ${a.agentId}, certificate ${a.certificateId} with policy ${a.policyName}\n` +
+          `certificate  ${a.files.certificate}\nprivate key  ${a.files.privateKey} (keep it secret; it is not stored anywhere else)\n` +
+          `root CA      download ${a.files.rootCa} (Amazon Root CA 1)\n` +
+          `Publish: gdm publish --agent-id ${a.agentId} --endpoint ${a.endpoint} --cert ${a.files.certificate} --key ${a.files.privateKey} --ca AmazonRootCA1.pem FILE\n`,
   },
   'agents list': {
     usage: 'insights-admin agents list --customer C',
@@ -101,14 +121,14 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     summary: 'create a query API client; prints client_id and client_secret once',
     options: { customer: { type: 'string' }, plants: { type: 'string' }, name: { type: 'string' } },
     run: async (v, _p, t) => {
-      deployedNotAvailable(t, 'creating a Cognito app client');
       const plantIds = typeof v.plants === 'string' ? v.plants.split(',').map((p) => p.trim()).filter((p) => p !== '') : undefined;
-      const { client, clientSecret } = await createLocalClient(t.registry, { customerId: required(v, 'customer'), ...(plantIds ? { plantIds } : {}), ...(typeof v.name === 'string' ? { name: v.name } : {}), now: now() });
-      return { client_id: client.clientId, client_secret: clientSecret, customerId: client.customerId, plantIds: client.plantIds };
+      const input = { customerId: required(v, 'customer'), ...(plantIds ? { plantIds } : {}), ...(typeof v.name === 'string' ? { name: v.name } : {}), now: now() };
+      const { client, clientSecret } = t.deployed ? await createCognitoClient(t.registry, t.deployed.identity, { ...input, resource: t.resource }) : await createLocalClient(t.registry, input);
+      return { client_id: client.clientId, client_secret: clientSecret, customerId: client.customerId, plantIds: client.plantIds, idp: client.idp, token_url: t.deployed?.info.tokenUrl ?? `${t.apiUrl}/oauth2/token`, scope: `${t.resource}/.default` };
     },
-    text: (c: { client_id: string; client_secret: string; plantIds: string[] | null }, t: Target) =>
+    text: (c: { client_id: string; client_secret: string; plantIds: string[] | null; token_url: string; scope: string }) =>
       `client_id     ${c.client_id}\nclient_secret ${c.client_secret}\nplants        ${c.plantIds?.join(',') ?? 'all of the customer'}\n` +
-      `The secret is shown only now. Token: POST ${t.apiUrl}/oauth2/token (scope ${t.resource}/.default)\n`,
+      `The secret is shown only now. Token: POST ${c.token_url} (scope ${c.scope})\n`,
   },
   'clients list': {
     usage: 'insights-admin clients list --customer C',
@@ -196,7 +216,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
       });
       const bar = progressBar(io.stderr, `import ${kindName}`);
       try {
-        return await runImport(kind, { registry: t.registry, customer, plant }, text, { format, skipInvalid: v['skip-invalid'] === true, onProgress: bar.update });
+        return await runImport(kind, { registry: t.registry, maintenance: t.maintenance, customer, plant }, text, { format, skipInvalid: v['skip-invalid'] === true, onProgress: bar.update });
       } catch (error) {
         if (error instanceof ImportFileError) throw new AppError('INVALID_INPUT', error.message);
         throw error;
@@ -220,7 +240,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
 };
 
 /** Runs one command; import reports with errors and no write exit 1. */
-export async function runCommand(name: string, command: Command, args: readonly string[], io: AdminIo): Promise<number> {
+export async function runCommand(name: string, command: Command, args: readonly string[], io: AdminIo, aws?: (region: string) => StageAwsFactory): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, { ...COMMON_OPTIONS, ...command.options } as never);
   const v = values as Record<string, string | boolean | undefined>;
   if (v.help) {
@@ -229,7 +249,7 @@ export async function runCommand(name: string, command: Command, args: readonly 
     return 0;
   }
   if (name !== 'import' && positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-  const target = connect(v as CommonValues);
+  const target = await openTarget(v as CommonValues, aws);
   try {
     const result = await command.run(v, positionals, target, io);
     io.stdout.write(v.json ? `${JSON.stringify(result, null, 2)}\n` : command.text(result as never, target));

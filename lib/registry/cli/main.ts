@@ -3,7 +3,7 @@
 import { UsageError } from '../../gdm/cli/args';
 import { isAppError } from '../../core/errors';
 import { COMMANDS, runCommand, type AdminIo } from './commands';
-import { COMMON_HELP } from './target';
+import { COMMON_HELP, type StageAwsFactory } from './target';
 
 export const MAIN_HELP = `Usage: insights-admin <command> [options]
 
@@ -17,7 +17,8 @@ Run "insights-admin <command> --help" for the options of a command.
 
 ${COMMON_HELP}`;
 
-export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<number> {
+/** `aws`: the AWS side of `--stage` (tests pass mocks; default lib/adapters/aws-admin/stage.ts). */
+export async function runAdmin(argv: readonly string[], io: AdminIo, aws?: (region: string) => StageAwsFactory): Promise<number> {
   const [first, second] = argv;
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
     (first === undefined ? io.stderr : io.stdout).write(MAIN_HELP);
@@ -31,7 +32,7 @@ export async function runAdmin(argv: readonly string[], io: AdminIo): Promise<nu
   }
   const command = COMMANDS[name]!;
   try {
-    return await runCommand(name, command, argv.slice(name.split(' ').length), io);
+    return await runCommand(name, command, argv.slice(name.split(' ').length), io, aws);
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr.write(`insights-admin ${name}: ${error.message}\nRun "insights-admin ${name} --help" for usage.\n`);

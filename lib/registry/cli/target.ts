@@ -1,7 +1,11 @@
 // Which registry the admin CLI works on: the local stack by default (DynamoDB Local on
 // 127.0.0.1:8000, table industrial-insights-local-main), or a deployed stage with --stage NAME.
+import { openMaintenance } from '../../adapters/dynamodb/maintenance';
 import { openRegistry } from '../../adapters/dynamodb/registry';
+import type { MaintenanceRepository } from '../../maintenance/ports';
+import type { DeployedIdentity, DeployedThings } from '../deployed';
 import type { Registry } from '../ports';
+import { stackName, stageInfo, type StageInfo } from './stage';
 
 export const SERVICE = 'industrial-insights';
 export const DEFAULT_RESOURCE = 'api://industrial-insights';
@@ -21,7 +25,8 @@ export const COMMON_HELP = `Common options:
   --json                      print the result as JSON
   --dynamodb-endpoint URL     DynamoDB endpoint (default http://127.0.0.1:8000, the local stack)
   --table NAME                main table (default ${SERVICE}-local-main, or ${SERVICE}-<stage>-main)
-  --stage NAME                a deployed stage: AWS credentials from the environment, table of that stage
+  --stage NAME                a deployed stage: AWS credentials from the environment; table, API address
+                              and identity settings from the stack's outputs
   --region REGION             AWS region (default eu-west-1)
   --api-url URL               base address of the HTTP API, for printed links (default http://127.0.0.1:3000)
   -h, --help                  show this help
@@ -38,11 +43,35 @@ export interface CommonValues {
 
 export interface Target {
   readonly registry: Registry;
+  readonly maintenance: MaintenanceRepository;
   /** Undefined for the local stack. */
   readonly stage: string | undefined;
   readonly apiUrl: string;
   readonly resource: string;
+  /** A deployed stage: its stack outputs and the AWS identities the CLI creates there. */
+  readonly deployed?: { readonly info: StageInfo; readonly identity: DeployedIdentity; readonly things: DeployedThings };
   close(): void;
+}
+
+/** What a deployed stage needs from AWS (lib/adapters/aws-admin/stage.ts; mocked in tests). */
+export interface StageAwsFactory {
+  stackOutputs(stackName: string): Promise<Record<string, string>>;
+  identity(userPoolId: string): DeployedIdentity;
+  things(policyName: string): DeployedThings;
+}
+
+/**
+ * The local stack (as `connect`), or a deployed stage whose table, API address and resource come
+ * from its stack outputs (an explicit --table or --api-url still wins).
+ */
+export async function openTarget(values: CommonValues, aws?: (region: string) => StageAwsFactory): Promise<Target> {
+  if (values.stage === undefined) return connect(values);
+  const region = values.region ?? 'eu-west-1';
+  const factory = aws ? aws(region) : (await import('../../adapters/aws-admin/stage')).stageAws(region);
+  const name = stackName(SERVICE, values.stage);
+  const info = stageInfo(values.stage, name, await factory.stackOutputs(name));
+  const target = connect({ ...values, table: values.table ?? info.mainTable, 'api-url': values['api-url'] ?? info.apiUrl });
+  return { ...target, resource: info.resource, deployed: { info, identity: factory.identity(info.userPoolId), things: factory.things(info.agentPolicy) } };
 }
 
 export function connect(values: CommonValues): Target {
@@ -50,6 +79,12 @@ export function connect(values: CommonValues): Target {
   const tableName = values.table ?? `${SERVICE}-${stage ?? 'local'}-main`;
   // Deployed stages: table by the service's naming convention (serverless.yml custom.mainTable).
   const endpoint = values['dynamodb-endpoint'] ?? (stage === undefined ? 'http://127.0.0.1:8000' : undefined);
-  const { registry, close } = openRegistry({ tableName, region: values.region ?? 'eu-west-1', ...(endpoint ? { endpoint } : {}) });
-  return { registry, stage, apiUrl: (values['api-url'] ?? 'http://127.0.0.1:3000').replace(/\/+$/, ''), resource: DEFAULT_RESOURCE, close };
+  const where = { tableName, region: values.region ?? 'eu-west-1', ...(endpoint ? { endpoint } : {}) };
+  const { registry, close: closeRegistry } = openRegistry(where);
+  const { repository: maintenance, close: closeMaintenance } = openMaintenance(where);
+  const close = () => {
+    closeRegistry();
+    closeMaintenance();
+  };
+  return { registry, maintenance, stage, apiUrl: (values['api-url'] ?? 'http://127.0.0.1:3000').replace(/\/+$/, ''), resource: DEFAULT_RESOURCE, close };
 }

@@ -1,8 +1,9 @@
 // The kinds of `insights-admin import`: each a row schema and a writer. The mechanics (reading,
 // validation by line, all-or-nothing, progress, idempotence) are in run.ts and shared by all.
-// Rows of jobs-done, jobs-planned, assets and tasks belong to the maintenance API issue, which
-// adds their schema and writer here; until then they are listed as not available.
+// Rows of jobs-done, jobs-planned, assets and tasks are defined in lib/maintenance/import-kinds.ts.
 import { z } from 'zod';
+import { assetsKind, jobsDoneKind, jobsPlannedKind, tasksKind } from '../../maintenance/import-kinds';
+import type { MaintenanceRepository } from '../../maintenance/ports';
 import type { Customer, Part, Plant } from '../model';
 import { partNumberSchema } from '../model';
 import type { Registry } from '../ports';
@@ -13,6 +14,8 @@ export interface ImportTarget {
   readonly registry: Registry;
   readonly customer: Customer;
   readonly plant: Plant | null;
+  /** The maintenance records' repository (assets, jobs, tasks kinds). */
+  readonly maintenance?: MaintenanceRepository;
 }
 
 export interface ImportKind<Row> {
@@ -59,8 +62,8 @@ export const partsKind: ImportKind<PartRow> = {
 
 export const IMPORT_KINDS: Readonly<Record<string, ImportKind<unknown> | undefined>> = {
   parts: partsKind as ImportKind<unknown>,
-  assets: undefined,
-  'jobs-done': undefined,
-  'jobs-planned': undefined,
-  tasks: undefined,
+  assets: assetsKind as ImportKind<unknown>,
+  'jobs-done': jobsDoneKind as ImportKind<unknown>,
+  'jobs-planned': jobsPlannedKind as ImportKind<unknown>,
+  tasks: tasksKind as ImportKind<unknown>,
 };

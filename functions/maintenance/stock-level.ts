@@ -1,0 +1,19 @@
+// PUT /maintenance/v1/plants/{plantId}/parts/{partId}/stock-level: replaces the part's stock level
+// (history kept); answers the write envelope with the new level and its version as ETag.
+import { maintenanceDeps } from '../../lib/adapters/maintenance-wiring';
+import { callerOf } from '../../lib/auth/caller';
+import { httpHandler } from '../../lib/http/chain';
+import { successBody } from '../../lib/http/envelope';
+import { headerOf, pathParam } from '../../lib/maintenance/request';
+import { setStockLevel } from '../../lib/maintenance/stock';
+
+export const handler = httpHandler(
+  async (event) => {
+    const plantId = pathParam(event, 'plantId');
+    const caller = callerOf(event, { plantId });
+    const level = await setStockLevel(maintenanceDeps(), caller, plantId, pathParam(event, 'partId'), event.jsonBody, headerOf(event, 'if-match'));
+    const { plantId: _plant, partId, ...rest } = level;
+    return { body: successBody([{ id: partId, ...rest }]), headers: { etag: `"${level.version}"` } };
+  },
+  { jsonBody: true, maxBodyBytes: 16 * 1024 },
+);
