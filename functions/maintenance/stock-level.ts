@@ -15,5 +15,5 @@ export const handler = httpHandler(
     const { plantId: _plant, partId, ...rest } = level;
     return { body: successBody([{ id: partId, ...rest }]), headers: { etag: `"${level.version}"` } };
   },
-  { jsonBody: true, maxBodyBytes: 16 * 1024 },
+  { jsonBody: true, maxBodyBytes: 16 * 1024, authorized: true },
 );

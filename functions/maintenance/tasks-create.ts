@@ -12,5 +12,5 @@ export const handler = httpHandler(
     const created = await createTask(maintenanceDeps(), callerOf(event, { plantId }), plantId, event.jsonBody, headerOf(event, 'idempotency-key'));
     return { body: successBody([{ id: created.id }]), headers: { 'idempotent-replayed': String(created.replayed) } };
   },
-  { jsonBody: true, maxBodyBytes: 64 * 1024 },
+  { jsonBody: true, maxBodyBytes: 64 * 1024, authorized: true },
 );

@@ -3,4 +3,4 @@ import { queryEngine, querySettings } from '../../lib/adapters/query-wiring';
 import { httpHandler } from '../../lib/http/chain';
 import { runTableQuery } from '../../lib/query-api/service';
 
-export const handler = httpHandler(async (event) => ({ body: await runTableQuery(event.jsonBody, callerOf(event), await queryEngine(), querySettings()) }), { jsonBody: true });
+export const handler = httpHandler(async (event) => ({ body: await runTableQuery(event.jsonBody, callerOf(event), await queryEngine(), querySettings()) }), { jsonBody: true, authorized: true });

@@ -2,6 +2,7 @@
 // serialisation and the error envelope. Handlers return data; they never build status codes.
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { callerOf } from '../auth/caller';
 import { AppError, isAppError } from '../core/errors';
 import { logger } from '../core/logger';
 import { errorBody, internalErrorBody } from './envelope';
@@ -26,6 +27,11 @@ export interface HttpHandlerOptions {
   readonly jsonBody?: boolean;
   /** Largest accepted body in bytes (413 above). */
   readonly maxBodyBytes?: number;
+  /**
+   * The route sits behind a Lambda authorizer: a refused caller gets its 401/403 before the body
+   * is read, so an unauthenticated client never learns anything from body validation.
+   */
+  readonly authorized?: boolean;
 }
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' } as const;
@@ -66,6 +72,13 @@ function jsonBodyParser(maxBodyBytes: number): MiddlewareObj<HttpEvent, APIGatew
   };
 }
 
+const authorizedCaller: MiddlewareObj<HttpEvent, APIGatewayProxyStructuredResultV2> = {
+  before: (request) => {
+    const plantId = request.event.pathParameters?.plantId;
+    callerOf(request.event, plantId === undefined ? {} : { plantId });
+  },
+};
+
 const responseSerializer: MiddlewareObj<HttpEvent, APIGatewayProxyStructuredResultV2> = {
   after: (request) => {
     const result = request.response as unknown as HttpResult;
@@ -96,6 +109,7 @@ const errorEnvelope: MiddlewareObj<HttpEvent, APIGatewayProxyStructuredResultV2>
 /** Wraps a handler function in the project's middleware chain. */
 export function httpHandler(fn: HttpHandlerFn, options: HttpHandlerOptions = {}) {
   const chain = middy<HttpEvent, APIGatewayProxyStructuredResultV2>({ timeoutEarlyInMillis: 0 }).use(requestLogging).use(responseSerializer);
+  if (options.authorized) chain.use(authorizedCaller);
   if (options.jsonBody) chain.use(jsonBodyParser(options.maxBodyBytes ?? 1024 * 1024));
   return chain.use(errorEnvelope).handler(fn as never);
 }

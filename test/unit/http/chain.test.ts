@@ -81,6 +81,17 @@ describe('httpHandler', () => {
     expect(ok.status).toBe(200);
   });
 
+  it('answers a refused caller with 401 before it reads the body of an authorized route', async () => {
+    const handler = httpHandler(async () => ({ body: {} }), { jsonBody: true, authorized: true });
+    const refused = { requestId: 'r', authorizer: { lambda: { authError: 'UNAUTHORIZED', authMessage: 'send a token' } } } as unknown as HttpEvent['requestContext'];
+    const res = await call(handler, event({ body: '{not json', requestContext: refused }));
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ code: 'UNAUTHORIZED', message: 'send a token' });
+    const otherPlant = { requestId: 'r', authorizer: { lambda: { kind: 'plant-token', customerId: 'c', plantIds: 'p1', allPlants: 'false' } } } as unknown as HttpEvent['requestContext'];
+    const forbidden = await call(handler, event({ body: '{not json', requestContext: otherPlant, pathParameters: { plantId: 'p2' } }));
+    expect(forbidden.status).toBe(403);
+  });
+
   it('refuses a body over the limit with 413', async () => {
     const handler = httpHandler(async () => ({ body: {} }), { jsonBody: true, maxBodyBytes: 10 });
     const res = await call(handler, event({ body: '{"long":"0123456789"}' }));
