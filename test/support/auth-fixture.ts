@@ -1,4 +1,4 @@
-// A small tenant for auth tests: customer c1 with plants pA and pB, customer c2 with pC, a client
+// A small tenant for auth tests, on DynamoDB Local: customer c1 with plants pA and pB, customer c2 with pC, a client
 // of c1 for every plant, one limited to pA, a local signing key and the matching token policy.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,7 +8,9 @@ import { signAccessToken, type TokenPolicy } from '../../lib/auth/access-token';
 import type { AuthorizerDeps } from '../../lib/auth/authorize';
 import { localSigningKey, type SigningKey } from '../../lib/auth/local-keys';
 import { createCustomer, createLocalClient, createPlant } from '../../lib/registry/admin';
-import { memoryRegistry } from './memory-registry';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { dynamoDbRegistry } from '../../lib/adapters/dynamodb/registry';
+import { startDynamoDbLocal } from './dynamodb-local';
 
 export const ISSUER = 'http://127.0.0.1:3000';
 export const RESOURCE = 'api://industrial-insights';
@@ -17,7 +19,8 @@ export const NOW = new Date('2026-03-01T12:00:00.000Z');
 export async function authFixture() {
   const dir = await mkdtemp(path.join(tmpdir(), 'auth-keys-'));
   const key: SigningKey = await localSigningKey(dir);
-  const registry = memoryRegistry();
+  const db = await startDynamoDbLocal('auth-main');
+  const registry = dynamoDbRegistry(DynamoDBDocumentClient.from(db.client), db.tableName);
   await createCustomer(registry, { customerId: 'c1', now: NOW });
   await createCustomer(registry, { customerId: 'c2', now: NOW });
   await createPlant(registry, { customerId: 'c1', plantId: 'pA', now: NOW });
@@ -30,7 +33,11 @@ export async function authFixture() {
   const deps: AuthorizerDeps = { registry, policy: async () => policy, now: () => NOW, log: (message, attributes) => logs.push({ message, attributes }) };
   const tokenFor = (clientId: string, overrides: { scope?: string; now?: Date; issuer?: string } = {}) =>
     signAccessToken(key, { issuer: overrides.issuer ?? ISSUER, clientId, scope: overrides.scope ?? `${RESOURCE}/.default`, now: overrides.now ?? NOW });
-  return { dir, key, registry, everyPlant, onlyA, policy, deps, logs, tokenFor, cleanup: () => rm(dir, { recursive: true, force: true }) };
+  return { dir, key, registry, everyPlant, onlyA, policy, deps, logs, tokenFor, cleanup: async () => {
+      await db.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 export type AuthFixture = Awaited<ReturnType<typeof authFixture>>;

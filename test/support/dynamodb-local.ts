@@ -14,6 +14,12 @@ export interface DynamoDbLocal {
   stop(): Promise<void>;
 }
 
+/** Creates another main table (same keys and indexes) on a running DynamoDB Local. */
+export async function createMainTable(client: DynamoDBClient, tableName: string): Promise<void> {
+  await client.send(new CreateTableCommand(mainTableDefinition(tableName)));
+  await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: 'ExpiresAt', Enabled: true } }));
+}
+
 export async function startDynamoDbLocal(tableName = 'test-main'): Promise<DynamoDbLocal> {
   const port = await freePort();
   const child: ChildProcess = spawn({ port, sharedDb: true, stdio: 'pipe' });
@@ -28,8 +34,7 @@ export async function startDynamoDbLocal(tableName = 'test-main'): Promise<Dynam
       await client.send(new ListTablesCommand({}));
       return true;
     }, 30_000, `DynamoDB Local on ${endpoint}`);
-    await client.send(new CreateTableCommand(mainTableDefinition(tableName)));
-    await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: 'ExpiresAt', Enabled: true } }));
+    await createMainTable(client, tableName);
   } catch (error) {
     child.kill('SIGKILL');
     throw error;

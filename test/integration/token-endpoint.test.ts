@@ -2,8 +2,8 @@
 // token for good client credentials (form or Basic), and the RFC's error bodies otherwise.
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueToken, type TokenEndpointDeps } from '../../../lib/auth/token-endpoint';
-import { authFixture, ISSUER, NOW, RESOURCE, type AuthFixture } from '../../support/auth-fixture';
+import { issueToken, type TokenEndpointDeps } from '../../lib/auth/token-endpoint';
+import { authFixture, ISSUER, NOW, RESOURCE, type AuthFixture } from '../support/auth-fixture';
 
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
 

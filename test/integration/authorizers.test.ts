@@ -3,12 +3,12 @@
 import { createPublicKey, type JsonWebKey } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authorizeMaintenance, authorizeQuery, type SimpleAuthorizerResult } from '../../../lib/auth/authorize';
-import { callerOf } from '../../../lib/auth/caller';
-import { AppError } from '../../../lib/core/errors';
-import { errorBody } from '../../../lib/http/envelope';
-import { issueMaintenanceToken, redeemTokenLink } from '../../../lib/registry/tokens';
-import { authFixture, ISSUER, NOW, requestEvent, RESOURCE, type AuthFixture } from '../../support/auth-fixture';
+import { authorizeMaintenance, authorizeQuery, type SimpleAuthorizerResult } from '../../lib/auth/authorize';
+import { callerOf } from '../../lib/auth/caller';
+import { AppError } from '../../lib/core/errors';
+import { errorBody } from '../../lib/http/envelope';
+import { issueMaintenanceToken, redeemTokenLink } from '../../lib/registry/tokens';
+import { authFixture, ISSUER, NOW, requestEvent, RESOURCE, type AuthFixture } from '../support/auth-fixture';
 
 function refusal(result: SimpleAuthorizerResult): { status: number; body: unknown } {
   try {

@@ -7,14 +7,16 @@ import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-clo
 import { CognitoIdentityProviderClient, CreateUserPoolClientCommand, DeleteUserPoolClientCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { AttachPolicyCommand, AttachThingPrincipalCommand, CreateKeysAndCertificateCommand, CreateThingCommand, DescribeEndpointCommand, IoTClient } from '@aws-sdk/client-iot';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { stageAws } from '../../../lib/adapters/aws-admin/stage';
-import { createCustomer, createPlant } from '../../../lib/registry/admin';
-import { COMMANDS } from '../../../lib/registry/cli/commands';
-import { STACK_OUTPUTS } from '../../../lib/registry/cli/stage';
-import { openTarget, type Target } from '../../../lib/registry/cli/target';
-import { createAgentWithThing, createCognitoClient } from '../../../lib/registry/deployed';
-import { memoryRegistry } from '../../support/memory-registry';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { stageAws } from '../../lib/adapters/aws-admin/stage';
+import { createCustomer, createPlant } from '../../lib/registry/admin';
+import { COMMANDS } from '../../lib/registry/cli/commands';
+import { STACK_OUTPUTS } from '../../lib/registry/cli/stage';
+import { openTarget, type Target } from '../../lib/registry/cli/target';
+import { createAgentWithThing, createCognitoClient } from '../../lib/registry/deployed';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { dynamoDbRegistry } from '../../lib/adapters/dynamodb/registry';
+import { createMainTable, startDynamoDbLocal, type DynamoDbLocal } from '../support/dynamodb-local';
 
 const cloudFormation = mockClient(CloudFormationClient);
 const cognito = mockClient(CognitoIdentityProviderClient);
@@ -41,8 +43,18 @@ function mockIot(): void {
   iot.on(DescribeEndpointCommand).resolves({ endpointAddress: 'abc-ats.iot.eu-west-1.amazonaws.com' });
 }
 
+// Each test gets its own table on one DynamoDB Local, so each starts with an empty registry.
+let db: DynamoDbLocal;
+let tables = 0;
+beforeAll(async () => {
+  db = await startDynamoDbLocal('deployed-stage-0');
+});
+afterAll(async () => db?.stop());
+
 async function registryWithCustomer() {
-  const registry = memoryRegistry();
+  const table = `deployed-stage-${++tables}`;
+  await createMainTable(db.client, table);
+  const registry = dynamoDbRegistry(DynamoDBDocumentClient.from(db.client), table);
   await createCustomer(registry, { customerId: 'acme', now });
   await createPlant(registry, { customerId: 'acme', plantId: 'p1', now });
   return registry;
