@@ -32,20 +32,22 @@ const bench: Benchmark = {
       const start = performance.now();
       const deadline = start + seconds * 1000;
 
-      // Poll the query API for message ids as they become queryable.
+      // Poll the query API for message ids as they become queryable (only recent ingestions, so
+      // that the poll itself stays light); each id counts once.
+      const seen = new Set<string>();
       const poller = (async () => {
-        while (polling || seenMs.length < publishedAt.size) {
-          const answer = await query(stack, accessToken, 'States | distinct MessageId', window);
+        while (polling || seen.size < publishedAt.size) {
+          const answer = await query(stack, accessToken, 'States | where IngestionTimestamp > ago(30s) | distinct MessageId', window);
           const now = performance.now();
           for (const [id] of answer.body.data?.rows ?? []) {
             const sent = publishedAt.get(String(id));
-            if (sent !== undefined) {
+            if (sent !== undefined && !seen.has(String(id))) {
+              seen.add(String(id));
               seenMs.push(now - sent);
-              publishedAt.set(String(id), Number.NaN);
             }
           }
           if (!polling && performance.now() > deadline + 30_000) break;
-          await new Promise((r) => setTimeout(r, 100));
+          await new Promise((r) => setTimeout(r, 250));
         }
       })();
 
@@ -71,7 +73,7 @@ const bench: Benchmark = {
         { case: `publish ${total} messages at ${RATE}/s`, metric: 'messages/s achieved', value: achieved },
         { case: 'publish -> PUBACK (rows committed)', metric: 'p50 ms', value: percentile(ackMs, 50) },
         { case: 'publish -> PUBACK (rows committed)', metric: 'p99 ms', value: percentile(ackMs, 99) },
-        { case: 'publish -> first query that returns it', metric: 'p50 ms', value: percentile(seenMs, 50), note: 'polling every ~100 ms' },
+        { case: 'publish -> first query that returns it', metric: 'p50 ms', value: percentile(seenMs, 50), note: 'polling every ~250 ms' },
         { case: 'publish -> first query that returns it', metric: 'p99 ms', value: percentile(seenMs, 99) },
         { case: 'messages stored (distinct MessageId in States)', metric: 'count', value: distinct, note: distinct === total ? 'none lost' : `${total - distinct} LOST` },
       ];

@@ -9,6 +9,7 @@ import { documentClient } from './dynamodb/client';
 import { dynamoDbIngestLedger } from './dynamodb/ingest-ledger';
 import { dynamoDbLiveness } from './dynamodb/liveness';
 import { registry } from './dynamodb/registry';
+import { withShortCache } from '../registry/short-cache';
 import { fileDataLake } from './files/data-lake';
 import { fileDeadLetter } from './files/dead-letter';
 
@@ -51,7 +52,8 @@ export function ingestDeps(): Promise<IngestDeps> {
       lake: await dataLake(cfg),
       liveness: dynamoDbLiveness(documentClient(), table),
       ledger: dynamoDbIngestLedger(documentClient(), table),
-      directory: registry(),
+      // Agents and plants rarely change: a warm function rereads them every 30 s, not per message.
+      directory: withShortCache(registry(), 30_000),
       ingestionId: cfg.INGESTION_ID,
       now: () => new Date(),
       maxPayloadBytes: MAX_PAYLOAD_BYTES,

@@ -27,12 +27,35 @@ describe('withShortCache', () => {
     expect(calls).toEqual(['client:a', 'plants:c', 'client:a']);
   });
 
+  it('caches agent and plant lookups for the ingest path too', async () => {
+    const calls: string[] = [];
+    const registry = {
+      getAgent: async (id: string) => (calls.push(`agent:${id}`), { agentId: id, customerId: 'c' }),
+      getPlant: async (id: string) => (calls.push(`plant:${id}`), { plantId: id, customerId: 'c' }),
+    } as unknown as Registry;
+    const cached = withShortCache(registry, 1000, () => 0);
+    await cached.getAgent('a');
+    await cached.getAgent('a');
+    await cached.getPlant('p');
+    await cached.getPlant('p');
+    expect(calls).toEqual(['agent:a', 'plant:p']);
+  });
+
   it('never caches maintenance tokens, so a revocation applies at once', async () => {
     const { registry, calls } = counting();
     const cached = withShortCache(registry, 60_000);
     await cached.getMaintenanceToken('t');
     await cached.getMaintenanceToken('t');
     expect(calls).toEqual(['token:t', 'token:t']);
+  });
+
+  it('does not remember that something was missing', async () => {
+    let agent: unknown;
+    const registry = { getAgent: async () => agent } as unknown as Registry;
+    const cached = withShortCache(registry, 60_000);
+    expect(await cached.getAgent('a')).toBeUndefined();
+    agent = { agentId: 'a', customerId: 'c' };
+    expect(await cached.getAgent('a')).toEqual(agent);
   });
 
   it('forgets a failed read', async () => {
