@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toEdge, type BaseMessage } from '../../lib/gdm';
 import { createMessageGenerator } from '../../lib/gdm/simulator';
 import { startOfflineStack, type OfflineStack } from '../support/offline-stack';
+import { waitUntil } from '../support/ports';
 import { demoAccess, query, windowAroundNow, type DemoAccess } from '../support/stack-client';
 
 async function files(root: string): Promise<string[]> {
@@ -71,20 +72,26 @@ describe('ingest end to end through the local broker', () => {
     return { states: states.body.data?.rows[0]?.[0], events: events.body.data?.rows[0]?.[0] };
   }
 
+  /** The broker acknowledges on receipt (as IoT Core does): wait until every outcome is written. */
+  async function settled(lake: number, deadLetters: number): Promise<void> {
+    await waitUntil(async () => (await lakeLines(stack.dataDir)).length >= lake && (await deadLetterReasons(stack.dataDir)).length >= deadLetters, 30_000, 'every message to be stored or dead-lettered');
+  }
+
   it('accounts for every message: stored (rows and lake) or dead-lettered with its reason', async () => {
     await publishAll();
-    // Each PUBACK came after the function finished, so everything is visible now.
+    await settled(valid.length, invalid.length);
     expect(await counts()).toEqual({ states: expectedStates, events: expectedEvents });
-    const lake = await lakeLines(stack.dataDir);
-    expect(lake).toHaveLength(valid.length);
+    expect(await lakeLines(stack.dataDir)).toHaveLength(valid.length);
     expect((await deadLetterReasons(stack.dataDir)).sort()).toEqual(invalid.map((b) => b.reason).sort());
   });
 
   it('doubles nothing when everything is published again', async () => {
     await publishAll();
+    // Invalid messages are refused again, each time with its reason; duplicates write nothing.
+    await settled(valid.length, invalid.length * 2);
+    await new Promise((r) => setTimeout(r, 500));
     expect(await counts()).toEqual({ states: expectedStates, events: expectedEvents });
     expect(await lakeLines(stack.dataDir)).toHaveLength(valid.length);
-    // Invalid messages are refused again, each time with its reason.
     expect(await deadLetterReasons(stack.dataDir)).toHaveLength(invalid.length * 2);
   });
 });

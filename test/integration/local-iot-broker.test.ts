@@ -1,6 +1,6 @@
-// The local IoT Core stand-in: rules invoke the function through the Lambda invoke API, the
-// publisher's PUBACK waits for the outcome, and a failing invocation is retried, then
-// dead-lettered with the original payload (the IoT rule error action), never dropped.
+// The local IoT Core stand-in: rules invoke the function through the Lambda invoke API, many
+// messages at once, a failing invocation is retried, then dead-lettered with the original payload
+// (the IoT rule error action), never dropped; closing lets messages in flight finish.
 import { createServer, type Server } from 'node:http';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,7 +15,7 @@ const SQL = "SELECT encode(*, 'base64') AS payload, topic(2) AS agentId, clienti
 describe('local IoT broker', () => {
   let lambda: Server;
   let lambdaPort: number;
-  let mode: 'ok' | 'fail' = 'ok';
+  let mode: 'ok' | 'fail' | 'slow' = 'ok';
   const calls: Array<{ name: string; event: Record<string, unknown> }> = [];
   let dir: string;
   let broker: RunningBroker | undefined;
@@ -29,6 +29,7 @@ describe('local IoT broker', () => {
       req.on('end', () => {
         calls.push({ name: decodeURIComponent(req.url?.split('/')[3] ?? ''), event: JSON.parse(body) });
         if (mode === 'fail') res.writeHead(200, { 'X-Amz-Function-Error': 'Unhandled' }).end('{"errorMessage":"boom"}');
+        else if (mode === 'slow') setTimeout(() => res.writeHead(200).end('null'), 300);
         else res.writeHead(200).end('null');
       });
     });
@@ -44,20 +45,22 @@ describe('local IoT broker', () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  async function start(): Promise<void> {
+  async function start(maxInFlight?: number): Promise<void> {
     dir = await mkdtemp(path.join(tmpdir(), 'iot-'));
     mqttPort = await freePort();
-    broker = await startBroker({ host: '127.0.0.1', port: mqttPort, lambdaPort, deadLetterDir: dir, rules: [{ functionKey: 'ingest', functionName: 'svc-local-ingest', sql: SQL }], log: () => undefined });
+    broker = await startBroker({ host: '127.0.0.1', port: mqttPort, lambdaPort, deadLetterDir: dir, rules: [{ functionKey: 'ingest', functionName: 'svc-local-ingest', sql: SQL }], log: () => undefined, ...(maxInFlight ? { maxInFlight } : {}) });
   }
 
-  it('invokes the function with the rule output before acknowledging the publish', async () => {
+  it('invokes the function with the rule output', async () => {
     await start();
     const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, { clientId: 'agent-7' });
     await client.publishAsync('gdm/agent-7/messages', '{"messageId":"m1"}', { qos: 1 });
-    expect(calls).toHaveLength(1); // already there when the PUBACK arrived
+    await broker?.idle();
+    expect(calls).toHaveLength(1);
     expect(calls[0]?.name).toBe('svc-local-ingest');
     expect(calls[0]?.event).toMatchObject({ agentId: 'agent-7', clientId: 'agent-7', payload: Buffer.from('{"messageId":"m1"}').toString('base64') });
     await client.publishAsync('gdm/agent-7/other', 'x', { qos: 1 });
+    await broker?.idle();
     expect(calls).toHaveLength(1);
     await client.endAsync();
   });
@@ -68,6 +71,7 @@ describe('local IoT broker', () => {
     const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, { clientId: 'agent-8' });
     await client.publishAsync('gdm/agent-8/messages', 'payload-1', { qos: 1 });
     await client.endAsync();
+    await broker?.idle();
     mode = 'ok';
     expect(calls).toHaveLength(3);
     const days = await readdir(dir);
@@ -77,6 +81,26 @@ describe('local IoT broker', () => {
     expect(entry.reason).toBe('RULE_ACTION_FAILED');
     expect(Buffer.from(entry.payloadBase64, 'base64').toString()).toBe('payload-1');
     expect(entry.source).toMatchObject({ topic: 'gdm/agent-8/messages', clientId: 'agent-8' });
+  });
+
+  it('processes messages concurrently, holds acknowledgements at the in-flight limit, and drains on close', async () => {
+    mode = 'slow';
+    await start(2);
+    const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, { clientId: 'agent-9' });
+    const started = Date.now();
+    // Two fit in flight and are acknowledged at once; the third waits for one of them (300 ms).
+    await client.publishAsync('gdm/agent-9/messages', 'a', { qos: 1 });
+    await client.publishAsync('gdm/agent-9/messages', 'b', { qos: 1 });
+    const fast = Date.now() - started;
+    await client.publishAsync('gdm/agent-9/messages', 'c', { qos: 1 });
+    const held = Date.now() - started;
+    expect(fast).toBeLessThan(250);
+    expect(held).toBeGreaterThanOrEqual(250);
+    await client.endAsync();
+    await broker?.close();
+    broker = undefined;
+    mode = 'ok';
+    expect(calls.map((c) => Buffer.from(String(c.event.payload), 'base64').toString()).sort()).toEqual(['a', 'b', 'c']);
   });
 
   it('refuses at start a rule it cannot honour, naming the function', () => {

@@ -1,6 +1,8 @@
 // Local stand-in for AWS IoT Core: an aedes MQTT broker whose rules invoke functions through
-// serverless-offline's Lambda endpoint. The publisher's PUBACK is sent only after the rule's
-// action has finished or the message has been written to the dead letter, so nothing is lost.
+// serverless-offline's Lambda endpoint. As IoT Core does, the broker acknowledges a QoS 1 publish
+// on receipt and runs the rules asynchronously, many messages at once; a failing invocation is
+// retried, then written to the dead letter, so nothing is dropped. When `maxInFlight` messages
+// are being processed, acknowledgements wait (back-pressure), and closing waits for all of them.
 import { createServer, type Server } from 'node:net';
 import { Aedes } from 'aedes';
 import { fileDeadLetter } from '../../../lib/adapters/files/dead-letter';
@@ -22,6 +24,8 @@ export interface BrokerOptions {
   readonly rules: readonly RuleBinding[];
   /** Invocation attempts before the message goes to the dead letter (AWS async invoke: 3). */
   readonly attempts?: number;
+  /** Messages processed at once before acknowledgements wait (default 64). */
+  readonly maxInFlight?: number;
   readonly log: (message: string) => void;
 }
 
@@ -41,6 +45,9 @@ export function compileRules(rules: readonly RuleBinding[]): ActiveRule[] {
 }
 
 export interface RunningBroker {
+  /** Resolves when no message is being processed. */
+  idle(): Promise<void>;
+  /** Stops accepting messages, lets the ones in flight finish, then closes. */
   close(): Promise<void>;
 }
 
@@ -92,14 +99,23 @@ export async function startBroker(options: BrokerOptions): Promise<RunningBroker
     }
   };
 
+  const maxInFlight = options.maxInFlight ?? 64;
+  const inFlight = new Set<Promise<void>>();
+  const idle = async (): Promise<void> => {
+    while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+  };
+
   const broker = await Aedes.createBroker({
-    // aedes sends a QoS 1 PUBACK before it publishes, so rules run in authorizePublish, which
-    // precedes the PUBACK: the publisher is acknowledged only once the message is handled.
+    // Runs before aedes sends the PUBACK: the message is taken in hand here and processed in the
+    // background; only when too many are in flight does the acknowledgement wait for one to end.
     authorizePublish: (client, packet, done) => {
       if (!client || packet.topic.startsWith('$')) return done(null);
-      handle(packet.topic, client.id, Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload))
+      const work: Promise<void> = handle(packet.topic, client.id, Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload))
         .catch((error: Error) => options.log(`rule processing failed unexpectedly: ${error.stack ?? error.message}`))
-        .finally(() => done(null));
+        .finally(() => inFlight.delete(work));
+      inFlight.add(work);
+      if (inFlight.size <= maxInFlight) return done(null);
+      void Promise.race(inFlight).then(() => done(null));
     },
   });
   const server: Server = createServer((socket) => broker.handle(socket));
@@ -111,9 +127,12 @@ export async function startBroker(options: BrokerOptions): Promise<RunningBroker
     });
   });
   return {
-    close: () =>
-      new Promise<void>((resolve) => {
-        broker.close(() => server.close(() => resolve()));
-      }),
+    idle,
+    close: async () => {
+      const serverClosed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await idle();
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      await serverClosed;
+    },
   };
 }

@@ -50,7 +50,7 @@ describe('withShortCache', () => {
   });
 
   it('does not remember that something was missing', async () => {
-    let agent: unknown;
+    let agent: unknown = undefined;
     const registry = { getAgent: async () => agent } as unknown as Registry;
     const cached = withShortCache(registry, 60_000);
     expect(await cached.getAgent('a')).toBeUndefined();
