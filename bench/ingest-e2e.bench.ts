@@ -1,7 +1,8 @@
 // End to end on the offline stack (issue 5): publish edge messages through the local broker at
-// 200 messages/s for 60 s (10 s with --quick); p50 / p99 from publish to PUBACK (sent after the
-// function has committed the rows) and from publish to the first query that returns the message;
-// and a count proving none was lost.
+// 200 messages/s for 60 s (10 s with --quick); p50 / p99 from publish to PUBACK (the broker
+// acknowledges on receipt, as IoT Core does, unless 64 messages are in flight) and from publish
+// to the first query that returns the message; then a count, after the backlog drained, proving
+// none was lost.
 import { performance } from 'node:perf_hooks';
 import mqtt from 'mqtt';
 import { toEdge } from '../lib/gdm';
@@ -36,7 +37,8 @@ const bench: Benchmark = {
       // that the poll itself stays light); each id counts once.
       const seen = new Set<string>();
       const poller = (async () => {
-        while (polling || seen.size < publishedAt.size) {
+        // After publishing ends, keep polling until every message is queryable (or 5 minutes pass).
+        while (polling || (seen.size < publishedAt.size && performance.now() < deadline + 300_000)) {
           const answer = await query(stack, accessToken, 'States | where IngestionTimestamp > ago(30s) | distinct MessageId', window);
           const now = performance.now();
           for (const [id] of answer.body.data?.rows ?? []) {
@@ -46,7 +48,6 @@ const bench: Benchmark = {
               seenMs.push(now - sent);
             }
           }
-          if (!polling && performance.now() > deadline + 30_000) break;
           await new Promise((r) => setTimeout(r, 250));
         }
       })();
@@ -67,15 +68,17 @@ const bench: Benchmark = {
       polling = false;
       await poller;
       await client.endAsync();
+      const drained = (performance.now() - start) / 1000;
       const stored = await query(stack, accessToken, 'States | summarize dcount(MessageId)', window);
       const distinct = Number(stored.body.data?.rows[0]?.[0] ?? 0);
       return [
         { case: `publish ${total} messages at ${RATE}/s`, metric: 'messages/s achieved', value: achieved },
-        { case: 'publish -> PUBACK (rows committed)', metric: 'p50 ms', value: percentile(ackMs, 50) },
-        { case: 'publish -> PUBACK (rows committed)', metric: 'p99 ms', value: percentile(ackMs, 99) },
+        { case: 'publish -> PUBACK', metric: 'p50 ms', value: percentile(ackMs, 50) },
+        { case: 'publish -> PUBACK', metric: 'p99 ms', value: percentile(ackMs, 99) },
         { case: 'publish -> first query that returns it', metric: 'p50 ms', value: percentile(seenMs, 50), note: 'polling every ~250 ms' },
         { case: 'publish -> first query that returns it', metric: 'p99 ms', value: percentile(seenMs, 99) },
         { case: 'messages stored (distinct MessageId in States)', metric: 'count', value: distinct, note: distinct === total ? 'none lost' : `${total - distinct} LOST` },
+        { case: 'all stored and queryable', metric: 'messages/s sustained', value: distinct / drained, note: `last one queryable after ${drained.toFixed(0)} s` },
       ];
     } finally {
       await stack.stop();
