@@ -24,7 +24,7 @@ export interface BrokerOptions {
   readonly rules: readonly RuleBinding[];
   /** Invocation attempts before the message goes to the dead letter (AWS async invoke: 3). */
   readonly attempts?: number;
-  /** Messages processed at once before acknowledgements wait (default 64). */
+  /** Messages processed at once before acknowledgements wait (default 16: more only queue inside the single local process, up to invocation timeouts). */
   readonly maxInFlight?: number;
   readonly log: (message: string) => void;
 }
@@ -99,7 +99,7 @@ export async function startBroker(options: BrokerOptions): Promise<RunningBroker
     }
   };
 
-  const maxInFlight = options.maxInFlight ?? 64;
+  const maxInFlight = options.maxInFlight ?? 16;
   const inFlight = new Set<Promise<void>>();
   const idle = async (): Promise<void> => {
     while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
