@@ -15,7 +15,8 @@ const SQL = "SELECT encode(*, 'base64') AS payload, topic(2) AS agentId, clienti
 describe('local IoT broker', () => {
   let lambda: Server;
   let lambdaPort: number;
-  let mode: 'ok' | 'fail' | 'slow' = 'ok';
+  let mode: 'ok' | 'fail' | 'slow' | 'drop' = 'ok';
+  let drops = 0;
   const calls: Array<{ name: string; event: Record<string, unknown> }> = [];
   let dir: string;
   let broker: RunningBroker | undefined;
@@ -28,6 +29,11 @@ describe('local IoT broker', () => {
       req.on('data', (d) => (body += d));
       req.on('end', () => {
         calls.push({ name: decodeURIComponent(req.url?.split('/')[3] ?? ''), event: JSON.parse(body) });
+        if (mode === 'drop' && drops > 0) {
+          drops--;
+          req.socket.destroy();
+          return;
+        }
         if (mode === 'fail') res.writeHead(200, { 'X-Amz-Function-Error': 'Unhandled' }).end('{"errorMessage":"boom"}');
         else if (mode === 'slow') setTimeout(() => res.writeHead(200).end('null'), 300);
         else res.writeHead(200).end('null');
@@ -81,6 +87,19 @@ describe('local IoT broker', () => {
     expect(entry.reason).toBe('RULE_ACTION_FAILED');
     expect(Buffer.from(entry.payloadBase64, 'base64').toString()).toBe('payload-1');
     expect(entry.source).toMatchObject({ topic: 'gdm/agent-8/messages', clientId: 'agent-8' });
+  });
+
+  it('retries a connection the local Lambda endpoint drops, without spending the rule\'s attempts', async () => {
+    mode = 'drop';
+    drops = 4;
+    await start();
+    const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, { clientId: 'agent-10' });
+    await client.publishAsync('gdm/agent-10/messages', 'survives', { qos: 1 });
+    await client.endAsync();
+    await broker?.idle();
+    mode = 'ok';
+    expect(calls.filter((c) => Buffer.from(String(c.event.payload), 'base64').toString() === 'survives')).toHaveLength(5);
+    expect(await readdir(dir)).toEqual([]);
   });
 
   it('processes messages concurrently, holds acknowledgements at the in-flight limit, and drains on close', async () => {

@@ -51,7 +51,10 @@ export interface RunningBroker {
   close(): Promise<void>;
 }
 
-async function invoke(lambdaPort: number, functionName: string, event: unknown): Promise<void> {
+/** The function ran and failed (counts as one of the rule's attempts, as in AWS). */
+class FunctionError extends Error {}
+
+async function invokeOnce(lambdaPort: number, functionName: string, event: unknown): Promise<void> {
   const response = await fetch(`http://127.0.0.1:${lambdaPort}/2015-03-31/functions/${encodeURIComponent(functionName)}/invocations`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-amz-invocation-type': 'RequestResponse' },
@@ -59,7 +62,21 @@ async function invoke(lambdaPort: number, functionName: string, event: unknown):
   });
   const text = await response.text();
   if (!response.ok || response.headers.get('x-amz-function-error')) {
-    throw new Error(`function ${functionName} failed (HTTP ${response.status}): ${text.slice(0, 500)}`);
+    throw new FunctionError(`function ${functionName} failed (HTTP ${response.status}): ${text.slice(0, 500)}`);
+  }
+}
+
+/** Transport failures to the local Lambda endpoint (a busy or reused socket) are retried with backoff. */
+const TRANSPORT_ATTEMPTS = 8;
+
+async function invoke(lambdaPort: number, functionName: string, event: unknown): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await invokeOnce(lambdaPort, functionName, event);
+    } catch (error) {
+      if (error instanceof FunctionError || attempt >= TRANSPORT_ATTEMPTS) throw error;
+      await new Promise((r) => setTimeout(r, Math.min(2000, 50 * 2 ** attempt) * Math.random()));
+    }
   }
 }
 
