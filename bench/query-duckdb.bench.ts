@@ -18,7 +18,7 @@ const CASES = [
   {
     name: 'summarize avg by bin(1h)',
     kql: 'States | where Name == "temperature" | summarize avg(todouble(Value)) by bin(Timestamp, 1h)',
-    sql: `SELECT time_bucket(INTERVAL 1 HOUR, "Timestamp") AS ts, avg(TRY_CAST(json_extract_string("Value", '$') AS DOUBLE)) AS v FROM "States" WHERE "CustomerId" = 'demo' AND ${RANGE} AND "Name" = 'temperature' GROUP BY 1`,
+    sql: `SELECT time_bucket(INTERVAL 1 HOUR, "Timestamp") AS ts, avg(TRY_CAST(CAST("Value" AS VARCHAR) AS DOUBLE)) AS v FROM "States" WHERE "CustomerId" = 'demo' AND ${RANGE} AND "Name" = 'temperature' GROUP BY 1`,
   },
   {
     name: 'filtered top 10 by Timestamp',
