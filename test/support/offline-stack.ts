@@ -49,12 +49,23 @@ export async function startOfflineStack(options: OfflineStackOptions = {}): Prom
       INSIGHTS_BUILD_DIR: buildDir,
     },
   });
+  // If this process dies without calling stop() (a crashed test or benchmark), take the detached
+  // stack group down with it, so no java or node process is left behind.
+  const killGroup = (): void => {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  };
+  process.once('exit', killGroup);
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const httpUrl = `http://127.0.0.1:${ports.http}`;
 
   const stop = async (): Promise<void> => {
+    process.off('exit', killGroup);
     if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
       try {
