@@ -37,3 +37,8 @@ export async function checkHealth(probes: Readonly<Record<string, Probe>>, timeo
   const components = Object.fromEntries(names.map((name, i) => [name, results[i] as ComponentHealth]));
   return { status: results.every((r) => r.status === 'up') ? 'up' : 'down', components };
 }
+
+/** The HTTP answer of GET /health: 200 when every component is up, 503 otherwise, never cached. */
+export function healthResponse(report: HealthReport): { status: number; body: HealthReport; headers: Record<string, string> } {
+  return { status: report.status === 'up' ? 200 : 503, body: report, headers: { 'cache-control': 'no-store' } };
+}

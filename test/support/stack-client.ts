@@ -32,7 +32,7 @@ export async function demoAccess(stack: OfflineStack): Promise<DemoAccess> {
 
 export interface QueryAnswer {
   readonly status: number;
-  readonly body: { data?: { columns: { name: string; columnType: string; dataType: string }[]; rows: unknown[][] }; meta?: Record<string, unknown>; code?: string; message?: string; data_?: unknown };
+  readonly body: { data?: { columns: { name: string; columnType: string; dataType: string }[]; rows: unknown[][] }; meta?: Record<string, unknown>; code?: string; message?: string };
 }
 
 export async function query(stack: OfflineStack, accessToken: string, text: string, window: { startTime: string; endTime: string }, extra: Record<string, unknown> = {}): Promise<QueryAnswer> {
