@@ -128,11 +128,20 @@ export class DuckDbDialect extends SqlDialect {
   scan(table: TableName, scope: ScopeRestriction): string {
     const columns = TABLES[table].map((c) => this.quoteIdent(c.name)).join(', ');
     const where = [`"CustomerId" = ${this.string(scope.customerId)}`];
-    if (scope.plantIds !== null) {
-      where.push(scope.plantIds.length === 0 ? 'FALSE' : `"PlantId" IN (${scope.plantIds.map((p) => this.string(p)).join(', ')})`);
-    }
+    if (scope.plantIds !== null) where.push(this.plantFilter(scope.plantIds));
     where.push(`"Timestamp" >= ${this.datetime(scope.startTicks)}`, `"Timestamp" < ${this.datetime(scope.endTicks)}`);
     return `SELECT ${columns} FROM ${this.quoteIdent(table)} WHERE ${where.join(' AND ')}`;
+  }
+
+  /**
+   * The caller's plants. Not `IN (a, b)`: DuckDB turns a multi-value IN into an OR evaluated
+   * after the scan, which made a filtered `top` 40% slower on 10M rows (9.1 vs 6.4 ms);
+   * `list_contains` costs what no plant filter costs (bench/query-duckdb.bench.ts).
+   */
+  private plantFilter(plantIds: readonly string[]): string {
+    if (plantIds.length === 0) return 'FALSE';
+    if (plantIds.length === 1) return `"PlantId" = ${this.string(plantIds[0] as string)}`;
+    return `list_contains([${plantIds.map((p) => this.string(p)).join(', ')}], "PlantId")`;
   }
 
   series(from: string, to: string, step: string, type: KqlType, ref: string): string {

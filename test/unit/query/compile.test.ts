@@ -112,7 +112,7 @@ describe('compile: output schema and Kusto naming', () => {
 describe('compile: scope outside the query text', () => {
   it('restricts every table reference to the customer, plants and window', () => {
     const { sql } = compile('let a = States | take 1; a | count', options);
-    expect(sql).toContain(`WHERE "CustomerId" = 'cust-a' AND "PlantId" IN ('plant-1') AND "Timestamp" >= TIMESTAMP '2024-03-01 00:00:00' AND "Timestamp" < TIMESTAMP '2024-03-02 00:00:00'`);
+    expect(sql).toContain(`WHERE "CustomerId" = 'cust-a' AND "PlantId" = 'plant-1' AND "Timestamp" >= TIMESTAMP '2024-03-01 00:00:00' AND "Timestamp" < TIMESTAMP '2024-03-02 00:00:00'`);
   });
 
   it('cannot be lifted by an or in the query: the scope is sealed in its own subquery', () => {
