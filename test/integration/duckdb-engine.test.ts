@@ -1,0 +1,63 @@
+// The embedded query engine on a real DuckDB file: pooled UTC sessions, a failed connection never
+// reused, the time limit, and the synchronous chunk reader giving what DuckDB's reader gives.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withConnection } from '../../lib/adapters/duckdb/database';
+import { duckDbQueryEngine, readRowsJson } from '../../lib/adapters/duckdb/query-engine';
+
+describe('DuckDB query engine', () => {
+  let dir: string;
+  let file: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'duckdb-engine-'));
+    file = path.join(dir, 'telemetry.duckdb');
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('reuses a connection whose work succeeded, in a UTC session', async () => {
+    const first = await withConnection(file, async (c) => c);
+    const again = await withConnection(file, async (c) => {
+      expect(await readRowsJson(c, "SELECT current_setting('TimeZone')")).toEqual([['UTC']]);
+      return c;
+    });
+    expect(again).toBe(first);
+  });
+
+  it('closes a connection whose work failed instead of pooling it', async () => {
+    let failed: unknown;
+    await expect(
+      withConnection(file, async (c) => {
+        failed = c;
+        await c.run('BEGIN TRANSACTION');
+        await c.run('SELECT * FROM no_such_table');
+      }),
+    ).rejects.toThrow(/no_such_table/);
+    const next = await withConnection(file, async (c) => {
+      // A reused connection would still sit in the aborted transaction.
+      expect(await readRowsJson(c, 'SELECT 42')).toEqual([[42]]);
+      return c;
+    });
+    expect(next).not.toBe(failed);
+  });
+
+  it('reads every chunk of a large result exactly as DuckDB reader does', async () => {
+    const sql = "SELECT i, 'row-' || i AS label, TIMESTAMP '2026-01-01 00:00:00' + to_seconds(i) AS ts FROM range(5000) t(i) ORDER BY i";
+    await withConnection(file, async (c) => {
+      const rows = await readRowsJson(c, sql);
+      expect(rows).toHaveLength(5000); // three DuckDB chunks of at most 2048 rows
+      expect(rows).toEqual((await c.runAndReadAll(sql)).getRowsJson());
+    });
+  });
+
+  it('interrupts a query over the time limit with QUERY_TIMEOUT, and the next query still runs', async () => {
+    const engine = duckDbQueryEngine(file);
+    const slow = 'SELECT count(*) FROM range(100000000) a, range(1000) b WHERE a.range * b.range = -1';
+    await expect(engine.run(slow, ['long'], { timeoutMs: 50 })).rejects.toMatchObject({ code: 'QUERY_TIMEOUT' });
+    expect(await engine.run('SELECT 7', ['long'], { timeoutMs: 5000 })).toEqual([[7]]);
+  });
+});
