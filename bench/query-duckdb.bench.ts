@@ -2,28 +2,37 @@
 // time-bucketed summarize and a filtered top, run (a) as hand-written SQL directly on DuckDB,
 // (b) as the compiler's SQL directly, (c) through POST /insights/v1/telemetry/query/table on the
 // offline stack. Same data file, same run. Goal: the endpoint within 1.1x of the hand-written SQL.
+//
+// The comparison is like for like: the endpoint's caller (the demo client) may read two plants,
+// so the hand-written SQL restricts to those plants too, in the fastest form we know; (a) and (b)
+// read rows with the engine's own reader. The fixed cost of a request (HTTP, the authorizer and
+// the handler, measured with `print 1`) is reported beside the ratios.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { TELEMETRY_DDL } from '../lib/adapters/duckdb/telemetry-ddl';
+import { readRowsJson } from '../lib/adapters/duckdb/query-engine';
 import { compile } from '../lib/query';
 import { startOfflineStack } from '../test/support/offline-stack';
 import { demoAccess, query } from '../test/support/stack-client';
 import { percentile, type Benchmark, type BenchRow } from './harness';
 
 const WINDOW = { startTime: '2026-01-01T00:00:00.000Z', endTime: '2026-01-08T00:00:00.000Z' };
+/** The demo client's plants (lib/registry/seed.ts): the endpoint's caller sees only these. */
+const PLANTS = ['demo-plant-1', 'demo-plant-2'];
 const RANGE = `"Timestamp" >= TIMESTAMP '2026-01-01 00:00:00' AND "Timestamp" < TIMESTAMP '2026-01-08 00:00:00'`;
+const SCOPE = `"CustomerId" = 'demo' AND list_contains(['demo-plant-1', 'demo-plant-2'], "PlantId") AND ${RANGE}`;
 const CASES = [
   {
     name: 'summarize avg by bin(1h)',
     kql: 'States | where Name == "temperature" | summarize avg(todouble(Value)) by bin(Timestamp, 1h)',
-    sql: `SELECT time_bucket(INTERVAL 1 HOUR, "Timestamp") AS ts, avg(TRY_CAST(CAST("Value" AS VARCHAR) AS DOUBLE)) AS v FROM "States" WHERE "CustomerId" = 'demo' AND ${RANGE} AND "Name" = 'temperature' GROUP BY 1`,
+    sql: `SELECT time_bucket(INTERVAL 1 HOUR, "Timestamp") AS ts, avg(TRY_CAST(CAST("Value" AS VARCHAR) AS DOUBLE)) AS v FROM "States" WHERE ${SCOPE} AND "Name" = 'temperature' GROUP BY 1`,
   },
   {
     name: 'filtered top 10 by Timestamp',
     kql: 'States | where DeviceId == "device-007" and Name == "pressure" | top 10 by Timestamp desc',
-    sql: `SELECT * EXCLUDE ("CustomerId") FROM "States" WHERE "CustomerId" = 'demo' AND ${RANGE} AND "DeviceId" = 'device-007' AND "Name" = 'pressure' ORDER BY "Timestamp" DESC LIMIT 10`,
+    sql: `SELECT * EXCLUDE ("CustomerId") FROM "States" WHERE ${SCOPE} AND "DeviceId" = 'device-007' AND "Name" = 'pressure' ORDER BY "Timestamp" DESC LIMIT 10`,
   },
 ] as const;
 
@@ -61,7 +70,7 @@ const bench: Benchmark = {
     const runs = ctx.quick ? 5 : 15;
     const rows: BenchRow[] = [];
     for (const size of sizes) {
-      const direct: Record<string, { hand: number; compiled: number }> = {};
+      const direct: Record<string, { hand: number; compiled: number; rows: number }> = {};
       ctx.progress(`${size.toLocaleString('en-US')} rows: loading and timing direct SQL`);
       const stack = await startOfflineStack({
         prepare: async (dataDir) => {
@@ -71,10 +80,10 @@ const bench: Benchmark = {
           const c = await db.connect();
           await c.run("SET TimeZone = 'UTC'");
           for (const q of CASES) {
-            const compiled = compile(q.kql, { dialect: 'duckdb', scope: { customerId: 'demo', plantIds: null, ...WINDOW }, now: new Date(), rowLimit: 10_000 });
-            const hand = percentile(await timed(runs, async () => (await c.runAndReadAll(q.sql)).getRowsJson()), 50);
-            const viaCompiler = percentile(await timed(runs, async () => (await c.runAndReadAll(compiled.sql)).getRowsJson()), 50);
-            direct[q.name] = { hand, compiled: viaCompiler };
+            const compiled = compile(q.kql, { dialect: 'duckdb', scope: { customerId: 'demo', plantIds: PLANTS, ...WINDOW }, now: new Date(), rowLimit: 10_000 });
+            const hand = percentile(await timed(runs, () => readRowsJson(c, q.sql)), 50);
+            const viaCompiler = percentile(await timed(runs, () => readRowsJson(c, compiled.sql)), 50);
+            direct[q.name] = { hand, compiled: viaCompiler, rows: (await readRowsJson(c, q.sql)).length };
           }
           c.closeSync();
           db.closeSync();
@@ -83,17 +92,25 @@ const bench: Benchmark = {
       try {
         ctx.progress(`${size.toLocaleString('en-US')} rows: timing the endpoint`);
         const { accessToken } = await demoAccess(stack);
+        const fixed = percentile(await timed(runs * 4, async () => {
+          const answer = await query(stack, accessToken, 'print 1', WINDOW);
+          if (answer.status !== 200) throw new Error(`endpoint answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+        }), 50);
+        rows.push({ case: `print 1, ${size.toLocaleString('en-US')} rows`, metric: 'endpoint p50 ms', value: fixed, note: 'fixed cost of a request: HTTP, authorizer, handler' });
         for (const q of CASES) {
+          const expected = direct[q.name] as { hand: number; compiled: number; rows: number };
           const endpoint = percentile(await timed(runs, async () => {
             const answer = await query(stack, accessToken, q.kql, WINDOW);
             if (answer.status !== 200) throw new Error(`endpoint answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+            // Like for like: the endpoint answers with as many rows as the hand-written SQL.
+            if (answer.body.data?.rows.length !== expected.rows) throw new Error(`${q.name}: endpoint gave ${answer.body.data?.rows.length} rows, hand-written SQL ${expected.rows}`);
           }), 50);
-          const { hand, compiled } = direct[q.name] as { hand: number; compiled: number };
+          const { hand, compiled } = expected;
           const label = `${q.name}, ${size.toLocaleString('en-US')} rows`;
           rows.push(
             { case: label, metric: 'hand-written SQL p50 ms', value: hand },
             { case: label, metric: 'compiled SQL p50 ms', value: compiled, note: `${(compiled / hand).toFixed(2)}x hand-written` },
-            { case: label, metric: 'endpoint p50 ms', value: endpoint, note: `${(endpoint / hand).toFixed(2)}x hand-written (goal <= 1.1x)` },
+            { case: label, metric: 'endpoint p50 ms', value: endpoint, note: `${(endpoint / hand).toFixed(2)}x hand-written (goal <= 1.1x); less the fixed cost ${((endpoint - fixed) / hand).toFixed(2)}x` },
           );
         }
       } finally {
