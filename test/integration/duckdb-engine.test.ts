@@ -4,7 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withConnection } from '../../lib/adapters/duckdb/database';
+import { execFileSync } from 'node:child_process';
+import { closeTelemetryDatabase, withConnection } from '../../lib/adapters/duckdb/database';
 import { duckDbQueryEngine, readRowsJson } from '../../lib/adapters/duckdb/query-engine';
 
 describe('DuckDB query engine', () => {
@@ -59,5 +60,31 @@ describe('DuckDB query engine', () => {
     const slow = 'SELECT count(*) FROM range(100000000) a, range(1000) b WHERE a.range * b.range = -1';
     await expect(engine.run(slow, ['long'], { timeoutMs: 50 })).rejects.toMatchObject({ code: 'QUERY_TIMEOUT' });
     expect(await engine.run('SELECT 7', ['long'], { timeoutMs: 5000 })).toEqual([[7]]);
+  });
+});
+
+describe('closing the embedded database', () => {
+  /** Counts States rows from another process: DuckDB locks a file against other processes. */
+  const countElsewhere = (file: string) =>
+    execFileSync(process.execPath, ['-e', `
+      const { DuckDBInstance } = require('@duckdb/node-api');
+      DuckDBInstance.create(process.argv[1]).then(async (db) => {
+        const c = await db.connect();
+        console.log((await c.runAndReadAll('SELECT count(*)::INT FROM "States"')).getRowsJson()[0][0]);
+      });`, file], { cwd: path.resolve(import.meta.dirname, '../..'), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+
+  it('releases the file to other processes, and reopens on the next use', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'duckdb-close-'));
+    const file = path.join(dir, 'telemetry.duckdb');
+    try {
+      await withConnection(file, (c) => c.run(`INSERT INTO "States" ("CustomerId", "Timestamp") VALUES ('c', TIMESTAMP '2026-01-01 00:00:00')`));
+      expect(() => countElsewhere(file)).toThrow(/lock/i);
+      await closeTelemetryDatabase(file);
+      expect(countElsewhere(file)).toBe('1');
+      expect(await withConnection(file, (k) => readRowsJson(k, 'SELECT count(*)::INT FROM "States"'))).toEqual([[1]]);
+      await closeTelemetryDatabase(file);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -64,6 +64,20 @@ export async function withConnection<T>(file: string, work: (connection: DuckDBC
   return result;
 }
 
+/**
+ * Closes the process's instance of a database file (idle connections first) so that another
+ * process may open the file; the next withConnection opens it again. Connections still lent out
+ * keep the file open until they finish.
+ */
+export async function closeTelemetryDatabase(file: string): Promise<void> {
+  const instance = ready.get(file);
+  if (!instance) return;
+  ready.delete(file);
+  for (const connection of idle.get(file) ?? []) connection.closeSync();
+  idle.delete(file);
+  (await instance).closeSync();
+}
+
 /** Health probe: the engine answers and both tables exist. */
 export async function pingDuckDb(file: string): Promise<void> {
   await withConnection(file, async (c) => {
