@@ -2,7 +2,8 @@
 // time-bucketed summarize and a filtered top, run (a) as hand-written SQL directly on DuckDB,
 // (b) as the compiler's SQL directly, (c) through the query service in-process (request check,
 // compile, run, row conversion: everything the endpoint does but HTTP and authorization), (d)
-// through POST /insights/v1/telemetry/query/table on the offline stack. Same data file, same run. Goal: the endpoint within 1.1x of the hand-written SQL.
+// through POST /insights/v1/telemetry/query/table on the offline stack. Same data file, same run.
+// Goal: the endpoint within 1.1x of the hand-written SQL.
 //
 // The comparison is like for like: the endpoint's caller (the demo client) may read two plants,
 // so the hand-written SQL restricts to those plants too, in the fastest form we know; (a) and (b)
@@ -25,7 +26,7 @@ const WINDOW = { startTime: '2026-01-01T00:00:00.000Z', endTime: '2026-01-08T00:
 /** The demo client's plants (lib/registry/seed.ts): the endpoint's caller sees only these. */
 const PLANTS = ['demo-plant-1', 'demo-plant-2'];
 const RANGE = `"Timestamp" >= TIMESTAMP '2026-01-01 00:00:00' AND "Timestamp" < TIMESTAMP '2026-01-08 00:00:00'`;
-const SCOPE = `"CustomerId" = 'demo' AND list_contains(['demo-plant-1', 'demo-plant-2'], "PlantId") AND ${RANGE}`;
+const SCOPE = `"CustomerId" = 'demo' AND list_contains([${PLANTS.map((p) => `'${p}'`).join(', ')}], "PlantId") AND ${RANGE}`;
 const CASES = [
   {
     name: 'summarize avg by bin(1h)',

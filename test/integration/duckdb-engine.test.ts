@@ -88,3 +88,22 @@ describe('closing the embedded database', () => {
     }
   });
 });
+
+describe('closing while a connection is lent out', () => {
+  it('does not pool that connection afterwards, so the file stays released', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'duckdb-lent-'));
+    const file = path.join(dir, 'telemetry.duckdb');
+    try {
+      let lent: unknown;
+      await withConnection(file, async (c) => {
+        lent = c;
+        await closeTelemetryDatabase(file);
+      });
+      const next = await withConnection(file, async (c) => c);
+      expect(next).not.toBe(lent);
+      await closeTelemetryDatabase(file);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

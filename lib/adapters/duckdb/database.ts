@@ -50,6 +50,7 @@ async function takeConnection(file: string): Promise<DuckDBConnection> {
  */
 export async function withConnection<T>(file: string, work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
   const connection = await takeConnection(file);
+  const owner = ready.get(file);
   let result: T;
   try {
     result = await work(connection);
@@ -59,7 +60,8 @@ export async function withConnection<T>(file: string, work: (connection: DuckDBC
   }
   const pool = idle.get(file) ?? [];
   idle.set(file, pool);
-  if (pool.length < MAX_IDLE) pool.push(connection);
+  // Not pooled if the database was closed meanwhile: it would keep the closed file open.
+  if (ready.get(file) === owner && pool.length < MAX_IDLE) pool.push(connection);
   else connection.closeSync();
   return result;
 }
