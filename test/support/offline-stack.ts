@@ -25,8 +25,6 @@ export interface OfflineStackOptions {
   readonly keepData?: boolean;
   /** Runs on the fresh data folder before the stack starts (e.g. to load a telemetry database). */
   readonly prepare?: (dataDir: string) => Promise<void>;
-  /** Extra Node options for the stack process, e.g. ['--cpu-prof'] (not allowed in NODE_OPTIONS). */
-  readonly nodeArgs?: readonly string[];
 }
 
 export async function startOfflineStack(options: OfflineStackOptions = {}): Promise<OfflineStack> {
@@ -35,7 +33,7 @@ export async function startOfflineStack(options: OfflineStackOptions = {}): Prom
   const buildDir = `.esbuild/test-${path.basename(dataDir)}`;
   await mkdir(path.join(dataDir, 'dynamodb'), { recursive: true });
   await options.prepare?.(dataDir);
-  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), path.join(root, 'node_modules/osls/bin/serverless.js'), 'offline', 'start'], {
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'node_modules/osls/bin/serverless.js'), 'offline', 'start'], {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
