@@ -13,7 +13,7 @@ export default class LocalIotPluginShim {
         plugin = new LocalIotPlugin(serverless, options);
         await plugin.hooks['offline:start:init']();
       },
-      'offline:start:end': async () => plugin?.hooks['offline:start:end'](),
+      'before:offline:start:end': async () => plugin?.hooks['before:offline:start:end'](),
     };
   }
 }

@@ -2,7 +2,9 @@
 // `npm start`: checks what the local stack needs (Node, Java, free ports), starts it as one
 // process group (`osls offline start`: DynamoDB Local, the MQTT broker, serverless-offline),
 // waits until /health reports every component up, seeds the demo tenant once, prints one
-// summary, and on Ctrl-C stops the whole group so no java or node process is left behind.
+// summary, and on Ctrl-C stops the stack in order (broker, HTTP, DynamoDB Local) so no java or
+// node process is left behind. If this process is killed outright, the stack notices that its
+// parent is gone and stops itself the same way.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -102,7 +104,7 @@ function summary(health, seeded) {
     `    telemetry query POST ${http}/insights/v1/telemetry/query/table`,
     `    token endpoint  POST ${http}/oauth2/token`,
     `  MQTT (IoT Core)   mqtt://127.0.0.1:${ports.mqtt}  publish edge GDM to gdm/<agentId>/messages, client id = agentId`,
-    `  Data              ${dataDir}  (dynamodb/, telemetry.duckdb, lake/, dead-letter/)`,
+    `  Data              ${dataDir}  (dynamodb/, telemetry.duckdb, lake/, dead-letter/, iot-journal/)`,
     '  Credentials       ' + (seeded ? '' : 'npx insights-admin --help (customers, plants, agents, clients, tokens)'),
   ];
   if (seeded) lines.push(...seeded.split('\n').map((l) => `    ${l}`));
@@ -123,27 +125,53 @@ const child = spawn(process.execPath, [path.join(root, 'node_modules/osls/bin/se
 });
 
 let stopping = false;
+const groupAlive = () => {
+  try {
+    process.kill(-child.pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+/**
+ * Orderly stop: SIGINT to the stack process only (not its group), which stops the broker (the
+ * batch in flight finishes, the rest stays journaled), then the HTTP and Lambda servers, then
+ * DynamoDB Local (infra/local/iot/plugin.ts). Whatever is left of the group after that (or after
+ * 45 s) is killed, so no java or node process stays behind.
+ */
 async function stop(code) {
   if (stopping) return;
   stopping = true;
   if (child.exitCode === null && child.signalCode === null) {
-    process.stderr.write('\nstopping the local stack…\n');
+    process.stderr.write('\nstopping the local stack (the broker finishes its batch in flight; the rest stays journaled)…\n');
     const exited = new Promise((r) => child.once('exit', r));
     try {
-      process.kill(-child.pid, 'SIGINT');
+      process.kill(child.pid, 'SIGINT');
     } catch {
       /* already gone */
     }
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 8000))]);
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 45_000))]);
   }
+  // DynamoDB Local got its SIGTERM from the stack: give it a moment to close its files.
+  for (let waited = 0; waited < 5000 && groupAlive(); waited += 100) await new Promise((r) => setTimeout(r, 100));
   try {
-    process.kill(-child.pid, 'SIGKILL'); // whatever is left of the group, DynamoDB Local's java included
+    process.kill(-child.pid, 'SIGKILL');
   } catch {
     /* nothing left */
   }
   process.exit(code);
 }
-process.on('SIGINT', () => stop(0));
+// A second Ctrl-C while stopping: stop at once (acknowledged messages are journaled on disk).
+process.on('SIGINT', () => {
+  if (!stopping) return stop(0);
+  process.stderr.write('stopping at once\n');
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    /* nothing left */
+  }
+  process.exit(130);
+});
 process.on('SIGTERM', () => stop(0));
 process.on('SIGHUP', () => stop(0));
 child.on('exit', (code) => {

@@ -3,8 +3,8 @@
 import path from 'node:path';
 import { config, type Config } from '../core/config';
 import { logger } from '../core/logger';
-import { ingestRuleEvent, type IngestDeps, type IngestOutcome } from '../ingest/ingest';
-import type { DataLake, DeadLetter, TelemetryStore } from '../ingest/ports';
+import type { IngestDeps } from '../ingest/ingest';
+import type { DataLake, DeadLetter, IngestLedger, TelemetryStore } from '../ingest/ports';
 import { documentClient } from './dynamodb/client';
 import { dynamoDbIngestLedger } from './dynamodb/ingest-ledger';
 import { dynamoDbLiveness } from './dynamodb/liveness';
@@ -24,6 +24,15 @@ async function telemetryStore(cfg: Config): Promise<TelemetryStore> {
   }
   const { timestreamTelemetryStore } = await import('./timestream/telemetry-store');
   return timestreamTelemetryStore({ database: cfg.TIMESTREAM_DATABASE, statesTable: cfg.TIMESTREAM_STATES_TABLE, eventsTable: cfg.TIMESTREAM_EVENTS_TABLE });
+}
+
+/** The ledger lives with the rows locally (DuckDB), in DynamoDB when deployed (docs/ingest.md). */
+async function ingestLedger(cfg: Config): Promise<IngestLedger> {
+  if (cfg.TELEMETRY_BACKEND === 'duckdb') {
+    const { duckDbIngestLedger } = await import('./duckdb/ingest-ledger');
+    return duckDbIngestLedger(cfg.DUCKDB_PATH);
+  }
+  return dynamoDbIngestLedger(documentClient(), cfg.MAIN_TABLE);
 }
 
 async function deadLetter(cfg: Config): Promise<DeadLetter> {
@@ -51,7 +60,7 @@ export function ingestDeps(): Promise<IngestDeps> {
       store: await telemetryStore(cfg),
       lake: await dataLake(cfg),
       liveness: dynamoDbLiveness(documentClient(), table),
-      ledger: dynamoDbIngestLedger(documentClient(), table),
+      ledger: await ingestLedger(cfg),
       // Agents and plants rarely change: a warm function rereads them every 30 s, not per message.
       directory: withShortCache(registry(), 30_000),
       ingestionId: cfg.INGESTION_ID,
@@ -62,8 +71,4 @@ export function ingestDeps(): Promise<IngestDeps> {
   })();
   deps.catch(() => (deps = undefined));
   return deps;
-}
-
-export async function ingestFromRule(event: unknown): Promise<IngestOutcome> {
-  return ingestRuleEvent(event, await ingestDeps());
 }

@@ -15,12 +15,20 @@ export type DeadLetterReason =
   | 'RULE_SQL_FAILED';
 
 export interface DeadLetterEntry {
+  /**
+   * Stable for the same message refused for the same reason (lib/ingest/ingest.ts deadLetterId):
+   * writing an entry whose id is already there changes nothing, so a retried batch or a replayed
+   * journal never dead-letters a message twice.
+   */
+  readonly id: string;
   readonly reason: DeadLetterReason;
   /** A person-readable sentence and, where there are several problems, each of them. */
   readonly message: string;
   readonly details: readonly unknown[];
   /** ISO 8601 time the message was refused. */
   readonly time: string;
+  /** ISO 8601 time the message hub received it, when known. */
+  readonly receivedAt?: string;
   /** The original payload exactly as received, base64-encoded (it may not be text). */
   readonly payloadBase64: string;
   /** Where it came from: topic, client id, agent id, message id when known. */
@@ -44,13 +52,22 @@ export interface DataLake {
   put(records: readonly LakeRecord[]): Promise<void>;
 }
 
+/** One message: the ingest ledger's and the store's unit of idempotency. */
+export interface MessageKey {
+  readonly agentId: string;
+  readonly messageId: string;
+}
+
 /** Rows of one or more messages of one customer, written together. */
 export interface TelemetryWrite {
   readonly customerId: string;
   readonly states: readonly TelemetryRow[];
   readonly events: readonly EventRow[];
-  /** The messages may have been written before (a run that did not finish): replace their rows. */
-  readonly replace?: boolean;
+  /**
+   * Messages of this write that an earlier run may have written in part (it claimed them and did
+   * not finish): their rows are replaced rather than added.
+   */
+  readonly replace?: readonly MessageKey[];
 }
 
 /** A row the store refused for good (a limit, a time outside the store's window). */
@@ -74,17 +91,22 @@ export interface AgentDirectory {
   getPlant(plantId: string): Promise<{ readonly plantId: string; readonly customerId: string } | undefined>;
 }
 
+export type ClaimStatus = 'new' | 'retry' | 'done';
+
 /**
  * Remembers which messages (agent + messageId) were fully processed, so that a redelivered
  * message is recognised. A claim that was never completed (a crash half-way) can be taken again.
+ * Works on batches: one round trip claims or completes many messages.
  */
 export interface IngestLedger {
   /**
-   * @returns 'new' for a first delivery, 'retry' when an earlier run claimed it without finishing
-   * (its writes may be partly there), 'done' when it was processed before.
+   * Claims each message (keys are distinct). @returns per key, in order: 'new' for a first
+   * delivery, 'retry' when an earlier run claimed it without finishing (its writes may be partly
+   * there), 'done' when it was processed before.
    */
-  claim(agentId: string, messageId: string, now: Date): Promise<'new' | 'retry' | 'done'>;
-  complete(agentId: string, messageId: string, now: Date): Promise<void>;
+  claim(keys: readonly MessageKey[], now: Date): Promise<ClaimStatus[]>;
+  /** Marks the messages processed: a later claim of any of them answers 'done'. */
+  complete(keys: readonly MessageKey[], now: Date): Promise<void>;
 }
 
 export interface KeepAlive {

@@ -14,7 +14,7 @@ import { dynamoDbRegistry } from '../../lib/adapters/dynamodb/registry';
 import { fileDataLake } from '../../lib/adapters/files/data-lake';
 import { fileDeadLetter } from '../../lib/adapters/files/dead-letter';
 import { toEdge } from '../../lib/gdm';
-import { ingestRuleEvent, type IngestDeps } from '../../lib/ingest/ingest';
+import { ingestBatch, ingestRuleEvent, type IngestDeps } from '../../lib/ingest/ingest';
 import { ingestQueueRecords } from '../../lib/ingest/batch';
 import { startDynamoDbLocal, type DynamoDbLocal } from '../support/dynamodb-local';
 
@@ -104,10 +104,10 @@ describe('ingest core on real engines', () => {
     const message = edge('state', [{ name: 'flow', values: [{ value: 1 }, { value: 2 }] }]);
     const before = await count('States');
     // A run that wrote its rows and then failed before completing its claim.
-    expect(await deps.ledger.claim(AGENT, message.messageId, NOW)).toBe('new');
+    expect(await deps.ledger.claim([{ agentId: AGENT, messageId: message.messageId }], NOW)).toEqual(['new']);
     expect((await ingestRuleEvent(event(message), deps)).status).toBe('stored');
     expect(await count('States')).toBe(before + 2);
-    expect(await deps.ledger.claim(AGENT, message.messageId, NOW)).toBe('done');
+    expect(await deps.ledger.claim([{ agentId: AGENT, messageId: message.messageId }], NOW)).toEqual(['done']);
   });
 
   it('records keep-alives as device liveness and finds silent devices', async () => {
@@ -154,5 +154,47 @@ describe('ingest core on real engines', () => {
     const result = await ingestQueueRecords([{ messageId: 'q1', body: JSON.stringify(event(a)) }, { messageId: 'q2', body: 'garbage' }], deps);
     expect(result.batchItemFailures).toEqual([]);
     expect(result.outcomes.map((o) => o.status)).toEqual(['stored', 'dead-lettered']);
+  });
+
+  it('takes one ledger claim, one store write, one lake write and one completion for a whole batch', async () => {
+    const counts = { claim: 0, complete: 0, write: 0, lake: 0 };
+    const counted: IngestDeps = {
+      ...deps,
+      ledger: { claim: (k, n) => (counts.claim++, deps.ledger.claim(k, n)), complete: (k, n) => (counts.complete++, deps.ledger.complete(k, n)) },
+      store: { write: (b) => (counts.write++, deps.store.write(b)) },
+      lake: { put: (r) => (counts.lake++, deps.lake.put(r)) },
+    };
+    const messages = Array.from({ length: 40 }, (_, i) => edge('state', [{ name: `batch-${i}`, values: [{ value: i }, { value: i + 1 }] }]));
+    const before = await count('States');
+    const outcomes = await ingestBatch([...messages.map((m) => event(m)), event(messages[0]), event(undefined, AGENT, '{oops')], counted);
+    expect(outcomes.map((o) => o.status)).toEqual([...Array(40).fill('stored'), 'duplicate', 'dead-lettered']);
+    expect(counts).toEqual({ claim: 1, complete: 1, write: 1, lake: 1 });
+    expect(await count('States')).toBe(before + 80);
+  });
+
+  it('reports the messages of a failed store write as failed, and their retry stores them once', async () => {
+    let crash = true;
+    const flaky: IngestDeps = {
+      ...deps,
+      // Writes, then fails as if the process died before completing the claims.
+      store: { write: async (b) => { const r = await deps.store.write(b); if (crash) throw new Error('connection reset'); return r; } },
+    };
+    const messages = Array.from({ length: 5 }, (_, i) => edge('state', [{ name: `flaky-${i}`, values: [{ value: i }, { value: -i }] }]));
+    const before = await count('States');
+    const first = await ingestBatch(messages.map((m) => event(m)), flaky);
+    expect(first).toEqual(Array(5).fill({ status: 'failed', error: 'connection reset' }));
+    crash = false;
+    const second = await ingestBatch(messages.map((m) => event(m)), flaky);
+    expect(second.map((o) => o.status)).toEqual(Array(5).fill('stored'));
+    expect(await count('States')).toBe(before + 10);
+    expect((await ingestBatch([event(messages[2])], flaky))[0]?.status).toBe('duplicate');
+  });
+
+  it('dead-letters the same refusal once, however often the message comes back', async () => {
+    const garbage = { ...event(undefined, AGENT, 'still not json'), receivedAt: NOW.getTime() + 1234 };
+    const before = (await deadLetters()).length;
+    expect(await ingestRuleEvent(garbage, deps)).toEqual({ status: 'dead-lettered', reason: 'NOT_JSON' });
+    expect(await ingestRuleEvent(garbage, deps)).toEqual({ status: 'dead-lettered', reason: 'NOT_JSON' });
+    expect((await deadLetters()).length).toBe(before + 1);
   });
 });

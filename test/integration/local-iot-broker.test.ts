@@ -1,23 +1,33 @@
-// The local IoT Core stand-in: rules invoke the function through the Lambda invoke API, many
-// messages at once, a failing invocation is retried, then dead-lettered with the original payload
-// (the IoT rule error action), never dropped; closing lets messages in flight finish.
+// The local IoT Core stand-in: every acknowledged message is journaled first; rules invoke the
+// function through the Lambda invoke API with batches in the SQS shape; a failed item is retried,
+// then dead-lettered with the original payload (the IoT rule error action), never dropped;
+// acknowledgements wait, first in first out, while the backlog is over its bound; what was not
+// processed at close is replayed by the next broker on the same journal.
 import { createServer, type Server } from 'node:http';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import mqtt from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { compileRules, startBroker, type RunningBroker } from '../../infra/local/iot/broker';
-import { freePort } from '../support/ports';
+import { compileRules, startBroker, type BrokerOptions, type RunningBroker } from '../../infra/local/iot/broker';
+import { freePort, waitUntil } from '../support/ports';
 
 const SQL = "SELECT encode(*, 'base64') AS payload, topic(2) AS agentId, clientid() AS clientId, timestamp() AS receivedAt FROM 'gdm/+/messages' WHERE topic(3) = 'messages'";
+
+interface Call {
+  readonly name: string;
+  readonly records: { messageId: string; event: { payload: string; agentId: string; clientId: string; receivedAt: number } }[];
+}
+
+const text = (base64: string) => Buffer.from(base64, 'base64').toString();
 
 describe('local IoT broker', () => {
   let lambda: Server;
   let lambdaPort: number;
-  let mode: 'ok' | 'fail' | 'slow' | 'drop' = 'ok';
-  let drops = 0;
-  const calls: Array<{ name: string; event: Record<string, unknown> }> = [];
+  /** How the fake function answers one batch: ok, fail whole, report some items failed, hang, or drop the connection. */
+  let answer: (call: Call) => 'ok' | 'fail' | 'hang' | 'drop' | { failed: string[] } = () => 'ok';
+  let delayMs = 0;
+  const calls: Call[] = [];
   let dir: string;
   let broker: RunningBroker | undefined;
   let mqttPort: number;
@@ -28,98 +38,166 @@ describe('local IoT broker', () => {
       let body = '';
       req.on('data', (d) => (body += d));
       req.on('end', () => {
-        calls.push({ name: decodeURIComponent(req.url?.split('/')[3] ?? ''), event: JSON.parse(body) });
-        if (mode === 'drop' && drops > 0) {
-          drops--;
-          req.socket.destroy();
-          return;
-        }
-        if (mode === 'fail') res.writeHead(200, { 'X-Amz-Function-Error': 'Unhandled' }).end('{"errorMessage":"boom"}');
-        else if (mode === 'slow') setTimeout(() => res.writeHead(200).end('null'), 300);
-        else res.writeHead(200).end('null');
+        const event = JSON.parse(body) as { Records: { messageId: string; body: string }[] };
+        const call: Call = { name: decodeURIComponent(req.url?.split('/')[3] ?? ''), records: event.Records.map((r) => ({ messageId: r.messageId, event: JSON.parse(r.body) })) };
+        calls.push(call);
+        const verdict = answer(call);
+        if (verdict === 'drop') return void req.socket.destroy();
+        if (verdict === 'hang') return;
+        setTimeout(() => {
+          if (verdict === 'fail') res.writeHead(200, { 'X-Amz-Function-Error': 'Unhandled' }).end('{"errorMessage":"boom"}');
+          else res.writeHead(200).end(JSON.stringify({ batchItemFailures: verdict === 'ok' ? [] : verdict.failed.map((itemIdentifier) => ({ itemIdentifier })) }));
+        }, delayMs);
       });
     });
     await new Promise<void>((r) => lambda.listen(lambdaPort, '127.0.0.1', r));
+    dir = await mkdtemp(path.join(tmpdir(), 'iot-'));
   });
   afterAll(async () => {
+    lambda.closeAllConnections();
     await new Promise((r) => lambda.close(r));
+    await rm(dir, { recursive: true, force: true });
   });
   afterEach(async () => {
+    answer = () => 'ok';
+    delayMs = 0;
     await broker?.close();
     broker = undefined;
     calls.length = 0;
-    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  async function start(maxInFlight?: number): Promise<void> {
-    dir = await mkdtemp(path.join(tmpdir(), 'iot-'));
+  async function start(name: string, options: Partial<BrokerOptions> = {}): Promise<void> {
     mqttPort = await freePort();
-    broker = await startBroker({ host: '127.0.0.1', port: mqttPort, lambdaPort, deadLetterDir: dir, rules: [{ functionKey: 'ingest', functionName: 'svc-local-ingest', sql: SQL }], log: () => undefined, ...(maxInFlight ? { maxInFlight } : {}) });
+    broker = await startBroker({
+      host: '127.0.0.1',
+      port: mqttPort,
+      lambdaPort,
+      deadLetterDir: path.join(dir, name, 'dead-letter'),
+      journalDir: path.join(dir, name, 'journal'),
+      rules: [{ functionKey: 'ingest', functionName: 'svc-local-ingest', sql: SQL }],
+      retryDelayMs: 10,
+      log: () => undefined,
+      ...options,
+    });
   }
 
-  it('invokes the function with the rule output', async () => {
-    await start();
+  const payloads = () => calls.flatMap((c) => c.records.map((r) => text(r.event.payload)));
+  const deadLetters = async (name: string) => {
+    const root = path.join(dir, name, 'dead-letter');
+    const days = await readdir(root).catch(() => [] as string[]);
+    const files = (await Promise.all(days.map(async (d) => (await readdir(path.join(root, d))).map((f) => path.join(root, d, f))))).flat();
+    return Promise.all(files.map(async (f) => ({ file: path.basename(f), entry: JSON.parse(await readFile(f, 'utf8')) as { reason: string; payloadBase64: string; source: Record<string, string> } })));
+  };
+
+  it('invokes the function with the rule output, in batches of the SQS shape', async () => {
+    await start('shape');
     const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, { clientId: 'agent-7' });
     await client.publishAsync('gdm/agent-7/messages', '{"messageId":"m1"}', { qos: 1 });
     await broker?.idle();
     expect(calls).toHaveLength(1);
     expect(calls[0]?.name).toBe('svc-local-ingest');
-    expect(calls[0]?.event).toMatchObject({ agentId: 'agent-7', clientId: 'agent-7', payload: Buffer.from('{"messageId":"m1"}').toString('base64') });
+    expect(calls[0]?.records[0]?.event).toMatchObject({ agentId: 'agent-7', clientId: 'agent-7', payload: Buffer.from('{"messageId":"m1"}').toString('base64') });
     await client.publishAsync('gdm/agent-7/other', 'x', { qos: 1 });
     await broker?.idle();
     expect(calls).toHaveLength(1);
     await client.endAsync();
   });
 
-  it('retries a failing invocation three times, then writes the message to the dead letter', async () => {
-    mode = 'fail';
-    await start();
+  it('shares invocations among many messages, in publishing order, while the function is busy', async () => {
+    await start('batching');
+    delayMs = 50;
+    const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, { clientId: 'agent-1' });
+    const sent = Array.from({ length: 300 }, (_, i) => `m${i}`);
+    await Promise.all(sent.map((p) => client.publishAsync('gdm/agent-1/messages', p, { qos: 1 })));
+    await broker?.idle();
+    expect(payloads()).toEqual(sent);
+    expect(calls.length).toBeLessThan(30);
+    expect(Math.max(...calls.map((c) => c.records.length))).toBeLessThanOrEqual(250);
+    await client.endAsync();
+  });
+
+  it('retries a failing invocation three times, then writes the message to the dead letter once', async () => {
+    await start('fail');
+    answer = () => 'fail';
     const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, { clientId: 'agent-8' });
     await client.publishAsync('gdm/agent-8/messages', 'payload-1', { qos: 1 });
     await client.endAsync();
     await broker?.idle();
-    mode = 'ok';
-    expect(calls).toHaveLength(3);
-    const days = await readdir(dir);
-    const files = await readdir(path.join(dir, days[0] as string));
-    expect(files).toHaveLength(1);
-    const entry = JSON.parse(await readFile(path.join(dir, days[0] as string, files[0] as string), 'utf8'));
-    expect(entry.reason).toBe('RULE_ACTION_FAILED');
-    expect(Buffer.from(entry.payloadBase64, 'base64').toString()).toBe('payload-1');
-    expect(entry.source).toMatchObject({ topic: 'gdm/agent-8/messages', clientId: 'agent-8' });
+    expect(payloads()).toEqual(['payload-1', 'payload-1', 'payload-1']);
+    const entries = await deadLetters('fail');
+    expect(entries).toHaveLength(1);
+    expect(entries[0]?.entry.reason).toBe('RULE_ACTION_FAILED');
+    expect(text(entries[0]?.entry.payloadBase64 ?? '')).toBe('payload-1');
+    expect(entries[0]?.entry.source).toMatchObject({ topic: 'gdm/agent-8/messages', clientId: 'agent-8', agentId: 'agent-8' });
+    expect(broker?.stats()).toMatchObject({ backlog: 0, deadLettered: 1 });
+  });
+
+  it('retries only the items the function reports as failed', async () => {
+    await start('partial');
+    let failedOnce = false;
+    answer = (call) => {
+      const b = call.records.filter((r) => text(r.event.payload) === 'b').map((r) => r.messageId);
+      if (failedOnce || b.length === 0) return 'ok';
+      failedOnce = true;
+      return { failed: b };
+    };
+    const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, { clientId: 'agent-2' });
+    delayMs = 30;
+    await client.publishAsync('gdm/agent-2/messages', 'a', { qos: 1 });
+    await Promise.all(['b', 'c'].map((p) => client.publishAsync('gdm/agent-2/messages', p, { qos: 1 })));
+    await broker?.idle();
+    expect(payloads().filter((p) => p === 'b')).toHaveLength(2);
+    expect(payloads().filter((p) => p === 'a' || p === 'c')).toEqual(['a', 'c']);
+    expect(await deadLetters('partial')).toEqual([]);
+    await client.endAsync();
   });
 
   it('retries a connection the local Lambda endpoint drops, without spending the rule\'s attempts', async () => {
-    mode = 'drop';
-    drops = 4;
-    await start();
+    await start('drop');
+    let drops = 4;
+    answer = () => (drops-- > 0 ? 'drop' : 'ok');
     const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, { clientId: 'agent-10' });
     await client.publishAsync('gdm/agent-10/messages', 'survives', { qos: 1 });
     await client.endAsync();
     await broker?.idle();
-    mode = 'ok';
-    expect(calls.filter((c) => Buffer.from(String(c.event.payload), 'base64').toString() === 'survives')).toHaveLength(5);
-    expect(await readdir(dir)).toEqual([]);
+    expect(payloads()).toEqual(Array(5).fill('survives'));
+    expect(await deadLetters('drop')).toEqual([]);
   });
 
-  it('processes messages concurrently, holds acknowledgements at the in-flight limit, and drains on close', async () => {
-    mode = 'slow';
-    await start(2);
+  it('holds acknowledgements while the backlog is over its bound and releases them in order', async () => {
+    await start('backpressure', { maxBacklog: 2, maxBatch: 1 });
+    delayMs = 150;
     const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, { clientId: 'agent-9' });
-    const started = Date.now();
-    // Two fit in flight and are acknowledged at once; the third waits for one of them (300 ms).
-    await client.publishAsync('gdm/agent-9/messages', 'a', { qos: 1 });
-    await client.publishAsync('gdm/agent-9/messages', 'b', { qos: 1 });
-    const fast = Date.now() - started;
-    await client.publishAsync('gdm/agent-9/messages', 'c', { qos: 1 });
-    const held = Date.now() - started;
-    expect(fast).toBeLessThan(250);
-    expect(held).toBeGreaterThanOrEqual(250);
+    const acked: string[] = [];
+    const publish = (p: string) => client.publishAsync('gdm/agent-9/messages', p, { qos: 1 }).then(() => void acked.push(p));
+    const all = ['a', 'b', 'c', 'd'].map(publish);
+    // a is in flight, b waits in the backlog: both acknowledged; c and d are journaled but held.
+    await waitUntil(async () => broker?.stats().heldAcknowledgements === 2, 5_000, 'two held acknowledgements');
+    expect(acked).toEqual(['a', 'b']);
+    await Promise.all(all);
+    expect(acked).toEqual(['a', 'b', 'c', 'd']);
+    await broker?.idle();
+    expect(payloads()).toEqual(['a', 'b', 'c', 'd']);
     await client.endAsync();
+  });
+
+  it('keeps what it could not process at close in the journal, and the next broker replays it', async () => {
+    await start('replay', { drainMs: 200 });
+    answer = () => 'hang';
+    const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, { clientId: 'agent-3' });
+    await client.publishAsync('gdm/agent-3/messages', 'x1', { qos: 1 });
+    await client.publishAsync('gdm/agent-3/messages', 'x2', { qos: 1 });
+    await waitUntil(async () => calls.length > 0, 5_000, 'the first invocation');
     await broker?.close();
     broker = undefined;
-    mode = 'ok';
-    expect(calls.map((c) => Buffer.from(String(c.event.payload), 'base64').toString()).sort()).toEqual(['a', 'b', 'c']);
+    await client.endAsync(true);
+    calls.length = 0;
+    answer = () => 'ok';
+    await start('replay');
+    await (broker as RunningBroker | undefined)?.idle();
+    expect(payloads()).toEqual(['x1', 'x2']);
+    expect(calls[0]?.records[0]?.event.receivedAt).toEqual(expect.any(Number));
+    expect(await deadLetters('replay')).toEqual([]);
   });
 
   it('refuses at start a rule it cannot honour, naming the function', () => {

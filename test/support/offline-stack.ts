@@ -67,13 +67,15 @@ export async function startOfflineStack(options: OfflineStackOptions = {}): Prom
   const stop = async (): Promise<void> => {
     process.off('exit', killGroup);
     if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
+      // As npm start does: SIGINT to the stack process only, which stops the broker, the servers
+      // and DynamoDB Local in that order; then whatever is left of the group is killed.
       const exited = new Promise((r) => child.once('exit', r));
       try {
-        process.kill(-child.pid, 'SIGINT');
+        process.kill(child.pid, 'SIGINT');
       } catch {
         /* already gone */
       }
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 8000))]);
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 30_000))]);
       try {
         process.kill(-child.pid, 'SIGKILL');
       } catch {

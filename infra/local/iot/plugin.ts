@@ -2,10 +2,18 @@
 // AWS::IoT::TopicRule resource whose Lambda action targets a function of the service (the rule
 // the stack deploys, infra/resources/iot.yml), and every function `iot` event.
 // Settings: custom.localIot.{host, port, dataDir}.
+//
+// It also orders the stop (docs/local-stack.md): on SIGINT/SIGTERM it first stops the broker (no
+// new messages; the batch in flight finishes; the rest stays journaled), then serverless-offline's
+// HTTP and Lambda servers, and only then lets serverless-dynamodb stop DynamoDB Local. It is listed
+// before serverless-dynamodb in serverless.yml so that its `before:offline:start:end` runs first.
+// And it watches its parent: when the process that started the stack dies (even by SIGKILL), the
+// stack stops itself the same orderly way, so nothing is left running.
 import path from 'node:path';
 import { startBroker, type RuleBinding, type RunningBroker } from './broker';
 
 interface ServerlessLike {
+  pluginManager?: { plugins?: unknown[] };
   service: {
     custom?: Record<string, unknown>;
     getAllFunctions(): string[];
@@ -24,9 +32,13 @@ interface LocalIotSettings {
   dataDir?: string;
 }
 
+/** How often the stack checks that the process that started it is still there. */
+const PARENT_CHECK_MS = 1000;
+
 export default class LocalIotPlugin {
   readonly hooks: Record<string, () => Promise<void>>;
   private broker: RunningBroker | undefined;
+  private parentWatch: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly serverless: ServerlessLike,
@@ -34,7 +46,7 @@ export default class LocalIotPlugin {
   ) {
     this.hooks = {
       'offline:start:init': () => this.start(),
-      'offline:start:end': () => this.stop(),
+      'before:offline:start:end': () => this.stop(),
     };
   }
 
@@ -79,14 +91,33 @@ export default class LocalIotPlugin {
       lambdaPort,
       rules,
       deadLetterDir: path.join(dataDir, 'dead-letter'),
+      journalDir: path.join(dataDir, 'iot-journal'),
       log: (message) => console.error(`[local-iot] ${message}`),
     });
     console.error(`[local-iot] MQTT broker on mqtt://${host}:${port}; rules: ${rules.map((r) => `${r.functionKey} <- ${r.sql}`).join(' | ') || 'none'}`);
+    this.watchParent();
+  }
+
+  /** A parent that died leaves this process to init (or a subreaper): stop as on Ctrl-C. */
+  private watchParent(): void {
+    const parent = process.ppid;
+    this.parentWatch = setInterval(() => {
+      if (process.ppid === parent) return;
+      console.error(`[local-iot] the process that started the stack (pid ${parent}) is gone; stopping`);
+      clearInterval(this.parentWatch);
+      process.kill(process.pid, 'SIGTERM');
+    }, PARENT_CHECK_MS);
+    this.parentWatch.unref();
   }
 
   private async stop(): Promise<void> {
+    clearInterval(this.parentWatch);
     await this.broker?.close();
     this.broker = undefined;
+    // serverless-offline next (its own end hook runs later and exits the process): requests in
+    // flight finish while DynamoDB Local is still up.
+    const offline = this.serverless.pluginManager?.plugins?.find((p) => (p as { constructor?: { name?: string } }).constructor?.name === 'ServerlessOffline') as { end?: (skipExit: boolean) => Promise<void> } | undefined;
+    await offline?.end?.(true);
   }
 }
 

@@ -1,8 +1,9 @@
 // TelemetryStore on the embedded DuckDB file. Rows go in through DuckDB's appender (the fast
-// bulk path) inside one transaction per batch. A batch marked `replace` (a message whose earlier
-// processing did not finish) first removes rows of the same messages, so nothing is doubled.
+// bulk path) inside one transaction per write (the rows of a whole batch of messages). Messages
+// listed in `replace` (an earlier run did not finish them) first lose the rows that run wrote,
+// in the same transaction, so nothing is doubled.
 import { DuckDBTimestampValue, type DuckDBAppender, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
-import type { TelemetryStore, TelemetryWrite } from '../../ingest/ports';
+import type { MessageKey, TelemetryStore, TelemetryWrite } from '../../ingest/ports';
 import { TABLES, type ColumnDef, type TableName } from '../../telemetry/tables';
 import { CUSTOMER_COLUMN } from './telemetry-ddl';
 import { withConnection } from './database';
@@ -51,12 +52,10 @@ async function appendRows(connection: DuckDBConnection, table: TableName, custom
   }
 }
 
-async function deleteMessages(connection: DuckDBConnection, table: TableName, customerId: string, rows: readonly { AgentId: string; MessageId: string }[]): Promise<void> {
-  const keys = [...new Map(rows.map((r) => [`${r.AgentId}\u0000${r.MessageId}`, [r.AgentId, r.MessageId] as const])).values()];
-  for (const [agentId, messageId] of keys) {
-    const values: DuckDBValue[] = [customerId, agentId, messageId];
-    await connection.run(`DELETE FROM "${table}" WHERE "${CUSTOMER_COLUMN}" = ? AND "AgentId" = ? AND "MessageId" = ?`, values);
-  }
+/** Removes the rows an earlier, unfinished run wrote for these messages (one statement per table). */
+async function deleteMessages(connection: DuckDBConnection, table: TableName, customerId: string, keys: readonly MessageKey[]): Promise<void> {
+  const values: DuckDBValue[] = [customerId, ...keys.flatMap((k) => [k.agentId, k.messageId])];
+  await connection.run(`DELETE FROM "${table}" WHERE "${CUSTOMER_COLUMN}" = ? AND ("AgentId", "MessageId") IN (${keys.map(() => '(?, ?)').join(', ')})`, values);
 }
 
 export function duckDbTelemetryStore(file: string): TelemetryStore {
@@ -66,8 +65,8 @@ export function duckDbTelemetryStore(file: string): TelemetryStore {
         await connection.run('BEGIN TRANSACTION');
         try {
           for (const [table, rows] of [['States', batch.states], ['Events', batch.events]] as const) {
+            if (batch.replace && batch.replace.length > 0) await deleteMessages(connection, table, batch.customerId, batch.replace);
             if (rows.length === 0) continue;
-            if (batch.replace) await deleteMessages(connection, table, batch.customerId, rows);
             await appendRows(connection, table, batch.customerId, rows as unknown as readonly Readonly<Record<string, unknown>>[]);
           }
           await connection.run('COMMIT');

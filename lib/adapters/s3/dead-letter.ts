@@ -1,11 +1,11 @@
 // Deployed dead letter: one S3 object per refused message, dead-letter/date=YYYY-MM-DD/...
-import { randomUUID } from 'node:crypto';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { DeadLetter, DeadLetterEntry } from '../../ingest/ports';
 import { isTransientAwsError, withRetries } from '../retry';
 
+/** The entry's stable id names the object: the same refusal written twice overwrites itself. */
 export function deadLetterKey(entry: DeadLetterEntry): string {
-  return `dead-letter/date=${entry.time.slice(0, 10)}/${entry.time.replace(/[:.]/g, '-')}-${entry.reason}-${randomUUID()}.json`;
+  return `dead-letter/date=${(entry.receivedAt ?? entry.time).slice(0, 10)}/${entry.reason}-${entry.id}.json`;
 }
 
 export function s3DeadLetter(bucket: string, client: S3Client = new S3Client({})): DeadLetter {

@@ -42,14 +42,16 @@ describe('Firehose data lake', () => {
 });
 
 describe('S3 dead letter', () => {
-  it('writes one JSON object per entry under dead-letter/date=', async () => {
+  it('writes one JSON object per entry under dead-letter/date= of its receipt, named by its stable id', async () => {
     s3.reset();
     s3.on(PutObjectCommand).resolves({});
-    await s3DeadLetter('bucket', new S3Client({ region: 'eu-west-1' })).put([{ reason: 'NOT_JSON', message: 'm', details: [], time: '2026-01-02T03:04:05.678Z', payloadBase64: 'eA==', source: {} }]);
-    const input = s3.commandCalls(PutObjectCommand)[0]?.args[0].input;
-    expect(input?.Bucket).toBe('bucket');
-    expect(input?.Key).toMatch(/^dead-letter\/date=2026-01-02\/2026-01-02T03-04-05-678Z-NOT_JSON-[0-9a-f-]{36}\.json$/);
-    expect(JSON.parse(String(input?.Body)).payloadBase64).toBe('eA==');
+    const entry = { id: 'abc123', reason: 'NOT_JSON' as const, message: 'm', details: [], time: '2026-01-02T03:04:05.678Z', receivedAt: '2026-01-01T23:59:59.000Z', payloadBase64: 'eA==', source: {} };
+    await s3DeadLetter('bucket', new S3Client({ region: 'eu-west-1' })).put([entry, { ...entry, receivedAt: undefined, id: 'def' }]);
+    const [first, second] = s3.commandCalls(PutObjectCommand).map((c) => c.args[0].input);
+    expect(first?.Bucket).toBe('bucket');
+    expect(first?.Key).toBe('dead-letter/date=2026-01-01/NOT_JSON-abc123.json');
+    expect(second?.Key).toBe('dead-letter/date=2026-01-02/NOT_JSON-def.json');
+    expect(JSON.parse(String(first?.Body)).payloadBase64).toBe('eA==');
   });
 });
 
