@@ -16,7 +16,7 @@ interface Started {
   output(): string;
 }
 
-describe('npm start', () => {
+describe('npm start', { timeout: 240_000 }, () => {
   let dataDir: string;
   let env: Record<string, string>;
   const buildDir = `.esbuild/test-npm-start-${process.pid}`;
@@ -58,26 +58,77 @@ describe('npm start', () => {
 
   const leftovers = () => execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').filter((l) => l.includes(`-port ${env.INSIGHTS_DYNAMODB_PORT}`) || (l.includes('serverless.js offline') && l.includes(buildDir)));
 
+  const api = () => `http://127.0.0.1:${env.INSIGHTS_HTTP_PORT}/maintenance/v1/plants/demo-plant-1`;
+  let maintenanceToken = '';
+  const createTask = async (title: string) => {
+    const response = await fetch(`${api()}/tasks`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${maintenanceToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ taskTitle: title, activityKind: 'Inspection', assignedToRole: 'Mechanic', priority: 'High', createdDate: '2026-02-10', asset: { tagNumber: 'P-101' } }),
+    });
+    return { status: response.status, body: (await response.json()) as { status: string; message: string | null } };
+  };
+  const taskTitles = async () => {
+    const titles: string[] = [];
+    for (let page = 1; ; page++) {
+      const body = (await (await fetch(`${api()}/tasks?pageSize=1000&page=${page}`, { headers: { Authorization: `Bearer ${maintenanceToken}` } })).json()) as { data: { taskTitle: string }[]; totalPages: number };
+      titles.push(...body.data.map((t) => t.taskTitle));
+      if (page >= body.totalPages) return titles;
+    }
+  };
+
   it('starts everything, prints one summary with credentials, and stops cleanly on Ctrl-C', async () => {
     const started = await start();
-    const text = started.output();
-    expect(text).toContain(`http://127.0.0.1:${env.INSIGHTS_HTTP_PORT}/health`);
-    expect(text).toContain(`mqtt://127.0.0.1:${env.INSIGHTS_MQTT_PORT}`);
-    expect(text).toContain(dataDir);
-    expect(text).toContain('Demo tenant created');
-    expect(text).toMatch(/client_secret \S+/);
-    expect(text.match(/local stack ready/g)).toHaveLength(1);
-    const health = await fetch(`http://127.0.0.1:${env.INSIGHTS_HTTP_PORT}/health`);
-    expect(health.status).toBe(200);
-    expect(await interrupt(started)).toBe(0);
+    try {
+      const text = started.output();
+      expect(text).toContain(`http://127.0.0.1:${env.INSIGHTS_HTTP_PORT}/health`);
+      expect(text).toContain(`mqtt://127.0.0.1:${env.INSIGHTS_MQTT_PORT}`);
+      expect(text).toContain(dataDir);
+      expect(text).toContain('Demo tenant created');
+      expect(text).toMatch(/client_secret \S+/);
+      expect(text.match(/local stack ready/g)).toHaveLength(1);
+      const health = await fetch(`http://127.0.0.1:${env.INSIGHTS_HTTP_PORT}/health`);
+      expect(health.status).toBe(200);
+      // A write before the restart, to read back after it.
+      const link = /curl -s \S+\/maintenance\/v1\/token-links\/(\S+)/.exec(text)?.[1];
+      const linked = (await (await fetch(`http://127.0.0.1:${env.INSIGHTS_HTTP_PORT}/maintenance/v1/token-links/${link}`)).json()) as { accessToken?: string };
+      expect(linked.accessToken, JSON.stringify(linked)).toEqual(expect.any(String));
+      maintenanceToken = linked.accessToken ?? '';
+      expect(await createTask('before restart')).toMatchObject({ status: 200, body: { status: 'SUCCESS' } });
+    } finally {
+      expect(await interrupt(started)).toBe(0);
+    }
     await waitUntil(async () => leftovers().length === 0, 10_000, 'no process left');
   });
 
-  it('keeps the data across a restart (the demo is not seeded twice)', async () => {
+  it('keeps the data across a restart: the demo is not seeded twice, and DynamoDB Local still has unique keys', async () => {
     const started = await start();
-    expect(started.output()).toContain('Demo tenant (already seeded earlier)');
-    expect(await interrupt(started)).toBe(0);
+    try {
+      expect(started.output()).toContain('Demo tenant (already seeded earlier)');
+      expect((await taskTitles()).filter((t) => t === 'before restart')).toHaveLength(1);
+      // A second task in the same month writes the month's counter again: with a database whose
+      // keys lost their uniqueness (DynamoDB Local's optimizeDbBeforeStartup) this answered 500.
+      const second = await createTask('after restart');
+      expect(second).toMatchObject({ status: 200, body: { status: 'SUCCESS' } });
+      const titles = await taskTitles();
+      expect(titles.filter((t) => t === 'before restart' || t === 'after restart').sort()).toEqual(['after restart', 'before restart']);
+    } finally {
+      expect(await interrupt(started)).toBe(0);
+    }
     await waitUntil(async () => leftovers().length === 0, 10_000, 'no process left');
+  });
+
+  it('leaves nothing running when npm start itself is killed outright', async () => {
+    const started = await start();
+    started.child.kill('SIGKILL');
+    // The stack notices that its parent is gone and stops in order: ports free, no java, no osls.
+    await waitUntil(async () => leftovers().length === 0, 60_000, 'the stack to stop after its parent died');
+    const blocker = createServer();
+    await new Promise<void>((resolve, reject) => {
+      blocker.once('error', reject);
+      blocker.listen(Number(env.INSIGHTS_HTTP_PORT), '127.0.0.1', () => resolve());
+    });
+    await new Promise((r) => blocker.close(r));
   });
 
   it('says in one line that a port is busy', async () => {

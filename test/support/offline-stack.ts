@@ -17,6 +17,8 @@ export interface OfflineStack {
   /** Everything the stack printed so far (stdout and stderr). */
   output(): string;
   stop(): Promise<void>;
+  /** Crashes the stack: SIGKILL to its whole process group (java included), nothing orderly. */
+  kill(): Promise<void>;
 }
 
 export interface OfflineStackOptions {
@@ -25,11 +27,16 @@ export interface OfflineStackOptions {
   readonly keepData?: boolean;
   /** Runs on the fresh data folder before the stack starts (e.g. to load a telemetry database). */
   readonly prepare?: (dataDir: string) => Promise<void>;
+  /** Starts on an existing data folder (a restart); it is kept afterwards. */
+  readonly dataDir?: string;
+  /** Fixed ports (a restart that keeps the token issuer's address); free ones otherwise. */
+  readonly ports?: OfflineStack['ports'];
 }
 
 export async function startOfflineStack(options: OfflineStackOptions = {}): Promise<OfflineStack> {
-  const ports = { http: await freePort(), lambda: await freePort(), dynamodb: await freePort(), mqtt: await freePort() };
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'insights-stack-'));
+  const ports = options.ports ?? { http: await freePort(), lambda: await freePort(), dynamodb: await freePort(), mqtt: await freePort() };
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'insights-stack-')));
+  const keepData = options.keepData || options.dataDir !== undefined;
   const buildDir = `.esbuild/test-${path.basename(dataDir)}`;
   await mkdir(path.join(dataDir, 'dynamodb'), { recursive: true });
   await options.prepare?.(dataDir);
@@ -83,7 +90,24 @@ export async function startOfflineStack(options: OfflineStackOptions = {}): Prom
       }
     }
     await rm(path.join(root, buildDir), { recursive: true, force: true });
-    if (!options.keepData) await rm(dataDir, { recursive: true, force: true });
+    if (!keepData) await rm(dataDir, { recursive: true, force: true });
+  };
+
+  const kill = async (): Promise<void> => {
+    process.off('exit', killGroup);
+    const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
+    killGroup();
+    await exited;
+    // The group's other processes (java) die with the signal too; wait until none is left.
+    for (let waited = 0; waited < 10_000; waited += 100) {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, 0);
+      } catch {
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await rm(path.join(root, buildDir), { recursive: true, force: true });
   };
 
   try {
@@ -98,5 +122,5 @@ export async function startOfflineStack(options: OfflineStackOptions = {}): Prom
     await stop();
     throw new Error(`${(error as Error).message}\n--- stack output ---\n${output}`);
   }
-  return { httpUrl, mqttUrl: `mqtt://127.0.0.1:${ports.mqtt}`, dataDir, ports, output: () => output, stop };
+  return { httpUrl, mqttUrl: `mqtt://127.0.0.1:${ports.mqtt}`, dataDir, ports, output: () => output, stop, kill };
 }
