@@ -113,7 +113,8 @@ export function s3DeadLetterStore(options: S3DeadLetterStoreOptions): DeadLetter
           const candidates: string[] = [];
           for (const object of out.Contents ?? []) {
             const key = object.Key;
-            if (key === undefined) continue;
+            // StartAfter already skips these; kept so that a page never repeats an entry.
+            if (key === undefined || (after !== undefined && key <= after)) continue;
             const day = source.dayOf(key);
             if (day !== undefined && !dayInRange(day, filter)) {
               if (filter.to !== undefined && day > new Date(filter.to.getTime() - 1).toISOString().slice(0, 10)) pastRange = true;
