@@ -68,7 +68,7 @@ describe('Timestream writer, many messages in one write()', () => {
       inFlight--;
       return {};
     });
-    await store(4).write({ customerId: 'c', states: rowsOf(200, 10), events: rowsOf(50, 10) });
+    await store(4).write({ customerId: 'c', states: rowsOf(200, 10), events: rowsOf(50, 10).map((r) => ({ ...r, MessageType: 'alarm', Text: '', State: '', Reason: '', Severity: null, Active: null, Acknowledged: null })) });
     expect(mock.commandCalls(WriteRecordsCommand)).toHaveLength(25);
     expect(most).toBe(4);
   });
@@ -77,7 +77,7 @@ describe('Timestream writer, many messages in one write()', () => {
     let started = 0;
     mock.on(WriteRecordsCommand).callsFake(async () => {
       // The first call fails at once; the others take longer (they end after it has failed).
-      if (++started === 1) throw new ValidationException({ message: 'bad', $metadata: {} });
+      if (++started === 1) throw new ValidationException({ Message: 'bad', message: 'bad', $metadata: {} });
       await new Promise((resolve) => setImmediate(resolve));
       return {};
     });
