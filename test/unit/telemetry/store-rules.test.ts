@@ -2,6 +2,9 @@
 // store), and record size counted as Timestream meters it, for the record the writer really sends.
 import { describe, expect, it } from 'vitest';
 import { recordsOf } from '../../../lib/adapters/timestream/telemetry-store';
+import { toCloud, toEdge, validateMessage } from '../../../lib/gdm';
+import { createMessageGenerator } from '../../../lib/gdm/simulator';
+import { rowsOf } from '../../../lib/ingest/rows';
 import { recordBytes, recordSizes, refusalOf, storeRuleViolations, storeRulesOf, TIMESTREAM_MAX_RECORD_BYTES, type SizedRecord } from '../../../lib/telemetry/store-rules';
 import type { EventRow, TelemetryRow } from '../../../lib/telemetry/tables';
 
@@ -68,6 +71,19 @@ describe('record size', () => {
     expect(recordSizes('States', 'demo', rows)).toEqual(written);
     // ValueIndex 10 is one byte longer than ValueIndex 9.
     expect(written.at(-1)! - written.at(-2)!).toBe(1);
+  });
+});
+
+describe('room left for metadata', () => {
+  it("a demo state row's record is 550-600 bytes (docs/telemetry-mapping.md quotes about 570)", () => {
+    const generate = createMessageGenerator({ devices: 10, items: 10, values: 1, types: ['state'], plantId: 'demo-plant-1', keepAliveIntervalMs: 30_000 });
+    const validation = validateMessage(JSON.parse(JSON.stringify(toEdge(generate(NOW), { now: () => NOW }))), 'edge');
+    if (!validation.ok) throw new Error('the generator made an invalid message');
+    const cloud = toCloud(validation.message, { now: () => NOW, agentId: '5f0c6c1e-3b7a-4d2e-9a41-0d2f6a8b9c01', ingestionId: 'industrial-insights-dev-iot' });
+    const sizes = recordSizes('States', 'demo', rowsOf(cloud).states);
+    expect(sizes).toHaveLength(10);
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(550);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(600);
   });
 });
 
