@@ -55,7 +55,11 @@ export async function writeFilesAtomically(files: ReadonlyArray<{ readonly path:
   for (const folder of folders) await ensureFolder(folder);
   const written: Array<{ temp: string; final: string }> = [];
   try {
-    for (const file of files) written.push({ temp: await writeTemporary(file.path, file.content), final: file.path });
+    // Written and flushed side by side (libuv's thread pool overlaps the fsyncs).
+    const temps = await Promise.allSettled(files.map((file) => writeTemporary(file.path, file.content)));
+    temps.forEach((t, i) => t.status === 'fulfilled' && written.push({ temp: t.value, final: files[i]!.path }));
+    const failed = temps.find((t) => t.status === 'rejected');
+    if (failed) throw failed.reason;
     while (written.length > 0) {
       const { temp, final } = written[0]!;
       await rename(temp, final);

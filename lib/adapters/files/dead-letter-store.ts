@@ -13,6 +13,8 @@ const ENTRY_ID = /^date=\d{4}-\d{2}-\d{2}\/[^/\\]+\.json$/;
 /** `<time>-<REASON>-<uuid>.json`: the reason can be read from the name without opening the file. */
 const NAMED_REASON = /-([A-Z_]+)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.json$/;
 
+const READS_AT_ONCE = 16;
+
 const isMissing = (error: unknown): boolean => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
 async function names(folder: string): Promise<string[]> {
@@ -56,20 +58,25 @@ export function fileDeadLetterStore(dir: string): DeadLetterStore {
         const day = DAY_FOLDER.exec(folder)?.[1];
         if (day === undefined || !dayInRange(day, filter)) continue;
         if (page.after !== undefined && `${folder}/\uffff` <= page.after) continue;
-        for (const name of await names(path.join(root, folder))) {
+        const candidates = (await names(path.join(root, folder))).filter((name) => {
           const id = `${folder}/${name}`;
-          if (isTemporaryName(name) || !name.endsWith('.json') || (page.after !== undefined && id <= page.after)) continue;
+          if (isTemporaryName(name) || !name.endsWith('.json') || (page.after !== undefined && id <= page.after)) return false;
           const named = NAMED_REASON.exec(name)?.[1];
-          if (filter.reason !== undefined && named !== undefined && named !== filter.reason) continue;
-          const found = await read(id, path.join(root, folder, name));
-          if (found === undefined) continue;
-          if (found.entry === null) {
-            unreadable.push(id);
-            continue;
+          return filter.reason === undefined || named === undefined || named === filter.reason;
+        });
+        for (let i = 0; i < candidates.length; i += READS_AT_ONCE) {
+          const chunk = candidates.slice(i, i + READS_AT_ONCE);
+          const read_ = await Promise.all(chunk.map((name) => read(`${folder}/${name}`, path.join(root, folder, name))));
+          for (const found of read_) {
+            if (found === undefined) continue;
+            if (found.entry === null) {
+              unreadable.push(found.id);
+              continue;
+            }
+            if (!matchesFilter(found.entry, filter)) continue;
+            items.push({ id: found.id, entry: found.entry });
+            if (items.length >= limit) return { items, unreadable, next: found.id };
           }
-          if (!matchesFilter(found.entry, filter)) continue;
-          items.push({ id, entry: found.entry });
-          if (items.length >= limit) return { items, unreadable, next: id };
         }
       }
       return { items, unreadable };
