@@ -2,8 +2,8 @@
 // - `dead-letter/date=YYYY-MM-DD/...`: the ingest's own entries and the IoT rule's error action;
 // - `aws/lambda/async/<ingest function>/YYYY/MM/DD/...`: Lambda's on-failure records of the
 //   ingest function (the key layout Lambda documents for S3 destinations).
-// Both are listed in key order (ListObjectsV2, paged); a day range skips to its first day
-// (StartAfter) and stops after its last. A replayed object is copied to `replayed/<key>` with the
+// Both are listed in key order (ListObjectsV2, paged); a time range skips to the partition of the
+// day before its first (StartAfter) and stops after the day after its last. A replayed object is copied to `replayed/<key>` with the
 // outcome as object metadata, then deleted.
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
 import { AppError } from '../../core/errors';
@@ -41,10 +41,25 @@ function lambdaSource(functionName: string): Source {
   };
 }
 
-/** The first key of a source's day partition for the filter's first day, to start listing after. */
-function startAfter(source: Source, filter: DeadLetterFilter): string | undefined {
-  if (filter.from === undefined) return undefined;
-  const day = filter.from.toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
+
+/**
+ * The time range widened by a day each way, for choosing partitions by key: a key's day is when
+ * the object was written, which can follow the entry's own time across midnight (an IoT error
+ * action written a moment later, a Lambda record after hours of retries). Entries are then
+ * matched on their own time.
+ */
+function keyRange(filter: DeadLetterFilter): DeadLetterFilter {
+  return {
+    ...(filter.from !== undefined ? { from: new Date(filter.from.getTime() - DAY_MS) } : {}),
+    ...(filter.to !== undefined ? { to: new Date(filter.to.getTime() + DAY_MS) } : {}),
+  };
+}
+
+/** The first key of a source's day partition for the range's first day, to start listing after. */
+function startAfter(source: Source, range: DeadLetterFilter): string | undefined {
+  if (range.from === undefined) return undefined;
+  const day = range.from.toISOString().slice(0, 10);
   return source === ownSource ? `dead-letter/date=${day}` : `${source.prefix}${day.replaceAll('-', '/')}`;
 }
 
@@ -104,7 +119,8 @@ export function s3DeadLetterStore(options: S3DeadLetterStoreOptions): DeadLetter
       for (const source of sources) {
         const after = page.after;
         if (after !== undefined && after > source.prefix && !after.startsWith(source.prefix)) continue;
-        const start = [after, startAfter(source, filter)].filter((k): k is string => k !== undefined && k.startsWith(source.prefix)).sort().pop();
+        const range = keyRange(filter);
+        const start = [after, startAfter(source, range)].filter((k): k is string => k !== undefined && k.startsWith(source.prefix)).sort().pop();
         let token: string | undefined;
         let pastRange = false;
         do {
@@ -116,8 +132,8 @@ export function s3DeadLetterStore(options: S3DeadLetterStoreOptions): DeadLetter
             // StartAfter already skips these; kept so that a page never repeats an entry.
             if (key === undefined || (after !== undefined && key <= after)) continue;
             const day = source.dayOf(key);
-            if (day !== undefined && !dayInRange(day, filter)) {
-              if (filter.to !== undefined && day > new Date(filter.to.getTime() - 1).toISOString().slice(0, 10)) pastRange = true;
+            if (day !== undefined && !dayInRange(day, range)) {
+              if (range.to !== undefined && day > new Date(range.to.getTime() - 1).toISOString().slice(0, 10)) pastRange = true;
               continue;
             }
             const named = source.reasonOf(key);

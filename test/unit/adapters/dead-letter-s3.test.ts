@@ -55,15 +55,17 @@ describe('S3 dead-letter store', () => {
     ]);
   });
 
-  it('starts at the first day of --from and stops after the last day of --to; filters reasons by key', async () => {
-    const objects = [own(1, '2026-01-02'), own(2, '2026-01-02', 'NOT_JSON'), own(3, '2026-01-03'), own(4, '2026-01-04')];
+  it('lists from the day before --from and stops after the day after --to, matching entries on their time; filters reasons by key', async () => {
+    const objects = [own(1, '2026-01-02'), own(2, '2026-01-02', 'NOT_JSON'), own(3, '2026-01-03'), own(4, '2026-01-04'), own(5, '2026-01-06')];
     serveObjects(objects);
     s3.on(ListObjectsV2Command).resolves({ Contents: objects.map((o) => ({ Key: o.key })), IsTruncated: true, NextContinuationToken: 'never-used' });
     const { items } = await listAll(store(), { from: new Date('2026-01-02T00:00:00Z'), to: new Date('2026-01-04T00:00:00Z'), reason: 'UNKNOWN_AGENT' });
     expect(items.map((i) => i.entry.message)).toEqual(['entry 1', 'entry 3']);
-    expect(s3.commandCalls(ListObjectsV2Command).map((c) => c.args[0].input)).toEqual([{ Bucket: BUCKET, Prefix: 'dead-letter/', StartAfter: 'dead-letter/date=2026-01-02' }]);
-    // The NOT_JSON entry's reason is in its key: never read.
-    expect(s3.commandCalls(GetObjectCommand).map((c) => c.args[0].input.Key)).not.toContain(objects[1]!.key);
+    // A key past the widened range ends the listing: no second page is asked for.
+    expect(s3.commandCalls(ListObjectsV2Command).map((c) => c.args[0].input)).toEqual([{ Bucket: BUCKET, Prefix: 'dead-letter/', StartAfter: 'dead-letter/date=2026-01-01' }]);
+    const read = s3.commandCalls(GetObjectCommand).map((c) => c.args[0].input.Key);
+    // The NOT_JSON entry's reason is in its key: never read; 01-04 is read (the day after) and dropped by its time; 01-06 is not read.
+    expect(read).toEqual([objects[0]!.key, objects[2]!.key, objects[3]!.key]);
   });
 
   it("also reads the ingest function's Lambda on-failure records, and returns a cursor for the next page", async () => {
