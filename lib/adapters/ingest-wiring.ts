@@ -10,6 +10,7 @@ import { dynamoDbIngestLedger } from './dynamodb/ingest-ledger';
 import { dynamoDbLiveness } from './dynamodb/liveness';
 import { registry } from './dynamodb/registry';
 import { withShortCache } from '../registry/short-cache';
+import { storeRulesOf } from '../telemetry/store-rules';
 import { fileDataLake } from './files/data-lake';
 import { fileDeadLetter } from './files/dead-letter';
 
@@ -66,6 +67,7 @@ export function ingestDeps(): Promise<IngestDeps> {
       ingestionId: cfg.INGESTION_ID,
       now: () => new Date(),
       maxPayloadBytes: MAX_PAYLOAD_BYTES,
+      storeRules: storeRulesOf({ memoryRetentionHours: cfg.STORE_MEMORY_RETENTION_HOURS, magneticRetentionDays: cfg.STORE_MAGNETIC_RETENTION_DAYS, magneticWrites: cfg.STORE_MAGNETIC_WRITES }),
       log: (message, attributes) => logger.info(message, attributes),
     };
   })();

@@ -57,6 +57,14 @@ const baseSchema = z.object({
    * here; when unset (deployed), those routes answer 404 and Cognito is the identity provider.
    */
   AUTH_SIGNING_KEY_DIR: z.string().optional(),
+  /**
+   * What the deployed telemetry store accepts, applied locally too (lib/telemetry/store-rules.ts):
+   * the Timestream tables' memory-store retention, magnetic-store retention and whether late rows
+   * may be written to the magnetic store. Defaults = the deployed stage parameters (serverless.yml).
+   */
+  STORE_MEMORY_RETENTION_HOURS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(8766).default(24)),
+  STORE_MAGNETIC_RETENTION_DAYS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(73000).default(3650)),
+  STORE_MAGNETIC_WRITES: z.preprocess(unsetIfEmpty, z.enum(['true', 'false']).default('true')).transform((v) => v === 'true'),
 });
 
 const schema = z.intersection(baseSchema, telemetrySchema);
@@ -79,4 +87,21 @@ export function config(): Config {
 /** For tests: parse a given environment without caching it. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
   return schema.parse(env);
+}
+
+/**
+ * The admin CLI's view of the local stack (the same variables `npm start` reads): the data folder
+ * (its dead letter is <dir>/dead-letter) and serverless-offline's Lambda port.
+ */
+const adminSchema = z.object({
+  INSIGHTS_DATA_DIR: z.preprocess(unsetIfEmpty, nonEmpty.default('.data')),
+  INSIGHTS_LAMBDA_PORT: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(65535).default(3002)),
+});
+export type AdminConfig = z.infer<typeof adminSchema>;
+
+/** Parses the admin CLI's variables (not cached: a CLI run reads them once). */
+export function adminConfig(env: Record<string, string | undefined> = process.env): AdminConfig {
+  const parsed = adminSchema.safeParse(env);
+  if (!parsed.success) throw new Error(`invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  return parsed.data;
 }

@@ -4,11 +4,12 @@
 // telemetry store and the lake each take one call per batch. Every message ends stored, as a
 // duplicate, or in the dead letter with its reason; bad input never throws. A message whose
 // processing hit an unavailable dependency is reported `failed`, so that the platform retries it.
-import { createHash } from 'node:crypto';
 import { kindOf, toCloud, validateMessage, type CloudMessage } from '../gdm';
+import { deadLetterId } from './dead-letter';
 import type { AgentDirectory, ClaimStatus, DataLake, DeadLetter, DeadLetterEntry, DeadLetterReason, DeviceLiveness, IngestLedger, KeepAlive, LakeRecord, MessageKey, TelemetryStore } from './ports';
 import { plantIdOf, rowsOf, type MessageRows } from './rows';
 import { ruleEventSchema } from './rule-event';
+import { refusalOf, storeRuleViolations, type StoreRules } from '../telemetry/store-rules';
 import { toUtcIso } from '../telemetry/time';
 
 export interface IngestDeps {
@@ -23,6 +24,8 @@ export interface IngestDeps {
   readonly now: () => Date;
   /** Largest payload accepted, in bytes (AWS IoT Core's own limit is 128 KiB). */
   readonly maxPayloadBytes: number;
+  /** What the deployed store accepts (time window, record size): applied locally too. */
+  readonly storeRules: StoreRules;
   readonly log: (message: string, attributes: Record<string, unknown>) => void;
 }
 
@@ -122,15 +125,6 @@ export async function ingestBatch(events: readonly unknown[], deps: IngestDeps):
 
 const failed = (error: unknown): FailedOutcome => ({ status: 'failed', error: error instanceof Error ? error.message : String(error) });
 
-/**
- * A stable name for a refusal: the same message refused again (a retried batch, a replay of the
- * broker's journal) maps to the same dead-letter entry instead of a second one.
- */
-export function deadLetterId(reason: DeadLetterReason, payloadBase64: string, source: Readonly<Record<string, string | undefined>>, receivedAt: number | undefined): string {
-  const hash = createHash('sha256').update(`${reason}\u0000${source.agentId ?? ''}\u0000${source.clientId ?? ''}\u0000${receivedAt ?? ''}\u0000`).update(payloadBase64).digest('hex');
-  return hash.slice(0, 32);
-}
-
 async function prepare(event: unknown, index: number, now: Date, deps: IngestDeps): Promise<Accepted | { entry: DeadLetterEntry }> {
   const parsed = ruleEventSchema.safeParse(event);
   if (!parsed.success) {
@@ -185,7 +179,12 @@ async function check(payloadBase64: string, agentId: string | undefined, topicAg
     }
   }
   const cloud = toCloud(validation.message, { now: () => now, agentId, ingestionId: deps.ingestionId });
-  return { key: { agentId, messageId: cloud.messageId }, customerId: agent.customerId, plantId, cloud, rows: rowsOf(cloud) };
+  const rows = rowsOf(cloud);
+  // Checked before the ledger claim: a message the store would refuse is dead-lettered whole and
+  // nothing of it is stored, so a replay after a fix stores it whole (docs/telemetry-mapping.md).
+  const refusal = refusalOf(storeRuleViolations({ customerId: agent.customerId, states: rows.states, events: rows.events }, now, deps.storeRules));
+  if (refusal) return new Refusal(refusal.reason, refusal.message, refusal.details);
+  return { key: { agentId, messageId: cloud.messageId }, customerId: agent.customerId, plantId, cloud, rows };
 }
 
 /** Claim, write rows per customer, liveness, lake, complete: each one call for the whole batch. */

@@ -12,7 +12,11 @@ export type DeadLetterReason =
   | 'TOO_LARGE'
   | 'STORE_REJECTED'
   | 'RULE_ACTION_FAILED'
-  | 'RULE_SQL_FAILED';
+  | 'RULE_SQL_FAILED'
+  // The deployed store's acceptance rules, applied locally too (lib/telemetry/store-rules.ts).
+  | 'TIME_IN_FUTURE'
+  | 'TIME_TOO_OLD'
+  | 'RECORD_TOO_LARGE';
 
 export interface DeadLetterEntry {
   /**

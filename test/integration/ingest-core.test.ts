@@ -15,6 +15,7 @@ import { fileDataLake } from '../../lib/adapters/files/data-lake';
 import { fileDeadLetter } from '../../lib/adapters/files/dead-letter';
 import { toEdge } from '../../lib/gdm';
 import { ingestBatch, ingestRuleEvent, type IngestDeps } from '../../lib/ingest/ingest';
+import { storeRulesOf } from '../../lib/telemetry/store-rules';
 import { ingestQueueRecords } from '../../lib/ingest/batch';
 import { startDynamoDbLocal, type DynamoDbLocal } from '../support/dynamodb-local';
 
@@ -64,6 +65,7 @@ describe('ingest core on real engines', () => {
       ingestionId: 'test-hub',
       now: () => NOW,
       maxPayloadBytes: 128 * 1024,
+      storeRules: storeRulesOf({ memoryRetentionHours: 24, magneticRetentionDays: 3650, magneticWrites: true }),
       log: () => undefined,
     };
   });
@@ -196,5 +198,17 @@ describe('ingest core on real engines', () => {
     expect(await ingestRuleEvent(garbage, deps)).toEqual({ status: 'dead-lettered', reason: 'NOT_JSON' });
     expect(await ingestRuleEvent(garbage, deps)).toEqual({ status: 'dead-lettered', reason: 'NOT_JSON' });
     expect((await deadLetters()).length).toBe(before + 1);
+  });
+
+  it('dead-letters whole, and stores nothing of, a message the deployed store would refuse', async () => {
+    const before = await count('States');
+    const ahead = edge('state', [{ name: 'clock', values: [{ value: 1 }, { value: 2, deviceTimestamp: '2026-03-01T12:20:00Z' }] }]);
+    const large = edge('state', [{ name: 'big', metadata: { note: 'x'.repeat(2100) }, values: [{ value: 1 }] }]);
+    expect(await ingestRuleEvent(event(ahead), deps)).toEqual({ status: 'dead-lettered', reason: 'TIME_IN_FUTURE' });
+    expect(await ingestRuleEvent(event(large), deps)).toEqual({ status: 'dead-lettered', reason: 'RECORD_TOO_LARGE' });
+    expect(await count('States')).toBe(before);
+    const entries = (await deadLetters()).filter((e) => e.reason === 'TIME_IN_FUTURE');
+    expect(entries).toHaveLength(1);
+    expect(entries[0]?.details).toEqual([expect.objectContaining({ code: 'TIME_IN_FUTURE', table: 'States', index: 1 })]);
   });
 });

@@ -19,7 +19,8 @@ async function files(root: string): Promise<string[]> {
 }
 
 const lakeLines = async (dataDir: string) => (await Promise.all((await files(path.join(dataDir, 'lake'))).map((f) => readFile(f, 'utf8')))).join('').split('\n').filter(Boolean);
-const deadLetterReasons = async (dataDir: string) => Promise.all((await files(path.join(dataDir, 'dead-letter'))).map(async (f) => (JSON.parse(await readFile(f, 'utf8')) as { reason: string }).reason));
+// Dead-letter files are written under a temporary name (.<name>.<id>.tmp) and renamed: skip those.
+const deadLetterReasons = async (dataDir: string) => Promise.all((await files(path.join(dataDir, 'dead-letter'))).filter((f) => !path.basename(f).startsWith('.')).map(async (f) => (JSON.parse(await readFile(f, 'utf8')) as { reason: string }).reason));
 
 describe('ingest end to end through the local broker', () => {
   let stack: OfflineStack;

@@ -12,7 +12,8 @@ import { waitUntil } from '../support/ports';
 async function deadLetters(dataDir: string): Promise<Array<{ reason: string; payloadBase64: string; source: Record<string, string> }>> {
   const root = path.join(dataDir, 'dead-letter');
   const days = await readdir(root).catch(() => [] as string[]);
-  const files = (await Promise.all(days.map(async (d) => (await readdir(path.join(root, d))).map((f) => path.join(root, d, f))))).flat();
+  // Entries are written under a temporary name (.<name>.<id>.tmp) and renamed: skip those.
+  const files = (await Promise.all(days.map(async (d) => (await readdir(path.join(root, d))).filter((f) => !f.startsWith('.')).map((f) => path.join(root, d, f))))).flat();
   return Promise.all(files.map(async (f) => JSON.parse(await readFile(f, 'utf8'))));
 }
 

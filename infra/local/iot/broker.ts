@@ -16,7 +16,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { Aedes } from 'aedes';
 import { fileDeadLetter } from '../../../lib/adapters/files/dead-letter';
-import { deadLetterId } from '../../../lib/ingest/ingest';
+import { deadLetterId } from '../../../lib/ingest/dead-letter';
 import type { DeadLetterEntry, DeadLetterReason } from '../../../lib/ingest/ports';
 import { openJournal, type Journal, type JournalRecord } from './journal';
 import { parseRuleSql, ruleMatches, ruleOutput, topicMatches, type ParsedRule } from './rule-sql';

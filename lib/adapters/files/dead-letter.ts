@@ -1,26 +1,27 @@
-// Local dead letter: one JSON file per refused message under <dir>/date=YYYY-MM-DD/, named by the
-// entry's stable id, so the same refusal written twice (a retried batch) stays one file.
-import { mkdir, writeFile } from 'node:fs/promises';
+// Local dead letter: one JSON file per refused message under <dir>/date=YYYY-MM-DD/ (the day the
+// hub received it), named <receivedAt>-<REASON>-<id>.json after the entry's stable id, so the
+// same refusal written twice (a retried batch, a replayed journal) stays one entry, and names
+// sort in time order. Each file is written
+// atomically (atomic-file.ts: temporary name, fsync, rename, folder fsync), so a crash never
+// leaves an empty or half-written entry; the entries of one call are flushed together. Read
+// back by dead-letter-store.ts.
 import path from 'node:path';
 import type { DeadLetter, DeadLetterEntry } from '../../ingest/ports';
+import { writeFilesAtomically } from './atomic-file';
 
-/** Folder and file name of an entry: the day the hub received it (else the refusal's), reason, id. */
-export function deadLetterPath(entry: DeadLetterEntry): { folder: string; name: string } {
-  return { folder: `date=${(entry.receivedAt ?? entry.time).slice(0, 10)}`, name: `${entry.reason}-${entry.id}.json` };
+/** `date=YYYY-MM-DD/<time>-<REASON>-<id>.json`, relative to the dead-letter folder. */
+export function deadLetterFileId(entry: DeadLetterEntry): string {
+  const at = entry.receivedAt ?? entry.time;
+  return `date=${at.slice(0, 10)}/${at.replace(/[:.]/g, '-')}-${entry.reason}-${entry.id}.json`;
 }
 
 export function fileDeadLetter(dir: string): DeadLetter {
   return {
     async put(entries: readonly DeadLetterEntry[]): Promise<void> {
-      for (const entry of entries) {
-        const { folder, name } = deadLetterPath(entry);
-        await mkdir(path.join(dir, folder), { recursive: true });
-        try {
-          await writeFile(path.join(dir, folder, name), `${JSON.stringify(entry, null, 2)}\n`, { flag: 'wx' });
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-        }
-      }
+      if (entries.length === 0) return;
+      // One file per id, even if a batch names the same refusal twice.
+      const files = new Map(entries.map((entry) => [deadLetterFileId(entry), `${JSON.stringify(entry, null, 2)}\n`]));
+      await writeFilesAtomically([...files].map(([id, content]) => ({ path: path.join(dir, id), content })));
     },
   };
 }

@@ -5,7 +5,8 @@ import { isTransientAwsError, withRetries } from '../retry';
 
 /** The entry's stable id names the object: the same refusal written twice overwrites itself. */
 export function deadLetterKey(entry: DeadLetterEntry): string {
-  return `dead-letter/date=${(entry.receivedAt ?? entry.time).slice(0, 10)}/${entry.reason}-${entry.id}.json`;
+  const at = entry.receivedAt ?? entry.time;
+  return `dead-letter/date=${at.slice(0, 10)}/${at.replace(/[:.]/g, '-')}-${entry.reason}-${entry.id}.json`;
 }
 
 export function s3DeadLetter(bucket: string, client: S3Client = new S3Client({})): DeadLetter {

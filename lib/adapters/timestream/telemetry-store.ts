@@ -3,6 +3,8 @@
 // sent once as CommonAttributes, Version = ingestion time so that a redelivered message (same
 // record, later ingestion) is accepted as an upsert instead of rejected. Throttling and server
 // errors are retried with backoff and jitter; records Timestream rejects for good are returned.
+// One write() may carry the rows of many messages: its calls run a few at a time (independent
+// requests; order does not matter to Timestream, which keys records by time and dimensions).
 import { RejectedRecordsException, TimestreamWriteClient, WriteRecordsCommand, type _Record, type Dimension, type WriteRecordsCommandInput } from '@aws-sdk/client-timestream-write';
 import type { RejectedRow, TelemetryStore, TelemetryWrite } from '../../ingest/ports';
 import { toTimestreamRecord } from '../../query/sql/timestream-mapping';
@@ -10,6 +12,8 @@ import type { TableName, TelemetryRow } from '../../telemetry/tables';
 import { DEFAULT_RETRY, isTransientAwsError, withRetries, type RetryPolicy } from '../retry';
 
 export const MAX_RECORDS_PER_CALL = 100;
+/** WriteRecords calls of one write() in flight at once. */
+export const DEFAULT_WRITE_CONCURRENCY = 4;
 
 export interface TimestreamStoreOptions {
   readonly database: string;
@@ -17,6 +21,8 @@ export interface TimestreamStoreOptions {
   readonly eventsTable: string;
   readonly client?: TimestreamWriteClient;
   readonly retry?: RetryPolicy;
+  /** WriteRecords calls at once (default DEFAULT_WRITE_CONCURRENCY). */
+  readonly concurrency?: number;
 }
 
 interface RowRecord {
@@ -83,12 +89,36 @@ export function timestreamTelemetryStore(options: TimestreamStoreOptions): Telem
 
   return {
     async write(batch: TelemetryWrite) {
-      const rejected: RejectedRow[] = [];
+      const chunks: Array<{ table: TableName; records: RowRecord[] }> = [];
       for (const [table, rows] of [['States', batch.states], ['Events', batch.events]] as const) {
         const records = recordsOf(table, batch.customerId, rows);
-        for (let i = 0; i < records.length; i += MAX_RECORDS_PER_CALL) rejected.push(...(await writeChunk(table, records.slice(i, i + MAX_RECORDS_PER_CALL))));
+        for (let i = 0; i < records.length; i += MAX_RECORDS_PER_CALL) chunks.push({ table, records: records.slice(i, i + MAX_RECORDS_PER_CALL) });
       }
-      return { rejected };
+      const rejected = await inPool(chunks, options.concurrency ?? DEFAULT_WRITE_CONCURRENCY, (c) => writeChunk(c.table, c.records));
+      return { rejected: rejected.flat() };
     },
   };
+}
+
+/**
+ * Runs fn over the items, at most `limit` at once; results in item order. After a failure no new
+ * item starts; the ones under way finish, then the first error is thrown.
+ */
+async function inPool<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const worker = async (): Promise<void> => {
+    while (failure === undefined && next < items.length) {
+      const index = next++;
+      try {
+        results[index] = await fn(items[index]!);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  if (failure) throw failure.error;
+  return results;
 }

@@ -12,7 +12,9 @@ import { runImport } from '../import/run';
 import { LOOKUP_KINDS } from '../model';
 import { describeSeed, seedDemo } from '../seed';
 import { issueMaintenanceToken, parseLifetime } from '../tokens';
+import { DEAD_LETTER_COMMANDS } from './dead-letter-commands';
 import { progressBar } from './progress';
+import { table } from './table';
 import { COMMON_HELP, COMMON_OPTIONS, openTarget, type CommonValues, type StageAwsFactory, type Target } from './target';
 
 export interface AdminIo {
@@ -26,23 +28,19 @@ export interface Command {
   readonly usage: string;
   readonly summary: string;
   readonly options: Options;
+  /** Takes positional arguments (else any is a usage error). */
+  readonly positionals?: boolean;
   run(values: Record<string, string | boolean | undefined>, positionals: string[], target: Target, io: AdminIo): Promise<unknown>;
   /** Human-readable rendering of run's result; JSON otherwise. */
   text(result: never, target: Target): string;
+  /** The exit status for a result (default 0; an import that wrote nothing: 1). */
+  exitCode?(result: never): number;
 }
 
 function required(values: Record<string, unknown>, name: string): string {
   const value = values[name];
   if (typeof value !== 'string' || value === '') throw new UsageError(`--${name} is required`);
   return value;
-}
-
-function table(rows: ReadonlyArray<Readonly<Record<string, unknown>>>, columns: readonly string[]): string {
-  if (rows.length === 0) return '(none)\n';
-  const cells = rows.map((r) => columns.map((c) => (r[c] === undefined || r[c] === null ? '' : Array.isArray(r[c]) ? (r[c] as unknown[]).join(',') : String(r[c]))));
-  const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((row) => row[i]?.length ?? 0)));
-  const line = (values: readonly string[]) => values.map((v, i) => v.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
-  return `${[line(columns), ...cells.map(line)].join('\n')}\n`;
 }
 
 /** Amazon's root CA for IoT Core's ATS endpoints (not shipped here: fetch it from Amazon Trust Services). */
@@ -198,6 +196,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     usage: `insights-admin import <${Object.keys(IMPORT_KINDS).join('|')}> (--plant P | --customer C) [--skip-invalid] [--format json|csv] FILE`,
     summary: 'import records from JSON or CSV: all rows valid or nothing written; safe to run twice',
     options: { plant: { type: 'string' }, customer: { type: 'string' }, 'skip-invalid': { type: 'boolean' }, format: { type: 'string' } },
+    positionals: true,
     run: async (v, positionals, t, io) => {
       const [kindName, file, ...extra] = positionals;
       if (kindName === undefined || file === undefined || extra.length > 0) throw new UsageError('expected a kind and one FILE');
@@ -237,9 +236,10 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     run: (_v, _p, t) => seedDemo(t.registry, { now: now() }),
     text: (r: Parameters<typeof describeSeed>[0], t: Target) => describeSeed(r, { apiUrl: t.apiUrl, resource: t.resource }),
   },
+  ...DEAD_LETTER_COMMANDS,
 };
 
-/** Runs one command; import reports with errors and no write exit 1. */
+/** Runs one command; import reports with errors and no write exit 1, as does a replay that stopped. */
 export async function runCommand(name: string, command: Command, args: readonly string[], io: AdminIo, aws?: (region: string) => StageAwsFactory): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, { ...COMMON_OPTIONS, ...command.options } as never);
   const v = values as Record<string, string | boolean | undefined>;
@@ -248,12 +248,12 @@ export async function runCommand(name: string, command: Command, args: readonly 
     io.stdout.write(`Usage: ${command.usage}\n\n${command.summary}.\n${own ? `\nOptions:\n${own}\n` : ''}\n${COMMON_HELP}`);
     return 0;
   }
-  if (name !== 'import' && positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+  if (!command.positionals && positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
   const target = await openTarget(v as CommonValues, aws);
   try {
     const result = await command.run(v, positionals, target, io);
     io.stdout.write(v.json ? `${JSON.stringify(result, null, 2)}\n` : command.text(result as never, target));
-    return (result as { wrote?: boolean }).wrote === false ? 1 : 0;
+    return command.exitCode?.(result as never) ?? ((result as { wrote?: boolean }).wrote === false ? 1 : 0);
   } finally {
     target.close();
   }

@@ -8,7 +8,7 @@ import { COMMON_HELP, type StageAwsFactory } from './target';
 export const MAIN_HELP = `Usage: insights-admin <command> [options]
 
 The operator's tool for customers, plants, agents, query clients, maintenance tokens, lookup
-lists and imports. Works on the local stack by default; --stage NAME for a deployed stage.
+lists, imports and the dead letter. Works on the local stack by default; --stage NAME for a deployed stage.
 
 Commands:
 ${Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(18)} ${c.summary}`).join('\n')}

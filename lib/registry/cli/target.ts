@@ -1,7 +1,12 @@
 // Which registry the admin CLI works on: the local stack by default (DynamoDB Local on
 // 127.0.0.1:8000, table industrial-insights-local-main), or a deployed stage with --stage NAME.
+import path from 'node:path';
 import { openMaintenance } from '../../adapters/dynamodb/maintenance';
 import { openRegistry } from '../../adapters/dynamodb/registry';
+import { fileDeadLetterStore } from '../../adapters/files/dead-letter-store';
+import { localIngestInvoker } from '../../adapters/lambda/local-invoker';
+import { adminConfig } from '../../core/config';
+import type { DeadLetterStore, IngestInvoker } from '../../ingest/dead-letter';
 import type { MaintenanceRepository } from '../../maintenance/ports';
 import type { DeployedIdentity, DeployedThings } from '../deployed';
 import type { Registry } from '../ports';
@@ -50,7 +55,23 @@ export interface Target {
   readonly resource: string;
   /** A deployed stage: its stack outputs and the AWS identities the CLI creates there. */
   readonly deployed?: { readonly info: StageInfo; readonly identity: DeployedIdentity; readonly things: DeployedThings };
+  /**
+   * The dead letter and the ingest function to replay it through. Local: `<INSIGHTS_DATA_DIR>/dead-letter`
+   * (default .data) and the Lambda port INSIGHTS_LAMBDA_PORT (default 3002), unless given;
+   * deployed: the stage's dead-letter bucket and its ingest function.
+   */
+  deadLetters(local?: { readonly dir?: string; readonly lambdaPort?: number }): DeadLetterAccess;
   close(): void;
+}
+
+export interface DeadLetterAccess {
+  readonly store: DeadLetterStore;
+  readonly invoker: IngestInvoker;
+}
+
+/** `industrial-insights-<stage>-ingest`: osls names functions <service>-<stage>-<function key>. */
+export function ingestFunctionName(stage: string): string {
+  return `${stackName(SERVICE, stage)}-ingest`;
 }
 
 /** What a deployed stage needs from AWS (lib/adapters/aws-admin/stage.ts; mocked in tests). */
@@ -58,6 +79,9 @@ export interface StageAwsFactory {
   stackOutputs(stackName: string): Promise<Record<string, string>>;
   identity(userPoolId: string): DeployedIdentity;
   things(policyName: string): DeployedThings;
+  /** The dead-letter bucket, with the ingest function's Lambda on-failure records in it. */
+  deadLetterStore(bucket: string, ingestFunctionName: string): DeadLetterStore;
+  ingestInvoker(functionName: string): IngestInvoker;
 }
 
 /**
@@ -71,7 +95,9 @@ export async function openTarget(values: CommonValues, aws?: (region: string) =>
   const name = stackName(SERVICE, values.stage);
   const info = stageInfo(values.stage, name, await factory.stackOutputs(name));
   const target = connect({ ...values, table: values.table ?? info.mainTable, 'api-url': values['api-url'] ?? info.apiUrl });
-  return { ...target, resource: info.resource, deployed: { info, identity: factory.identity(info.userPoolId), things: factory.things(info.agentPolicy) } };
+  const functionName = ingestFunctionName(values.stage);
+  const deadLetters = (): DeadLetterAccess => ({ store: factory.deadLetterStore(info.deadLetterBucket, functionName), invoker: factory.ingestInvoker(functionName) });
+  return { ...target, resource: info.resource, deployed: { info, identity: factory.identity(info.userPoolId), things: factory.things(info.agentPolicy) }, deadLetters };
 }
 
 export function connect(values: CommonValues): Target {
@@ -86,5 +112,12 @@ export function connect(values: CommonValues): Target {
     closeRegistry();
     closeMaintenance();
   };
-  return { registry, maintenance, stage, apiUrl: (values['api-url'] ?? 'http://127.0.0.1:3000').replace(/\/+$/, ''), resource: DEFAULT_RESOURCE, close };
+  const deadLetters = (local: { readonly dir?: string; readonly lambdaPort?: number } = {}): DeadLetterAccess => {
+    const env = local.dir !== undefined && local.lambdaPort !== undefined ? undefined : adminConfig();
+    return {
+      store: fileDeadLetterStore(local.dir ?? path.join(env!.INSIGHTS_DATA_DIR, 'dead-letter')),
+      invoker: localIngestInvoker(local.lambdaPort ?? env!.INSIGHTS_LAMBDA_PORT),
+    };
+  };
+  return { registry, maintenance, stage, apiUrl: (values['api-url'] ?? 'http://127.0.0.1:3000').replace(/\/+$/, ''), resource: DEFAULT_RESOURCE, deadLetters, close };
 }

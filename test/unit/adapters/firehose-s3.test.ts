@@ -49,8 +49,8 @@ describe('S3 dead letter', () => {
     await s3DeadLetter('bucket', new S3Client({ region: 'eu-west-1' })).put([entry, { ...entry, receivedAt: undefined, id: 'def' }]);
     const [first, second] = s3.commandCalls(PutObjectCommand).map((c) => c.args[0].input);
     expect(first?.Bucket).toBe('bucket');
-    expect(first?.Key).toBe('dead-letter/date=2026-01-01/NOT_JSON-abc123.json');
-    expect(second?.Key).toBe('dead-letter/date=2026-01-02/NOT_JSON-def.json');
+    expect(first?.Key).toBe('dead-letter/date=2026-01-01/2026-01-01T23-59-59-000Z-NOT_JSON-abc123.json');
+    expect(second?.Key).toBe('dead-letter/date=2026-01-02/2026-01-02T03-04-05-678Z-NOT_JSON-def.json');
     expect(JSON.parse(String(first?.Body)).payloadBase64).toBe('eA==');
   });
 });
