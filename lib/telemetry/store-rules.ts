@@ -7,7 +7,7 @@
 //   for the time, the UTF-8 bytes of every dimension name and value, of the measure name and of each
 //   measure's name, and per value 1 byte (BOOLEAN), 8 (BIGINT, DOUBLE, TIMESTAMP) or its UTF-8 bytes
 //   (VARCHAR), for the record lib/query/sql/timestream-mapping.ts toTimestreamRecord builds.
-import { toTimestreamRecord } from '../query/sql/timestream-mapping';
+import { timestreamRecordBytes } from '../query/sql/timestream-mapping';
 import type { EventRow, TableName, TelemetryRow } from './tables';
 
 /** Timestream's fixed limits (service quotas, not adjustable). */
@@ -77,11 +77,12 @@ export function recordBytes(record: SizedRecord): number {
  */
 export function recordSizes(table: TableName, customerId: string, rows: readonly TelemetryRow[]): number[] {
   const seen = new Map<string, number>();
+  const json = new WeakMap<object, number>();
   return rows.map((row) => {
     const key = `${row.AgentId}\u0000${row.MessageId}\u0000${row.NameId}`;
     const index = seen.get(key) ?? 0;
     seen.set(key, index + 1);
-    return recordBytes(toTimestreamRecord(table, customerId, index, row));
+    return timestreamRecordBytes(table, customerId, index, row, json);
   });
 }
 

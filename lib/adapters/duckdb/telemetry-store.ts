@@ -16,19 +16,36 @@ export function isoToMicros(iso: string): bigint {
   return BigInt(ms) * 1000n + BigInt(fraction);
 }
 
-function appendCell(appender: DuckDBAppender, column: ColumnDef, value: unknown): void {
+/**
+ * Conversions shared by many rows of one write: a message's times and metadata, an item's
+ * metadata, are the same objects and strings on every row of it, so each is converted once.
+ */
+interface CellCache {
+  readonly micros: Map<string, bigint>;
+  readonly json: WeakMap<object, string>;
+}
+
+function appendCell(appender: DuckDBAppender, column: ColumnDef, value: unknown, cache: CellCache): void {
   if (value === undefined || value === null) {
     if (column.type === 'string') appender.appendVarchar('');
     else appender.appendNull();
     return;
   }
   switch (column.type) {
-    case 'dynamic':
-      appender.appendVarchar(JSON.stringify(value));
+    case 'dynamic': {
+      if (typeof value !== 'object') return appender.appendVarchar(JSON.stringify(value));
+      let text = cache.json.get(value);
+      if (text === undefined) cache.json.set(value, (text = JSON.stringify(value)));
+      appender.appendVarchar(text);
       return;
-    case 'datetime':
-      appender.appendTimestamp(new DuckDBTimestampValue(isoToMicros(String(value))));
+    }
+    case 'datetime': {
+      const iso = String(value);
+      let micros = cache.micros.get(iso);
+      if (micros === undefined) cache.micros.set(iso, (micros = isoToMicros(iso)));
+      appender.appendTimestamp(new DuckDBTimestampValue(micros));
       return;
+    }
     case 'bool':
       appender.appendBoolean(Boolean(value));
       return;
@@ -39,11 +56,12 @@ function appendCell(appender: DuckDBAppender, column: ColumnDef, value: unknown)
 
 async function appendRows(connection: DuckDBConnection, table: TableName, customerId: string, rows: readonly Readonly<Record<string, unknown>>[]): Promise<void> {
   const columns = TABLES[table];
+  const cache: CellCache = { micros: new Map(), json: new WeakMap() };
   const appender = await connection.createAppender(table);
   try {
     for (const row of rows) {
       appender.appendVarchar(customerId);
-      for (const column of columns) appendCell(appender, column, row[column.name]);
+      for (const column of columns) appendCell(appender, column, row[column.name], cache);
       appender.endRow();
     }
     appender.flushSync();

@@ -110,3 +110,37 @@ function companion(name: string, value: unknown): unknown {
   if (name === 'ValueString') return typeof value === 'string' ? value : undefined;
   return undefined;
 }
+
+const utf8Bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
+const MEASURE_NAME_BYTES = utf8Bytes(TIMESTREAM_MEASURE_NAME);
+
+/**
+ * The size Timestream meters for the record toTimestreamRecord builds (8 bytes of time, the UTF-8
+ * bytes of the measure name, of every dimension's name and value, of every measure's name, and per
+ * value 1 byte for BOOLEAN, 8 for BIGINT, DOUBLE and TIMESTAMP, its UTF-8 bytes for VARCHAR),
+ * computed without building the record. `json` caches the JSON text of objects shared by many rows
+ * (a message's and an item's metadata); pass one map for all rows of a write.
+ */
+export function timestreamRecordBytes(table: TableName, customerId: string, valueIndex: number, row: TelemetryRow | EventRow, json: WeakMap<object, number> = new WeakMap()): number {
+  const values = row as unknown as Record<string, unknown>;
+  let bytes = 8 + MEASURE_NAME_BYTES;
+  for (const name of TIMESTREAM_DIMENSIONS) {
+    const value = name === 'CustomerId' ? customerId : name === 'ValueIndex' ? String(valueIndex) : String(values[name] ?? '');
+    if (value !== '') bytes += utf8Bytes(name) + utf8Bytes(value);
+  }
+  for (const m of TIMESTREAM_MEASURES[table]) {
+    const v = m.logical ? values[m.logical] : companion(m.name, row.Value);
+    if (v === null || v === undefined || v === '') continue;
+    bytes += utf8Bytes(m.name);
+    if (m.type === 'BOOLEAN') bytes += 1;
+    else if (m.type !== 'VARCHAR') bytes += 8;
+    else if (m.logical && TABLES[table].find((c) => c.name === m.logical)?.type === 'dynamic') {
+      if (typeof v === 'object') {
+        let size = json.get(v);
+        if (size === undefined) json.set(v, (size = utf8Bytes(JSON.stringify(v))));
+        bytes += size;
+      } else bytes += utf8Bytes(JSON.stringify(v));
+    } else bytes += utf8Bytes(String(v));
+  }
+  return bytes;
+}

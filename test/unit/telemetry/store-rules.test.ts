@@ -1,7 +1,9 @@
 // The deployed store's acceptance rules at each boundary: time ahead, age (memory and magnetic
 // store), and record size counted as Timestream meters it, for the record the writer really sends.
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { recordsOf } from '../../../lib/adapters/timestream/telemetry-store';
+import { timestreamRecordBytes, toTimestreamRecord } from '../../../lib/query/sql/timestream-mapping';
 import { toCloud, toEdge, validateMessage } from '../../../lib/gdm';
 import { createMessageGenerator } from '../../../lib/gdm/simulator';
 import { rowsOf } from '../../../lib/ingest/rows';
@@ -71,6 +73,22 @@ describe('record size', () => {
     expect(recordSizes('States', 'demo', rows)).toEqual(written);
     // ValueIndex 10 is one byte longer than ValueIndex 9.
     expect(written.at(-1)! - written.at(-2)!).toBe(1);
+  });
+
+  it('computes, without building it, the same size as the built record, for any row of either table', () => {
+    const text = fc.string({ unit: 'grapheme', maxLength: 12 });
+    const json = fc.jsonValue({ maxDepth: 2 });
+    const value = fc.oneof(fc.constant(null), fc.constant(''), text, fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer(), fc.boolean(), fc.array(fc.integer(), { maxLength: 3 }));
+    fc.assert(
+      fc.property(text, text, text, json, json, value, fc.boolean(), fc.nat(120), text, fc.option(fc.boolean(), { nil: null }), (name, unit, equipment, messageMetadata, metadata, v, isEvent, index, state, active) => {
+        const base = row({ Name: name, Unit: unit, EquipmentId: equipment, MessageMetadata: messageMetadata as never, Metadata: metadata as never, Value: v as never });
+        const event: EventRow = { ...base, Text: name, State: state, Reason: '', Severity: metadata as never, Active: active, Acknowledged: null };
+        const table = isEvent ? 'Events' : 'States';
+        const r = isEvent ? event : base;
+        expect(timestreamRecordBytes(table, 'cust-ü', index, r)).toBe(recordBytes(toTimestreamRecord(table, 'cust-ü', index, r) as SizedRecord));
+      }),
+      { seed: 20261123, numRuns: 300 },
+    );
   });
 });
 
