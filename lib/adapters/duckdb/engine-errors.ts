@@ -28,7 +28,7 @@ export function engineError(error: unknown, memoryLimit: string): unknown {
   const kind = duckDbErrorKind(error.message);
   if (kind === undefined) return error;
   const why = detail(error.message);
-  if (REFUSED.has(kind) || /max expression depth/i.test(error.message)) {
+  if (REFUSED.has(kind) || /max expression depth|configuration has been locked/i.test(error.message)) {
     return new AppError('QUERY_ENGINE_REFUSED', `the telemetry engine cannot run this query (${why}); write it more simply, e.g. with fewer nested expressions`, { engine: 'duckdb', kind }, { cause: error });
   }
   if (DATA.has(kind) || /overflow/i.test(why)) {
