@@ -2,6 +2,7 @@
 // 4xx AppError. DuckDB names the kind in front of the message ("Binder Error: ...").
 import { AppError } from '../../core/errors';
 import { retryLater } from '../../query-api/ports';
+import { MAX_EXPRESSION_DEPTH } from './database';
 
 /** The engine refuses the statement: the query has to be written differently. */
 const REFUSED = new Set(['parser', 'binder', 'catalog', 'not implemented', 'permission', 'syntax', 'mismatch type', 'invalid type', 'parameter not resolved', 'parameter not allowed', 'dependency']);
@@ -28,8 +29,11 @@ export function engineError(error: unknown, memoryLimit: string): unknown {
   const kind = duckDbErrorKind(error.message);
   if (kind === undefined) return error;
   const why = detail(error.message);
-  if (REFUSED.has(kind) || /max expression depth|configuration has been locked/i.test(error.message)) {
-    return new AppError('QUERY_ENGINE_REFUSED', `the telemetry engine cannot run this query (${why}); write it more simply, e.g. with fewer nested expressions`, { engine: 'duckdb', kind }, { cause: error });
+  if (/max expression depth/i.test(error.message)) {
+    return new AppError('QUERY_ENGINE_REFUSED', 'the query is nested too deeply for the telemetry engine; use fewer nested or chained expressions (e.g. split a long sum with let)', { engine: 'duckdb', kind, maxExpressionDepth: MAX_EXPRESSION_DEPTH }, { cause: error });
+  }
+  if (REFUSED.has(kind) || /configuration has been locked/i.test(error.message)) {
+    return new AppError('QUERY_ENGINE_REFUSED', `the telemetry engine cannot run this query: ${why}`, { engine: 'duckdb', kind }, { cause: error });
   }
   if (DATA.has(kind) || /overflow/i.test(why)) {
     return new AppError('QUERY_DATA_ERROR', `the query failed on a value: ${why}`, { engine: 'duckdb', kind }, { cause: error });

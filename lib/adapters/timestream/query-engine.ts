@@ -34,7 +34,7 @@ export function timestreamError(error: unknown): unknown {
   const why = firstLine(error.message);
   switch (error.name) {
     case 'ValidationException':
-      return new AppError('QUERY_ENGINE_REFUSED', `the telemetry engine cannot run this query (${why}); write it more simply`, { engine: 'timestream', kind: error.name }, { cause: error });
+      return new AppError('QUERY_ENGINE_REFUSED', `the telemetry engine cannot run this query: ${why}`, { engine: 'timestream', kind: error.name }, { cause: error });
     case 'QueryExecutionException':
       if (/memory|resource/i.test(why)) return new AppError('QUERY_MEMORY_LIMIT', `the query needs more than the telemetry engine allows (${why}); narrow the time window or summarize more`, { engine: 'timestream', kind: error.name }, { cause: error });
       return new AppError('QUERY_DATA_ERROR', `the query failed on a value: ${why}`, { engine: 'timestream', kind: error.name }, { cause: error });
