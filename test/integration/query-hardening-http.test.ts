@@ -12,7 +12,7 @@ import { localSigningKey } from '../../lib/auth/local-keys';
 import { lambdaBytes } from '../../lib/query-api/answer';
 import { startOfflineStack, type OfflineStack } from '../support/offline-stack';
 import { extraQueryClients, type QueryClientAccess } from '../support/query-clients';
-import { demoAccess, query, RESOURCE, type DemoAccess } from '../support/stack-client';
+import { demoAccess, RESOURCE, type DemoAccess } from '../support/stack-client';
 
 const W = { startTime: '2026-01-01T00:00:00.000Z', endTime: '2026-01-02T00:00:00.000Z' };
 /** About 1e11 rows to count: runs until the time limit stops it. */
