@@ -61,13 +61,15 @@ describe('query hardening over HTTP (issue 12)', () => {
       let settled = 0;
       const slow = others.slice(0, 4).map((c) => table(SLOW, c.accessToken).finally(() => settled++));
       await new Promise((r) => setTimeout(r, 1000));
+      let settledDuringFirstRound: number | undefined;
       for (let i = 0; i < 5; i++) {
         const print = await table('print 1');
         expect(print.status).toBe(200);
         expect(print.body.data).toMatchObject({ rows: [[1]] });
         expect((await health()).status).toBe(200);
+        settledDuringFirstRound ??= settled;
       }
-      expect(settled).toBe(0); // all of that happened while the 4 were running
+      expect(settledDuringFirstRound).toBe(0); // the checks ran while the 4 were running
       for (const answer of await Promise.all(slow)) {
         expect(answer.status).toBe(504);
         expect(answer.body).toEqual(envelope('QUERY_TIMEOUT'));
