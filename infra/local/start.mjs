@@ -121,7 +121,7 @@ const child = spawn(process.execPath, [path.join(root, 'node_modules/osls/bin/se
   cwd: root,
   detached: true,
   stdio: ['ignore', 'inherit', 'inherit'],
-  env: { ...env, INSIGHTS_DATA_DIR: dataDir, INSIGHTS_HTTP_PORT: String(ports.http), INSIGHTS_LAMBDA_PORT: String(ports.lambda), INSIGHTS_DYNAMODB_PORT: String(ports.dynamodb), INSIGHTS_MQTT_PORT: String(ports.mqtt) },
+  env: { ...env, INSIGHTS_DATA_DIR: dataDir, INSIGHTS_HTTP_PORT: String(ports.http), INSIGHTS_LAMBDA_PORT: String(ports.lambda), INSIGHTS_DYNAMODB_PORT: String(ports.dynamodb), INSIGHTS_MQTT_PORT: String(ports.mqtt), UV_THREADPOOL_SIZE: env.UV_THREADPOOL_SIZE ?? '16' }, // queries leave threads to token checks (docs/query-api.md)
 });
 
 let stopping = false;

@@ -1,5 +1,6 @@
 // The query engine and settings of the running configuration (DuckDB locally, Timestream deployed).
-import { config } from '../core/config';
+import { config, type Config } from '../core/config';
+import { QueryAdmission, type AdmissionLimits } from '../query-api/admission';
 import type { QueryEngine } from '../query-api/ports';
 import type { QuerySettings } from '../query-api/service';
 
@@ -19,7 +20,31 @@ export function queryEngine(): Promise<QueryEngine> {
   return engine;
 }
 
+/**
+ * The admission limits of a configuration (docs/query-api.md, "Limits"): half of libuv's pool
+ * for queries, a quarter of those for one client, as many waiting as running.
+ * @throws Error when QUERY_CONCURRENCY would leave no thread of the pool to token checks and files.
+ */
+export function admissionLimits(cfg: Pick<Config, 'QUERY_CONCURRENCY' | 'QUERY_CONCURRENCY_PER_CLIENT' | 'UV_THREADPOOL_SIZE'>): AdmissionLimits {
+  const concurrency = cfg.QUERY_CONCURRENCY ?? Math.max(1, Math.floor(cfg.UV_THREADPOOL_SIZE / 2));
+  if (cfg.UV_THREADPOOL_SIZE > 1 && concurrency >= cfg.UV_THREADPOOL_SIZE) {
+    throw new Error(`invalid configuration: QUERY_CONCURRENCY (${concurrency}) must be below UV_THREADPOOL_SIZE (${cfg.UV_THREADPOOL_SIZE}), or token checks and file access wait behind queries`);
+  }
+  const perClient = Math.min(concurrency, cfg.QUERY_CONCURRENCY_PER_CLIENT ?? Math.max(1, Math.floor(concurrency / 4)));
+  return { concurrency, perClient, queueLength: concurrency, retryAfterSeconds: 2 };
+}
+
+let admission: QueryAdmission | undefined;
+
 export function querySettings(): QuerySettings {
   const cfg = config();
-  return { rowLimit: cfg.QUERY_ROW_LIMIT, timeoutMs: cfg.QUERY_TIMEOUT_MS, maxWindowDays: cfg.QUERY_MAX_WINDOW_DAYS, now: () => new Date() };
+  admission ??= new QueryAdmission(admissionLimits(cfg));
+  return {
+    rowLimit: cfg.QUERY_ROW_LIMIT,
+    timeoutMs: cfg.QUERY_TIMEOUT_MS,
+    maxWindowDays: cfg.QUERY_MAX_WINDOW_DAYS,
+    maxResponseBytes: cfg.QUERY_MAX_RESPONSE_BYTES,
+    admission,
+    now: () => new Date(),
+  };
 }

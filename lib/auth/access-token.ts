@@ -8,6 +8,15 @@ import type { SigningKey } from './local-keys';
 
 export const ACCESS_TOKEN_SECONDS = 3600;
 
+/**
+ * Bounds of what a token may carry (docs/auth.md, "Input bounds"). Cognito's access tokens are
+ * about 1 KB and its client ids 26 characters; these leave ample room and keep every later step
+ * (the registry lookup, the logs) on small values.
+ */
+export const MAX_TOKEN_CHARS = 8192;
+export const CLIENT_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
+export const MAX_SCOPE_CHARS = 1024;
+
 export interface TokenPolicy {
   readonly issuer: string;
   /** The API resource identifier; the token must carry `<resource>/.default`. */
@@ -45,10 +54,12 @@ function refusal(error: unknown): AppError {
 }
 
 /**
- * Checks signature (by kid from the key set), algorithm, issuer, expiry, token use and scope.
+ * Checks length, signature (by kid from the key set), algorithm, issuer, expiry, token use, the
+ * client id's form and the scope.
  * @throws AppError UNAUTHORIZED for a bad token, FORBIDDEN when the scope is not this API's.
  */
 export async function verifyAccessToken(token: string, policy: TokenPolicy, now: Date): Promise<VerifiedAccessToken> {
+  if (token.length > MAX_TOKEN_CHARS) throw new AppError('UNAUTHORIZED', `the access token is longer than ${MAX_TOKEN_CHARS} characters`);
   let payload;
   try {
     ({ payload } = await jwtVerify(token, policy.keys, { algorithms: ['RS256'], issuer: policy.issuer, currentDate: now, clockTolerance: 5, requiredClaims: ['exp'] }));
@@ -57,6 +68,8 @@ export async function verifyAccessToken(token: string, policy: TokenPolicy, now:
   }
   if (payload.token_use !== 'access') throw new AppError('UNAUTHORIZED', 'an access token is required (token_use "access")');
   if (typeof payload.client_id !== 'string' || payload.client_id === '') throw new AppError('UNAUTHORIZED', 'the access token names no client');
+  if (!CLIENT_ID_PATTERN.test(payload.client_id)) throw new AppError('UNAUTHORIZED', 'the access token names no valid client (client_id: 1-128 letters, digits, ".", "_" or "-")');
+  if (typeof payload.scope === 'string' && payload.scope.length > MAX_SCOPE_CHARS) throw new AppError('UNAUTHORIZED', `the access token's scope is longer than ${MAX_SCOPE_CHARS} characters`);
   const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ').filter((s) => s !== '') : [];
   if (!scopes.includes(requiredScope(policy.resource))) throw new AppError('FORBIDDEN', `the access token lacks the scope ${requiredScope(policy.resource)}`, { requiredScope: requiredScope(policy.resource) });
   return { clientId: payload.client_id, scopes };

@@ -53,8 +53,8 @@ async function decide(event: AuthorizerEvent, deps: AuthorizerDeps, authorize: (
     deps.log('authorizer override header refused', { route: event.routeKey });
     return { isAuthorized: false };
   }
-  const token = bearerToken(event.headers);
   try {
+    const token = bearerToken(event.headers);
     if (token === undefined) throw new AppError('UNAUTHORIZED', "send 'Authorization: Bearer <access token>'");
     const caller = await authorize(token);
     deps.log('caller authorized', { route: event.routeKey, kind: caller.kind, customerId: caller.customerId, clientId: caller.clientId, tokenId: caller.tokenId });
@@ -75,11 +75,17 @@ export function authorizeQuery(event: AuthorizerEvent, deps: AuthorizerDeps): Pr
   });
 }
 
-function pathPlant(event: AuthorizerEvent): string | undefined {
+/** The path's plant id; undefined without one; null when its escapes do not decode. */
+function pathPlant(event: AuthorizerEvent): string | null | undefined {
   const fromParameters = event.pathParameters?.plantId;
   if (fromParameters) return fromParameters;
   const match = /^\/maintenance\/v1\/plants\/([^/]+)/.exec(event.rawPath ?? '');
-  return match?.[1] === undefined ? undefined : decodeURIComponent(match[1]);
+  if (match?.[1] === undefined) return undefined;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -87,8 +93,10 @@ function pathPlant(event: AuthorizerEvent): string | undefined {
  * expired), or a client-credentials JWT of a client allowed for the path's plant.
  */
 export function authorizeMaintenance(event: AuthorizerEvent, deps: AuthorizerDeps): Promise<SimpleAuthorizerResult> {
-  const plantId = pathPlant(event);
+  const pathPlantId = pathPlant(event);
   return decide(event, deps, async (token) => {
+    if (pathPlantId === null) throw new AppError('FORBIDDEN', 'the plant id in the path is not a valid URL-encoded value');
+    const plantId = pathPlantId;
     if (looksLikeJwt(token)) {
       const { client, plants } = await clientCaller(deps, token);
       const caller = jwtCaller(client, plants);

@@ -1,5 +1,6 @@
 // Reading credentials from request headers. Header names are compared case-insensitively:
 // serverless-offline keeps the client's case (`Authorization`), API Gateway lower-cases.
+import { AppError } from '../core/errors';
 
 export function headerValue(headers: Readonly<Record<string, string | undefined>> | null | undefined, name: string): string | undefined {
   const wanted = name.toLowerCase();
@@ -7,15 +8,27 @@ export function headerValue(headers: Readonly<Record<string, string | undefined>
   return undefined;
 }
 
-/** The token of `Authorization: Bearer <token>`, else undefined (missing header or another scheme). */
+/** Longest Authorization header read at all (a token is at most 8 KB, docs/auth.md). */
+export const MAX_AUTHORIZATION_CHARS = 10_000;
+
+/**
+ * The token of `Authorization: Bearer <token>`, else undefined (missing header or another scheme).
+ * @throws AppError UNAUTHORIZED when the header is longer than MAX_AUTHORIZATION_CHARS.
+ */
 export function bearerToken(headers: Readonly<Record<string, string | undefined>> | null | undefined): string | undefined {
-  const match = /^Bearer[ ]+([^\s]+)\s*$/i.exec(headerValue(headers, 'authorization') ?? '');
+  const value = headerValue(headers, 'authorization') ?? '';
+  if (value.length > MAX_AUTHORIZATION_CHARS) throw new AppError('UNAUTHORIZED', `the Authorization header is longer than ${MAX_AUTHORIZATION_CHARS} characters`);
+  const match = /^Bearer[ ]+([^\s]+)\s*$/i.exec(value);
   return match?.[1];
 }
 
-/** `Authorization: Basic base64(urlencoded id ":" urlencoded secret)` (RFC 6749 section 2.3.1). */
+/**
+ * `Authorization: Basic base64(urlencoded id ":" urlencoded secret)` (RFC 6749 section 2.3.1);
+ * 'malformed' also for a header longer than MAX_AUTHORIZATION_CHARS.
+ */
 export function basicCredentials(headers: Readonly<Record<string, string | undefined>> | null | undefined): { id: string; secret: string } | 'malformed' | undefined {
   const value = headerValue(headers, 'authorization');
+  if (value !== undefined && value.length > MAX_AUTHORIZATION_CHARS) return 'malformed';
   const match = /^Basic[ ]+([A-Za-z0-9+/=]+)\s*$/i.exec(value ?? '');
   if (!match?.[1]) return value !== undefined && /^Basic\b/i.test(value) ? 'malformed' : undefined;
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');

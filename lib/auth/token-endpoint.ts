@@ -2,8 +2,8 @@
 // Answers exactly as Cognito's /oauth2/token does for integrators: `{access_token, token_type,
 // expires_in}`, and RFC 6749 section 5.2 errors `{error, error_description}` (not the API envelope).
 import type { Registry } from '../registry/ports';
-import { verifyClientSecret } from '../registry/secrets';
-import { ACCESS_TOKEN_SECONDS, requiredScope, signAccessToken } from './access-token';
+import { DUMMY_CLIENT_SECRET_HASH, verifyClientSecret } from '../registry/secrets';
+import { ACCESS_TOKEN_SECONDS, CLIENT_ID_PATTERN, MAX_SCOPE_CHARS, requiredScope, signAccessToken } from './access-token';
 import { basicCredentials, headerValue } from './bearer';
 import type { SigningKey } from './local-keys';
 
@@ -25,7 +25,16 @@ export interface TokenEndpointDeps {
   readonly issuer: string;
   readonly resource: string;
   readonly now: () => Date;
+  /** Checks a secret against a stored hash (default: scrypt, lib/registry/secrets.ts). */
+  readonly verifySecret?: (secret: string, stored: string) => Promise<boolean>;
 }
+
+/**
+ * Bounds of the form (docs/auth.md, "Input bounds"): a client id as Cognito's (26 characters)
+ * with room, a secret as ours (43) with room; longer is refused before any lookup or hashing.
+ */
+export const MAX_FORM_BYTES = 4096;
+export const MAX_SECRET_CHARS = 256;
 
 type OAuthError = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type' | 'invalid_scope';
 
@@ -40,6 +49,7 @@ export async function issueToken(request: TokenRequest, deps: TokenEndpointDeps)
   if (!/^application\/x-www-form-urlencoded\b/i.test(contentType.trim())) {
     return oauthError(400, 'invalid_request', "send the request as 'Content-Type: application/x-www-form-urlencoded'");
   }
+  if (Buffer.byteLength(request.body, 'utf8') > MAX_FORM_BYTES) return oauthError(413, 'invalid_request', `the request body is larger than ${MAX_FORM_BYTES} bytes`);
   const form = new URLSearchParams(request.body);
   for (const name of ['grant_type', 'client_id', 'client_secret', 'scope']) {
     if (form.getAll(name).length > 1) return oauthError(400, 'invalid_request', `the parameter ${name} is repeated`);
@@ -57,13 +67,20 @@ export async function issueToken(request: TokenRequest, deps: TokenEndpointDeps)
   const secret = basic?.secret ?? form.get('client_secret') ?? '';
   const challenge: Record<string, string> = basic ? { 'www-authenticate': 'Basic realm="token"' } : {};
   if (clientId === '' || secret === '') return oauthError(401, 'invalid_client', 'client_id and client_secret are required', challenge);
+  if (!CLIENT_ID_PATTERN.test(clientId)) return oauthError(400, 'invalid_request', 'client_id must be 1-128 letters, digits, ".", "_" or "-"');
+  if (secret.length > MAX_SECRET_CHARS) return oauthError(400, 'invalid_request', `client_secret is longer than ${MAX_SECRET_CHARS} characters`);
+  const scope = form.get('scope');
+  if (scope !== null && scope.length > MAX_SCOPE_CHARS) return oauthError(400, 'invalid_request', `scope is longer than ${MAX_SCOPE_CHARS} characters`);
+
+  // The same scrypt runs whether the client exists or not, and the same answer follows: a
+  // caller cannot tell registered ids from others, nor make unknown ids cheap to try.
+  const verify = deps.verifySecret ?? verifyClientSecret;
   const client = await deps.registry.getClient(clientId).catch(() => undefined);
-  if (!client?.secretHash || !(await verifyClientSecret(secret, client.secretHash))) {
-    return oauthError(401, 'invalid_client', 'client authentication failed', challenge);
-  }
+  const matches = await verify(secret, client?.secretHash ?? DUMMY_CLIENT_SECRET_HASH);
+  if (!client?.secretHash || !matches) return oauthError(401, 'invalid_client', 'client authentication failed', challenge);
 
   const allowed = requiredScope(deps.resource);
-  const requested = (form.get('scope') ?? allowed).split(' ').filter((s) => s !== '');
+  const requested = (scope ?? allowed).split(' ').filter((s) => s !== '');
   if (requested.length === 0 || requested.some((s) => s !== allowed)) return oauthError(400, 'invalid_scope', `the only scope this service grants is ${allowed}`);
 
   const accessToken = await signAccessToken(await deps.signingKey(), { issuer: deps.issuer, clientId: client.clientId, scope: allowed, now: deps.now() });

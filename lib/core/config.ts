@@ -18,7 +18,16 @@ const telemetrySchema = z.discriminatedUnion('TELEMETRY_BACKEND', [
   }),
 ]);
 
+/** The embedded engine's own settings (local stack only); defaults chosen for the host in lib/adapters/duckdb/database.ts. */
+const duckDbSchema = z.object({
+  /** DuckDB `memory_limit`, e.g. `1GB` or `512MB`. Default: a quarter of the host's memory, between 256 MB and 4 GB. */
+  DUCKDB_MEMORY_LIMIT: z.preprocess(unsetIfEmpty, z.string().regex(/^\d+(?:\.\d+)?\s*(?:[KMGT]i?B)$/i, 'a size such as 512MB or 2GB').optional()),
+  /** DuckDB `threads` (worker threads of the one instance, shared by all its queries). Default: the host's cores. */
+  DUCKDB_THREADS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(256).optional()),
+});
+
 const baseSchema = z.object({
+  ...duckDbSchema.shape,
   STAGE: nonEmpty.default('local'),
   SERVICE_NAME: nonEmpty.default('industrial-insights'),
   AWS_REGION: nonEmpty.default('eu-west-1'),
@@ -39,6 +48,22 @@ const baseSchema = z.object({
   QUERY_ROW_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(900_000).default(20_000),
   QUERY_MAX_WINDOW_DAYS: z.coerce.number().min(1).max(3660).default(31),
+  /**
+   * Largest query answer in bytes as a Lambda response counts it (the JSON body, each `"` and `\`
+   * once more for the escaping in the response payload). Rows past it are cut. A Lambda response
+   * is at most 6 MB (6,291,456 bytes), so the default leaves room for headers and status.
+   */
+  QUERY_MAX_RESPONSE_BYTES: z.coerce.number().int().min(10_000).max(6_000_000).default(5_000_000),
+  /** Telemetry queries running at once in one process; more wait in a short queue. Default: half of UV_THREADPOOL_SIZE. */
+  QUERY_CONCURRENCY: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(256).optional()),
+  /** Of those, how many one client (or plant token) may have running or waiting. Default: a quarter of QUERY_CONCURRENCY, at least 1. */
+  QUERY_CONCURRENCY_PER_CLIENT: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(256).optional()),
+  /**
+   * libuv's thread pool size, which Node reads once at start (the process that starts the stack
+   * sets it). DuckDB queries, WebCrypto (token checks), scrypt and file access all use it, so the
+   * query concurrency must stay below it. Node's default is 4.
+   */
+  UV_THREADPOOL_SIZE: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(1024).default(4)),
   /**
    * Issuer of query-API access tokens (`iss`). Locally the stack's own address (the local token
    * endpoint signs with it); deployed, the Cognito user pool's issuer URL. Empty means "derive it
@@ -82,6 +107,20 @@ export function config(): Config {
   }
   cached = parsed.data;
   return cached;
+}
+
+let cachedDuckDb: z.infer<typeof duckDbSchema> | undefined;
+
+/**
+ * The embedded engine's variables alone: the DuckDB adapter also opens databases in processes
+ * without the service's whole configuration (tests, benchmarks). Parsed once; throws naming the variable.
+ */
+export function duckDbConfig(): z.infer<typeof duckDbSchema> {
+  if (cachedDuckDb) return cachedDuckDb;
+  const parsed = duckDbSchema.safeParse(process.env);
+  if (!parsed.success) throw new Error(`invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  cachedDuckDb = parsed.data;
+  return cachedDuckDb;
 }
 
 /** For tests: parse a given environment without caching it. */

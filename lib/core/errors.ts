@@ -5,6 +5,14 @@ export const ERROR_STATUS = {
   QUERY_SYNTAX: 400,
   QUERY_SEMANTIC: 400,
   QUERY_UNSUPPORTED: 400,
+  /** The engine refused the generated statement (e.g. nested too deeply); the query needs simplifying. */
+  QUERY_ENGINE_REFUSED: 400,
+  /** The query failed on values at run time: overflow, conversion, out of range. */
+  QUERY_DATA_ERROR: 400,
+  /** The query needs more memory than the engine may use. */
+  QUERY_MEMORY_LIMIT: 400,
+  /** Not even the first row of the answer fits in a response. */
+  QUERY_RESULT_TOO_LARGE: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,

@@ -5,7 +5,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { callerOf } from '../auth/caller';
 import { AppError, isAppError } from '../core/errors';
 import { logger } from '../core/logger';
-import { errorBody, internalErrorBody } from './envelope';
+import { errorBody, internalErrorBody, jsonTextOf } from './envelope';
 
 /** What a handler returns: a body and, when not 200, a status; headers are optional. */
 export interface HttpResult {
@@ -85,10 +85,19 @@ const responseSerializer: MiddlewareObj<HttpEvent, APIGatewayProxyStructuredResu
     request.response = {
       statusCode: result.status ?? 200,
       headers: { ...JSON_HEADERS, ...result.headers },
-      body: JSON.stringify(result.body),
+      body: jsonTextOf(result.body) ?? JSON.stringify(result.body),
     };
   },
 };
+
+/**
+ * `Retry-After` of a refusal to retry later (429, 503): an AppError whose `data` holds
+ * `{retryAfterSeconds}` (lib/query-api/ports.ts retryLater) gets the header too.
+ */
+function retryAfterHeader(error: AppError): Record<string, string> {
+  const seconds = error.data.map((d) => d.retryAfterSeconds).find((s): s is number => typeof s === 'number' && Number.isFinite(s) && s >= 0);
+  return seconds === undefined ? {} : { 'retry-after': String(Math.ceil(seconds)) };
+}
 
 /** Runs first on error (attached last): every failure becomes the envelope with a status code. */
 const errorEnvelope: MiddlewareObj<HttpEvent, APIGatewayProxyStructuredResultV2> = {
@@ -98,7 +107,7 @@ const errorEnvelope: MiddlewareObj<HttpEvent, APIGatewayProxyStructuredResultV2>
     if (isAppError(error)) {
       if (error.status >= 500) logger.error('request failed', { code: error.code, error });
       else logger.info('request refused', { code: error.code, status: error.status, reason: error.message });
-      request.response = { statusCode: error.status, headers: { ...JSON_HEADERS }, body: JSON.stringify(errorBody(error)) };
+      request.response = { statusCode: error.status, headers: { ...JSON_HEADERS, ...retryAfterHeader(error) }, body: JSON.stringify(errorBody(error)) };
       return;
     }
     logger.error('unexpected error', { error: error as Error });

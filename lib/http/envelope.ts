@@ -34,3 +34,22 @@ export function internalErrorBody(requestId: string | undefined): ErrorBody {
     data: requestId ? [{ requestId }] : [],
   };
 }
+
+const JSON_TEXT = Symbol('the body as JSON text');
+
+/**
+ * Attaches a body's JSON text, made while the body was built (a large query answer is measured
+ * as it grows), so the response sends that text instead of serialising the body again. The text
+ * must be exactly JSON.stringify(body); in-process callers keep using the body itself.
+ */
+export function withJsonText<T extends object>(body: T, text: string): T {
+  Object.defineProperty(body, JSON_TEXT, { value: text, enumerable: false });
+  return body;
+}
+
+/** The JSON text attached by withJsonText, if any. */
+export function jsonTextOf(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const text = (body as { [JSON_TEXT]?: unknown })[JSON_TEXT];
+  return typeof text === 'string' ? text : undefined;
+}

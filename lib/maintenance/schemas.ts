@@ -58,9 +58,21 @@ export const taskInput = z.strictObject({
 });
 export type TaskInput = z.infer<typeof taskInput>;
 
+/**
+ * Bounds of a stock quantity: far beyond any plant's stock in any unit (10^12 grams is a million
+ * tonnes), and inside what DynamoDB stores (it refuses numbers above 10^125 or below 10^-130).
+ */
+export const MAX_QUANTITY = 1_000_000_000_000;
+export const MIN_POSITIVE_QUANTITY = 0.000001;
+
 export const stockLevelInput = z.strictObject({
   id: z.string().min(1).max(100).meta({ description: 'The part number; must equal {partId} of the path.' }),
-  quantity: z.number().min(0).meta({ description: 'Quantity in stock, a finite number >= 0 (decimals allowed).' }),
+  quantity: z
+    .number()
+    .min(0, `must be from 0 to ${MAX_QUANTITY}`)
+    .max(MAX_QUANTITY, `must be from 0 to ${MAX_QUANTITY}`)
+    .refine((q) => q === 0 || q >= MIN_POSITIVE_QUANTITY, `must be 0 or at least ${MIN_POSITIVE_QUANTITY}`)
+    .meta({ description: `Quantity in stock: 0, or from ${MIN_POSITIVE_QUANTITY} to ${MAX_QUANTITY} (decimals allowed).` }),
   unit: z.enum(INVENTORY_UNITS).nullish().meta({ description: "Default: the part's unit, else the unit of the current level." }),
   remark: z.string().max(1000).nullish(),
   isShort: z.boolean().nullish().meta({ description: 'Default: false.' }),

@@ -10,7 +10,7 @@ export const queryRequestSchema = z.object({
   query: z.string().min(1, 'query must not be empty').max(100_000, 'query is longer than 100000 characters'),
   startTime: z.string().regex(UTC_MILLIS, 'use ISO 8601 UTC with milliseconds, e.g. 2026-01-01T00:00:00.000Z'),
   endTime: z.string().regex(UTC_MILLIS, 'use ISO 8601 UTC with milliseconds, e.g. 2026-01-02T00:00:00.000Z'),
-  plantIds: z.array(z.string().min(1)).max(1000).optional(),
+  plantIds: z.array(z.string().min(1).max(100, 'a plant id has at most 100 characters')).max(1000).optional(),
 });
 
 export type QueryRequest = z.infer<typeof queryRequestSchema>;

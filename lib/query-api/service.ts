@@ -1,24 +1,31 @@
 // POST /insights/v1/telemetry/query/table and /explain: the caller's customer, the plants it may
 // see (intersected with the request's plantIds) and the time window restrict States and Events
-// outside the query text; the KQL is compiled to the engine's SQL and run.
+// outside the query text; the KQL is compiled to the engine's SQL and run within the limits:
+// a place in the engine (admission.ts), the time limit, the row limit and the byte cap (answer.ts).
 import type { Caller } from '../auth/caller';
 import { AppError } from '../core/errors';
 import { compile, QueryError, type CompiledQuery } from '../query';
-import { responseColumn, type ResponseColumn } from './columns';
+import type { QueryAdmission, Release } from './admission';
+import { TableAnswer, type TableResponse } from './answer';
+import { responseColumn } from './columns';
 import type { QueryEngine } from './ports';
 import { parseQueryRequest } from './request';
 
+export type { TableResponse } from './answer';
+
+/** A Lambda response is at most 6 MB (6,291,456 bytes): this leaves room for headers and status. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 5_000_000;
+
 export interface QuerySettings {
   readonly rowLimit: number;
+  /** Waiting for a place and running, together. */
   readonly timeoutMs: number;
   readonly maxWindowDays: number;
   readonly now: () => Date;
-}
-
-export interface TableResponse {
-  readonly data: { readonly columns: readonly ResponseColumn[]; readonly rows: readonly unknown[][] };
-  /** Beside `data`: whether rows were cut at the limit, and the `render` hint of the query. */
-  readonly meta: { readonly truncated: boolean; readonly rowLimit: number; readonly render?: unknown };
+  /** The byte cap of an answer (answer.ts); default DEFAULT_MAX_RESPONSE_BYTES. */
+  readonly maxResponseBytes?: number;
+  /** The process's admission of queries into the engine; none: every query runs at once. */
+  readonly admission?: QueryAdmission;
 }
 
 /** The plants the query may read: null = every plant of the customer. @throws AppError FORBIDDEN. */
@@ -50,14 +57,51 @@ function compileRequest(body: unknown, caller: Caller, engine: QueryEngine, sett
   }
 }
 
+/** Whose share of the engine a query uses: the client, else the plant token, else the customer. */
+function admissionKey(caller: Caller): string {
+  if (caller.clientId !== undefined) return `client:${caller.clientId}`;
+  if (caller.tokenId !== undefined) return `token:${caller.tokenId}`;
+  return `customer:${caller.customerId}`;
+}
+
+/**
+ * Runs the query with a place in the engine, answering QUERY_TIMEOUT at the deadline even when the
+ * engine has not stopped yet; the place is given back only when the engine has really stopped.
+ */
+async function runWithinLimits(engine: QueryEngine, compiled: CompiledQuery, answer: TableAnswer, caller: Caller, settings: QuerySettings): Promise<void> {
+  const deadline = Date.now() + settings.timeoutMs;
+  const release: Release = settings.admission ? await settings.admission.enter(admissionKey(caller), deadline) : () => undefined;
+  const timeout = new AppError('QUERY_TIMEOUT', `the query ran longer than ${settings.timeoutMs} ms; narrow the time window or summarize more`);
+  const controller = new AbortController();
+  const running = engine.run(compiled.sql, compiled.columns.map((c) => c.type), answer, { signal: controller.signal });
+  running.then(release, release);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort(timeout);
+      reject(timeout);
+    }, Math.max(0, deadline - Date.now()));
+  });
+  try {
+    await Promise.race([running, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * @throws AppError: the request's and the compiler's 400s; 429/503 from admission; the engine's
+ * errors (ports.ts); QUERY_TIMEOUT (504); QUERY_RESULT_TOO_LARGE (400) when not even one row fits.
+ */
 export async function runTableQuery(body: unknown, caller: Caller, engine: QueryEngine, settings: QuerySettings): Promise<TableResponse> {
   const compiled = compileRequest(body, caller, engine, settings);
-  const rows = await engine.run(compiled.sql, compiled.columns.map((c) => c.type), { timeoutMs: settings.timeoutMs });
-  const truncated = rows.length > settings.rowLimit;
-  return {
-    data: { columns: compiled.columns.map(responseColumn), rows: truncated ? rows.slice(0, settings.rowLimit) : rows },
-    meta: { truncated, rowLimit: settings.rowLimit, ...(compiled.renderHint ? { render: compiled.renderHint } : {}) },
-  };
+  const answer = new TableAnswer(compiled.columns.map(responseColumn), {
+    rowLimit: settings.rowLimit,
+    maxResponseBytes: settings.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+    ...(compiled.renderHint ? { render: compiled.renderHint } : {}),
+  });
+  await runWithinLimits(engine, compiled, answer, caller, settings);
+  return answer.finish();
 }
 
 export function explainQuery(body: unknown, caller: Caller, engine: QueryEngine, settings: QuerySettings) {

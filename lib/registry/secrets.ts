@@ -18,9 +18,17 @@ export async function hashClientSecret(secret: string): Promise<string> {
   return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
+/**
+ * A well-formed hash with the same scrypt parameters as every stored one, matching no secret
+ * anyone knows: the token endpoint verifies against it when the client is unknown or has no
+ * secret, so every failed authentication costs one scrypt (no timing tells ids apart).
+ */
+export const DUMMY_CLIENT_SECRET_HASH = ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, 'ZHVtbXktc2FsdC0xNmJ5dA', 'bm8gc2VjcmV0IGhhcyB0aGlzIGhhc2gsIDMyIGJ5dGU'].join('$');
+
+/** Compares by scrypt in constant time; false for a malformed stored value (after the same scrypt). */
 export async function verifyClientSecret(secret: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  if (scheme !== 'scrypt' || !salt || !hash) return verifyClientSecret(secret, DUMMY_CLIENT_SECRET_HASH).then(() => false);
   const expected = Buffer.from(hash, 'base64url');
   const actual = await scryptAsync(secret, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p), keyLength: expected.length });
   return actual.length === expected.length && timingSafeEqual(actual, expected);

@@ -1,5 +1,5 @@
 // The embedded query engine on a real DuckDB file: pooled UTC sessions, a failed connection never
-// reused, the time limit, and the synchronous chunk reader giving what DuckDB's reader gives.
+// reused, stopping on abort, and the synchronous chunk reader giving what DuckDB's reader gives.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { closeTelemetryDatabase, withConnection } from '../../lib/adapters/duckdb/database';
 import { duckDbQueryEngine, readRowsJson } from '../../lib/adapters/duckdb/query-engine';
+import { AppError } from '../../lib/core/errors';
+import { TableAnswer } from '../../lib/query-api/answer';
+
+const answer = () => new TableAnswer([{ name: 'n', columnType: 'long', dataType: 'Int64' }], { rowLimit: 100, maxResponseBytes: 100_000 });
 
 describe('DuckDB query engine', () => {
   let dir: string;
@@ -55,11 +59,18 @@ describe('DuckDB query engine', () => {
     });
   });
 
-  it('interrupts a query over the time limit with QUERY_TIMEOUT, and the next query still runs', async () => {
+  it('interrupts a query when the service aborts it, rejects with the abort reason, and the next query still runs', async () => {
     const engine = duckDbQueryEngine(file);
     const slow = 'SELECT count(*) FROM range(100000000) a, range(1000) b WHERE a.range * b.range = -1';
-    await expect(engine.run(slow, ['long'], { timeoutMs: 50 })).rejects.toMatchObject({ code: 'QUERY_TIMEOUT' });
-    expect(await engine.run('SELECT 7', ['long'], { timeoutMs: 5000 })).toEqual([[7]]);
+    const reason = new AppError('QUERY_TIMEOUT', 'too slow');
+    const signal = AbortSignal.abort(reason);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(reason), 50);
+    await expect(engine.run(slow, ['long'], answer(), { signal: controller.signal })).rejects.toBe(reason);
+    await expect(engine.run('SELECT 7', ['long'], answer(), { signal })).rejects.toBe(reason); // aborted before it starts
+    const next = answer();
+    await engine.run('SELECT 7', ['long'], next, { signal: new AbortController().signal });
+    expect(next.finish().data.rows).toEqual([[7]]);
   });
 });
 

@@ -46,6 +46,7 @@ export async function startOfflineStack(options: OfflineStackOptions = {}): Prom
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       ...process.env,
+      UV_THREADPOOL_SIZE: '16', // as npm start sets it: queries never take every thread from token checks
       ...options.env,
       INSIGHTS_DATA_DIR: dataDir,
       INSIGHTS_HTTP_PORT: String(ports.http),

@@ -2,23 +2,81 @@
 // of the local stack. serverless-offline runs handlers in-process (useInProcess), and
 // DuckDBInstance.fromCache hands every caller in the process the same instance, so the file has
 // exactly one writer, as DuckDB requires.
+//
+// The instance is sandboxed: no file, network or extension access beyond its own database file,
+// a memory limit and a thread count for the host, an explicit expression-depth limit, and then
+// its configuration locked, so no SQL can change any of it (docs/query-api.md, "Limits").
 import { mkdir } from 'node:fs/promises';
+import { availableParallelism, totalmem } from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { duckDbConfig } from '../../core/config';
 import { TELEMETRY_DDL } from './telemetry-ddl';
+
+/**
+ * DuckDB's default, set explicitly: the compiler's nesting limits stay well below it, so a query
+ * that passes the compiler is never refused for depth (a deeper one would be a 400 anyway).
+ */
+export const MAX_EXPRESSION_DEPTH = 1000;
+
+/** A quarter of the host's memory, between 256 MB and 4 GB. */
+function defaultMemoryLimit(): string {
+  return `${Math.min(4096, Math.max(256, Math.floor(totalmem() / 4 / 2 ** 20)))}MB`;
+}
+
+/**
+ * The instance options. Every function bundle of the process computes the same ones (the
+ * instance cache refuses a second caller with other options). TimeZone cannot be one of them:
+ * it needs the ICU extension, loaded only after the options are applied (see sandbox()).
+ */
+export function instanceOptions(): Record<string, string> {
+  const settings = duckDbConfig();
+  return {
+    enable_external_access: 'false',
+    autoload_known_extensions: 'false',
+    autoinstall_known_extensions: 'false',
+    memory_limit: settings.DUCKDB_MEMORY_LIMIT ?? defaultMemoryLimit(),
+    threads: String(settings.DUCKDB_THREADS ?? availableParallelism()),
+    max_expression_depth: String(MAX_EXPRESSION_DEPTH),
+  };
+}
+
+async function isLocked(connection: DuckDBConnection): Promise<boolean> {
+  const reader = await connection.runAndReadAll("SELECT current_setting('lock_configuration')");
+  return reader.getRowsJson()[0]?.[0] === true;
+}
+
+/**
+ * Makes UTC every connection's time zone, then locks the configuration. Another function bundle
+ * of the same process may have done it first on the shared instance: then there is nothing to do.
+ * @throws Error when the instance ends up unlocked or not in UTC.
+ */
+async function sandbox(connection: DuckDBConnection): Promise<void> {
+  if (!(await isLocked(connection))) {
+    try {
+      await connection.run("SET GLOBAL TimeZone = 'UTC'");
+      await connection.run('SET GLOBAL lock_configuration = true');
+    } catch (error) {
+      if (!(await isLocked(connection))) throw error;
+    }
+  }
+  const zone = (await connection.runAndReadAll("SELECT current_setting('TimeZone')")).getRowsJson()[0]?.[0];
+  if (zone !== 'UTC') throw new Error(`the telemetry database is locked in time zone ${String(zone)}, not UTC`);
+}
 
 const ready = new Map<string, Promise<DuckDBInstance>>();
 
-/** Opens (once per process and path) the database and creates the telemetry tables. */
+/** Opens (once per process and path) the sandboxed database and creates the telemetry tables. */
 export function telemetryDatabase(file: string): Promise<DuckDBInstance> {
   let instance = ready.get(file);
   if (!instance) {
     instance = (async () => {
       if (file !== ':memory:') await mkdir(path.dirname(file), { recursive: true });
-      const db = await DuckDBInstance.fromCache(file);
+      const db = await DuckDBInstance.fromCache(file, instanceOptions());
       const connection = await db.connect();
       try {
         for (const statement of TELEMETRY_DDL) await connection.run(statement);
+        await sandbox(connection);
       } finally {
         connection.closeSync();
       }
@@ -30,22 +88,19 @@ export function telemetryDatabase(file: string): Promise<DuckDBInstance> {
   return instance;
 }
 
-/** Idle connections per database file, each already in the UTC session every caller expects. */
+/** Idle connections per database file (UTC is the instance's time zone, see sandbox()). */
 const idle = new Map<string, DuckDBConnection[]>();
 const MAX_IDLE = 8;
 
 async function takeConnection(file: string): Promise<DuckDBConnection> {
   const pooled = idle.get(file)?.pop();
   if (pooled) return pooled;
-  const connection = await (await telemetryDatabase(file)).connect();
-  await connection.run("SET TimeZone = 'UTC'");
-  return connection;
+  return (await telemetryDatabase(file)).connect();
 }
 
 /**
- * Runs work on a connection of the shared instance (UTC session). A connection whose work
- * succeeded goes back to a small idle pool: opening one and setting its session cost 0.25 ms,
- * a third of a small query. One whose work failed (an interrupt, an aborted transaction) is
+ * Runs work on a connection of the shared instance (UTC). A connection whose work succeeded goes
+ * back to a small idle pool: opening one costs a noticeable part of a small query. One whose work failed (an interrupt, an aborted transaction) is
  * closed, never reused.
  */
 export async function withConnection<T>(file: string, work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {

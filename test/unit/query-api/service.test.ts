@@ -1,12 +1,13 @@
 // The query endpoint's rules outside the compiler: request checks, the plant scope taken from the
 // caller (never from the query text), truncation, and the column type pairs of the response.
 import { DuckDBInstance } from '@duckdb/node-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { refusal } from '../../support/refusal';
 import type { Caller } from '../../../lib/auth/caller';
 import { AppError } from '../../../lib/core/errors';
 import { convertRows, type KqlType } from '../../../lib/query';
 import { responseColumn } from '../../../lib/query-api/columns';
+import { QueryAdmission } from '../../../lib/query-api/admission';
 import type { QueryEngine } from '../../../lib/query-api/ports';
 import { parseQueryRequest } from '../../../lib/query-api/request';
 import { explainQuery, plantScope, runTableQuery } from '../../../lib/query-api/service';
@@ -74,7 +75,9 @@ describe('runTableQuery on DuckDB', () => {
     await insert('other', 'p1', 'z', 9, '2026-01-01 05:00:00');
     engine = {
       dialect: 'duckdb',
-      run: async (sql, types) => convertRows((await c.runAndReadAll(sql)).getRowsJson() as unknown[][], [...types]),
+      run: async (sql, types, sink) => {
+        for (const row of convertRows((await c.runAndReadAll(sql)).getRowsJson() as unknown[][], [...types])) if (!sink.push(row)) return;
+      },
     };
   });
   afterAll(() => instance?.closeSync());
@@ -87,6 +90,7 @@ describe('runTableQuery on DuckDB', () => {
     ]);
     expect(result.data.rows).toEqual([['a', 1], ['b', 2], ['d', 4]]);
     expect(result.meta.truncated).toBe(false);
+    expect(result.meta).not.toHaveProperty('truncationReason');
   });
 
   it('cannot widen the scope from the query text', async () => {
@@ -97,7 +101,7 @@ describe('runTableQuery on DuckDB', () => {
   it('cuts at the row limit and says so', async () => {
     const result = await runTableQuery(body({ query: 'States | project Name' }), everything, engine, settings);
     expect(result.data.rows).toHaveLength(3);
-    expect(result.meta).toMatchObject({ truncated: true, rowLimit: 3 });
+    expect(result.meta).toMatchObject({ truncated: true, truncationReason: 'rowLimit', rowLimit: 3 });
   });
 
   it('turns compile errors into the envelope codes with line:col and positions', async () => {
@@ -109,6 +113,56 @@ describe('runTableQuery on DuckDB', () => {
     const unsupported = await runTableQuery(body({ query: 'States | mv-expand Value' }), limited, engine, settings).then(() => undefined, (e: unknown) => e as AppError);
     expect(unsupported?.code).toMatch(/QUERY_(UNSUPPORTED|SYNTAX)/);
     expect(unsupported?.status).toBe(400);
+  });
+
+  /** The engine, held back until the test opens the gate, deaf to the abort (as DuckDB is while planning). */
+  function gated(inner: QueryEngine) {
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let settled = false;
+    const engine: QueryEngine = {
+      dialect: inner.dialect,
+      run: async (sql, types, sink, options) => {
+        await gate;
+        await inner.run(sql, types, sink, { signal: new AbortController().signal });
+        settled = true;
+        void options;
+      },
+    };
+    return { engine, open, settled: () => settled };
+  }
+
+  it('answers QUERY_TIMEOUT at the limit though the engine has not stopped, and keeps its place until it has', async () => {
+    const admission = new QueryAdmission({ concurrency: 1, perClient: 1, queueLength: 0, retryAfterSeconds: 1 });
+    const slow = gated(engine);
+    const error = await runTableQuery(body({ query: 'print 1' }), limited, slow.engine, { ...settings, timeoutMs: 50, admission }).then(() => undefined, (e: unknown) => e as AppError);
+    expect(error).toMatchObject({ code: 'QUERY_TIMEOUT', status: 504 });
+    expect(slow.settled()).toBe(false);
+    expect(admission.load.running).toBe(1);
+    await expect(runTableQuery(body({ query: 'print 1' }), everything, engine, { ...settings, admission })).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    slow.open();
+    await vi.waitFor(() => expect(admission.load.running).toBe(0));
+    expect(slow.settled()).toBe(true);
+    expect((await runTableQuery(body({ query: 'print 1' }), everything, engine, { ...settings, admission })).data.rows).toEqual([[1]]);
+  });
+
+  it('refuses a client over its share with 429 while another client\'s query runs', async () => {
+    const admission = new QueryAdmission({ concurrency: 2, perClient: 1, queueLength: 2, retryAfterSeconds: 2 });
+    const slow = gated(engine);
+    const first = runTableQuery(body({ query: 'print 1' }), limited, slow.engine, { ...settings, admission });
+    const second = await runTableQuery(body({ query: 'print 2' }), limited, engine, { ...settings, admission }).then(() => undefined, (e: unknown) => e as AppError);
+    expect(second).toMatchObject({ code: 'TOO_MANY_REQUESTS', status: 429 });
+    expect(second?.data).toContainEqual({ retryAfterSeconds: 2 });
+    expect((await runTableQuery(body({ query: 'print 3' }), everything, engine, { ...settings, admission })).data.rows).toEqual([[3]]);
+    slow.open();
+    expect((await first).data.rows).toEqual([[1]]);
+  });
+
+  it('cuts at the byte cap with reason responseBytes', async () => {
+    const result = await runTableQuery(body({ query: 'range x from 1 to 5000 step 1' }), limited, engine, { ...settings, rowLimit: 10_000, maxResponseBytes: 10_000 });
+    expect(result.meta).toMatchObject({ truncated: true, truncationReason: 'responseBytes', maxResponseBytes: 10_000 });
+    expect(result.data.rows.length).toBeGreaterThan(1000);
+    expect(result.data.rows.length).toBeLessThan(5000);
   });
 
   it('explains: the SQL of the active dialect and the output schema, without running', () => {

@@ -1,0 +1,49 @@
+// DuckDB's errors, as lib/query-api/ports.ts promises them: everything a query can cause is a
+// 4xx AppError. DuckDB names the kind in front of the message ("Binder Error: ...").
+import { AppError } from '../../core/errors';
+import { retryLater } from '../../query-api/ports';
+import { MAX_EXPRESSION_DEPTH } from './database';
+
+/** The engine refuses the statement: the query has to be written differently. */
+const REFUSED = new Set(['parser', 'binder', 'catalog', 'not implemented', 'permission', 'syntax', 'mismatch type', 'invalid type', 'parameter not resolved', 'parameter not allowed', 'dependency']);
+/** A value fails while the query runs. */
+const DATA = new Set(['conversion', 'out of range', 'invalid input', 'type', 'arithmetic']);
+
+/** The kind DuckDB names in front of a message, lower case ("out of range"), if any. */
+export function duckDbErrorKind(message: string): string | undefined {
+  return /^([A-Za-z ]+?) Error: /.exec(message)?.[1]?.toLowerCase();
+}
+
+/** The first line, without the kind, at most 300 characters: no SQL, no candidates list. */
+function detail(message: string): string {
+  const line = (message.split('\n')[0] ?? '').replace(/^[A-Za-z ]+? Error: /, '').trim();
+  return line.length > 300 ? `${line.slice(0, 297)}...` : line;
+}
+
+/**
+ * The AppError of a DuckDB failure; the error itself when it is none a query causes (an I/O
+ * fault, an internal error), which the service answers with 500 and logs.
+ */
+export function engineError(error: unknown, memoryLimit: string): unknown {
+  if (!(error instanceof Error)) return error;
+  const kind = duckDbErrorKind(error.message);
+  if (kind === undefined) return error;
+  const why = detail(error.message);
+  if (/max expression depth/i.test(error.message)) {
+    return new AppError('QUERY_ENGINE_REFUSED', 'the query is nested too deeply for the telemetry engine; use fewer nested or chained expressions (e.g. split a long sum with let)', { engine: 'duckdb', kind, maxExpressionDepth: MAX_EXPRESSION_DEPTH }, { cause: error });
+  }
+  if (REFUSED.has(kind) || /configuration has been locked/i.test(error.message)) {
+    return new AppError('QUERY_ENGINE_REFUSED', `the telemetry engine cannot run this query: ${why}`, { engine: 'duckdb', kind }, { cause: error });
+  }
+  if (DATA.has(kind) || /overflow/i.test(why)) {
+    return new AppError('QUERY_DATA_ERROR', `the query failed on a value: ${why}`, { engine: 'duckdb', kind }, { cause: error });
+  }
+  if (kind === 'out of memory') {
+    return new AppError('QUERY_MEMORY_LIMIT', `the query needs more memory than the telemetry engine may use (${memoryLimit}); narrow the time window, summarize more or return fewer columns`, { engine: 'duckdb', memoryLimit }, { cause: error });
+  }
+  if (kind === 'interrupt') {
+    // Not the time limit (the service then answers with its own reason): the engine was stopped.
+    return retryLater('SERVICE_UNAVAILABLE', 'the telemetry engine stopped the query; retry shortly', 1, error);
+  }
+  return error;
+}
