@@ -4,7 +4,7 @@
 // the compile budget). Every per-item step is O(1) amortized: no operator is quadratic in its items.
 import type { Expr, NamedExpr, Operator, Pipeline, Program, SortKey, Source } from './ast';
 import { analyzeAggregate, type AggregateOutput } from './aggregates';
-import type { ErrorFactory } from './errors';
+import { clip, type ErrorFactory } from './errors';
 import type { AnalyzedQuery, Assigned, IrAgg, IrColumn, IrExpr, IrSortKey, KqlType, Rel, RenderHint } from './ir';
 import type { CompileContext, ExpressionRecords } from './limits';
 import { closest, derivedName, matchesWildcard, NameAllocator } from './naming';
@@ -13,7 +13,6 @@ import { AGGREGATE_FUNCTIONS, analyzeScalar, convert, type ScalarEnv } from './s
 import { isConstant, isInteger, isNumeric, lit, widerNumeric } from './types';
 import { TABLES, type TableName } from '../telemetry/tables';
 import type { Span } from './tokens';
-import { clip } from './lexer';
 
 const DATATABLE_TYPES: Readonly<Record<string, KqlType>> = {
   string: 'string', long: 'long', int: 'int', real: 'real', double: 'real', bool: 'bool', boolean: 'bool',
@@ -465,7 +464,7 @@ class Analyzer {
       resolve: (name) => {
         const h = hidden.get(name);
         if (h) return h;
-        if (env.resolve(name)) throw this.errors.semantic(`'${name}' must be inside an aggregation function`, item.expr.span);
+        if (env.resolve(name)) throw this.errors.semantic(`'${clip(name)}' must be inside an aggregation function`, item.expr.span);
         return undefined;
       },
     };

@@ -50,6 +50,11 @@ export class QueryError extends Error {
   }
 }
 
+/** User text inside a message, cut to a readable length. */
+export function clip(text: string, max = 64): string {
+  return text.length <= max ? text : `${text.slice(0, max)}…`;
+}
+
 /** 1-based line and column of a character offset. */
 export function lineColumn(source: string, offset: number): { line: number; column: number } {
   let line = 1;

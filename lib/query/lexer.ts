@@ -5,7 +5,7 @@
 import { compileContext, checkNameLength, type CompileContext } from './limits';
 import { HYPHENATED_KEYWORDS, NEGATABLE, type Token, type TokenKind } from './tokens';
 import { MAX_LONG, TIMESPAN_UNITS } from './literals';
-import type { ErrorFactory } from './errors';
+import { clip, type ErrorFactory } from './errors';
 
 const TYPED_LITERALS: ReadonlySet<string> = new Set(['datetime', 'time', 'timespan', 'dynamic', 'guid']);
 const THREE_CHAR_OPS = ['!in~'];
@@ -201,11 +201,6 @@ function describeChar(source: string, pos: number): string {
 function charSpan(source: string, pos: number): { start: number; end: number } {
   const code = source.codePointAt(pos) ?? 0;
   return { start: pos, end: Math.min(source.length, pos + (code > 0xffff ? 2 : 1)) };
-}
-
-/** User text inside a message, cut to a readable length. */
-export function clip(text: string, max = 64): string {
-  return text.length <= max ? text : `${text.slice(0, max)}…`;
 }
 
 function readQuoted(source: string, pos: number, errors: ErrorFactory): number {

@@ -3,8 +3,8 @@
 // the limit codes of limits.ts (statements, names, nesting depth, terms per expression, budget).
 // Every loop consumes a token per pass or ends; recursion is bounded by the depth limit.
 import type { ColumnDecl, Expr, LetStatement, LiteralKind, NamedExpr, NamePattern, Operator, Pipeline, Program, SortKey, Source } from './ast';
-import type { ErrorFactory } from './errors';
-import { clip, tokenize } from './lexer';
+import { clip, type ErrorFactory } from './errors';
+import { tokenize } from './lexer';
 import { checkNameLength, compileContext, type CompileContext } from './limits';
 import { MAX_INT, MAX_LONG, MIN_INT, MIN_LONG, parseDatetimeTicks, parseDatetimeTicksUnbounded, parseTimespanTicks } from './literals';
 import type { Span, Token } from './tokens';

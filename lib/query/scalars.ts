@@ -3,7 +3,7 @@
 // outside the subset, QUERY_TOO_DEEP / QUERY_TOO_MANY_TERMS when `let` or `extend` names make an
 // expression deeper or larger than the limits once replaced by their values.
 import type { Expr } from './ast';
-import type { ErrorFactory } from './errors';
+import { clip, type ErrorFactory } from './errors';
 import type { IrExpr, KqlType, PathSegment, ScalarFn } from './ir';
 import { countQueryTerms, expandedTerms, type CompileContext, type ExpressionRecords } from './limits';
 import { inDatetimeRange, MAX_INT, MIN_INT, parseTimespanTicks } from './literals';
@@ -165,7 +165,7 @@ class ScalarAnalyzer {
     }
     if (name === 'null') throw this.errors.semantic("an untyped null is not allowed; use a typed null such as long(null) or dynamic(null)", span);
     const hint = closest(name, [...this.env.columnNames(), ...this.env.lets.keys()]);
-    throw this.errors.semantic(`unknown column '${name}'${hint ? `; did you mean '${hint}'?` : ''}`, span);
+    throw this.errors.semantic(`unknown column '${clip(name)}'${hint ? `; did you mean '${hint}'?` : ''}`, span);
   }
 
   private dynamicAccess(expr: Expr & { kind: 'member' | 'index' }): IrExpr {
