@@ -19,8 +19,9 @@ export interface QueryLimits {
   /** Terms (operands and operators) of one scalar expression, counted after `let` substitution. */
   readonly maxTerms: number;
   /**
-   * Terms of the whole query as the SQL writer expands them: every expression, and every column a
-   * subquery passes on (DuckDB's planning time grows with this total, 20-120 µs a term).
+   * Terms of the whole query: each expression counts its terms after `let` substitution, but at
+   * least the square of its depth (the engine's planning time grows with depth much faster than
+   * with terms); each column a subquery passes on counts one.
    */
   readonly maxQueryTerms: number;
   /** Characters of one name: identifier, `['bracketed name']`, `let` name. */
@@ -40,7 +41,7 @@ export const DEFAULT_QUERY_LIMITS: QueryLimits = Object.freeze({
   maxQueryTerms: 5_000,
   maxNameLength: 1_024,
   maxStatements: 100,
-  maxSqlLength: 262_144,
+  maxSqlLength: 131_072,
   compileBudgetMs: 500,
 });
 
@@ -155,7 +156,7 @@ export function countQueryTerms(ctx: CompileContext, records: ExpressionRecords,
   if (records.queryTerms > max) {
     ctx.exceeded(
       'QUERY_TOO_MANY_TERMS',
-      `a query of more than ${max.toLocaleString('en-US')} terms in all (its expressions with names replaced by their values, and the columns each subquery passes on)`,
+      `a query of more than ${max.toLocaleString('en-US')} terms in all (each expression at least its depth squared, names replaced by their values; each column a subquery passes on)`,
       max,
       span,
     );

@@ -68,8 +68,11 @@ export function analyzeScalar(expr: Expr, env: ScalarEnv, level = 0): IrExpr {
   if (terms > ctx.limits.maxTerms) {
     ctx.exceeded('QUERY_TOO_MANY_TERMS', `an expression of ${terms.toLocaleString('en-US')} terms once its names are replaced by their values`, ctx.limits.maxTerms, expr.span);
   }
-  countQueryTerms(ctx, records, terms, expr.span);
-  if (!records.depths.has(ir)) records.depths.set(ir, analyzer.deepest - level);
+  // The engine's planning time grows much faster than linearly with depth (DuckDB: about depth^2.5
+  // per expression, bench/query-limits.bench.ts): a deep expression counts at least depth^2 terms.
+  const depth = analyzer.deepest - level;
+  countQueryTerms(ctx, records, Math.max(terms, depth * depth), expr.span);
+  if (!records.depths.has(ir)) records.depths.set(ir, depth);
   if (!records.spans.has(ir)) records.spans.set(ir, expr.span);
   return ir;
 }

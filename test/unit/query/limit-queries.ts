@@ -29,6 +29,16 @@ export const inListTerms = (terms: number): string =>
 /** An `or` chain of `k` comparisons: 4k - 1 terms as written. */
 export const orChain = (k: number): string => `${ONE_ROW} | where ${Array.from({ length: k, }, (_, i) => `r == ${i}`).join(' or ')}`;
 
+/**
+ * `items` extend columns, each the costliest expression found to plan at `depth`: startofday()
+ * nested on a constant (DuckDB folds constants level by level, and each level is 2 deep in SQL).
+ */
+export const costlyItems = (items: number, depth: number): string =>
+  `${ONE_ROW} | extend ${Array.from({ length: items }, (_, i) => `x${i} = ${'startofday('.repeat(depth)}datetime(2024-01-01)${', 1)'.repeat(depth)}`).join(', ')}`;
+
+/** An expression whose SQL grows by repetition: tostring(parse_json(...)) nested `levels` times. */
+export const repeatingSql = (levels: number): string => `${ONE_ROW} | extend x = ${'tostring(parse_json('.repeat(levels)}r${'))'.repeat(levels)}`;
+
 /** `n` let statements. */
 export const lets = (n: number): string => `${Array.from({ length: n }, (_, i) => `let v${i} = ${i};`).join(' ')} print x = 1`;
 

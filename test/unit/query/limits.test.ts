@@ -49,7 +49,7 @@ describe('limits: defaults', () => {
       maxQueryTerms: 5_000,
       maxNameLength: 1_024,
       maxStatements: 100,
-      maxSqlLength: 262_144,
+      maxSqlLength: 131_072,
       compileBudgetMs: 500,
     });
   });
@@ -122,18 +122,19 @@ describe('limits: nesting depth', () => {
     // Prepare: a is 60 deep; `a + a + a + a + a` puts the first a 4 levels down (64), a 6-term chain 5 (65).
     const value = `${'abs('.repeat(60)}1${')'.repeat(60)}`;
     const over = `let a = ${value}; print x = a + a + a + a + a + a`;
+    const roomy = { maxQueryTerms: 100_000 }; // two deep expressions: more than the query's terms allow
     // Act
-    const error = failure(over);
+    const error = failure(over, roomy);
     // Assess
-    accepts(`let a = ${value}; print x = a + a + a + a + a`);
+    accepts(`let a = ${value}; print x = a + a + a + a + a`, roomy);
     expect(error.code).toBe('QUERY_TOO_DEEP');
     expect(error.message).toBe(`1:${over.indexOf('x = a') + 5}: 'a' stands for an expression that, used here, is 65 levels deep; the limit is 64`);
   });
 
   it('counts the depth of an extend column used later in the same extend', () => {
     const value = `${'abs('.repeat(63)}r${')'.repeat(63)}`;
-    accepts(`range r from 1 to 1 step 1 | extend a = ${value}, b = -a`);
-    const error = failure(`range r from 1 to 1 step 1 | extend a = ${value}, b = - -a`);
+    accepts(`range r from 1 to 1 step 1 | extend a = ${value}, b = -a`, { maxQueryTerms: 100_000 });
+    const error = failure(`range r from 1 to 1 step 1 | extend a = ${value}, b = - -a`, { maxQueryTerms: 100_000 });
     expect(error.code).toBe('QUERY_TOO_DEEP');
   });
 
@@ -199,6 +200,18 @@ describe('limits: terms', () => {
     accepts(query, { maxQueryTerms: 30 });
     expect(error.code).toBe('QUERY_TOO_MANY_TERMS');
     expect(error.message).toMatch(/: a query of more than 29 terms in all \(.*\); the limit is 29$/);
+  });
+
+  it('counts a deep expression as at least its depth squared', () => {
+    // Prepare: an expression 40 deep has 41 terms but counts 1,600; four of them pass 5,000.
+    const deep = `${'abs('.repeat(40)}r${')'.repeat(40)}`;
+    const query = `range r from 1 to 1 step 1 | extend ${Array.from({ length: 4 }, (_, i) => `x${i} = ${deep}`).join(', ')}`;
+    // Act
+    const error = failure(query);
+    // Assess
+    accepts(query.replace(/, x3 = .*$/, ''));
+    expect(error.code).toBe('QUERY_TOO_MANY_TERMS');
+    expect(error.span.start).toBe(query.indexOf('x3 = ') + 5);
   });
 
   it(`refuses a query of more than ${L.maxQueryTerms} terms in all at the expression that goes past`, () => {
