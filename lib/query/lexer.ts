@@ -217,7 +217,7 @@ function readQuoted(source: string, pos: number, errors: ErrorFactory): number {
     if (c === quote) return pos + 1;
     pos++;
   }
-  throw errors.syntax('unterminated string literal', { start, end: pos });
+  throw errors.syntax('unterminated string literal', { start, end: Math.min(pos, source.length) });
 }
 
 function readVerbatim(source: string, pos: number, errors: ErrorFactory): number {
@@ -235,7 +235,7 @@ function readVerbatim(source: string, pos: number, errors: ErrorFactory): number
     if (source[pos] === '\n') break;
     pos++;
   }
-  throw errors.syntax('unterminated string literal', { start, end: pos });
+  throw errors.syntax('unterminated string literal', { start, end: Math.min(pos, source.length) });
 }
 
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', '0': '\0', '\\': '\\', '"': '"', "'": "'" };

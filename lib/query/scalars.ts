@@ -120,7 +120,7 @@ class ScalarAnalyzer {
     if (depth > this.deepest) this.deepest = depth;
     const max = this.env.ctx.limits.maxDepth;
     if (depth > max) {
-      const what = name === undefined ? `an expression ${depth} levels deep` : `'${name}' stands for an expression that, used here, is ${depth} levels deep`;
+      const what = name === undefined ? `an expression ${depth} levels deep` : `'${clip(name)}' stands for an expression that, used here, is ${depth} levels deep`;
       this.env.ctx.exceeded('QUERY_TOO_DEEP', what, max, at.span);
     }
   }

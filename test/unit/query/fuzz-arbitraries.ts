@@ -6,6 +6,7 @@
 // Run by test/unit/query/fuzz.test.ts (fixed seed, in `npm test`) and fuzz-run.ts (`npm run fuzz`).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { compile, QueryError, type CompileOptions } from '../../../lib/query/index';
 import { loadCases } from '../../conformance/cases';
@@ -175,7 +176,7 @@ export const tokenSoup: fc.Arbitrary<string> = fc
   .map((parts) => parts.map(([t, sep]) => t + sep).join(''));
 
 // ------------------------------------------------------------------ corpus mutations
-const here = path.dirname(new URL(import.meta.url).pathname);
+const here = path.dirname(fileURLToPath(import.meta.url));
 const goldenRoot = path.resolve(here, '../../golden');
 
 /** The valid queries of the golden and conformance corpora. */

@@ -92,6 +92,17 @@ describe('lexer', () => {
     expect(kinds('$left.a $right_2')).toEqual(['ident:$left', 'op:.', 'ident:a', 'ident:$right_2', 'eof:']);
   });
 
+  it('keeps the span of a string cut after a backslash inside the text (found by the fuzzer)', () => {
+    try {
+      tokenize('print a = "a\\');
+    } catch (e) {
+      expect((e as QueryError).message).toBe('1:11: unterminated string literal');
+      expect((e as QueryError).span).toEqual({ start: 10, end: 13 });
+      return;
+    }
+    throw new Error('expected a syntax error');
+  });
+
   it('gives an astral character one span of two code units', () => {
     try {
       tokenize('x \u{1F600}');
