@@ -30,7 +30,8 @@ const SIMPLE_PREFIX: Readonly<Record<string, string>> = {
 export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateContext): AggregateOutput[] {
   const { errors } = ctx;
   const name = call.name === 'any' ? 'take_any' : call.name;
-  const scalar = (e: Expr): IrExpr => analyzeScalar(e, ctx.env);
+  // An aggregation's arguments sit one level inside its call.
+  const scalar = (e: Expr): IrExpr => analyzeScalar(e, ctx.env, 1);
   const arity = (min: number, max = min): void => {
     if (call.args.length < min || call.args.length > max) {
       throw errors.semantic(`${call.name}() takes ${min === max ? min : `${min} to ${max === Infinity ? 'any number of' : max}`} argument${max === 1 ? '' : 's'}, got ${call.args.length}`, call.span);
@@ -160,7 +161,7 @@ function returned(args: readonly Expr[], ctx: AggregateContext, skip: string | u
       for (const c of ctx.starColumns) if (c.name !== skip) out.push({ name: c.name, expr: { kind: 'col', ref: c.ref, type: c.type } });
       continue;
     }
-    const expr = analyzeScalar(a, ctx.env);
+    const expr = analyzeScalar(a, ctx.env, 1);
     out.push({ name: derivedName(a) ?? '', expr });
   }
   return out;

@@ -1,10 +1,14 @@
 // Semantic analysis of a parsed program: resolves names against the logical tables, types every
-// expression, applies Kusto's column naming, and builds the relational IR. Throws QueryError.
+// expression, applies Kusto's column naming, and builds the relational IR. Throws QueryError,
+// including the limit codes (depth of stacked operators, depth and terms after name substitution,
+// the compile budget). Every per-item step is O(1) amortized: no operator is quadratic in its items.
 import type { Expr, NamedExpr, Operator, Pipeline, Program, SortKey, Source } from './ast';
 import { analyzeAggregate, type AggregateOutput } from './aggregates';
-import { ErrorFactory } from './errors';
+import { clip, type ErrorFactory } from './errors';
 import type { AnalyzedQuery, Assigned, IrAgg, IrColumn, IrExpr, IrSortKey, KqlType, Rel, RenderHint } from './ir';
-import { closest, columnN, derivedName, uniqueName, wildcardRegex } from './naming';
+import type { CompileContext, ExpressionRecords } from './limits';
+import { closest, derivedName, matchesWildcard, NameAllocator } from './naming';
+import { checkRangeStep } from './range';
 import { AGGREGATE_FUNCTIONS, analyzeScalar, convert, type ScalarEnv } from './scalars';
 import { isConstant, isInteger, isNumeric, lit, widerNumeric } from './types';
 import { TABLES, type TableName } from '../telemetry/tables';
@@ -17,20 +21,29 @@ const DATATABLE_TYPES: Readonly<Record<string, KqlType>> = {
 
 export interface AnalyzeOptions {
   readonly nowTicks: bigint;
+  /** Filled with each expression's depth, terms and span (the SQL writer reports its limit at them). */
+  readonly records: ExpressionRecords;
 }
 
-export function analyze(program: Program, source: string, options: AnalyzeOptions): AnalyzedQuery {
-  return new Analyzer(source, options).run(program);
+export function analyze(program: Program, ctx: CompileContext, options: AnalyzeOptions): AnalyzedQuery {
+  return new Analyzer(ctx, options).run(program);
 }
+
+const colRef = (c: IrColumn): IrExpr => ({ kind: 'col', ref: c.ref, type: c.type });
 
 class Analyzer {
   private readonly errors: ErrorFactory;
   private readonly lets = new Map<string, IrExpr>();
   private readonly tabularLets = new Map<string, Rel>();
+  /** Tabular operators stacked on the source of each relation (through let tables). */
+  private readonly relDepths = new WeakMap<Rel, number>();
   private refCounter = 0;
 
-  constructor(source: string, private readonly options: AnalyzeOptions) {
-    this.errors = new ErrorFactory(source);
+  constructor(
+    private readonly ctx: CompileContext,
+    private readonly options: AnalyzeOptions,
+  ) {
+    this.errors = ctx.errors;
   }
 
   run(program: Program): AnalyzedQuery {
@@ -52,23 +65,33 @@ class Analyzer {
     return `_c${this.refCounter}`;
   }
 
+  /** Names resolve to the operator's input columns (first of a name wins), looked up in O(1). */
   private env(columns: readonly IrColumn[], local?: ReadonlyMap<string, IrExpr>): ScalarEnv {
-    return {
-      errors: this.errors,
-      lets: this.lets,
-      nowTicks: this.options.nowTicks,
-      resolve: (name) => {
+    let byName: Map<string, IrColumn> | undefined;
+    return this.envWith(
+      (name) => {
         const l = local?.get(name);
         if (l) return l;
-        const c = columns.find((x) => x.name === name);
-        return c ? { kind: 'col', ref: c.ref, type: c.type } : undefined;
+        if (!byName) {
+          byName = new Map();
+          for (const c of columns) if (!byName.has(c.name)) byName.set(c.name, c);
+        }
+        const c = byName.get(name);
+        return c ? colRef(c) : undefined;
       },
-      columnNames: () => columns.map((c) => c.name),
-    };
+      () => columns.map((c) => c.name),
+    );
+  }
+
+  private envWith(resolve: ScalarEnv['resolve'], columnNames: ScalarEnv['columnNames']): ScalarEnv {
+    return { errors: this.errors, lets: this.lets, nowTicks: this.options.nowTicks, ctx: this.ctx, records: this.options.records, resolve, columnNames };
   }
 
   private pipeline(p: Pipeline): { rel: Rel; renderHint?: RenderHint } {
     let rel = this.source(p.source);
+    let depth = this.relDepths.get(rel) ?? 0;
+    const spans = this.options.records.spans;
+    if (!spans.has(rel)) spans.set(rel, p.source.span);
     let renderHint: RenderHint | undefined;
     p.operators.forEach((op, i) => {
       if (op.kind === 'render') {
@@ -76,7 +99,14 @@ class Analyzer {
         renderHint = { visualization: op.visualization, properties: op.properties };
         return;
       }
+      // Each operator nests the SQL one subquery deeper (at most): stacked operators count as depth.
+      if (++depth > this.ctx.limits.maxDepth) {
+        this.ctx.exceeded('QUERY_TOO_DEEP', `${depth} tabular operators stacked on one source (let tables included)`, this.ctx.limits.maxDepth, op.span);
+      }
+      this.ctx.budget.tick(op.span.start);
       rel = this.operator(rel, op);
+      this.relDepths.set(rel, depth);
+      if (!spans.has(rel)) spans.set(rel, op.span);
     });
     return renderHint ? { rel, renderHint } : { rel };
   }
@@ -93,7 +123,7 @@ class Analyzer {
         }
         if (this.lets.has(s.name)) throw this.errors.semantic(`'${s.name}' is a scalar, not a table`, s.span);
         const hint = closest(s.name, ['States', 'Events', ...this.tabularLets.keys()]);
-        throw this.errors.semantic(`unknown table '${s.name}'${hint ? `; did you mean '${hint}'?` : ''}`, s.span);
+        throw this.errors.semantic(`unknown table '${clip(s.name)}'${hint ? `; did you mean '${hint}'?` : ''}`, s.span);
       }
       case 'datatable':
         return this.datatable(s);
@@ -125,6 +155,7 @@ class Analyzer {
         else if (from.type === 'timespan' && to.type === 'timespan' && step.type === 'timespan') type = 'timespan';
         else throw this.errors.semantic(`range cannot go from ${from.type} to ${to.type} by ${step.type}`, s.span);
         if (type === 'int') type = 'long';
+        checkRangeStep(this.errors, { from, to, step }, { from: s.from.span, to: s.to.span, step: s.step.span });
         return { kind: 'range', columns: [{ name: s.column, type, ref: this.newRef() }], from, to, step };
       }
     }
@@ -187,23 +218,35 @@ class Analyzer {
         return this.project(input, op.items);
       case 'projectAway': {
         const drop = new Set<string>();
+        const byName = new Map(cols.map((c) => [c.name, c]));
         for (const p of op.names) {
-          const matches = cols.filter((c) => (p.wildcard ? wildcardRegex(p.name).test(c.name) : c.name === p.name));
-          // A pattern that matches nothing is fine; a plain name must exist.
-          if (matches.length === 0 && !p.wildcard) throw this.unknownColumn(p.name, cols, p.span);
-          matches.forEach((c) => drop.add(c.ref));
+          if (!p.wildcard) {
+            const c = byName.get(p.name);
+            // A pattern that matches nothing is fine; a plain name must exist.
+            if (!c) throw this.unknownColumn(p.name, cols, p.span);
+            drop.add(c.ref);
+            continue;
+          }
+          for (const c of cols) {
+            this.ctx.budget.tick(p.span.start);
+            if (matchesWildcard(p.name, c.name)) drop.add(c.ref);
+          }
         }
         const kept = cols.filter((c) => !drop.has(c.ref));
         if (kept.length === 0) throw this.errors.semantic('project-away would remove every column', op.span);
         return this.passthrough(input, kept);
       }
       case 'projectRename': {
-        let out = [...cols];
+        const out = [...cols];
+        const position = new Map(out.map((c, i) => [c.name, i]));
         for (const item of op.items) {
-          const idx = out.findIndex((c) => c.name === item.oldName);
-          if (idx < 0) throw this.unknownColumn(item.oldName, out, item.oldSpan);
-          if (out.some((c, i) => i !== idx && c.name === item.newName)) throw this.errors.semantic(`a column named '${item.newName}' already exists`, item.span);
-          out = out.map((c, i) => (i === idx ? { ...c, name: item.newName } : c));
+          const idx = position.get(item.oldName);
+          if (idx === undefined) throw this.unknownColumn(item.oldName, out, item.oldSpan);
+          const other = position.get(item.newName);
+          if (other !== undefined && other !== idx) throw this.errors.semantic(`a column named '${clip(item.newName)}' already exists`, item.span);
+          out[idx] = { ...out[idx]!, name: item.newName };
+          position.delete(item.oldName);
+          position.set(item.newName, idx);
         }
         return this.passthrough(input, out);
       }
@@ -222,14 +265,15 @@ class Analyzer {
         return this.sort(input, op.keys);
       case 'distinct': {
         if (op.columns === '*') return { kind: 'distinct', input, columns: cols };
-        const picked: IrColumn[] = [];
+        const picked = new Set<IrColumn>();
+        const byName = new Map(cols.map((c) => [c.name, c]));
         for (const item of op.columns) {
           if (item.name !== undefined || item.expr.kind !== 'name') throw this.errors.unsupported('distinct takes column names only', item.span);
-          const c = cols.find((x) => x.name === (item.expr as Expr & { kind: 'name' }).name);
-          if (!c) throw this.unknownColumn((item.expr as Expr & { kind: 'name' }).name, cols, item.span);
-          if (!picked.includes(c)) picked.push(c);
+          const c = byName.get(item.expr.name);
+          if (!c) throw this.unknownColumn(item.expr.name, cols, item.span);
+          picked.add(c);
         }
-        return { kind: 'distinct', input, columns: picked };
+        return { kind: 'distinct', input, columns: [...picked] };
       }
       case 'render':
         return input;
@@ -246,7 +290,7 @@ class Analyzer {
 
   private unknownColumn(name: string, cols: readonly IrColumn[], span: Span): Error {
     const hint = closest(name, cols.map((c) => c.name));
-    return this.errors.semantic(`unknown column '${name}'${hint ? `; did you mean '${hint}'?` : ''}`, span);
+    return this.errors.semantic(`unknown column '${clip(name)}'${hint ? `; did you mean '${hint}'?` : ''}`, span);
   }
 
   private constantCount(e: Expr): bigint {
@@ -258,18 +302,35 @@ class Analyzer {
 
   private extend(input: Rel, items: readonly NamedExpr[]): Rel {
     const out: IrColumn[] = [...input.columns];
-    const values = new Map<string, IrExpr>(input.columns.map((c) => [c.ref, { kind: 'col', ref: c.ref, type: c.type } as IrExpr]));
+    const position = new Map<string, number>();
+    out.forEach((c, i) => {
+      if (!position.has(c.name)) position.set(c.name, i);
+    });
+    const values = new Map<string, IrExpr>(input.columns.map((c) => [c.ref, colRef(c)]));
     const local = new Map<string, IrExpr>();
+    const names = new NameAllocator(position.keys());
+    const env = this.envWith(
+      (name) => {
+        const l = local.get(name);
+        if (l) return l;
+        const i = position.get(name);
+        return i === undefined ? undefined : colRef(out[i]!);
+      },
+      () => out.map((c) => c.name),
+    );
     for (const item of items) {
-      const expr = analyzeScalar(item.expr, this.env(out, local));
-      const taken = new Set(out.map((c) => c.name));
-      const name = item.name ?? uniqueOrColumnN(derivedName(item.expr), taken);
+      const expr = analyzeScalar(item.expr, env);
+      const name = item.name ?? names.derivedOrColumnN(derivedName(item.expr));
       const column: IrColumn = { name, type: expr.type, ref: this.newRef() };
-      const idx = out.findIndex((c) => c.name === name);
-      if (idx >= 0) {
+      const idx = position.get(name);
+      if (idx !== undefined) {
         values.delete(out[idx]!.ref);
         out[idx] = column;
-      } else out.push(column);
+      } else {
+        position.set(name, out.length);
+        out.push(column);
+      }
+      names.add(name);
       values.set(column.ref, expr);
       local.set(name, expr);
     }
@@ -279,15 +340,19 @@ class Analyzer {
   private project(input: Rel, items: readonly NamedExpr[]): Rel {
     const out: Assigned<IrExpr>[] = [];
     const local = new Map<string, IrExpr>();
+    const names = new NameAllocator();
+    const usedRefs = new Set<string>();
+    const env = this.env(input.columns, local);
     for (const item of items) {
-      const expr = analyzeScalar(item.expr, this.env(input.columns, local));
-      const taken = new Set(out.map((c) => c.column.name));
+      const expr = analyzeScalar(item.expr, env);
       let name: string;
       if (item.name !== undefined || item.expr.kind === 'name') {
         name = item.name ?? (item.expr as Expr & { kind: 'name' }).name;
-        if (taken.has(name)) throw this.errors.semantic(`duplicate column name '${name}'`, item.nameSpan ?? item.span);
-      } else name = uniqueOrColumnN(derivedName(item.expr), taken);
-      const ref = expr.kind === 'col' && !out.some((o) => o.column.ref === expr.ref) ? expr.ref : this.newRef();
+        if (names.has(name)) throw this.errors.semantic(`duplicate column name '${clip(name)}'`, item.nameSpan ?? item.span);
+      } else name = names.derivedOrColumnN(derivedName(item.expr));
+      names.add(name);
+      const ref = expr.kind === 'col' && !usedRefs.has(expr.ref) ? expr.ref : this.newRef();
+      usedRefs.add(ref);
       out.push({ column: { name, type: expr.type, ref }, value: expr });
       local.set(name, expr);
     }
@@ -307,15 +372,17 @@ class Analyzer {
   private summarize(input: Rel, aggregates: readonly NamedExpr[], by: readonly NamedExpr[], span: Span): Rel {
     const env = this.env(input.columns);
     const keys: Assigned<IrExpr>[] = [];
-    const taken = new Set<string>();
+    const taken = new NameAllocator();
+    const keyColumnRefs = new Set<string>();
     for (const item of by) {
       const expr = analyzeScalar(item.expr, env);
       if (expr.type === 'dynamic') throw this.errors.semantic('cannot group by a dynamic value; convert it first, e.g. tostring(...)', item.expr.span);
       const explicit = item.name ?? (item.expr.kind === 'name' ? item.expr.name : undefined);
-      if (explicit !== undefined && taken.has(explicit)) throw this.errors.semantic(`duplicate column name '${explicit}'`, item.nameSpan ?? item.span);
-      const name = explicit ?? uniqueOrColumnN(derivedName(item.expr), taken);
+      if (explicit !== undefined && taken.has(explicit)) throw this.errors.semantic(`duplicate column name '${clip(explicit)}'`, item.nameSpan ?? item.span);
+      const name = explicit ?? taken.derivedOrColumnN(derivedName(item.expr));
       taken.add(name);
-      const ref = expr.kind === 'col' && !keys.some((k) => k.column.ref === expr.ref) ? expr.ref : this.newRef();
+      const ref = expr.kind === 'col' && !keyColumnRefs.has(expr.ref) ? expr.ref : this.newRef();
+      keyColumnRefs.add(ref);
       keys.push({ column: { name, type: expr.type, ref }, value: expr });
     }
     const keyRefs = new Set(keys.filter((k) => k.value.kind === 'col').map((k) => (k.value as { ref: string }).ref));
@@ -354,18 +421,18 @@ class Analyzer {
     return { kind: 'project', input: rel, items, columns: items.map((o) => o.column) };
   }
 
-  private aggColumn(o: AggregateOutput, explicit: string | undefined, taken: Set<string>, item: NamedExpr): IrColumn {
+  private aggColumn(o: AggregateOutput, explicit: string | undefined, taken: NameAllocator, item: NamedExpr): IrColumn {
     let name: string;
     if (explicit !== undefined) {
-      if (taken.has(explicit)) throw this.errors.semantic(`duplicate column name '${explicit}'`, item.nameSpan ?? item.span);
+      if (taken.has(explicit)) throw this.errors.semantic(`duplicate column name '${clip(explicit)}'`, item.nameSpan ?? item.span);
       name = explicit;
-    } else name = o.defaultName === '' ? columnN(taken) : uniqueName(o.defaultName, taken);
+    } else name = o.defaultName === '' ? taken.columnN() : taken.unique(o.defaultName);
     taken.add(name);
     return { name, type: o.agg.type, ref: this.newRef() };
   }
 
   /** `summarize x = count() * 2` or `summarize sum(a) / count()`: aggregates become hidden columns. */
-  private aggregateExpression(item: NamedExpr, env: ScalarEnv, starColumns: readonly IrColumn[], aggs: Assigned<IrAgg>[], taken: Set<string>): { column: IrColumn; expr: IrExpr } {
+  private aggregateExpression(item: NamedExpr, env: ScalarEnv, starColumns: readonly IrColumn[], aggs: Assigned<IrAgg>[], taken: NameAllocator): { column: IrColumn; expr: IrExpr } {
     const hidden = new Map<string, IrExpr>();
     let found = 0;
     const replace = (e: Expr): Expr => {
@@ -397,21 +464,17 @@ class Analyzer {
       resolve: (name) => {
         const h = hidden.get(name);
         if (h) return h;
-        if (env.resolve(name)) throw this.errors.semantic(`'${name}' must be inside an aggregation function`, item.expr.span);
+        if (env.resolve(name)) throw this.errors.semantic(`'${clip(name)}' must be inside an aggregation function`, item.expr.span);
         return undefined;
       },
     };
     const expr = analyzeScalar(rewritten, outer);
     let name: string;
     if (item.name !== undefined) {
-      if (taken.has(item.name)) throw this.errors.semantic(`duplicate column name '${item.name}'`, item.nameSpan ?? item.span);
+      if (taken.has(item.name)) throw this.errors.semantic(`duplicate column name '${clip(item.name)}'`, item.nameSpan ?? item.span);
       name = item.name;
-    } else name = columnN(taken);
+    } else name = taken.columnN();
     taken.add(name);
     return { column: { name, type: expr.type, ref: this.newRef() }, expr };
   }
-}
-
-function uniqueOrColumnN(derived: string | undefined, taken: ReadonlySet<string>): string {
-  return derived === undefined ? columnN(taken) : uniqueName(derived, taken);
 }

@@ -2,7 +2,21 @@
 // find the spot; `span` and `toData()` give the machine-readable position for the response envelope.
 import type { Span } from './tokens';
 
-export type QueryErrorCode = 'QUERY_SYNTAX' | 'QUERY_SEMANTIC' | 'QUERY_UNSUPPORTED';
+export type QueryErrorCode =
+  | 'QUERY_SYNTAX'
+  | 'QUERY_SEMANTIC'
+  | 'QUERY_UNSUPPORTED'
+  // One code per limit of lib/query/limits.ts.
+  | 'QUERY_TOO_LONG'
+  | 'QUERY_TOO_DEEP'
+  | 'QUERY_TOO_MANY_TERMS'
+  | 'QUERY_NAME_TOO_LONG'
+  | 'QUERY_TOO_MANY_STATEMENTS'
+  | 'QUERY_TOO_LARGE'
+  | 'QUERY_TOO_COMPLEX';
+
+/** The codes of the limits: each a 400 that states the limit and where it was crossed. */
+export type QueryLimitCode = Exclude<QueryErrorCode, 'QUERY_SYNTAX' | 'QUERY_SEMANTIC' | 'QUERY_UNSUPPORTED'>;
 
 export interface QueryErrorPosition {
   readonly line: number;
@@ -36,6 +50,11 @@ export class QueryError extends Error {
   }
 }
 
+/** User text inside a message, cut to a readable length. */
+export function clip(text: string, max = 64): string {
+  return text.length <= max ? text : `${text.slice(0, max)}…`;
+}
+
 /** 1-based line and column of a character offset. */
 export function lineColumn(source: string, offset: number): { line: number; column: number } {
   let line = 1;
@@ -61,5 +80,8 @@ export class ErrorFactory {
   }
   unsupported(detail: string, span: Span): QueryError {
     return new QueryError('QUERY_UNSUPPORTED', detail, span, this.source);
+  }
+  limit(code: QueryLimitCode, detail: string, span: Span): QueryError {
+    return new QueryError(code, detail, span, this.source);
   }
 }

@@ -1,10 +1,13 @@
 // compile(): KQL text -> SQL of one dialect plus the output schema. The caller's scope (customer,
 // plants, time window) is applied to every States/Events reference outside the query text.
-// Throws QueryError (QUERY_SYNTAX | QUERY_SEMANTIC | QUERY_UNSUPPORTED) for any problem in the query;
-// throws TypeError for invalid options (a programming error of the caller).
+// Throws QueryError for any problem in the query: QUERY_SYNTAX | QUERY_SEMANTIC | QUERY_UNSUPPORTED,
+// or the code of the limit it exceeds (limits.ts); nothing else, whatever the text. Always ends:
+// within the compile budget, which every loop checks. Throws TypeError for invalid options (a
+// programming error of the caller).
 import { analyze } from './analyzer';
 import type { KqlType, RenderHint, ScopeRestriction } from './ir';
-import { parseDatetimeTicks } from './literals';
+import { checkQueryLength, compileContext, expressionRecords, resolveLimits, type Clock, type QueryLimits } from './limits';
+import { MAX_DATETIME_TICKS, MIN_DATETIME_TICKS, parseDatetimeTicksUnbounded } from './literals';
 import { parse } from './parser';
 import type { SqlDialect } from './sql/dialect';
 import { DuckDbDialect } from './sql/duckdb';
@@ -12,6 +15,7 @@ import { generateSql } from './sql/generator';
 import { TimestreamDialect } from './sql/timestream';
 
 export { QueryError, type QueryErrorCode, type QueryErrorPosition } from './errors';
+export { DEFAULT_QUERY_LIMITS, type QueryLimits } from './limits';
 export { convertRow, convertRows, convertValue } from './values';
 export type { KqlType, RenderHint } from './ir';
 
@@ -33,6 +37,10 @@ export interface CompileOptions {
   readonly rowLimit: number;
   /** Timestream database name (default DEFAULT_TIMESTREAM_DATABASE). */
   readonly timestreamDatabase?: string;
+  /** Overrides of DEFAULT_QUERY_LIMITS (docs/query-api.md, "Limits"). */
+  readonly limits?: Partial<QueryLimits>;
+  /** The time source of the compile budget in ms (default performance.now); for tests and benchmarks. */
+  readonly clock?: Clock;
 }
 
 export interface OutputColumn {
@@ -51,17 +59,22 @@ export function compile(queryText: string, options: CompileOptions): CompiledQue
   if (!Number.isInteger(options.rowLimit) || options.rowLimit < 0) throw new TypeError('rowLimit must be a non-negative integer');
   const nowMs = options.now.getTime();
   if (Number.isNaN(nowMs)) throw new TypeError('now must be a valid Date');
-  const program = parse(queryText);
-  const analyzed = analyze(program, queryText, { nowTicks: BigInt(nowMs) * 10_000n });
+  const ctx = compileContext(queryText, resolveLimits(options.limits), options.clock);
+  checkQueryLength(ctx);
+  const program = parse(queryText, ctx);
+  const records = expressionRecords();
+  const analyzed = analyze(program, ctx, { nowTicks: BigInt(nowMs) * 10_000n, records });
   const dialect: SqlDialect = options.dialect === 'duckdb' ? new DuckDbDialect() : new TimestreamDialect(options.timestreamDatabase);
-  const sql = generateSql(analyzed.rel, dialect, { scope, rowLimit: options.rowLimit });
+  const sql = generateSql(analyzed.rel, dialect, { scope, rowLimit: options.rowLimit, ctx, records });
   const columns = analyzed.rel.columns.map((c) => ({ name: c.name, type: c.type }));
   return analyzed.renderHint ? { sql, columns, renderHint: analyzed.renderHint } : { sql, columns };
 }
 
 function scopeRestriction(scope: QueryScope): ScopeRestriction {
-  const startTicks = parseDatetimeTicks(scope.startTime);
-  const endTicks = parseDatetimeTicks(scope.endTime);
+  // A window reaching past Kusto's datetime range holds no more rows than the range: clamp it.
+  const clamp = (t: bigint | undefined): bigint | undefined => (t === undefined ? t : t < MIN_DATETIME_TICKS ? MIN_DATETIME_TICKS : t > MAX_DATETIME_TICKS ? MAX_DATETIME_TICKS : t);
+  const startTicks = clamp(parseDatetimeTicksUnbounded(scope.startTime));
+  const endTicks = clamp(parseDatetimeTicksUnbounded(scope.endTime));
   if (startTicks === undefined || endTicks === undefined) throw new TypeError('scope startTime and endTime must be ISO 8601 datetimes');
   if (typeof scope.customerId !== 'string' || scope.customerId.length === 0) throw new TypeError('scope customerId is required');
   return { customerId: scope.customerId, plantIds: scope.plantIds, startTicks, endTicks };

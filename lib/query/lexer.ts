@@ -1,28 +1,39 @@
-// Hand-written lexer: one pass over the text, every token with its span. Throws QueryError (QUERY_SYNTAX)
-// for an unterminated string, a bad number or an unknown character.
-import { ErrorFactory } from './errors';
+// Hand-written lexer: one pass over the text, every token with its span. Every step consumes input
+// or throws a positioned QueryError: QUERY_SYNTAX for an unterminated string, a bad number or an
+// unknown character; the limit codes of limits.ts for a name too long, brackets nested too deep
+// inside a typed literal, or a spent compile budget.
+import { compileContext, checkNameLength, type CompileContext } from './limits';
 import { HYPHENATED_KEYWORDS, NEGATABLE, type Token, type TokenKind } from './tokens';
-import { TIMESPAN_UNITS } from './literals';
+import { MAX_LONG, TIMESPAN_UNITS } from './literals';
+import { clip, type ErrorFactory } from './errors';
 
 const TYPED_LITERALS: ReadonlySet<string> = new Set(['datetime', 'time', 'timespan', 'dynamic', 'guid']);
 const THREE_CHAR_OPS = ['!in~'];
 const TWO_CHAR_OPS = ['==', '!=', '<>', '<=', '>=', '=~', '!~', '=>', '..'];
 const ONE_CHAR_OPS = '|()[]{},;.=<>+-*/%:~@';
 
+// `$` starts names that Kusto operators generate ($left, $right); it is never part of a name.
 const isIdentStart = (c: string): boolean => /[A-Za-z_$]/.test(c);
 const isIdentPart = (c: string): boolean => /[A-Za-z0-9_]/.test(c);
 const isDigit = (c: string): boolean => c >= '0' && c <= '9';
+const isHexDigit = (c: string): boolean => /[0-9A-Fa-f]/.test(c);
 
-export function tokenize(source: string): Token[] {
-  const errors = new ErrorFactory(source);
+export function tokenize(source: string, ctx: CompileContext = compileContext(source)): Token[] {
+  const errors = ctx.errors;
   const tokens: Token[] = [];
   let pos = 0;
+  let last = -1;
   const at = (i: number): string => source[i] ?? '';
   const push = (kind: TokenKind, start: number, extra: Partial<Token> = {}): void => {
     tokens.push({ kind, text: source.slice(start, pos), span: { start, end: pos }, ...extra });
   };
 
   while (pos < source.length) {
+    // Every pass of this loop consumes at least one character: a pass that would not is a bug, and
+    // a positioned error is the safe answer to it (an endless loop here once took the service down).
+    if (pos === last) throw errors.syntax(`unexpected character ${describeChar(source, pos)}`, charSpan(source, pos));
+    last = pos;
+    ctx.budget.tick(pos);
     const c = at(pos);
     if (c === ' ' || c === '\t' || c === '\n' || c === '\r') {
       pos++;
@@ -63,7 +74,9 @@ export function tokenize(source: string): Token[] {
       continue;
     }
     if (isIdentStart(c)) {
+      pos++; // the first character, `$` included
       while (isIdentPart(at(pos))) pos++;
+      if (pos === start + 1 && c === '$') throw errors.syntax("'$' must be followed by a name, as in $left", { start, end: pos });
       let word = source.slice(start, pos);
       // project-away, mv-expand ...: a hyphen directly between two words of a known operator name.
       if (at(pos) === '-' && isIdentStart(at(pos + 1))) {
@@ -75,6 +88,7 @@ export function tokenize(source: string): Token[] {
           word = joined;
         }
       }
+      checkNameLength(ctx, word, { start, end: pos });
       if (word === 'in' && at(pos) === '~') {
         pos++;
         push('op', start);
@@ -84,7 +98,7 @@ export function tokenize(source: string): Token[] {
         let look = pos;
         while (/\s/.test(at(look))) look++;
         if (at(look) === '(') {
-          const close = findClosingParen(source, look, errors);
+          const close = findClosingParen(source, look, ctx);
           pos = close + 1;
           push('typedLiteral', start, { typeName: word === 'time' ? 'timespan' : word, value: source.slice(look + 1, close).trim() });
           continue;
@@ -113,7 +127,7 @@ export function tokenize(source: string): Token[] {
     } else if (ONE_CHAR_OPS.includes(c)) {
       pos += 1;
     } else {
-      throw errors.syntax(`unexpected character '${c}'`, { start, end: start + 1 });
+      throw errors.syntax(`unexpected character ${describeChar(source, start)}`, charSpan(source, start));
     }
     push('op', start);
   }
@@ -123,8 +137,11 @@ export function tokenize(source: string): Token[] {
   function readNumber(start: number): void {
     if (at(pos) === '0' && (at(pos + 1) === 'x' || at(pos + 1) === 'X')) {
       pos += 2;
-      while (/[0-9A-Fa-f]/.test(at(pos))) pos++;
-      push('long', start, { value: BigInt(source.slice(start, pos)) });
+      while (isHexDigit(at(pos))) pos++;
+      if (pos === start + 2) throw errors.syntax('a hexadecimal literal needs at least one digit after 0x', { start, end: pos });
+      const value = BigInt(source.slice(start, pos));
+      if (value > MAX_LONG) throw errors.syntax('the hexadecimal literal is out of the range of long', { start, end: pos });
+      push('long', start, { value });
       return;
     }
     while (isDigit(at(pos))) pos++;
@@ -146,23 +163,44 @@ export function tokenize(source: string): Token[] {
       const unit = source.slice(pos, end);
       const ticksPerUnit = TIMESPAN_UNITS.get(unit);
       if (ticksPerUnit === undefined) {
-        throw errors.syntax(`unknown timespan unit '${unit}'`, { start, end });
+        throw errors.syntax(`unknown timespan unit '${clip(unit)}'`, { start, end });
       }
       pos = end;
-      push('timespan', start, { value: scaleTicks(numberText, ticksPerUnit) });
+      const ticks = scaleTicks(numberText, ticksPerUnit);
+      // Kusto's timespan is a 64-bit count of ticks: a literal beyond it cannot exist.
+      if (ticks === undefined || ticks > MAX_LONG) throw errors.syntax('the timespan literal is out of range (at most 10675199 days)', { start, end });
+      push('timespan', start, { value: ticks });
       return;
     }
     if (real) push('real', start, { value: Number(numberText) });
+    // 2^63 itself is allowed here: the parser accepts it only as the operand of a unary minus.
+    else if (numberText.replace(/^0+(?=\d)/, '').length > 19) throw errors.syntax('the integer literal is out of the range of long', { start, end: pos });
     else push('long', start, { value: BigInt(numberText) });
   }
 }
 
-/** Exact ticks for "1.5" x ticksPerUnit, truncated toward zero at tick precision. */
-function scaleTicks(numberText: string, ticksPerUnit: bigint): bigint {
+/** Exact ticks for "1.5" x ticksPerUnit, truncated toward zero at tick precision; undefined when not finite. */
+function scaleTicks(numberText: string, ticksPerUnit: bigint): bigint | undefined {
   const [intPart = '0', fracPart = ''] = numberText.toLowerCase().split('e')[0]!.split('.');
-  if (numberText.toLowerCase().includes('e')) return BigInt(Math.trunc(Number(numberText) * Number(ticksPerUnit)));
+  if (intPart.replace(/^0+/, '').length > 20) return undefined; // beyond any 64-bit tick count, whatever the unit
+  if (numberText.toLowerCase().includes('e')) {
+    const ticks = Math.trunc(Number(numberText) * Number(ticksPerUnit));
+    return Number.isFinite(ticks) ? BigInt(ticks) : undefined;
+  }
   const scale = 10n ** BigInt(fracPart.length);
   return (BigInt(intPart || '0') * scale + BigInt(fracPart || '0')) * ticksPerUnit / scale;
+}
+
+/** The character at `pos` for a message: quoted, or its code point when it is not printable. */
+function describeChar(source: string, pos: number): string {
+  const code = source.codePointAt(pos) ?? 0;
+  return code < 0x20 || code === 0x7f || (code >= 0xd800 && code <= 0xdfff) ? `U+${code.toString(16).toUpperCase().padStart(4, '0')}` : `'${String.fromCodePoint(code)}'`;
+}
+
+/** The span of the character (one code point) at `pos`. */
+function charSpan(source: string, pos: number): { start: number; end: number } {
+  const code = source.codePointAt(pos) ?? 0;
+  return { start: pos, end: Math.min(source.length, pos + (code > 0xffff ? 2 : 1)) };
 }
 
 function readQuoted(source: string, pos: number, errors: ErrorFactory): number {
@@ -179,7 +217,7 @@ function readQuoted(source: string, pos: number, errors: ErrorFactory): number {
     if (c === quote) return pos + 1;
     pos++;
   }
-  throw errors.syntax('unterminated string literal', { start, end: pos });
+  throw errors.syntax('unterminated string literal', { start, end: Math.min(pos, source.length) });
 }
 
 function readVerbatim(source: string, pos: number, errors: ErrorFactory): number {
@@ -197,7 +235,7 @@ function readVerbatim(source: string, pos: number, errors: ErrorFactory): number
     if (source[pos] === '\n') break;
     pos++;
   }
-  throw errors.syntax('unterminated string literal', { start, end: pos });
+  throw errors.syntax('unterminated string literal', { start, end: Math.min(pos, source.length) });
 }
 
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', '0': '\0', '\\': '\\', '"': '"', "'": "'" };
@@ -222,20 +260,26 @@ function decodeEscapes(raw: string): string {
   return out;
 }
 
-/** Offset of the `)` matching the `(` at `open`, skipping nested brackets and quoted strings. */
-function findClosingParen(source: string, open: number, errors: ErrorFactory): number {
+/**
+ * Offset of the `)` matching the `(` at `open`, skipping nested brackets and quoted strings.
+ * @throws QueryError QUERY_TOO_DEEP when brackets nest deeper than the limit (dynamic([[[...]]])).
+ */
+function findClosingParen(source: string, open: number, ctx: CompileContext): number {
   let depth = 0;
   for (let i = open; i < source.length; i++) {
     const c = source[i];
     if (c === '"' || c === "'") {
-      i = readQuoted(source, i, errors) - 1;
+      i = readQuoted(source, i, ctx.errors) - 1;
       continue;
     }
-    if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') {
+    if (c === '(' || c === '[' || c === '{') {
+      depth++;
+      // The literal's own parenthesis is not nesting; what is inside it is.
+      if (depth - 1 > ctx.limits.maxDepth) ctx.exceeded('QUERY_TOO_DEEP', `brackets nested ${depth - 1} deep in the literal`, ctx.limits.maxDepth, { start: i, end: i + 1 });
+    } else if (c === ')' || c === ']' || c === '}') {
       depth--;
       if (depth === 0) return i;
     }
   }
-  throw errors.syntax("missing ')'", { start: open, end: source.length });
+  throw ctx.errors.syntax("missing ')'", { start: open, end: source.length });
 }

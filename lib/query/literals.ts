@@ -12,6 +12,22 @@ const DAY = 24n * HOUR;
 export const TICKS_PER_MICRO = MICRO;
 export const TICKS_PER_DAY = DAY;
 
+/** Kusto's long (and timespan ticks) is 64-bit. */
+export const MAX_LONG = 2n ** 63n - 1n;
+export const MIN_LONG = -(2n ** 63n);
+export const MAX_INT = 2n ** 31n - 1n;
+export const MIN_INT = -(2n ** 31n);
+
+/**
+ * Kusto's datetime range, in ticks since the Unix epoch: 0001-01-01T00:00:00 to
+ * 9999-12-31T23:59:59.9999999 (https://learn.microsoft.com/en-us/kusto/query/scalar-data-types/datetime).
+ */
+export const MIN_DATETIME_TICKS = -621_355_968_000_000_000n;
+export const MAX_DATETIME_TICKS = 2_534_023_008_000_000_000n - 1n;
+
+export const inDatetimeRange = (ticks: bigint): boolean => ticks >= MIN_DATETIME_TICKS && ticks <= MAX_DATETIME_TICKS;
+export const inLongRange = (value: bigint): boolean => value >= MIN_LONG && value <= MAX_LONG;
+
 export const TIMESPAN_UNITS: ReadonlyMap<string, bigint> = new Map([
   ['d', DAY], ['day', DAY], ['days', DAY],
   ['h', HOUR], ['hr', HOUR], ['hrs', HOUR], ['hour', HOUR], ['hours', HOUR],
@@ -25,8 +41,17 @@ export const TIMESPAN_UNITS: ReadonlyMap<string, bigint> = new Map([
 const DATETIME_RE =
   /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/;
 
-/** Ticks since 1970-01-01 for `2024-01-01`, `2024-01-01 10:30:00.123`, ISO 8601 with T and Z or offset. */
+/**
+ * Ticks since 1970-01-01 for `2024-01-01`, `2024-01-01 10:30:00.123`, ISO 8601 with T and Z or offset;
+ * undefined when the text is not a datetime or the instant is outside Kusto's range.
+ */
 export function parseDatetimeTicks(text: string): bigint | undefined {
+  const ticks = parseDatetimeTicksUnbounded(text);
+  return ticks !== undefined && inDatetimeRange(ticks) ? ticks : undefined;
+}
+
+/** parseDatetimeTicks without the range check (year 0000, or 0001-01-01 with a positive offset). */
+export function parseDatetimeTicksUnbounded(text: string): bigint | undefined {
   const m = DATETIME_RE.exec(unquote(text).trim());
   if (!m) return undefined;
   const [, y, mo, d, h = '0', mi = '0', s = '0', frac = '', zone] = m;
@@ -48,9 +73,18 @@ export function parseDatetimeTicks(text: string): bigint | undefined {
 const CLOCK_RE = /^(-)?(?:(\d+)\.)?(\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,7}))?)?$/;
 const UNIT_RE = /^(-)?(\d+(?:\.\d+)?)([a-z]+)$/;
 
-/** Ticks for `1h`, `1.5d`, `0.00:03:00`, `00:03:00`, or a bare number of days (`timespan(2)`). */
+/**
+ * Ticks for `1h`, `1.5d`, `0.00:03:00`, `00:03:00`, or a bare number of days (`timespan(2)`);
+ * undefined when the text is not a timespan or is beyond a 64-bit tick count.
+ */
 export function parseTimespanTicks(text: string): bigint | undefined {
-  const raw = unquote(text).trim();
+  const ticks = timespanTicks(unquote(text).trim());
+  return ticks !== undefined && inLongRange(ticks) ? ticks : undefined;
+}
+
+function timespanTicks(raw: string): bigint | undefined {
+  // More digits than any 64-bit tick count has: not worth a big-number parse.
+  if (/\d{25}/.test(raw)) return undefined;
   const clock = CLOCK_RE.exec(raw);
   if (clock) {
     const [, neg, days = '0', h, mi, s = '0', frac = ''] = clock;

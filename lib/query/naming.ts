@@ -43,43 +43,162 @@ export function aggregateArgumentName(expr: Expr | undefined): string {
 
 /** base, or base1, base2 ... the first that is not taken. */
 export function uniqueName(base: string, taken: ReadonlySet<string>): string {
-  if (!taken.has(base)) return base;
-  for (let i = 1; ; i++) if (!taken.has(`${base}${i}`)) return `${base}${i}`;
+  return new NameAllocator(taken).unique(base);
 }
 
 /** Column1, Column2 ... the first that is not taken. */
 export function columnN(taken: ReadonlySet<string>): string {
-  for (let i = 1; ; i++) if (!taken.has(`Column${i}`)) return `Column${i}`;
+  return new NameAllocator(taken).columnN();
 }
 
-/** Closest candidate by edit distance (case-insensitive), for "did you mean" hints. */
+/**
+ * The names taken in one operator's output, handing out free ones (base1, base2 ..., ColumnN).
+ * Names are only ever added, so each search resumes where the last one for the same base stopped:
+ * n unnamed columns cost O(n), not O(n^2).
+ */
+export class NameAllocator {
+  private readonly taken: Set<string>;
+  private readonly next = new Map<string, number>();
+
+  constructor(taken: Iterable<string> = []) {
+    this.taken = new Set(taken);
+  }
+
+  has(name: string): boolean {
+    return this.taken.has(name);
+  }
+
+  add(name: string): void {
+    this.taken.add(name);
+  }
+
+  /** base if free, else the first free base1, base2 ... (not added: the caller adds what it uses). */
+  unique(base: string): string {
+    if (!this.taken.has(base)) return base;
+    return this.numbered(base, base);
+  }
+
+  /** The first free Column1, Column2 ... (not added). */
+  columnN(): string {
+    return this.numbered('\u0000Column', 'Column');
+  }
+
+  /** The derived name made unique, or ColumnN when there is none. */
+  derivedOrColumnN(derived: string | undefined): string {
+    return derived === undefined ? this.columnN() : this.unique(derived);
+  }
+
+  private numbered(key: string, base: string): string {
+    let i = this.next.get(key) ?? 1;
+    while (this.taken.has(`${base}${i}`)) i++;
+    this.next.set(key, i);
+    return `${base}${i}`;
+  }
+}
+
+/** Hints are offered for names up to this length: longer ones are not typos a hint can fix. */
+export const HINT_MAX_NAME_LENGTH = 32;
+/** At most this many candidates get an edit distance computed. */
+export const HINT_MAX_CANDIDATES = 100;
+
+/**
+ * Closest candidate by edit distance (case-insensitive), for "did you mean" hints: within
+ * max(2, length / 3) edits, the first of the nearest. Bounded whatever the input: no hint for a
+ * name longer than HINT_MAX_NAME_LENGTH, candidates of a too different length skipped without a
+ * computation, at most HINT_MAX_CANDIDATES distances, each banded and stopped past the threshold.
+ */
 export function closest(name: string, candidates: Iterable<string>): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Infinity;
+  if (name.length > HINT_MAX_NAME_LENGTH) return undefined;
+  const threshold = Math.max(2, Math.floor(name.length / 3));
   const lower = name.toLowerCase();
+  const rows = new EditRows(name.length + threshold + 1);
+  let best: string | undefined;
+  let bestDistance = threshold + 1;
+  let computed = 0;
   for (const c of candidates) {
-    const d = editDistance(lower, c.toLowerCase());
+    if (Math.abs(c.length - name.length) >= bestDistance) continue;
+    if (computed++ === HINT_MAX_CANDIDATES) break;
+    const d = rows.distance(lower, c.toLowerCase(), bestDistance - 1);
     if (d < bestDistance) {
       bestDistance = d;
       best = c;
+      if (d === 0) break;
     }
   }
-  return best !== undefined && bestDistance <= Math.max(2, Math.floor(name.length / 3)) ? best : undefined;
+  return best;
 }
 
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = cur;
+/** Levenshtein distance of a and b when it is at most `max`, else max + 1. */
+export function boundedEditDistance(a: string, b: string, max: number): number {
+  return new EditRows(b.length + 1).distance(a, b, max);
+}
+
+/**
+ * Two reusable rows of the edit-distance table. Only the diagonal band |i - j| <= max is computed,
+ * and the computation stops once a whole row exceeds max: O(min(|a|, |b|) * max) time, no
+ * allocation per row.
+ */
+class EditRows {
+  private prev: Int32Array;
+  private cur: Int32Array;
+
+  constructor(width: number) {
+    this.prev = new Int32Array(width);
+    this.cur = new Int32Array(width);
   }
-  return prev[b.length]!;
+
+  distance(a: string, b: string, max: number): number {
+    const over = max + 1;
+    if (Math.abs(a.length - b.length) > max) return over;
+    if (this.prev.length < b.length + 1) {
+      this.prev = new Int32Array(b.length + 1);
+      this.cur = new Int32Array(b.length + 1);
+    }
+    let prev = this.prev;
+    let cur = this.cur;
+    for (let j = 0; j <= b.length; j++) prev[j] = j <= max ? j : over;
+    for (let i = 1; i <= a.length; i++) {
+      const from = Math.max(1, i - max);
+      const to = Math.min(b.length, i + max);
+      cur[0] = i <= max ? i : over;
+      if (from > 1) cur[from - 1] = over;
+      let rowMin = from === 1 ? cur[0]! : over;
+      const ai = a.charCodeAt(i - 1);
+      for (let j = from; j <= to; j++) {
+        const v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (ai === b.charCodeAt(j - 1) ? 0 : 1), over);
+        cur[j] = v;
+        if (v < rowMin) rowMin = v;
+      }
+      if (to < b.length) cur[to + 1] = over;
+      if (rowMin > max) return over;
+      [prev, cur] = [cur, prev];
+    }
+    return Math.min(prev[b.length]!, over);
+  }
 }
 
-/** `a*`, `*Id`, `*x*`: `*` matches any run of characters, everything else literally. */
-export function wildcardRegex(pattern: string): RegExp {
-  return new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+/**
+ * Whether `name` matches a project-away pattern (`a*`, `*Id`, `*x*`): `*` matches any run of
+ * characters, everything else itself. Two pointers with one backtrack point, not a regular
+ * expression: a pattern of many stars cannot make it backtrack exponentially.
+ */
+export function matchesWildcard(pattern: string, name: string): boolean {
+  let p = 0;
+  let n = 0;
+  let star = -1;
+  let resume = 0;
+  while (n < name.length) {
+    if (p < pattern.length && pattern[p] !== '*' && pattern[p] === name[n]) {
+      p++;
+      n++;
+    } else if (p < pattern.length && pattern[p] === '*') {
+      star = p++;
+      resume = n;
+    } else if (star >= 0) {
+      p = star + 1;
+      n = ++resume;
+    } else return false;
+  }
+  while (pattern[p] === '*') p++;
+  return p === pattern.length;
 }

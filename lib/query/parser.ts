@@ -1,9 +1,12 @@
 // Recursive-descent parser for the KQL subset. Throws QueryError: QUERY_SYNTAX for malformed text,
-// QUERY_UNSUPPORTED (naming the construct at its position) for valid Kusto outside the subset.
+// QUERY_UNSUPPORTED (naming the construct at its position) for valid Kusto outside the subset, and
+// the limit codes of limits.ts (statements, names, nesting depth, terms per expression, budget).
+// Every loop consumes a token per pass or ends; recursion is bounded by the depth limit.
 import type { ColumnDecl, Expr, LetStatement, LiteralKind, NamedExpr, NamePattern, Operator, Pipeline, Program, SortKey, Source } from './ast';
-import { ErrorFactory } from './errors';
+import { clip, type ErrorFactory } from './errors';
 import { tokenize } from './lexer';
-import { parseDatetimeTicks, parseTimespanTicks } from './literals';
+import { checkNameLength, compileContext, type CompileContext } from './limits';
+import { MAX_INT, MAX_LONG, MIN_INT, MIN_LONG, parseDatetimeTicks, parseDatetimeTicksUnbounded, parseTimespanTicks } from './literals';
 import type { Span, Token } from './tokens';
 
 /** Kusto tabular operators outside the subset: named in a QUERY_UNSUPPORTED error. */
@@ -24,19 +27,31 @@ const TYPED_NUMBER_FUNCS: ReadonlyMap<string, LiteralKind> = new Map([
   ['long', 'long'], ['int', 'int'], ['real', 'real'], ['double', 'real'], ['bool', 'bool'], ['boolean', 'bool'],
 ]);
 
-export function parse(source: string): Program {
-  return new Parser(source).parseProgram();
+export function parse(source: string, ctx: CompileContext = compileContext(source)): Program {
+  return new Parser(source, ctx).parseProgram();
 }
+
+/** A token's text inside a message. */
+const shown = (t: Token): string => clip(t.text) || 'end of query';
 
 class Parser {
   private readonly tokens: Token[];
   private pos = 0;
   private readonly errors: ErrorFactory;
   private readonly tabularNames = new Set(['States', 'Events']);
+  /** Levels of recursion into nested constructs while reading (parentheses count here too). */
+  private nesting = 0;
+  /** Terms of the expression being read (reset for each top-level expression). */
+  private terms = 0;
+  /** Tree depth of each expression node: leaves 0, an `and`/`or` chain one level over its deepest operand. */
+  private readonly depths = new WeakMap<Expr, number>();
 
-  constructor(private readonly source: string) {
-    this.errors = new ErrorFactory(source);
-    this.tokens = tokenize(source);
+  constructor(
+    private readonly source: string,
+    private readonly ctx: CompileContext,
+  ) {
+    this.errors = ctx.errors;
+    this.tokens = tokenize(source, ctx);
   }
 
   parseProgram(): Program {
@@ -44,6 +59,9 @@ class Parser {
     for (;;) {
       while (this.acceptOp(';'));
       if (this.peekIdent('let')) {
+        if (lets.length === this.ctx.limits.maxStatements) {
+          this.ctx.exceeded('QUERY_TOO_MANY_STATEMENTS', `more than ${lets.length} let statements`, this.ctx.limits.maxStatements, this.peek().span);
+        }
         lets.push(this.parseLet());
         continue;
       }
@@ -60,7 +78,7 @@ class Parser {
       if (query.operators.length > 0 || rest.kind !== 'op') {
         throw this.errors.unsupported('a query with more than one tabular expression (several result sets) is not supported', rest.span);
       }
-      throw this.errors.syntax(`unexpected '${rest.text}'`, rest.span);
+      throw this.errors.syntax(`unexpected '${shown(rest)}'`, rest.span);
     }
     return { lets, query };
   }
@@ -72,7 +90,7 @@ class Parser {
     if (this.peekOp('(') && this.looksLikeFunctionDefinition()) {
       throw this.errors.unsupported('user-defined functions (let name = (...) { ... }) are not supported', this.peek().span);
     }
-    const value = this.startsTabular() ? this.parsePipeline() : this.parseExpr();
+    const value = this.startsTabular() ? this.parsePipeline() : this.expression();
     if (value.kind === 'pipeline') this.tabularNames.add(nameToken.name);
     const end = this.prevEnd();
     if (!this.acceptOp(';')) throw this.errors.syntax("expected ';' after the let statement", this.peek().span);
@@ -107,7 +125,7 @@ class Parser {
   private parseSource(): Source {
     const t = this.peek();
     if (t.kind !== 'ident') {
-      throw this.errors.syntax(`expected a table name, datatable, print or range, found '${t.text || 'end of query'}'`, t.span);
+      throw this.errors.syntax(`expected a table name, datatable, print or range, found '${shown(t)}'`, t.span);
     }
     if (UNSUPPORTED_SOURCES.has(t.text)) throw this.errors.unsupported(`'${t.text}' is not supported`, t.span);
     this.next();
@@ -119,11 +137,11 @@ class Parser {
     if (t.text === 'range' && this.peek().kind === 'ident') {
       const column = this.expectName('a column name after range');
       this.expectIdent('from');
-      const from = this.parseExpr();
+      const from = this.expression();
       this.expectIdent('to');
-      const to = this.parseExpr();
+      const to = this.expression();
       this.expectIdent('step');
-      const step = this.parseExpr();
+      const step = this.expression();
       return { kind: 'range', column: column.name, columnSpan: column.span, from, to, step, span: this.spanFrom(t.span.start) };
     }
     return { kind: 'table', name: t.text, span: t.span };
@@ -145,7 +163,7 @@ class Parser {
     if (!this.peekOp(']')) {
       do {
         if (this.peekOp(']')) break; // trailing comma
-        values.push(this.parseExpr());
+        values.push(this.expression());
       } while (this.acceptOp(','));
     }
     this.expectOp(']');
@@ -155,11 +173,11 @@ class Parser {
   private parseOperator(): Operator {
     const t = this.next();
     const start = t.span.start;
-    if (t.kind !== 'ident') throw this.errors.syntax(`expected an operator after '|', found '${t.text || 'end of query'}'`, t.span);
+    if (t.kind !== 'ident') throw this.errors.syntax(`expected an operator after '|', found '${shown(t)}'`, t.span);
     switch (t.text) {
       case 'where':
       case 'filter':
-        return { kind: 'where', predicate: this.parseExpr(), span: this.spanFrom(start) };
+        return { kind: 'where', predicate: this.expression(), span: this.spanFrom(start) };
       case 'project':
         return { kind: 'project', items: this.parseNamedList(), span: this.spanFrom(start) };
       case 'extend':
@@ -172,9 +190,9 @@ class Parser {
         return this.parseSummarize(start);
       case 'take':
       case 'limit':
-        return { kind: 'take', count: this.parseExpr(), span: this.spanFrom(start) };
+        return { kind: 'take', count: this.expression(), span: this.spanFrom(start) };
       case 'top': {
-        const count = this.parseExpr();
+        const count = this.expression();
         this.expectIdent('by');
         return { kind: 'top', count, by: this.parseSortKeys(), span: this.spanFrom(start) };
       }
@@ -191,7 +209,7 @@ class Parser {
         return this.parseRender(start);
       default:
         if (KNOWN_UNSUPPORTED_OPERATORS.has(t.text)) throw this.errors.unsupported(`the '${t.text}' operator is not supported`, t.span);
-        throw this.errors.syntax(`unknown operator '${t.text}'`, t.span);
+        throw this.errors.syntax(`unknown operator '${shown(t)}'`, t.span);
     }
   }
 
@@ -225,7 +243,7 @@ class Parser {
       while (!this.peekOp(')')) {
         const key = this.expectName('a render property');
         this.expectOp('=');
-        const value = this.parseExpr();
+        const value = this.expression();
         properties[key.name] = this.source.slice(value.span.start, value.span.end);
         if (!this.acceptOp(',')) break;
       }
@@ -237,7 +255,7 @@ class Parser {
   private parseSortKeys(): SortKey[] {
     const keys: SortKey[] = [];
     do {
-      const expr = this.parseExpr();
+      const expr = this.expression();
       let direction: 'asc' | 'desc' | undefined;
       let nulls: 'first' | 'last' | undefined;
       if (this.acceptIdent('asc')) direction = 'asc';
@@ -284,7 +302,7 @@ class Parser {
       throw this.errors.unsupported('naming several columns with (a, b) = ... is not supported', this.peek().span);
     }
     const name = this.tryNameThenAssign();
-    const expr = this.parseExpr();
+    const expr = this.expression();
     return name ? { name: name.name, nameSpan: name.span, expr, span: this.spanFrom(start) } : { expr, span: this.spanFrom(start) };
   }
 
@@ -304,26 +322,72 @@ class Parser {
   }
 
   // ---------------------------------------------------------------- scalar
-  parseExpr(): Expr {
+  /** A top-level scalar expression: its terms are counted from zero. */
+  private expression(): Expr {
+    this.terms = 0;
+    return this.parseExpr();
+  }
+
+  private parseExpr(): Expr {
     return this.parseOr();
   }
 
+  /** Reads `inner` one level deeper. @throws QueryError QUERY_TOO_DEEP at `at` beyond the limit. */
+  private nested<T>(at: Span, inner: () => T): T {
+    this.nesting++;
+    if (this.nesting > this.ctx.limits.maxDepth) {
+      this.ctx.exceeded('QUERY_TOO_DEEP', `an expression nested more than ${this.ctx.limits.maxDepth} levels deep`, this.ctx.limits.maxDepth, at);
+    }
+    try {
+      return inner();
+    } finally {
+      this.nesting--;
+    }
+  }
+
+  /**
+   * Registers a new node: its tree depth, one more term of the expression, a tick of the budget.
+   * @throws QueryError QUERY_TOO_DEEP or QUERY_TOO_MANY_TERMS at `at` (the node's operator or start).
+   */
+  private node<T extends Expr>(expr: T, depth: number, at: Span): T {
+    const limits = this.ctx.limits;
+    if (depth > limits.maxDepth) this.ctx.exceeded('QUERY_TOO_DEEP', `an expression ${depth} levels deep`, limits.maxDepth, at);
+    if (++this.terms > limits.maxTerms) this.ctx.exceeded('QUERY_TOO_MANY_TERMS', `an expression of more than ${limits.maxTerms.toLocaleString('en-US')} terms`, limits.maxTerms, at);
+    this.ctx.budget.tick(at.start);
+    if (depth > 0) this.depths.set(expr, depth);
+    return expr;
+  }
+
+  private depthOf(expr: Expr): number {
+    return this.depths.get(expr) ?? 0;
+  }
+
+  /** A left-associative chain of one operator class, built as a left-deep tree of binary nodes. */
+  private binary(op: string, left: Expr, right: Expr, opSpan: Span, depth: number): Expr {
+    return this.node({ kind: 'binary', op, left, right, opSpan, span: { start: left.span.start, end: right.span.end } }, depth, opSpan);
+  }
+
+  // `and` and `or` chains count one level, whatever their length: engines read them as one list.
   private parseOr(): Expr {
     let left = this.parseAnd();
+    let deepest = this.depthOf(left);
     while (this.peekIdent('or')) {
       const op = this.next();
       const right = this.parseAnd();
-      left = { kind: 'binary', op: 'or', left, right, opSpan: op.span, span: { start: left.span.start, end: right.span.end } };
+      deepest = Math.max(deepest, this.depthOf(right));
+      left = this.binary('or', left, right, op.span, deepest + 1);
     }
     return left;
   }
 
   private parseAnd(): Expr {
     let left = this.parseComparison();
+    let deepest = this.depthOf(left);
     while (this.peekIdent('and')) {
       const op = this.next();
       const right = this.parseComparison();
-      left = { kind: 'binary', op: 'and', left, right, opSpan: op.span, span: { start: left.span.start, end: right.span.end } };
+      deepest = Math.max(deepest, this.depthOf(right));
+      left = this.binary('and', left, right, op.span, deepest + 1);
     }
     return left;
   }
@@ -334,42 +398,53 @@ class Parser {
     if (t.kind === 'op' && COMPARISON_OPS.has(t.text)) {
       this.next();
       const right = this.parseAdditive();
-      return { kind: 'binary', op: t.text === '<>' ? '!=' : t.text, left, right, opSpan: t.span, span: { start: left.span.start, end: right.span.end } };
+      return this.binary(t.text === '<>' ? '!=' : t.text, left, right, t.span, 1 + Math.max(this.depthOf(left), this.depthOf(right)));
     }
     const word = t.kind === 'ident' || (t.kind === 'op' && t.text.startsWith('!') && t.text.length > 2) || t.text === 'in~' ? t.text : undefined;
     if (word === undefined) return left;
     const base = word.replace(/^!/, '');
     if (base === 'in' || base === 'in~') {
       this.next();
-      this.expectOp('(');
+      const open = this.expectOp('(');
       const values: Expr[] = [];
       if (!this.peekOp(')')) {
-        do values.push(this.parseExpr());
-        while (this.acceptOp(','));
+        this.nested(open.span, () => {
+          do values.push(this.parseExpr());
+          while (this.acceptOp(','));
+        });
       }
       this.expectOp(')');
-      return { kind: 'in', op: word, left, values, opSpan: t.span, span: this.spanFrom(left.span.start) };
+      const depth = 1 + Math.max(this.depthOf(left), ...values.map((v) => this.depthOf(v)));
+      return this.node({ kind: 'in', op: word, left, values, opSpan: t.span, span: this.spanFrom(left.span.start) }, depth, t.span);
     }
     if (base === 'between') {
       this.next();
-      this.expectOp('(');
-      const low = this.parseAdditive();
-      this.expectOp('..');
-      const high = this.parseAdditive();
+      const open = this.expectOp('(');
+      const [low, high] = this.nested(open.span, () => {
+        const l = this.parseAdditive();
+        this.expectOp('..');
+        return [l, this.parseAdditive()] as const;
+      });
       this.expectOp(')');
-      return { kind: 'between', negated: word.startsWith('!'), left, low, high, span: this.spanFrom(left.span.start) };
+      const depth = 1 + Math.max(this.depthOf(left), this.depthOf(low), this.depthOf(high));
+      return this.node({ kind: 'between', negated: word.startsWith('!'), left, low, high, span: this.spanFrom(left.span.start) }, depth, t.span);
     }
     if (base === 'matches') {
       this.next();
       if (word.startsWith('!')) throw this.errors.syntax("'!matches' is not an operator", t.span);
       this.expectIdent('regex');
       const right = this.parseAdditive();
-      return { kind: 'binary', op: 'matches regex', left, right, opSpan: { start: t.span.start, end: this.tokens[this.pos - 1]!.span.end }, span: { start: left.span.start, end: right.span.end } };
+      const opSpan = { start: t.span.start, end: this.tokens[this.pos - 1]!.span.end };
+      return this.node(
+        { kind: 'binary', op: 'matches regex', left, right, opSpan, span: { start: left.span.start, end: right.span.end } },
+        1 + Math.max(this.depthOf(left), this.depthOf(right)),
+        opSpan,
+      );
     }
     if (WORD_PREDICATES.has(base)) {
       this.next();
       const right = this.parseAdditive();
-      return { kind: 'binary', op: word, left, right, opSpan: t.span, span: { start: left.span.start, end: right.span.end } };
+      return this.binary(word, left, right, t.span, 1 + Math.max(this.depthOf(left), this.depthOf(right)));
     }
     return left;
   }
@@ -379,7 +454,7 @@ class Parser {
     while (this.peekOp('+') || this.peekOp('-')) {
       const op = this.next();
       const right = this.parseMultiplicative();
-      left = { kind: 'binary', op: op.text, left, right, opSpan: op.span, span: { start: left.span.start, end: right.span.end } };
+      left = this.binary(op.text, left, right, op.span, 1 + Math.max(this.depthOf(left), this.depthOf(right)));
     }
     return left;
   }
@@ -389,7 +464,7 @@ class Parser {
     while (this.peekOp('*') || this.peekOp('/') || this.peekOp('%')) {
       const op = this.next();
       const right = this.parseUnary();
-      left = { kind: 'binary', op: op.text, left, right, opSpan: op.span, span: { start: left.span.start, end: right.span.end } };
+      left = this.binary(op.text, left, right, op.span, 1 + Math.max(this.depthOf(left), this.depthOf(right)));
     }
     return left;
   }
@@ -397,8 +472,14 @@ class Parser {
   private parseUnary(): Expr {
     if (this.peekOp('-') || this.peekOp('+')) {
       const op = this.next();
-      const operand = this.parseUnary();
-      return { kind: 'unary', op: op.text as '-' | '+', operand, span: { start: op.span.start, end: operand.span.end } };
+      const t = this.peek();
+      // -9223372036854775808: the one integer literal that only exists negated.
+      if (op.text === '-' && t.kind === 'long' && t.value === MAX_LONG + 1n) {
+        this.next();
+        return this.node(this.literal('long', MIN_LONG, { start: op.span.start, end: t.span.end }), 0, op.span);
+      }
+      const operand = this.nested(op.span, () => this.parseUnary());
+      return this.node({ kind: 'unary', op: op.text as '-' | '+', operand, span: { start: op.span.start, end: operand.span.end } }, 1 + this.depthOf(operand), op.span);
     }
     return this.parsePostfix();
   }
@@ -407,16 +488,17 @@ class Parser {
     let expr = this.parsePrimary();
     for (;;) {
       if (this.peekOp('.') && (this.tokens[this.pos + 1]?.kind === 'ident' || this.isBracketName(this.pos + 1))) {
-        this.next();
+        const dot = this.next();
         const name = this.expectName('a property name');
-        expr = { kind: 'member', target: expr, name: name.name, span: { start: expr.span.start, end: name.span.end } };
+        expr = this.node({ kind: 'member', target: expr, name: name.name, span: { start: expr.span.start, end: name.span.end } }, 1 + this.depthOf(expr), dot.span);
         continue;
       }
       if (this.peekOp('[')) {
-        this.next();
-        const index = this.parseExpr();
+        const open = this.next();
+        const index = this.nested(open.span, () => this.parseExpr());
         const close = this.expectOp(']');
-        expr = { kind: 'index', target: expr, index, span: { start: expr.span.start, end: close.span.end } };
+        const depth = 1 + Math.max(this.depthOf(expr), this.depthOf(index));
+        expr = this.node({ kind: 'index', target: expr, index, span: { start: expr.span.start, end: close.span.end } }, depth, open.span);
         continue;
       }
       return expr;
@@ -431,58 +513,62 @@ class Parser {
         this.next();
         let value = t.value as string;
         while (this.peek().kind === 'string') value += this.next().value as string;
-        return this.literal('string', value, { start: t.span.start, end: this.prevEnd() });
+        return this.node(this.literal('string', value, { start: t.span.start, end: this.prevEnd() }), 0, t.span);
       }
       case 'long':
         this.next();
-        return this.literal('long', t.value as bigint, t.span);
+        if ((t.value as bigint) > MAX_LONG) throw this.errors.syntax('the integer literal is out of the range of long', t.span);
+        return this.node(this.literal('long', t.value as bigint, t.span), 0, t.span);
       case 'real':
         this.next();
-        return this.literal('real', t.value as number, t.span);
+        return this.node(this.literal('real', t.value as number, t.span), 0, t.span);
       case 'timespan':
         this.next();
-        return this.literal('timespan', t.value as bigint, t.span);
+        return this.node(this.literal('timespan', t.value as bigint, t.span), 0, t.span);
       case 'typedLiteral':
         this.next();
-        return this.typedLiteral(t);
+        return this.node(this.typedLiteral(t), 0, t.span);
       case 'ident':
         return this.parseIdentifierExpr();
       case 'op':
         if (t.text === '(') {
           this.next();
-          const inner = this.parseExpr();
+          const inner = this.nested(t.span, () => this.parseExpr());
           this.expectOp(')');
           return inner;
         }
         if (this.isBracketName(this.pos)) {
           const n = this.expectName('a name');
-          return { kind: 'name', name: n.name, span: n.span };
+          return this.node({ kind: 'name', name: n.name, span: n.span }, 0, n.span);
         }
         if (t.text === '*') {
           this.next();
-          return { kind: 'star', span: t.span };
+          return this.node({ kind: 'star', span: t.span }, 0, t.span);
         }
         break;
       default:
         break;
     }
-    throw this.errors.syntax(t.kind === 'eof' ? 'unexpected end of query' : `unexpected '${t.text}'`, t.span);
+    throw this.errors.syntax(t.kind === 'eof' ? 'unexpected end of query' : `unexpected '${shown(t)}'`, t.span);
   }
 
   private parseIdentifierExpr(): Expr {
     const t = this.next();
-    if (t.text === 'true' || t.text === 'false') return this.literal('bool', t.text === 'true', t.span);
-    if (!this.peekOp('(')) return { kind: 'name', name: t.text, span: t.span };
+    if (t.text === 'true' || t.text === 'false') return this.node(this.literal('bool', t.text === 'true', t.span), 0, t.span);
+    if (!this.peekOp('(')) return this.node({ kind: 'name', name: t.text, span: t.span }, 0, t.span);
     const typed = TYPED_NUMBER_FUNCS.get(t.text);
-    if (typed) return this.typedNumber(t, typed);
-    this.next();
+    if (typed) return this.node(this.typedNumber(t, typed), 0, t.span);
+    const open = this.next();
     const args: Expr[] = [];
     if (!this.peekOp(')')) {
-      do args.push(this.parseExpr());
-      while (this.acceptOp(','));
+      this.nested(open.span, () => {
+        do args.push(this.parseExpr());
+        while (this.acceptOp(','));
+      });
     }
     const close = this.expectOp(')');
-    return { kind: 'call', name: t.text, nameSpan: t.span, args, span: { start: t.span.start, end: close.span.end } };
+    const depth = 1 + Math.max(0, ...args.map((a) => this.depthOf(a)));
+    return this.node({ kind: 'call', name: t.text, nameSpan: t.span, args, span: { start: t.span.start, end: close.span.end } }, depth, t.span);
   }
 
   /** long(5), int(null), real(nan), real(-inf), bool(true). */
@@ -500,7 +586,12 @@ class Parser {
       if (v.text === 'inf') return this.literal('real', negative ? -Infinity : Infinity, span);
       if (v.kind === 'long' || v.kind === 'real') return this.literal('real', (negative ? -1 : 1) * Number(v.kind === 'long' ? (v.value as bigint) : (v.value as number)), span);
     }
-    if ((type === 'long' || type === 'int') && v.kind === 'long') return this.literal(type, (negative ? -1n : 1n) * (v.value as bigint), span);
+    if ((type === 'long' || type === 'int') && v.kind === 'long') {
+      const value = (negative ? -1n : 1n) * (v.value as bigint);
+      const [min, max] = type === 'long' ? [MIN_LONG, MAX_LONG] : [MIN_INT, MAX_INT];
+      if (value < min || value > max) throw this.errors.syntax(`the ${t.text} literal is out of the range of ${type}`, span);
+      return this.literal(type, value, span);
+    }
     if (type === 'bool' && v.kind === 'long') return this.literal('bool', (v.value as bigint) !== 0n, span);
     throw this.errors.syntax(`invalid ${t.text} literal`, span);
   }
@@ -511,12 +602,16 @@ class Parser {
     if (raw === 'null') return this.literal(type, null, t.span);
     if (type === 'datetime') {
       const ticks = parseDatetimeTicks(raw);
-      if (ticks === undefined) throw this.errors.syntax(`invalid datetime literal '${raw}'`, t.span);
+      if (ticks === undefined) {
+        // Kusto's datetimes end at 0001-01-01 and 9999-12-31T23:59:59.9999999: a literal past them is no datetime.
+        const outside = parseDatetimeTicksUnbounded(raw) !== undefined;
+        throw this.errors.syntax(`invalid datetime literal '${clip(raw)}'${outside ? '; datetimes range from 0001-01-01 to 9999-12-31' : ''}`, t.span);
+      }
       return this.literal('datetime', ticks, t.span);
     }
     if (type === 'timespan') {
       const ticks = parseTimespanTicks(raw);
-      if (ticks === undefined) throw this.errors.syntax(`invalid timespan literal '${raw}'`, t.span);
+      if (ticks === undefined) throw this.errors.syntax(`invalid timespan literal '${clip(raw)}'`, t.span);
       return this.literal('timespan', ticks, t.span);
     }
     if (type === 'dynamic') {
@@ -528,7 +623,7 @@ class Parser {
     }
     const guid = raw.replace(/^['"]|['"]$/g, '');
     if (!/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/.test(guid)) {
-      throw this.errors.syntax(`invalid guid literal '${raw}'`, t.span);
+      throw this.errors.syntax(`invalid guid literal '${clip(raw)}'`, t.span);
     }
     return this.literal('guid', guid.toLowerCase(), t.span);
   }
@@ -544,6 +639,7 @@ class Parser {
   private next(): Token {
     const t = this.tokens[this.pos]!;
     if (t.kind !== 'eof') this.pos++;
+    this.ctx.budget.tick(t.span.start);
     return t;
   }
   private prevEnd(): number {
@@ -561,7 +657,7 @@ class Parser {
   }
   private expectOp(text: string): Token {
     const t = this.peek();
-    if (!this.peekOp(text)) throw this.errors.syntax(`expected '${text}', found '${t.text || 'end of query'}'`, t.span);
+    if (!this.peekOp(text)) throw this.errors.syntax(`expected '${text}', found '${shown(t)}'`, t.span);
     return this.next();
   }
   private peekIdent(text: string): boolean {
@@ -575,7 +671,7 @@ class Parser {
   }
   private expectIdent(text: string): void {
     const t = this.peek();
-    if (!this.acceptIdent(text)) throw this.errors.syntax(`expected '${text}', found '${t.text || 'end of query'}'`, t.span);
+    if (!this.acceptIdent(text)) throw this.errors.syntax(`expected '${text}', found '${shown(t)}'`, t.span);
   }
   private isBracketName(i: number): boolean {
     return this.tokens[i]?.text === '[' && this.tokens[i + 1]?.kind === 'string' && this.tokens[i + 2]?.text === ']';
@@ -593,8 +689,10 @@ class Parser {
       const close = this.next();
       const name = str.value as string;
       if (name.length === 0) throw this.errors.syntax('a column name cannot be empty', str.span);
-      return { name, span: { start: open.span.start, end: close.span.end } };
+      const span = { start: open.span.start, end: close.span.end };
+      checkNameLength(this.ctx, name, span);
+      return { name, span };
     }
-    throw this.errors.syntax(`expected ${what}, found '${t.text || 'end of query'}'`, t.span);
+    throw this.errors.syntax(`expected ${what}, found '${shown(t)}'`, t.span);
   }
 }

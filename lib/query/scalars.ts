@@ -1,10 +1,12 @@
 // Semantic analysis of scalar expressions: name resolution, typing, Kusto's operator rules.
 // Throws QueryError: QUERY_SEMANTIC for unknown names and type errors, QUERY_UNSUPPORTED for functions
-// outside the subset.
+// outside the subset, QUERY_TOO_DEEP / QUERY_TOO_MANY_TERMS when `let` or `extend` names make an
+// expression deeper or larger than the limits once replaced by their values.
 import type { Expr } from './ast';
-import type { ErrorFactory } from './errors';
+import { clip, type ErrorFactory } from './errors';
 import type { IrExpr, KqlType, PathSegment, ScalarFn } from './ir';
-import { parseTimespanTicks } from './literals';
+import { countQueryTerms, expandedTerms, type CompileContext, type ExpressionRecords } from './limits';
+import { inDatetimeRange, MAX_INT, MIN_INT, parseTimespanTicks } from './literals';
 import { closest } from './naming';
 import { commonType, isConstant, isInteger, isNumeric, lit, widerNumeric } from './types';
 import type { Span } from './tokens';
@@ -16,6 +18,8 @@ export interface ScalarEnv {
   columnNames(): readonly string[];
   readonly lets: ReadonlyMap<string, IrExpr>;
   readonly nowTicks: bigint;
+  readonly ctx: CompileContext;
+  readonly records: ExpressionRecords;
 }
 
 export const AGGREGATE_FUNCTIONS: ReadonlySet<string> = new Set([
@@ -50,28 +54,84 @@ export function convert(e: IrExpr, type: KqlType): IrExpr {
   return call(fn, [e], type);
 }
 
-export function analyzeScalar(expr: Expr, env: ScalarEnv): IrExpr {
-  return new ScalarAnalyzer(env).analyze(expr);
+/**
+ * Analyzes one top-level expression (`level` is how deep it already sits, e.g. 1 inside an
+ * aggregation call) and records its depth, terms and span for the limits.
+ * @throws QueryError, including QUERY_TOO_DEEP and QUERY_TOO_MANY_TERMS counted after names are
+ * replaced by the values they stand for.
+ */
+export function analyzeScalar(expr: Expr, env: ScalarEnv, level = 0): IrExpr {
+  const analyzer = new ScalarAnalyzer(env, level);
+  const ir = analyzer.analyze(expr);
+  const { ctx, records } = env;
+  const terms = expandedTerms(ir, records.terms);
+  if (terms > ctx.limits.maxTerms) {
+    ctx.exceeded('QUERY_TOO_MANY_TERMS', `an expression of ${terms.toLocaleString('en-US')} terms once its names are replaced by their values`, ctx.limits.maxTerms, expr.span);
+  }
+  // The engine's planning time grows much faster than linearly with depth (DuckDB: about depth^2.5
+  // per expression, bench/query-limits.bench.ts): a deep expression counts at least depth^2 terms.
+  const depth = analyzer.deepest - level;
+  countQueryTerms(ctx, records, Math.max(terms, depth * depth), expr.span);
+  if (!records.depths.has(ir)) records.depths.set(ir, depth);
+  if (!records.spans.has(ir)) records.spans.set(ir, expr.span);
+  return ir;
 }
 
 class ScalarAnalyzer {
-  constructor(private readonly env: ScalarEnv) {}
+  /** How deep the node being analyzed sits in the expression tree. */
+  private level: number;
+  /** The deepest level reached, names counted with the depth of the value they stand for. */
+  deepest: number;
+
+  constructor(
+    private readonly env: ScalarEnv,
+    level: number,
+  ) {
+    this.level = level;
+    this.deepest = level;
+  }
 
   private get errors(): ErrorFactory {
     return this.env.errors;
   }
 
   analyze(expr: Expr): IrExpr {
+    this.env.ctx.budget.tick(expr.span.start);
     switch (expr.kind) {
       case 'literal':
+        this.reach(this.level, expr);
         return lit(expr.type, expr.value);
       case 'name':
         return this.name(expr.name, expr.span);
+      case 'star':
+        throw this.errors.semantic("'*' is only allowed as an argument of arg_max, arg_min or distinct", expr.span);
+      default:
+        this.level++;
+        try {
+          return this.inner(expr);
+        } finally {
+          this.level--;
+        }
+    }
+  }
+
+  /** A leaf at `depth`: the deepest point so far, refused past the limit. */
+  private reach(depth: number, at: Expr | { span: { start: number; end: number } }, name?: string): void {
+    if (depth > this.deepest) this.deepest = depth;
+    const max = this.env.ctx.limits.maxDepth;
+    if (depth > max) {
+      const what = name === undefined ? `an expression ${depth} levels deep` : `'${clip(name)}' stands for an expression that, used here, is ${depth} levels deep`;
+      this.env.ctx.exceeded('QUERY_TOO_DEEP', what, max, at.span);
+    }
+  }
+
+  private inner(expr: Exclude<Expr, { kind: 'literal' | 'name' | 'star' }>): IrExpr {
+    switch (expr.kind) {
       case 'unary': {
         const operand = this.analyze(expr.operand);
         if (expr.op === '+') return operand;
         if (operand.kind === 'lit' && operand.value !== null) {
-          if (typeof operand.value === 'bigint') return lit(operand.type, -operand.value);
+          if (typeof operand.value === 'bigint') return negatedLiteral(operand.type, operand.value);
           if (typeof operand.value === 'number') return lit(operand.type, -operand.value);
         }
         if (!isNumeric(operand.type) && operand.type !== 'timespan') throw this.errors.semantic(`cannot negate a value of type ${operand.type}`, expr.span);
@@ -96,21 +156,24 @@ class ScalarAnalyzer {
         return this.dynamicAccess(expr);
       case 'call':
         return this.call(expr);
-      case 'star':
-        throw this.errors.semantic("'*' is only allowed as an argument of arg_max, arg_min or distinct", expr.span);
     }
   }
 
   private name(name: string, span: Span): IrExpr {
     const resolved = this.env.resolve(name) ?? this.env.lets.get(name);
-    if (resolved) return resolved;
+    if (resolved) {
+      // A let or extend name stands for its value: the value's depth continues from here.
+      this.reach(this.level + (this.env.records.depths.get(resolved) ?? 0), { span }, name);
+      return resolved;
+    }
     if (name === 'null') throw this.errors.semantic("an untyped null is not allowed; use a typed null such as long(null) or dynamic(null)", span);
     const hint = closest(name, [...this.env.columnNames(), ...this.env.lets.keys()]);
-    throw this.errors.semantic(`unknown column '${name}'${hint ? `; did you mean '${hint}'?` : ''}`, span);
+    throw this.errors.semantic(`unknown column '${clip(name)}'${hint ? `; did you mean '${hint}'?` : ''}`, span);
   }
 
   private dynamicAccess(expr: Expr & { kind: 'member' | 'index' }): IrExpr {
     const path: PathSegment[] = [];
+    const top = this.level;
     let node: Expr = expr;
     while (node.kind === 'member' || node.kind === 'index') {
       if (node.kind === 'member') path.unshift(node.name);
@@ -122,8 +185,11 @@ class ScalarAnalyzer {
         else throw this.errors.unsupported('an index must be a string key or a non-negative integer', node.index.span);
       }
       node = node.target;
+      this.level++; // each access is one level over its target
     }
+    this.level--;
     const target = this.analyze(node);
+    this.level = top;
     if (target.type !== 'dynamic') throw this.errors.semantic(`'.' and '[...]' need a dynamic value; '${describe(node)}' is ${target.type}`, expr.span);
     if (target.kind === 'call' && target.fn === 'dyn_get') return call('dyn_get', target.args, 'dynamic', [...(target.path ?? []), ...path]);
     return call('dyn_get', [target], 'dynamic', path);
@@ -132,9 +198,16 @@ class ScalarAnalyzer {
   private binary(expr: Expr & { kind: 'binary' }): IrExpr {
     const op = expr.op;
     if (op === 'and' || op === 'or') {
-      const l = this.requireBool(this.analyze(expr.left), expr.left.span);
-      const r = this.requireBool(this.analyze(expr.right), expr.right.span);
-      return call(op, [l, r], 'bool');
+      // One list of operands, read without recursion: a chain of any length is one level deep.
+      const operands: Expr[] = [];
+      let node: Expr = expr;
+      while (node.kind === 'binary' && node.op === op) {
+        operands.push(node.right);
+        node = node.left;
+      }
+      operands.push(node);
+      operands.reverse();
+      return call(op, operands.map((o) => this.requireBool(this.analyze(o), o.span)), 'bool');
     }
     let left = this.analyze(expr.left);
     let right = this.analyze(expr.right);
@@ -237,12 +310,12 @@ class ScalarAnalyzer {
       case 'now': {
         arity(0, 1);
         const offset = expr.args[0] ? this.constantTimespan(this.analyze(expr.args[0]), expr.args[0].span) : 0n;
-        return lit('datetime', this.env.nowTicks + offset);
+        return datetimeOrNull(this.env.nowTicks + offset);
       }
       case 'ago': {
         arity(1);
         const span = this.constantTimespan(this.analyze(expr.args[0]!), expr.args[0]!.span);
-        return lit('datetime', this.env.nowTicks - span);
+        return datetimeOrNull(this.env.nowTicks - span);
       }
       case 'totimespan':
       case 'totime': {
@@ -402,6 +475,23 @@ class ScalarAnalyzer {
   private asString(e: IrExpr, _span?: Span): IrExpr {
     return e.type === 'string' ? e : convert(e, 'string');
   }
+}
+
+/**
+ * A datetime computed at compile time: null outside Kusto's range (0001-01-01 .. 9999-12-31), as
+ * Kusto's datetime arithmetic gives no value there (ago(-100000000d) is null, not an error).
+ */
+function datetimeOrNull(ticks: bigint): IrExpr {
+  return lit('datetime', inDatetimeRange(ticks) ? ticks : null);
+}
+
+/** -x of a literal: 64-bit for long and timespan (Kusto wraps), an int that no longer fits becomes long. */
+function negatedLiteral(type: KqlType, value: bigint): IrExpr {
+  if (type === 'int') {
+    const v = -value;
+    return v >= MIN_INT && v <= MAX_INT ? lit('int', v) : lit('long', v);
+  }
+  return lit(type, BigInt.asIntN(64, -value));
 }
 
 function describe(e: Expr): string {

@@ -2,8 +2,10 @@
 // @duckdb/node-api's getRowsJson() returns (BIGINT as decimal strings, TIMESTAMP as
 // 'YYYY-MM-DD HH:MM:SS[.ffffff]', JSON as text, NaN/Infinity as strings), and also accepts Timestream's
 // scalar strings ('YYYY-MM-DD HH:MM:SS.fffffffff'), numbers, bigints and Dates.
+// Never throws: a value the type cannot hold (a datetime outside Kusto's range, text where a number
+// belongs) becomes null, as Kusto has no such value.
 import type { KqlType } from './ir';
-import { formatDatetimeTicks, formatTimespanTicks } from './literals';
+import { formatDatetimeTicks, formatTimespanTicks, inDatetimeRange } from './literals';
 
 const TIMESTAMP_RE = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?Z?$/;
 
@@ -37,8 +39,8 @@ export function convertValue(value: unknown, type: KqlType): unknown {
     case 'datetime':
       return datetime(value);
     case 'timespan': {
-      const micros = typeof value === 'bigint' ? value : BigInt(String(value).split('.')[0]!);
-      return formatTimespanTicks(micros * 10n);
+      const micros = typeof value === 'bigint' ? value : wholeNumber(value);
+      return micros === undefined ? null : formatTimespanTicks(micros * 10n);
     }
     case 'dynamic':
       if (typeof value !== 'string') return value;
@@ -50,9 +52,17 @@ export function convertValue(value: unknown, type: KqlType): unknown {
   }
 }
 
-function integer(value: unknown): number | string {
-  const big = typeof value === 'bigint' ? value : BigInt(String(value));
+function integer(value: unknown): number | string | null {
+  const big = typeof value === 'bigint' ? value : wholeNumber(value);
+  if (big === undefined) return null;
   return big >= BigInt(Number.MIN_SAFE_INTEGER) && big <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(big) : big.toString();
+}
+
+/** The integer part of a number or its decimal text ('12', '-3.5', 7), or undefined when there is none. */
+function wholeNumber(value: unknown): bigint | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? BigInt(Math.trunc(value)) : undefined;
+  const m = /^\s*([+-]?\d+)(?:\.\d*)?\s*$/.exec(String(value));
+  return m ? BigInt(m[1]!) : undefined;
 }
 
 function real(value: unknown): number | string {
@@ -63,11 +73,20 @@ function real(value: unknown): number | string {
   return n;
 }
 
-function datetime(value: unknown): string {
-  if (value instanceof Date) return formatDatetimeTicks(BigInt(value.getTime()) * 10_000n);
-  const m = TIMESTAMP_RE.exec(String(value));
-  if (!m) return String(value);
-  const ms = Date.parse(`${m[1]}T${m[2]}Z`);
-  const fraction = ((m[3] ?? '') + '0000000').slice(0, 7);
-  return formatDatetimeTicks(BigInt(ms) * 10_000n + BigInt(fraction));
+/**
+ * An engine timestamp as Kusto's datetime text, or null when Kusto has no such datetime: outside
+ * 0001-01-01 .. 9999-12-31 (DuckDB writes year 10000 as '10000-01-01 ...', BC dates with ' (BC)',
+ * and has 'infinity'), or not a timestamp at all.
+ */
+function datetime(value: unknown): string | null {
+  let ticks: bigint | undefined;
+  if (value instanceof Date) {
+    const ms = value.getTime();
+    ticks = Number.isNaN(ms) ? undefined : BigInt(ms) * 10_000n;
+  } else {
+    const m = TIMESTAMP_RE.exec(String(value));
+    const ms = m ? Date.parse(`${m[1]}T${m[2]}Z`) : NaN;
+    if (m && !Number.isNaN(ms)) ticks = BigInt(ms) * 10_000n + BigInt(((m[3] ?? '') + '0000000').slice(0, 7));
+  }
+  return ticks !== undefined && inDatetimeRange(ticks) ? formatDatetimeTicks(ticks) : null;
 }

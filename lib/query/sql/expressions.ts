@@ -1,12 +1,28 @@
 // Scalar and aggregate expressions to SQL text. Semantics live here once; the dialect only spells.
+// Some spellings repeat an argument (tostring of a real, Kusto's == on nullable values ...), so the
+// text of nested calls can grow exponentially with their depth: each node's text is measured as it
+// is built and refused past limits.maxSqlLength (QUERY_TOO_LARGE), before it can exhaust memory.
 import type { IrAgg, IrExpr, KqlType } from '../ir';
+import type { CompileContext } from '../limits';
+import type { Span } from '../tokens';
 import { isInteger } from '../types';
 import { MICROS_PER_DAY, type SqlDialect } from './dialect';
 
 const REGEX_META_FREE = /^[\p{L}\p{N}]$/u;
 
+export interface WriterLimits {
+  readonly ctx: CompileContext;
+  /** Where each analyzed expression came from: a size error is reported at the innermost one. */
+  readonly spans: WeakMap<object, Span>;
+}
+
 export class ExpressionWriter {
-  constructor(private readonly d: SqlDialect) {}
+  private readonly where: Span[] = [];
+
+  constructor(
+    private readonly d: SqlDialect,
+    private readonly limits?: WriterLimits,
+  ) {}
 
   literal(type: KqlType, value: unknown): string {
     const d = this.d;
@@ -38,6 +54,24 @@ export class ExpressionWriter {
   expr(e: IrExpr): string {
     if (e.kind === 'col') return this.d.quoteIdent(e.ref);
     if (e.kind === 'lit') return this.literal(e.type, e.value);
+    const limits = this.limits;
+    if (!limits) return this.call(e);
+    const span = limits.spans.get(e);
+    if (span) this.where.push(span);
+    try {
+      limits.ctx.budget.tick(this.where.at(-1)?.start ?? 0);
+      const sql = this.call(e);
+      const max = limits.ctx.limits.maxSqlLength;
+      if (sql.length > max) {
+        limits.ctx.exceeded('QUERY_TOO_LARGE', `the SQL for this expression grows past ${max.toLocaleString('en-US')} characters`, max, this.where.at(-1) ?? { start: 0, end: limits.ctx.source.length });
+      }
+      return sql;
+    } finally {
+      if (span) this.where.pop();
+    }
+  }
+
+  private call(e: IrExpr & { kind: 'call' }): string {
     const d = this.d;
     const a = e.args.map((x) => this.expr(x));
     const [x = '', y = '', z = ''] = a;
@@ -78,9 +112,11 @@ export class ExpressionWriter {
       case 'ne_ci':
         return `(lower(${x}) <> lower(${y}))`;
       case 'and':
-        return `(${x} AND ${y})`;
-      case 'or':
-        return `(${x} OR ${y})`;
+      case 'or': {
+        // A chain of any length, written as the left-nested pairs a binary chain always gave.
+        const op = e.fn === 'and' ? 'AND' : 'OR';
+        return a.slice(1).reduce((left, right) => `(${left} ${op} ${right})`, x);
+      }
       case 'not':
         return `(NOT ${x})`;
       case 'in': {

@@ -1,7 +1,12 @@
 // The one SQL visitor: turns the relational IR into nested SELECTs for any dialect. Row order from
 // sort/top is carried outward as hidden columns and re-applied at the outermost SELECT, because
 // engines (Trino/Timestream) may drop an ORDER BY inside a subquery.
-import type { IrColumn, Rel, ScopeRestriction } from '../ir';
+// Throws QueryError QUERY_TOO_LARGE when the SQL would pass limits.maxSqlLength (dialects repeat
+// some arguments, so text can grow faster than the query), QUERY_TOO_MANY_TERMS when the query's
+// terms in all pass limits.maxQueryTerms, and QUERY_TOO_COMPLEX past the budget.
+import type { IrAgg, IrColumn, IrExpr, Rel, ScopeRestriction } from '../ir';
+import { countQueryTerms, type CompileContext, type ExpressionRecords } from '../limits';
+import type { Span } from '../tokens';
 import type { SqlDialect } from './dialect';
 import { ExpressionWriter } from './expressions';
 
@@ -39,6 +44,9 @@ export interface GenerateOptions {
   readonly scope: ScopeRestriction;
   /** The outermost SELECT returns at most rowLimit + 1 rows, so the caller can report truncation. */
   readonly rowLimit: number;
+  readonly ctx: CompileContext;
+  /** The analyzer's records: the span of each expression, where a size limit is reported. */
+  readonly records: ExpressionRecords;
 }
 
 export function generateSql(rel: Rel, dialect: SqlDialect, options: GenerateOptions): string {
@@ -49,9 +57,54 @@ class Generator {
   private readonly w: ExpressionWriter;
   private aliasCounter = 0;
   private hiddenCounter = 0;
+  /** Characters of expression SQL written so far. */
+  private written = 0;
+  /** Spans of the relations being written, innermost last: where a whole-query limit is reported. */
+  private readonly at: (Span | undefined)[] = [];
 
   constructor(private readonly d: SqlDialect, private readonly options: GenerateOptions) {
-    this.w = new ExpressionWriter(d);
+    this.w = new ExpressionWriter(d, { ctx: options.ctx, spans: options.records.spans });
+  }
+
+  /**
+   * One expression's SQL, counted against the size limit at the expression's position. The
+   * analyzer counted its terms; a bare column the generator passes on counts here.
+   */
+  private expr(e: IrExpr): string {
+    const span = this.options.records.spans.get(e);
+    if (e.kind === 'col') this.countTerms(1, span);
+    return this.counted(this.w.expr(e), span);
+  }
+
+  private aggregate(a: IrAgg): string {
+    const first = a.args[0];
+    return this.counted(this.w.aggregate(a), first ? this.options.records.spans.get(first) : undefined);
+  }
+
+  private countTerms(n: number, span: Span | undefined): void {
+    countQueryTerms(this.options.ctx, this.options.records, n, span ?? this.position());
+  }
+
+  /** The innermost relation with a known span, else the whole query. */
+  private position(): Span {
+    for (let i = this.at.length - 1; i >= 0; i--) {
+      const span = this.at[i];
+      if (span) return span;
+    }
+    return { start: 0, end: this.options.ctx.source.length };
+  }
+
+  private counted(sql: string, span: Span | undefined): string {
+    this.written += sql.length;
+    this.checkSize(this.written, span);
+    return sql;
+  }
+
+  private checkSize(length: number, span: Span | undefined): void {
+    const { ctx } = this.options;
+    if (length > ctx.limits.maxSqlLength) {
+      ctx.exceeded('QUERY_TOO_LARGE', `the SQL for this query grows past ${ctx.limits.maxSqlLength.toLocaleString('en-US')} characters`, ctx.limits.maxSqlLength, span ?? this.position());
+    }
   }
 
   root(rel: Rel): string {
@@ -69,6 +122,16 @@ class Generator {
   }
 
   private rel(rel: Rel): State {
+    this.at.push(this.options.records.spans.get(rel));
+    try {
+      this.options.ctx.budget.tick(this.position().start);
+      return this.relation(rel);
+    } finally {
+      this.at.pop();
+    }
+  }
+
+  private relation(rel: Rel): State {
     switch (rel.kind) {
       case 'scan':
         return this.fromSubquery(this.d.scan(rel.table, this.options.scope), rel.columns);
@@ -78,19 +141,19 @@ class Generator {
           s.sel.where.push('FALSE');
           return s;
         }
-        const rows = rel.rows.map((r) => `(${r.map((v) => this.castValue(v.type, this.w.expr(v))).join(', ')})`).join(', ');
+        const rows = rel.rows.map((r) => `(${r.map((v) => this.castValue(v.type, this.expr(v))).join(', ')})`).join(', ');
         const alias = this.alias();
         return this.state(`(VALUES ${rows}) AS ${alias}(${rel.columns.map((c) => this.q(c.ref)).join(', ')})`, rel.columns);
       }
       case 'print':
-        return this.fromSubquery(`SELECT ${rel.exprs.map((e, i) => `${this.w.expr(e)} AS ${this.q(rel.columns[i]!.ref)}`).join(', ')}`, rel.columns);
+        return this.fromSubquery(`SELECT ${rel.exprs.map((e, i) => `${this.expr(e)} AS ${this.q(rel.columns[i]!.ref)}`).join(', ')}`, rel.columns);
       case 'range': {
         const c = rel.columns[0]!;
-        return this.state(`${this.d.series(this.w.expr(rel.from), this.w.expr(rel.to), this.w.expr(rel.step), c.type, c.ref)} AS ${this.alias()}`, rel.columns);
+        return this.state(`${this.d.series(this.expr(rel.from), this.expr(rel.to), this.expr(rel.step), c.type, c.ref)} AS ${this.alias()}`, rel.columns);
       }
       case 'filter': {
         const s = this.pureOrWrap(this.rel(rel.input));
-        s.sel.where.push(this.w.expr(rel.predicate));
+        s.sel.where.push(this.expr(rel.predicate));
         return s;
       }
       case 'project': {
@@ -98,7 +161,7 @@ class Generator {
         const visible = new Set(rel.columns.map((c) => c.ref));
         const carried = s.order.map((o) => o.ref).filter((r) => !visible.has(r));
         s.sel.items = [
-          ...rel.items.map((i) => ({ sql: this.w.expr(i.value), ref: i.column.ref })),
+          ...rel.items.map((i) => ({ sql: this.expr(i.value), ref: i.column.ref })),
           ...carried.map((r) => ({ sql: this.q(r), ref: r })),
         ];
         s.cols = rel.columns;
@@ -111,7 +174,7 @@ class Generator {
           if (k.expr.kind === 'col') return { ref: k.expr.ref, desc: k.desc, nullsFirst: k.nullsFirst };
           this.hiddenCounter++;
           const ref = `_s${this.hiddenCounter}`;
-          s.sel.items.push({ sql: this.w.expr(k.expr), ref });
+          s.sel.items.push({ sql: this.expr(k.expr), ref });
           s.carried.push(ref);
           return { ref, desc: k.desc, nullsFirst: k.nullsFirst };
         });
@@ -133,13 +196,13 @@ class Generator {
         let s = this.pureOrWrap(this.rel(rel.input));
         const computed = rel.keys.filter((k) => !(k.value.kind === 'col' && k.value.ref === k.column.ref));
         if (computed.length > 0) {
-          s.sel.items = [...s.sel.items, ...computed.map((k) => ({ sql: this.w.expr(k.value), ref: k.column.ref }))];
+          s.sel.items = [...s.sel.items, ...computed.map((k) => ({ sql: this.expr(k.value), ref: k.column.ref }))];
           s = this.wrap(s);
         }
         const sel = s.sel;
         sel.items = [
           ...rel.keys.map((k) => ({ sql: this.q(k.column.ref), ref: k.column.ref })),
-          ...rel.aggs.map((a) => ({ sql: this.w.aggregate(a.value), ref: a.column.ref })),
+          ...rel.aggs.map((a) => ({ sql: this.aggregate(a.value), ref: a.column.ref })),
         ];
         sel.groupBy = rel.keys.map((k) => this.q(k.column.ref));
         return { sel, cols: rel.columns, carried: [], order: [] };
@@ -163,6 +226,7 @@ class Generator {
   }
 
   private state(from: string, cols: readonly IrColumn[]): State {
+    this.countTerms(cols.length, undefined);
     return {
       sel: { items: cols.map((c) => ({ sql: this.q(c.ref), ref: c.ref })), from, where: [], groupBy: [], orderBy: [], limit: null, distinct: false },
       cols,
@@ -185,6 +249,7 @@ class Generator {
 
   private wrap(s: State): State {
     const refs = [...s.cols.map((c) => c.ref), ...s.carried];
+    this.countTerms(refs.length, undefined);
     const from = `(${this.render(s.sel)}) AS ${this.alias()}`;
     return {
       sel: { items: refs.map((r) => ({ sql: this.q(r), ref: r })), from, where: [], groupBy: [], orderBy: [], limit: null, distinct: false },
@@ -205,6 +270,8 @@ class Generator {
     if (sel.groupBy.length > 0) sql += ` GROUP BY ${sel.groupBy.join(', ')}`;
     if (sel.orderBy.length > 0) sql += ` ORDER BY ${sel.orderBy.join(', ')}`;
     if (sel.limit !== null) sql += ` LIMIT ${sel.limit.toString()}`;
+    // Column lists repeat at each subquery: the whole text is checked, not only the expressions.
+    this.checkSize(sql.length, undefined);
     return sql;
   }
 }

@@ -70,8 +70,46 @@ describe('lexer', () => {
     ['"abc', '1:1: unterminated string literal'],
     ['x = 5 # 3', "1:7: unexpected character '#'"],
     ['\n  10parsecs', "2:3: unknown timespan unit 'parsecs'"],
+    // Every step consumes input: a lone `$` (once an endless loop) and other dead ends stop with a position.
+    ['print $', "1:7: '$' must be followed by a name, as in $left"],
+    ['print $ + 1', "1:7: '$' must be followed by a name, as in $left"],
+    ['print 0x', '1:7: a hexadecimal literal needs at least one digit after 0x'],
+    ['print 0x8000000000000000', '1:7: the hexadecimal literal is out of the range of long'],
+    ['print 123456789012345678901', '1:7: the integer literal is out of the range of long'],
+    ['print 1e400d', '1:7: the timespan literal is out of range (at most 10675199 days)'],
+    ['print 10675200d', '1:7: the timespan literal is out of range (at most 10675199 days)'],
+    ['print 99999999999999999999999999999s', '1:7: the timespan literal is out of range (at most 10675199 days)'],
+    ['print \u0007', '1:7: unexpected character U+0007'],
+    ['print \u{1F600}', "1:7: unexpected character '\u{1F600}'"],
+    ['print é', "1:7: unexpected character 'é'"],
   ])('rejects %j with a positioned syntax error', (text, message) => {
     expect(() => tokenize(text)).toThrow(QueryError);
     expect(() => tokenize(text)).toThrow(message);
+  });
+
+  it('reads the longest timespan Kusto has, and names that start with $', () => {
+    expect(tokenize('10675199d')[0]).toMatchObject({ kind: 'timespan', value: 10_675_199n * 864_000_000_000n });
+    expect(kinds('$left.a $right_2')).toEqual(['ident:$left', 'op:.', 'ident:a', 'ident:$right_2', 'eof:']);
+  });
+
+  it('keeps the span of a string cut after a backslash inside the text (found by the fuzzer)', () => {
+    try {
+      tokenize('print a = "a\\');
+    } catch (e) {
+      expect((e as QueryError).message).toBe('1:11: unterminated string literal');
+      expect((e as QueryError).span).toEqual({ start: 10, end: 13 });
+      return;
+    }
+    throw new Error('expected a syntax error');
+  });
+
+  it('gives an astral character one span of two code units', () => {
+    try {
+      tokenize('x \u{1F600}');
+    } catch (e) {
+      expect((e as QueryError).span).toEqual({ start: 2, end: 4 });
+      return;
+    }
+    throw new Error('expected a syntax error');
   });
 });

@@ -30,6 +30,26 @@ describe('convertValue', () => {
     expect(convertValue(null, 'string')).toBe('');
   });
 
+  // https://learn.microsoft.com/en-us/kusto/query/scalar-data-types/datetime : 0001-01-01 .. 9999-12-31.
+  it('gives null, never an error, for an engine timestamp Kusto has no datetime for', () => {
+    expect(convertValue('10000-01-02 23:59:59', 'datetime')).toBeNull(); // DuckDB past year 9999
+    expect(convertValue('0000-12-31 00:00:00', 'datetime')).toBeNull(); // year 0
+    expect(convertValue('0044-03-15 00:00:00 (BC)', 'datetime')).toBeNull();
+    expect(convertValue('infinity', 'datetime')).toBeNull();
+    expect(convertValue('-infinity', 'datetime')).toBeNull();
+    expect(convertValue(new Date(Number.NaN), 'datetime')).toBeNull();
+    expect(convertValue(new Date(8.64e15), 'datetime')).toBeNull();
+    expect(convertValue('9999-12-31 23:59:59.999999', 'datetime')).toBe('9999-12-31T23:59:59.999999Z');
+  });
+
+  it('gives null, never an error, for text that is no number where a long or a timespan belongs', () => {
+    expect(convertValue('abc', 'long')).toBeNull();
+    expect(convertValue('12.7', 'long')).toBe(12);
+    expect(convertValue(Number.NaN, 'long')).toBeNull();
+    expect(convertValue('x', 'timespan')).toBeNull();
+    expect(convertValue('1000000.5', 'timespan')).toBe('00:00:01');
+  });
+
   it('converts whole rows by column type', () => {
     expect(convertRows([['3', true, '"a"']], ['long', 'bool', 'dynamic'])).toEqual([[3, true, 'a']]);
   });

@@ -1,0 +1,120 @@
+// Naming helpers that must stay cheap whatever the input: "did you mean" hints (bounded edit
+// distance), project-away wildcards (no regular expression to backtrack), free column names
+// (no quadratic search).
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { boundedEditDistance, closest, HINT_MAX_CANDIDATES, HINT_MAX_NAME_LENGTH, matchesWildcard, NameAllocator } from '../../../lib/query/naming';
+
+/** The textbook Levenshtein distance, the reference for the bounded one. */
+function levenshtein(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length]!;
+}
+
+const shortText = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'A'), maxLength: 12 });
+
+describe('closest (did you mean)', () => {
+  it('keeps the hints it gave before', () => {
+    expect(closest('Vaule', ['Timestamp', 'Value', 'Name'])).toBe('Value');
+    expect(closest('DeviceID', ['DeviceId', 'Uid'])).toBe('DeviceId');
+    expect(closest('Stats', ['States', 'Events'])).toBe('States');
+    expect(closest('zzzzzz', ['States', 'Events'])).toBeUndefined();
+  });
+
+  it('gives no hint for a name longer than the bound, without looking at the candidates', () => {
+    const name = 'n'.repeat(HINT_MAX_NAME_LENGTH + 1);
+    expect(closest(name, [name])).toBeUndefined();
+    expect(closest('n'.repeat(HINT_MAX_NAME_LENGTH), ['n'.repeat(HINT_MAX_NAME_LENGTH)])).toBe('n'.repeat(HINT_MAX_NAME_LENGTH));
+  });
+
+  it(`computes at most ${HINT_MAX_CANDIDATES} distances: a match behind that many near misses is not looked at`, () => {
+    const misses = Array.from({ length: HINT_MAX_CANDIDATES }, (_, i) => `zz${String(i).padStart(4, '0')}`);
+    expect(closest('Value1', [...misses, 'Value1'])).toBeUndefined();
+    expect(closest('Value1', [...misses.slice(1), 'Value1'])).toBe('Value1');
+  });
+
+  it('skips candidates of a too different length without computing anything', () => {
+    const far = Array.from({ length: 10_000 }, (_, i) => `${'w'.repeat(200)}${i}`);
+    expect(closest('Value', [...far, 'Valeu'])).toBe('Valeu');
+  });
+
+  it('picks the first of the nearest candidates, as the unbounded version did', () => {
+    fc.assert(
+      fc.property(shortText, fc.array(shortText, { maxLength: 8 }), (name, candidates) => {
+        const lower = name.toLowerCase();
+        let best: string | undefined;
+        let bestDistance = Infinity;
+        for (const c of candidates) {
+          const d = levenshtein(lower, c.toLowerCase());
+          if (d < bestDistance) [best, bestDistance] = [c, d];
+        }
+        const expected = best !== undefined && bestDistance <= Math.max(2, Math.floor(name.length / 3)) ? best : undefined;
+        expect(closest(name, candidates)).toBe(expected);
+      }),
+      { seed: 12, numRuns: 500 },
+    );
+  });
+});
+
+describe('boundedEditDistance', () => {
+  it('equals the Levenshtein distance up to the bound, and bound + 1 past it', () => {
+    fc.assert(
+      fc.property(shortText, shortText, fc.integer({ min: 0, max: 8 }), (a, b, max) => {
+        const d = levenshtein(a, b);
+        expect(boundedEditDistance(a, b, max)).toBe(d <= max ? d : max + 1);
+      }),
+      { seed: 7, numRuns: 1000 },
+    );
+  });
+});
+
+describe('matchesWildcard', () => {
+  const viaRegex = (pattern: string, name: string): boolean =>
+    new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 's').test(name);
+
+  it('matches as the regular expression it replaces', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', 'b', '*', '.'), maxLength: 10 }), fc.string({ unit: fc.constantFrom('a', 'b', '.'), maxLength: 10 }), (pattern, name) => {
+        expect(matchesWildcard(pattern, name)).toBe(viaRegex(pattern, name));
+      }),
+      { seed: 3, numRuns: 2000 },
+    );
+  });
+
+  it('handles the patterns of project-away', () => {
+    expect(matchesWildcard('Message*', 'MessageId')).toBe(true);
+    expect(matchesWildcard('*Id', 'DeviceId')).toBe(true);
+    expect(matchesWildcard('*ice*', 'DeviceId')).toBe(true);
+    expect(matchesWildcard('*Id', 'Name')).toBe(false);
+  });
+
+  it('answers a pattern of many stars against a long name without exponential backtracking', () => {
+    // A regular expression ^a.*a.*a...b$ backtracks exponentially on 'aaaa...'; this is O(pattern x name).
+    expect(matchesWildcard(`${'a*'.repeat(200)}b`, 'a'.repeat(1024))).toBe(false);
+  });
+});
+
+describe('NameAllocator', () => {
+  it('hands out base, base1, base2 ... and Column1, Column2 ... skipping taken names', () => {
+    const names = new NameAllocator(['x', 'x1', 'Column2']);
+    const got: string[] = [];
+    for (const base of ['x', 'x', undefined, undefined, 'y']) {
+      const name = names.derivedOrColumnN(base);
+      names.add(name);
+      got.push(name);
+    }
+    expect(got).toEqual(['x2', 'x3', 'Column1', 'Column3', 'y']);
+  });
+
+  it('names 20,000 unnamed columns Column1 ... Column20000 in order (resuming each search, not restarting it)', () => {
+    const names = new NameAllocator();
+    for (let i = 0; i < 20_000; i++) names.add(names.columnN());
+    expect(names.has('Column20000')).toBe(true);
+    expect(names.columnN()).toBe('Column20001');
+  });
+});
