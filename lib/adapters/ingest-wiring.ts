@@ -21,7 +21,7 @@ async function telemetryStore(cfg: Config): Promise<TelemetryStore> {
   if (cfg.TELEMETRY_BACKEND === 'duckdb') {
     // Imported lazily: a deployed function never loads the native DuckDB module.
     const { duckDbTelemetryStore } = await import('./duckdb/telemetry-store');
-    return duckDbTelemetryStore(cfg.DUCKDB_PATH);
+    return duckDbTelemetryStore(cfg.DUCKDB_PATH, { log: (message) => logger.warn(message) });
   }
   const { timestreamTelemetryStore } = await import('./timestream/telemetry-store');
   return timestreamTelemetryStore({ database: cfg.TIMESTREAM_DATABASE, statesTable: cfg.TIMESTREAM_STATES_TABLE, eventsTable: cfg.TIMESTREAM_EVENTS_TABLE });
@@ -30,8 +30,8 @@ async function telemetryStore(cfg: Config): Promise<TelemetryStore> {
 /** The ledger lives with the rows locally (DuckDB), in DynamoDB when deployed (docs/ingest.md). */
 async function ingestLedger(cfg: Config): Promise<IngestLedger> {
   if (cfg.TELEMETRY_BACKEND === 'duckdb') {
-    const { duckDbIngestLedger } = await import('./duckdb/ingest-ledger');
-    return duckDbIngestLedger(cfg.DUCKDB_PATH);
+    const { duckDbIngestLedger, ledgerFileBeside } = await import('./duckdb/ingest-ledger');
+    return duckDbIngestLedger(ledgerFileBeside(cfg.DUCKDB_PATH));
   }
   return dynamoDbIngestLedger(documentClient(), cfg.MAIN_TABLE);
 }

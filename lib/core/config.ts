@@ -24,6 +24,12 @@ const duckDbSchema = z.object({
   DUCKDB_MEMORY_LIMIT: z.preprocess(unsetIfEmpty, z.string().regex(/^\d+(?:\.\d+)?\s*(?:[KMGT]i?B)$/i, 'a size such as 512MB or 2GB').optional()),
   /** DuckDB `threads` (worker threads of the one instance, shared by all its queries). Default: the host's cores. */
   DUCKDB_THREADS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(256).optional()),
+  /**
+   * The write-ahead log size at which the telemetry store checkpoints the database in the
+   * background (lib/adapters/duckdb/telemetry-store.ts; DuckDB's own threshold is set to four
+   * times this as a backstop). Default 32MB (bench/ingest.bench.ts).
+   */
+  DUCKDB_CHECKPOINT_THRESHOLD: z.preprocess(unsetIfEmpty, z.string().regex(/^\d+(?:\.\d+)?\s*(?:[KMGT]i?B)$/i, 'a size such as 32MB').default('32MB')),
 });
 
 const baseSchema = z.object({

@@ -76,18 +76,25 @@ export function recordBytes(record: SizedRecord): number {
  * (ValueIndex counts the values of one data item of one message: adapters/timestream/telemetry-store.ts).
  */
 export function recordSizes(table: TableName, customerId: string, rows: readonly TelemetryRow[]): number[] {
+  const json = new WeakMap<object, string>();
+  return valueIndexes(rows).map((index, i) => timestreamRecordBytes(table, customerId, index, rows[i]!, json));
+}
+
+/** ValueIndex of each row: the values of one data item of one message are numbered from 0. */
+function valueIndexes(rows: readonly TelemetryRow[]): number[] {
   const seen = new Map<string, number>();
-  const json = new WeakMap<object, number>();
   return rows.map((row) => {
     const key = `${row.AgentId}\u0000${row.MessageId}\u0000${row.NameId}`;
     const index = seen.get(key) ?? 0;
     seen.set(key, index + 1);
-    return timestreamRecordBytes(table, customerId, index, row, json);
+    return index;
   });
 }
 
 /** Microseconds since the epoch of an ISO time with up to microsecond digits. */
 function micros(iso: string): number {
+  // The rows' canonical form (lib/telemetry/time.ts toUtcIso): YYYY-MM-DDTHH:MM:SS.ffffffZ.
+  if (iso.length === 27 && iso[19] === '.' && iso[26] === 'Z') return Date.parse(iso) * 1000 + Number(iso.slice(23, 26));
   const ms = Date.parse(iso);
   const fraction = /\.(\d+)/.exec(iso)?.[1] ?? '';
   return ms * 1000 + Number((fraction + '000000').slice(3, 6));
@@ -101,18 +108,21 @@ export function storeRuleViolations(write: { readonly customerId: string; readon
   const violations: StoreRuleViolation[] = [];
   const nowUs = now.getTime() * 1000;
   for (const [table, rows] of [['States', write.states], ['Events', write.events]] as const) {
-    const sizes = recordSizes(table, write.customerId, rows);
+    const indexes = valueIndexes(rows);
+    const json = new WeakMap<object, string>();
     rows.forEach((row, index) => {
-      const at = { table, index, agentId: row.AgentId, messageId: row.MessageId };
+      const at = () => ({ table, index, agentId: row.AgentId, messageId: row.MessageId });
       const time = micros(row.Timestamp);
       if (time - nowUs > rules.maxFutureMs * 1000) {
-        violations.push({ ...at, code: 'TIME_IN_FUTURE', message: `${item(row)}: Timestamp ${row.Timestamp} is ${minutes(time - nowUs)} ahead of now; the store accepts at most ${minutes(rules.maxFutureMs * 1000)}` });
+        violations.push({ ...at(), code: 'TIME_IN_FUTURE', message: `${item(row)}: Timestamp ${row.Timestamp} is ${minutes(time - nowUs)} ahead of now; the store accepts at most ${minutes(rules.maxFutureMs * 1000)}` });
       } else if (nowUs - time > rules.maxAgeMs * 1000) {
-        violations.push({ ...at, code: 'TIME_TOO_OLD', message: `${item(row)}: Timestamp ${row.Timestamp} is older than the store keeps (${rules.maxAgeMs / 86_400_000} days)` });
+        violations.push({ ...at(), code: 'TIME_TOO_OLD', message: `${item(row)}: Timestamp ${row.Timestamp} is older than the store keeps (${rules.maxAgeMs / 86_400_000} days)` });
       }
-      const bytes = sizes[index]!;
+      // The exact size only when the cheap upper bound does not already show the record fits.
+      const fits = timestreamRecordBytes(table, write.customerId, indexes[index]!, row, json, true) <= rules.maxRecordBytes;
+      const bytes = fits ? 0 : timestreamRecordBytes(table, write.customerId, indexes[index]!, row, json);
       if (bytes > rules.maxRecordBytes) {
-        violations.push({ ...at, code: 'RECORD_TOO_LARGE', bytes, message: `${item(row)}: its record is ${bytes} bytes; the store accepts at most ${rules.maxRecordBytes} (message and item metadata and the value are copied into every record)` });
+        violations.push({ ...at(), code: 'RECORD_TOO_LARGE', bytes, message: `${item(row)}: its record is ${bytes} bytes; the store accepts at most ${rules.maxRecordBytes} (message and item metadata and the value are copied into every record)` });
       }
     });
   }

@@ -28,6 +28,8 @@ describe('local IoT broker', () => {
   let answer: (call: Call) => 'ok' | 'fail' | 'hang' | 'drop' | { failed: string[] } = () => 'ok';
   let delayMs = 0;
   const calls: Call[] = [];
+  /** Invocations with an empty batch: the warm-up at start. */
+  const warmUps: string[] = [];
   let dir: string;
   let broker: RunningBroker | undefined;
   let mqttPort: number;
@@ -40,6 +42,10 @@ describe('local IoT broker', () => {
       req.on('end', () => {
         const event = JSON.parse(body) as { Records: { messageId: string; body: string }[] };
         const call: Call = { name: decodeURIComponent(req.url?.split('/')[3] ?? ''), records: event.Records.map((r) => ({ messageId: r.messageId, event: JSON.parse(r.body) })) };
+        if (call.records.length === 0) {
+          warmUps.push(call.name);
+          return void res.writeHead(200).end('{"batchItemFailures":[]}');
+        }
         calls.push(call);
         const verdict = answer(call);
         if (verdict === 'drop') return void req.socket.destroy();
@@ -64,6 +70,7 @@ describe('local IoT broker', () => {
     await broker?.close();
     broker = undefined;
     calls.length = 0;
+    warmUps.length = 0;
   });
 
   async function start(name: string, options: Partial<BrokerOptions> = {}): Promise<void> {
@@ -89,8 +96,10 @@ describe('local IoT broker', () => {
     return Promise.all(files.map(async (f) => ({ file: path.basename(f), entry: JSON.parse(await readFile(f, 'utf8')) as { reason: string; payloadBase64: string; source: Record<string, string> } })));
   };
 
-  it('invokes the function with the rule output, in batches of the SQS shape', async () => {
+  it('invokes the function with the rule output, in batches of the SQS shape, after warming it up once', async () => {
     await start('shape');
+    await waitUntil(async () => warmUps.length > 0, 5_000, 'the warm-up invocation');
+    expect(warmUps).toEqual(['svc-local-ingest']);
     const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, { clientId: 'agent-7' });
     await client.publishAsync('gdm/agent-7/messages', '{"messageId":"m1"}', { qos: 1 });
     await broker?.idle();

@@ -236,8 +236,15 @@ export async function startBroker(options: BrokerOptions): Promise<RunningBroker
     return again;
   };
 
+  // Each rule's function is invoked once with an empty batch as soon as the Lambda endpoint
+  // answers, so that its first messages do not wait for its cold start (loading, opening stores).
+  const warmUp = Promise.all(
+    rules.map((rule) => invoke(options.lambdaPort, rule.functionName, { Records: [] }, () => stopping).catch((error: Error) => options.log(`warm-up of ${rule.functionKey} failed: ${error.message}`))),
+  );
+
   let inFlight: Promise<void> | undefined;
   const worker = (async () => {
+    await warmUp;
     while (!stopping) {
       if (queue.length === 0) {
         for (const w of idleWaiters) w();

@@ -24,12 +24,30 @@ function defaultMemoryLimit(): string {
   return `${Math.min(4096, Math.max(256, Math.floor(totalmem() / 4 / 2 ** 20)))}MB`;
 }
 
+/** What a database file holds and how it is kept. */
+export interface DatabaseSchema {
+  /** Statements that create its tables (idempotent). */
+  readonly ddl: readonly string[];
+  /**
+   * Whether checkpoints may merge row groups (DuckDB's vacuum). Off for the telemetry tables: with
+   * appends of varying sizes, every few checkpoints merged the recent partial row groups and
+   * stalled every writer and reader for 1.5-2.5 s (bench/ingest.bench.ts). They are append-only,
+   * so there is little to reclaim. On for tables that delete (the ingest ledger's sweep).
+   */
+  readonly vacuum: boolean;
+}
+
+export const TELEMETRY_SCHEMA: DatabaseSchema = { ddl: TELEMETRY_DDL, vacuum: false };
+
 /**
  * The instance options. Every function bundle of the process computes the same ones (the
  * instance cache refuses a second caller with other options). TimeZone cannot be one of them:
  * it needs the ICU extension, loaded only after the options are applied (see sandbox()).
+ * DuckDB's own checkpoint threshold is a backstop at four times ours: the telemetry store
+ * checkpoints in the background at DUCKDB_CHECKPOINT_THRESHOLD (telemetry-store.ts), which keeps
+ * the checkpoints out of the commits of ingest.
  */
-export function instanceOptions(): Record<string, string> {
+export function instanceOptions(schema: DatabaseSchema = TELEMETRY_SCHEMA): Record<string, string> {
   const settings = duckDbConfig();
   return {
     enable_external_access: 'false',
@@ -38,7 +56,17 @@ export function instanceOptions(): Record<string, string> {
     memory_limit: settings.DUCKDB_MEMORY_LIMIT ?? defaultMemoryLimit(),
     threads: String(settings.DUCKDB_THREADS ?? availableParallelism()),
     max_expression_depth: String(MAX_EXPRESSION_DEPTH),
+    checkpoint_threshold: `${Math.round((4 * checkpointBytes()) / 2 ** 20)}MB`,
+    ...(schema.vacuum ? {} : { max_vacuum_tasks: '0' }),
   };
+}
+
+const UNITS: Readonly<Record<string, number>> = { KB: 1e3, MB: 1e6, GB: 1e9, TB: 1e12, KIB: 2 ** 10, MIB: 2 ** 20, GIB: 2 ** 30, TIB: 2 ** 40 };
+
+/** DUCKDB_CHECKPOINT_THRESHOLD in bytes. */
+export function checkpointBytes(): number {
+  const [, amount = '0', unit = 'MB'] = /^(\d+(?:\.\d+)?)\s*([KMGT]i?B)$/i.exec(duckDbConfig().DUCKDB_CHECKPOINT_THRESHOLD) ?? [];
+  return Number(amount) * (UNITS[unit.toUpperCase()] ?? 1e6);
 }
 
 async function isLocked(connection: DuckDBConnection): Promise<boolean> {
@@ -66,16 +94,21 @@ async function sandbox(connection: DuckDBConnection): Promise<void> {
 
 const ready = new Map<string, Promise<DuckDBInstance>>();
 
-/** Opens (once per process and path) the sandboxed database and creates the telemetry tables. */
+/** Opens (once per process and path) the sandboxed database with the telemetry tables. */
 export function telemetryDatabase(file: string): Promise<DuckDBInstance> {
+  return openDatabase(file, TELEMETRY_SCHEMA);
+}
+
+/** Opens (once per process and path) a sandboxed database and creates its tables. */
+export function openDatabase(file: string, schema: DatabaseSchema): Promise<DuckDBInstance> {
   let instance = ready.get(file);
   if (!instance) {
     instance = (async () => {
       if (file !== ':memory:') await mkdir(path.dirname(file), { recursive: true });
-      const db = await DuckDBInstance.fromCache(file, instanceOptions());
+      const db = await DuckDBInstance.fromCache(file, instanceOptions(schema));
       const connection = await db.connect();
       try {
-        for (const statement of TELEMETRY_DDL) await connection.run(statement);
+        for (const statement of schema.ddl) await connection.run(statement);
         await sandbox(connection);
       } finally {
         connection.closeSync();
@@ -92,19 +125,20 @@ export function telemetryDatabase(file: string): Promise<DuckDBInstance> {
 const idle = new Map<string, DuckDBConnection[]>();
 const MAX_IDLE = 8;
 
-async function takeConnection(file: string): Promise<DuckDBConnection> {
+async function takeConnection(file: string, schema: DatabaseSchema): Promise<DuckDBConnection> {
   const pooled = idle.get(file)?.pop();
   if (pooled) return pooled;
-  return (await telemetryDatabase(file)).connect();
+  return (await openDatabase(file, schema)).connect();
 }
 
 /**
- * Runs work on a connection of the shared instance (UTC). A connection whose work succeeded goes
- * back to a small idle pool: opening one costs a noticeable part of a small query. One whose work failed (an interrupt, an aborted transaction) is
- * closed, never reused.
+ * Runs work on a connection of the shared instance (UTC) of a database file, opened with its
+ * schema (the telemetry tables by default). A connection whose work succeeded goes back to a small
+ * idle pool: opening one costs a noticeable part of a small query. One whose work failed (an
+ * interrupt, an aborted transaction) is closed, never reused.
  */
-export async function withConnection<T>(file: string, work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
-  const connection = await takeConnection(file);
+export async function withConnection<T>(file: string, work: (connection: DuckDBConnection) => Promise<T>, schema: DatabaseSchema = TELEMETRY_SCHEMA): Promise<T> {
+  const connection = await takeConnection(file, schema);
   const owner = ready.get(file);
   let result: T;
   try {

@@ -114,33 +114,56 @@ function companion(name: string, value: unknown): unknown {
 const utf8Bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
 const MEASURE_NAME_BYTES = utf8Bytes(TIMESTREAM_MEASURE_NAME);
 
+/** Per table, what sizing a record needs of each measure, worked out once. */
+const SIZE_PLAN: Readonly<Record<TableName, readonly { readonly name: string; readonly nameBytes: number; readonly logical?: string; readonly type: TimestreamMeasureType; readonly dynamic: boolean }[]>> = {
+  States: sizePlan('States'),
+  Events: sizePlan('Events'),
+};
+const DIMENSION_NAME_BYTES: readonly number[] = TIMESTREAM_DIMENSIONS.map(utf8Bytes);
+
+function sizePlan(table: TableName) {
+  return TIMESTREAM_MEASURES[table].map((m) => ({
+    name: m.name,
+    nameBytes: utf8Bytes(m.name),
+    ...(m.logical ? { logical: m.logical } : {}),
+    type: m.type,
+    dynamic: m.logical !== undefined && TABLES[table].find((c) => c.name === m.logical)?.type === 'dynamic',
+  }));
+}
+
+/** JSON text of a dynamic value; objects shared by many rows are converted once (`json`). */
+function jsonOf(value: unknown, json: WeakMap<object, string>): string {
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+  let text = json.get(value);
+  if (text === undefined) json.set(value, (text = JSON.stringify(value)));
+  return text;
+}
+
 /**
  * The size Timestream meters for the record toTimestreamRecord builds (8 bytes of time, the UTF-8
  * bytes of the measure name, of every dimension's name and value, of every measure's name, and per
  * value 1 byte for BOOLEAN, 8 for BIGINT, DOUBLE and TIMESTAMP, its UTF-8 bytes for VARCHAR),
- * computed without building the record. `json` caches the JSON text of objects shared by many rows
- * (a message's and an item's metadata); pass one map for all rows of a write.
+ * computed without building the record. With `upperBound`, every UTF-16 unit counts 3 bytes (the
+ * most one takes in UTF-8) and no byte is counted: cheaper, and exact enough to show that a record
+ * is far below a limit. `json` caches the JSON of objects shared by many rows (a message's and an
+ * item's metadata); pass one map for all rows of a write.
  */
-export function timestreamRecordBytes(table: TableName, customerId: string, valueIndex: number, row: TelemetryRow | EventRow, json: WeakMap<object, number> = new WeakMap()): number {
+export function timestreamRecordBytes(table: TableName, customerId: string, valueIndex: number, row: TelemetryRow | EventRow, json: WeakMap<object, string> = new WeakMap(), upperBound = false): number {
+  const size = upperBound ? (text: string) => 3 * text.length : utf8Bytes;
   const values = row as unknown as Record<string, unknown>;
   let bytes = 8 + MEASURE_NAME_BYTES;
-  for (const name of TIMESTREAM_DIMENSIONS) {
+  for (let i = 0; i < TIMESTREAM_DIMENSIONS.length; i++) {
+    const name = TIMESTREAM_DIMENSIONS[i]!;
     const value = name === 'CustomerId' ? customerId : name === 'ValueIndex' ? String(valueIndex) : String(values[name] ?? '');
-    if (value !== '') bytes += utf8Bytes(name) + utf8Bytes(value);
+    if (value !== '') bytes += DIMENSION_NAME_BYTES[i]! + size(value);
   }
-  for (const m of TIMESTREAM_MEASURES[table]) {
+  for (const m of SIZE_PLAN[table]) {
     const v = m.logical ? values[m.logical] : companion(m.name, row.Value);
     if (v === null || v === undefined || v === '') continue;
-    bytes += utf8Bytes(m.name);
+    bytes += m.nameBytes;
     if (m.type === 'BOOLEAN') bytes += 1;
     else if (m.type !== 'VARCHAR') bytes += 8;
-    else if (m.logical && TABLES[table].find((c) => c.name === m.logical)?.type === 'dynamic') {
-      if (typeof v === 'object') {
-        let size = json.get(v);
-        if (size === undefined) json.set(v, (size = utf8Bytes(JSON.stringify(v))));
-        bytes += size;
-      } else bytes += utf8Bytes(JSON.stringify(v));
-    } else bytes += utf8Bytes(String(v));
+    else bytes += size(m.dynamic ? jsonOf(v, json) : String(v));
   }
   return bytes;
 }
