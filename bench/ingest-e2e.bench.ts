@@ -118,7 +118,7 @@ const bench: Benchmark = {
 
       if (!ctx.quick) {
         let best: RunResult | undefined;
-        for (const rate of [300, 400, 500, 600, 800, 1000]) {
+        for (const rate of [250, 300, 400, 500, 600, 800]) {
           ctx.progress(`stepping up: ${rate} messages/s for 20 s`);
           const step = await run(stack, client, demo.agentId, accessToken, rate, 20, ctx);
           rows.push({ case: `  step ${rate} msg/s x 20 s`, metric: 'stored msg/s', value: step.storedRate, note: `queryable p99 ${Math.round(percentile(step.seenMs, 99))} ms, lost ${step.lost}` });
