@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { closeTelemetryDatabase, withConnection } from '../../lib/adapters/duckdb/database';
+import { closeTelemetryDatabase, telemetryDatabase, withConnection } from '../../lib/adapters/duckdb/database';
+import { engineError } from '../../lib/adapters/duckdb/engine-errors';
 import { duckDbQueryEngine, readRowsJson } from '../../lib/adapters/duckdb/query-engine';
 import { AppError } from '../../lib/core/errors';
 import { TableAnswer } from '../../lib/query-api/answer';
@@ -22,6 +23,18 @@ describe('DuckDB query engine', () => {
   });
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });
+  });
+
+  it('reopens the database after an internal error, which DuckDB answers by invalidating the instance', async () => {
+    const before = await telemetryDatabase(file);
+    await withConnection(file, (c) => c.run('CREATE TABLE IF NOT EXISTS kept (n INTEGER); INSERT INTO kept VALUES (7)').then(() => undefined));
+    await expect(withConnection(file, async () => Promise.reject(new Error('INTERNAL Error: an assertion of the engine failed')))).rejects.toThrow(/INTERNAL/);
+    const after = await telemetryDatabase(file);
+    expect(after).not.toBe(before);
+    expect(await withConnection(file, (c) => readRowsJson(c, 'SELECT n FROM kept'))).toEqual([[7]]);
+    await withConnection(file, (c) => c.run('DROP TABLE kept').then(() => undefined));
+    // The request that met it gets a 400 naming the engine's fault, not a 500.
+    expect(engineError(new Error('INTERNAL Error: an assertion of the engine failed'), '1GB')).toMatchObject({ code: 'QUERY_ENGINE_REFUSED' });
   });
 
   it('reuses a connection whose work succeeded, in a UTC session', async () => {

@@ -121,6 +121,9 @@ export function openDatabase(file: string, schema: DatabaseSchema): Promise<Duck
   return instance;
 }
 
+/** Errors after which DuckDB refuses every further statement on the instance. */
+const INVALIDATING = /^(?:INTERNAL|FATAL) Error|database has been invalidated/m;
+
 /** Idle connections per database file (UTC is the instance's time zone, see sandbox()). */
 const idle = new Map<string, DuckDBConnection[]>();
 const MAX_IDLE = 8;
@@ -145,6 +148,9 @@ export async function withConnection<T>(file: string, work: (connection: DuckDBC
     result = await work(connection);
   } catch (error) {
     connection.closeSync();
+    // After an internal error DuckDB invalidates the instance, and every later statement fails:
+    // close it, so that the next caller opens the file again (replaying its write-ahead log).
+    if (INVALIDATING.test((error as Error)?.message ?? '') && ready.get(file) === owner) await closeTelemetryDatabase(file).catch(() => undefined);
     throw error;
   }
   const pool = idle.get(file) ?? [];

@@ -22,7 +22,7 @@ function detail(message: string): string {
 
 /**
  * The AppError of a DuckDB failure; the error itself when it is none a query causes (an I/O
- * fault, an internal error), which the service answers with 500 and logs.
+ * fault), which the service answers with 500 and logs.
  */
 export function engineError(error: unknown, memoryLimit: string): unknown {
   if (!(error instanceof Error)) return error;
@@ -40,6 +40,11 @@ export function engineError(error: unknown, memoryLimit: string): unknown {
   }
   if (kind === 'out of memory') {
     return new AppError('QUERY_MEMORY_LIMIT', `the query needs more memory than the telemetry engine may use (${memoryLimit}); narrow the time window, summarize more or return fewer columns`, { engine: 'duckdb', memoryLimit }, { cause: error });
+  }
+  if (kind === 'internal' || kind === 'fatal') {
+    // A fault of the engine on this query (withConnection reopened the database behind it):
+    // asking again gives the same answer, so it is the query's 400, not a 5xx to retry.
+    return new AppError('QUERY_ENGINE_REFUSED', `the telemetry engine failed on this query (an internal error of the engine); write it differently: ${why}`, { engine: 'duckdb', kind }, { cause: error });
   }
   if (kind === 'interrupt') {
     // Not the time limit (the service then answers with its own reason): the engine was stopped.
