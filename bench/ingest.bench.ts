@@ -15,7 +15,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { mockClient } from 'aws-sdk-client-mock';
 import { closeTelemetryDatabase, instanceOptions } from '../lib/adapters/duckdb/database';
 import { duckDbIngestLedger } from '../lib/adapters/duckdb/ingest-ledger';
-import { TELEMETRY_DDL } from '../lib/adapters/duckdb/telemetry-ddl';
+import { TELEMETRY_DDL } from '../lib/telemetry/duckdb-layout';
 import { duckDbTelemetryStore, writeTelemetry } from '../lib/adapters/duckdb/telemetry-store';
 import { dynamoDbIngestLedger } from '../lib/adapters/dynamodb/ingest-ledger';
 import { fileDataLake } from '../lib/adapters/files/data-lake';

@@ -13,7 +13,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { TELEMETRY_DDL } from '../lib/adapters/duckdb/telemetry-ddl';
+import { TELEMETRY_DDL } from '../lib/telemetry/duckdb-layout';
 import { closeTelemetryDatabase } from '../lib/adapters/duckdb/database';
 import { duckDbQueryEngine, readRowsJson } from '../lib/adapters/duckdb/query-engine';
 import { compile } from '../lib/query';

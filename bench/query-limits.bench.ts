@@ -7,7 +7,7 @@
 // It also times compile() at the limits and the worst "did you mean" hint.
 import { performance } from 'node:perf_hooks';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { TELEMETRY_DDL } from '../lib/adapters/duckdb/telemetry-ddl';
+import { TELEMETRY_DDL } from '../lib/telemetry/duckdb-layout';
 import { compile, DEFAULT_QUERY_LIMITS, type CompileOptions, type QueryLimits } from '../lib/query';
 import { closest, HINT_MAX_CANDIDATES, HINT_MAX_NAME_LENGTH } from '../lib/query/naming';
 import { costlyItems, DEPTH_SHAPES, inListTerms, orChain, queriesAtLimits, repeatingSql, stackedOperators } from '../test/unit/query/limit-queries';

@@ -1,5 +1,5 @@
 // GET /.well-known/jwks.json: the local identity provider's public key (deployed, Cognito's).
-import { localKey } from '../../lib/adapters/auth-wiring';
+import { localKey } from '../../lib/wiring/auth';
 import { AppError } from '../../lib/core/errors';
 import { httpHandler } from '../../lib/http/chain';
 

@@ -1,5 +1,5 @@
 // POST /oauth2/token: the local identity provider (deployed, Cognito's token endpoint is used).
-import { tokenEndpointDeps } from '../../lib/adapters/auth-wiring';
+import { tokenEndpointDeps } from '../../lib/wiring/auth';
 import { issueToken } from '../../lib/auth/token-endpoint';
 import { AppError } from '../../lib/core/errors';
 import { httpHandler } from '../../lib/http/chain';

@@ -1,4 +1,4 @@
-import { healthProbes } from '../../lib/adapters/health-probes';
+import { healthProbes } from '../../lib/wiring/health';
 import { config } from '../../lib/core/config';
 import { checkHealth, healthResponse } from '../../lib/health/health';
 import { httpHandler } from '../../lib/http/chain';

@@ -1,6 +1,6 @@
 // SQS entry point of the ingest core (for a buffer between the IoT rule and the function).
 import type { SQSEvent, SQSBatchResponse } from 'aws-lambda';
-import { ingestDeps } from '../../lib/adapters/ingest-wiring';
+import { ingestDeps } from '../../lib/wiring/ingest';
 import { ingestQueueRecords } from '../../lib/ingest/batch';
 
 export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {

@@ -1,7 +1,7 @@
 // Target of the IoT topic rule (infra/resources/iot.yml). Deployed, IoT Core invokes it with one
 // rule event per message; a dependency failure throws, so that Lambda retries the invocation.
 // The local broker delivers its journal in batches in the SQS shape and gets the failed items back.
-import { ingestDeps } from '../../lib/adapters/ingest-wiring';
+import { ingestDeps } from '../../lib/wiring/ingest';
 import { ingestQueueRecords, isRecordBatch, type BatchResult } from '../../lib/ingest/batch';
 import { ingestRuleEvent, type IngestOutcome } from '../../lib/ingest/ingest';
 

@@ -1,5 +1,5 @@
 // GET /maintenance/v1/plants/{plantId}/assets: a paged list (docs/maintenance-api.md).
-import { maintenanceDeps } from '../../lib/adapters/maintenance-wiring';
+import { maintenanceDeps } from '../../lib/wiring/maintenance';
 import { callerOf } from '../../lib/auth/caller';
 import { httpHandler } from '../../lib/http/chain';
 import { listAssets } from '../../lib/maintenance/lists';

@@ -1,6 +1,6 @@
 // PUT /maintenance/v1/plants/{plantId}/parts/{partId}/stock-level: replaces the part's stock level
 // (history kept); answers the write envelope with the new level and its version as ETag.
-import { maintenanceDeps } from '../../lib/adapters/maintenance-wiring';
+import { maintenanceDeps } from '../../lib/wiring/maintenance';
 import { callerOf } from '../../lib/auth/caller';
 import { httpHandler } from '../../lib/http/chain';
 import { successBody } from '../../lib/http/envelope';

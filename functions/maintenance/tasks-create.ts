@@ -1,5 +1,5 @@
 // POST /maintenance/v1/plants/{plantId}/tasks: creates a PENDING task; answers the write envelope.
-import { maintenanceDeps } from '../../lib/adapters/maintenance-wiring';
+import { maintenanceDeps } from '../../lib/wiring/maintenance';
 import { callerOf } from '../../lib/auth/caller';
 import { httpHandler } from '../../lib/http/chain';
 import { successBody } from '../../lib/http/envelope';

@@ -1,5 +1,5 @@
 import { callerOf } from '../../lib/auth/caller';
-import { queryEngine, querySettings } from '../../lib/adapters/query-wiring';
+import { queryEngine, querySettings } from '../../lib/wiring/query';
 import { httpHandler } from '../../lib/http/chain';
 import { runTableQuery } from '../../lib/query-api/service';
 

@@ -11,7 +11,7 @@ import { closest, derivedName, matchesWildcard, NameAllocator } from './naming';
 import { checkRangeStep } from './range';
 import { AGGREGATE_FUNCTIONS, analyzeScalar, convert, type ScalarEnv } from './scalars';
 import { isConstant, isInteger, isNumeric, lit, widerNumeric } from './types';
-import { TABLES, type TableName } from '../telemetry/tables';
+import { TABLE_NAMES, TABLES, isTableName, type TableName } from '../telemetry/tables';
 import type { Span } from './tokens';
 
 const DATATABLE_TYPES: Readonly<Record<string, KqlType>> = {
@@ -117,12 +117,12 @@ class Analyzer {
       case 'table': {
         const let_ = this.tabularLets.get(s.name);
         if (let_) return let_;
-        if (s.name === 'States' || s.name === 'Events') {
+        if (isTableName(s.name)) {
           const table: TableName = s.name;
           return { kind: 'scan', table, columns: TABLES[table].map((c) => ({ name: c.name, type: c.type, ref: c.name })) };
         }
         if (this.lets.has(s.name)) throw this.errors.semantic(`'${s.name}' is a scalar, not a table`, s.span);
-        const hint = closest(s.name, ['States', 'Events', ...this.tabularLets.keys()]);
+        const hint = closest(s.name, [...TABLE_NAMES, ...this.tabularLets.keys()]);
         throw this.errors.semantic(`unknown table '${clip(s.name)}'${hint ? `; did you mean '${hint}'?` : ''}`, s.span);
       }
       case 'datatable':

@@ -2,6 +2,7 @@
 // QUERY_UNSUPPORTED (naming the construct at its position) for valid Kusto outside the subset, and
 // the limit codes of limits.ts (statements, names, nesting depth, terms per expression, budget).
 // Every loop consumes a token per pass or ends; recursion is bounded by the depth limit.
+import { TABLE_NAMES } from '../telemetry/tables';
 import type { ColumnDecl, Expr, LetStatement, LiteralKind, NamedExpr, NamePattern, Operator, Pipeline, Program, SortKey, Source } from './ast';
 import { clip, type ErrorFactory } from './errors';
 import { tokenize } from './lexer';
@@ -38,7 +39,7 @@ class Parser {
   private readonly tokens: Token[];
   private pos = 0;
   private readonly errors: ErrorFactory;
-  private readonly tabularNames = new Set(['States', 'Events']);
+  private readonly tabularNames = new Set<string>(TABLE_NAMES);
   /** Levels of recursion into nested constructs while reading (parentheses count here too). */
   private nesting = 0;
   /** Terms of the expression being read (reset for each top-level expression). */

@@ -6,8 +6,8 @@
 // - a record of at most 2 KB ("maximum record size"), counted as Timestream meters a write: 8 bytes
 //   for the time, the UTF-8 bytes of every dimension name and value, of the measure name and of each
 //   measure's name, and per value 1 byte (BOOLEAN), 8 (BIGINT, DOUBLE, TIMESTAMP) or its UTF-8 bytes
-//   (VARCHAR), for the record lib/query/sql/timestream-mapping.ts toTimestreamRecord builds.
-import { timestreamRecordBytes } from '../query/sql/timestream-mapping';
+//   (VARCHAR), for the record lib/telemetry/timestream-layout.ts toTimestreamRecord builds.
+import { timestreamRecordBytes } from './timestream-layout';
 import type { EventRow, TableName, TelemetryRow } from './tables';
 
 /** Timestream's fixed limits (service quotas, not adjustable). */

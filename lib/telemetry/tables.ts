@@ -46,6 +46,13 @@ export const TABLES: Readonly<Record<TableName, readonly ColumnDef[]>> = {
   Events: [...common, ...eventOnly],
 };
 
+/** The names of the logical tables, in a fixed order. */
+export const TABLE_NAMES: readonly TableName[] = Object.keys(TABLES) as TableName[];
+
+export function isTableName(name: string): name is TableName {
+  return Object.hasOwn(TABLES, name);
+}
+
 /** One row of States or Events as the ingest core produces it (dynamic columns hold parsed JSON). */
 export interface TelemetryRow {
   readonly Timestamp: string;

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { TELEMETRY_DDL } from '../../lib/adapters/duckdb/telemetry-ddl';
+import { TELEMETRY_DDL } from '../../lib/telemetry/duckdb-layout';
 import { TABLES, type TableName } from '../../lib/telemetry/tables';
 import type { CompileOptions } from '../../lib/query/index';
 

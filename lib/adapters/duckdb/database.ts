@@ -11,7 +11,7 @@ import { availableParallelism, totalmem } from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { duckDbConfig } from '../../core/config';
-import { TELEMETRY_DDL } from './telemetry-ddl';
+import { TELEMETRY_DDL } from '../../telemetry/duckdb-layout';
 
 /**
  * DuckDB's default, set explicitly: the compiler's nesting limits stay well below it, so a query

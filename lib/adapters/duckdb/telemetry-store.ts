@@ -6,7 +6,7 @@ import { stat } from 'node:fs/promises';
 import { DuckDBTimestampValue, type DuckDBAppender, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
 import type { MessageKey, TelemetryStore, TelemetryWrite } from '../../ingest/ports';
 import { TABLES, type ColumnDef, type TableName } from '../../telemetry/tables';
-import { CUSTOMER_COLUMN } from './telemetry-ddl';
+import { CUSTOMER_COLUMN } from '../../telemetry/duckdb-layout';
 import { checkpointBytes, withConnection } from './database';
 
 /** Microseconds since the epoch of a canonical UTC ISO string (`...T..:..:...ffffffZ`). */

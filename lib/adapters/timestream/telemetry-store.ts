@@ -7,7 +7,7 @@
 // requests; order does not matter to Timestream, which keys records by time and dimensions).
 import { RejectedRecordsException, TimestreamWriteClient, WriteRecordsCommand, type _Record, type Dimension, type WriteRecordsCommandInput } from '@aws-sdk/client-timestream-write';
 import type { RejectedRow, TelemetryStore, TelemetryWrite } from '../../ingest/ports';
-import { toTimestreamRecord } from '../../query/sql/timestream-mapping';
+import { toTimestreamRecord } from '../../telemetry/timestream-layout';
 import type { TableName, TelemetryRow } from '../../telemetry/tables';
 import { DEFAULT_RETRY, isTransientAwsError, withRetries, type RetryPolicy } from '../retry';
 

@@ -1,4 +1,4 @@
-// DuckDB spelling: the embedded TelemetryStore's tables (lib/adapters/duckdb/telemetry-ddl.ts), dynamic
+// DuckDB spelling: the embedded TelemetryStore's tables (lib/telemetry/duckdb-layout.ts), dynamic
 // as JSON, datetime as TIMESTAMP (microseconds, UTC), timespan as BIGINT microseconds.
 import type { KqlType, PathSegment, ScopeRestriction } from '../ir';
 import { TABLES, type TableName } from '../../telemetry/tables';

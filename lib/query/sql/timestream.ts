@@ -1,10 +1,10 @@
 // Timestream for LiveAnalytics spelling (Presto/Trino-like SQL, no bind parameters): the physical
-// mapping of timestream-mapping.ts, dynamic values as JSON text (VARCHAR), timespans as BIGINT microseconds.
+// mapping of lib/telemetry/timestream-layout.ts, dynamic values as JSON text (VARCHAR), timespans as BIGINT microseconds.
 import type { KqlType, PathSegment, ScopeRestriction } from '../ir';
 import { TABLES, type TableName } from '../../telemetry/tables';
 import { formatDatetimeTicks } from '../literals';
 import { BIN_ORIGIN_MICROS, MICROS_PER_DAY, SqlDialect } from './dialect';
-import { columnSource, DEFAULT_TIMESTREAM_DATABASE, TIMESTREAM_MEASURE_NAME } from './timestream-mapping';
+import { columnSource, DEFAULT_TIMESTREAM_DATABASE, TIMESTREAM_MEASURE_NAME } from '../../telemetry/timestream-layout';
 
 const SQL_TYPES: Readonly<Record<KqlType, string>> = {
   string: 'VARCHAR', long: 'BIGINT', int: 'INTEGER', real: 'DOUBLE', bool: 'BOOLEAN', datetime: 'TIMESTAMP',

@@ -2,7 +2,7 @@
 // refused with 429, a short FIFO queue (503 when full or when the deadline passes), and a place
 // given back exactly once.
 import { describe, expect, it } from 'vitest';
-import { admissionLimits } from '../../../lib/adapters/query-wiring';
+import { admissionLimits } from '../../../lib/wiring/query';
 import type { AppError } from '../../../lib/core/errors';
 import { QueryAdmission } from '../../../lib/query-api/admission';
 

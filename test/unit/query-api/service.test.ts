@@ -11,7 +11,7 @@ import { QueryAdmission } from '../../../lib/query-api/admission';
 import type { QueryEngine } from '../../../lib/query-api/ports';
 import { parseQueryRequest } from '../../../lib/query-api/request';
 import { explainQuery, plantScope, runTableQuery } from '../../../lib/query-api/service';
-import { TELEMETRY_DDL } from '../../../lib/adapters/duckdb/telemetry-ddl';
+import { TELEMETRY_DDL } from '../../../lib/telemetry/duckdb-layout';
 
 const limited: Caller = { kind: 'jwt', customerId: 'acme', plantIds: ['p1', 'p2'], allPlants: false, clientId: 'c1' };
 const everything: Caller = { kind: 'jwt', customerId: 'acme', plantIds: ['p1', 'p2', 'p3'], allPlants: true, clientId: 'c2' };

@@ -3,7 +3,7 @@
 // no datetime for come back as null, wrong-way ranges as no rows: never an engine error.
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TELEMETRY_DDL } from '../../../lib/adapters/duckdb/telemetry-ddl';
+import { TELEMETRY_DDL } from '../../../lib/telemetry/duckdb-layout';
 import { compile, convertRows, DEFAULT_QUERY_LIMITS, QueryError, type CompileOptions } from '../../../lib/query/index';
 import { queriesAtLimits } from './limit-queries';
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { recordsOf } from '../../../lib/adapters/timestream/telemetry-store';
-import { timestreamRecordBytes, toTimestreamRecord } from '../../../lib/query/sql/timestream-mapping';
+import { timestreamRecordBytes, toTimestreamRecord } from '../../../lib/telemetry/timestream-layout';
 import { toCloud, toEdge, validateMessage } from '../../../lib/gdm';
 import { createMessageGenerator } from '../../../lib/gdm/simulator';
 import { rowsOf } from '../../../lib/ingest/rows';

@@ -7,9 +7,10 @@ import { localSigningKey, type SigningKey } from '../auth/local-keys';
 import type { TokenEndpointDeps } from '../auth/token-endpoint';
 import { config, type Config } from '../core/config';
 import { logger } from '../core/logger';
-import { registry } from './dynamodb/registry';
+import { registry } from '../adapters/dynamodb/registry';
 import { withShortCache } from '../registry/short-cache';
 import type { Registry } from '../registry/ports';
+import { once, onceSync } from './once';
 
 /** The expected `iss`: OAUTH_ISSUER, else the Cognito pool's issuer. @throws Error when neither is set. */
 export function oauthIssuer(cfg: Pick<Config, 'OAUTH_ISSUER' | 'COGNITO_USER_POOL_ID' | 'AWS_REGION'>): string {
@@ -25,9 +26,8 @@ export function localKey(): (() => Promise<SigningKey>) | undefined {
 }
 
 let keySet: JWTVerifyGetKey | undefined;
-let policy: Promise<TokenPolicy> | undefined;
 
-async function buildPolicy(): Promise<TokenPolicy> {
+const tokenPolicy: () => Promise<TokenPolicy> = once(async () => {
   const cfg = config();
   const issuer = oauthIssuer(cfg);
   const local = localKey();
@@ -38,22 +38,15 @@ async function buildPolicy(): Promise<TokenPolicy> {
     keySet ??= createRemoteJWKSet(new URL(cfg.OAUTH_JWKS_URL ?? `${issuer}/.well-known/jwks.json`), { cooldownDuration: 30_000, cacheMaxAge: 3_600_000 });
   }
   return { issuer, resource: cfg.OAUTH_RESOURCE, keys: keySet };
-}
-
-function tokenPolicy(): Promise<TokenPolicy> {
-  policy ??= buildPolicy();
-  policy.catch(() => (policy = undefined));
-  return policy;
-}
+});
 
 /** How long a warm authorizer reuses a client's registry entry and its customer's plant list. */
 const AUTHORIZER_CACHE_MS = 30_000;
-let authorizerRegistry: Registry | undefined;
+const authorizerRegistry = onceSync((): Registry => withShortCache(registry(), AUTHORIZER_CACHE_MS));
 
 export function authorizerDeps(): AuthorizerDeps {
-  authorizerRegistry ??= withShortCache(registry(), AUTHORIZER_CACHE_MS);
   return {
-    registry: authorizerRegistry,
+    registry: authorizerRegistry(),
     policy: tokenPolicy,
     now: () => new Date(),
     log: (message, attributes) => logger.info(message, attributes),

@@ -1,7 +1,7 @@
 // Physical DuckDB layout of the logical telemetry tables (lib/telemetry/tables.ts).
 // Each table carries one hidden column, CustomerId, that queries never see: the query engine
 // restricts every source to the caller's customer outside the user's query text.
-import { TABLES, type KqlType, type TableName } from '../../telemetry/tables';
+import { TABLES, type KqlType, type TableName } from './tables';
 
 const physicalType: Readonly<Record<KqlType, string>> = {
   string: "VARCHAR NOT NULL DEFAULT ''",

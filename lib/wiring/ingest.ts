@@ -5,14 +5,15 @@ import { config, type Config } from '../core/config';
 import { logger } from '../core/logger';
 import type { IngestDeps } from '../ingest/ingest';
 import type { DataLake, DeadLetter, IngestLedger, TelemetryStore } from '../ingest/ports';
-import { documentClient } from './dynamodb/client';
-import { dynamoDbIngestLedger } from './dynamodb/ingest-ledger';
-import { dynamoDbLiveness } from './dynamodb/liveness';
-import { registry } from './dynamodb/registry';
+import { documentClient } from '../adapters/dynamodb/client';
+import { dynamoDbIngestLedger } from '../adapters/dynamodb/ingest-ledger';
+import { dynamoDbLiveness } from '../adapters/dynamodb/liveness';
+import { registry } from '../adapters/dynamodb/registry';
 import { withShortCache } from '../registry/short-cache';
 import { storeRulesOf } from '../telemetry/store-rules';
-import { fileDataLake } from './files/data-lake';
-import { fileDeadLetter } from './files/dead-letter';
+import { once } from './once';
+import { fileDataLake } from '../adapters/files/data-lake';
+import { fileDeadLetter } from '../adapters/files/dead-letter';
 
 /** AWS IoT Core refuses larger messages, so nothing larger can be a genuine GDM message. */
 const MAX_PAYLOAD_BYTES = 128 * 1024;
@@ -20,17 +21,17 @@ const MAX_PAYLOAD_BYTES = 128 * 1024;
 async function telemetryStore(cfg: Config): Promise<TelemetryStore> {
   if (cfg.TELEMETRY_BACKEND === 'duckdb') {
     // Imported lazily: a deployed function never loads the native DuckDB module.
-    const { duckDbTelemetryStore } = await import('./duckdb/telemetry-store');
+    const { duckDbTelemetryStore } = await import('../adapters/duckdb/telemetry-store');
     return duckDbTelemetryStore(cfg.DUCKDB_PATH, { log: (message) => logger.warn(message) });
   }
-  const { timestreamTelemetryStore } = await import('./timestream/telemetry-store');
+  const { timestreamTelemetryStore } = await import('../adapters/timestream/telemetry-store');
   return timestreamTelemetryStore({ database: cfg.TIMESTREAM_DATABASE, statesTable: cfg.TIMESTREAM_STATES_TABLE, eventsTable: cfg.TIMESTREAM_EVENTS_TABLE });
 }
 
 /** The ledger lives with the rows locally (DuckDB), in DynamoDB when deployed (docs/ingest.md). */
 async function ingestLedger(cfg: Config): Promise<IngestLedger> {
   if (cfg.TELEMETRY_BACKEND === 'duckdb') {
-    const { duckDbIngestLedger, ledgerFileBeside } = await import('./duckdb/ingest-ledger');
+    const { duckDbIngestLedger, ledgerFileBeside } = await import('../adapters/duckdb/ingest-ledger');
     return duckDbIngestLedger(ledgerFileBeside(cfg.DUCKDB_PATH));
   }
   return dynamoDbIngestLedger(documentClient(), cfg.MAIN_TABLE);
@@ -39,21 +40,18 @@ async function ingestLedger(cfg: Config): Promise<IngestLedger> {
 async function deadLetter(cfg: Config): Promise<DeadLetter> {
   if (cfg.DEAD_LETTER_DIR) return fileDeadLetter(path.resolve(cfg.DEAD_LETTER_DIR));
   if (!cfg.DEAD_LETTER_BUCKET) throw new Error('set DEAD_LETTER_DIR (local) or DEAD_LETTER_BUCKET (deployed)');
-  const { s3DeadLetter } = await import('./s3/dead-letter');
+  const { s3DeadLetter } = await import('../adapters/s3/dead-letter');
   return s3DeadLetter(cfg.DEAD_LETTER_BUCKET);
 }
 
 async function dataLake(cfg: Config): Promise<DataLake> {
   if (cfg.LAKE_DIR) return fileDataLake(path.resolve(cfg.LAKE_DIR));
   if (!cfg.FIREHOSE_STREAM) throw new Error('set LAKE_DIR (local) or FIREHOSE_STREAM (deployed)');
-  const { firehoseDataLake } = await import('./firehose/data-lake');
+  const { firehoseDataLake } = await import('../adapters/firehose/data-lake');
   return firehoseDataLake(cfg.FIREHOSE_STREAM);
 }
 
-let deps: Promise<IngestDeps> | undefined;
-
-export function ingestDeps(): Promise<IngestDeps> {
-  deps ??= (async () => {
+export const ingestDeps: () => Promise<IngestDeps> = once(async () => {
     const cfg = config();
     const table = cfg.MAIN_TABLE;
     return {
@@ -70,7 +68,4 @@ export function ingestDeps(): Promise<IngestDeps> {
       storeRules: storeRulesOf({ memoryRetentionHours: cfg.STORE_MEMORY_RETENTION_HOURS, magneticRetentionDays: cfg.STORE_MAGNETIC_RETENTION_DAYS, magneticWrites: cfg.STORE_MAGNETIC_WRITES }),
       log: (message, attributes) => logger.info(message, attributes),
     };
-  })();
-  deps.catch(() => (deps = undefined));
-  return deps;
-}
+});

@@ -3,22 +3,18 @@ import { config, type Config } from '../core/config';
 import { QueryAdmission, type AdmissionLimits } from '../query-api/admission';
 import type { QueryEngine } from '../query-api/ports';
 import type { QuerySettings } from '../query-api/service';
+import { once, onceSync } from './once';
 
-let engine: Promise<QueryEngine> | undefined;
-
-export function queryEngine(): Promise<QueryEngine> {
-  engine ??= (async () => {
-    const cfg = config();
-    if (cfg.TELEMETRY_BACKEND === 'duckdb') {
-      // Imported lazily: a deployed function never loads the native DuckDB module.
-      const { duckDbQueryEngine } = await import('./duckdb/query-engine');
-      return duckDbQueryEngine(cfg.DUCKDB_PATH);
-    }
-    const { timestreamQueryEngine } = await import('./timestream/query-engine');
-    return timestreamQueryEngine(cfg.TIMESTREAM_DATABASE);
-  })();
-  return engine;
-}
+export const queryEngine: () => Promise<QueryEngine> = once(async () => {
+  const cfg = config();
+  if (cfg.TELEMETRY_BACKEND === 'duckdb') {
+    // Imported lazily: a deployed function never loads the native DuckDB module.
+    const { duckDbQueryEngine } = await import('../adapters/duckdb/query-engine');
+    return duckDbQueryEngine(cfg.DUCKDB_PATH);
+  }
+  const { timestreamQueryEngine } = await import('../adapters/timestream/query-engine');
+  return timestreamQueryEngine(cfg.TIMESTREAM_DATABASE);
+});
 
 /**
  * The admission limits of a configuration (docs/query-api.md, "Limits"): half of libuv's pool
@@ -34,17 +30,16 @@ export function admissionLimits(cfg: Pick<Config, 'QUERY_CONCURRENCY' | 'QUERY_C
   return { concurrency, perClient, queueLength: concurrency, retryAfterSeconds: 2 };
 }
 
-let admission: QueryAdmission | undefined;
+const admission = onceSync(() => new QueryAdmission(admissionLimits(config())));
 
 export function querySettings(): QuerySettings {
   const cfg = config();
-  admission ??= new QueryAdmission(admissionLimits(cfg));
   return {
     rowLimit: cfg.QUERY_ROW_LIMIT,
     timeoutMs: cfg.QUERY_TIMEOUT_MS,
     maxWindowDays: cfg.QUERY_MAX_WINDOW_DAYS,
     maxResponseBytes: cfg.QUERY_MAX_RESPONSE_BYTES,
-    admission,
+    admission: admission(),
     now: () => new Date(),
   };
 }

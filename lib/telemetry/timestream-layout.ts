@@ -1,7 +1,7 @@
-// Physical layout of the logical telemetry tables in Amazon Timestream for LiveAnalytics
+// Physical layout of the logical telemetry tables (./tables.ts) in Amazon Timestream for LiveAnalytics
 // (docs/telemetry-mapping.md). Shared by the query compiler (reading) and the ingest adapter (writing),
 // so both sides agree on names and types. Plain data and pure functions: no SDK import.
-import { TABLES, type EventRow, type TableName, type TelemetryRow } from '../../telemetry/tables';
+import { TABLES, type EventRow, type TableName, type TelemetryRow } from './tables';
 
 /** Every record is a multi-measure record (MeasureValueType MULTI) with this measure name. */
 export const TIMESTREAM_MEASURE_NAME = 'gdm';
