@@ -31,13 +31,13 @@ const bench: Benchmark = {
     const label = `${ITEMS}x${VALUES} message (${text.length} bytes)`;
 
     ctx.progress('floor: JSON.parse + JSON.stringify');
-    const floor = opsPerSecond(() => JSON.stringify(JSON.parse(text)), minMs);
+    const floor = await opsPerSecond(() => JSON.stringify(JSON.parse(text)), minMs);
     ctx.progress('validateMessage(edge) + toCloud');
-    const hot = opsPerSecond(() => validateAndEnrich(message), minMs);
+    const hot = await opsPerSecond(() => validateAndEnrich(message), minMs);
     ctx.progress('parse + validate + enrich + stringify');
-    const pipeline = opsPerSecond(() => JSON.stringify(validateAndEnrich(JSON.parse(text))), minMs);
+    const pipeline = await opsPerSecond(() => JSON.stringify(validateAndEnrich(JSON.parse(text))), minMs);
     ctx.progress('same with the zod runtime parser (no z.compile), for the record');
-    const runtime = opsPerSecond(() => {
+    const runtime = await opsPerSecond(() => {
       const parsed = edgeMessageSchema.safeParse(message);
       if (!parsed.success) throw new Error('bench message is invalid');
       return toCloud(parsed.data, cloudOptions);

@@ -1,5 +1,5 @@
 // Shared vocabulary for benchmarks: every bench/*.bench.ts default-exports a Benchmark.
-import { performance } from 'node:perf_hooks';
+import { Bench } from 'tinybench';
 
 export interface BenchRow {
   /** What was measured, e.g. "validate+enrich 10x10 message". */
@@ -23,32 +23,35 @@ export interface Benchmark {
   run(ctx: BenchContext): Promise<readonly BenchRow[]>;
 }
 
-/** Runs fn repeatedly for at least minMs after a warm-up; returns operations per second. */
-export function opsPerSecond(fn: () => unknown, minMs = 1000): number {
-  const warmUntil = performance.now() + Math.min(200, minMs / 5);
-  while (performance.now() < warmUntil) fn();
-  let ops = 0;
-  const start = performance.now();
-  let now = start;
-  while (now - start < minMs) {
-    for (let i = 0; i < 100; i++) fn();
-    ops += 100;
-    now = performance.now();
-  }
-  return (ops * 1000) / (now - start);
+/** What tinybench measured of one function: operations per second and the time per call. */
+export interface MicroResult {
+  readonly hz: number;
+  /** Median and 99th percentile of the time of one call, in microseconds. */
+  readonly p50Us: number;
+  readonly p99Us: number;
 }
 
-/** Async variant of opsPerSecond, one call at a time. */
-export async function opsPerSecondAsync(fn: () => Promise<unknown>, minMs = 1000): Promise<number> {
-  let ops = 0;
-  const start = performance.now();
-  let now = start;
-  while (now - start < minMs) {
-    await fn();
-    ops += 1;
-    now = performance.now();
+/**
+ * Micro-benchmarks through tinybench (the library vitest's bench uses): each function warmed up,
+ * then called for at least minMs; the tasks run one after the other in one process.
+ */
+export async function micro(tasks: Readonly<Record<string, () => unknown>>, minMs = 1000): Promise<Record<string, MicroResult>> {
+  const bench = new Bench({ time: minMs, warmupTime: Math.min(200, minMs / 5), throws: true });
+  for (const [name, fn] of Object.entries(tasks)) bench.add(name, fn);
+  await bench.warmup();
+  await bench.run();
+  const results: Record<string, MicroResult> = {};
+  for (const task of bench.tasks) {
+    const r = task.result;
+    if (!r) throw new Error(`benchmark task ${task.name} produced no result`);
+    results[task.name] = { hz: r.hz, p50Us: percentile(r.samples, 50) * 1000, p99Us: r.p99 * 1000 };
   }
-  return (ops * 1000) / (now - start);
+  return results;
+}
+
+/** Operations per second of one function (tinybench). */
+export async function opsPerSecond(fn: () => unknown, minMs = 1000): Promise<number> {
+  return (await micro({ task: fn }, minMs)).task!.hz;
 }
 
 /** Nearest-rank percentile of a list of samples (p in 0..100). */
