@@ -156,7 +156,7 @@ describe('query hardening over HTTP (issue 12)', () => {
   });
 
   // Needs the compiler branch of issue 12 (lexer, limits, datetime range, step 0 at compile time).
-  describe('the compiler (needs the compiler branch of issue 12)', () => {
+  describe('the compiler', () => {
     const sum = (terms: number) => `print x = ${Array.from({ length: terms }, () => '1').join('+')}`;
     const lets = Array.from({ length: 200 }, (_, i) => `let v${i} = ${i};`).join(' ');
     it.each([
