@@ -59,9 +59,16 @@ async function checkPorts() {
 }
 
 async function waitForHealth(child, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
+  const started = Date.now();
+  const deadline = started + timeoutMs;
   let last = 'no answer yet';
+  let nextNote = started + 20_000;
   while (Date.now() < deadline) {
+    if (Date.now() >= nextNote) {
+      // A slow or busy machine bundles and starts for longer: say that it is still going.
+      process.stderr.write(`npm start: still starting after ${Math.round((Date.now() - started) / 1000)} s (${last})\n`);
+      nextNote += 20_000;
+    }
     if (child.exitCode !== null) return { ok: false, last: `the stack exited with code ${child.exitCode}` };
     try {
       const response = await fetch(`http://127.0.0.1:${ports.http}/health`);
@@ -93,7 +100,39 @@ async function seed() {
   }
 }
 
-function summary(health, seeded) {
+/**
+ * Starts the simulated gateway (infra/local/demo-gateway.ts): it publishes a day of demo values on
+ * the first start of a data folder and, unless INSIGHTS_DEMO_GATEWAY=off, live values every 10 s.
+ * Resolves with what it reported once the history was acknowledged by the broker.
+ */
+function startDemoGateway() {
+  const gateway = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'infra/local/demo-gateway.ts')], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    env: { ...env, INSIGHTS_DATA_DIR: dataDir, INSIGHTS_MQTT_PORT: String(ports.mqtt) },
+  });
+  demoGateway = gateway;
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve({ failed: 'no answer within 120 s' }), 120_000);
+    gateway.on('message', (message) => {
+      clearTimeout(timer);
+      resolve(message);
+    });
+    gateway.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ failed: `it exited with code ${code}` });
+    });
+  });
+}
+
+function describeDemoTelemetry(report) {
+  if (report.failed) return [`  Demo telemetry    the simulated gateway failed: ${report.failed}`];
+  const history = report.ready.backfilled > 0 ? `a day of values published now (${report.ready.backfilled} messages)` : 'a day of values published on the first start';
+  const live = report.ready.live ? 'a simulated gateway publishes live values every 10 s (INSIGHTS_DEMO_GATEWAY=off to stop it)' : 'no live values (INSIGHTS_DEMO_GATEWAY=off)';
+  return [`  Demo telemetry    4 devices in demo-plant-1 and demo-plant-2: ${history};`, `                    ${live}`];
+}
+
+function summary(health, seeded, demo) {
   const http = `http://127.0.0.1:${ports.http}`;
   const lines = [
     '',
@@ -108,6 +147,7 @@ function summary(health, seeded) {
     '  Credentials       ' + (seeded ? '' : 'npx insights-admin --help (customers, plants, agents, clients, tokens)'),
   ];
   if (seeded) lines.push(...seeded.split('\n').map((l) => `    ${l}`));
+  lines.push(...describeDemoTelemetry(demo));
   lines.push('  Stop              Ctrl-C (stops DynamoDB Local, the broker and the HTTP server)', '');
   return lines.join('\n');
 }
@@ -125,6 +165,7 @@ const child = spawn(process.execPath, [path.join(root, 'node_modules/osls/bin/se
 });
 
 let stopping = false;
+let demoGateway;
 const groupAlive = () => {
   try {
     process.kill(-child.pid, 0);
@@ -142,6 +183,7 @@ const groupAlive = () => {
 async function stop(code) {
   if (stopping) return;
   stopping = true;
+  demoGateway?.kill('SIGTERM');
   if (child.exitCode === null && child.signalCode === null) {
     process.stderr.write('\nstopping the local stack (the broker finishes its batch in flight; the rest stays journaled)…\n');
     const exited = new Promise((r) => child.once('exit', r));
@@ -181,10 +223,11 @@ child.on('exit', (code) => {
   }
 });
 
-const health = await waitForHealth(child, 90_000);
+const health = await waitForHealth(child, 180_000);
 if (!health.ok) {
-  console.error(`npm start: the local stack did not become healthy within 90 s (${health.last}).`);
+  console.error(`npm start: the local stack did not become healthy within 180 s (${health.last}).`);
   await stop(1);
 } else {
-  console.log(summary(health.body, await seed()));
+  const seeded = await seed();
+  console.log(summary(health.body, seeded, await startDemoGateway()));
 }

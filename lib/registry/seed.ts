@@ -9,6 +9,8 @@ export const DEMO = {
   customerId: 'demo',
   plantIds: ['demo-plant-1', 'demo-plant-2'],
   agentId: '5f0c6c1e-3b7a-4d2e-9a41-0d2f6a8b9c01',
+  /** The simulated gateway of `npm start` (its own agent, so it never takes over the MQTT session of a user publishing as the demo agent). */
+  simulatorAgentId: '5f0c6c1e-3b7a-4d2e-9a41-0d2f6a8b9c02',
 } as const;
 
 const LOOKUPS = {
@@ -62,6 +64,14 @@ export async function seedDemo(registry: Registry, options: { now: Date }): Prom
     return reported(winner?.details ?? details);
   }
   return { ...reported(details), created: true, clientSecret, tokenLinkId: issued.linkId };
+}
+
+/** Registers the simulated gateway's agent in the demo tenant unless it exists (every start: stacks seeded before it existed get it too). */
+export async function ensureSimulatorAgent(registry: Registry, options: { now: Date }): Promise<string> {
+  if (!(await registry.getAgent(DEMO.simulatorAgentId))) {
+    await createAgent(registry, { customerId: DEMO.customerId, agentId: DEMO.simulatorAgentId, name: 'Simulated gateway (npm start)', now: options.now });
+  }
+  return DEMO.simulatorAgentId;
 }
 
 function reported(details: Readonly<Record<string, string>>): SeedResult {

@@ -95,6 +95,26 @@ describe('npm start', { timeout: 240_000 }, () => {
       expect(linked.accessToken, JSON.stringify(linked)).toEqual(expect.any(String));
       maintenanceToken = linked.accessToken ?? '';
       expect(await createTask('before restart')).toMatchObject({ status: 200, body: { status: 'SUCCESS' } });
+      // Demo telemetry: a day of history through the broker, then live values of the simulated gateway.
+      expect(text).toMatch(/Demo telemetry .*a day of values published now \(\d+ messages\)/);
+      const clientId = /client_id=(\S+)/.exec(text)?.[1] ?? '';
+      const clientSecret = /client_secret=(\S+)/.exec(text)?.[1] ?? '';
+      const http = `http://127.0.0.1:${env.INSIGHTS_HTTP_PORT}`;
+      const token = (await (await fetch(`${http}/oauth2/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }) })).json()) as { access_token: string };
+      const count = async (kql: string, hours: number): Promise<number> => {
+        const response = await fetch(`${http}/insights/v1/telemetry/query/table`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${token.access_token}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ query: kql, startTime: new Date(Date.now() - hours * 3_600_000).toISOString(), endTime: new Date(Date.now() + 60_000).toISOString() }),
+        });
+        const body = (await response.json()) as { data?: { rows: number[][] } };
+        return body.data?.rows[0]?.[0] ?? -1;
+      };
+      // 4 devices x 288 five-minute messages x 4 signals x 5 values, all stored (the history is acknowledged before the summary).
+      await waitUntil(async () => (await count('States | where Timestamp < ago(2m) | count', 25)) >= 4 * 288 * 4 * 5 - 4 * 4 * 5, 60_000, 'a day of demo states');
+      expect(await count('Events | where Name == "over-temperature" | summarize dcount(DeviceId)', 25)).toBe(4);
+      const live = await count('States | where Timestamp > ago(2m) | count', 1);
+      await waitUntil(async () => (await count('States | where Timestamp > ago(2m) | count', 1)) > live, 30_000, 'live values from the simulated gateway');
     } finally {
       expect(await interrupt(started)).toBe(0);
     }
