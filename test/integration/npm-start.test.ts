@@ -16,7 +16,7 @@ interface Started {
   output(): string;
 }
 
-describe('npm start', { timeout: 240_000 }, () => {
+describe('npm start', { timeout: 360_000 }, () => {
   let dataDir: string;
   let env: Record<string, string>;
   const buildDir = `.esbuild/test-npm-start-${process.pid}`;
@@ -46,7 +46,7 @@ describe('npm start', { timeout: 240_000 }, () => {
     await waitUntil(async () => {
       if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
       return output.includes('Stop              Ctrl-C');
-    }, 120_000, 'the start-up summary');
+    }, 240_000, 'the start-up summary');
     return { child, output: () => output };
   }
 
