@@ -67,7 +67,7 @@ const TABLE_NAME = String.raw`(?:\[\s*(?:'([^']+)'|"([^"]+)")\s*\]|([A-Za-z_][\w
  * NOT_FOUND for an unknown table.
  */
 export function runCommand(text: string, context: CommandContext): CommandResult {
-  const command = text.trim().replace(/;\s*$/, '').replace(/\s+/g, ' ');
+  const command = text.trim().replace(/;$/, '').trim().replace(/\s+/g, ' ');
   const { database } = context;
   if (/^\.show version$/i.test(command)) {
     return {

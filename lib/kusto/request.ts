@@ -67,7 +67,8 @@ function datetimeOption(name: string, value: unknown): number | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   const m = typeof value === 'string' ? /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2})?)(?:\.(\d{1,7}))?)?Z?$/.exec(value.trim()) : null;
   const ms = m ? Date.parse(`${m[1]}T${m[2] ?? '00:00:00'}${m[2]?.length === 5 ? ':00' : ''}.${(m[3] ?? '').padEnd(3, '0').slice(0, 3)}Z`) : NaN;
-  if (Number.isNaN(ms)) throw new AppError('INVALID_INPUT', `${name} must be a UTC datetime such as 2026-01-31T00:00:00Z`, { field: `properties.Options.${name}` });
+  // Date.parse rolls 2026-02-30 over to March; a date that does not come back the same is no date.
+  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== m?.[1]) throw new AppError('INVALID_INPUT', `${name} must be a UTC datetime such as 2026-01-31T00:00:00Z`, { field: `properties.Options.${name}` });
   return ms;
 }
 
