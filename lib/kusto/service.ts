@@ -16,10 +16,13 @@ import { v1CommandJson, v1QueryJson } from './v1';
 
 /**
  * Bytes kept free for Kusto's framing around the rows (the fixed tables, the status rows and a
- * truncation error are under 4 KB): the native byte cap counts only the native answer's text, whose
- * rows are never shorter than the Kusto rows made from them (values.ts).
+ * truncation error: under 4 KB plus the column list): the native byte cap counts only the native
+ * answer's text, whose rows are never shorter than the Kusto rows made from them (values.ts).
  */
 export const FRAMING_BYTES = 16_384;
+
+/** What the rows keep under a cap smaller than the framing reserve; the framing itself stays under 4 KB. */
+const MIN_ROW_BYTES = 4_096;
 
 export type KustoVersion = 'v1' | 'v2';
 
@@ -29,7 +32,8 @@ async function runQuery(body: unknown, caller: Caller, engine: QueryEngine, sett
   checkDatabase(request.db, caller);
   const window = timeWindow(request.options, settings.maxWindowDays, settings.now());
   const rowLimit = rowLimitOption(request.options, settings.rowLimit);
-  const maxResponseBytes = (settings.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES) - FRAMING_BYTES;
+  // The smallest configurable cap (10,000 bytes) still leaves the rows a little room.
+  const maxResponseBytes = Math.max(MIN_ROW_BYTES, (settings.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES) - FRAMING_BYTES);
   const answer = await runTableQuery({ query: request.csl, ...window }, caller, engine, { ...settings, rowLimit, maxResponseBytes });
   const { meta } = answer;
   return {
