@@ -61,6 +61,11 @@ describe('IAM', () => {
     OauthTokenLambdaFunction: [],
     OauthJwksLambdaFunction: [],
     WhoamiLambdaFunction: [],
+    // Kusto protocol (issue 18): the two query routes run queries like QueryTable; the others touch nothing.
+    KustoQueryV2LambdaFunction: ['timestream:Select', 'timestream:CancelQuery', 'timestream:DescribeEndpoints'],
+    KustoQueryV1LambdaFunction: ['timestream:Select', 'timestream:CancelQuery', 'timestream:DescribeEndpoints'],
+    KustoMgmtLambdaFunction: [],
+    KustoAuthMetadataLambdaFunction: [],
   };
 
   it('gives every function a role of its own and no shared role', () => {
@@ -174,11 +179,21 @@ describe('identity and HTTP API', () => {
   it('puts an authorizer on every route but the token, JWKS, token-link, OpenAPI and health routes', () => {
     const routes = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties);
     const open = routes.filter((r) => r.AuthorizationType !== 'CUSTOM').map((r) => r.RouteKey as string);
-    expect(open.sort()).toEqual(['GET /.well-known/jwks.json', 'GET /health', 'GET /maintenance/v1/openapi.json', 'GET /maintenance/v1/token-links/{id}', 'POST /oauth2/token']);
+    expect(open.sort()).toEqual(['GET /.well-known/jwks.json', 'GET /health', 'GET /maintenance/v1/openapi.json', 'GET /maintenance/v1/token-links/{id}', 'GET /v1/rest/auth/metadata', 'POST /oauth2/token']);
     for (const r of routes.filter((r) => r.AuthorizationType === 'CUSTOM')) {
       const authorizer = (r.AuthorizerId as { Ref: string }).Ref;
       expect(authorizer, r.RouteKey).toBe(r.RouteKey.includes('/maintenance/') ? 'HttpApiAuthorizerMaintenanceAuthorizer' : 'HttpApiAuthorizerQueryAuthorizer');
     }
+  });
+
+  it('routes the Kusto protocol through the query authorizer, each route to its own function', () => {
+    const routes = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties);
+    for (const key of ['POST /v2/rest/query', 'POST /v1/rest/query', 'POST /v1/rest/mgmt']) {
+      const route = routes.find((r) => r.RouteKey === key);
+      expect(route, key).toMatchObject({ AuthorizationType: 'CUSTOM', AuthorizerId: { Ref: 'HttpApiAuthorizerQueryAuthorizer' } });
+    }
+    const targets = ['POST /v2/rest/query', 'POST /v1/rest/query', 'POST /v1/rest/mgmt', 'GET /v1/rest/auth/metadata'].map((key) => JSON.stringify(routes.find((r) => r.RouteKey === key)?.Target));
+    expect(new Set(targets).size).toBe(4);
   });
 
   it('throttles and writes access logs', () => {

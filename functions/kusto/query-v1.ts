@@ -1,0 +1,6 @@
+// POST /v1/rest/query: Kusto's query protocol v1 over the native query service (docs/kusto-protocol.md).
+import { kustoCaller, kustoHandler, traceOf } from '../../lib/kusto/chain';
+import { kustoQuery } from '../../lib/kusto/service';
+import { queryEngine, querySettings } from '../../lib/wiring/query';
+
+export const handler = kustoHandler(async (event) => ({ json: await kustoQuery('v1', event.jsonBody, kustoCaller(event), await queryEngine(), querySettings(), traceOf(event)) }), { authorized: true, jsonBody: true });
