@@ -4,9 +4,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validateMessage } from '../../../lib/gdm';
-import { REPO_ROOT } from './corpus';
-import { AGENT_ID, BASE, EDGE, TEMPERATURE_NAME_ID } from './messages';
+import { validateMessage } from '../../../../lib/gdm';
+import { REPO_ROOT } from '../../gdm/corpus';
+import { AGENT_ID, BASE, EDGE, TEMPERATURE_NAME_ID } from '../../gdm/messages';
 
 interface Run {
   readonly code: number;

@@ -2,18 +2,18 @@
 // human-readable answer or, with --json, one JSON document on stdout.
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseCommandArgs, UsageError } from '../../gdm/cli/args';
+import { parseCommandArgs, UsageError } from '../args';
 import { AppError } from '../../core/errors';
-import { createAgent, createCustomer, createLocalClient, createPlant, lookupKind, setLookupList } from '../admin';
-import { createAgentWithThing, createCognitoClient, type ThingCredentials } from '../deployed';
-import { IMPORT_KINDS } from '../import/kinds';
-import { ImportFileError } from '../import/records';
-import { runImport } from '../import/run';
-import { LOOKUP_KINDS } from '../model';
-import { describeSeed, seedDemo } from '../seed';
-import { issueMaintenanceToken, parseLifetime } from '../tokens';
+import { createAgent, createCustomer, createLocalClient, createPlant, lookupKind, setLookupList } from '../../registry/admin';
+import { createAgentWithThing, createCognitoClient, type ThingCredentials } from '../../registry/deployed';
+import { IMPORT_KINDS } from '../../registry/import/kinds';
+import { ImportFileError } from '../../registry/import/records';
+import { runImport } from '../../registry/import/run';
+import { LOOKUP_KINDS } from '../../registry/model';
+import { describeSeed, seedDemo } from '../../registry/seed';
+import { issueMaintenanceToken, parseLifetime } from '../../registry/tokens';
 import { DEAD_LETTER_COMMANDS } from './dead-letter-commands';
-import { progressBar } from './progress';
+import { countProgress } from '../progress';
 import { table } from './table';
 import { COMMON_HELP, COMMON_OPTIONS, openTarget, type CommonValues, type StageAwsFactory, type Target } from './target';
 
@@ -213,7 +213,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
       const text = await readFile(file, 'utf8').catch((e: Error) => {
         throw new UsageError(`cannot read ${file}: ${e.message}`);
       });
-      const bar = progressBar(io.stderr, `import ${kindName}`);
+      const bar = countProgress(io.stderr, `import ${kindName}`);
       try {
         return await runImport(kind, { registry: t.registry, maintenance: t.maintenance, customer, plant }, text, { format, skipInvalid: v['skip-invalid'] === true, onProgress: bar.update });
       } catch (error) {

@@ -1,6 +1,6 @@
 // Dispatch of `insights-admin <group> <action>`. Usage errors exit 2 with a pointer to --help,
 // refused actions (AppError) and other failures exit 1 with their message.
-import { UsageError } from '../../gdm/cli/args';
+import { UsageError } from '../args';
 import { isAppError } from '../../core/errors';
 import { COMMANDS, runCommand, type AdminIo } from './commands';
 import { COMMON_HELP, type StageAwsFactory } from './target';
