@@ -7,7 +7,7 @@ import { positiveInteger, UsageError } from '../args';
 import { agentOf, DEAD_LETTER_REASONS, decodePayload, messageIdOf, type DeadLetterFilter, type StoredDeadLetter } from '../../ingest/dead-letter';
 import type { DeadLetterReason } from '../../ingest/ports';
 import { getAll, listAll, replayEntries, type ReplayReport } from '../../ingest/replay';
-import type { Command } from './commands';
+import type { Command } from './command';
 import { countProgress } from '../progress';
 import { table } from './table';
 import type { DeadLetterAccess, Target } from './target';

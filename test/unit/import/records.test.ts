@@ -1,8 +1,6 @@
 // Import files: every record keeps the line it starts on (CSV with quotes and line breaks, JSON arrays).
 import { describe, expect, it } from 'vitest';
-import { partsKind } from '../../../lib/registry/import/kinds';
-import { parseCsvRecords, parseJsonRecords } from '../../../lib/registry/import/records';
-import { validateRows } from '../../../lib/registry/import/run';
+import { parseCsvRecords, parseJsonRecords } from '../../../lib/import/records';
 
 describe('import records', () => {
   it('reads CSV with quoted separators, doubled quotes, line breaks and a semicolon separator', () => {
@@ -21,18 +19,5 @@ describe('import records', () => {
     expect(parseJsonRecords(text).map((r) => r.line)).toEqual([2, 3, 6]);
     expect(parseJsonRecords('{"rows":\n[\n{"partNumber":"A"}]}').map((r) => r.line)).toEqual([3]);
     expect(() => parseJsonRecords('{"partNumber":"A"}')).toThrow(/array/);
-  });
-
-  it('validates part rows: unit upper-cased and checked, unknown columns refused', () => {
-    const { valid, errors } = validateRows(partsKind, [
-      { line: 2, value: { partNumber: 'A', unit: 'liter' } },
-      { line: 3, value: { partNumber: 'B', unit: 'bucket' } },
-      { line: 4, value: { partNumber: 'C', colour: 'red' } },
-    ]);
-    expect(valid).toEqual([{ line: 2, row: { partNumber: 'A', unit: 'LITER' } }]);
-    expect(errors.map((e) => [e.line, e.field])).toEqual([
-      [3, 'unit'],
-      [4, '(row)'],
-    ]);
   });
 });
