@@ -1,7 +1,7 @@
 // What `npm run smoke -- --stage NAME` checks on a deployed stage, as plain data: the options it
 // takes and the HTTP calls it makes. Secrets come from the environment, never from the command
 // line (where `ps` and shell history would show them).
-import { UsageError, parseCommandArgs } from '../../lib/gdm/cli/args';
+import { UsageError, parseCommandArgs } from '../../lib/cli/args';
 
 export const SMOKE_HELP = `Usage: npm run smoke -- --stage NAME --client-id ID --plant P [options]
 

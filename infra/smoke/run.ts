@@ -7,8 +7,8 @@ import path from 'node:path';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { DescribeEndpointCommand, IoTClient } from '@aws-sdk/client-iot';
 import { readStackOutputs } from '../../lib/adapters/aws-admin/stack-outputs';
-import { UsageError } from '../../lib/gdm/cli/args';
-import { stackName, stageInfo, type StageInfo } from '../../lib/registry/cli/stage';
+import { UsageError } from '../../lib/cli/args';
+import { stackName, stageInfo, type StageInfo } from '../../lib/cli/admin/stage';
 import { SMOKE_HELP, parseSmokeArgs, publishArgs, publishedRowsQuery, smokeRequests, type SmokeOptions, type SmokeRequest } from './plan';
 
 const root = path.resolve(import.meta.dirname, '../..');

@@ -1,6 +1,6 @@
 // Process wiring of the `gdm` command (bin lib/cli/gdm.mjs loads this through tsx): real streams,
-// Ctrl-C / SIGTERM as an abort signal, and the exit status. The commands live in lib/gdm/cli/.
-import { runGdm } from '../gdm/cli/main';
+// Ctrl-C / SIGTERM as an abort signal, and the exit status. The commands live in lib/cli/gdm/.
+import { runGdm } from './gdm/main';
 
 const interrupt = new AbortController();
 const onSignal = (): void => {

@@ -1,8 +1,8 @@
 // Import kinds of the maintenance records for `insights-admin import assets|jobs-done|jobs-planned|tasks
-// --plant P FILE` (mechanics in lib/registry/import). CSV files name nested fields with dots
+// --plant P FILE` (mechanics in lib/import). CSV files name nested fields with dots
 // (`asset.tagNumber`, `workOrder.id`) and give partsUsed as a JSON array text.
 import { z } from 'zod';
-import type { ImportKind, ImportTarget } from '../registry/import/kinds';
+import type { ImportKind } from '../import/kind';
 import type { MaintenanceRepository } from './ports';
 import { isoDate } from './dates';
 import { numericText, recordId, TASK_STATUSES, type Asset, type JobDone, type JobPlanned, type Task } from './records';
@@ -54,17 +54,17 @@ const taskRow = row({
   taskStatus: z.preprocess(blank, z.enum(TASK_STATUSES).optional()), createdDate: isoDate, dueDate: date, incidentDate: date, asset: assetRef,
 });
 
-function repositoryOf(target: ImportTarget): { repository: MaintenanceRepository; plantId: string } {
-  if (!target.maintenance || !target.plant) throw new Error('maintenance imports need --plant and the maintenance repository');
-  return { repository: target.maintenance, plantId: target.plant.plantId };
+/** Where maintenance records are written: the repository, for one plant. */
+export interface PlantRecordsTarget {
+  readonly repository: MaintenanceRepository;
+  readonly plantId: string;
 }
 
 type Row<S extends z.ZodType> = z.output<S>;
 
-export const jobsDoneKind: ImportKind<Row<typeof jobDoneRow>> = {
+export const jobsDoneKind: ImportKind<Row<typeof jobDoneRow>, PlantRecordsTarget> = {
   name: 'jobs-done', summary: 'jobs done of a plant (id, jobTitle, doneDate, ...)', companyWideAllowed: false, row: jobDoneRow, batchSize: 200,
-  async write(target, rows) {
-    const { repository, plantId } = repositoryOf(target);
+  async write({ repository, plantId }, rows) {
     const jobs: JobDone[] = rows.map((r) => ({
       id: r.id, plantId, jobTitle: r.jobTitle, doneDate: r.doneDate, dueDate: r.dueDate ?? null, activityKind: r.activityKind ?? null, department: r.department ?? null,
       totalTimeUsedInHours: r.totalTimeUsedInHours ?? null, requiredPersonCount: r.requiredPersonCount ?? null, isFinal: r.isFinal ?? false, asset: refOf(r.asset),
@@ -76,10 +76,9 @@ export const jobsDoneKind: ImportKind<Row<typeof jobDoneRow>> = {
   },
 };
 
-export const jobsPlannedKind: ImportKind<Row<typeof jobPlannedRow>> = {
+export const jobsPlannedKind: ImportKind<Row<typeof jobPlannedRow>, PlantRecordsTarget> = {
   name: 'jobs-planned', summary: 'planned jobs of a plant (id, jobTitle, dueDate, ...)', companyWideAllowed: false, row: jobPlannedRow, batchSize: 200,
-  async write(target, rows) {
-    const { repository, plantId } = repositoryOf(target);
+  async write({ repository, plantId }, rows) {
     const jobs: JobPlanned[] = rows.map((r) => ({
       id: r.id, plantId, jobTitle: r.jobTitle, dueDate: r.dueDate, activityKind: r.activityKind ?? null, department: r.department ?? null, estimatedTimeInHours: r.estimatedTimeInHours ?? null,
       requiredPersonCount: r.requiredPersonCount ?? null, asset: refOf(r.asset), workOrder: r.workOrder ? { id: r.workOrder.id ?? null, remark: r.workOrder.remark ?? null } : null,
@@ -88,10 +87,9 @@ export const jobsPlannedKind: ImportKind<Row<typeof jobPlannedRow>> = {
   },
 };
 
-export const assetsKind: ImportKind<Row<typeof assetRow>> = {
+export const assetsKind: ImportKind<Row<typeof assetRow>, PlantRecordsTarget> = {
   name: 'assets', summary: 'registered assets of a plant (tagNumber, serialNumber, externalReference, ...)', companyWideAllowed: false, row: assetRow, batchSize: 200,
-  async write(target, rows) {
-    const { repository, plantId } = repositoryOf(target);
+  async write({ repository, plantId }, rows) {
     const assets: Asset[] = rows.map((r) => ({
       tagNumber: r.tagNumber, plantId, serialNumber: r.serialNumber ?? null, externalReference: r.externalReference ?? null, description: r.description ?? null, manufacturer: r.manufacturer ?? null, model: r.model ?? null, location: r.location ?? null,
     }));
@@ -99,10 +97,9 @@ export const assetsKind: ImportKind<Row<typeof assetRow>> = {
   },
 };
 
-export const tasksKind: ImportKind<Row<typeof taskRow>> = {
+export const tasksKind: ImportKind<Row<typeof taskRow>, PlantRecordsTarget> = {
   name: 'tasks', summary: 'tasks of a plant in any status (id, taskTitle, activityKind, assignedToRole, priority, createdDate, ...)', companyWideAllowed: false, row: taskRow, batchSize: 200,
-  async write(target, rows) {
-    const { repository, plantId } = repositoryOf(target);
+  async write({ repository, plantId }, rows) {
     const tasks: Task[] = rows.map((r) => ({
       id: r.id, plantId, taskTitle: r.taskTitle, taskDescription: r.taskDescription ?? null, activityKind: r.activityKind, assignedToRole: r.assignedToRole, priority: r.priority,
       taskStatus: r.taskStatus ?? 'PENDING', createdDate: r.createdDate, dueDate: r.dueDate ?? null, incidentDate: r.incidentDate ?? null, asset: refOf(r.asset),

@@ -9,7 +9,7 @@ import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toEdge } from '../../lib/gdm';
 import { createMessageGenerator } from '../../lib/gdm/simulator';
-import { runAdmin } from '../../lib/registry/cli/main';
+import { runAdmin } from '../../lib/cli/admin/main';
 import { startOfflineStack, type OfflineStack } from '../support/offline-stack';
 import { waitUntil } from '../support/ports';
 import { demoAccess, query, windowAroundNow, type DemoAccess } from '../support/stack-client';

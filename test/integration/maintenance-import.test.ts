@@ -11,7 +11,7 @@ import { OPEN_RANGE } from '../../lib/maintenance/dates';
 import { seedMaintenanceDemo } from '../../lib/maintenance/demo';
 import type { MaintenanceRepository } from '../../lib/maintenance/ports';
 import { createCustomer, createPlant } from '../../lib/registry/admin';
-import { runAdmin } from '../../lib/registry/cli/main';
+import { runAdmin } from '../../lib/cli/admin/main';
 import { startDynamoDbLocal, type DynamoDbLocal } from '../support/dynamodb-local';
 
 const TABLE = 'maintenance-main';

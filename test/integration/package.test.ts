@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ZIP_BYTES, packageService, renderReport, type PackageResult } from '../../infra/package/report';
-import { STACK_OUTPUTS } from '../../lib/registry/cli/stage';
+import { STACK_OUTPUTS } from '../../lib/cli/admin/stage';
 
 type Resource = { Type: string; Properties: Record<string, any>; DependsOn?: unknown }; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Statement = { Effect: string; Action: string | string[]; Resource: unknown };

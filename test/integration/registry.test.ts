@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRegistry } from '../../lib/adapters/dynamodb/registry';
 import { createAgent, createCustomer, createPlant } from '../../lib/registry/admin';
-import { runAdmin } from '../../lib/registry/cli/main';
+import { runAdmin } from '../../lib/cli/admin/main';
 import type { Registry } from '../../lib/registry/ports';
 import { seedDemo } from '../../lib/registry/seed';
 import { checkMaintenanceToken, issueMaintenanceToken, redeemTokenLink } from '../../lib/registry/tokens';

@@ -1,5 +1,6 @@
 // Reading import files: a JSON array of objects (or `{ "rows": [...] }`) or CSV with a header row.
 // Every record keeps the line it starts on, so validation errors point at the file's lines.
+import { CsvError, parse } from 'csv-parse/sync';
 
 export interface SourceRecord {
   readonly line: number;
@@ -55,62 +56,48 @@ export function parseJsonRecords(text: string): SourceRecord[] {
   return rows.map((value, index) => ({ line: (lines[index] ?? 0) + offset, value: value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : { $value: value } }));
 }
 
-/** RFC 4180 CSV: quoted fields with "" escapes and line breaks; `,` or `;` separators (from the header). */
+const lineBreaks = (field: string): number => field.match(/\r\n|\r|\n/g)?.length ?? 0;
+
+/** Lines a record takes: its own, plus the line breaks inside its quoted fields. */
+const span = (fields: readonly string[]): number => 1 + fields.reduce((n, field) => n + lineBreaks(field), 0);
+
+/**
+ * RFC 4180 CSV (csv-parse): quoted fields with "" escapes and line breaks, a quote inside an
+ * unquoted field kept as it is (`Pipe 12" steel`), `,` or `;` separators (whichever the header
+ * has more of), blank lines and rows of blank cells skipped. Each record keeps the line it starts on.
+ * @throws ImportFileError naming the line of a malformed record, or of one with more cells than the header.
+ */
 export function parseCsvRecords(text: string): SourceRecord[] {
   const body = text.replace(/^\uFEFF/, '');
   const firstLine = body.slice(0, body.search(/\r?\n|$/));
-  const separator = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
-  const records: Array<{ line: number; fields: string[] }> = [];
-  let fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  let line = 1;
-  let recordLine = 1;
-  let fieldStarted = false;
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i] as string;
-    if (quoted) {
-      if (c === '"' && body[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else {
-        if (c === '\n') line++;
-        field += c;
-      }
-      continue;
-    }
-    if (c === '"' && !fieldStarted) {
-      quoted = true;
-      fieldStarted = true;
-    } else if (c === separator) {
-      fields.push(field);
-      field = '';
-      fieldStarted = false;
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && body[i + 1] === '\n') i++;
-      fields.push(field);
-      if (fields.some((f) => f !== '')) records.push({ line: recordLine, fields });
-      fields = [];
-      field = '';
-      fieldStarted = false;
-      line++;
-      recordLine = line;
-    } else {
-      field += c;
-      fieldStarted = true;
-    }
+  const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
+  // Blank lines stay records here (skipped below), so every line of the file belongs to one record
+  // and lines are counted from the records alone; csv-parse's `info` would give them at twice the cost.
+  const options = { delimiter, relax_quotes: true, relax_column_count: true } as const;
+  let rows: string[][];
+  try {
+    rows = parse(body, options);
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    // The refused record starts after the ones csv-parse took: read those again to count their lines.
+    const taken = typeof error.records === 'number' && error.records > 0 ? parse(body, { ...options, to: error.records }) : [];
+    const problem = error.code === 'CSV_QUOTE_NOT_CLOSED' ? 'a quoted field is not closed' : error.message;
+    throw new ImportFileError(`line ${taken.reduce((line, fields) => line + span(fields), 1)}: ${problem}`);
   }
-  if (quoted) throw new ImportFileError(`line ${recordLine}: a quoted field is not closed`);
-  fields.push(field);
-  if (fields.some((f) => f !== '')) records.push({ line: recordLine, fields });
-  const [header, ...rows] = records;
+  let next = 1;
+  const records = rows.flatMap((fields) => {
+    const line = next;
+    next += span(fields);
+    return fields.some((f) => f.trim() !== '') ? [{ line, fields }] : [];
+  });
+  const [header, ...data] = records;
   if (!header) throw new ImportFileError('the CSV file is empty');
   const names = header.fields.map((n) => n.trim());
-  return rows.map((row) => ({
-    line: row.line,
-    value: Object.fromEntries(names.map((name, i) => [name, row.fields[i] ?? ''])),
-  }));
+  return data.map((row) => {
+    const extra = row.fields.slice(names.length).filter((f) => f.trim() !== '');
+    if (extra.length > 0) throw new ImportFileError(`line ${row.line}: ${row.fields.length} fields, but the header names ${names.length} columns`);
+    return { line: row.line, value: Object.fromEntries(names.map((name, i) => [name, row.fields[i] ?? ''])) };
+  });
 }
 
 export function parseRecords(text: string, format: 'json' | 'csv'): SourceRecord[] {

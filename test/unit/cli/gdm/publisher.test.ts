@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { toEdge, validateMessage, type EdgeMessage } from '../../../lib/gdm';
-import { publishMessages, type MessagePublisher } from '../../../lib/gdm/cli/publisher';
-import { createMessageGenerator } from '../../../lib/gdm/simulator';
+import { toEdge, validateMessage, type EdgeMessage } from '../../../../lib/gdm';
+import { publishMessages, type MessagePublisher } from '../../../../lib/cli/gdm/publisher';
+import { createMessageGenerator } from '../../../../lib/gdm/simulator';
 
 function source(): (now: Date) => EdgeMessage {
   const generate = createMessageGenerator({ devices: 2, items: 1, values: 1, types: ['state', 'alarm'], keepAliveIntervalMs: 1000 });

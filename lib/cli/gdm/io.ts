@@ -1,7 +1,7 @@
 // Input and output of the gdm commands: one message, a JSON array, or NDJSON, read from a file or
 // standard input; output written back in the same shape (and the same one-line/pretty layout).
 import { readFile } from 'node:fs/promises';
-import { UsageError } from './args';
+import { UsageError } from '../args';
 
 export interface CliIo {
   readonly stdin: NodeJS.ReadableStream;

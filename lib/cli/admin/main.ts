@@ -1,8 +1,9 @@
 // Dispatch of `insights-admin <group> <action>`. Usage errors exit 2 with a pointer to --help,
 // refused actions (AppError) and other failures exit 1 with their message.
-import { UsageError } from '../../gdm/cli/args';
+import { UsageError } from '../args';
 import { isAppError } from '../../core/errors';
-import { COMMANDS, runCommand, type AdminIo } from './commands';
+import type { AdminIo } from './command';
+import { COMMANDS, runCommand } from './commands';
 import { COMMON_HELP, type StageAwsFactory } from './target';
 
 export const MAIN_HELP = `Usage: insights-admin <command> [options]
@@ -25,7 +26,8 @@ export async function runAdmin(argv: readonly string[], io: AdminIo, aws?: (regi
     return first === undefined ? 2 : 0;
   }
   const twoWords = second !== undefined ? `${first} ${second}` : '';
-  const name = COMMANDS[twoWords] ? twoWords : COMMANDS[first] ? first : undefined;
+  // Own keys only: a plain lookup would also find inherited names such as "constructor".
+  const name = [twoWords, first].find((candidate) => Object.hasOwn(COMMANDS, candidate));
   if (name === undefined) {
     io.stderr.write(`insights-admin: unknown command "${twoWords || first}"\n\n${MAIN_HELP}`);
     return 2;

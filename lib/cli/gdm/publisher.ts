@@ -2,8 +2,8 @@
 // goes out with QoS 1, and the run ends at --count, --duration, the end of the source, or an abort.
 // Counting is exact: every published message ends up acknowledged or failed.
 import { performance } from 'node:perf_hooks';
-import type { EdgeMessage } from '../types';
-import type { PublishCounts } from './progress';
+import type { EdgeMessage } from '../../gdm/types';
+import type { PublishCounts } from './publish-counts';
 
 /** The part of an MQTT client the loop needs (mqtt.js MqttClient fits). */
 export interface MessagePublisher {

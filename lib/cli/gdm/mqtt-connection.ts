@@ -3,7 +3,7 @@
 // the message hub identifies the agent (spec, Authentication of GDM messages).
 import { readFile } from 'node:fs/promises';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
-import { UsageError } from './args';
+import { UsageError } from '../args';
 
 export interface ConnectionSettings {
   readonly url: string;

@@ -5,8 +5,8 @@ import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, S3Client, type GetObjectCommandOutput } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { stageAws } from '../../../lib/adapters/aws-admin/stage';
-import { runAdmin } from '../../../lib/registry/cli/main';
+import { stageAws } from '../../../../lib/adapters/aws-admin/stage';
+import { runAdmin } from '../../../../lib/cli/admin/main';
 
 const cloudFormation = mockClient(CloudFormationClient);
 const s3 = mockClient(S3Client);

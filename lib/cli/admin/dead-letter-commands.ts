@@ -3,12 +3,12 @@
 // <INSIGHTS_DATA_DIR>/dead-letter and the running stack's Lambda endpoint; with --stage the stage's
 // dead-letter bucket and its ingest function.
 import { AppError } from '../../core/errors';
-import { positiveInteger, UsageError } from '../../gdm/cli/args';
+import { positiveInteger, UsageError } from '../args';
 import { agentOf, DEAD_LETTER_REASONS, decodePayload, messageIdOf, type DeadLetterFilter, type StoredDeadLetter } from '../../ingest/dead-letter';
 import type { DeadLetterReason } from '../../ingest/ports';
 import { getAll, listAll, replayEntries, type ReplayReport } from '../../ingest/replay';
-import type { Command } from './commands';
-import { progressBar } from './progress';
+import type { Command } from './command';
+import { countProgress } from '../progress';
 import { table } from './table';
 import type { DeadLetterAccess, Target } from './target';
 
@@ -151,7 +151,7 @@ export const DEAD_LETTER_COMMANDS: Readonly<Record<string, Command>> = {
       if (ids.length === 0 && v.all !== true && !filtered) throw new UsageError('say what to replay: entry IDs, --all, or --reason/--from/--to');
       const { store, invoker } = access(v, t);
       const selected = ids.length > 0 ? await getAll(store, ids) : (await listAll(store, filter)).items;
-      const bar = progressBar(io.stderr, 'replay');
+      const bar = countProgress(io.stderr, 'replay');
       try {
         const report = await replayEntries(selected, { store, invoker }, { dryRun: v['dry-run'] === true, now: () => new Date(), onProgress: bar.update });
         // Nothing replayed at all (the stack not running, the function failing): one line, exit 1.

@@ -2,46 +2,17 @@
 // human-readable answer or, with --json, one JSON document on stdout.
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseCommandArgs, UsageError } from '../../gdm/cli/args';
-import { AppError } from '../../core/errors';
-import { createAgent, createCustomer, createLocalClient, createPlant, lookupKind, setLookupList } from '../admin';
-import { createAgentWithThing, createCognitoClient, type ThingCredentials } from '../deployed';
-import { IMPORT_KINDS } from '../import/kinds';
-import { ImportFileError } from '../import/records';
-import { runImport } from '../import/run';
-import { LOOKUP_KINDS } from '../model';
-import { describeSeed, seedDemo } from '../seed';
-import { issueMaintenanceToken, parseLifetime } from '../tokens';
+import { parseCommandArgs, UsageError } from '../args';
+import { createAgent, createCustomer, createLocalClient, createPlant, lookupKind, setLookupList } from '../../registry/admin';
+import { createAgentWithThing, createCognitoClient, type ThingCredentials } from '../../registry/deployed';
+import { LOOKUP_KINDS } from '../../registry/model';
+import { describeSeed, seedDemo } from '../../registry/seed';
+import { issueMaintenanceToken, parseLifetime } from '../../registry/tokens';
+import { required, type AdminIo, type Command } from './command';
 import { DEAD_LETTER_COMMANDS } from './dead-letter-commands';
-import { progressBar } from './progress';
+import { IMPORT_COMMAND } from './import-command';
 import { table } from './table';
 import { COMMON_HELP, COMMON_OPTIONS, openTarget, type CommonValues, type StageAwsFactory, type Target } from './target';
-
-export interface AdminIo {
-  readonly stdout: { write(text: string): unknown };
-  readonly stderr: { write(text: string): unknown; readonly isTTY?: boolean };
-}
-
-type Options = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>;
-
-export interface Command {
-  readonly usage: string;
-  readonly summary: string;
-  readonly options: Options;
-  /** Takes positional arguments (else any is a usage error). */
-  readonly positionals?: boolean;
-  run(values: Record<string, string | boolean | undefined>, positionals: string[], target: Target, io: AdminIo): Promise<unknown>;
-  /** Human-readable rendering of run's result; JSON otherwise. */
-  text(result: never, target: Target): string;
-  /** The exit status for a result (default 0; an import that wrote nothing: 1). */
-  exitCode?(result: never): number;
-}
-
-function required(values: Record<string, unknown>, name: string): string {
-  const value = values[name];
-  if (typeof value !== 'string' || value === '') throw new UsageError(`--${name} is required`);
-  return value;
-}
 
 /** Amazon's root CA for IoT Core's ATS endpoints (not shipped here: fetch it from Amazon Trust Services). */
 export const AMAZON_ROOT_CA_URL = 'https://www.amazontrust.com/repository/AmazonRootCA1.pem';
@@ -192,43 +163,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     },
     text: (lists: Array<{ kind: string; values: string[] }>) => (lists.length === 0 ? '(none)\n' : lists.map((l) => `${l.kind}:\n${l.values.map((x) => `  ${x}`).join('\n')}\n`).join('')),
   },
-  import: {
-    usage: `insights-admin import <${Object.keys(IMPORT_KINDS).join('|')}> (--plant P | --customer C) [--skip-invalid] [--format json|csv] FILE`,
-    summary: 'import records from JSON or CSV: all rows valid or nothing written; safe to run twice',
-    options: { plant: { type: 'string' }, customer: { type: 'string' }, 'skip-invalid': { type: 'boolean' }, format: { type: 'string' } },
-    positionals: true,
-    run: async (v, positionals, t, io) => {
-      const [kindName, file, ...extra] = positionals;
-      if (kindName === undefined || file === undefined || extra.length > 0) throw new UsageError('expected a kind and one FILE');
-      if (!(kindName in IMPORT_KINDS)) throw new UsageError(`unknown kind "${kindName}"; one of ${Object.keys(IMPORT_KINDS).join(', ')}`);
-      const kind = IMPORT_KINDS[kindName];
-      if (!kind) throw new AppError('SERVICE_UNAVAILABLE', `importing ${kindName} arrives with the maintenance API (only parts for now)`);
-      const format = typeof v.format === 'string' ? v.format : path.extname(file).toLowerCase() === '.csv' ? 'csv' : 'json';
-      if (format !== 'json' && format !== 'csv') throw new UsageError('--format must be json or csv');
-      const plant = typeof v.plant === 'string' ? await t.registry.getPlant(v.plant) : null;
-      if (plant === undefined) throw new AppError('NOT_FOUND', `plant "${String(v.plant)}" does not exist`);
-      if (!plant && (!kind.companyWideAllowed || typeof v.customer !== 'string')) throw new UsageError(kind.companyWideAllowed ? '--plant or --customer is required' : '--plant is required');
-      const customer = await t.registry.getCustomer(plant?.customerId ?? (v.customer as string));
-      if (!customer) throw new AppError('NOT_FOUND', `customer "${String(v.customer)}" does not exist`);
-      const text = await readFile(file, 'utf8').catch((e: Error) => {
-        throw new UsageError(`cannot read ${file}: ${e.message}`);
-      });
-      const bar = progressBar(io.stderr, `import ${kindName}`);
-      try {
-        return await runImport(kind, { registry: t.registry, maintenance: t.maintenance, customer, plant }, text, { format, skipInvalid: v['skip-invalid'] === true, onProgress: bar.update });
-      } catch (error) {
-        if (error instanceof ImportFileError) throw new AppError('INVALID_INPUT', error.message);
-        throw error;
-      } finally {
-        bar.end();
-      }
-    },
-    text: (r: { kind: string; rows: number; written: number; skipped: number; wrote: boolean; errors: Array<{ line: number; field: string; message: string }> }) => {
-      const errors = r.errors.map((e) => `  line ${e.line}: ${e.field}: ${e.message}\n`).join('');
-      if (!r.wrote) return `${errors}${r.errors.length} problem(s) in ${r.rows} rows; nothing written (fix the file, or use --skip-invalid)\n`;
-      return `${errors}${r.kind}: ${r.written} rows written${r.skipped > 0 ? `, ${r.skipped} invalid rows skipped` : ''}\n`;
-    },
-  },
+  import: IMPORT_COMMAND,
   'seed-demo': {
     usage: 'insights-admin seed-demo',
     summary: 'create the demo customer, plants, agent, client, token, lookups and parts (once)',

@@ -1,6 +1,6 @@
 // The import mechanics shared by every kind: parse the file, validate every row (errors by line),
 // write nothing when a row is invalid unless skipInvalid, then write in batches with progress.
-import type { ImportKind, ImportTarget } from './kinds';
+import type { ImportKind } from './kind';
 import { parseRecords, type SourceRecord } from './records';
 
 export interface RowError {
@@ -25,7 +25,7 @@ export interface ImportOptions {
   readonly onProgress?: (done: number, total: number) => void;
 }
 
-export function validateRows<Row>(kind: ImportKind<Row>, records: readonly SourceRecord[]): { valid: Array<{ line: number; row: Row }>; errors: RowError[] } {
+export function validateRows<Row>(kind: Pick<ImportKind<Row, unknown>, 'row'>, records: readonly SourceRecord[]): { valid: Array<{ line: number; row: Row }>; errors: RowError[] } {
   const valid: Array<{ line: number; row: Row }> = [];
   const errors: RowError[] = [];
   for (const record of records) {
@@ -36,7 +36,7 @@ export function validateRows<Row>(kind: ImportKind<Row>, records: readonly Sourc
   return { valid, errors };
 }
 
-export async function runImport<Row>(kind: ImportKind<Row>, target: ImportTarget, text: string, options: ImportOptions): Promise<ImportReport> {
+export async function runImport<Row, Target>(kind: ImportKind<Row, Target>, target: Target, text: string, options: ImportOptions): Promise<ImportReport> {
   const records = parseRecords(text, options.format);
   const { valid, errors } = validateRows(kind, records);
   const invalidLines = new Set(errors.map((e) => e.line)).size;

@@ -1,15 +1,16 @@
 // gdm publish: the gateway simulator. Base messages from a file or generated, enriched to edge at
 // send time, published with QoS 1 on gdm/<agentId>/messages with client id = agentId.
 import { randomUUID } from 'node:crypto';
-import { toEdge } from '../enrich';
-import { validateMessage } from '../validate';
-import { DEVICE_ID_PATTERN, MESSAGE_KINDS, UUID_PATTERN } from '../rules';
-import { createMessageGenerator } from '../simulator';
-import type { BaseMessage, EdgeMessage } from '../types';
-import { durationMs, EXIT_FAILURE, EXIT_OK, listOf, parseCommandArgs, positiveInteger, positiveNumber, UsageError } from './args';
+import { toEdge } from '../../gdm/enrich';
+import { validateMessage } from '../../gdm/validate';
+import { DEVICE_ID_PATTERN, MESSAGE_KINDS, UUID_PATTERN } from '../../gdm/rules';
+import { createMessageGenerator } from '../../gdm/simulator';
+import type { BaseMessage, EdgeMessage } from '../../gdm/types';
+import { durationMs, EXIT_FAILURE, EXIT_OK, listOf, parseCommandArgs, positiveInteger, positiveNumber, UsageError } from '../args';
 import { parseInput, readInput, type CliIo } from './io';
 import { connectMqtt, endpointUrl } from './mqtt-connection';
-import { createProgressReporter } from './progress';
+import { createProgress } from '../progress';
+import { describeCounts, shareDone, type PublishCounts, type PublishLimits } from './publish-counts';
 import { publishMessages } from './publisher';
 
 export const PUBLISH_HELP = `Usage: gdm publish --agent-id UUID [--generate [generator options] | FILE|-] [options]
@@ -74,6 +75,9 @@ const OPTIONS = {
   'connect-timeout': { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
+
+/** Off a terminal (a CI job, a service manager), one progress line every 5 s keeps the log short. */
+const PLAIN_PROGRESS_EVERY_MS = 5000;
 
 type Source = { readonly next: (now: Date) => EdgeMessage | undefined; readonly size?: number };
 
@@ -154,7 +158,12 @@ export async function runPublish(args: readonly string[], io: CliIo): Promise<nu
   });
   const topic = `gdm/${agentId}/messages`;
   io.stderr.write(`gdm publish: connected to ${url} as ${agentId}; publishing on ${topic} at ${rate} msg/s\n`);
-  const progress = createProgressReporter(io.stderr, { ...(limit !== undefined && { total: limit }), ...(duration !== undefined && { durationMs: duration }) });
+  const limits: PublishLimits = { ...(limit !== undefined && { total: limit }), ...(duration !== undefined && { durationMs: duration }) };
+  const progress = createProgress(io.stderr, { label: 'gdm publish', plainEveryMs: PLAIN_PROGRESS_EVERY_MS });
+  const report = (counts: PublishCounts, elapsedMs: number): void => {
+    const done = shareDone(counts, elapsedMs, limits);
+    progress.update({ text: describeCounts(counts, elapsedMs, limits), ...(done !== undefined && { done }) });
+  };
   let firstFailure = true;
   try {
     const result = await publishMessages(client, {
@@ -162,7 +171,7 @@ export async function runPublish(args: readonly string[], io: CliIo): Promise<nu
       rate,
       ackTimeoutMs,
       next: source.next,
-      onProgress: (counts, elapsed) => progress.update(counts, elapsed),
+      onProgress: report,
       onFailure: (error) => {
         if (firstFailure) io.stderr.write(`gdm publish: a publish failed: ${error instanceof Error ? error.message : String(error)}\n`);
         firstFailure = false;
@@ -171,7 +180,8 @@ export async function runPublish(args: readonly string[], io: CliIo): Promise<nu
       ...(duration !== undefined && { durationMs: duration }),
       ...(io.signal !== undefined && { signal: io.signal }),
     });
-    progress.finish(result, result.elapsedMs);
+    report(result, result.elapsedMs);
+    progress.end();
     io.stdout.write(`published ${result.published}, acknowledged ${result.acknowledged}, failed ${result.failed}\n`);
     return result.failed === 0 ? EXIT_OK : EXIT_FAILURE;
   } finally {

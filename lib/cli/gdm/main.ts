@@ -1,6 +1,6 @@
 // Dispatch of the `gdm` command line: gdm <validate|enrich|publish> [options]. Usage errors exit 2
 // with a pointer to --help; any other failure exits 1 with its message (no stack trace for users).
-import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from './args';
+import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from '../args';
 import { runEnrich } from './enrich-command';
 import type { CliIo } from './io';
 import { runPublish } from './publish-command';

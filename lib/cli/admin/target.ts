@@ -8,8 +8,8 @@ import { localIngestInvoker } from '../../adapters/lambda/local-invoker';
 import { adminConfig } from '../../core/config';
 import type { DeadLetterStore, IngestInvoker } from '../../ingest/dead-letter';
 import type { MaintenanceRepository } from '../../maintenance/ports';
-import type { DeployedIdentity, DeployedThings } from '../deployed';
-import type { Registry } from '../ports';
+import type { DeployedIdentity, DeployedThings } from '../../registry/deployed';
+import type { Registry } from '../../registry/ports';
 import { stackName, stageInfo, type StageInfo } from './stage';
 
 export const SERVICE = 'industrial-insights';

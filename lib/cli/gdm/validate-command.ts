@@ -1,9 +1,9 @@
 // gdm validate [--stage base|edge|cloud] [--json] FILE|-
 // Exit 0 when every message is valid, 1 when any is not, 2 for a usage error.
-import { validateMessage } from '../validate';
-import type { GdmError, GdmIssue } from '../issues';
-import { STAGES, type Stage } from '../rules';
-import { EXIT_FAILURE, EXIT_OK, oneOf, parseCommandArgs, singleInput } from './args';
+import { validateMessage } from '../../gdm/validate';
+import type { GdmError, GdmIssue } from '../../gdm/issues';
+import { STAGES, type Stage } from '../../gdm/rules';
+import { EXIT_FAILURE, EXIT_OK, oneOf, parseCommandArgs, singleInput } from '../args';
 import { parseInput, readInput, type CliIo, type InputEntry } from './io';
 
 export const VALIDATE_HELP = `Usage: gdm validate [--stage base|edge|cloud] [--json] FILE|-

@@ -1,11 +1,11 @@
 // gdm enrich --to edge|cloud [--agent-id ID] [--ingestion-id ID] [--device-id ID] [--now TIME] FILE|-
 // All-or-nothing: when any message cannot be enriched, nothing is printed and the exit status is 1.
-import { GdmEnrichmentError, toCloud, toEdge, type Clock } from '../enrich';
-import { validateMessage } from '../validate';
-import { DATE_TIME_PATTERN, DEVICE_ID_PATTERN, INGESTION_ID_PATTERN, UUID_PATTERN, type Stage } from '../rules';
-import type { GdmIssue } from '../issues';
-import type { EdgeMessage } from '../types';
-import { EXIT_FAILURE, EXIT_OK, oneOf, parseCommandArgs, singleInput, UsageError } from './args';
+import { GdmEnrichmentError, toCloud, toEdge, type Clock } from '../../gdm/enrich';
+import { validateMessage } from '../../gdm/validate';
+import { DATE_TIME_PATTERN, DEVICE_ID_PATTERN, INGESTION_ID_PATTERN, UUID_PATTERN, type Stage } from '../../gdm/rules';
+import type { GdmIssue } from '../../gdm/issues';
+import type { EdgeMessage } from '../../gdm/types';
+import { EXIT_FAILURE, EXIT_OK, oneOf, parseCommandArgs, singleInput, UsageError } from '../args';
 import { formatOutput, parseInput, readInput, type CliIo, type InputEntry } from './io';
 
 export const ENRICH_HELP = `Usage: gdm enrich --to edge|cloud [options] FILE|-

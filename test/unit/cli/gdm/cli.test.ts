@@ -1,12 +1,15 @@
-// Runs the real `gdm` command (node lib/cli/gdm.mjs) as a child process.
+// The `gdm` command in-process through runGdm with recorded streams (the CLI takes its io
+// injected), and once as the real bin entry (node lib/cli/gdm.mjs) in a child process.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { validateMessage } from '../../../lib/gdm';
-import { REPO_ROOT } from './corpus';
-import { AGENT_ID, BASE, EDGE, TEMPERATURE_NAME_ID } from './messages';
+import { runGdm } from '../../../../lib/cli/gdm/main';
+import { validateMessage } from '../../../../lib/gdm';
+import { REPO_ROOT } from '../../gdm/corpus';
+import { AGENT_ID, BASE, EDGE, TEMPERATURE_NAME_ID } from '../../gdm/messages';
 
 interface Run {
   readonly code: number;
@@ -14,12 +17,24 @@ interface Run {
   readonly stderr: string;
 }
 
-function gdm(args: readonly string[], stdin?: string): Promise<Run> {
+async function gdm(args: readonly string[], stdin?: string): Promise<Run> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runGdm(args, {
+    stdin: Readable.from(stdin === undefined ? [] : [stdin]),
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+  });
+  return { code, stdout, stderr };
+}
+
+/** The installed command: node, the bin file, tsx, real streams and the process exit status. */
+function gdmProcess(args: readonly string[], stdin: string): Promise<Run> {
   return new Promise((resolve) => {
     const child = execFile(process.execPath, [path.join(REPO_ROOT, 'lib/cli/gdm.mjs'), ...args], { cwd: REPO_ROOT }, (error, stdout, stderr) => {
       resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
     });
-    child.stdin?.end(stdin ?? '');
+    child.stdin?.end(stdin);
   });
 }
 
@@ -31,7 +46,6 @@ function file(name: string, text: string): string {
 }
 
 const invalidEdge = { ...EDGE, messageId: 'nope' };
-const T = 30_000;
 
 describe('gdm validate', () => {
   it('exits 0 for a valid single message (pretty-printed file)', async () => {
@@ -42,7 +56,7 @@ describe('gdm validate', () => {
     // Assess
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('1 valid, 0 invalid');
-  }, T);
+  });
 
   it('exits 1 and prints one JSON object per message with --json, for an array', async () => {
     // Prepare
@@ -56,7 +70,7 @@ describe('gdm validate', () => {
       { index: 0, valid: true, errors: [], warnings: [] },
       { index: 1, valid: false, errors: [{ path: '/messageId', code: 'GDM_MESSAGE_ID_FORMAT', message: expect.stringContaining('lowercase hexadecimal UUID') }], warnings: [] },
     ]);
-  }, T);
+  });
 
   it('reads NDJSON from stdin, reporting a line that is not JSON', async () => {
     // Prepare
@@ -71,7 +85,7 @@ describe('gdm validate', () => {
       [1, false, ['GDM_MESSAGE_ID_FORMAT']],
       [2, false, ['GDM_INVALID_JSON']],
     ]);
-  }, T);
+  });
 
   it('prints errors and warnings for people without --json', async () => {
     // Prepare
@@ -84,7 +98,7 @@ describe('gdm validate', () => {
     expect(run.stdout).toContain('message 0: valid, 0 error(s), 3 warning(s)');
     expect(run.stdout).toMatch(/error {3}\/deviceId {2}GDM_DEVICE_ID_FORMAT {2}deviceId must be/);
     expect(run.stdout).toContain('2 message(s) checked at stage edge: 1 valid, 1 invalid, 1 with warnings');
-  }, T);
+  });
 
   it.each([
     [['validate', '--stage', 'gateway', 'x.json'], '--stage must be one of base, edge, cloud'],
@@ -98,7 +112,7 @@ describe('gdm validate', () => {
     // Assess
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(message);
-  }, T);
+  });
 
   it.each([['validate'], ['enrich'], ['publish']])('%s --help prints usage and exits 0', async (command) => {
     // Act
@@ -106,7 +120,7 @@ describe('gdm validate', () => {
     // Assess
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`Usage: gdm ${command}`);
-  }, T);
+  });
 });
 
 describe('gdm enrich', () => {
@@ -119,7 +133,7 @@ describe('gdm enrich', () => {
     expect(run.code).toBe(0);
     expect(run.stdout.trim().split('\n')).toHaveLength(1);
     expect(JSON.parse(run.stdout)).toEqual({ ...EDGE, agentTimestamp: '2024-05-01T10:00:01.000Z' });
-  }, T);
+  });
 
   it('enriches an array of edge and base messages to cloud, printing an array', async () => {
     // Prepare
@@ -136,7 +150,7 @@ describe('gdm enrich', () => {
       expect(result.message?.data?.[0]?.nameId).toBe(TEMPERATURE_NAME_ID);
       expect(result.message?.ingestionTimestamp).toBe('2024-05-01T10:00:02.000Z');
     }
-  }, T);
+  });
 
   it('keeps NDJSON as NDJSON', async () => {
     // Prepare
@@ -148,7 +162,7 @@ describe('gdm enrich', () => {
     const lines = run.stdout.trim().split('\n');
     expect(lines).toHaveLength(2);
     for (const line of lines) expect(validateMessage(JSON.parse(line), 'edge').ok).toBe(true);
-  }, T);
+  });
 
   it('prints nothing and exits 1 when a message cannot be enriched', async () => {
     // Act
@@ -157,7 +171,7 @@ describe('gdm enrich', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('message 1: /deviceId  GDM_REQUIRED');
-  }, T);
+  });
 
   it('exits 2 without --agent-id for --to cloud', async () => {
     // Act
@@ -165,5 +179,18 @@ describe('gdm enrich', () => {
     // Assess
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--agent-id is required with --to cloud');
-  }, T);
+  });
+});
+
+describe('the gdm bin entry', () => {
+  it('runs as a process: reads stdin, writes stdout and exits with the status', async () => {
+    // Prepare
+    const ndjson = `${JSON.stringify(EDGE)}\n${JSON.stringify(invalidEdge)}\n`;
+    // Act
+    const run = await gdmProcess(['validate', '--json', '-'], ndjson);
+    // Assess
+    expect(run.code).toBe(1);
+    expect(run.stdout.trim().split('\n').map((l) => (JSON.parse(l) as { valid: boolean }).valid)).toEqual([true, false]);
+    expect(run.stderr).toBe('');
+  }, 30_000);
 });
