@@ -6,7 +6,7 @@
 // node process is left behind. If this process is killed outright, the stack notices that its
 // parent is gone and stops itself the same way.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -132,6 +132,23 @@ function describeDemoTelemetry(report) {
   return [`  Demo telemetry    4 devices in demo-plant-1 and demo-plant-2: ${history};`, `                    ${live}`];
 }
 
+/**
+ * The running stack describes itself in <data>/stack.json, so the CLIs (lib/cli/local-stack.ts)
+ * reach it whatever ports it was given; the file is trusted only while this process lives.
+ */
+const stackFile = path.join(dataDir, 'stack.json');
+function describeStack() {
+  const temporary = `${stackFile}.${process.pid}.tmp`;
+  writeFileSync(temporary, `${JSON.stringify({ pid: process.pid, ports, startedAt: new Date().toISOString() })}\n`);
+  renameSync(temporary, stackFile);
+}
+
+/** Commands printed for pasting: with the data folder when it is not the default one. */
+function pasteable(text) {
+  const prefix = dataDir === path.resolve(root, '.data') ? '' : `INSIGHTS_DATA_DIR=${dataDir} `;
+  return text.replaceAll('npx insights-admin', `${prefix}npx insights-admin`);
+}
+
 function summary(health, seeded, demo) {
   const http = `http://127.0.0.1:${ports.http}`;
   const lines = [
@@ -144,9 +161,9 @@ function summary(health, seeded, demo) {
     `    token endpoint  POST ${http}/oauth2/token`,
     `  MQTT (IoT Core)   mqtt://127.0.0.1:${ports.mqtt}  publish edge GDM to gdm/<agentId>/messages, client id = agentId`,
     `  Data              ${dataDir}  (dynamodb/, telemetry.duckdb, lake/, dead-letter/, iot-journal/)`,
-    '  Credentials       ' + (seeded ? '' : 'npx insights-admin --help (customers, plants, agents, clients, tokens)'),
+    '  Credentials       ' + (seeded ? '' : pasteable('npx insights-admin --help (customers, plants, agents, clients, tokens)')),
   ];
-  if (seeded) lines.push(...seeded.split('\n').map((l) => `    ${l}`));
+  if (seeded) lines.push(...pasteable(seeded).split('\n').map((l) => `    ${l}`));
   lines.push(...describeDemoTelemetry(demo));
   lines.push('  Stop              Ctrl-C (stops DynamoDB Local, the broker and the HTTP server)', '');
   return lines.join('\n');
@@ -184,6 +201,7 @@ async function stop(code) {
   if (stopping) return;
   stopping = true;
   demoGateway?.kill('SIGTERM');
+  rmSync(stackFile, { force: true });
   if (child.exitCode === null && child.signalCode === null) {
     process.stderr.write('\nstopping the local stack (the broker finishes its batch in flight; the rest stays journaled)…\n');
     const exited = new Promise((r) => child.once('exit', r));
@@ -228,6 +246,7 @@ if (!health.ok) {
   console.error(`npm start: the local stack did not become healthy within 180 s (${health.last}).`);
   await stop(1);
 } else {
+  describeStack();
   const seeded = await seed();
   console.log(summary(health.body, seeded, await startDemoGateway()));
 }

@@ -135,16 +135,21 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
 }
 
 /**
- * The admin CLI's view of the local stack (the same variables `npm start` reads): the data folder
- * (its dead letter is <dir>/dead-letter) and serverless-offline's Lambda port.
+ * The CLIs' view of the local stack: the same variables `npm start` reads. The data folder (its
+ * dead letter is <dir>/dead-letter, its running stack describes itself in <dir>/stack.json) and the
+ * four ports, undefined when not set (lib/cli/local-stack.ts then asks the running stack).
  */
+const port = z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(65535).optional());
 const adminSchema = z.object({
   INSIGHTS_DATA_DIR: z.preprocess(unsetIfEmpty, nonEmpty.default('.data')),
-  INSIGHTS_LAMBDA_PORT: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(65535).default(3002)),
+  INSIGHTS_HTTP_PORT: port,
+  INSIGHTS_LAMBDA_PORT: port,
+  INSIGHTS_DYNAMODB_PORT: port,
+  INSIGHTS_MQTT_PORT: port,
 });
 export type AdminConfig = z.infer<typeof adminSchema>;
 
-/** Parses the admin CLI's variables (not cached: a CLI run reads them once). */
+/** Parses the CLIs' variables (not cached: a CLI run reads them once). */
 export function adminConfig(env: Record<string, string | undefined> = process.env): AdminConfig {
   const parsed = adminSchema.safeParse(env);
   if (!parsed.success) throw new Error(`invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);

@@ -58,6 +58,11 @@ describe('npm start', { timeout: 360_000 }, () => {
 
   const leftovers = () => execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').filter((l) => l.includes(`-port ${env.INSIGHTS_DYNAMODB_PORT}`) || (l.includes('serverless.js offline') && l.includes(buildDir)));
 
+  /** The admin CLI as a user runs it, with only the data folder (and `extra`) in its environment. */
+  const admin = (args: readonly string[], extra: Record<string, string> = {}) => {
+    const clean = Object.fromEntries(Object.entries(env).filter(([k]) => !/^INSIGHTS_(HTTP|LAMBDA|DYNAMODB|MQTT)_PORT$/.test(k)));
+    return spawnSync(process.execPath, [path.join(root, 'lib/cli/insights-admin.mjs'), ...args], { cwd: root, env: { ...clean, ...extra }, encoding: 'utf8', timeout: 60_000 });
+  };
   const api = () => `http://127.0.0.1:${env.INSIGHTS_HTTP_PORT}/maintenance/v1/plants/demo-plant-1`;
   let maintenanceToken = '';
   const createTask = async (title: string) => {
@@ -115,10 +120,20 @@ describe('npm start', { timeout: 360_000 }, () => {
       expect(await count('Events | where Name == "over-temperature" | summarize dcount(DeviceId)', 25)).toBe(4);
       const live = await count('States | where Timestamp > ago(2m) | count', 1);
       await waitUntil(async () => (await count('States | where Timestamp > ago(2m) | count', 1)) > live, 30_000, 'live values from the simulated gateway');
+      // The CLIs follow the running stack (its stack.json) without the port variables.
+      const listed = admin(['customers', 'list', '--json']);
+      expect(listed.status, listed.stderr).toBe(0);
+      expect(listed.stdout).toContain('"demo"');
     } finally {
       expect(await interrupt(started)).toBe(0);
     }
     await waitUntil(async () => leftovers().length === 0, 10_000, 'no process left');
+    // Stopped: the CLI says which address it tried and what to do, in one line.
+    const refused = admin(['customers', 'list'], { INSIGHTS_DYNAMODB_PORT: env.INSIGHTS_DYNAMODB_PORT ?? '' });
+    expect(refused.status).toBe(1);
+    expect(refused.stderr.trim().split('\n').filter((l) => l.includes('nothing answers'))).toEqual([
+      expect.stringContaining(`nothing answers on 127.0.0.1:${env.INSIGHTS_DYNAMODB_PORT} (DynamoDB Local of the local stack; port ${env.INSIGHTS_DYNAMODB_PORT} from INSIGHTS_DYNAMODB_PORT)`),
+    ]);
   });
 
   it('keeps the data across a restart: the demo is not seeded twice, and DynamoDB Local still has unique keys', async () => {

@@ -4,6 +4,7 @@ import { UsageError } from '../args';
 import { isAppError } from '../../core/errors';
 import type { AdminIo } from './command';
 import { COMMANDS, runCommand } from './commands';
+import { explainUnreachable, localStack } from '../local-stack';
 import { COMMON_HELP, type StageAwsFactory } from './target';
 
 export const MAIN_HELP = `Usage: insights-admin <command> [options]
@@ -17,6 +18,15 @@ ${Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(18)} ${c.summary}
 Run "insights-admin <command> --help" for the options of a command.
 
 ${COMMON_HELP}`;
+
+/** A refused connection to the local stack, said in one line with what to do (undefined otherwise). */
+function unreachable(error: unknown): string | undefined {
+  try {
+    return explainUnreachable(error, localStack());
+  } catch {
+    return undefined;
+  }
+}
 
 /** `aws`: the AWS side of `--stage` (tests pass mocks; default lib/adapters/aws-admin/stage.ts). */
 export async function runAdmin(argv: readonly string[], io: AdminIo, aws?: (region: string) => StageAwsFactory): Promise<number> {
@@ -40,7 +50,8 @@ export async function runAdmin(argv: readonly string[], io: AdminIo, aws?: (regi
       io.stderr.write(`insights-admin ${name}: ${error.message}\nRun "insights-admin ${name} --help" for usage.\n`);
       return 2;
     }
-    const message = isAppError(error) ? error.message : error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
+    const message =
+      unreachable(error) ?? (isAppError(error) ? error.message : error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error));
     io.stderr.write(`insights-admin ${name}: ${message}\n`);
     return 1;
   }

@@ -1,15 +1,15 @@
-// Which registry the admin CLI works on: the local stack by default (DynamoDB Local on
-// 127.0.0.1:8000, table industrial-insights-local-main), or a deployed stage with --stage NAME.
+// Which registry the admin CLI works on: the local stack by default (DynamoDB Local on the port
+// lib/cli/local-stack.ts finds, table industrial-insights-local-main), or a deployed stage with --stage NAME.
 import path from 'node:path';
 import { openMaintenance } from '../../adapters/dynamodb/maintenance';
 import { openRegistry } from '../../adapters/dynamodb/registry';
 import { fileDeadLetterStore } from '../../adapters/files/dead-letter-store';
 import { localIngestInvoker } from '../../adapters/lambda/local-invoker';
-import { adminConfig } from '../../core/config';
 import type { DeadLetterStore, IngestInvoker } from '../../ingest/dead-letter';
 import type { MaintenanceRepository } from '../../maintenance/ports';
 import type { DeployedIdentity, DeployedThings } from '../../registry/deployed';
 import type { Registry } from '../../registry/ports';
+import { localStack } from '../local-stack';
 import { stackName, stageInfo, type StageInfo } from './stage';
 
 export const SERVICE = 'industrial-insights';
@@ -28,12 +28,14 @@ export const COMMON_OPTIONS = {
 
 export const COMMON_HELP = `Common options:
   --json                      print the result as JSON
-  --dynamodb-endpoint URL     DynamoDB endpoint (default http://127.0.0.1:8000, the local stack)
+  --dynamodb-endpoint URL     DynamoDB endpoint (default: the local stack's, port INSIGHTS_DYNAMODB_PORT
+                              or the running npm start's, else 8000)
   --table NAME                main table (default ${SERVICE}-local-main, or ${SERVICE}-<stage>-main)
   --stage NAME                a deployed stage: AWS credentials from the environment; table, API address
                               and identity settings from the stack's outputs
   --region REGION             AWS region (default eu-west-1)
-  --api-url URL               base address of the HTTP API, for printed links (default http://127.0.0.1:3000)
+  --api-url URL               base address of the HTTP API, for printed links (default: the local
+                              stack's, port INSIGHTS_HTTP_PORT or the running npm start's, else 3000)
   -h, --help                  show this help
 `;
 
@@ -104,7 +106,8 @@ export function connect(values: CommonValues): Target {
   const stage = values.stage;
   const tableName = values.table ?? `${SERVICE}-${stage ?? 'local'}-main`;
   // Deployed stages: table by the service's naming convention (serverless.yml custom.mainTable).
-  const endpoint = values['dynamodb-endpoint'] ?? (stage === undefined ? 'http://127.0.0.1:8000' : undefined);
+  const local = stage === undefined ? localStack() : undefined;
+  const endpoint = values['dynamodb-endpoint'] ?? (local ? `http://127.0.0.1:${local.ports.dynamodb}` : undefined);
   const where = { tableName, region: values.region ?? 'eu-west-1', ...(endpoint ? { endpoint } : {}) };
   const { registry, close: closeRegistry } = openRegistry(where);
   const { repository: maintenance, close: closeMaintenance } = openMaintenance(where);
@@ -112,12 +115,12 @@ export function connect(values: CommonValues): Target {
     closeRegistry();
     closeMaintenance();
   };
-  const deadLetters = (local: { readonly dir?: string; readonly lambdaPort?: number } = {}): DeadLetterAccess => {
-    const env = local.dir !== undefined && local.lambdaPort !== undefined ? undefined : adminConfig();
+  const deadLetters = (given: { readonly dir?: string; readonly lambdaPort?: number } = {}): DeadLetterAccess => {
+    const stack = local ?? localStack();
     return {
-      store: fileDeadLetterStore(local.dir ?? path.join(env!.INSIGHTS_DATA_DIR, 'dead-letter')),
-      invoker: localIngestInvoker(local.lambdaPort ?? env!.INSIGHTS_LAMBDA_PORT),
+      store: fileDeadLetterStore(given.dir ?? path.join(stack.dataDir, 'dead-letter')),
+      invoker: localIngestInvoker(given.lambdaPort ?? stack.ports.lambda),
     };
   };
-  return { registry, maintenance, stage, apiUrl: (values['api-url'] ?? 'http://127.0.0.1:3000').replace(/\/+$/, ''), resource: DEFAULT_RESOURCE, deadLetters, close };
+  return { registry, maintenance, stage, apiUrl: (values['api-url'] ?? `http://127.0.0.1:${(local ?? localStack()).ports.http}`).replace(/\/+$/, ''), resource: DEFAULT_RESOURCE, deadLetters, close };
 }

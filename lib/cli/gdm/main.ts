@@ -1,6 +1,7 @@
 // Dispatch of the `gdm` command line: gdm <validate|enrich|publish> [options]. Usage errors exit 2
 // with a pointer to --help; any other failure exits 1 with its message (no stack trace for users).
 import { EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from '../args';
+import { explainUnreachable, localStack } from '../local-stack';
 import { runEnrich } from './enrich-command';
 import type { CliIo } from './io';
 import { runPublish } from './publish-command';
@@ -24,6 +25,15 @@ const COMMANDS: Readonly<Record<string, (args: readonly string[], io: CliIo) => 
   publish: runPublish,
 };
 
+/** A refused connection to the local stack, said with what to do (undefined otherwise). */
+function unreachable(error: unknown): string | undefined {
+  try {
+    return explainUnreachable(error, localStack());
+  } catch {
+    return undefined;
+  }
+}
+
 export async function runGdm(argv: readonly string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;
   if (name === '--help' || name === '-h' || name === 'help') {
@@ -43,6 +53,8 @@ export async function runGdm(argv: readonly string[], io: CliIo): Promise<number
       return EXIT_USAGE;
     }
     io.stderr.write(`gdm ${name}: ${error instanceof Error ? error.message : String(error)}\n`);
+    const hint = unreachable(error);
+    if (hint !== undefined) io.stderr.write(`gdm ${name}: ${hint}\n`);
     return EXIT_FAILURE;
   }
 }

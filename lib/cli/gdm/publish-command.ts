@@ -8,6 +8,7 @@ import { createMessageGenerator } from '../../gdm/simulator';
 import type { BaseMessage, EdgeMessage } from '../../gdm/types';
 import { durationMs, EXIT_FAILURE, EXIT_OK, listOf, parseCommandArgs, positiveInteger, positiveNumber, UsageError } from '../args';
 import { parseInput, readInput, type CliIo } from './io';
+import { localStack } from '../local-stack';
 import { connectMqtt, endpointUrl } from './mqtt-connection';
 import { createProgress } from '../progress';
 import { describeCounts, shareDone, type PublishCounts, type PublishLimits } from './publish-counts';
@@ -30,7 +31,8 @@ Source (one of):
     --plant-id ID    put metadata.plantId into every message
 
 Broker:
-  --broker URL       MQTT broker (default mqtt://localhost:1883, the local stack)
+  --broker URL       MQTT broker (default: the local stack's, port INSIGHTS_MQTT_PORT or the
+                     running npm start's, else mqtt://127.0.0.1:1883)
   --endpoint HOST    AWS IoT Core data endpoint: mqtts://HOST:8883 with
   --cert FILE --key FILE [--ca FILE]   the thing's X.509 certificate and key
   --agent-id UUID    agent id, a lowercase UUID: MQTT client id and topic (required)
@@ -146,7 +148,7 @@ export async function runPublish(args: readonly string[], io: CliIo): Promise<nu
   // A file without --count or --duration is sent once; otherwise the limits decide.
   const limit = count ?? (duration === undefined ? source.size : undefined);
 
-  const url = values.endpoint !== undefined ? endpointUrl(values.endpoint) : (values.broker ?? 'mqtt://localhost:1883');
+  const url = values.endpoint !== undefined ? endpointUrl(values.endpoint) : (values.broker ?? `mqtt://127.0.0.1:${localStack().ports.mqtt}`);
   const client = await connectMqtt({
     url,
     clientId: agentId,

@@ -22,9 +22,16 @@ describe('store rule settings', () => {
 });
 
 describe('adminConfig', () => {
-  it("reads the local stack's data folder and Lambda port, with npm start's defaults", () => {
-    expect(adminConfig({})).toEqual({ INSIGHTS_DATA_DIR: '.data', INSIGHTS_LAMBDA_PORT: 3002 });
-    expect(adminConfig({ INSIGHTS_DATA_DIR: '/srv/data', INSIGHTS_LAMBDA_PORT: '4002' })).toEqual({ INSIGHTS_DATA_DIR: '/srv/data', INSIGHTS_LAMBDA_PORT: 4002 });
+  it("reads the local stack's data folder (npm start's default) and the ports that are set, leaving the others undefined", () => {
+    expect(adminConfig({})).toEqual({ INSIGHTS_DATA_DIR: '.data' });
+    expect(adminConfig({ INSIGHTS_DATA_DIR: '/srv/data', INSIGHTS_LAMBDA_PORT: '4002', INSIGHTS_HTTP_PORT: '4000', INSIGHTS_DYNAMODB_PORT: '9000', INSIGHTS_MQTT_PORT: '2883' })).toEqual({
+      INSIGHTS_DATA_DIR: '/srv/data',
+      INSIGHTS_LAMBDA_PORT: 4002,
+      INSIGHTS_HTTP_PORT: 4000,
+      INSIGHTS_DYNAMODB_PORT: 9000,
+      INSIGHTS_MQTT_PORT: 2883,
+    });
     expect(() => adminConfig({ INSIGHTS_LAMBDA_PORT: 'x' })).toThrow(/INSIGHTS_LAMBDA_PORT/);
+    expect(() => adminConfig({ INSIGHTS_MQTT_PORT: '70000' })).toThrow(/INSIGHTS_MQTT_PORT/);
   });
 });
