@@ -25,7 +25,7 @@ export function putNew(table: string, item: Item): PutCommandInput {
 export function createUnderCustomer(table: string, item: Item, customerId: string): TransactWriteCommandInput {
   return {
     TransactItems: [
-      { Put: putNew(table, item) as NonNullable<NonNullable<TransactWriteCommandInput['TransactItems']>[number]['Put']> },
+      { Put: { TableName: table, Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
       { ConditionCheck: { TableName: table, Key: keys.customer(customerId), ConditionExpression: 'attribute_exists(PK)' } },
     ],
   };

@@ -63,7 +63,7 @@ export function tableReader(client: DynamoDBDocumentClient, table: string, optio
         for (const chunk of chunks(keys, GET_BATCH)) {
           await sendUntilDone('maintenance reads', chunk.map((k): StoredItem => ({ ...k })), async (pending) => {
             const out = await client.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: [...pending], ConsistentRead: true } } }));
-            for (const item of out.Responses?.[table] ?? []) found.set(itemId(item as ItemKey), item);
+            for (const item of out.Responses?.[table] ?? []) found.set(itemId({ PK: item.PK, SK: item.SK }), item);
             return out.UnprocessedKeys?.[table]?.Keys ?? [];
           }, options.rounds ?? DEFAULT_ROUNDS);
         }

@@ -4,7 +4,7 @@
 // SDK (a test double, a bundled duplicate) is recognised too.
 import type { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 
-const nameOf = (error: unknown): string | undefined => (typeof error === 'object' && error !== null ? (error as { name?: unknown }).name : undefined) as string | undefined;
+const nameOf = (error: unknown): unknown => (typeof error === 'object' && error !== null && 'name' in error ? error.name : undefined);
 
 /**
  * The cancellation code of each item of a cancelled transaction, in request order ('None' for an
