@@ -1,5 +1,6 @@
-// The only reader of process.env (STYLE.md). Parsed once per container with zod; a missing or
-// malformed variable fails fast with its name, at cold start rather than on the first request.
+// The only reader of process.env (STYLE.md). Parsed with zod when this module loads, which in a
+// function is its cold start: a missing or malformed variable, or two that do not fit together
+// (refinements below), stops the start with the variable's name instead of failing a request.
 import { z } from 'zod';
 
 // Stage parameters that do not apply are rendered as empty strings: treat them as unset.
@@ -98,21 +99,51 @@ const baseSchema = z.object({
   STORE_MAGNETIC_WRITES: z.preprocess(unsetIfEmpty, z.enum(['true', 'false']).default('true')).transform((v) => v === 'true'),
 });
 
-const schema = z.intersection(baseSchema, telemetrySchema);
+type Settings = z.infer<typeof baseSchema>;
+const isSet = (value: string | undefined): boolean => value !== undefined && value !== '';
+
+/** Queries at once: QUERY_CONCURRENCY, else half of libuv's pool (lib/wiring/query.ts admissionLimits). */
+export function queryConcurrencyOf(cfg: Pick<Settings, 'QUERY_CONCURRENCY' | 'UV_THREADPOOL_SIZE'>): number {
+  return cfg.QUERY_CONCURRENCY ?? Math.max(1, Math.floor(cfg.UV_THREADPOOL_SIZE / 2));
+}
+
+/** Checks across variables; each issue's path is the variable to change. */
+function crossChecks(cfg: Settings, ctx: z.RefinementCtx): void {
+  const problem = (variable: keyof Settings, message: string) => ctx.addIssue({ code: 'custom', path: [variable], message });
+  // One destination each: a local folder (npm start) or the deployed resource, never both.
+  if (isSet(cfg.LAKE_DIR) === isSet(cfg.FIREHOSE_STREAM)) problem('LAKE_DIR', 'set exactly one of LAKE_DIR (local) and FIREHOSE_STREAM (deployed)');
+  if (isSet(cfg.DEAD_LETTER_DIR) === isSet(cfg.DEAD_LETTER_BUCKET)) problem('DEAD_LETTER_DIR', 'set exactly one of DEAD_LETTER_DIR (local) and DEAD_LETTER_BUCKET (deployed)');
+  // The token issuer is given, or derived from the Cognito user pool (lib/wiring/auth.ts).
+  if (!isSet(cfg.OAUTH_ISSUER) && !isSet(cfg.COGNITO_USER_POOL_ID)) problem('OAUTH_ISSUER', 'set OAUTH_ISSUER or COGNITO_USER_POOL_ID (the issuer is then the user pool\'s)');
+  // Queries must leave libuv threads to token checks and file access (docs/query-api.md, "Limits").
+  const concurrency = queryConcurrencyOf(cfg);
+  if (cfg.UV_THREADPOOL_SIZE > 1 && concurrency >= cfg.UV_THREADPOOL_SIZE) {
+    problem('QUERY_CONCURRENCY', `QUERY_CONCURRENCY (${concurrency}${cfg.QUERY_CONCURRENCY === undefined ? ', half of the pool' : ''}) must be below UV_THREADPOOL_SIZE (${cfg.UV_THREADPOOL_SIZE}), or token checks and file access wait behind queries`);
+  }
+  if (cfg.QUERY_CONCURRENCY_PER_CLIENT !== undefined && cfg.QUERY_CONCURRENCY_PER_CLIENT > concurrency) {
+    problem('QUERY_CONCURRENCY_PER_CLIENT', `QUERY_CONCURRENCY_PER_CLIENT (${cfg.QUERY_CONCURRENCY_PER_CLIENT}) must not exceed QUERY_CONCURRENCY (${concurrency})`);
+  }
+}
+
+const schema = z.intersection(baseSchema.superRefine(crossChecks), telemetrySchema);
 export type Config = z.infer<typeof schema>;
 
-let cached: Config | undefined;
+function configError(error: z.ZodError): Error {
+  const problems = error.issues.map((i) => `${i.path.join('.') || '(environment)'}: ${i.message}`);
+  return new Error(`invalid configuration: ${problems.join('; ')}`);
+}
 
-/** Parses the environment once; throws an Error naming every bad variable. */
+const atLoad = schema.safeParse(process.env);
+
+// In a function (Lambda, or serverless-offline's emulation, both name it in AWS_LAMBDA_FUNCTION_NAME)
+// a bad environment ends the cold start here. Other processes that load this module (the admin
+// CLI, tests, benchmarks) read only their own variables and learn of it only if they call config().
+if (!atLoad.success && process.env.AWS_LAMBDA_FUNCTION_NAME) throw configError(atLoad.error);
+
+/** The environment as parsed at load. @throws Error naming every bad variable. */
 export function config(): Config {
-  if (cached) return cached;
-  const parsed = schema.safeParse(process.env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(environment)'}: ${i.message}`);
-    throw new Error(`invalid configuration: ${problems.join('; ')}`);
-  }
-  cached = parsed.data;
-  return cached;
+  if (!atLoad.success) throw configError(atLoad.error);
+  return atLoad.data;
 }
 
 let cachedDuckDb: z.infer<typeof duckDbSchema> | undefined;
@@ -129,9 +160,11 @@ export function duckDbConfig(): z.infer<typeof duckDbSchema> {
   return cachedDuckDb;
 }
 
-/** For tests: parse a given environment without caching it. */
+/** For tests: parse a given environment. @throws Error naming every bad variable, as config() does. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
-  return schema.parse(env);
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) throw configError(parsed.error);
+  return parsed.data;
 }
 
 /**

@@ -1,5 +1,5 @@
 // The query engine and settings of the running configuration (DuckDB locally, Timestream deployed).
-import { config, type Config } from '../core/config';
+import { config, queryConcurrencyOf, type Config } from '../core/config';
 import { QueryAdmission, type AdmissionLimits } from '../query-api/admission';
 import type { QueryEngine } from '../query-api/ports';
 import type { QuerySettings } from '../query-api/service';
@@ -18,14 +18,11 @@ export const queryEngine: () => Promise<QueryEngine> = once(async () => {
 
 /**
  * The admission limits of a configuration (docs/query-api.md, "Limits"): half of libuv's pool
- * for queries, a quarter of those for one client, as many waiting as running.
- * @throws Error when QUERY_CONCURRENCY would leave no thread of the pool to token checks and files.
+ * for queries, a quarter of those for one client, as many waiting as running. That queries leave
+ * threads to token checks is checked where the configuration is parsed (lib/core/config.ts).
  */
 export function admissionLimits(cfg: Pick<Config, 'QUERY_CONCURRENCY' | 'QUERY_CONCURRENCY_PER_CLIENT' | 'UV_THREADPOOL_SIZE'>): AdmissionLimits {
-  const concurrency = cfg.QUERY_CONCURRENCY ?? Math.max(1, Math.floor(cfg.UV_THREADPOOL_SIZE / 2));
-  if (cfg.UV_THREADPOOL_SIZE > 1 && concurrency >= cfg.UV_THREADPOOL_SIZE) {
-    throw new Error(`invalid configuration: QUERY_CONCURRENCY (${concurrency}) must be below UV_THREADPOOL_SIZE (${cfg.UV_THREADPOOL_SIZE}), or token checks and file access wait behind queries`);
-  }
+  const concurrency = queryConcurrencyOf(cfg);
   const perClient = Math.min(concurrency, cfg.QUERY_CONCURRENCY_PER_CLIENT ?? Math.max(1, Math.floor(concurrency / 4)));
   return { concurrency, perClient, queueLength: concurrency, retryAfterSeconds: 2 };
 }

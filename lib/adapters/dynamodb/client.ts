@@ -1,27 +1,54 @@
-// One DynamoDB client per container (STYLE.md), pointed at DynamoDB Local when configured.
+// The one place DynamoDB clients are made: per container for the functions (STYLE.md), and on an
+// explicit endpoint for the admin CLI, tests and benchmarks. Retries are the SDK's (sdk-config.ts).
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../core/config';
+import { sdkClientConfig } from '../sdk-config';
 
-let raw: DynamoDBClient | undefined;
-let doc: DynamoDBDocumentClient | undefined;
+/** Where a client connects: DynamoDB Local (an endpoint) or the region's DynamoDB. */
+export interface DynamoDbTarget {
+  readonly region: string;
+  readonly endpoint?: string | undefined;
+}
 
-export function dynamoDb(): DynamoDBClient {
-  if (!raw) {
-    const { DYNAMODB_ENDPOINT, AWS_REGION } = config();
-    raw = new DynamoDBClient(
-      DYNAMODB_ENDPOINT
+export interface DynamoDbClients {
+  readonly raw: DynamoDBClient;
+  /** Marshals plain objects; undefined attributes are left out (optional record fields). */
+  readonly doc: DynamoDBDocumentClient;
+  /** Closes the connections (CLIs and tests; a function's clients live as long as its container). */
+  close(): void;
+}
+
+export function createDynamoDbClients(target: DynamoDbTarget): DynamoDbClients {
+  const raw = new DynamoDBClient(
+    sdkClientConfig(
+      target.endpoint
         ? // DynamoDB Local accepts any credentials; fixed ones keep a developer's real keys out of it.
-          { endpoint: DYNAMODB_ENDPOINT, region: AWS_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 2 }
-        : { region: AWS_REGION },
-    );
+          { endpoint: target.endpoint, region: target.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+        : { region: target.region },
+    ),
+  );
+  const doc = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
+  return { raw, doc, close: () => raw.destroy() };
+}
+
+let fromConfig: DynamoDbClients | undefined;
+
+function containerClients(): DynamoDbClients {
+  if (!fromConfig) {
+    const { DYNAMODB_ENDPOINT, AWS_REGION } = config();
+    fromConfig = createDynamoDbClients({ region: AWS_REGION, endpoint: DYNAMODB_ENDPOINT });
   }
-  return raw;
+  return fromConfig;
+}
+
+/** The running function's client (DYNAMODB_ENDPOINT and AWS_REGION from configuration). */
+export function dynamoDb(): DynamoDBClient {
+  return containerClients().raw;
 }
 
 export function documentClient(): DynamoDBDocumentClient {
-  doc ??= DynamoDBDocumentClient.from(dynamoDb(), { marshallOptions: { removeUndefinedValues: true } });
-  return doc;
+  return containerClients().doc;
 }
 
 /** Health probe: the main table exists and is ACTIVE. */

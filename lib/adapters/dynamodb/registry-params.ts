@@ -3,7 +3,7 @@ import type { BatchWriteCommandInput, PutCommandInput, QueryCommandInput, Transa
 import type { Agent, Customer, LookupList, MaintenanceToken, Part, Plant, QueryClient, SeedMarker, TokenLink } from '../../registry/model';
 import { gsi1, keys, pk, skPrefix, ttlOf } from './keys';
 
-type Item = Record<string, unknown> & { PK: string; SK: string };
+export type Item = Record<string, unknown> & { PK: string; SK: string };
 
 export const customerItem = (c: Customer): Item => ({ ...keys.customer(c.customerId), ...gsi1.customerEntry(c.customerId), Type: 'Customer', ...c });
 export const plantItem = (p: Plant): Item => ({ ...keys.plant(p.plantId), ...gsi1.plantOf(p.customerId, p.plantId), Type: 'Plant', ...p });
@@ -25,7 +25,7 @@ export function putNew(table: string, item: Item): PutCommandInput {
 export function createUnderCustomer(table: string, item: Item, customerId: string): TransactWriteCommandInput {
   return {
     TransactItems: [
-      { Put: putNew(table, item) as NonNullable<NonNullable<TransactWriteCommandInput['TransactItems']>[number]['Put']> },
+      { Put: { TableName: table, Item: item, ConditionExpression: 'attribute_not_exists(PK)' } },
       { ConditionCheck: { TableName: table, Key: keys.customer(customerId), ConditionExpression: 'attribute_exists(PK)' } },
     ],
   };

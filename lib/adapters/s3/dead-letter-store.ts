@@ -4,12 +4,12 @@
 //   ingest function (the key layout Lambda documents for S3 destinations).
 // Both are listed in key order (ListObjectsV2, paged); a time range skips to the partition of the
 // day before its first (StartAfter) and stops after the day after its last. A replayed object is copied to `replayed/<key>` with the
-// outcome as object metadata, then deleted.
+// outcome as object metadata, then deleted. The SDK retries throttling and server errors (sdk-config.ts).
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
 import { AppError } from '../../core/errors';
 import { dayInRange, matchesFilter, type DeadLetterFilter, type DeadLetterPage, type DeadLetterStore, type ReplayRecord, type StoredDeadLetter } from '../../ingest/dead-letter';
 import { parseStoredDeadLetter } from '../../ingest/dead-letter-formats';
-import { isTransientAwsError, withRetries } from '../retry';
+import { sdkClientConfig } from '../sdk-config';
 
 export const REPLAYED_PREFIX = 'replayed/';
 const READS_AT_ONCE = 8;
@@ -87,9 +87,8 @@ export interface S3DeadLetterStoreOptions {
 
 export function s3DeadLetterStore(options: S3DeadLetterStoreOptions): DeadLetterStore {
   const { bucket } = options;
-  const client = options.client ?? new S3Client({});
+  const client = options.client ?? new S3Client(sdkClientConfig({}));
   const sources = [ownSource, ...(options.ingestFunctionName ? [lambdaSource(options.ingestFunctionName)] : [])].sort((a, b) => (a.prefix < b.prefix ? -1 : 1));
-  const retry = <T>(fn: () => Promise<T>): Promise<T> => withRetries(fn, isTransientAwsError);
 
   function sourceOf(id: string): Source {
     const source = sources.find((s) => id.startsWith(s.prefix) && id.length > s.prefix.length);
@@ -100,7 +99,7 @@ export function s3DeadLetterStore(options: S3DeadLetterStoreOptions): DeadLetter
   /** @returns undefined when the object is gone; a `null` entry when it is not a dead-letter entry. */
   async function read(key: string): Promise<{ key: string; entry: StoredDeadLetter['entry'] | null } | undefined> {
     try {
-      const out = await retry(() => client.send(new GetObjectCommand({ Bucket: bucket, Key: key })));
+      const out = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
       const text = (await out.Body?.transformToString()) ?? '';
       return { key, entry: parseStoredDeadLetter(text, out.LastModified ?? new Date(0)) ?? null };
     } catch (error) {
@@ -125,7 +124,7 @@ export function s3DeadLetterStore(options: S3DeadLetterStoreOptions): DeadLetter
         let pastRange = false;
         do {
           const request = { Bucket: bucket, Prefix: source.prefix, ...(token !== undefined ? { ContinuationToken: token } : start !== undefined ? { StartAfter: start } : {}) };
-          const out = await retry(() => client.send(new ListObjectsV2Command(request)));
+          const out = await client.send(new ListObjectsV2Command(request));
           const candidates: string[] = [];
           for (const object of out.Contents ?? []) {
             const key = object.Key;
@@ -170,13 +169,13 @@ export function s3DeadLetterStore(options: S3DeadLetterStoreOptions): DeadLetter
     async markReplayed(id: string, record: ReplayRecord): Promise<void> {
       sourceOf(id);
       try {
-        await retry(() => client.send(new CopyObjectCommand({ Bucket: bucket, Key: `${REPLAYED_PREFIX}${id}`, CopySource: copySource(bucket, id), MetadataDirective: 'REPLACE', ContentType: 'application/json', Metadata: replayMetadata(record) })));
+        await client.send(new CopyObjectCommand({ Bucket: bucket, Key: `${REPLAYED_PREFIX}${id}`, CopySource: copySource(bucket, id), MetadataDirective: 'REPLACE', ContentType: 'application/json', Metadata: replayMetadata(record) }));
       } catch (error) {
         // Copied and deleted by an earlier run that stopped before reporting: nothing left to do.
         if ((error as { name?: string }).name === 'NoSuchKey') return;
         throw error;
       }
-      await retry(() => client.send(new DeleteObjectCommand({ Bucket: bucket, Key: id })));
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: id }));
     },
   };
 }

@@ -1,15 +1,17 @@
 // TelemetryStore on Amazon Timestream for LiveAnalytics (layout: docs/telemetry-mapping.md).
 // Multi-measure records, at most 100 per WriteRecords call, dimensions shared by a whole call
 // sent once as CommonAttributes, Version = ingestion time so that a redelivered message (same
-// record, later ingestion) is accepted as an upsert instead of rejected. Throttling and server
-// errors are retried with backoff and jitter; records Timestream rejects for good are returned.
+// record, later ingestion) is accepted as an upsert instead of rejected. The SDK retries throttling
+// and server errors (sdk-config.ts). Records Timestream rejects (RejectedRecordsException: a
+// duplicate with another value, a time outside the store's window, a limit) are final, not
+// retried: they are returned.
 // One write() may carry the rows of many messages: its calls run a few at a time (independent
 // requests; order does not matter to Timestream, which keys records by time and dimensions).
 import { RejectedRecordsException, TimestreamWriteClient, WriteRecordsCommand, type _Record, type Dimension, type WriteRecordsCommandInput } from '@aws-sdk/client-timestream-write';
 import type { RejectedRow, TelemetryStore, TelemetryWrite } from '../../ingest/ports';
 import { toTimestreamRecord } from '../../telemetry/timestream-layout';
 import type { TableName, TelemetryRow } from '../../telemetry/tables';
-import { DEFAULT_RETRY, isTransientAwsError, withRetries, type RetryPolicy } from '../retry';
+import { sdkClientConfig } from '../sdk-config';
 
 export const MAX_RECORDS_PER_CALL = 100;
 /** WriteRecords calls of one write() in flight at once. */
@@ -20,7 +22,6 @@ export interface TimestreamStoreOptions {
   readonly statesTable: string;
   readonly eventsTable: string;
   readonly client?: TimestreamWriteClient;
-  readonly retry?: RetryPolicy;
   /** WriteRecords calls at once (default DEFAULT_WRITE_CONCURRENCY). */
   readonly concurrency?: number;
 }
@@ -65,14 +66,13 @@ export function writeRequest(database: string, table: string, records: readonly 
 }
 
 export function timestreamTelemetryStore(options: TimestreamStoreOptions): TelemetryStore {
-  const client = options.client ?? new TimestreamWriteClient({});
-  const retry = options.retry ?? DEFAULT_RETRY;
+  const client = options.client ?? new TimestreamWriteClient(sdkClientConfig({}));
   const tableName = (table: TableName) => (table === 'States' ? options.statesTable : options.eventsTable);
 
   async function writeChunk(table: TableName, chunk: readonly RowRecord[]): Promise<RejectedRow[]> {
     const request = writeRequest(options.database, tableName(table), chunk.map((c) => c.record));
     try {
-      await withRetries(() => client.send(new WriteRecordsCommand(request)), isTransientAwsError, retry);
+      await client.send(new WriteRecordsCommand(request));
       return [];
     } catch (error) {
       // Timestream writes the valid records of the call and lists the others: those are final.

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { instanceOptions, MAX_EXPRESSION_DEPTH } from '../../../lib/adapters/duckdb/database';
 import { parseConfig } from '../../../lib/core/config';
 
-const local = { MAIN_TABLE: 't', TELEMETRY_BACKEND: 'duckdb', DUCKDB_PATH: '/tmp/x.duckdb' };
+const local = { MAIN_TABLE: 't', TELEMETRY_BACKEND: 'duckdb', DUCKDB_PATH: '/tmp/x.duckdb', LAKE_DIR: '/tmp/lake', DEAD_LETTER_DIR: '/tmp/dl', OAUTH_ISSUER: 'http://127.0.0.1:3000' };
 
 describe('engine configuration', () => {
   it('has defaults for the byte cap and the thread pool, and takes the limits as numbers', () => {

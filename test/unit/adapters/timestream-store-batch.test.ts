@@ -8,7 +8,6 @@ import { timestreamTelemetryStore } from '../../../lib/adapters/timestream/telem
 import type { TelemetryRow } from '../../../lib/telemetry/tables';
 
 const mock = mockClient(TimestreamWriteClient);
-const noWait = { maxAttempts: 4, baseMs: 1, capMs: 1, sleep: async () => undefined };
 
 /** `messages` messages of `perMessage` rows each (10 items of one value), ingested together. */
 function rowsOf(messages: number, perMessage: number): TelemetryRow[] {
@@ -24,7 +23,7 @@ function rowsOf(messages: number, perMessage: number): TelemetryRow[] {
 }
 
 const store = (concurrency?: number) =>
-  timestreamTelemetryStore({ database: 'db', statesTable: 'States', eventsTable: 'Events', client: new TimestreamWriteClient({ region: 'eu-west-1' }), retry: noWait, ...(concurrency ? { concurrency } : {}) });
+  timestreamTelemetryStore({ database: 'db', statesTable: 'States', eventsTable: 'Events', client: new TimestreamWriteClient({ region: 'eu-west-1' }), ...(concurrency ? { concurrency } : {}) });
 
 const messageIdsOf = (input: WriteRecordsCommandInput): string[] =>
   (input.Records ?? []).map((r) => [...(r.Dimensions ?? []), ...(input.CommonAttributes?.Dimensions ?? [])].find((d) => d.Name === 'MessageId')?.Value ?? '?');

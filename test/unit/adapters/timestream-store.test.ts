@@ -1,5 +1,6 @@
 // Request shapes of the Timestream adapter against a mocked client (aws-sdk-client-mock):
-// batches of at most 100, shared dimensions as CommonAttributes, Version, retries, rejections.
+// batches of at most 100, shared dimensions as CommonAttributes, Version, rejections, and no
+// retry above the SDK's own (the mock replaces send, so the SDK's retries are not in play here).
 import { RejectedRecordsException, ThrottlingException, TimestreamWriteClient, ValidationException, WriteRecordsCommand } from '@aws-sdk/client-timestream-write';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -7,7 +8,6 @@ import { timestreamTelemetryStore } from '../../../lib/adapters/timestream/telem
 import type { TelemetryRow } from '../../../lib/telemetry/tables';
 
 const mock = mockClient(TimestreamWriteClient);
-const noWait = { maxAttempts: 4, baseMs: 1, capMs: 1, sleep: async () => undefined };
 
 function rows(n: number, messageId = 'm1'): TelemetryRow[] {
   return Array.from({ length: n }, (_, i) => ({
@@ -18,7 +18,7 @@ function rows(n: number, messageId = 'm1'): TelemetryRow[] {
   }));
 }
 
-const store = () => timestreamTelemetryStore({ database: 'db', statesTable: 'States', eventsTable: 'Events', client: new TimestreamWriteClient({ region: 'eu-west-1' }), retry: noWait });
+const store = () => timestreamTelemetryStore({ database: 'db', statesTable: 'States', eventsTable: 'Events', client: new TimestreamWriteClient({ region: 'eu-west-1' }) });
 
 describe('Timestream telemetry store', () => {
   beforeEach(() => mock.reset());
@@ -45,10 +45,10 @@ describe('Timestream telemetry store', () => {
     expect(record?.MeasureValues?.find((m) => m.Name === 'ValueDouble')).toEqual({ Name: 'ValueDouble', Value: '11', Type: 'DOUBLE' });
   });
 
-  it('retries throttling with backoff, then succeeds', async () => {
+  it('leaves throttling to the SDK (sdk-config.ts): an error that comes through is not sent again', async () => {
     mock.on(WriteRecordsCommand).rejectsOnce(new ThrottlingException({ Message: 'slow down', message: 'slow down', $metadata: {} })).resolves({});
-    await expect(store().write({ customerId: 'c', states: rows(1), events: [] })).resolves.toEqual({ rejected: [] });
-    expect(mock.commandCalls(WriteRecordsCommand)).toHaveLength(2);
+    await expect(store().write({ customerId: 'c', states: rows(1), events: [] })).rejects.toThrow('slow down');
+    expect(mock.commandCalls(WriteRecordsCommand)).toHaveLength(1);
   });
 
   it('returns permanently rejected records with their reason, without retrying them', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { adminConfig, parseConfig } from '../../../lib/core/config';
 import { storeRulesOf } from '../../../lib/telemetry/store-rules';
 
-const local = { MAIN_TABLE: 't', TELEMETRY_BACKEND: 'duckdb', DUCKDB_PATH: '/tmp/x.duckdb' };
+const local = { MAIN_TABLE: 't', TELEMETRY_BACKEND: 'duckdb', DUCKDB_PATH: '/tmp/x.duckdb', LAKE_DIR: '/tmp/lake', DEAD_LETTER_DIR: '/tmp/dl', OAUTH_ISSUER: 'http://127.0.0.1:3000' };
 
 describe('store rule settings', () => {
   it('default to the deployed tables: 24 h memory store, magnetic writes on, 3650 days', () => {

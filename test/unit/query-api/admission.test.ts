@@ -65,7 +65,6 @@ describe('admission limits of a configuration', () => {
     expect(admissionLimits({ UV_THREADPOOL_SIZE: 16, QUERY_CONCURRENCY: 6, QUERY_CONCURRENCY_PER_CLIENT: 3 })).toMatchObject({ concurrency: 6, perClient: 3 });
   });
 
-  it('refuses a concurrency that would take the whole thread pool', () => {
-    expect(() => admissionLimits({ UV_THREADPOOL_SIZE: 4, QUERY_CONCURRENCY: 4 })).toThrow(/QUERY_CONCURRENCY \(4\) must be below UV_THREADPOOL_SIZE \(4\)/);
-  });
+  // A concurrency that would take the whole pool is refused when the configuration is parsed
+  // (test/unit/core/config-refinements.test.ts).
 });
