@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Entry of the `insights-admin` command (package.json "bin"): runs the TypeScript CLI through tsx.
-import { register } from 'tsx/esm/api';
+// Entry of the `insights-admin` command (package.json "bin"): the bundled CLI, or its TypeScript
+// sources when they changed since the last build (lib/cli/start.mjs).
+import { startCli } from './start.mjs';
 
-register();
-await import('./insights-admin-main.ts');
+await startCli('insights-admin', 'insights-admin-main.ts');
