@@ -5,7 +5,7 @@ import { openMaintenance } from '../../adapters/dynamodb/maintenance';
 import { openRegistry } from '../../adapters/dynamodb/registry';
 import { fileDeadLetterStore } from '../../adapters/files/dead-letter-store';
 import { localIngestInvoker } from '../../adapters/lambda/local-invoker';
-import { adminConfig } from '../../core/config';
+import { adminConfig, awsRegionVariables } from '../../core/config';
 import type { DeadLetterStore, IngestInvoker } from '../../ingest/dead-letter';
 import type { MaintenanceRepository } from '../../maintenance/ports';
 import type { DeployedIdentity, DeployedThings } from '../deployed';
@@ -32,7 +32,7 @@ export const COMMON_HELP = `Common options:
   --table NAME                main table (default ${SERVICE}-local-main, or ${SERVICE}-<stage>-main)
   --stage NAME                a deployed stage: AWS credentials from the environment; table, API address
                               and identity settings from the stack's outputs
-  --region REGION             AWS region (default eu-west-1)
+  --region REGION             AWS region (default: AWS_REGION, AWS_DEFAULT_REGION, the profile's)
   --api-url URL               base address of the HTTP API, for printed links (default http://127.0.0.1:3000)
   -h, --help                  show this help
 `;
@@ -90,11 +90,13 @@ export interface StageAwsFactory {
  */
 export async function openTarget(values: CommonValues, aws?: (region: string) => StageAwsFactory): Promise<Target> {
   if (values.stage === undefined) return connect(values);
-  const region = values.region ?? 'eu-west-1';
-  const factory = aws ? aws(region) : (await import('../../adapters/aws-admin/stage')).stageAws(region);
+  const stageAdapters = await import('../../adapters/aws-admin/stage');
+  // The AWS CLI's order: --region, AWS_REGION, AWS_DEFAULT_REGION, the profile's region.
+  const region = await stageAdapters.resolveRegion(values.region, awsRegionVariables());
+  const factory = aws ? aws(region) : stageAdapters.stageAws(region);
   const name = stackName(SERVICE, values.stage);
   const info = stageInfo(values.stage, name, await factory.stackOutputs(name));
-  const target = connect({ ...values, table: values.table ?? info.mainTable, 'api-url': values['api-url'] ?? info.apiUrl });
+  const target = connect({ ...values, region, table: values.table ?? info.mainTable, 'api-url': values['api-url'] ?? info.apiUrl });
   const functionName = ingestFunctionName(values.stage);
   const deadLetters = (): DeadLetterAccess => ({ store: factory.deadLetterStore(info.deadLetterBucket, functionName), invoker: factory.ingestInvoker(functionName) });
   return { ...target, resource: info.resource, deployed: { info, identity: factory.identity(info.userPoolId), things: factory.things(info.agentPolicy) }, deadLetters };
