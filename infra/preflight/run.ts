@@ -1,6 +1,7 @@
 // `npm run deploy:check -- --stage NAME [--region R] [--param=timestreamExisting=true]`: asks AWS
 // whether this account and region can take the stage's stack, and prints one line per
 // prerequisite. Exit 0 when nothing is missing (warnings allowed), 1 when something is, 2 on usage.
+import '../../lib/cli/node-runtime.mjs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';

@@ -1,6 +1,7 @@
 // `npm run smoke -- --stage NAME ...` (help: infra/smoke/plan.ts). Needs AWS credentials for
 // the stack outputs and the IoT endpoint, a query client, a maintenance token and, to publish,
 // an agent's certificate. It writes nothing unless given --task.
+import '../../lib/cli/node-runtime.mjs';
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // Entry of the `gdm` command (package.json "bin"): runs the TypeScript CLI through tsx.
+import './node-runtime.mjs';
 import { register } from 'tsx/esm/api';
 
 register();
