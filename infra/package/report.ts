@@ -30,22 +30,41 @@ export interface PackageResult {
   readonly templateFile: string;
 }
 
-/** Runs `osls package` into `dir`. @throws Error with osls's output when it fails. */
-export async function packageService(options: { stage: string; dir: string; buildDir?: string }): Promise<PackageResult> {
-  const args = [path.join(root, 'node_modules/osls/bin/serverless.js'), 'package', '--stage', options.stage, '--package', options.dir];
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
+/** Runs osls with `args`; resolves with its stdout. @throws Error with its output when it fails. */
+function osls(args: readonly string[], buildDir: string): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, 'node_modules/osls/bin/serverless.js'), ...args], {
       cwd: root,
       // A build folder of its own, so packaging never disturbs a running `npm start`.
-      env: { ...process.env, INSIGHTS_BUILD_DIR: options.buildDir ?? `.esbuild/package-${options.stage}`, SLS_TELEMETRY_DISABLED: '1' },
+      env: { ...process.env, INSIGHTS_BUILD_DIR: buildDir, SLS_TELEMETRY_DISABLED: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    let stdout = '';
     let text = '';
-    child.stdout.on('data', (d: Buffer) => (text += d.toString()));
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      text += d.toString();
+    });
     child.stderr.on('data', (d: Buffer) => (text += d.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`osls package exited with ${code}:\n${text}`))));
+    child.on('exit', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`osls ${args[0]} exited with ${code}:\n${text}`))));
   });
+}
+
+/**
+ * The service's configuration as osls resolves it for a stage and `--param` overrides (`osls
+ * print`: no build, no credentials), e.g. to see what a redeploy with `timestreamExisting` makes.
+ * @throws Error with osls's output when it fails.
+ */
+export async function printService(options: { stage: string; params?: Readonly<Record<string, string>> }): Promise<Record<string, unknown>> {
+  const params = Object.entries(options.params ?? {}).map(([key, value]) => `--param=${key}=${value}`);
+  const text = await osls(['print', '--stage', options.stage, ...params, '--format', 'json'], `.esbuild/print-${options.stage}`);
+  return JSON.parse(text.slice(text.indexOf('{'))) as Record<string, unknown>;
+}
+
+/** Runs `osls package` into `dir`. @throws Error with osls's output when it fails. */
+export async function packageService(options: { stage: string; dir: string; buildDir?: string }): Promise<PackageResult> {
+  await osls(['package', '--stage', options.stage, '--package', options.dir], options.buildDir ?? `.esbuild/package-${options.stage}`);
   const zips = (await readdir(options.dir)).filter((f) => f.endsWith('.zip')).sort();
   const templateFile = path.join(options.dir, 'cloudformation-template-update-stack.json');
   const nodeOptions = functionNodeOptions(JSON.parse(await readFile(templateFile, 'utf8')));
