@@ -189,7 +189,7 @@ describe('data stores', () => {
   it('Timestream: States and Events with retention and magnetic writes reported to S3', () => {
     for (const id of ['StatesTable', 'EventsTable']) {
       const table = resources[id]!.Properties;
-      expect(table.RetentionProperties).toEqual({ MemoryStoreRetentionPeriodInHours: '24', MagneticStoreRetentionPeriodInDays: '3650' });
+      expect(table.RetentionProperties).toEqual({ MemoryStoreRetentionPeriodInHours: 24, MagneticStoreRetentionPeriodInDays: 3650 });
       expect(table.MagneticStoreWriteProperties).toEqual({
         EnableMagneticStoreWrites: true,
         MagneticStoreRejectedDataLocation: { S3Configuration: { BucketName: { Ref: 'DeadLetterBucket' }, ObjectKeyPrefix: `timestream-rejected/${table.TableName}/`, EncryptionOption: 'SSE_S3' } },
@@ -208,9 +208,10 @@ describe('data stores', () => {
     expect(elsewhere).not.toMatch(/"(TelemetryDatabase|StatesTable|EventsTable)"/);
     expect(outputs.TimestreamDatabase).toEqual({ Value: 'industrial-insights-ci' });
     // `--param=timestreamExisting=true` turns the creation off; `timestreamDatabase` renames it everywhere.
-    const adopt = (await printService({ stage: 'ci', params: { timestreamExisting: 'true' } })) as { resources: { Conditions: Record<string, unknown> } };
+    type Printed = { provider: { environment: Record<string, unknown> }; resources: { Conditions: Record<string, unknown>; Resources: Record<string, Resource>; Outputs: Record<string, { Value: unknown }> } };
+    const [adopt, renamed] = (await Promise.all([printService({ stage: 'ci', params: { timestreamExisting: 'true' } }), printService({ stage: 'ci', params: { timestreamDatabase: 'industrial-insights-ci-2' } })])) as [Printed, Printed];
     expect(adopt.resources.Conditions.CreateTelemetryStore).toEqual({ 'Fn::Equals': ['true', 'false'] });
-    const renamed = (await printService({ stage: 'ci', params: { timestreamDatabase: 'industrial-insights-ci-2' } })) as { provider: { environment: Record<string, unknown> }; resources: { Resources: Record<string, Resource>; Outputs: Record<string, { Value: unknown }> } };
+    expect(adopt.provider.environment.TIMESTREAM_DATABASE).toBe('industrial-insights-ci');
     expect(renamed.provider.environment.TIMESTREAM_DATABASE).toBe('industrial-insights-ci-2');
     expect(renamed.resources.Resources.TelemetryDatabase!.Properties.DatabaseName).toBe('industrial-insights-ci-2');
     expect(renamed.resources.Outputs.TimestreamDatabase!.Value).toBe('industrial-insights-ci-2');

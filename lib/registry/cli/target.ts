@@ -90,11 +90,11 @@ export interface StageAwsFactory {
  */
 export async function openTarget(values: CommonValues, aws?: (region: string) => StageAwsFactory): Promise<Target> {
   if (values.stage === undefined) return connect(values);
+  const name = stackName(SERVICE, values.stage);
   const stageAdapters = await import('../../adapters/aws-admin/stage');
   // The AWS CLI's order: --region, AWS_REGION, AWS_DEFAULT_REGION, the profile's region.
   const region = await stageAdapters.resolveRegion(values.region, awsRegionVariables());
   const factory = aws ? aws(region) : stageAdapters.stageAws(region);
-  const name = stackName(SERVICE, values.stage);
   const info = stageInfo(values.stage, name, await factory.stackOutputs(name));
   const target = connect({ ...values, region, table: values.table ?? info.mainTable, 'api-url': values['api-url'] ?? info.apiUrl });
   const functionName = ingestFunctionName(values.stage);
