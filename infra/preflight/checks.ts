@@ -1,7 +1,7 @@
 // What `npm run deploy:check -- --stage NAME` asks AWS before a first (or repeated) deployment:
 // each prerequisite becomes one finding, and each missing one says in one line what to do. Only
 // read calls; nothing is created. The clients are given, so tests run against mocks.
-import { DescribeStacksCommand, type CloudFormationClient } from '@aws-sdk/client-cloudformation';
+import { DescribeStackResourceCommand, DescribeStacksCommand, type CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { DescribeUserPoolDomainCommand, type CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DescribeTableCommand as DescribeDynamoTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeDeliveryStreamCommand, type FirehoseClient } from '@aws-sdk/client-firehose';
@@ -57,7 +57,7 @@ export async function preflight(options: PreflightOptions, clients: PreflightCli
   const account = identity.account;
   const stack = await stackState(clients.cloudFormation, names);
   const findings = [identity.finding, stack.finding];
-  findings.push(await timestream(clients.timestream, names, options, stack.exists));
+  findings.push(await timestream(clients, names, options, stack.exists));
   if (!stack.exists) {
     findings.push(await cognitoDomain(clients.cognito, names.cognitoDomain(account)));
     findings.push(await nameFree('main table', names.mainTable, () => clients.dynamodb.send(new DescribeDynamoTableCommand({ TableName: names.mainTable })), 'a table of that name exists (a removed stage leaves it when its deletion protection was on): delete it, or deploy under another --stage'));
@@ -92,7 +92,8 @@ async function stackState(cloudFormation: CloudFormationClient, names: StageName
   }
 }
 
-async function timestream(client: TimestreamWriteClient, names: StageNames, options: PreflightOptions, stackExists: boolean): Promise<Finding> {
+async function timestream(clients: Pick<PreflightClients, 'timestream' | 'cloudFormation'>, names: StageNames, options: PreflightOptions, stackExists: boolean): Promise<Finding> {
+  const client = clients.timestream;
   const db = names.timestreamDatabase;
   try {
     await client.send(new DescribeDatabaseCommand({ DatabaseName: db }));
@@ -104,7 +105,11 @@ async function timestream(client: TimestreamWriteClient, names: StageNames, opti
     return fail('timestream', timestreamRefusal(error, options.region));
   }
   // The database exists: the stack's own (an update), or one a removed stage kept (Retain).
-  if (stackExists && !options.timestreamExisting) return ok('timestream', `Timestream for LiveAnalytics is open to this account; database ${db} exists`);
+  if (stackExists && !options.timestreamExisting) {
+    // An update without the parameter would create the database again unless the stack owns it.
+    if (await stackManages(clients.cloudFormation, names.stack, 'TelemetryDatabase')) return ok('timestream', `Timestream for LiveAnalytics is open to this account; database ${db} exists`);
+    return fail('timestream', `stack ${names.stack} uses database ${db} without managing it (it was deployed with timestreamExisting=true): give --param=timestreamExisting=true again, or put it under params.${names.stage} in serverless.yml`);
+  }
   if (!options.timestreamExisting) return fail('timestream', `database ${db} exists, kept from a removed stage: deploy with --param=timestreamExisting=true to use it and its data, or with --param=timestreamDatabase=NEW_NAME to start another`);
   for (const table of ['States', 'Events']) {
     try {
@@ -114,6 +119,15 @@ async function timestream(client: TimestreamWriteClient, names: StageNames, opti
     }
   }
   return ok('timestream', `using the existing database ${db} with its States and Events tables (the stack will not manage them)`);
+}
+
+async function stackManages(cloudFormation: CloudFormationClient, stack: string, logicalId: string): Promise<boolean> {
+  try {
+    await cloudFormation.send(new DescribeStackResourceCommand({ StackName: stack, LogicalResourceId: logicalId }));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function cognitoDomain(cognito: CognitoIdentityProviderClient, domain: string): Promise<Finding> {

@@ -1,6 +1,6 @@
 // `npm run deploy:check`: each prerequisite is one finding, and a missing one says what to do in
 // one line. AWS answers come from aws-sdk-client-mock.
-import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { CloudFormationClient, DescribeStackResourceCommand, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { CognitoIdentityProviderClient, DescribeUserPoolDomainCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DescribeTableCommand as DescribeDynamoTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeDeliveryStreamCommand, FirehoseClient } from '@aws-sdk/client-firehose';
@@ -84,9 +84,17 @@ describe('deploy preflight', () => {
   it('accepts the database of an existing stack (an update) and skips the name checks', async () => {
     cloudFormation.on(DescribeStacksCommand).resolves({ Stacks: [{ StackName: 'industrial-insights-prod', StackStatus: 'UPDATE_COMPLETE', CreationTime: new Date() }] });
     timestream.on(DescribeDatabaseCommand).resolves({ Database: {} });
+    cloudFormation.on(DescribeStackResourceCommand).resolves({ StackResourceDetail: { LogicalResourceId: 'TelemetryDatabase', ResourceType: 'AWS::Timestream::Database', ResourceStatus: 'CREATE_COMPLETE', LastUpdatedTimestamp: new Date() } });
     const findings = await run();
     expect(findings.every((f) => f.level === 'ok')).toBe(true);
     expect(findings.map((f) => f.check)).not.toContain('cognito domain');
+  });
+
+  it('reminds a stage deployed on a kept database to keep giving timestreamExisting', async () => {
+    cloudFormation.on(DescribeStacksCommand).resolves({ Stacks: [{ StackName: 'industrial-insights-prod', StackStatus: 'UPDATE_COMPLETE', CreationTime: new Date() }] });
+    timestream.on(DescribeDatabaseCommand).resolves({ Database: {} });
+    cloudFormation.on(DescribeStackResourceCommand).rejects(awsError('ValidationError', 'Resource TelemetryDatabase does not exist for stack industrial-insights-prod'));
+    expect(byCheck(await run(), 'timestream')).toMatchObject({ level: 'fail', line: expect.stringContaining('without managing it (it was deployed with timestreamExisting=true): give --param=timestreamExisting=true again') });
   });
 
   it('reports a taken Cognito domain prefix, a stage Cognito would refuse and names taken by leftovers', async () => {
