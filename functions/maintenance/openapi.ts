@@ -1,7 +1,6 @@
-// GET /maintenance/v1/openapi.json: the OpenAPI 3.1 document of the maintenance API (public).
+// GET /maintenance/v1/openapi.json: the OpenAPI 3.1 document of the maintenance API (public), with
+// the address it was asked on as its server.
 import { httpHandler } from '../../lib/http/chain';
-import { maintenanceOpenApi } from '../../lib/maintenance/openapi';
+import { maintenanceOpenApiFor, serverUrlOf } from '../../lib/maintenance/openapi';
 
-const document = maintenanceOpenApi();
-
-export const handler = httpHandler(async () => ({ body: document, headers: { 'cache-control': 'public, max-age=300' } }));
+export const handler = httpHandler(async (event) => ({ body: maintenanceOpenApiFor(serverUrlOf(event.headers)), headers: { 'cache-control': 'public, max-age=300' } }));

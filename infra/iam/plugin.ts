@@ -14,6 +14,7 @@ export interface ServerlessLike {
     getAllFunctions(): string[];
     getFunction(key: string): FunctionLike;
     resources?: { Resources?: Record<string, unknown> };
+    provider: { environment?: Record<string, unknown> };
   };
   getProvider(name: 'aws'): { naming: { getNormalizedFunctionName(key: string): string } };
 }
@@ -25,6 +26,8 @@ export function assignRoles(serverless: ServerlessLike): string[] {
   service.resources ??= {};
   service.resources.Resources ??= {};
   const resources = service.resources.Resources;
+  // The resolved provider environment holds the database name the functions are given.
+  const timestreamDatabase = String(service.provider.environment?.TIMESTREAM_DATABASE ?? '');
   const missing: string[] = [];
   const made: string[] = [];
   for (const key of service.getAllFunctions()) {
@@ -35,7 +38,7 @@ export function assignRoles(serverless: ServerlessLike): string[] {
       continue;
     }
     const logicalId = roleLogicalId(naming.getNormalizedFunctionName(key));
-    resources[logicalId] = functionRole(key, fn.name ?? key, fn.access.map(String));
+    resources[logicalId] = functionRole(key, fn.access.map(String), { functionName: fn.name ?? key, timestreamDatabase });
     fn.role = logicalId;
     made.push(logicalId);
   }

@@ -5,6 +5,7 @@
 // summary, and on Ctrl-C stops the stack in order (broker, HTTP, DynamoDB Local) so no java or
 // node process is left behind. If this process is killed outright, the stack notices that its
 // parent is gone and stops itself the same way.
+import '../../lib/cli/node-runtime.mjs';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';

@@ -3,7 +3,7 @@
 // is 1 MB or more, or holds DuckDB (the embedded engine never ships to Lambda).
 // Usage: tsx infra/package/report.ts [--stage NAME] [--package DIR]
 import { spawn } from 'node:child_process';
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readZipEntries } from './zip';
@@ -18,6 +18,10 @@ export interface FunctionPackage {
   readonly files: readonly string[];
   /** Entries that belong to DuckDB (must be none). */
   readonly duckdb: readonly string[];
+  /** Source maps in the zip (`*.map`). */
+  readonly sourceMaps: readonly string[];
+  /** The function's NODE_OPTIONS asks Node for source maps, which is only worth it with maps inside. */
+  readonly enableSourceMaps: boolean;
 }
 
 export interface PackageResult {
@@ -26,23 +30,44 @@ export interface PackageResult {
   readonly templateFile: string;
 }
 
-/** Runs `osls package` into `dir`. @throws Error with osls's output when it fails. */
-export async function packageService(options: { stage: string; dir: string; buildDir?: string }): Promise<PackageResult> {
-  const args = [path.join(root, 'node_modules/osls/bin/serverless.js'), 'package', '--stage', options.stage, '--package', options.dir];
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
+/** Runs osls with `args`; resolves with its stdout. @throws Error with its output when it fails. */
+function osls(args: readonly string[], buildDir: string): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, 'node_modules/osls/bin/serverless.js'), ...args], {
       cwd: root,
       // A build folder of its own, so packaging never disturbs a running `npm start`.
-      env: { ...process.env, INSIGHTS_BUILD_DIR: options.buildDir ?? `.esbuild/package-${options.stage}`, SLS_TELEMETRY_DISABLED: '1' },
+      env: { ...process.env, INSIGHTS_BUILD_DIR: buildDir, SLS_TELEMETRY_DISABLED: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    let stdout = '';
     let text = '';
-    child.stdout.on('data', (d: Buffer) => (text += d.toString()));
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+      text += d.toString();
+    });
     child.stderr.on('data', (d: Buffer) => (text += d.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`osls package exited with ${code}:\n${text}`))));
+    child.on('exit', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`osls ${args[0]} exited with ${code}:\n${text}`))));
   });
+}
+
+/**
+ * The service's configuration as osls resolves it for a stage and `--param` overrides (`osls
+ * print`: no build, no credentials), e.g. to see what a redeploy with `timestreamExisting` makes.
+ * @throws Error with osls's output when it fails.
+ */
+export async function printService(options: { stage: string; params?: Readonly<Record<string, string>> }): Promise<Record<string, unknown>> {
+  const params = Object.entries(options.params ?? {}).map(([key, value]) => `--param=${key}=${value}`);
+  const text = await osls(['print', '--stage', options.stage, ...params, '--format', 'json'], `.esbuild/print-${options.stage}`);
+  return JSON.parse(text.slice(text.indexOf('{'))) as Record<string, unknown>;
+}
+
+/** Runs `osls package` into `dir`. @throws Error with osls's output when it fails. */
+export async function packageService(options: { stage: string; dir: string; buildDir?: string }): Promise<PackageResult> {
+  await osls(['package', '--stage', options.stage, '--package', options.dir], options.buildDir ?? `.esbuild/package-${options.stage}`);
   const zips = (await readdir(options.dir)).filter((f) => f.endsWith('.zip')).sort();
+  const templateFile = path.join(options.dir, 'cloudformation-template-update-stack.json');
+  const nodeOptions = functionNodeOptions(JSON.parse(await readFile(templateFile, 'utf8')));
   const packages = await Promise.all(
     zips.map(async (zip): Promise<FunctionPackage> => {
       const file = path.join(options.dir, zip);
@@ -53,10 +78,39 @@ export async function packageService(options: { stage: string; dir: string; buil
         unzippedBytes: entries.reduce((sum, e) => sum + e.size, 0),
         files: entries.map((e) => e.name),
         duckdb: entries.map((e) => e.name).filter((name) => /duckdb/i.test(name)),
+        sourceMaps: entries.map((e) => e.name).filter((name) => name.endsWith('.map')),
+        enableSourceMaps: /--enable-source-maps/.test(nodeOptionsOf(nodeOptions, zip.slice(0, -'.zip'.length))),
       };
     }),
   );
-  return { dir: options.dir, packages, templateFile: path.join(options.dir, 'cloudformation-template-update-stack.json') };
+  return { dir: options.dir, packages, templateFile };
+}
+
+type Template = { Resources: Record<string, { Type: string; Properties: { FunctionName?: unknown; Environment?: { Variables?: Record<string, unknown> } } }> };
+
+/** NODE_OPTIONS of each function, by name (`<service>-<stage>-<key>`; osls names the zip `<key>.zip`). */
+function functionNodeOptions(template: Template): Map<string, string> {
+  const options = new Map<string, string>();
+  for (const resource of Object.values(template.Resources)) {
+    if (resource.Type !== 'AWS::Lambda::Function' || typeof resource.Properties.FunctionName !== 'string') continue;
+    options.set(resource.Properties.FunctionName, String(resource.Properties.Environment?.Variables?.NODE_OPTIONS ?? ''));
+  }
+  return options;
+}
+
+function nodeOptionsOf(options: Map<string, string>, functionKey: string): string {
+  for (const [name, value] of options) if (name.endsWith(`-${functionKey}`)) return value;
+  return '';
+}
+
+/** What is wrong with one package, in words; empty when nothing. */
+export function packageProblems(p: FunctionPackage): string[] {
+  return [
+    ...(p.zipBytes >= MAX_ZIP_BYTES ? ['1 MB or more'] : []),
+    ...(p.duckdb.length > 0 ? [`DuckDB inside: ${p.duckdb[0]}`] : []),
+    // The flag without maps costs start-up time and gives nothing.
+    ...(p.enableSourceMaps && p.sourceMaps.length === 0 ? ['NODE_OPTIONS has --enable-source-maps but the zip has no source map'] : []),
+  ];
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
@@ -66,12 +120,15 @@ export function renderReport(result: PackageResult): { text: string; ok: boolean
   const lines = [`${'function'.padEnd(width)}  ${'zipped'.padStart(8)}  ${'unzipped'.padStart(9)}  check`];
   let ok = true;
   for (const p of result.packages) {
-    const problems = [...(p.zipBytes >= MAX_ZIP_BYTES ? ['1 MB or more'] : []), ...(p.duckdb.length > 0 ? [`DuckDB inside: ${p.duckdb[0]}`] : [])];
+    const problems = packageProblems(p);
     ok &&= problems.length === 0;
     lines.push(`${p.functionKey.padEnd(width)}  ${kb(p.zipBytes).padStart(8)}  ${kb(p.unzippedBytes).padStart(9)}  ${problems.join('; ') || 'ok'}`);
   }
   const total = result.packages.reduce((sum, p) => sum + p.zipBytes, 0);
   lines.push(`${result.packages.length} functions, ${kb(total)} zipped in ${path.relative(process.cwd(), result.dir) || '.'}; limit ${kb(MAX_ZIP_BYTES)} each, no DuckDB`);
+  const withMaps = result.packages.filter((p) => p.sourceMaps.length > 0).length;
+  const withFlag = result.packages.filter((p) => p.enableSourceMaps).length;
+  lines.push(`source maps: in ${withMaps} of ${result.packages.length} zips; NODE_OPTIONS --enable-source-maps in ${withFlag}`);
   return { text: `${lines.join('\n')}\n`, ok };
 }
 

@@ -17,7 +17,7 @@ Environment:
   SMOKE_CLIENT_SECRET       the client's secret (required)
   SMOKE_MAINTENANCE_TOKEN   a maintenance token of the plant (required; insights-admin tokens issue)
 Options:
-  --region R           AWS region (default eu-west-1)
+  --region R           AWS region (default: AWS_REGION, AWS_DEFAULT_REGION, then the profile's, as the AWS CLI)
   --agent-id UUID --cert FILE --key FILE --ca FILE
                        publish one generated message as this agent (insights-admin agents create --stage)
   --task FILE          create this task (JSON body) instead of only checking that POST tasks answers 400 to {}
@@ -28,7 +28,8 @@ Exit status: 0 every check passed, 1 a check failed, 2 usage error.
 
 export interface SmokeOptions {
   readonly stage: string;
-  readonly region: string;
+  /** Absent: resolved as the AWS CLI does (infra/smoke/run.ts). */
+  readonly region?: string;
   readonly clientId: string;
   readonly clientSecret: string;
   readonly plant: string;
@@ -75,7 +76,7 @@ export function parseSmokeArgs(argv: readonly string[], env: Readonly<Record<str
   if (!Number.isFinite(waitSeconds) || waitSeconds <= 0) throw new UsageError('--wait must be a positive number of seconds');
   return {
     stage,
-    region: values.region ?? 'eu-west-1',
+    ...(values.region !== undefined ? { region: values.region } : {}),
     clientId: need('client-id'),
     clientSecret: secret('SMOKE_CLIENT_SECRET'),
     plant: need('plant'),

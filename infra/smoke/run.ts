@@ -1,12 +1,15 @@
 // `npm run smoke -- --stage NAME ...` (help: infra/smoke/plan.ts). Needs AWS credentials for
 // the stack outputs and the IoT endpoint, a query client, a maintenance token and, to publish,
 // an agent's certificate. It writes nothing unless given --task.
+import '../../lib/cli/node-runtime.mjs';
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { DescribeEndpointCommand, IoTClient } from '@aws-sdk/client-iot';
 import { readStackOutputs } from '../../lib/adapters/aws-admin/stack-outputs';
+import { resolveRegion } from '../../lib/adapters/aws-admin/stage';
+import { awsRegionVariables } from '../../lib/core/config';
 import { UsageError } from '../../lib/cli/args';
 import { stackName, stageInfo, type StageInfo } from '../../lib/cli/admin/stage';
 import { SMOKE_HELP, parseSmokeArgs, publishArgs, publishedRowsQuery, smokeRequests, type SmokeOptions, type SmokeRequest } from './plan';
@@ -48,8 +51,9 @@ function gdm(args: readonly string[]): Promise<number> {
 
 async function smoke(options: SmokeOptions, log: (line: string) => void): Promise<boolean> {
   const name = stackName('industrial-insights', options.stage);
-  const info = stageInfo(options.stage, name, await readStackOutputs(name, new CloudFormationClient({ region: options.region })));
-  log(`stack ${name}: API ${info.apiUrl}`);
+  const region = await resolveRegion(options.region, awsRegionVariables());
+  const info = stageInfo(options.stage, name, await readStackOutputs(name, new CloudFormationClient({ region })));
+  log(`stack ${name} in ${region}: API ${info.apiUrl}`);
   const credentials = { query: await token(info, options), maintenance: options.maintenanceToken };
   log('ok   token from Cognito');
   const now = new Date();
@@ -63,7 +67,7 @@ async function smoke(options: SmokeOptions, log: (line: string) => void): Promis
     log(`${passed ? 'ok  ' : 'FAIL'} ${request.name}: ${request.method} ${request.path} -> ${status}${passed ? '' : ` (expected ${request.expect}) ${JSON.stringify(body).slice(0, 300)}`}`);
   }
   if (options.publish) {
-    const endpoint = (await new IoTClient({ region: options.region }).send(new DescribeEndpointCommand({ endpointType: 'iot:Data-ATS' }))).endpointAddress ?? '';
+    const endpoint = (await new IoTClient({ region }).send(new DescribeEndpointCommand({ endpointType: 'iot:Data-ATS' }))).endpointAddress ?? '';
     const since = new Date(Date.now() - 60_000);
     const published = (await gdm(publishArgs(options.publish, endpoint, options.plant))) === 0;
     ok &&= published;

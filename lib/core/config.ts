@@ -188,3 +188,13 @@ export function adminConfig(env: Record<string, string | undefined> = process.en
   if (!parsed.success) throw new Error(`invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   return parsed.data;
 }
+
+/**
+ * The region variables of the AWS CLI, for the admin CLI on a deployed stage: AWS_REGION, then
+ * AWS_DEFAULT_REGION (which the SDK alone does not read); the profile's region comes after them
+ * from the SDK (lib/adapters/aws-admin/stage.ts).
+ */
+export function awsRegionVariables(env: Record<string, string | undefined> = process.env): { readonly AWS_REGION?: string; readonly AWS_DEFAULT_REGION?: string } {
+  const pick = (name: 'AWS_REGION' | 'AWS_DEFAULT_REGION') => (env[name] ? { [name]: env[name] } : {});
+  return { ...pick('AWS_REGION'), ...pick('AWS_DEFAULT_REGION') };
+}

@@ -88,3 +88,33 @@ export function maintenanceOpenApi(serverUrl?: string): Json {
     },
   };
 }
+
+const HOST = /^[A-Za-z0-9.-]+(?::\d{1,5})?$/;
+
+/**
+ * The base address clients should call, read from the request for the document: deployed, API
+ * Gateway passes the API's (or the custom domain's) Host and X-Forwarded-Proto https; the local
+ * stack answers plain http on its own host and port. Undefined when the Host is absent or odd,
+ * so a forged header never ends up in the document.
+ */
+export function serverUrlOf(headers: Readonly<Record<string, string | undefined>> | undefined): string | undefined {
+  const header = (name: string) => Object.entries(headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1];
+  const host = header('host');
+  if (!host || !HOST.test(host)) return undefined;
+  const proto = header('x-forwarded-proto') ?? 'http';
+  return proto === 'http' || proto === 'https' ? `${proto}://${host}` : undefined;
+}
+
+const documents = new Map<string, Json>();
+
+/** The document for one base address, built once per address a container sees. */
+export function maintenanceOpenApiFor(serverUrl: string | undefined): Json {
+  const key = serverUrl ?? '';
+  let document = documents.get(key);
+  if (!document) {
+    document = maintenanceOpenApi(serverUrl);
+    // A container sees its API's one or two hosts; the bound only guards against odd traffic.
+    if (documents.size < 16) documents.set(key, document);
+  }
+  return document;
+}

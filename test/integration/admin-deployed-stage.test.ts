@@ -82,9 +82,9 @@ describe('openTarget --stage', () => {
 
   it('names the outputs an older stack lacks, and a stack that does not exist', async () => {
     cloudFormation.on(DescribeStacksCommand).resolvesOnce({ Stacks: [{ StackName: 'x', StackStatus: 'CREATE_COMPLETE', CreationTime: now, Outputs: [{ OutputKey: 'MainTableName', OutputValue: 't' }] }] });
-    await expect(openTarget({ stage: 'dev' }, stageAws)).rejects.toThrow(/lacks the outputs HttpApiUrl, UserPoolId/);
+    await expect(openTarget({ stage: 'dev', region: 'eu-west-1' }, stageAws)).rejects.toThrow(/lacks the outputs HttpApiUrl, UserPoolId/);
     cloudFormation.on(DescribeStacksCommand).rejects(Object.assign(new Error('Stack with id industrial-insights-nope does not exist'), { name: 'ValidationError' }));
-    await expect(openTarget({ stage: 'nope' }, stageAws)).rejects.toThrow(/industrial-insights-nope not found/);
+    await expect(openTarget({ stage: 'nope', region: 'eu-west-1' }, stageAws)).rejects.toThrow(/industrial-insights-nope not found/);
   });
 
   it('refuses a stage name that cannot be a stack name', async () => {

@@ -5,6 +5,7 @@ import { openMaintenance } from '../../adapters/dynamodb/maintenance';
 import { openRegistry } from '../../adapters/dynamodb/registry';
 import { fileDeadLetterStore } from '../../adapters/files/dead-letter-store';
 import { localIngestInvoker } from '../../adapters/lambda/local-invoker';
+import { awsRegionVariables } from '../../core/config';
 import type { DeadLetterStore, IngestInvoker } from '../../ingest/dead-letter';
 import type { MaintenanceRepository } from '../../maintenance/ports';
 import type { DeployedIdentity, DeployedThings } from '../../registry/deployed';
@@ -33,7 +34,7 @@ export const COMMON_HELP = `Common options:
   --table NAME                main table (default ${SERVICE}-local-main, or ${SERVICE}-<stage>-main)
   --stage NAME                a deployed stage: AWS credentials from the environment; table, API address
                               and identity settings from the stack's outputs
-  --region REGION             AWS region (default eu-west-1)
+  --region REGION             AWS region (default: AWS_REGION, AWS_DEFAULT_REGION, the profile's)
   --api-url URL               base address of the HTTP API, for printed links (default: the local
                               stack's, port INSIGHTS_HTTP_PORT or the running npm start's, else 3000)
   -h, --help                  show this help
@@ -92,11 +93,13 @@ export interface StageAwsFactory {
  */
 export async function openTarget(values: CommonValues, aws?: (region: string) => StageAwsFactory): Promise<Target> {
   if (values.stage === undefined) return connect(values);
-  const region = values.region ?? 'eu-west-1';
-  const factory = aws ? aws(region) : (await import('../../adapters/aws-admin/stage')).stageAws(region);
   const name = stackName(SERVICE, values.stage);
+  const stageAdapters = await import('../../adapters/aws-admin/stage');
+  // The AWS CLI's order: --region, AWS_REGION, AWS_DEFAULT_REGION, the profile's region.
+  const region = await stageAdapters.resolveRegion(values.region, awsRegionVariables());
+  const factory = aws ? aws(region) : stageAdapters.stageAws(region);
   const info = stageInfo(values.stage, name, await factory.stackOutputs(name));
-  const target = connect({ ...values, table: values.table ?? info.mainTable, 'api-url': values['api-url'] ?? info.apiUrl });
+  const target = connect({ ...values, region, table: values.table ?? info.mainTable, 'api-url': values['api-url'] ?? info.apiUrl });
   const functionName = ingestFunctionName(values.stage);
   const deadLetters = (): DeadLetterAccess => ({ store: factory.deadLetterStore(info.deadLetterBucket, functionName), invoker: factory.ingestInvoker(functionName) });
   return { ...target, resource: info.resource, deployed: { info, identity: factory.identity(info.userPoolId), things: factory.things(info.agentPolicy) }, deadLetters };

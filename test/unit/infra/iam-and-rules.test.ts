@@ -1,28 +1,33 @@
 // Per-function roles from declared `access`, and the local IoT rules read from the deployed
 // AWS::IoT::TopicRule resource.
 import { describe, expect, it } from 'vitest';
-import { functionRole, GRANTS } from '../../../infra/iam/grants';
+import { functionRole, grantStatements, GRANTS, type GrantContext, type GrantName } from '../../../infra/iam/grants';
 import { assignRoles, type ServerlessLike } from '../../../infra/iam/plugin';
 import { topicRuleBindings } from '../../../infra/local/iot/plugin';
 import { zipEntries } from '../../../infra/package/zip';
 
 function service(functions: Record<string, { access?: unknown; role?: string; name?: string }>): ServerlessLike & { service: { resources: { Resources: Record<string, unknown> } } } {
   return {
-    service: { getAllFunctions: () => Object.keys(functions), getFunction: (key) => functions[key]!, resources: { Resources: {} } },
+    service: { getAllFunctions: () => Object.keys(functions), getFunction: (key) => functions[key]!, resources: { Resources: {} }, provider: { environment: { TIMESTREAM_DATABASE: 'svc-dev' } } },
     getProvider: () => ({ naming: { getNormalizedFunctionName: (key: string) => `${key[0]!.toUpperCase()}${key.slice(1)}` } }),
   };
 }
 
+const context: GrantContext = { functionName: 'svc-dev-f', timestreamDatabase: 'svc-dev' };
+const everyGrant = Object.keys(GRANTS) as GrantName[];
+type Role = { Properties: { Policies: Array<{ PolicyDocument: { Statement: Array<{ Action: string[]; Resource: unknown }> } }> } };
+
 describe('function roles', () => {
   it('gives each function a role with its log group and exactly its grants', () => {
-    const role = functionRole('queryTable', 'svc-dev-queryTable', ['telemetry:query']) as { Properties: { Policies: Array<{ PolicyDocument: { Statement: Array<{ Action: string[] }> } }> } };
+    const role = functionRole('queryTable', ['telemetry:query'], { ...context, functionName: 'svc-dev-queryTable' }) as Role;
     const statements = role.Properties.Policies[0]!.PolicyDocument.Statement;
-    expect(statements.flatMap((s) => s.Action)).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents', ...GRANTS['telemetry:query'].flatMap((s) => s.Action)]);
+    expect(statements.flatMap((s) => s.Action)).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents', 'timestream:Select', 'timestream:SelectValues', 'timestream:CancelQuery', 'timestream:DescribeEndpoints']);
     expect(JSON.stringify(statements[0])).toContain('log-group:/aws/lambda/svc-dev-queryTable:*');
   });
 
   it('refuses an unknown grant and a function that declares nothing', () => {
-    expect(() => functionRole('f', 'f', ['table:everything'])).toThrow(/function 'f': unknown access 'table:everything'/);
+    expect(() => functionRole('f', ['table:everything'], context)).toThrow(/function 'f': unknown access 'table:everything'/);
+    expect(() => functionRole('f', ['table:write'], context)).toThrow(/unknown access 'table:write'; known: table:read, table:put/);
     expect(() => assignRoles(service({ a: { access: [] }, b: {} }))).toThrow(/functions without `access`.*: b/);
   });
 
@@ -34,8 +39,25 @@ describe('function roles', () => {
     expect(Object.keys(s.service.resources.Resources)).toEqual(['IngestLambdaRole']);
   });
 
-  it('never grants a wildcard action', () => {
-    expect(Object.values(GRANTS).flatMap((g) => g.flatMap((s) => s.Action)).filter((a) => a.includes('*'))).toEqual([]);
+  it('never grants a wildcard action, nor DeleteItem or ConditionCheckItem (no function sends them)', () => {
+    const granted = grantStatements(everyGrant, context).flatMap((s) => s.Action);
+    expect(granted.filter((a) => a.includes('*'))).toEqual([]);
+    expect(granted).not.toContain('dynamodb:DeleteItem');
+    expect(granted).not.toContain('dynamodb:ConditionCheckItem');
+  });
+
+  it('names Timestream tables by the configured database, so tables the stack did not create are covered', () => {
+    const [select] = GRANTS['telemetry:query'](context);
+    expect(select!.Resource).toEqual([
+      { 'Fn::Sub': 'arn:${AWS::Partition}:timestream:${AWS::Region}:${AWS::AccountId}:database/svc-dev/table/States' },
+      { 'Fn::Sub': 'arn:${AWS::Partition}:timestream:${AWS::Region}:${AWS::AccountId}:database/svc-dev/table/Events' },
+    ]);
+    expect(() => GRANTS['telemetry:write']({ ...context, timestreamDatabase: '' })).toThrow(/params.timestreamDatabase/);
+  });
+
+  it("writes Lambda's on-failure records only under the function's own prefix", () => {
+    const [put] = GRANTS['deadLetter:asyncFailures'](context);
+    expect(put!.Resource).toEqual([{ 'Fn::Sub': '${DeadLetterBucket.Arn}/aws/lambda/async/svc-dev-f/*' }]);
   });
 });
 

@@ -8,7 +8,7 @@ const AGENT = '0b8a1f4e-6a52-4a0d-9d7e-3c2b1a0f9e8d';
 
 describe('smoke arguments', () => {
   it('takes the stage, client and plant from flags and the secrets from the environment', () => {
-    expect(parseSmokeArgs(base, env)).toEqual({ stage: 'dev', region: 'eu-west-1', clientId: 'c1', clientSecret: 'sec', plant: 'p1', maintenanceToken: 'mnt_a_b', waitSeconds: 120 });
+    expect(parseSmokeArgs(base, env)).toEqual({ stage: 'dev', clientId: 'c1', clientSecret: 'sec', plant: 'p1', maintenanceToken: 'mnt_a_b', waitSeconds: 120 });
   });
 
   it('publishes only with all four of agent, certificate, key and CA', () => {

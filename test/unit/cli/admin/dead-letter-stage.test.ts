@@ -29,7 +29,7 @@ const outputs = {
 async function admin(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await runAdmin([...args, '--stage', 'dev'], { stdout: { write: (t: string) => (out += t) }, stderr: { write: (t: string) => (err += t) } }, stageAws);
+  const code = await runAdmin([...args, '--stage', 'dev', '--region', 'eu-west-1'], { stdout: { write: (t: string) => (out += t) }, stderr: { write: (t: string) => (err += t) } }, stageAws);
   return { code, out, err };
 }
 
