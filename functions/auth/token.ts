@@ -7,6 +7,5 @@ import { httpHandler } from '../../lib/http/chain';
 export const handler = httpHandler(async (event) => {
   const deps = tokenEndpointDeps();
   if (!deps) throw new AppError('NOT_FOUND', 'this stage uses the Cognito token endpoint (see docs/auth.md)');
-  const body = event.body === undefined ? '' : event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
-  return issueToken({ headers: event.headers, body }, deps);
+  return issueToken({ headers: event.headers, body: event.body ?? '' }, deps);
 });

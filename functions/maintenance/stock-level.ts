@@ -1,17 +1,14 @@
 // PUT /maintenance/v1/plants/{plantId}/parts/{partId}/stock-level: replaces the part's stock level
 // (history kept); answers the write envelope with the new level and its version as ETag.
 import { maintenanceDeps } from '../../lib/wiring/maintenance';
-import { callerOf } from '../../lib/auth/caller';
 import { httpHandler } from '../../lib/http/chain';
 import { successBody } from '../../lib/http/envelope';
-import { headerOf, pathParam } from '../../lib/maintenance/request';
+import { pathParam } from '../../lib/http/request';
 import { setStockLevel } from '../../lib/maintenance/stock';
 
 export const handler = httpHandler(
   async (event) => {
-    const plantId = pathParam(event, 'plantId');
-    const caller = callerOf(event, { plantId });
-    const level = await setStockLevel(maintenanceDeps(), caller, plantId, pathParam(event, 'partId'), event.jsonBody, headerOf(event, 'if-match'));
+    const level = await setStockLevel(maintenanceDeps(), event.caller, pathParam(event, 'plantId'), pathParam(event, 'partId'), event.jsonBody, event.headers['if-match']);
     const { plantId: _plant, partId, ...rest } = level;
     return { body: successBody([{ id: partId, ...rest }]), headers: { etag: `"${level.version}"` } };
   },

@@ -68,8 +68,13 @@ export function callerOf(event: EventWithAuthorizer, options: { readonly plantId
     ...(text(context.clientId) !== undefined ? { clientId: text(context.clientId) } : {}),
     ...(text(context.tokenId) !== undefined ? { tokenId: text(context.tokenId) } : {}),
   };
-  if (options.plantId !== undefined && !caller.plantIds.includes(options.plantId)) {
-    throw new AppError('FORBIDDEN', `this access token does not give access to plant "${options.plantId}"`, { field: 'plantId', value: options.plantId });
-  }
+  if (options.plantId !== undefined) checkPlantAccess(caller, options.plantId);
   return caller;
+}
+
+/** @throws AppError FORBIDDEN when the caller may not use the plant. */
+export function checkPlantAccess(caller: Caller, plantId: string): void {
+  if (!caller.plantIds.includes(plantId)) {
+    throw new AppError('FORBIDDEN', `this access token does not give access to plant "${plantId}"`, { field: 'plantId', value: plantId });
+  }
 }

@@ -1,7 +1,8 @@
 // The four paged lists of the maintenance API: parse the query, check the plant, read one page.
 import type { Caller } from '../auth/caller';
 import { requirePlant, type MaintenanceDeps } from './deps';
-import { dateRange, pageRequest, parseInput } from './input';
+import { parseInput } from '../core/input';
+import { dateRange, pageRequest } from './input';
 import { pagedList, pageWindow, type Paged } from './paging';
 import type { Asset, JobDone, JobPlanned, Task } from './records';
 import { assetsQuery, jobsDoneQuery, jobsPlannedQuery, tasksQuery } from './schemas';

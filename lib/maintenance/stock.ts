@@ -3,7 +3,7 @@
 import type { Caller } from '../auth/caller';
 import { AppError } from '../core/errors';
 import { actorOf, requirePlant, type MaintenanceDeps } from './deps';
-import { parseInput } from './input';
+import { parseInput } from '../core/input';
 import type { StockLevel } from './records';
 import { stockLevelInput } from './schemas';
 

@@ -6,7 +6,7 @@ import { AppError } from '../core/errors';
 import type { LookupKind } from '../registry/model';
 import { utcDate } from './dates';
 import { requirePlant, type MaintenanceDeps } from './deps';
-import { parseInput } from './input';
+import { parseInput } from '../core/input';
 import type { IdempotencyRecord } from './ports';
 import type { Task } from './records';
 import { idempotencyKey, taskInput, type TaskInput } from './schemas';
@@ -35,13 +35,6 @@ async function checkLookups(deps: MaintenanceDeps, customerId: string, input: Ta
   }
 }
 
-/** @throws AppError INVALID_INPUT naming the header. */
-function checkedKey(raw: string): string {
-  const parsed = idempotencyKey.safeParse(raw);
-  if (!parsed.success) throw new AppError('INVALID_INPUT', `Idempotency-Key: ${parsed.error.issues[0]?.message ?? 'invalid'}`, { field: 'Idempotency-Key' });
-  return parsed.data;
-}
-
 function requestHash(input: TaskInput): string {
   const canonical = JSON.stringify(Object.keys(input).sort().map((k) => [k, input[k as keyof TaskInput] ?? null]));
   return createHash('sha256').update(canonical).digest('hex');
@@ -56,7 +49,7 @@ function replay(record: IdempotencyRecord, hash: string): CreatedTask {
 
 export async function createTask(deps: MaintenanceDeps, caller: Caller, plantId: string, body: unknown, rawKey: string | undefined): Promise<CreatedTask> {
   const input = parseInput(taskInput, body, 'body');
-  const key = rawKey === undefined ? undefined : checkedKey(rawKey);
+  const key = rawKey === undefined ? undefined : parseInput(idempotencyKey, rawKey, 'Idempotency-Key');
   const plant = await requirePlant(deps, caller, plantId);
   const hash = requestHash(input);
   const callerId = caller.tokenId ?? caller.clientId ?? caller.customerId;

@@ -1,6 +1,6 @@
 // What the query service needs from a telemetry store's read side, and the one error contract
 // every engine keeps (docs/query-api.md, "Errors"; each code in docs/errors.md).
-import { AppError } from '../core/errors';
+import { AppError, type ErrorCode } from '../core/errors';
 import type { KqlType } from '../query';
 
 /** Where an engine puts the rows of an answer, in order, already in the response's JSON values. */
@@ -25,6 +25,56 @@ export interface RunOptions {
   readonly signal: AbortSignal;
 }
 
+/**
+ * The one error contract of every QueryEngine (docs/errors.md has each code's status): what can go
+ * wrong while an engine runs a query, and the only AppError code each may become.
+ * - refused: the engine refuses the statement (nesting too deep, a function or construct it cannot
+ *   run, a statement the sandbox forbids); the query has to be written differently. 400.
+ * - data: a value fails while the query runs (overflow, conversion, out of range). 400.
+ * - memory: the query needs more memory than the engine may use. 400.
+ * - resultTooLarge: one row of the answer is larger than the engine can return. 400.
+ * - timeout: the engine's own time limit stopped the query (the service's limit is the signal). 504.
+ * - throttled: the engine throttles this caller or account. 429 with `retryAfterSeconds`.
+ * - unavailable: the engine is down or busy, or stopped the query itself. 503 with `retryAfterSeconds`.
+ * Everything else (a deployment fault: access denied, an unknown table, a bad endpoint; a disk
+ * error) is NOT translated: the engine throws it as it is, and the service answers 500 and logs it.
+ */
+export const ENGINE_FAILURES = {
+  refused: 'QUERY_ENGINE_REFUSED',
+  data: 'QUERY_DATA_ERROR',
+  memory: 'QUERY_MEMORY_LIMIT',
+  resultTooLarge: 'QUERY_RESULT_TOO_LARGE',
+  timeout: 'QUERY_TIMEOUT',
+  throttled: 'TOO_MANY_REQUESTS',
+  unavailable: 'SERVICE_UNAVAILABLE',
+} as const satisfies Record<string, ErrorCode>;
+
+export type EngineFailure = keyof typeof ENGINE_FAILURES;
+/** The failures a client should retry later: they carry `retryAfterSeconds`. */
+export type RetryableFailure = 'throttled' | 'unavailable';
+
+/** What an engine says about a failure besides the message: its name and the engine's own kind. */
+export interface EngineErrorDetail extends Readonly<Record<string, unknown>> {
+  readonly engine: QueryEngine['dialect'];
+  readonly kind: string;
+}
+
+/**
+ * The contract's AppError of a failure (ENGINE_FAILURES); engines build every error they
+ * translate with this, so none can throw a code outside the contract.
+ */
+export function engineFailure(failure: Exclude<EngineFailure, RetryableFailure>, message: string, detail: EngineErrorDetail, cause: unknown): AppError;
+export function engineFailure(failure: RetryableFailure, message: string, detail: EngineErrorDetail & { readonly retryAfterSeconds: number }, cause: unknown): AppError;
+export function engineFailure(failure: EngineFailure, message: string, detail: EngineErrorDetail, cause: unknown): AppError {
+  const code = ENGINE_FAILURES[failure];
+  if (failure === 'throttled' || failure === 'unavailable') {
+    const { retryAfterSeconds, ...rest } = detail;
+    // `{retryAfterSeconds}` alone in its own entry, as every retry-later refusal has it (retryLater).
+    return new AppError(code, message, [{ retryAfterSeconds }, rest], { cause });
+  }
+  return new AppError(code, message, detail, { cause });
+}
+
 export interface QueryEngine {
   readonly dialect: 'duckdb' | 'timestream';
   /** Timestream only: the database the SQL names. */
@@ -33,14 +83,11 @@ export interface QueryEngine {
    * Runs generated SQL and pushes its rows into the sink until the rows end or the sink is full.
    * Settles only when the engine has stopped working on the query, so a caller can count the
    * queries really running.
-   * @throws signal.reason once the signal is aborted.
-   * @throws AppError for everything a query can cause, never a raw engine error:
-   *   QUERY_ENGINE_REFUSED (400) the engine refuses the statement (nesting too deep, a function
-   *   it cannot run); QUERY_DATA_ERROR (400) a value fails at run time (overflow, conversion,
-   *   out of range); QUERY_MEMORY_LIMIT (400) the query needs more memory than allowed;
-   *   TOO_MANY_REQUESTS (429) the engine throttles; SERVICE_UNAVAILABLE (503) the engine is
-   *   unavailable or stopped the query itself. 429 and 503 carry `retryAfterSeconds` in `data`.
-   * Anything else (a deployment fault, an engine bug) is thrown as it is and answered with 500.
+   * @throws signal.reason once the signal is aborted (the service's time limit: QUERY_TIMEOUT).
+   * @throws AppError of ENGINE_FAILURES (engineFailure) for everything a query can cause, never a
+   *   raw engine error.
+   * @throws the engine's error as it is for anything else (a deployment fault, a disk error),
+   *   which the service answers with 500 and logs.
    */
   run(sql: string, types: readonly KqlType[], sink: RowSink, options: RunOptions): Promise<void>;
 }

@@ -2,6 +2,7 @@
 // optional plant list. Every refusal is a 400 INVALID_INPUT naming the field.
 import { z } from 'zod';
 import { AppError } from '../core/errors';
+import { parseInput } from '../core/input';
 
 /** ISO 8601 in UTC with milliseconds, e.g. 2026-01-31T23:59:59.000Z (as the spec requires). */
 const UTC_MILLIS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -18,13 +19,7 @@ export type QueryRequest = z.infer<typeof queryRequestSchema>;
 
 /** Parses and checks a request body. @throws AppError INVALID_INPUT naming the field. */
 export function parseQueryRequest(body: unknown, maxWindowDays: number): QueryRequest {
-  const parsed = queryRequestSchema.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue?.path.join('.') || 'body';
-    throw new AppError('INVALID_INPUT', `${field}: ${issue?.message ?? 'invalid'}`, parsed.error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message })));
-  }
-  const request = parsed.data;
+  const request = parseInput(queryRequestSchema, body);
   const start = Date.parse(request.startTime);
   const end = Date.parse(request.endTime);
   if (Number.isNaN(start)) throw new AppError('INVALID_INPUT', 'startTime is not a real date', { field: 'startTime' });

@@ -3,14 +3,14 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { AppError } from '../core/errors';
+import { parseInput } from '../core/input';
 import { agentIdSchema, customerIdSchema, LOOKUP_KINDS, plantIdSchema, type Agent, type Customer, type LookupKind, type LookupList, type Plant, type QueryClient } from './model';
 import type { Registry } from './ports';
 import { hashClientSecret, newClientId, newClientSecret } from './secrets';
 
+/** An operator's argument named `field`. @throws AppError INVALID_INPUT naming it (lib/core/input.ts). */
 export function checked<T>(schema: z.ZodType<T>, field: string, value: unknown): T {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new AppError('INVALID_INPUT', `${field}: ${parsed.error.issues[0]?.message ?? 'invalid'}`, { field, value: typeof value === 'string' ? value : null });
-  return parsed.data;
+  return parseInput(schema, value, field);
 }
 
 async function requireCustomer(registry: Registry, customerId: string): Promise<Customer> {

@@ -1,13 +1,12 @@
 // The embedded engine as the query API uses it, on a real DuckDB file: sandboxed (no file,
-// network or extension access; configuration locked), every error a query can cause a 4xx
-// AppError of the engines' contract (lib/query-api/ports.ts), a huge cell refused without being
-// converted, and the event loop given a turn between chunks.
+// network or extension access; configuration locked), a huge cell refused without being
+// converted, and the event loop given a turn between chunks. Its error contract is tested in
+// duckdb-engine-contract.test.ts.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { closeTelemetryDatabase, MAX_EXPRESSION_DEPTH, withConnection } from '../../lib/adapters/duckdb/database';
-import { engineError } from '../../lib/adapters/duckdb/engine-errors';
 import { duckDbQueryEngine, readRowsJson } from '../../lib/adapters/duckdb/query-engine';
 import { AppError } from '../../lib/core/errors';
 import type { KqlType } from '../../lib/query';
@@ -77,34 +76,6 @@ describe('the sandboxed DuckDB engine', () => {
     expect(await failure(sql)).toMatchObject({ code: 'QUERY_ENGINE_REFUSED', status: 400 });
     const after = await withConnection(file, (c) => readRowsJson(c, "SELECT current_setting('TimeZone'), current_setting('enable_external_access'), current_setting('lock_configuration')"));
     expect(after).toEqual([['UTC', false, true]]);
-  });
-
-  it.each([
-    ['binder', 'SELECT nope FROM range(1)', 'QUERY_ENGINE_REFUSED'],
-    ['parser', 'SELEC 1', 'QUERY_ENGINE_REFUSED'],
-    ['catalog', 'SELECT * FROM no_such_table', 'QUERY_ENGINE_REFUSED'],
-    ['expression depth', `SELECT ${Array.from({ length: 3000 }, () => '1').join(' + ')}`, 'QUERY_ENGINE_REFUSED'],
-    ['overflow', 'SELECT 9223372036854775807::BIGINT + 1', 'QUERY_DATA_ERROR'],
-    ['conversion', "SELECT 'abc'::INTEGER", 'QUERY_DATA_ERROR'],
-    ['out of range', 'SELECT make_timestamp(999999, 1, 1, 0, 0, 0)', 'QUERY_DATA_ERROR'],
-    ['invalid input', "SELECT error('boom')", 'QUERY_DATA_ERROR'],
-    ['range step 0', 'SELECT * FROM range(1, 10, 0)', 'QUERY_ENGINE_REFUSED'],
-    ['out of memory', "SELECT string_agg(repeat('x', 1000), ',') FROM range(1000000) t(i)", 'QUERY_MEMORY_LIMIT'],
-  ])('answers a %s error with a 400 of the contract', async (_kind, sql, code) => {
-    const error = await failure(sql);
-    expect(error).toBeInstanceOf(AppError);
-    expect(error).toMatchObject({ code, status: 400 });
-  });
-
-  it('answers an interrupt it did not ask for with 503 and Retry-After', async () => {
-    const error = await withConnection(file, async (c) => {
-      const slow = c.run('SELECT count(*) FROM range(100000000) a, range(1000) b WHERE a.range * b.range = -1');
-      setTimeout(() => c.interrupt(), 50);
-      return slow.then(() => undefined, (e: unknown) => e);
-    }).catch((e: unknown) => e);
-    const mapped = engineError(error, '128MB');
-    expect(mapped).toMatchObject({ code: 'SERVICE_UNAVAILABLE', status: 503 });
-    expect((mapped as AppError).data).toContainEqual({ retryAfterSeconds: 1 });
   });
 
   it('refuses a cell larger than the answer can hold without converting it (string or list)', async () => {

@@ -1,11 +1,10 @@
 // QueryEngine on Amazon Timestream (the contract is lib/query-api/ports.ts): pages through
 // NextToken (a page may hold no rows, even the first), converts each Datum's text back to the KQL
 // type of its column into the answer, and cancels the query when the answer is full or the
-// service aborts. Timestream's errors become the contract's AppErrors.
+// service aborts. Timestream's errors become the contract's AppErrors (timestreamError).
 import { CancelQueryCommand, QueryCommand, TimestreamQueryClient, type Datum } from '@aws-sdk/client-timestream-query';
-import { AppError } from '../../core/errors';
 import { convertValue, type KqlType } from '../../query';
-import { retryLater, type QueryEngine } from '../../query-api/ports';
+import { engineFailure, type QueryEngine } from '../../query-api/ports';
 
 /** A Datum as plain data: every scalar arrives as text; NULL as NullValue. */
 export function datumValue(datum: Datum | undefined, type: KqlType): unknown {
@@ -24,30 +23,46 @@ function firstLine(message: string): string {
   return line.length > 300 ? `${line.slice(0, 297)}...` : line;
 }
 
+/** Timestream's own time limit for a query (60 s): the service's limit is usually shorter. */
+const TIMED_OUT = /\btime(?:d)? ?out\b/i;
+/** A row larger than a result page may hold (1 MB): "max page response size has been exceeded". */
+const ROW_TOO_LARGE = /max page response size/i;
+const RESOURCES = /memory|resource/i;
+
 /**
- * The AppError of a Timestream Query failure; the error itself for a deployment fault (access
- * denied, unknown database or table, bad endpoint), which the service answers with 500 and logs.
+ * The contract's AppError (ENGINE_FAILURES, lib/query-api/ports.ts) of a Timestream Query failure;
+ * the error itself for a deployment fault (AccessDeniedException, ResourceNotFoundException,
+ * InvalidEndpointException, anything unknown), which the service answers with 500 and logs.
  */
 export function timestreamError(error: unknown): unknown {
   if (!(error instanceof Error)) return error;
   const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
   const why = firstLine(error.message);
+  const detail = { engine: 'timestream', kind: error.name } as const;
+  const throttled = () => engineFailure('throttled', 'the telemetry engine is throttling queries; retry shortly', { ...detail, retryAfterSeconds: THROTTLED_RETRY_SECONDS }, error);
+  const unavailable = (message = 'the telemetry engine is unavailable; retry shortly') => engineFailure('unavailable', message, { ...detail, retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS }, error);
   switch (error.name) {
     case 'ValidationException':
-      return new AppError('QUERY_ENGINE_REFUSED', `the telemetry engine cannot run this query: ${why}`, { engine: 'timestream', kind: error.name }, { cause: error });
+      return engineFailure('refused', `the telemetry engine cannot run this query: ${why}`, detail, error);
     case 'QueryExecutionException':
-      if (/memory|resource/i.test(why)) return new AppError('QUERY_MEMORY_LIMIT', `the query needs more than the telemetry engine allows (${why}); narrow the time window or summarize more`, { engine: 'timestream', kind: error.name }, { cause: error });
-      return new AppError('QUERY_DATA_ERROR', `the query failed on a value: ${why}`, { engine: 'timestream', kind: error.name }, { cause: error });
+      if (ROW_TOO_LARGE.test(why)) return engineFailure('resultTooLarge', `a row of the answer is larger than the telemetry engine can return (${why}); return fewer or smaller columns`, detail, error);
+      if (TIMED_OUT.test(why)) return engineFailure('timeout', `the telemetry engine stopped the query at its time limit (${why}); narrow the time window or summarize more`, detail, error);
+      if (RESOURCES.test(why)) return engineFailure('memory', `the query needs more than the telemetry engine allows (${why}); narrow the time window or summarize more`, detail, error);
+      return engineFailure('data', `the query failed on a value: ${why}`, detail, error);
     case 'ThrottlingException':
-      return retryLater('TOO_MANY_REQUESTS', 'the telemetry engine is throttling queries; retry shortly', THROTTLED_RETRY_SECONDS, error);
+      return throttled();
+    case 'ConflictException':
+      // "Unable to poll results for a cancelled query": stopped by someone other than this service.
+      return unavailable('the telemetry engine stopped the query; retry shortly');
     case 'InternalServerException':
     case 'ServiceUnavailable':
     case 'ServiceUnavailableException':
     case 'ServiceQuotaExceededException':
-      return retryLater('SERVICE_UNAVAILABLE', 'the telemetry engine is unavailable; retry shortly', UNAVAILABLE_RETRY_SECONDS, error);
+      // The account's query capacity, not this caller's rate: the engine is busy for everyone.
+      return unavailable();
     default:
-      if (status === 429) return retryLater('TOO_MANY_REQUESTS', 'the telemetry engine is throttling queries; retry shortly', THROTTLED_RETRY_SECONDS, error);
-      if (status !== undefined && status >= 500) return retryLater('SERVICE_UNAVAILABLE', 'the telemetry engine is unavailable; retry shortly', UNAVAILABLE_RETRY_SECONDS, error);
+      if (status === 429) return throttled();
+      if (status !== undefined && status >= 500) return unavailable();
       return error;
   }
 }

@@ -3,9 +3,12 @@
 import type { Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../lib/core/errors';
-import { httpHandler, type HttpEvent } from '../../../lib/http/chain';
+import { logger } from '../../../lib/core/logger';
+import { httpHandler, TIMEOUT_EARLY_MS, type HttpEvent } from '../../../lib/http/chain';
 
-const context = { awsRequestId: 'req-1', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
+const context = { awsRequestId: 'req-1', functionName: 'fn-under-test', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
+/** No early-timeout timer in tests (STYLE.md); the timeout tests set their own. */
+const testing = { timeoutEarlyInMillis: 0 } as const;
 
 function event(overrides: Partial<HttpEvent> = {}): HttpEvent {
   return {
@@ -20,14 +23,14 @@ function event(overrides: Partial<HttpEvent> = {}): HttpEvent {
   } as HttpEvent;
 }
 
-async function call(handler: ReturnType<typeof httpHandler>, e: HttpEvent) {
-  const res = (await handler(e, context)) as { statusCode: number; body: string; headers: Record<string, string> };
+async function call(handler: ReturnType<typeof httpHandler>, e: HttpEvent, ctx: Context = context) {
+  const res = (await handler(e, ctx)) as { statusCode: number; body: string; headers: Record<string, string> };
   return { status: res.statusCode, body: JSON.parse(res.body) as Record<string, unknown>, headers: res.headers };
 }
 
 describe('httpHandler', () => {
   it('serialises the handler result with status 200 by default', async () => {
-    const handler = httpHandler(async () => ({ body: { hello: 'world' } }));
+    const handler = httpHandler(async () => ({ body: { hello: 'world' } }), testing);
     const res = await call(handler, event());
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ hello: 'world' });
@@ -37,7 +40,7 @@ describe('httpHandler', () => {
   it('renders an AppError as the envelope with its status', async () => {
     const handler = httpHandler(async () => {
       throw new AppError('PRECONDITION_FAILED', 'the part has no stock record yet', { field: 'id' });
-    });
+    }, testing);
     const res = await call(handler, event());
     expect(res.status).toBe(412);
     expect(res.body).toEqual({ status: 'ERROR', code: 'PRECONDITION_FAILED', message: 'the part has no stock record yet', data: [{ field: 'id' }] });
@@ -46,7 +49,7 @@ describe('httpHandler', () => {
   it('hides an unexpected error behind a generic 500 with the request id', async () => {
     const handler = httpHandler(async () => {
       throw new Error('secret internal detail');
-    });
+    }, testing);
     const res = await call(handler, event());
     expect(res.status).toBe(500);
     expect(res.body.code).toBe('INTERNAL_ERROR');
@@ -55,7 +58,7 @@ describe('httpHandler', () => {
   });
 
   it('parses a JSON body for handlers that ask for it', async () => {
-    const handler = httpHandler(async (e) => ({ body: { got: e.jsonBody } }), { jsonBody: true });
+    const handler = httpHandler(async (e) => ({ body: { got: e.jsonBody } }), { ...testing, jsonBody: true });
     const res = await call(handler, event({ body: '{"a":1}' }));
     expect(res.body).toEqual({ got: { a: 1 } });
     const encoded = await call(handler, event({ body: Buffer.from('{"b":2}').toString('base64'), isBase64Encoded: true }));
@@ -63,7 +66,7 @@ describe('httpHandler', () => {
   });
 
   it('refuses malformed JSON with 400 INVALID_INPUT naming the body', async () => {
-    const handler = httpHandler(async () => ({ body: {} }), { jsonBody: true });
+    const handler = httpHandler(async () => ({ body: {} }), { ...testing, jsonBody: true });
     const res = await call(handler, event({ body: '{"a":' }));
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('INVALID_INPUT');
@@ -73,7 +76,7 @@ describe('httpHandler', () => {
   });
 
   it('refuses a body that is not declared as JSON with 415, whatever the header case', async () => {
-    const handler = httpHandler(async () => ({ body: {} }), { jsonBody: true });
+    const handler = httpHandler(async () => ({ body: {} }), { ...testing, jsonBody: true });
     const res = await call(handler, event({ headers: { 'Content-Type': 'text/plain' }, body: '{}' }));
     expect(res.status).toBe(415);
     expect(res.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
@@ -82,7 +85,7 @@ describe('httpHandler', () => {
   });
 
   it('answers a refused caller with 401 before it reads the body of an authorized route', async () => {
-    const handler = httpHandler(async () => ({ body: {} }), { jsonBody: true, authorized: true });
+    const handler = httpHandler(async () => ({ body: {} }), { ...testing, jsonBody: true, authorized: true });
     const refused = { requestId: 'r', authorizer: { lambda: { authError: 'UNAUTHORIZED', authMessage: 'send a token' } } } as unknown as HttpEvent['requestContext'];
     const res = await call(handler, event({ body: '{not json', requestContext: refused }));
     expect(res.status).toBe(401);
@@ -93,8 +96,71 @@ describe('httpHandler', () => {
   });
 
   it('refuses a body over the limit with 413', async () => {
-    const handler = httpHandler(async () => ({ body: {} }), { jsonBody: true, maxBodyBytes: 10 });
+    const handler = httpHandler(async () => ({ body: {} }), { ...testing, jsonBody: true, maxBodyBytes: 10 });
     const res = await call(handler, event({ body: '{"long":"0123456789"}' }));
     expect(res.status).toBe(413);
   });
+
+  it('resolves the caller once, with the plant of the path URL-decoded, and hands it to the handler', async () => {
+    const seen: unknown[] = [];
+    const handler = httpHandler(async (e) => {
+      seen.push(e.caller);
+      return { body: {} };
+    }, { ...testing, authorized: true });
+    const lambda = { kind: 'plant-token', customerId: 'c', plantIds: 'plant 1', allPlants: 'false', tokenId: 't1' };
+    const res = await call(handler, event({ requestContext: { requestId: 'r', authorizer: { lambda } } as unknown as HttpEvent['requestContext'], pathParameters: { plantId: 'plant%201' } }));
+    expect(res.status).toBe(200);
+    expect(seen).toEqual([{ kind: 'plant-token', customerId: 'c', plantIds: ['plant 1'], allPlants: false, tokenId: 't1' }]);
+  });
+
+  it('hands handlers lower-case header names and the body as text, decoded from base64 once', async () => {
+    const handler = httpHandler(async (e) => ({ body: { ifMatch: e.headers['if-match'] ?? null, body: e.body ?? null, base64: e.isBase64Encoded } }), testing);
+    const form = 'grant_type=client_credentials&scope=a';
+    const res = await call(handler, event({ headers: { 'If-Match': '"3"', 'CONTENT-TYPE': 'application/x-www-form-urlencoded' }, body: Buffer.from(form).toString('base64'), isBase64Encoded: true }));
+    expect(res.body).toEqual({ ifMatch: '"3"', body: form, base64: false });
+  });
+
+  it('answers a handler that hangs with 503 and the envelope before Lambda would time out', async () => {
+    const hanging = async () => new Promise<never>(() => undefined);
+    const nearlyOut = { ...context, getRemainingTimeInMillis: () => TIMEOUT_EARLY_MS + 50 } as Context;
+    const started = Date.now();
+    // Production's default margin (no timeoutEarlyInMillis given): the early timeout is on.
+    const res = await call(httpHandler(hanging), event(), nearlyOut);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(TIMEOUT_EARLY_MS).toBeGreaterThan(0);
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ status: 'ERROR', code: 'SERVICE_UNAVAILABLE', data: [{ retryAfterSeconds: 1 }] });
+    expect(res.headers['retry-after']).toBe('1');
+  });
+
+  it('logs with the Lambda context keys of Powertools and the API request id, reset after each request', async () => {
+    const lines: string[] = [];
+    const write = process.stdout.write.bind(process.stdout);
+    process.stdout.write = ((chunk: string | Uint8Array) => {
+      lines.push(String(chunk));
+      return true;
+    }) as typeof process.stdout.write;
+    // Each invocation starts at the configured level (SILENT in unit tests): the handlers raise it.
+    const verbose = async () => {
+      logger.setLogLevel('INFO');
+      return { body: {} };
+    };
+    try {
+      const handler = httpHandler(async () => {
+        logger.appendKeys({ leaked: 'yes' });
+        return verbose();
+      }, testing);
+      await call(handler, event());
+      await call(httpHandler(verbose, testing), event({ requestContext: { requestId: 'api-req-2' } as HttpEvent['requestContext'] }));
+    } finally {
+      logger.setLogLevel('SILENT');
+      process.stdout.write = write;
+    }
+    const logs = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.message === 'request done');
+    expect(logs).toHaveLength(2);
+    expect(logs[0]).toMatchObject({ function_name: 'fn-under-test', function_request_id: 'req-1', correlation_id: 'api-req-1', route: 'POST /things', status: 200, leaked: 'yes' });
+    expect(logs[1]).toMatchObject({ function_request_id: 'req-1', correlation_id: 'api-req-2' });
+    expect(logs[1]).not.toHaveProperty('leaked');
+  });
 });
+

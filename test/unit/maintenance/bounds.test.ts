@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { refusal } from '../../support/refusal';
-import { parseInput } from '../../../lib/maintenance/input';
+import { parseInput } from '../../../lib/core/input';
 import { assetsQuery, jobsDoneQuery, jobsPlannedQuery, MAX_QUANTITY, stockLevelInput, taskInput, tasksQuery } from '../../../lib/maintenance/schemas';
 
 type JsonSchema = { type?: string | string[]; maxLength?: number; enum?: unknown[]; format?: string; minimum?: number; maximum?: number; properties?: Record<string, JsonSchema>; anyOf?: JsonSchema[]; items?: JsonSchema };

@@ -1,7 +1,8 @@
 // Input schemas and their 400 answers: query parameters, task and stock-level bodies.
 import { describe, expect, it } from 'vitest';
 import { refusal } from '../../support/refusal';
-import { dateRange, pageRequest, parseInput } from '../../../lib/maintenance/input';
+import { parseInput } from '../../../lib/core/input';
+import { dateRange, pageRequest } from '../../../lib/maintenance/input';
 import { jobsDoneQuery, jobsPlannedQuery, stockLevelInput, taskInput, tasksQuery } from '../../../lib/maintenance/schemas';
 import { parseIfMatch } from '../../../lib/maintenance/stock';
 import { INVENTORY_UNITS } from '../../../lib/registry/units';
