@@ -4,6 +4,8 @@ import type { Expr } from './ast';
 import type { ErrorFactory } from './errors';
 import type { AggFn, IrAgg, IrColumn, IrExpr, KqlType } from './ir';
 import { aggregateArgumentName, derivedName } from './naming';
+import { lookupAggregate } from './catalog/index';
+import { resolve } from './catalog/resolve';
 import { analyzeScalar, convert, type ScalarEnv } from './scalars';
 import { isInteger, isNumeric } from './types';
 
@@ -148,8 +150,15 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
       const multi = items.length > 1 || call.args[0]!.kind === 'star';
       return items.map((r) => ({ defaultName: r.name, agg: { fn: 'take_any', args: [r.expr], type: r.expr.type }, multi }));
     }
-    default:
-      throw errors.unsupported(`the aggregation function '${call.name}' is not supported`, call.nameSpan);
+    default: {
+      const fn = lookupAggregate(name);
+      if (!fn) throw errors.unsupported(`the aggregation function '${call.name}' is not supported`, call.nameSpan);
+      const args = call.args.map((a) => scalar(a));
+      // Aggregates never convert dynamic silently (avg(Value) is an error in Kusto too).
+      const r = resolve(fn, args, false);
+      if ('message' in r) throw errors.semantic(r.message, r.arg >= 0 ? call.args[r.arg]!.span : call.span);
+      return [{ defaultName: fn.defaultName(argName()), agg: { fn: 'catalog', args: r.args, type: r.type, impl: fn }, multi: false }];
+    }
   }
 }
 

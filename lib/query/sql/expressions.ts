@@ -2,11 +2,15 @@
 // Some spellings repeat an argument (tostring of a real, Kusto's == on nullable values ...), so the
 // text of nested calls can grow exponentially with their depth: each node's text is measured as it
 // is built and refused past limits.maxSqlLength (QUERY_TOO_LARGE), before it can exhaust memory.
+import type { AggregateFunction, ScalarFunction } from '../catalog/types';
+import { QueryError } from '../errors';
 import type { IrAgg, IrExpr, KqlType } from '../ir';
 import type { CompileContext } from '../limits';
 import type { Span } from '../tokens';
 import { isInteger } from '../types';
 import { MICROS_PER_DAY, type SqlDialect } from './dialect';
+
+const ENGINE_NAMES = { duckdb: 'DuckDB', timestream: 'Timestream' } as const;
 
 const REGEX_META_FREE = /^[\p{L}\p{N}]$/u;
 
@@ -210,7 +214,36 @@ export class ExpressionWriter {
         return x;
       case 'dyn_get':
         return d.dynGet(x, e.path ?? []);
+      case 'catalog':
+        return this.catalog(e.impl, e.args, a, e.type);
     }
+  }
+
+  /** A catalog entry's spelling in this dialect; a function the dialect cannot compute is refused. */
+  private catalog(impl: ScalarFunction | AggregateFunction, args: readonly IrExpr[], a: readonly string[], type: KqlType): string {
+    const build = this.d.name === 'duckdb' ? impl.duckdb : impl.timestream;
+    if (!build) {
+      const span = this.where.at(-1) ?? { start: 0, end: 0 };
+      throw new QueryError('QUERY_UNSUPPORTED', `${impl.name}() is not supported on the ${ENGINE_NAMES[this.d.name]} engine`, span, this.limits?.ctx.source ?? '');
+    }
+    return build({
+      a,
+      args,
+      type,
+      d: this.d,
+      str: (i) => this.toStringOf(args[i]!, a[i]!),
+      json: (i) => this.jsonOf(args[i]!, a[i]!),
+    });
+  }
+
+  /** JSON text of any value, 'null' for null (elements of pack_array, bag_pack). */
+  private jsonOf(e: IrExpr, x: string): string {
+    if (e.type === 'dynamic') return this.d.name === 'duckdb' ? `coalesce(CAST(${x} AS VARCHAR), 'null')` : `coalesce(${x}, 'null')`;
+    if (e.type === 'timespan') return `coalesce('"' || ${this.timespanToString(x)} || '"', 'null')`;
+    if (e.type === 'real' || e.type === 'decimal') {
+      return `CASE WHEN ${x} IS NULL THEN 'null' WHEN ${x} <> ${x} THEN '"NaN"' ELSE ${this.d.jsonText(x, e.type)} END`;
+    }
+    return `coalesce(${this.d.jsonText(x, e.type)}, 'null')`;
   }
 
   aggregate(agg: IrAgg): string {
@@ -252,6 +285,8 @@ export class ExpressionWriter {
         return `coalesce(stddev_samp(${x}), 0E0)`;
       case 'take_any':
         return d.anyValue(x, false);
+      case 'catalog':
+        return this.catalog(agg.impl!, agg.args, agg.args.map((e) => this.expr(e)), agg.type);
     }
   }
 

@@ -35,7 +35,7 @@ describe('compile: errors', () => {
     ['States | extend x = Timestamp + 1', 'QUERY_SEMANTIC', "1:31: operator '+' cannot be applied to datetime and long"],
     ['States | extend x = Name.a', 'QUERY_SEMANTIC', "1:21: '.' and '[...]' need a dynamic value; 'Name' is string"],
     ['States | extend x = parse_url(Name)', 'QUERY_UNSUPPORTED', "1:21: the function 'parse_url' is not supported"],
-    ['States | summarize variance(todouble(Value))', 'QUERY_UNSUPPORTED', "1:20: the aggregation function 'variance' is not supported"],
+    ['States | summarize hll(todouble(Value))', 'QUERY_UNSUPPORTED', "1:20: the aggregation function 'hll' is not supported"],
     ['States | where Name has_any ("x")', 'QUERY_UNSUPPORTED', "1:21: the 'has_any' operator is not supported"],
     ['States | where Name has DeviceId', 'QUERY_UNSUPPORTED', "1:25: the right side of 'has' must be a constant string"],
     ['States | take -1', 'QUERY_SEMANTIC', '1:15: the row count cannot be negative'],
