@@ -74,7 +74,8 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
       return single('count', [], 'long', `count_${argName()}`);
     case 'countif':
       arity(1);
-      return single('countif', [predicate(call.args[0]!)], 'long', 'countif_');
+      // countif(b) over a bare column is countif_b; over any other predicate countif_.
+      return single('countif', [predicate(call.args[0]!)], 'long', call.args[0]!.kind === 'name' ? `countif_${call.args[0]!.name}` : 'countif_');
     case 'sum': {
       arity(1);
       const x = numeric(call.args[0]!, 'sum');

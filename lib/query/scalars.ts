@@ -257,7 +257,8 @@ class ScalarAnalyzer {
     const lt = l.type;
     const rt = r.type;
     let type: KqlType | undefined;
-    if (isNumeric(lt) && isNumeric(rt)) type = widerNumeric(lt, rt);
+    // int arithmetic gives long in Kusto (gettype(toint(2147483647) + 1) is long 2147483648).
+    if (isNumeric(lt) && isNumeric(rt)) type = widerNumeric(lt, rt) === 'int' ? 'long' : widerNumeric(lt, rt);
     else if (lt === 'datetime' && rt === 'timespan' && (op === '+' || op === '-')) type = 'datetime';
     else if (lt === 'timespan' && rt === 'datetime' && op === '+') return call('add', [r, l], 'datetime');
     else if (lt === 'datetime' && rt === 'datetime' && op === '-') type = 'timespan';

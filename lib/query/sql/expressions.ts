@@ -10,6 +10,8 @@ import type { Span } from '../tokens';
 import { isInteger } from '../types';
 import { MICROS_PER_DAY, type SqlDialect } from './dialect';
 
+const ARITHMETIC: ReadonlySet<string> = new Set(['add', 'sub', 'mul', 'div', 'mod']);
+
 const ENGINE_NAMES = { duckdb: 'DuckDB', timestream: 'Timestream' } as const;
 
 const REGEX_META_FREE = /^[\p{L}\p{N}]$/u;
@@ -77,7 +79,9 @@ export class ExpressionWriter {
 
   private call(e: IrExpr & { kind: 'call' }): string {
     const d = this.d;
-    const a = e.args.map((x) => this.expr(x));
+    // Kusto's int arithmetic gives long: int operands are widened first so the engine cannot overflow.
+    const widen = e.type === 'long' && ARITHMETIC.has(e.fn);
+    const a = e.args.map((x) => (widen && x.type === 'int' ? `CAST(${this.expr(x)} AS BIGINT)` : this.expr(x)));
     const [x = '', y = '', z = ''] = a;
     const [ex, ey] = e.args;
     switch (e.fn) {
@@ -96,7 +100,8 @@ export class ExpressionWriter {
         if (isInteger(e.type)) return d.intDiv(x, y);
         return d.realDiv(x, y);
       case 'mod':
-        return `(${x} % ${y})`;
+        // Kusto's % is never negative: -7 % 3 is 2, 7 % -3 is 1, -7.5 % 2 is 0.5.
+        return `(((${x} % ${y}) + abs(${y})) % abs(${y}))`;
       case 'neg':
         return `(-${x})`;
       case 'eq':
@@ -135,6 +140,8 @@ export class ExpressionWriter {
       }
       case 'has':
       case 'has_cs':
+        // Every text has the empty term.
+        if ((ey as { value: unknown }).value === '') return 'TRUE';
         return d.regexMatch(x, d.string(termPattern(String((ey as { value: unknown }).value), e.fn === 'has')));
       case 'contains':
         return d.contains(`lower(${x})`, `lower(${y})`);
@@ -174,7 +181,8 @@ export class ExpressionWriter {
       case 'strlen':
         return `CAST(length(${x}) AS BIGINT)`;
       case 'substring': {
-        const start = `greatest(${y}, 0) + 1`;
+        // A negative start counts from the end: substring("hello", -2, 2) is "lo".
+        const start = `CASE WHEN ${y} < 0 THEN greatest(length(${x}) + ${y}, 0) ELSE ${y} END + 1`;
         return a.length === 3 ? `coalesce(substr(${x}, ${start}, greatest(${z}, 0)), '')` : `coalesce(substr(${x}, ${start}), '')`;
       }
       case 'tolower':
@@ -204,7 +212,7 @@ export class ExpressionWriter {
         return this.toNumber(ex!, x, 'int');
       case 'tobool':
         if (ex!.type === 'dynamic') return d.dynToBool(x);
-        if (ex!.type === 'string') return `CASE lower(trim(${x})) WHEN 'true' THEN TRUE WHEN 'false' THEN FALSE END`;
+        if (ex!.type === 'string') return `CASE lower(trim(${x})) WHEN 'true' THEN TRUE WHEN '1' THEN TRUE WHEN 'false' THEN FALSE WHEN '0' THEN FALSE END`;
         return `(${x} <> 0)`;
       case 'todatetime':
         return d.parseDatetime(ex!.type === 'dynamic' ? d.dynToString(x) : x);
@@ -324,7 +332,8 @@ export class ExpressionWriter {
       case 'decimal':
         return d.realToString(x);
       case 'bool':
-        return `CASE WHEN ${x} THEN 'true' WHEN NOT ${x} THEN 'false' ELSE '' END`;
+        // Kusto writes bools as .NET does: tostring(true) is "True".
+        return `CASE WHEN ${x} THEN 'True' WHEN NOT ${x} THEN 'False' ELSE '' END`;
       case 'datetime':
         return d.datetimeToString(x);
       case 'timespan':
@@ -358,8 +367,9 @@ export class ExpressionWriter {
         return target === 'int' ? d.tryCast(long, sqlType) : long;
       }
       case 'string':
-        if (target === 'real') return d.tryCast(`trim(${x})`, sqlType);
-        return `CASE WHEN ${d.regexMatch(`trim(${x})`, "'^[+-]?[0-9]+$'")} THEN ${d.tryCast(`trim(${x})`, sqlType)} END`;
+        // The engines accept digit separators ('1_000') that Kusto does not; Kusto accepts hex integers ('0xFF').
+        if (target === 'real') return `CASE WHEN NOT ${d.contains(x, "'_'")} THEN ${d.tryCast(`trim(${x})`, sqlType)} END`;
+        return `CASE WHEN ${d.regexMatch(`trim(${x})`, "'^[+-]?([0-9]+|0[xX][0-9a-fA-F]+)$'")} THEN ${d.tryCast(`trim(${x})`, sqlType)} END`;
       case 'bool':
         return `CAST(CASE WHEN ${x} THEN 1 WHEN NOT ${x} THEN 0 END AS ${sqlType})`;
       case 'timespan':
