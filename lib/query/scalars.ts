@@ -404,13 +404,6 @@ class ScalarAnalyzer {
         if (!isNumeric(x!.type) && x!.type !== 'timespan') throw this.errors.semantic(`abs() needs a number or timespan, got ${x!.type}`, expr.args[0]!.span);
         return call('abs', [x!], x!.type);
       }
-      case 'startofday': {
-        arity(1, 2);
-        const [x, offset] = args();
-        if (x!.type !== 'datetime') throw this.errors.semantic(`startofday() needs a datetime, got ${x!.type}`, expr.args[0]!.span);
-        if (offset) this.requireInteger(offset, expr.args[1]!.span);
-        return call('startofday', offset ? [x!, offset] : [x!], 'datetime');
-      }
       default: {
         const fn = lookupScalar(name);
         if (!fn) throw this.errors.unsupported(`the function '${name}' is not supported`, expr.nameSpan);
