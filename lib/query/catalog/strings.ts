@@ -143,7 +143,9 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
     name: 'tohex', family: 'string', summary: 'An integer as lowercase hex (two\'s complement for negatives), left-padded to minLength.',
     signatures: [{ params: [{ name: 'value', type: 'integer' }, { name: 'minLength', type: 'integer', optional: true }], result: 'string' }],
     duckdb: ({ a, args }) => {
-      const hex = `lower(to_hex(CAST(${a[0]} AS ${args[0]!.type === 'int' ? 'INTEGER' : 'BIGINT'})))`;
+      // An int is written as 32 bits (tohex(toint(-256)) is ffffff00), a long as 64.
+      const value = args[0]!.type === 'int' ? `CASE WHEN ${a[0]} < 0 THEN CAST(${a[0]} AS BIGINT) + 4294967296 ELSE ${a[0]} END` : a[0]!;
+      const hex = `lower(to_hex(CAST(${value} AS BIGINT)))`;
       return `coalesce(${a[1] === undefined ? hex : `lpad(${hex}, CAST(greatest(${a[1]}, length(${hex})) AS INTEGER), '0')`}, '')`;
     },
     timestream: null,
