@@ -71,9 +71,9 @@ function startOf(period: 'day' | 'week' | 'month' | 'year', d: SqlDialect, x: st
   const o = offset ?? '0';
   switch (period) {
     case 'day':
-      return d.addMicros(truncate('day', x), `(${o}) * ${MICROS.day}`);
+      return offset === undefined ? truncate('day', x) : d.addMicros(truncate('day', x), `(${o}) * ${MICROS.day}`);
     case 'week':
-      return d.addMicros(startOfWeek(d, x), `(${o}) * ${MICROS.day * 7n}`);
+      return offset === undefined ? startOfWeek(d, x) : d.addMicros(startOfWeek(d, x), `(${o}) * ${MICROS.day * 7n}`);
     case 'month':
       return offset === undefined ? truncate('month', x) : addMonths(d, truncate('month', x), o);
     case 'year':

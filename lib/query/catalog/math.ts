@@ -54,6 +54,7 @@ export const MATH_FUNCTIONS: readonly ScalarFunction[] = [
   ...(['min_of', 'max_of'] as const).map((name): ScalarFunction => ({
     name, family: 'math', summary: `The ${name === 'min_of' ? 'smallest' : 'largest'} of the arguments, nulls ignored.`,
     signatures: [{ params: [{ name: 'arg', type: 'scalar' }, { name: 'arg2', type: 'scalar' }], variadic: true, result: (args) => commonType(args.map((x) => x.type)) ?? 'dynamic' }],
+    check: (args) => (commonType(args.map((x) => x.type)) === undefined ? [1, 'the arguments must have one type (numbers may mix)'] : undefined),
     // DuckDB's least/greatest skip nulls like Kusto; Trino's give null when any argument is null.
     duckdb: ({ a }) => `${name === 'min_of' ? 'least' : 'greatest'}(${a.join(', ')})`,
     timestream: ({ a }) => `${name === 'min_of' ? 'least' : 'greatest'}(${a.map((x) => `coalesce(${x}, ${a.join(', ')})`).join(', ')})`,
