@@ -7,7 +7,7 @@ import { aggregateArgumentName, derivedName } from './naming';
 import { lookupAggregate } from './catalog/index';
 import { resolve } from './catalog/resolve';
 import { analyzeScalar, convert, type ScalarEnv } from './scalars';
-import { isInteger, isNumeric } from './types';
+import { isInteger, isNumeric, lit } from './types';
 
 export interface AggregateOutput {
   /** The default column name (before duplicate suffixes). */
@@ -116,9 +116,17 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
     case 'make_list':
     case 'make_set': {
       arity(1, 2);
-      if (call.args[1]) throw errors.unsupported(`the maximum size argument of ${name}() is not supported`, call.args[1].span);
       const x = scalar(call.args[0]!);
       if (x.type === 'timespan') throw errors.unsupported(`${name}() of a timespan is not supported`, call.args[0]!.span);
+      if (call.args[1]) {
+        // make_list(x, maxSize) is make_list_if(x, true, maxSize) (the catalog entry spells the limit).
+        const max = scalar(call.args[1]);
+        if (max.kind !== 'lit' || !isInteger(max.type) || max.value === null || (max.value as bigint) < 1n) {
+          throw errors.semantic(`the maximum size of ${name}() must be a positive integer constant`, call.args[1].span);
+        }
+        const impl = lookupAggregate(name === 'make_list' ? 'make_list_if' : 'make_set_if')!;
+        return single('catalog', [x, lit('bool', true), max], 'dynamic', prefixed()).map((o) => ({ ...o, agg: { ...o.agg, impl } }));
+      }
       return single(name, [x], 'dynamic', prefixed());
     }
     case 'percentile':

@@ -9,7 +9,7 @@ const CORE_SCALARS =
   'iff/iif, case, coalesce, isnull, isnotnull, isempty, isnotempty, not, strcat, strlen, substring, tolower, toupper, round, abs, ' +
   'bin/floor, now, ago, tostring, todouble/toreal, toint, tolong, tobool/toboolean, todatetime, parse_json/todynamic/toobject, totimespan/totime (constant text)';
 const CORE_AGGREGATES =
-  'count, countif, sum, sumif, avg, avgif, min, max, dcount, percentile, percentiles, arg_max, arg_min (with *), make_list, make_set, stdev, take_any/any';
+  'count, countif, sum, sumif, avg, avgif, min, max, dcount, percentile, percentiles, arg_max, arg_min (with *), make_list, make_set (both with maxSize), stdev, take_any/any';
 
 const FAMILY_TITLES: Readonly<Record<Family, string>> = {
   datetime: 'Date and time', string: 'Strings', math: 'Math', array: 'Arrays and property bags', type: 'Types', aggregation: 'Aggregations',
