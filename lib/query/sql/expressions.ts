@@ -105,17 +105,17 @@ export class ExpressionWriter {
       case 'neg':
         return `(-${x})`;
       case 'eq':
-        return this.nullSafe(ex!, ey!, x, y, '=', 'FALSE');
+        return this.nullSafe(ex!, ey!, this.nanAsNull(ex!, x), this.nanAsNull(ey!, y), '=', 'FALSE');
       case 'ne':
-        return this.nullSafe(ex!, ey!, x, y, '<>', 'TRUE');
+        return this.nullSafe(ex!, ey!, this.nanAsNull(ex!, x), this.nanAsNull(ey!, y), '<>', 'TRUE');
       case 'lt':
-        return `(${x} < ${y})`;
+        return `(${this.nanAsNull(ex!, x)} < ${this.nanAsNull(ey!, y)})`;
       case 'le':
-        return `(${x} <= ${y})`;
+        return `(${this.nanAsNull(ex!, x)} <= ${this.nanAsNull(ey!, y)})`;
       case 'gt':
-        return `(${x} > ${y})`;
+        return `(${this.nanAsNull(ex!, x)} > ${this.nanAsNull(ey!, y)})`;
       case 'ge':
-        return `(${x} >= ${y})`;
+        return `(${this.nanAsNull(ex!, x)} >= ${this.nanAsNull(ey!, y)})`;
       case 'eq_ci':
         return `(lower(${x}) = lower(${y}))`;
       case 'ne_ci':
@@ -181,8 +181,9 @@ export class ExpressionWriter {
       case 'strlen':
         return `CAST(length(${x}) AS BIGINT)`;
       case 'substring': {
-        // A negative start counts from the end: substring("hello", -2, 2) is "lo".
-        const start = `CASE WHEN ${y} < 0 THEN greatest(length(${x}) + ${y}, 0) ELSE ${y} END + 1`;
+        // A negative start counts from the end (substring("hello", -2, 2) is "lo"), as the engines'
+        // substr does with a negative position; the text is not repeated, so nesting cannot blow up the SQL.
+        const start = `CASE WHEN ${y} < 0 THEN ${y} ELSE ${y} + 1 END`;
         return a.length === 3 ? `coalesce(substr(${x}, ${start}, greatest(${z}, 0)), '')` : `coalesce(substr(${x}, ${start}), '')`;
       }
       case 'tolower':
@@ -310,8 +311,24 @@ export class ExpressionWriter {
     return `coalesce(${x} ${op} ${y}, ${oneNull})`;
   }
 
+  /**
+   * Kusto compares reals as .NET does: NaN is neither equal to, smaller nor larger than anything.
+   * DuckDB orders NaN above every number and makes NaN = NaN, so there a real operand that may be NaN
+   * is compared as null (the comparison is then false, or null where Kusto says false for NaN == NaN).
+   * Written once per operand: repeating it would double the SQL at every nesting level.
+   */
+  private nanAsNull(e: IrExpr, x: string): string {
+    return this.d.name === 'duckdb' && this.mayBeNan(e) ? `nullif(${x}, ${this.d.nan()})` : x;
+  }
+
+  private mayBeNan(e: IrExpr): boolean {
+    if (e.type !== 'real' && e.type !== 'decimal') return false;
+    return e.kind !== 'lit' || (typeof e.value === 'number' && Number.isNaN(e.value));
+  }
+
   private nullable(e: IrExpr): boolean {
     if (e.type === 'string') return false;
+    if (this.d.name === 'duckdb' && this.mayBeNan(e)) return true;
     return !(e.kind === 'lit' && e.value !== null);
   }
 
