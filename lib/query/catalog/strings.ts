@@ -48,7 +48,19 @@ export const STRING_OPERATORS: readonly ScalarFunction[] = [
   str('hassuffix_cs', 'Operator: a term of the text ends with the suffix, case-sensitively.', [s('text'), s('suffix', true)], both(termAffix(false, true)), 'bool'),
 ];
 
+/** scheme://[user[:password]@]host[:port][path][?query][#fragment] */
+const URL_RE = '^([^:/?#]+)://(?:([^:@/]*)(?::([^@/]*))?@)?([^:/?#]*)(?::([0-9]+))?([^?#]*)(?:[?]([^#]*))?(?:#(.*))?$';
+
+/** DuckDB: parse_url's property bag, the query string as a bag of its key=value pairs. */
+const parseUrlDuck: SqlBuilder = ({ a, d }) => {
+  const re = d.string(URL_RE);
+  const g = (n: number): string => `regexp_extract(${a[0]}, ${re}, ${n})`;
+  const query = `to_json(map_from_entries(list_transform(list_filter(string_split(${g(7)}, '&'), kv -> kv <> ''), kv -> {'k': split_part(kv, '=', 1), 'v': split_part(kv, '=', 2)})))`;
+  return `CASE WHEN regexp_matches(${a[0]}, ${re}) THEN json_object('Scheme', ${g(1)}, 'Host', ${g(4)}, 'Port', ${g(5)}, 'Path', ${g(6)}, 'Username', ${g(2)}, 'Password', ${g(3)}, 'Query Parameters', CASE WHEN ${g(7)} = '' THEN JSON '{}' ELSE ${query} END, 'Fragment', ${g(8)}) END`;
+};
+
 export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
+  str('parse_url', 'The parts of an absolute URL as a property bag (Scheme, Host, Port, Path, Username, Password, Query Parameters, Fragment).', [s('url')], { duckdb: parseUrlDuck, timestream: null }, 'dynamic'),
   {
     name: 'split', family: 'string', summary: 'The parts of source between delimiters, as a dynamic array; with an index, an array of that part only.',
     signatures: [{ params: [s('source'), s('delimiter'), { name: 'index', type: 'integer', optional: true }], result: 'dynamic' }],

@@ -34,7 +34,7 @@ describe('compile: errors', () => {
     ['States | extend x = count()', 'QUERY_SEMANTIC', "1:21: the aggregation function 'count' can only be used in summarize"],
     ['States | extend x = Timestamp + 1', 'QUERY_SEMANTIC', "1:31: operator '+' cannot be applied to datetime and long"],
     ['States | extend x = Name.a', 'QUERY_SEMANTIC', "1:21: '.' and '[...]' need a dynamic value; 'Name' is string"],
-    ['States | extend x = parse_url(Name)', 'QUERY_UNSUPPORTED', "1:21: the function 'parse_url' is not supported"],
+    ['States | extend x = parse_ipv4(Name)', 'QUERY_UNSUPPORTED', "1:21: the function 'parse_ipv4' is not supported"],
     ['States | summarize hll(todouble(Value))', 'QUERY_UNSUPPORTED', "1:20: the aggregation function 'hll' is not supported"],
     ['States | where Name has_any ("x")', 'QUERY_UNSUPPORTED', "1:21: the 'has_any' operator is not supported"],
     ['States | where Name has DeviceId', 'QUERY_UNSUPPORTED', "1:25: the right side of 'has' must be a constant string"],
