@@ -4,8 +4,10 @@ import type { Expr } from './ast';
 import type { ErrorFactory } from './errors';
 import type { AggFn, IrAgg, IrColumn, IrExpr, KqlType } from './ir';
 import { aggregateArgumentName, derivedName } from './naming';
+import { lookupAggregate } from './catalog/index';
+import { resolve } from './catalog/resolve';
 import { analyzeScalar, convert, type ScalarEnv } from './scalars';
-import { isInteger, isNumeric } from './types';
+import { isInteger, isNumeric, lit } from './types';
 
 export interface AggregateOutput {
   /** The default column name (before duplicate suffixes). */
@@ -72,7 +74,8 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
       return single('count', [], 'long', `count_${argName()}`);
     case 'countif':
       arity(1);
-      return single('countif', [predicate(call.args[0]!)], 'long', 'countif_');
+      // countif(b) over a bare column is countif_b; over any other predicate countif_.
+      return single('countif', [predicate(call.args[0]!)], 'long', call.args[0]!.kind === 'name' ? `countif_${call.args[0]!.name}` : 'countif_');
     case 'sum': {
       arity(1);
       const x = numeric(call.args[0]!, 'sum');
@@ -113,9 +116,17 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
     case 'make_list':
     case 'make_set': {
       arity(1, 2);
-      if (call.args[1]) throw errors.unsupported(`the maximum size argument of ${name}() is not supported`, call.args[1].span);
       const x = scalar(call.args[0]!);
       if (x.type === 'timespan') throw errors.unsupported(`${name}() of a timespan is not supported`, call.args[0]!.span);
+      if (call.args[1]) {
+        // make_list(x, maxSize) is make_list_if(x, true, maxSize) (the catalog entry spells the limit).
+        const max = scalar(call.args[1]);
+        if (max.kind !== 'lit' || !isInteger(max.type) || max.value === null || (max.value as bigint) < 1n) {
+          throw errors.semantic(`the maximum size of ${name}() must be a positive integer constant`, call.args[1].span);
+        }
+        const impl = lookupAggregate(name === 'make_list' ? 'make_list_if' : 'make_set_if')!;
+        return single('catalog', [x, lit('bool', true), max], 'dynamic', prefixed()).map((o) => ({ ...o, agg: { ...o.agg, impl } }));
+      }
       return single(name, [x], 'dynamic', prefixed());
     }
     case 'percentile':
@@ -148,8 +159,15 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
       const multi = items.length > 1 || call.args[0]!.kind === 'star';
       return items.map((r) => ({ defaultName: r.name, agg: { fn: 'take_any', args: [r.expr], type: r.expr.type }, multi }));
     }
-    default:
-      throw errors.unsupported(`the aggregation function '${call.name}' is not supported`, call.nameSpan);
+    default: {
+      const fn = lookupAggregate(name);
+      if (!fn) throw errors.unsupported(`the aggregation function '${call.name}' is not supported`, call.nameSpan);
+      const args = call.args.map((a) => scalar(a));
+      // Aggregates never convert dynamic silently (avg(Value) is an error in Kusto too).
+      const r = resolve(fn, args, false);
+      if ('message' in r) throw errors.semantic(r.message, r.arg >= 0 ? call.args[r.arg]!.span : call.span);
+      return [{ defaultName: fn.defaultName(argName()), agg: { fn: 'catalog', args: r.args, type: r.type, impl: fn }, multi: false }];
+    }
   }
 }
 

@@ -2,6 +2,7 @@
 // output schema. Column references use private SQL names (`ref`), never user text: the generator
 // only ever emits physical column names from the schema and generated names like _c3.
 import type { KqlType, TableName } from '../telemetry/tables';
+import type { AggregateFunction, ScalarFunction } from './catalog/types';
 
 export type { KqlType };
 
@@ -22,7 +23,8 @@ export type PathSegment = string | number;
 export type IrExpr =
   | { readonly kind: 'col'; readonly ref: string; readonly type: KqlType }
   | { readonly kind: 'lit'; readonly type: KqlType; readonly value: IrValue }
-  | { readonly kind: 'call'; readonly fn: ScalarFn; readonly args: readonly IrExpr[]; readonly type: KqlType; readonly path?: readonly PathSegment[] };
+  | { readonly kind: 'call'; readonly fn: ScalarFn; readonly args: readonly IrExpr[]; readonly type: KqlType; readonly path?: readonly PathSegment[] }
+  | CatalogCall;
 
 /** Canonical scalar operations; the generator knows how each is spelled per dialect. */
 export type ScalarFn =
@@ -40,7 +42,8 @@ export type ScalarFn =
 
 export type AggFn =
   | 'count' | 'countif' | 'sum' | 'sumif' | 'avg' | 'avgif' | 'min' | 'max' | 'dcount'
-  | 'percentile' | 'arg_max' | 'arg_min' | 'make_list' | 'make_set' | 'stdev' | 'take_any';
+  | 'percentile' | 'arg_max' | 'arg_min' | 'make_list' | 'make_set' | 'stdev' | 'take_any'
+  | 'catalog';
 
 export interface IrAgg {
   readonly fn: AggFn;
@@ -48,6 +51,8 @@ export interface IrAgg {
   readonly type: KqlType;
   /** percentile: the percentile in 0..100. */
   readonly percentile?: number;
+  /** fn 'catalog': the catalog entry that spells it. */
+  readonly impl?: AggregateFunction;
 }
 
 export interface IrSortKey {
@@ -89,4 +94,14 @@ export interface RenderHint {
 export interface AnalyzedQuery {
   readonly rel: Rel;
   readonly renderHint?: RenderHint;
+}
+
+/** A call of a function from the catalog (lib/query/catalog): the entry carries its SQL per dialect. */
+export interface CatalogCall {
+  readonly kind: 'call';
+  readonly fn: 'catalog';
+  readonly impl: ScalarFunction;
+  readonly args: readonly IrExpr[];
+  readonly type: KqlType;
+  readonly path?: undefined;
 }

@@ -4,6 +4,10 @@
 // expression deeper or larger than the limits once replaced by their values.
 import type { Expr } from './ast';
 import { clip, type ErrorFactory } from './errors';
+import { aggregateNames, lookupOperator, lookupScalar } from './catalog/index';
+import { resolve } from './catalog/resolve';
+import type { ScalarFunction } from './catalog/types';
+import { convert } from './convert';
 import type { IrExpr, KqlType, PathSegment, ScalarFn } from './ir';
 import { countQueryTerms, expandedTerms, type CompileContext, type ExpressionRecords } from './limits';
 import { inDatetimeRange, MAX_INT, MIN_INT, parseTimespanTicks } from './literals';
@@ -27,6 +31,7 @@ export const AGGREGATE_FUNCTIONS: ReadonlySet<string> = new Set([
   'arg_min', 'make_list', 'make_set', 'stdev', 'take_any', 'any', 'dcountif', 'variance', 'stdevp', 'make_bag',
   'minif', 'maxif', 'percentilew', 'percentilesw', 'hll', 'tdigest', 'count_distinct', 'make_list_if', 'make_set_if',
   'take_anyif', 'binary_all_or', 'binary_all_and', 'buildschema', 'countifs', 'varianceif', 'stdevif', 'avg_if',
+  ...aggregateNames(),
 ]);
 
 const call = (fn: ScalarFn, args: readonly IrExpr[], type: KqlType, path?: readonly PathSegment[]): IrExpr =>
@@ -46,13 +51,7 @@ const CONVERSIONS: Readonly<Record<string, { fn: ScalarFn; type: KqlType }>> = {
   toobject: { fn: 'parse_json', type: 'dynamic' },
 };
 
-/** Converts e to the given type with Kusto's conversion function (used for dynamic operands). */
-export function convert(e: IrExpr, type: KqlType): IrExpr {
-  if (e.type === type) return e;
-  const fn: ScalarFn | undefined = ({ string: 'tostring', real: 'todouble', long: 'tolong', int: 'toint', bool: 'tobool', datetime: 'todatetime', dynamic: 'parse_json' } as Partial<Record<KqlType, ScalarFn>>)[type];
-  if (!fn) return e;
-  return call(fn, [e], type);
-}
+export { convert };
 
 /**
  * Analyzes one top-level expression (`level` is how deep it already sits, e.g. 1 inside an
@@ -239,6 +238,14 @@ class ScalarAnalyzer {
       startswith_cs: 'startswith_cs', endswith: 'endswith', endswith_cs: 'endswith_cs',
     };
     const fn = fns[base];
+    const operator = fn ? undefined : lookupOperator(base);
+    if (operator) {
+      this.requireConstantString(right, expr.right.span, op);
+      const r = resolve(operator, [this.asString(left), right]);
+      if ('message' in r) throw this.errors.semantic(r.message, expr.span);
+      const result: IrExpr = { kind: 'call', fn: 'catalog', impl: operator, args: r.args, type: 'bool' };
+      return negated ? call('not', [result], 'bool') : result;
+    }
     if (!fn) throw this.errors.unsupported(`the '${op}' operator is not supported`, expr.opSpan);
     if (fn === 'has' || fn === 'has_cs') this.requireConstantString(right, expr.right.span, op);
     const result = call(fn, [this.asString(left), this.asString(right, expr.right.span)], 'bool');
@@ -250,7 +257,8 @@ class ScalarAnalyzer {
     const lt = l.type;
     const rt = r.type;
     let type: KqlType | undefined;
-    if (isNumeric(lt) && isNumeric(rt)) type = widerNumeric(lt, rt);
+    // int arithmetic gives long in Kusto (gettype(toint(2147483647) + 1) is long 2147483648).
+    if (isNumeric(lt) && isNumeric(rt)) type = widerNumeric(lt, rt) === 'int' ? 'long' : widerNumeric(lt, rt);
     else if (lt === 'datetime' && rt === 'timespan' && (op === '+' || op === '-')) type = 'datetime';
     else if (lt === 'timespan' && rt === 'datetime' && op === '+') return call('add', [r, l], 'datetime');
     else if (lt === 'datetime' && rt === 'datetime' && op === '-') type = 'timespan';
@@ -326,7 +334,7 @@ class ScalarAnalyzer {
           const ticks = parseTimespanTicks(String(a!.value));
           return lit('timespan', ticks ?? null);
         }
-        throw this.errors.unsupported('totimespan() is supported on constant strings only', expr.span);
+        return this.catalogCall(lookupScalar('totimespan')!, [a!], expr);
       }
       case 'bin':
       case 'floor':
@@ -396,16 +404,19 @@ class ScalarAnalyzer {
         if (!isNumeric(x!.type) && x!.type !== 'timespan') throw this.errors.semantic(`abs() needs a number or timespan, got ${x!.type}`, expr.args[0]!.span);
         return call('abs', [x!], x!.type);
       }
-      case 'startofday': {
-        arity(1, 2);
-        const [x, offset] = args();
-        if (x!.type !== 'datetime') throw this.errors.semantic(`startofday() needs a datetime, got ${x!.type}`, expr.args[0]!.span);
-        if (offset) this.requireInteger(offset, expr.args[1]!.span);
-        return call('startofday', offset ? [x!, offset] : [x!], 'datetime');
+      default: {
+        const fn = lookupScalar(name);
+        if (!fn) throw this.errors.unsupported(`the function '${name}' is not supported`, expr.nameSpan);
+        return this.catalogCall(fn, args(), expr);
       }
-      default:
-        throw this.errors.unsupported(`the function '${name}' is not supported`, expr.nameSpan);
     }
+  }
+
+  /** A call of a catalog function: the first signature the arguments fit decides the result type. */
+  private catalogCall(fn: ScalarFunction, args: readonly IrExpr[], expr: Expr & { kind: 'call' }): IrExpr {
+    const r = resolve(fn, args);
+    if ('message' in r) throw this.errors.semantic(r.message, r.arg >= 0 ? expr.args[r.arg]!.span : expr.span);
+    return { kind: 'call', fn: 'catalog', impl: fn, args: r.args, type: r.type };
   }
 
   private bin(a: IrExpr[], expr: Expr & { kind: 'call' }): IrExpr {

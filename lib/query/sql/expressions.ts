@@ -2,11 +2,17 @@
 // Some spellings repeat an argument (tostring of a real, Kusto's == on nullable values ...), so the
 // text of nested calls can grow exponentially with their depth: each node's text is measured as it
 // is built and refused past limits.maxSqlLength (QUERY_TOO_LARGE), before it can exhaust memory.
+import type { AggregateFunction, ScalarFunction } from '../catalog/types';
+import { QueryError } from '../errors';
 import type { IrAgg, IrExpr, KqlType } from '../ir';
 import type { CompileContext } from '../limits';
 import type { Span } from '../tokens';
 import { isInteger } from '../types';
 import { MICROS_PER_DAY, type SqlDialect } from './dialect';
+
+const ARITHMETIC: ReadonlySet<string> = new Set(['add', 'sub', 'mul', 'div', 'mod']);
+
+const ENGINE_NAMES = { duckdb: 'DuckDB', timestream: 'Timestream' } as const;
 
 const REGEX_META_FREE = /^[\p{L}\p{N}]$/u;
 
@@ -73,7 +79,9 @@ export class ExpressionWriter {
 
   private call(e: IrExpr & { kind: 'call' }): string {
     const d = this.d;
-    const a = e.args.map((x) => this.expr(x));
+    // Kusto's int arithmetic gives long: int operands are widened first so the engine cannot overflow.
+    const widen = e.type === 'long' && ARITHMETIC.has(e.fn);
+    const a = e.args.map((x) => (widen && x.type === 'int' ? `CAST(${this.expr(x)} AS BIGINT)` : this.expr(x)));
     const [x = '', y = '', z = ''] = a;
     const [ex, ey] = e.args;
     switch (e.fn) {
@@ -92,21 +100,22 @@ export class ExpressionWriter {
         if (isInteger(e.type)) return d.intDiv(x, y);
         return d.realDiv(x, y);
       case 'mod':
-        return `(${x} % ${y})`;
+        // Kusto's % is never negative: -7 % 3 is 2, 7 % -3 is 1, -7.5 % 2 is 0.5.
+        return `(((${x} % ${y}) + abs(${y})) % abs(${y}))`;
       case 'neg':
         return `(-${x})`;
       case 'eq':
-        return this.nullSafe(ex!, ey!, x, y, '=', 'FALSE');
+        return this.nullSafe(ex!, ey!, this.nanAsNull(ex!, x), this.nanAsNull(ey!, y), '=', 'FALSE');
       case 'ne':
-        return this.nullSafe(ex!, ey!, x, y, '<>', 'TRUE');
+        return this.nullSafe(ex!, ey!, this.nanAsNull(ex!, x), this.nanAsNull(ey!, y), '<>', 'TRUE');
       case 'lt':
-        return `(${x} < ${y})`;
+        return `(${this.nanAsNull(ex!, x)} < ${this.nanAsNull(ey!, y)})`;
       case 'le':
-        return `(${x} <= ${y})`;
+        return `(${this.nanAsNull(ex!, x)} <= ${this.nanAsNull(ey!, y)})`;
       case 'gt':
-        return `(${x} > ${y})`;
+        return `(${this.nanAsNull(ex!, x)} > ${this.nanAsNull(ey!, y)})`;
       case 'ge':
-        return `(${x} >= ${y})`;
+        return `(${this.nanAsNull(ex!, x)} >= ${this.nanAsNull(ey!, y)})`;
       case 'eq_ci':
         return `(lower(${x}) = lower(${y}))`;
       case 'ne_ci':
@@ -131,6 +140,8 @@ export class ExpressionWriter {
       }
       case 'has':
       case 'has_cs':
+        // Every text has the empty term.
+        if ((ey as { value: unknown }).value === '') return 'TRUE';
         return d.regexMatch(x, d.string(termPattern(String((ey as { value: unknown }).value), e.fn === 'has')));
       case 'contains':
         return d.contains(`lower(${x})`, `lower(${y})`);
@@ -170,7 +181,9 @@ export class ExpressionWriter {
       case 'strlen':
         return `CAST(length(${x}) AS BIGINT)`;
       case 'substring': {
-        const start = `greatest(${y}, 0) + 1`;
+        // A negative start counts from the end (substring("hello", -2, 2) is "lo"), as the engines'
+        // substr does with a negative position; the text is not repeated, so nesting cannot blow up the SQL.
+        const start = `CASE WHEN ${y} < 0 THEN ${y} ELSE ${y} + 1 END`;
         return a.length === 3 ? `coalesce(substr(${x}, ${start}, greatest(${z}, 0)), '')` : `coalesce(substr(${x}, ${start}), '')`;
       }
       case 'tolower':
@@ -200,7 +213,7 @@ export class ExpressionWriter {
         return this.toNumber(ex!, x, 'int');
       case 'tobool':
         if (ex!.type === 'dynamic') return d.dynToBool(x);
-        if (ex!.type === 'string') return `CASE lower(trim(${x})) WHEN 'true' THEN TRUE WHEN 'false' THEN FALSE END`;
+        if (ex!.type === 'string') return `CASE lower(trim(${x})) WHEN 'true' THEN TRUE WHEN '1' THEN TRUE WHEN 'false' THEN FALSE WHEN '0' THEN FALSE END`;
         return `(${x} <> 0)`;
       case 'todatetime':
         return d.parseDatetime(ex!.type === 'dynamic' ? d.dynToString(x) : x);
@@ -210,7 +223,36 @@ export class ExpressionWriter {
         return x;
       case 'dyn_get':
         return d.dynGet(x, e.path ?? []);
+      case 'catalog':
+        return this.catalog(e.impl, e.args, a, e.type);
     }
+  }
+
+  /** A catalog entry's spelling in this dialect; a function the dialect cannot compute is refused. */
+  private catalog(impl: ScalarFunction | AggregateFunction, args: readonly IrExpr[], a: readonly string[], type: KqlType): string {
+    const build = this.d.name === 'duckdb' ? impl.duckdb : impl.timestream;
+    if (!build) {
+      const span = this.where.at(-1) ?? { start: 0, end: 0 };
+      throw new QueryError('QUERY_UNSUPPORTED', `${impl.name}() is not supported on the ${ENGINE_NAMES[this.d.name]} engine`, span, this.limits?.ctx.source ?? '');
+    }
+    return build({
+      a,
+      args,
+      type,
+      d: this.d,
+      str: (i) => this.toStringOf(args[i]!, a[i]!),
+      json: (i) => this.jsonOf(args[i]!, a[i]!),
+    });
+  }
+
+  /** JSON text of any value, 'null' for null (elements of pack_array, bag_pack). */
+  private jsonOf(e: IrExpr, x: string): string {
+    if (e.type === 'dynamic') return this.d.name === 'duckdb' ? `coalesce(CAST(${x} AS VARCHAR), 'null')` : `coalesce(${x}, 'null')`;
+    if (e.type === 'timespan') return `coalesce('"' || ${this.timespanToString(x)} || '"', 'null')`;
+    if (e.type === 'real' || e.type === 'decimal') {
+      return `CASE WHEN ${x} IS NULL THEN 'null' WHEN ${x} <> ${x} THEN '"NaN"' ELSE ${this.d.jsonText(x, e.type)} END`;
+    }
+    return `coalesce(${this.d.jsonText(x, e.type)}, 'null')`;
   }
 
   aggregate(agg: IrAgg): string {
@@ -252,6 +294,8 @@ export class ExpressionWriter {
         return `coalesce(stddev_samp(${x}), 0E0)`;
       case 'take_any':
         return d.anyValue(x, false);
+      case 'catalog':
+        return this.catalog(agg.impl!, agg.args, agg.args.map((e) => this.expr(e)), agg.type);
     }
   }
 
@@ -267,8 +311,24 @@ export class ExpressionWriter {
     return `coalesce(${x} ${op} ${y}, ${oneNull})`;
   }
 
+  /**
+   * Kusto compares reals as .NET does: NaN is neither equal to, smaller nor larger than anything.
+   * DuckDB orders NaN above every number and makes NaN = NaN, so there a real operand that may be NaN
+   * is compared as null (the comparison is then false, or null where Kusto says false for NaN == NaN).
+   * Written once per operand: repeating it would double the SQL at every nesting level.
+   */
+  private nanAsNull(e: IrExpr, x: string): string {
+    return this.d.name === 'duckdb' && this.mayBeNan(e) ? `nullif(${x}, ${this.d.nan()})` : x;
+  }
+
+  private mayBeNan(e: IrExpr): boolean {
+    if (e.type !== 'real' && e.type !== 'decimal') return false;
+    return e.kind !== 'lit' || (typeof e.value === 'number' && Number.isNaN(e.value));
+  }
+
   private nullable(e: IrExpr): boolean {
     if (e.type === 'string') return false;
+    if (this.d.name === 'duckdb' && this.mayBeNan(e)) return true;
     return !(e.kind === 'lit' && e.value !== null);
   }
 
@@ -289,7 +349,8 @@ export class ExpressionWriter {
       case 'decimal':
         return d.realToString(x);
       case 'bool':
-        return `CASE WHEN ${x} THEN 'true' WHEN NOT ${x} THEN 'false' ELSE '' END`;
+        // Kusto writes bools as .NET does: tostring(true) is "True".
+        return `CASE WHEN ${x} THEN 'True' WHEN NOT ${x} THEN 'False' ELSE '' END`;
       case 'datetime':
         return d.datetimeToString(x);
       case 'timespan':
@@ -323,8 +384,9 @@ export class ExpressionWriter {
         return target === 'int' ? d.tryCast(long, sqlType) : long;
       }
       case 'string':
-        if (target === 'real') return d.tryCast(`trim(${x})`, sqlType);
-        return `CASE WHEN ${d.regexMatch(`trim(${x})`, "'^[+-]?[0-9]+$'")} THEN ${d.tryCast(`trim(${x})`, sqlType)} END`;
+        // The engines accept digit separators ('1_000') that Kusto does not; Kusto accepts hex integers ('0xFF').
+        if (target === 'real') return `CASE WHEN NOT ${d.contains(x, "'_'")} THEN ${d.tryCast(`trim(${x})`, sqlType)} END`;
+        return `CASE WHEN ${d.regexMatch(`trim(${x})`, "'^[+-]?([0-9]+|0[xX][0-9a-fA-F]+)$'")} THEN ${d.tryCast(`trim(${x})`, sqlType)} END`;
       case 'bool':
         return `CAST(CASE WHEN ${x} THEN 1 WHEN NOT ${x} THEN 0 END AS ${sqlType})`;
       case 'timespan':

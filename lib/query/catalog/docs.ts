@@ -1,0 +1,63 @@
+// Renders docs/kql-functions.md from the catalog (npm run docs:kql writes it; a unit test fails when
+// the committed page differs from what the catalog gives).
+import { describeParams } from './resolve';
+import { AGGREGATE_CATALOG, OPERATOR_CATALOG, SCALAR_CATALOG } from './index';
+import type { Family, ScalarFunction, Signature } from './types';
+
+/** Functions and aggregations the analyzer handles itself (type-dependent forms, constant folding). */
+const CORE_SCALARS =
+  'iff/iif, case, coalesce, isnull, isnotnull, isempty, isnotempty, not, strcat, strlen, substring, tolower, toupper, round, abs, ' +
+  'bin/floor, now, ago, tostring, todouble/toreal, toint, tolong, tobool/toboolean, todatetime, parse_json/todynamic/toobject, totimespan/totime (constant text)';
+const CORE_AGGREGATES =
+  'count, countif, sum, sumif, avg, avgif, min, max, dcount, percentile, percentiles, arg_max, arg_min (with *), make_list, make_set (both with maxSize), stdev, take_any/any';
+
+const FAMILY_TITLES: Readonly<Record<Family, string>> = {
+  datetime: 'Date and time', string: 'Strings', math: 'Math', array: 'Arrays and property bags', type: 'Types', aggregation: 'Aggregations',
+};
+
+const cell = (text: string): string => text.replace(/\|/g, '\\|');
+
+function signature(name: string, sig: Signature): string {
+  const result = typeof sig.result === 'function' ? 'depends on the arguments' : sig.result;
+  return `\`${name}(${describeParams(sig)})\` → ${result}`;
+}
+
+function table(entries: readonly ScalarFunction[]): string[] {
+  const lines = ['| Function | Signatures | DuckDB | Timestream | What it does |', '|---|---|---|---|---|'];
+  for (const e of [...entries].sort((a, b) => a.name.localeCompare(b.name))) {
+    const names = [e.name, ...(e.aliases ?? [])].map((n) => `\`${n}\``).join(', ');
+    const sigs = e.signatures.map((s) => signature(e.name, s)).join('<br>');
+    lines.push(`| ${names} | ${cell(sigs)} | yes | ${e.timestream ? 'yes' : 'no (400)'} | ${cell(e.summary)} |`);
+  }
+  return lines;
+}
+
+export function renderFunctionDocs(): string {
+  const out = [
+    '# KQL functions',
+    '',
+    '<!-- Generated from lib/query/catalog by `npm run docs:kql`; do not edit by hand. -->',
+    '',
+    'Functions and aggregations the query API supports, with their Kusto signatures and the engines that run them.',
+    'A function marked "no (400)" for Timestream is refused there with `QUERY_UNSUPPORTED`, naming the function and the engine.',
+    'Datetimes and timespans are computed in microseconds: a result that Kusto gives to the 100 ns tick is rounded to the microsecond.',
+    '',
+    '## Core functions (both engines)',
+    '',
+    `Scalar: ${CORE_SCALARS}.`,
+    '',
+    `Aggregations: ${CORE_AGGREGATES}.`,
+  ];
+  const families: Family[] = ['datetime', 'string', 'math', 'array', 'type'];
+  for (const f of families) {
+    out.push('', `## ${FAMILY_TITLES[f]}`, '', ...table(SCALAR_CATALOG.filter((e) => e.family === f)));
+  }
+  out.push('', '## String operators', '', 'Written between operands (`Name hasprefix "temp"`), negated with `!`; the right side is a constant.', '', ...table(OPERATOR_CATALOG));
+  out.push('', `## ${FAMILY_TITLES.aggregation}`, '', 'Used in `summarize`; the default column name is given per function.', '');
+  out.push('| Aggregation | Signatures | Default name | DuckDB | Timestream | What it does |', '|---|---|---|---|---|---|');
+  for (const e of [...AGGREGATE_CATALOG].sort((a, b) => a.name.localeCompare(b.name))) {
+    const sigs = e.signatures.map((s) => signature(e.name, s)).join('<br>');
+    out.push(`| \`${e.name}\` | ${cell(sigs)} | \`${e.defaultName('x')}\` | yes | ${e.timestream ? 'yes' : 'no (400)'} | ${cell(e.summary)} |`);
+  }
+  return out.join('\n') + '\n';
+}

@@ -1,0 +1,34 @@
+// The function catalog: every scalar function and aggregation the compiler supports beyond the core
+// forms of lib/query/scalars.ts and aggregates.ts, looked up by name (aliases included) in one Map.
+import { AGGREGATIONS } from './aggregations';
+import { ARRAY_FUNCTIONS } from './arrays';
+import { DATETIME_FUNCTIONS } from './datetime';
+import { MATH_FUNCTIONS } from './math';
+import { STRING_FUNCTIONS, STRING_OPERATORS } from './strings';
+import { TYPE_FUNCTIONS } from './type-functions';
+import type { AggregateFunction, ScalarFunction } from './types';
+
+export const SCALAR_CATALOG: readonly ScalarFunction[] = [...DATETIME_FUNCTIONS, ...STRING_FUNCTIONS, ...MATH_FUNCTIONS, ...ARRAY_FUNCTIONS, ...TYPE_FUNCTIONS];
+export const AGGREGATE_CATALOG: readonly AggregateFunction[] = AGGREGATIONS;
+/** String operators (`x hasprefix "a"`) spelled through the catalog; not callable as functions. */
+export const OPERATOR_CATALOG: readonly ScalarFunction[] = STRING_OPERATORS;
+
+function byName<T extends ScalarFunction>(entries: readonly T[]): ReadonlyMap<string, T> {
+  const map = new Map<string, T>();
+  for (const e of entries) {
+    for (const name of [e.name, ...(e.aliases ?? [])]) {
+      if (map.has(name)) throw new Error(`function catalog: '${name}' is defined twice`);
+      map.set(name, e);
+    }
+  }
+  return map;
+}
+
+const SCALARS = byName(SCALAR_CATALOG);
+const AGGREGATES = byName(AGGREGATE_CATALOG);
+const OPERATORS = byName(OPERATOR_CATALOG);
+
+export const lookupScalar = (name: string): ScalarFunction | undefined => SCALARS.get(name);
+export const lookupAggregate = (name: string): AggregateFunction | undefined => AGGREGATES.get(name);
+export const lookupOperator = (name: string): ScalarFunction | undefined => OPERATORS.get(name);
+export const aggregateNames = (): Iterable<string> => AGGREGATES.keys();

@@ -1,0 +1,48 @@
+// SQL fragments several catalog entries share. Datetimes are TIMESTAMP (microseconds) and timespans
+// BIGINT microseconds on the SQL side of both dialects; where the dialects spell a calendar operation
+// differently, the fragment asks the dialect's name.
+import type { SqlDialect } from '../sql/dialect';
+
+const UNITS = { microsecond: 1n, millisecond: 1000n, second: 1_000_000n, minute: 60_000_000n, hour: 3_600_000_000n, day: 86_400_000_000n } as const;
+/** Microseconds per fixed-length unit, also looked up by a unit name known only at run time. */
+export const MICROS: typeof UNITS & Readonly<Record<string, bigint | undefined>> = UNITS;
+
+/** floor(a / n) for a positive integer n (SQL integer division truncates toward zero). */
+export const floorDiv = (d: SqlDialect, a: string, n: string): string => d.intDiv(`((${a}) - ((((${a}) % ${n}) + ${n}) % ${n}))`, n);
+
+/** Non-negative a mod n for a positive n. */
+export const floorMod = (a: string, n: string): string => `((((${a}) % ${n}) + ${n}) % ${n})`;
+
+export type CalendarPart = 'year' | 'quarter' | 'month' | 'day' | 'dayofyear' | 'hour' | 'minute' | 'second' | 'week' | 'dow';
+
+/** A calendar field of a TIMESTAMP as BIGINT; dow is 0 for Sunday .. 6 for Saturday, week is ISO 8601's. */
+export function calendarPart(d: SqlDialect, part: CalendarPart, ts: string): string {
+  if (d.name === 'duckdb') {
+    const fn = part === 'dow' ? 'dayofweek' : part;
+    return `CAST(${fn}(${ts}) AS BIGINT)`;
+  }
+  if (part === 'dow') return `(day_of_week(${ts}) % 7)`;
+  return `CAST(${part === 'dayofyear' ? 'day_of_year' : part}(${ts}) AS BIGINT)`;
+}
+
+/** The microseconds inside the second of a TIMESTAMP, 0 .. 999999. */
+export const subSecondMicros = (d: SqlDialect, ts: string): string => floorMod(d.epochMicros(ts), '1000000');
+
+/** ts plus n calendar months (the day is clamped to the month's last day, as Kusto does). */
+export function addMonths(d: SqlDialect, ts: string, n: string): string {
+  return d.name === 'duckdb' ? `(${ts} + to_months(CAST(${n} AS INTEGER)))` : `date_add('month', ${n}, ${ts})`;
+}
+
+/** The start of the day, month or year of ts. */
+export const truncate = (unit: 'day' | 'month' | 'year', ts: string): string => `date_trunc('${unit}', ${ts})`;
+
+/** The Sunday 00:00 that starts ts's week (Kusto's weeks start on Sunday). */
+export function startOfWeek(d: SqlDialect, ts: string): string {
+  return d.addMicros(truncate('day', ts), `-(${calendarPart(d, 'dow', ts)} * ${MICROS.day})`);
+}
+
+/** Left-pads the decimal text of an integer with zeros to `width`. */
+export const pad = (n: string, width: number): string => `lpad(CAST(${n} AS VARCHAR), ${width}, '0')`;
+
+/** DuckDB's errors for out-of-range values become null there (Kusto's answer); Timestream has try(). */
+export const orNull = (d: SqlDialect, sql: string): string => (d.name === 'duckdb' ? `TRY(${sql})` : `try(${sql})`);

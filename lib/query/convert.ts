@@ -1,0 +1,15 @@
+// Kusto's implicit conversion of an operand (usually dynamic) to the type an operator or function needs.
+// Kept apart from scalars.ts so the function catalog can use it without an import cycle.
+import type { IrExpr, KqlType, ScalarFn } from './ir';
+
+const CONVERTERS: Partial<Record<KqlType, ScalarFn>> = {
+  string: 'tostring', real: 'todouble', long: 'tolong', int: 'toint', bool: 'tobool', datetime: 'todatetime', dynamic: 'parse_json',
+};
+
+/** Converts e to the given type with Kusto's conversion function (used for dynamic operands). */
+export function convert(e: IrExpr, type: KqlType): IrExpr {
+  if (e.type === type) return e;
+  const fn = CONVERTERS[type];
+  if (!fn) return e;
+  return { kind: 'call', fn, args: [e], type };
+}
