@@ -8,6 +8,9 @@ const onSharedStack = ['test/integration/identity.test.ts', 'test/integration/qu
 
 export default defineConfig({
   test: {
+    // vitest's default is one worker less than the cores: one worker on this 2-core machine, so no
+    // file ever ran beside another. Integration files mostly wait on their engines' processes.
+    maxWorkers: 2,
     projects: [
       {
         test: {
