@@ -54,7 +54,8 @@ export default defineConfig({
           environment: 'node',
           fileParallelism: false,
           sequence: { groupOrder: 1 },
-          testTimeout: 60_000,
+          // These tests restart a stack inside the test: minutes on 2 cores shared with other work.
+          testTimeout: 180_000,
           hookTimeout: 180_000,
         },
       },
