@@ -1,7 +1,16 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// Integration files that must own their engines and the machine: they kill or restart a stack,
+// or measure that one client is not slowed by another. They run one at a time, after the rest.
+const alone = ['test/integration/npm-start.test.ts', 'test/integration/ingest-conservation.test.ts', 'test/integration/query-hardening-http.test.ts'];
+// Files that use only their own tenant on one offline stack shared by all of them.
+const onSharedStack = ['test/integration/identity.test.ts', 'test/integration/query-conformance-http.test.ts'];
 
 export default defineConfig({
   test: {
+    // vitest's default is one worker less than the cores: one worker on this 2-core machine, so no
+    // file ever ran beside another. Integration files mostly wait on their engines' processes.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -10,16 +19,43 @@ export default defineConfig({
           environment: 'node',
           // Handlers log structured JSON; tests that care about logs capture them explicitly.
           env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
+          sequence: { groupOrder: 0 },
         },
       },
       {
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...alone, ...onSharedStack],
           environment: 'node',
-          // Each file starts its own engines on free ports; run files one at a time on 2 cores.
-          fileParallelism: false,
+          // One DynamoDB Local for the run (a table per file); an offline stack of a file here is
+          // its own, on free ports with its own data folder, so files run in parallel.
+          globalSetup: ['test/support/global-engines.ts'],
+          sequence: { groupOrder: 0 },
           testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration-stack',
+          include: onSharedStack,
+          environment: 'node',
+          globalSetup: ['test/support/global-stack.ts'],
+          sequence: { groupOrder: 0 },
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration-alone',
+          include: alone,
+          environment: 'node',
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+          // These tests restart a stack inside the test: minutes on 2 cores shared with other work.
+          testTimeout: 180_000,
           hookTimeout: 180_000,
         },
       },

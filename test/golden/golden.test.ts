@@ -1,7 +1,9 @@
 // Golden tests: test/golden/<case>/input.kql compiles to duckdb.sql and timestream.sql, and the DuckDB
 // SQL run on the fixture dataset gives rows.json. Each input.kql names the Kusto documentation page of
-// the rule it pins in a leading comment. UPDATE_GOLDEN=1 re-records the SQL files; UPDATE_GOLDEN=rows
-// also re-records rows.json (review every change: expected rows are checked by hand against Kusto's rules).
+// the rule it pins in a leading comment. A missing expected file FAILS the case: writing it from the
+// compiler's own output would let a new case pass unreviewed. UPDATE_GOLDEN=1 (re-)records the SQL files;
+// UPDATE_GOLDEN=rows also (re-)records rows.json (review every change: expected rows are checked by hand
+// against Kusto's rules).
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,9 +28,18 @@ function options(dir: string, dialect: CompileOptions['dialect']): CompileOption
   return { ...GOLDEN_OPTIONS, scope, dialect };
 }
 
+/** Throws (fails the case) when `file` is absent and no UPDATE_GOLDEN value asks for it to be written. */
+function readExpected(file: string, writeWith: 'SQL' | 'rows'): string {
+  if (!existsSync(file)) {
+    const flag = writeWith === 'SQL' ? 'UPDATE_GOLDEN=1' : 'UPDATE_GOLDEN=rows';
+    throw new Error(`${path.relative(root, file)} is missing: record it with ${flag}, then review it`);
+  }
+  return readFileSync(file, 'utf8');
+}
+
 function checkText(file: string, actual: string): void {
-  if (update || !existsSync(file)) writeFileSync(file, actual + '\n');
-  expect(actual + '\n').toBe(readFileSync(file, 'utf8'));
+  if (update) writeFileSync(file, actual + '\n');
+  expect(actual + '\n').toBe(readExpected(file, 'SQL'));
 }
 
 const canonical = (rows: readonly unknown[][]): string[] => rows.map((r) => JSON.stringify(r)).sort();
@@ -58,10 +69,10 @@ describe('golden KQL cases', () => {
       expect(stream.columns).toEqual(duck.columns);
       const rowsFile = path.join(dir, 'rows.json');
       const ordered = /\b(sort|order|top)\b/.test(kql.replace(/\/\/.*$/gm, ''));
-      if (update === 'rows' || !existsSync(rowsFile)) {
+      if (update === 'rows') {
         writeFileSync(rowsFile, JSON.stringify({ ordered, columns: duck.columns, rows }, null, 2) + '\n');
       }
-      const expected = JSON.parse(readFileSync(rowsFile, 'utf8')) as ExpectedRows;
+      const expected = JSON.parse(readExpected(rowsFile, 'rows')) as ExpectedRows;
       expect(duck.columns).toEqual(expected.columns);
       if (expected.ordered) expect(rows).toEqual(expected.rows);
       else expect(canonical(rows)).toEqual(canonical(expected.rows));

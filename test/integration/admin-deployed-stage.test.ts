@@ -16,7 +16,8 @@ import { openTarget, type Target } from '../../lib/cli/admin/target';
 import { createAgentWithThing, createCognitoClient } from '../../lib/registry/deployed';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dynamoDbRegistry } from '../../lib/adapters/dynamodb/registry';
-import { createMainTable, startDynamoDbLocal, type DynamoDbLocal } from '../support/dynamodb-local';
+import { createMainTable, type DynamoDbLocal } from '../support/dynamodb-local';
+import { sharedDynamoDb } from '../support/shared-dynamodb';
 
 const cloudFormation = mockClient(CloudFormationClient);
 const cognito = mockClient(CognitoIdentityProviderClient);
@@ -47,12 +48,12 @@ function mockIot(): void {
 let db: DynamoDbLocal;
 let tables = 0;
 beforeAll(async () => {
-  db = await startDynamoDbLocal('deployed-stage-0');
+  db = await sharedDynamoDb('deployed-stage');
 });
 afterAll(async () => db?.stop());
 
 async function registryWithCustomer() {
-  const table = `deployed-stage-${++tables}`;
+  const table = `${db.tableName}-${++tables}`;
   await createMainTable(db.client, table);
   const registry = dynamoDbRegistry(DynamoDBDocumentClient.from(db.client), table);
   await createCustomer(registry, { customerId: 'acme', now });

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRegistry } from '../../lib/adapters/dynamodb/registry';
 import type { Registry } from '../../lib/registry/ports';
 import { seedDemo, type SeedResult } from '../../lib/registry/seed';
-import { startOfflineStack, type OfflineStack } from '../support/offline-stack';
+import type { OfflineStack } from '../support/offline-stack';
+import { sharedOfflineStack } from '../support/shared-stack';
 
 const RESOURCE = 'api://industrial-insights';
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -34,7 +35,8 @@ describe('identity on the offline stack', () => {
   }
 
   beforeAll(async () => {
-    stack = await startOfflineStack();
+    // The shared stack (vitest.config.ts, integration-stack): the only file on it that seeds the demo tenant.
+    stack = sharedOfflineStack();
     ({ registry, close } = openRegistry({ endpoint: `http://127.0.0.1:${stack.ports.dynamodb}`, tableName: 'industrial-insights-local-main', region: 'eu-west-1' }));
     demo = await seedDemo(registry, { now: new Date() });
     // The link id is not in this list: like any URL it appears in access logs; it is one-time, so a

@@ -17,7 +17,8 @@ import { toEdge } from '../../lib/gdm';
 import { ingestBatch, ingestRuleEvent, type IngestDeps } from '../../lib/ingest/ingest';
 import { storeRulesOf } from '../../lib/telemetry/store-rules';
 import { ingestQueueRecords } from '../../lib/ingest/batch';
-import { startDynamoDbLocal, type DynamoDbLocal } from '../support/dynamodb-local';
+import type { DynamoDbLocal } from '../support/dynamodb-local';
+import { sharedDynamoDb } from '../support/shared-dynamodb';
 
 const AGENT = '0f6f7a2e-1c3d-4b5a-8e9f-0a1b2c3d4e5f';
 const OTHER_AGENT = '1f6f7a2e-1c3d-4b5a-8e9f-0a1b2c3d4e5f';
@@ -44,7 +45,7 @@ describe('ingest core on real engines', () => {
   };
 
   beforeAll(async () => {
-    db = await startDynamoDbLocal('ingest-main');
+    db = await sharedDynamoDb('ingest-main');
     dir = await mkdtemp(path.join(tmpdir(), 'ingest-'));
     const doc = DynamoDBDocumentClient.from(db.client, { marshallOptions: { removeUndefinedValues: true } });
     const registry = dynamoDbRegistry(doc, db.tableName);

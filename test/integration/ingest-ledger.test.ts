@@ -11,7 +11,8 @@ import { closeTelemetryDatabase } from '../../lib/adapters/duckdb/database';
 import { duckDbIngestLedger } from '../../lib/adapters/duckdb/ingest-ledger';
 import { dynamoDbIngestLedger } from '../../lib/adapters/dynamodb/ingest-ledger';
 import type { IngestLedger, MessageKey } from '../../lib/ingest/ports';
-import { startDynamoDbLocal, type DynamoDbLocal } from '../support/dynamodb-local';
+import type { DynamoDbLocal } from '../support/dynamodb-local';
+import { sharedDynamoDb } from '../support/shared-dynamodb';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 const keys = (n: number, agentId = randomUUID()): MessageKey[] => Array.from({ length: n }, () => ({ agentId, messageId: randomUUID() }));
@@ -19,7 +20,7 @@ const keys = (n: number, agentId = randomUUID()): MessageKey[] => Array.from({ l
 let db: DynamoDbLocal;
 let dir: string;
 beforeAll(async () => {
-  db = await startDynamoDbLocal('ledger-main');
+  db = await sharedDynamoDb('ledger-main');
   dir = await mkdtemp(path.join(tmpdir(), 'ledger-'));
 });
 afterAll(async () => {

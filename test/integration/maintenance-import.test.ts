@@ -12,9 +12,9 @@ import { seedMaintenanceDemo } from '../../lib/maintenance/demo';
 import type { MaintenanceRepository } from '../../lib/maintenance/ports';
 import { createCustomer, createPlant } from '../../lib/registry/admin';
 import { runAdmin } from '../../lib/cli/admin/main';
-import { startDynamoDbLocal, type DynamoDbLocal } from '../support/dynamodb-local';
+import type { DynamoDbLocal } from '../support/dynamodb-local';
+import { sharedDynamoDb } from '../support/shared-dynamodb';
 
-const TABLE = 'maintenance-main';
 const ALL = { offset: 0, limit: 1000 };
 
 describe('maintenance imports on DynamoDB Local', () => {
@@ -25,7 +25,7 @@ describe('maintenance imports on DynamoDB Local', () => {
 
   async function admin(...args: string[]): Promise<{ code: number; out: string }> {
     let out = '';
-    const code = await runAdmin([...args, '--dynamodb-endpoint', db.endpoint, '--table', TABLE], { stdout: { write: (t: string) => (out += t) }, stderr: { write: () => undefined } });
+    const code = await runAdmin([...args, '--dynamodb-endpoint', db.endpoint, '--table', db.tableName], { stdout: { write: (t: string) => (out += t) }, stderr: { write: () => undefined } });
     return { code, out };
   }
   async function file(name: string, text: string): Promise<string> {
@@ -35,8 +35,8 @@ describe('maintenance imports on DynamoDB Local', () => {
   }
 
   beforeAll(async () => {
-    db = await startDynamoDbLocal(TABLE);
-    const where = { endpoint: db.endpoint, tableName: TABLE, region: 'eu-west-1' };
+    db = await sharedDynamoDb('maintenance-main');
+    const where = { endpoint: db.endpoint, tableName: db.tableName, region: 'eu-west-1' };
     const r = openRegistry(where);
     const m = openMaintenance(where);
     closers.push(r.close, m.close);

@@ -4,7 +4,8 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamoDbRegistry } from '../../lib/adapters/dynamodb/registry';
 import type { Registry } from '../../lib/registry/ports';
-import { startDynamoDbLocal, type DynamoDbLocal } from '../support/dynamodb-local';
+import type { DynamoDbLocal } from '../support/dynamodb-local';
+import { sharedDynamoDb } from '../support/shared-dynamodb';
 import { checkMaintenanceToken, issueMaintenanceToken, parseLifetime, redeemTokenLink } from '../../lib/registry/tokens';
 import { hashClientSecret, sealToken, unsealToken, verifyClientSecret } from '../../lib/registry/secrets';
 import { createCustomer, createPlant } from '../../lib/registry/admin';
@@ -15,7 +16,7 @@ describe('maintenance tokens', () => {
   let db: DynamoDbLocal;
   let registry: Registry;
   beforeAll(async () => {
-    db = await startDynamoDbLocal('tokens-main');
+    db = await sharedDynamoDb('tokens-main');
     registry = dynamoDbRegistry(DynamoDBDocumentClient.from(db.client), db.tableName);
     await createCustomer(registry, { customerId: 'c1', now: NOW });
     await createPlant(registry, { customerId: 'c1', plantId: 'pA', now: NOW });

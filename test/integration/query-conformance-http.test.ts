@@ -5,17 +5,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { responseColumn } from '../../lib/query-api/columns';
 import { canonical, caseName, loadCases } from '../conformance/cases';
-import { startOfflineStack, type OfflineStack } from '../support/offline-stack';
-import { demoAccess, windowAroundNow } from '../support/stack-client';
+import type { OfflineStack } from '../support/offline-stack';
+import { sharedOfflineStack } from '../support/shared-stack';
+import { tenantAccess, windowAroundNow } from '../support/stack-client';
 
 const overHttp = loadCases().filter(({ c }) => !c.knownGap && !/\b(States|Events)\b/.test(c.query));
 
 describe('conformance corpus through POST /insights/v1/telemetry/query/table', () => {
   let stack: OfflineStack;
   let token: string;
+  // The shared stack (vitest.config.ts, integration-stack): this file reads only as its own tenant.
   beforeAll(async () => {
-    stack = await startOfflineStack();
-    token = (await demoAccess(stack)).accessToken;
+    stack = sharedOfflineStack();
+    token = (await tenantAccess(stack, 'conformance')).accessToken;
   });
   afterAll(async () => stack?.stop());
 

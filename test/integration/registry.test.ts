@@ -10,9 +10,9 @@ import { runAdmin } from '../../lib/cli/admin/main';
 import type { Registry } from '../../lib/registry/ports';
 import { seedDemo } from '../../lib/registry/seed';
 import { checkMaintenanceToken, issueMaintenanceToken, redeemTokenLink } from '../../lib/registry/tokens';
-import { startDynamoDbLocal, type DynamoDbLocal } from '../support/dynamodb-local';
+import type { DynamoDbLocal } from '../support/dynamodb-local';
+import { sharedDynamoDb } from '../support/shared-dynamodb';
 
-const TABLE = 'registry-main';
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 
 describe('registry on DynamoDB Local', () => {
@@ -24,13 +24,13 @@ describe('registry on DynamoDB Local', () => {
   async function admin(...args: string[]): Promise<{ code: number; out: string; err: string }> {
     let out = '';
     let err = '';
-    const code = await runAdmin([...args, '--dynamodb-endpoint', db.endpoint, '--table', TABLE], { stdout: { write: (t: string) => (out += t) }, stderr: { write: (t: string) => (err += t) } });
+    const code = await runAdmin([...args, '--dynamodb-endpoint', db.endpoint, '--table', db.tableName], { stdout: { write: (t: string) => (out += t) }, stderr: { write: (t: string) => (err += t) } });
     return { code, out, err };
   }
 
   beforeAll(async () => {
-    db = await startDynamoDbLocal(TABLE);
-    ({ registry, close } = openRegistry({ endpoint: db.endpoint, tableName: TABLE, region: 'eu-west-1' }));
+    db = await sharedDynamoDb('registry-main');
+    ({ registry, close } = openRegistry({ endpoint: db.endpoint, tableName: db.tableName, region: 'eu-west-1' }));
     dir = await mkdtemp(path.join(tmpdir(), 'registry-cli-'));
     await createCustomer(registry, { customerId: 'acme', now: NOW });
     await createPlant(registry, { customerId: 'acme', plantId: 'acme-1', now: NOW });

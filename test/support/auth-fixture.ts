@@ -10,7 +10,7 @@ import { localSigningKey, type SigningKey } from '../../lib/auth/local-keys';
 import { createCustomer, createLocalClient, createPlant } from '../../lib/registry/admin';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { dynamoDbRegistry } from '../../lib/adapters/dynamodb/registry';
-import { startDynamoDbLocal } from './dynamodb-local';
+import { sharedDynamoDb } from './shared-dynamodb';
 
 export const ISSUER = 'http://127.0.0.1:3000';
 export const RESOURCE = 'api://industrial-insights';
@@ -19,7 +19,7 @@ export const NOW = new Date('2026-03-01T12:00:00.000Z');
 export async function authFixture() {
   const dir = await mkdtemp(path.join(tmpdir(), 'auth-keys-'));
   const key: SigningKey = await localSigningKey(dir);
-  const db = await startDynamoDbLocal('auth-main');
+  const db = await sharedDynamoDb('auth-main');
   const registry = dynamoDbRegistry(DynamoDBDocumentClient.from(db.client), db.tableName);
   await createCustomer(registry, { customerId: 'c1', now: NOW });
   await createCustomer(registry, { customerId: 'c2', now: NOW });
@@ -42,9 +42,4 @@ export async function authFixture() {
 
 export type AuthFixture = Awaited<ReturnType<typeof authFixture>>;
 
-export function requestEvent(token: string | undefined, options: { plantId?: string; headerName?: string; extraHeaders?: Record<string, string> } = {}) {
-  const headers: Record<string, string> = { ...options.extraHeaders };
-  if (token !== undefined) headers[options.headerName ?? 'Authorization'] = `Bearer ${token}`;
-  const rawPath = options.plantId === undefined ? '/insights/v1/telemetry/query/table' : `/maintenance/v1/plants/${options.plantId}/tasks`;
-  return { headers, rawPath, routeKey: `GET ${rawPath}`, pathParameters: options.plantId === undefined ? undefined : { plantId: options.plantId } };
-}
+export { requestEvent } from './authorizer-event';

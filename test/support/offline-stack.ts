@@ -2,6 +2,7 @@
 // serverless-offline) on free ports with a fresh data folder, waits for /health to report every
 // component up, and stops the whole process group afterwards (no java or node left behind).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -31,6 +32,8 @@ export interface OfflineStackOptions {
   readonly dataDir?: string;
   /** Fixed ports (a restart that keeps the token issuer's address); free ones otherwise. */
   readonly ports?: OfflineStack['ports'];
+  /** Also appends everything the stack prints to this file (a shared stack's output for other processes). */
+  readonly logFile?: string;
 }
 
 export async function startOfflineStack(options: OfflineStackOptions = {}): Promise<OfflineStack> {
@@ -68,8 +71,13 @@ export async function startOfflineStack(options: OfflineStackOptions = {}): Prom
   };
   process.once('exit', killGroup);
   let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const log = options.logFile === undefined ? undefined : createWriteStream(options.logFile, { flags: 'a' });
+  const collect = (d: Buffer): void => {
+    output += d.toString();
+    log?.write(d);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
   const httpUrl = `http://127.0.0.1:${ports.http}`;
 
   const stop = async (): Promise<void> => {
@@ -90,12 +98,14 @@ export async function startOfflineStack(options: OfflineStackOptions = {}): Prom
         /* the group is gone */
       }
     }
+    log?.end();
     await rm(path.join(root, buildDir), { recursive: true, force: true });
     if (!keepData) await rm(dataDir, { recursive: true, force: true });
   };
 
   const kill = async (): Promise<void> => {
     process.off('exit', killGroup);
+    log?.end();
     const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
     killGroup();
     await exited;
@@ -118,7 +128,8 @@ export async function startOfflineStack(options: OfflineStackOptions = {}): Prom
       if (response.status !== 200) return false;
       const body = (await response.json()) as { status: string };
       return body.status === 'up';
-    }, 90_000, `the offline stack at ${httpUrl}/health`);
+      // Ready in 3-6 s on an idle machine; several minutes were seen with 2 cores shared by many.
+    }, 150_000, `the offline stack at ${httpUrl}/health`);
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}\n--- stack output ---\n${output}`);

@@ -1,6 +1,7 @@
 // Helpers for tests and benchmarks against a running offline stack: the demo tenant, an access
 // token for the query API, and telemetry queries.
 import { openRegistry } from '../../lib/adapters/dynamodb/registry';
+import { createCustomer, createLocalClient, createPlant } from '../../lib/registry/admin';
 import { seedDemo, type SeedResult } from '../../lib/registry/seed';
 import type { OfflineStack } from './offline-stack';
 
@@ -17,14 +18,43 @@ export async function demoAccess(stack: OfflineStack): Promise<DemoAccess> {
   try {
     const demo = await seedDemo(registry, { now: new Date() });
     if (!demo.clientSecret) throw new Error('the demo tenant was seeded before; start from a fresh stack');
-    const response = await fetch(`${stack.httpUrl}/oauth2/token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: demo.clientId, client_secret: demo.clientSecret, scope: `${RESOURCE}/.default` }).toString(),
-    });
-    if (response.status !== 200) throw new Error(`token endpoint answered ${response.status}: ${await response.text()}`);
-    const { access_token: accessToken } = (await response.json()) as { access_token: string };
-    return { demo, accessToken };
+    return { demo, accessToken: await clientToken(stack, demo.clientId, demo.clientSecret) };
+  } finally {
+    close();
+  }
+}
+
+/** A query access token from the stack's token endpoint. @throws when the endpoint refuses. */
+export async function clientToken(stack: OfflineStack, clientId: string, clientSecret: string): Promise<string> {
+  const response = await fetch(`${stack.httpUrl}/oauth2/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret, scope: `${RESOURCE}/.default` }).toString(),
+  });
+  if (response.status !== 200) throw new Error(`token endpoint answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+export interface TenantAccess {
+  readonly customerId: string;
+  readonly plantId: string;
+  readonly clientId: string;
+  readonly accessToken: string;
+}
+
+/**
+ * A customer of its own (one plant, one query client of every plant) and its access token: what a
+ * test file on a shared stack uses instead of the demo tenant. @throws CONFLICT when the id is taken.
+ */
+export async function tenantAccess(stack: OfflineStack, customerId: string): Promise<TenantAccess> {
+  const { registry, close } = openRegistry({ endpoint: `http://127.0.0.1:${stack.ports.dynamodb}`, tableName: 'industrial-insights-local-main', region: 'eu-west-1' });
+  try {
+    const now = new Date();
+    await createCustomer(registry, { customerId, now });
+    const plantId = `${customerId}-plant-1`;
+    await createPlant(registry, { customerId, plantId, now });
+    const { client, clientSecret } = await createLocalClient(registry, { customerId, now });
+    return { customerId, plantId, clientId: client.clientId, accessToken: await clientToken(stack, client.clientId, clientSecret) };
   } finally {
     close();
   }
