@@ -25,7 +25,8 @@ export async function startCli(name, sourceEntry) {
     process.stdout.write(`${JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version}\n`);
     return;
   }
-  if (bundleIsFresh(name)) {
+  // INSIGHTS_CLI_FROM_SOURCES=1 runs the TypeScript sources even with a fresh bundle (benchmarks, debugging).
+  if (process.env.INSIGHTS_CLI_FROM_SOURCES !== '1' && bundleIsFresh(name)) {
     await import(pathToFileURL(path.join(here, 'dist', `${name}.mjs`)).href);
     return;
   }
