@@ -16,7 +16,8 @@ function fieldOf(issue: z.core.$ZodIssue, name: string): string {
 function messageOf(issue: z.core.$ZodIssue, name: string): string {
   if (issue.code === 'unrecognized_keys') return name === 'query' ? 'unknown query parameter' : 'unknown field';
   // zod says "expected string, received undefined"; a client understands "is required".
-  if (issue.code === 'invalid_type' && issue.input === undefined) return 'is required';
+  // A schema's own message (e.g. one that shows the expected format) is kept.
+  if (issue.code === 'invalid_type' && issue.input === undefined && issue.message.startsWith('Invalid input')) return 'is required';
   return issue.message;
 }
 

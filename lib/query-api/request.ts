@@ -7,11 +7,19 @@ import { parseInput } from '../core/input';
 /** ISO 8601 in UTC with milliseconds, e.g. 2026-01-31T23:59:59.000Z (as the spec requires). */
 const UTC_MILLIS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
+/** A window bound: missing, of another type or malformed, the message shows the format. */
+const utcMillis = (example: string) => {
+  const format = `ISO 8601 UTC with milliseconds, e.g. ${example}`;
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? `is required: the window's bound in ${format}` : `must be a string in ${format}`) })
+    .regex(UTC_MILLIS, `use ${format}`);
+};
+
 export const queryRequestSchema = z.object({
   // Its length is the compiler's limit (QUERY_TOO_LONG, with the position); the body's size bounds it first.
   query: z.string().min(1, 'query must not be empty'),
-  startTime: z.string().regex(UTC_MILLIS, 'use ISO 8601 UTC with milliseconds, e.g. 2026-01-01T00:00:00.000Z'),
-  endTime: z.string().regex(UTC_MILLIS, 'use ISO 8601 UTC with milliseconds, e.g. 2026-01-02T00:00:00.000Z'),
+  startTime: utcMillis('2026-01-01T00:00:00.000Z'),
+  endTime: utcMillis('2026-01-02T00:00:00.000Z'),
   plantIds: z.array(z.string().min(1).max(100, 'a plant id has at most 100 characters')).max(1000).optional(),
 });
 

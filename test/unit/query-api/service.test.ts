@@ -28,6 +28,17 @@ describe('query request', () => {
     expect(refusal(() => parseQueryRequest(body({ plantIds: 'p1' }), 31)).data[0]).toMatchObject({ field: 'plantIds' });
   });
 
+  it('says which bound of the window is missing or not a string, and shows its format', () => {
+    expect(refusal(() => parseQueryRequest({ ...body(), startTime: undefined }, 31)).message).toBe(
+      "startTime: is required: the window's bound in ISO 8601 UTC with milliseconds, e.g. 2026-01-01T00:00:00.000Z",
+    );
+    expect(refusal(() => parseQueryRequest({ ...body(), endTime: 1767225600000 }, 31)).message).toBe(
+      'endTime: must be a string in ISO 8601 UTC with milliseconds, e.g. 2026-01-02T00:00:00.000Z',
+    );
+    // Fields without a message of their own still read "is required".
+    expect(refusal(() => parseQueryRequest({ ...body(), query: undefined }, 31)).message).toBe('query: is required');
+  });
+
   it('requires endTime after startTime and a window within the maximum', () => {
     expect(refusal(() => parseQueryRequest(body({ endTime: '2026-01-01T00:00:00.000Z' }), 31)).message).toMatch(/after startTime/);
     expect(refusal(() => parseQueryRequest(body({ endTime: '2026-03-01T00:00:00.000Z' }), 31)).message).toMatch(/longer than 31 days/);
