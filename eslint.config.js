@@ -12,7 +12,7 @@ const engineImports = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.esbuild/', '.serverless/', '.data/', '.scratch/', 'bench/results/', 'coverage/'] },
+  { ignores: ['node_modules/', '.esbuild/', '.serverless/', '.data/', '.scratch/', 'bench/results/', 'coverage/', 'lib/cli/dist/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
