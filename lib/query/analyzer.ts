@@ -4,6 +4,9 @@
 // the compile budget). Every per-item step is O(1) amortized: no operator is quadratic in its items.
 import type { Expr, NamedExpr, Operator, Pipeline, Program, SortKey, Source } from './ast';
 import { analyzeAggregate, type AggregateOutput } from './aggregates';
+import { analyzeJoin, type TabularHost } from './analyze-join';
+import { analyzeUnion } from './analyze-union';
+import { hoistWindows, type WindowHost } from './analyze-window';
 import { clip, type ErrorFactory } from './errors';
 import type { AnalyzedQuery, Assigned, IrAgg, IrColumn, IrExpr, IrSortKey, KqlType, Rel, RenderHint } from './ir';
 import type { CompileContext, ExpressionRecords } from './limits';
@@ -31,8 +34,15 @@ export function analyze(program: Program, ctx: CompileContext, options: AnalyzeO
 
 const colRef = (c: IrColumn): IrExpr => ({ kind: 'col', ref: c.ref, type: c.type });
 
-class Analyzer {
-  private readonly errors: ErrorFactory;
+/** Operators after which the rows are in a defined order (serialize operator docs). */
+const SERIALIZING: ReadonlySet<Operator['kind']> = new Set(['sort', 'top', 'serialize']);
+/** Operators that keep their input's serialization; all others (summarize, join, union ...) drop it. */
+const KEEPS_SERIALIZATION: ReadonlySet<Operator['kind']> = new Set(['where', 'project', 'projectAway', 'projectRename', 'extend', 'take', 'render']);
+
+class Analyzer implements TabularHost, WindowHost {
+  readonly errors: ErrorFactory;
+  /** Relations whose row order window functions may use. */
+  private readonly serialized = new WeakSet<Rel>();
   private readonly lets = new Map<string, IrExpr>();
   private readonly tabularLets = new Map<string, Rel>();
   /** Tabular operators stacked on the source of each relation (through let tables). */
@@ -60,13 +70,13 @@ class Analyzer {
     return this.pipeline(program.query);
   }
 
-  private newRef(): string {
+  newRef(): string {
     this.refCounter++;
     return `_c${this.refCounter}`;
   }
 
   /** Names resolve to the operator's input columns (first of a name wins), looked up in O(1). */
-  private env(columns: readonly IrColumn[], local?: ReadonlyMap<string, IrExpr>): ScalarEnv {
+  env(columns: readonly IrColumn[], local?: ReadonlyMap<string, IrExpr>): ScalarEnv {
     let byName: Map<string, IrColumn> | undefined;
     return this.envWith(
       (name) => {
@@ -104,11 +114,19 @@ class Analyzer {
         this.ctx.exceeded('QUERY_TOO_DEEP', `${depth} tabular operators stacked on one source (let tables included)`, this.ctx.limits.maxDepth, op.span);
       }
       this.ctx.budget.tick(op.span.start);
+      const wasSerialized = this.serialized.has(rel);
       rel = this.operator(rel, op);
+      if (SERIALIZING.has(op.kind) || (wasSerialized && KEEPS_SERIALIZATION.has(op.kind))) this.serialized.add(rel);
       this.relDepths.set(rel, depth);
       if (!spans.has(rel)) spans.set(rel, op.span);
     });
     return renderHint ? { rel, renderHint } : { rel };
+  }
+
+  subquery(p: Pipeline): Rel {
+    const { rel, renderHint } = this.pipeline(p);
+    if (renderHint) throw this.errors.semantic('render is only allowed at the end of the query', p.span);
+    return rel;
   }
 
   // ---------------------------------------------------------------- sources
@@ -156,8 +174,12 @@ class Analyzer {
         else throw this.errors.semantic(`range cannot go from ${from.type} to ${to.type} by ${step.type}`, s.span);
         if (type === 'int') type = 'long';
         checkRangeStep(this.errors, { from, to, step }, { from: s.from.span, to: s.to.span, step: s.step.span });
-        return { kind: 'range', columns: [{ name: s.column, type, ref: this.newRef() }], from, to, step };
+        const rel: Rel = { kind: 'range', columns: [{ name: s.column, type, ref: this.newRef() }], from, to, step };
+        this.serialized.add(rel);
+        return rel;
       }
+      case 'union':
+        return analyzeUnion(this, undefined, s.union, s.span);
     }
   }
 
@@ -207,15 +229,27 @@ class Analyzer {
     const cols = input.columns;
     switch (op.kind) {
       case 'where': {
+        const w = hoistWindows(this, input, [op.predicate], this.serialized.has(input));
+        if (w.rel !== input) {
+          let predicate = analyzeScalar(w.exprs[0]!, this.env(w.rel.columns, w.hidden));
+          if (predicate.type === 'dynamic') predicate = convert(predicate, 'bool');
+          if (predicate.type !== 'bool') throw this.errors.semantic(`the where predicate must be a bool expression, got ${predicate.type}`, op.predicate.span);
+          return this.passthrough({ kind: 'filter', input: w.rel, predicate, columns: w.rel.columns }, [...cols]);
+        }
         let predicate = analyzeScalar(op.predicate, this.env(cols));
         if (predicate.type === 'dynamic') predicate = convert(predicate, 'bool');
         if (predicate.type !== 'bool') throw this.errors.semantic(`the where predicate must be a bool expression, got ${predicate.type}`, op.predicate.span);
         return { kind: 'filter', input, predicate, columns: cols };
       }
       case 'extend':
-        return this.extend(input, op.items);
+      case 'serialize':
+        return op.items.length === 0 ? input : this.extend(input, op.items, op.kind === 'serialize' || this.serialized.has(input));
       case 'project':
         return this.project(input, op.items);
+      case 'join':
+        return analyzeJoin(this, input, op.join);
+      case 'union':
+        return analyzeUnion(this, input, op.union, op.span);
       case 'projectAway': {
         const drop = new Set<string>();
         const byName = new Map(cols.map((c) => [c.name, c]));
@@ -288,9 +322,9 @@ class Analyzer {
     return { kind: 'project', input, items: columns.map((c) => ({ column: c, value: { kind: 'col', ref: c.ref, type: c.type } })), columns };
   }
 
-  private unknownColumn(name: string, cols: readonly IrColumn[], span: Span): Error {
+  unknownColumn(name: string, cols: readonly IrColumn[], span: Span, where?: string): Error {
     const hint = closest(name, cols.map((c) => c.name));
-    return this.errors.semantic(`unknown column '${clip(name)}'${hint ? `; did you mean '${hint}'?` : ''}`, span);
+    return this.errors.semantic(`unknown column '${clip(name)}'${where ? ` ${where}` : ''}${hint ? `; did you mean '${hint}'?` : ''}`, span);
   }
 
   private constantCount(e: Expr): bigint {
@@ -300,14 +334,16 @@ class Analyzer {
     return v.value as bigint;
   }
 
-  private extend(input: Rel, items: readonly NamedExpr[]): Rel {
+  private extend(original: Rel, items: readonly NamedExpr[], serialized: boolean): Rel {
+    const w = hoistWindows(this, original, items.map((i) => i.expr), serialized);
+    const input = w.rel;
     const out: IrColumn[] = [...input.columns];
     const position = new Map<string, number>();
     out.forEach((c, i) => {
       if (!position.has(c.name)) position.set(c.name, i);
     });
     const values = new Map<string, IrExpr>(input.columns.map((c) => [c.ref, colRef(c)]));
-    const local = new Map<string, IrExpr>();
+    const local = new Map<string, IrExpr>(w.hidden);
     const names = new NameAllocator(position.keys());
     const env = this.envWith(
       (name) => {
@@ -318,8 +354,8 @@ class Analyzer {
       },
       () => out.map((c) => c.name),
     );
-    for (const item of items) {
-      const expr = analyzeScalar(item.expr, env);
+    items.forEach((item, i) => {
+      const expr = analyzeScalar(w.exprs[i]!, env);
       const name = item.name ?? names.derivedOrColumnN(derivedName(item.expr));
       const column: IrColumn = { name, type: expr.type, ref: this.newRef() };
       const idx = position.get(name);
@@ -333,18 +369,21 @@ class Analyzer {
       names.add(name);
       values.set(column.ref, expr);
       local.set(name, expr);
-    }
-    return { kind: 'project', input, items: out.map((c) => ({ column: c, value: values.get(c.ref)! })), columns: out };
+    });
+    const visible = w.hiddenRefs.size === 0 ? out : out.filter((c) => !w.hiddenRefs.has(c.ref));
+    return { kind: 'project', input, items: visible.map((c) => ({ column: c, value: values.get(c.ref)! })), columns: visible };
   }
 
-  private project(input: Rel, items: readonly NamedExpr[]): Rel {
+  private project(original: Rel, items: readonly NamedExpr[]): Rel {
+    const w = hoistWindows(this, original, items.map((i) => i.expr), this.serialized.has(original));
+    const input = w.rel;
     const out: Assigned<IrExpr>[] = [];
-    const local = new Map<string, IrExpr>();
+    const local = new Map<string, IrExpr>(w.hidden);
     const names = new NameAllocator();
     const usedRefs = new Set<string>();
     const env = this.env(input.columns, local);
-    for (const item of items) {
-      const expr = analyzeScalar(item.expr, env);
+    for (const [i, item] of items.entries()) {
+      const expr = analyzeScalar(w.exprs[i]!, env);
       let name: string;
       if (item.name !== undefined || item.expr.kind === 'name') {
         name = item.name ?? (item.expr as Expr & { kind: 'name' }).name;

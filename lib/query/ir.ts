@@ -79,7 +79,10 @@ export type Rel =
   | { readonly kind: 'aggregate'; readonly input: Rel; readonly keys: readonly Assigned<IrExpr>[]; readonly aggs: readonly Assigned<IrAgg>[]; readonly columns: readonly IrColumn[] }
   | { readonly kind: 'sort'; readonly input: Rel; readonly keys: readonly IrSortKey[]; readonly columns: readonly IrColumn[] }
   | { readonly kind: 'limit'; readonly input: Rel; readonly count: bigint; readonly columns: readonly IrColumn[] }
-  | { readonly kind: 'distinct'; readonly input: Rel; readonly columns: readonly IrColumn[] };
+  | { readonly kind: 'distinct'; readonly input: Rel; readonly columns: readonly IrColumn[] }
+  | { readonly kind: 'join'; readonly joinKind: JoinKind; readonly left: Rel; readonly right: Rel; readonly on: readonly JoinKey[]; readonly output: readonly JoinOutput[]; readonly columns: readonly IrColumn[] }
+  | { readonly kind: 'window'; readonly input: Rel; readonly items: readonly Assigned<IrWindow>[]; readonly columns: readonly IrColumn[] }
+  | { readonly kind: 'union'; readonly legs: readonly UnionLegRel[]; readonly columns: readonly IrColumn[] };
 
 export interface RenderHint {
   readonly visualization: string;
@@ -89,4 +92,44 @@ export interface RenderHint {
 export interface AnalyzedQuery {
   readonly rel: Rel;
   readonly renderHint?: RenderHint;
+}
+
+export type { JoinKind } from './ast';
+import type { JoinKind } from './ast';
+
+/** Join keys: a column ref of the left input equal to one of the right input. */
+export interface JoinKey {
+  readonly left: string;
+  readonly right: string;
+}
+
+/** One output column of a join: the input ref it copies, from the left or the right input. */
+export interface JoinOutput {
+  readonly side: 'left' | 'right';
+  readonly from: string;
+  readonly column: IrColumn;
+}
+
+/** Window functions over the serialized order of the input (serialize operator docs). */
+export type WindowFn = 'row_number' | 'prev' | 'next' | 'row_cumsum';
+
+export interface IrWindow {
+  readonly fn: WindowFn;
+  readonly type: KqlType;
+  /** prev/next: the value read; row_cumsum: the term summed. */
+  readonly value?: IrExpr;
+  /** prev/next: how many rows back or ahead (>= 0). */
+  readonly offset?: bigint;
+  /** prev/next: the value past either end (null when omitted). */
+  readonly fallback?: IrExpr;
+  /** row_number: the first number. */
+  readonly start?: bigint;
+  /** row_number, row_cumsum: numbering or sum restarts where this is true. */
+  readonly restart?: IrExpr;
+}
+
+/** One leg of a union: each output column's value in this leg (a column of `rel` or a literal). */
+export interface UnionLegRel {
+  readonly rel: Rel;
+  readonly values: readonly IrExpr[];
 }

@@ -4,7 +4,7 @@
 // Throws QueryError QUERY_TOO_LARGE when the SQL would pass limits.maxSqlLength (dialects repeat
 // some arguments, so text can grow faster than the query), QUERY_TOO_MANY_TERMS when the query's
 // terms in all pass limits.maxQueryTerms, and QUERY_TOO_COMPLEX past the budget.
-import type { IrAgg, IrColumn, IrExpr, Rel, ScopeRestriction } from '../ir';
+import type { IrAgg, IrColumn, IrExpr, IrWindow, Rel, ScopeRestriction } from '../ir';
 import { countQueryTerms, type CompileContext, type ExpressionRecords } from '../limits';
 import type { Span } from '../tokens';
 import type { SqlDialect } from './dialect';
@@ -213,6 +213,113 @@ class Generator {
         s.sel.distinct = true;
         return { sel: s.sel, cols: rel.columns, carried: [], order: [] };
       }
+      case 'join':
+        return this.join(rel);
+      case 'window':
+        return this.window(rel);
+      case 'union': {
+        const legs = rel.legs.map((leg) => {
+          const s = this.rel(leg.rel);
+          const items = leg.values.map((v, i) => `${v.kind === 'col' ? this.q(v.ref) : this.castValue(v.type, this.expr(v))} AS ${this.q(rel.columns[i]!.ref)}`);
+          this.countTerms(items.length, undefined);
+          return `SELECT ${items.join(', ')} FROM (${this.render(s.sel)}) AS ${this.alias()}`;
+        });
+        return this.fromSubquery(legs.join(' UNION ALL '), rel.columns);
+      }
+    }
+  }
+
+  /**
+   * Joins read both inputs as subqueries. Semi and anti joins are EXISTS tests (one side's columns
+   * only); innerunique keeps one left row per key first (join-innerunique docs), by row_number().
+   */
+  private join(rel: Rel & { kind: 'join' }): State {
+    const left = this.rel(rel.left);
+    const right = this.rel(rel.right);
+    const la = this.alias();
+    const ra = this.alias();
+    let leftSql = this.render(left.sel);
+    if (rel.joinKind === 'innerunique') {
+      const refs = [...left.cols.map((c) => c.ref), ...left.carried].map((r) => this.q(r)).join(', ');
+      const keys = rel.on.map((k) => this.q(k.left)).join(', ');
+      const u = this.q(`_u${++this.hiddenCounter}`);
+      leftSql = `SELECT ${refs} FROM (SELECT ${refs}, row_number() OVER (PARTITION BY ${keys}) AS ${u} FROM (${leftSql}) AS ${this.alias()}) AS ${this.alias()} WHERE ${u} = 1`;
+    }
+    const rightSql = this.render(right.sel);
+    const cond = rel.on.map((k) => `${la}.${this.q(k.left)} = ${ra}.${this.q(k.right)}`).join(' AND ');
+    const items = rel.output.map((o) => ({ sql: `${o.side === 'left' ? la : ra}.${this.q(o.from)}`, ref: o.column.ref }));
+    this.countTerms(items.length + rel.on.length, undefined);
+    const sel: Select = { items, from: '', where: [], groupBy: [], orderBy: [], limit: null, distinct: false };
+    switch (rel.joinKind) {
+      case 'leftsemi':
+      case 'leftanti':
+        sel.from = `(${leftSql}) AS ${la}`;
+        sel.where.push(`${rel.joinKind === 'leftanti' ? 'NOT ' : ''}EXISTS (SELECT 1 FROM (${rightSql}) AS ${ra} WHERE ${cond})`);
+        break;
+      case 'rightsemi':
+      case 'rightanti':
+        sel.from = `(${rightSql}) AS ${ra}`;
+        sel.where.push(`${rel.joinKind === 'rightanti' ? 'NOT ' : ''}EXISTS (SELECT 1 FROM (${leftSql}) AS ${la} WHERE ${cond})`);
+        break;
+      default: {
+        const how = { innerunique: 'INNER', inner: 'INNER', leftouter: 'LEFT', rightouter: 'RIGHT', fullouter: 'FULL' }[rel.joinKind];
+        sel.from = `(${leftSql}) AS ${la} ${how} JOIN (${rightSql}) AS ${ra} ON ${cond}`;
+      }
+    }
+    this.checkSize(sel.from.length, undefined);
+    return { sel, cols: rel.columns, carried: [], order: [] };
+  }
+
+  /**
+   * Window functions over the input's order (sort keys carried from sort/top); input in no defined
+   * order (serialize of a datatable, range) is numbered as it comes first. A restart argument splits
+   * the rows into groups at each row where it is true: a running count of those rows, one SELECT below.
+   */
+  private window(rel: Rel & { kind: 'window' }): State {
+    let s = this.rel(rel.input);
+    if (s.order.length === 0) {
+      s = this.pureOrWrap(s);
+      const ref = `_s${++this.hiddenCounter}`;
+      s.sel.items.push({ sql: 'row_number() OVER ()', ref });
+      s.carried.push(ref);
+      s.order = [{ ref, desc: false, nullsFirst: false }];
+      s = this.wrap(s);
+    }
+    const order = `ORDER BY ${this.orderBy(s.order).join(', ')}`;
+    const running = `${order} ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW`;
+    const groups = new Map<IrWindow, string>();
+    const restarting = rel.items.filter((i) => i.value.restart !== undefined);
+    if (restarting.length > 0) {
+      s = this.pureOrWrap(s);
+      for (const item of restarting) {
+        const ref = `_g${++this.hiddenCounter}`;
+        s.sel.items.push({ sql: `sum(CASE WHEN ${this.expr(item.value.restart!)} THEN 1 ELSE 0 END) OVER (${running})`, ref });
+        s.carried.push(ref);
+        groups.set(item.value, ref);
+      }
+      s = this.wrap(s);
+    } else s = this.pureOrWrap(s);
+    for (const item of rel.items) {
+      const group = groups.get(item.value);
+      const over = (frame: string): string => `OVER (${group ? `PARTITION BY ${this.q(group)} ` : ''}${frame})`;
+      s.sel.items.push({ sql: this.windowCall(item.value, over, order, running), ref: item.column.ref });
+    }
+    s.cols = rel.columns;
+    s.carried = s.carried.filter((r) => ![...groups.values()].includes(r));
+    return s;
+  }
+
+  private windowCall(w: IrWindow, over: (frame: string) => string, order: string, running: string): string {
+    switch (w.fn) {
+      case 'row_number':
+        return `(row_number() ${over(order)}${w.start !== undefined && w.start !== 1n ? ` + ${this.d.long(w.start - 1n)}` : ''})`;
+      case 'prev':
+      case 'next': {
+        const fallback = w.fallback ? `, ${this.castValue(w.type, this.expr(w.fallback))}` : '';
+        return `${w.fn === 'prev' ? 'lag' : 'lead'}(${this.expr(w.value!)}, ${(w.offset ?? 1n).toString()}${fallback}) ${over(order)}`;
+      }
+      case 'row_cumsum':
+        return this.castValue(w.type, `sum(${this.expr(w.value!)}) ${over(running)}`);
     }
   }
 

@@ -1,0 +1,174 @@
+// Parsing of the tabular operators that take other tabular expressions: join, lookup and union
+// (source and operator). The recursive-descent Parser (parser.ts) hands over after the operator's
+// word; these functions read through its cursor. Throws QueryError QUERY_SYNTAX for malformed text,
+// QUERY_UNSUPPORTED for valid Kusto outside the subset (hints other than the ignorable ones,
+// isfuzzy), and QUERY_TOO_DEEP for sub-queries nested past the depth limit.
+import type { JoinCondition, JoinKind, JoinSpec, NamedExpr, Pipeline, UnionLeg, UnionSpec } from './ast';
+import type { ErrorFactory } from './errors';
+import type { Span, Token } from './tokens';
+
+/** The part of the Parser these functions read through. */
+export interface OperatorCursor {
+  readonly errors: ErrorFactory;
+  peek(): Token;
+  peekAt(offset: number): Token | undefined;
+  next(): Token;
+  peekOp(text: string): boolean;
+  acceptOp(text: string): Token | undefined;
+  expectOp(text: string): Token;
+  peekIdent(text: string): boolean;
+  acceptIdent(text: string): boolean;
+  expectIdent(text: string): void;
+  expectName(what: string): { name: string; span: Span };
+  parseNamedList(): NamedExpr[];
+  /** A whole tabular expression (source and operators) one nesting level deeper. */
+  subPipeline(at: Span): Pipeline;
+  spanFrom(start: number): Span;
+  prevEnd(): number;
+}
+
+const JOIN_KINDS: Readonly<Record<string, JoinKind>> = {
+  innerunique: 'innerunique', inner: 'inner', leftouter: 'leftouter', rightouter: 'rightouter', fullouter: 'fullouter',
+  leftanti: 'leftanti', anti: 'leftanti', leftantisemi: 'leftanti', rightanti: 'rightanti', rightantisemi: 'rightanti',
+  leftsemi: 'leftsemi', rightsemi: 'rightsemi',
+};
+
+/** Hints change how Kusto distributes the work, never the result: read and ignored. */
+const IGNORED_HINTS: ReadonlySet<string> = new Set(['hint.strategy', 'hint.shufflekey', 'hint.remote', 'hint.num_partitions', 'hint.spread', 'hint.concurrency']);
+
+/** `join [kind=K] [hints] (Right) on Conditions` or `lookup [kind=leftouter|inner] (Right) on Conditions`. */
+export function parseJoin(p: OperatorCursor, lookup: boolean, word: Token): JoinSpec {
+  let joinKind: JoinKind = lookup ? 'leftouter' : 'innerunique';
+  let kindSpan = word.span;
+  for (;;) {
+    const t = p.peek();
+    if (t.kind !== 'ident' || p.peekAt(1)?.text !== '=') break;
+    if (t.text === 'kind') {
+      p.next();
+      p.next();
+      const k = p.next();
+      const kind = JOIN_KINDS[k.text];
+      if (!kind) throw p.errors.syntax(`unknown ${lookup ? 'lookup' : 'join'} kind '${k.text}'`, k.span);
+      if (lookup && kind !== 'leftouter' && kind !== 'inner') throw p.errors.semantic(`lookup supports kind=leftouter and kind=inner only, not '${k.text}'`, k.span);
+      joinKind = kind;
+      kindSpan = k.span;
+      continue;
+    }
+    skipHint(p, t);
+  }
+  const right = rightSide(p);
+  p.expectIdent('on');
+  return { lookup, joinKind, kindSpan, right, on: parseConditions(p) };
+}
+
+function skipHint(p: OperatorCursor, t: Token): void {
+  const name = t.text.startsWith('hint.') ? t.text.split('.').slice(0, 2).join('.') : t.text;
+  if (!IGNORED_HINTS.has(name) && !t.text.startsWith('hint.')) throw p.errors.syntax(`unexpected '${t.text}'`, t.span);
+  if (!IGNORED_HINTS.has(name)) throw p.errors.unsupported(`the '${t.text}' hint is not supported`, t.span);
+  p.next();
+  p.next();
+  p.next();
+}
+
+/** A parenthesized tabular expression, or a table or let name. */
+function rightSide(p: OperatorCursor): Pipeline {
+  const open = p.acceptOp('(');
+  if (open) {
+    const pipeline = p.subPipeline(open.span);
+    p.expectOp(')');
+    return pipeline;
+  }
+  const t = p.peek();
+  const name = p.expectName('a table name or a parenthesized query');
+  return { kind: 'pipeline', source: { kind: 'table', name: name.name, span: name.span }, operators: [], span: t.span };
+}
+
+function parseConditions(p: OperatorCursor): JoinCondition[] {
+  const conditions: JoinCondition[] = [];
+  do {
+    const start = p.peek().span.start;
+    const first = sideName(p);
+    if (first.side === undefined) {
+      conditions.push({ left: first.name, right: first.name, leftSpan: first.span, rightSpan: first.span, span: first.span });
+      continue;
+    }
+    const op = p.expectOp('==');
+    const second = sideName(p);
+    if (second.side === undefined || second.side === first.side) {
+      throw p.errors.syntax('a join condition compares a $left column with a $right column: $left.a == $right.b', second.side === undefined ? second.span : op.span);
+    }
+    const [l, r] = first.side === 'left' ? [first, second] : [second, first];
+    conditions.push({ left: l.name, right: r.name, leftSpan: l.span, rightSpan: r.span, span: p.spanFrom(start) });
+  } while (p.acceptOp(',') || p.acceptIdent('and'));
+  return conditions;
+}
+
+function sideName(p: OperatorCursor): { side?: 'left' | 'right'; name: string; span: Span } {
+  const t = p.peek();
+  if (t.kind === 'ident' && (t.text === '$left' || t.text === '$right')) {
+    p.next();
+    p.expectOp('.');
+    const n = p.expectName('a column name');
+    return { side: t.text === '$left' ? 'left' : 'right', name: n.name, span: n.span };
+  }
+  if (t.kind === 'ident' && t.text.startsWith('$')) throw p.errors.syntax(`expected $left or $right, found '${t.text}'`, t.span);
+  return p.expectName('a join column');
+}
+
+/** `union [kind=inner|outer] [withsource=Name] [isfuzzy=false] Leg, Leg ...` after the word union. */
+export function parseUnion(p: OperatorCursor): UnionSpec {
+  let unionKind: 'inner' | 'outer' = 'outer';
+  let withSource: { name: string; span: Span } | undefined;
+  for (;;) {
+    const t = p.peek();
+    if (t.kind !== 'ident' || p.peekAt(1)?.text !== '=') break;
+    p.next();
+    p.next();
+    if (t.text === 'kind') {
+      const k = p.next();
+      if (k.text !== 'inner' && k.text !== 'outer') throw p.errors.syntax(`union kind is inner or outer, not '${k.text}'`, k.span);
+      unionKind = k.text;
+    } else if (t.text === 'withsource') {
+      withSource = p.expectName('a column name after withsource=');
+    } else if (t.text === 'isfuzzy') {
+      const v = p.next();
+      if (v.text === 'true') throw p.errors.unsupported('union isfuzzy=true is not supported', v.span);
+      if (v.text !== 'false') throw p.errors.syntax("isfuzzy is 'true' or 'false'", v.span);
+    } else if (t.text.startsWith('hint.')) {
+      p.next();
+    } else throw p.errors.syntax(`unknown union parameter '${t.text}'`, t.span);
+  }
+  const legs: UnionLeg[] = [];
+  do legs.push(unionLeg(p));
+  while (p.acceptOp(','));
+  return withSource ? { unionKind, withSource, legs } : { unionKind, legs };
+}
+
+function unionLeg(p: OperatorCursor): UnionLeg {
+  const open = p.acceptOp('(');
+  if (open) {
+    const pipeline = p.subPipeline(open.span);
+    p.expectOp(')');
+    return { kind: 'pipeline', pipeline };
+  }
+  const t = p.peek();
+  const start = t.span.start;
+  // A name pattern: words and `*` written without spaces (S*, *s, St*es).
+  let pattern = '';
+  let end = start;
+  while (pattern === '' || p.peek().span.start === end) {
+    const u = p.peek();
+    if (u.kind === 'op' && u.text === '*') pattern += '*';
+    else if (u.kind === 'ident' && !pattern.endsWith('*') && pattern !== '') break;
+    else if (u.kind === 'ident') pattern += u.text;
+    else if (pattern === '') {
+      const n = p.expectName('a table name or a parenthesized query');
+      return { kind: 'pipeline', name: n.name, pipeline: { kind: 'pipeline', source: { kind: 'table', name: n.name, span: n.span }, operators: [], span: n.span } };
+    } else break;
+    p.next();
+    end = p.prevEnd();
+  }
+  const span = { start, end };
+  if (pattern.includes('*')) return { kind: 'pattern', pattern, span };
+  return { kind: 'pipeline', name: pattern, pipeline: { kind: 'pipeline', source: { kind: 'table', name: pattern, span }, operators: [], span } };
+}
