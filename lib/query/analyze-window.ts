@@ -16,7 +16,7 @@ const UNSUPPORTED_WINDOW_FUNCTIONS: ReadonlySet<string> = new Set(['row_window_s
 export interface WindowHost {
   readonly errors: ErrorFactory;
   newRef(): string;
-  env(columns: readonly IrColumn[]): ScalarEnv;
+  env(columns: readonly IrColumn[], local?: ReadonlyMap<string, IrExpr>): ScalarEnv;
 }
 
 export interface Hoisted {
@@ -30,21 +30,33 @@ export interface Hoisted {
   readonly hiddenRefs: ReadonlySet<string>;
 }
 
+interface Pending {
+  readonly call: Expr & { kind: 'call' };
+  readonly column: IrColumn;
+}
+
+/**
+ * A window call whose arguments hold window calls (row_cumsum(x, name != prev(name)), as in the
+ * row_cumsum docs) is computed one window relation above those: calls are grouped by that level.
+ */
 export function hoistWindows(h: WindowHost, input: Rel, exprs: readonly Expr[], serialized: boolean): Hoisted {
-  const items: Assigned<IrWindow>[] = [];
+  const levels: Pending[][] = [];
   const hidden = new Map<string, IrExpr>();
-  let env: ScalarEnv | undefined;
+  let count = 0;
+  let deepest = 0;
   const replace = (e: Expr): Expr => {
     if (e.kind === 'call' && UNSUPPORTED_WINDOW_FUNCTIONS.has(e.name)) throw h.errors.unsupported(`the window function '${e.name}' is not supported`, e.nameSpan);
     if (e.kind === 'call' && WINDOW_FUNCTIONS.has(e.name)) {
       if (!serialized) {
         throw h.errors.semantic(`${e.name}() needs serialized input (the row set must be serialized): add '| serialize' or '| order by ...' before this operator`, e.nameSpan);
       }
-      env ??= h.env(input.columns);
-      const window = windowCall(h.errors, e, env);
-      const column: IrColumn = { name: `\u0000w${items.length}`, type: window.type, ref: h.newRef() };
-      items.push({ column, value: window });
-      hidden.set(column.name, { kind: 'col', ref: column.ref, type: column.type });
+      const outer = deepest;
+      deepest = 0;
+      const call = { ...e, args: e.args.map(replace) };
+      const level = deepest;
+      deepest = Math.max(outer, level + 1);
+      const column: IrColumn = { name: `\u0000w${count++}`, type: 'long', ref: h.newRef() };
+      (levels[level] ??= []).push({ call, column });
       return { kind: 'name', name: column.name, span: e.span };
     }
     switch (e.kind) {
@@ -59,9 +71,21 @@ export function hoistWindows(h: WindowHost, input: Rel, exprs: readonly Expr[], 
     }
   };
   const rewritten = exprs.map(replace);
-  if (items.length === 0) return { rel: input, exprs, hidden, hiddenRefs: new Set() };
-  const rel: Rel = { kind: 'window', input, items, columns: [...input.columns, ...items.map((i) => i.column)] };
-  return { rel, exprs: rewritten, hidden, hiddenRefs: new Set(items.map((i) => i.column.ref)) };
+  if (count === 0) return { rel: input, exprs, hidden, hiddenRefs: new Set() };
+  let rel = input;
+  const hiddenRefs = new Set<string>();
+  for (const pending of levels) {
+    const env = h.env(rel.columns, hidden);
+    const items: Assigned<IrWindow>[] = (pending ?? []).map((p) => {
+      const value = windowCall(h.errors, p.call, env);
+      const column = { ...p.column, type: value.type };
+      hidden.set(column.name, { kind: 'col', ref: column.ref, type: column.type });
+      hiddenRefs.add(column.ref);
+      return { column, value };
+    });
+    rel = { kind: 'window', input: rel, items, columns: [...rel.columns, ...items.map((i) => i.column)] };
+  }
+  return { rel, exprs: rewritten, hidden, hiddenRefs };
 }
 
 function windowCall(errors: ErrorFactory, e: Expr & { kind: 'call' }, env: ScalarEnv): IrWindow {

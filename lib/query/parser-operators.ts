@@ -42,32 +42,35 @@ export function parseJoin(p: OperatorCursor, lookup: boolean, word: Token): Join
   let kindSpan = word.span;
   for (;;) {
     const t = p.peek();
-    if (t.kind !== 'ident' || p.peekAt(1)?.text !== '=') break;
-    if (t.text === 'kind') {
-      p.next();
-      p.next();
-      const k = p.next();
-      const kind = JOIN_KINDS[k.text];
-      if (!kind) throw p.errors.syntax(`unknown ${lookup ? 'lookup' : 'join'} kind '${k.text}'`, k.span);
-      if (lookup && kind !== 'leftouter' && kind !== 'inner') throw p.errors.semantic(`lookup supports kind=leftouter and kind=inner only, not '${k.text}'`, k.span);
-      joinKind = kind;
-      kindSpan = k.span;
+    if (t.kind === 'ident' && t.text === 'hint' && p.peekAt(1)?.text === '.') {
+      skipHint(p);
       continue;
     }
-    skipHint(p, t);
+    if (t.kind !== 'ident' || t.text !== 'kind' || p.peekAt(1)?.text !== '=') break;
+    p.next();
+    p.next();
+    const k = p.next();
+    const kind = JOIN_KINDS[k.text];
+    if (!kind) throw p.errors.syntax(`unknown ${lookup ? 'lookup' : 'join'} kind '${k.text}'`, k.span);
+    if (lookup && kind !== 'leftouter' && kind !== 'inner') throw p.errors.semantic(`lookup supports kind=leftouter and kind=inner only, not '${k.text}'`, k.span);
+    joinKind = kind;
+    kindSpan = k.span;
   }
   const right = rightSide(p);
   p.expectIdent('on');
   return { lookup, joinKind, kindSpan, right, on: parseConditions(p) };
 }
 
-function skipHint(p: OperatorCursor, t: Token): void {
-  const name = t.text.startsWith('hint.') ? t.text.split('.').slice(0, 2).join('.') : t.text;
-  if (!IGNORED_HINTS.has(name) && !t.text.startsWith('hint.')) throw p.errors.syntax(`unexpected '${t.text}'`, t.span);
-  if (!IGNORED_HINTS.has(name)) throw p.errors.unsupported(`the '${t.text}' hint is not supported`, t.span);
-  p.next();
-  p.next();
-  p.next();
+/** `hint.name = value` (the lexer reads hint, '.', name). */
+function skipHint(p: OperatorCursor): void {
+  const start = p.next().span.start;
+  p.expectOp('.');
+  const name = p.expectName('a hint name');
+  const span = { start, end: name.span.end };
+  if (!IGNORED_HINTS.has(`hint.${name.name}`)) throw p.errors.unsupported(`the 'hint.${name.name}' hint is not supported`, span);
+  p.expectOp('=');
+  const value = p.next();
+  if (value.kind === 'eof') throw p.errors.syntax('expected the value of the hint', value.span);
 }
 
 /** A parenthesized tabular expression, or a table or let name. */
@@ -121,6 +124,10 @@ export function parseUnion(p: OperatorCursor): UnionSpec {
   let withSource: { name: string; span: Span } | undefined;
   for (;;) {
     const t = p.peek();
+    if (t.kind === 'ident' && t.text === 'hint' && p.peekAt(1)?.text === '.') {
+      skipHint(p);
+      continue;
+    }
     if (t.kind !== 'ident' || p.peekAt(1)?.text !== '=') break;
     p.next();
     p.next();
@@ -134,8 +141,6 @@ export function parseUnion(p: OperatorCursor): UnionSpec {
       const v = p.next();
       if (v.text === 'true') throw p.errors.unsupported('union isfuzzy=true is not supported', v.span);
       if (v.text !== 'false') throw p.errors.syntax("isfuzzy is 'true' or 'false'", v.span);
-    } else if (t.text.startsWith('hint.')) {
-      p.next();
     } else throw p.errors.syntax(`unknown union parameter '${t.text}'`, t.span);
   }
   const legs: UnionLeg[] = [];
