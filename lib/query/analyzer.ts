@@ -5,6 +5,7 @@
 import type { Expr, NamedExpr, Operator, Pipeline, Program, SortKey, Source } from './ast';
 import { analyzeAggregate, type AggregateOutput } from './aggregates';
 import { analyzeJoin, type TabularHost } from './analyze-join';
+import { analyzeMvExpand, type MvExpandHost } from './analyze-mv-expand';
 import { analyzeUnion } from './analyze-union';
 import { hoistWindows, type WindowHost } from './analyze-window';
 import { clip, type ErrorFactory } from './errors';
@@ -39,7 +40,7 @@ const SERIALIZING: ReadonlySet<Operator['kind']> = new Set(['sort', 'top', 'seri
 /** Operators that keep their input's serialization; all others (summarize, join, union ...) drop it. */
 const KEEPS_SERIALIZATION: ReadonlySet<Operator['kind']> = new Set(['where', 'project', 'projectAway', 'projectRename', 'extend', 'take', 'render']);
 
-class Analyzer implements TabularHost, WindowHost {
+class Analyzer implements TabularHost, WindowHost, MvExpandHost {
   readonly errors: ErrorFactory;
   /** Relations whose row order window functions may use. */
   private readonly serialized = new WeakSet<Rel>();
@@ -250,6 +251,8 @@ class Analyzer implements TabularHost, WindowHost {
         return analyzeJoin(this, input, op.join);
       case 'union':
         return analyzeUnion(this, input, op.union, op.span);
+      case 'mvExpand':
+        return analyzeMvExpand(this, input, op.mvExpand);
       case 'projectAway': {
         const drop = new Set<string>();
         const byName = new Map(cols.map((c) => [c.name, c]));
@@ -327,7 +330,7 @@ class Analyzer implements TabularHost, WindowHost {
     return this.errors.semantic(`unknown column '${clip(name)}'${where ? ` ${where}` : ''}${hint ? `; did you mean '${hint}'?` : ''}`, span);
   }
 
-  private constantCount(e: Expr): bigint {
+  constantCount(e: Expr): bigint {
     const v = analyzeScalar(e, this.env([]));
     if (v.kind !== 'lit' || !isInteger(v.type) || v.value === null) throw this.errors.semantic('expected a constant integer row count', e.span);
     if ((v.value as bigint) < 0n) throw this.errors.semantic('the row count cannot be negative', e.span);

@@ -67,7 +67,16 @@ export type Operator =
   | { readonly kind: 'render'; readonly visualization: string; readonly properties: Readonly<Record<string, string>>; readonly span: Span }
   | { readonly kind: 'join'; readonly join: JoinSpec; readonly span: Span }
   | { readonly kind: 'serialize'; readonly items: readonly NamedExpr[]; readonly span: Span }
-  | { readonly kind: 'union'; readonly union: UnionSpec; readonly span: Span };
+  | { readonly kind: 'union'; readonly union: UnionSpec; readonly span: Span }
+  | { readonly kind: 'mvExpand'; readonly mvExpand: MvExpandSpec; readonly span: Span };
+
+/** `mv-expand [kind=bag|array] [with_itemindex=Name] [Name =] Expr [to typeof(T)], ... [limit N]`. */
+export interface MvExpandSpec {
+  readonly bagKind: 'bag' | 'array';
+  readonly itemIndex?: { readonly name: string; readonly span: Span };
+  readonly items: readonly (NamedExpr & { readonly toType?: { readonly name: string; readonly span: Span } })[];
+  readonly limit?: Expr;
+}
 
 /** Join flavors (join-operator docs); `lookup` uses leftouter or inner with its own column rule. */
 export type JoinKind =

@@ -82,7 +82,8 @@ export type Rel =
   | { readonly kind: 'distinct'; readonly input: Rel; readonly columns: readonly IrColumn[] }
   | { readonly kind: 'join'; readonly joinKind: JoinKind; readonly left: Rel; readonly right: Rel; readonly on: readonly JoinKey[]; readonly output: readonly JoinOutput[]; readonly columns: readonly IrColumn[] }
   | { readonly kind: 'window'; readonly input: Rel; readonly items: readonly Assigned<IrWindow>[]; readonly columns: readonly IrColumn[] }
-  | { readonly kind: 'union'; readonly legs: readonly UnionLegRel[]; readonly columns: readonly IrColumn[] };
+  | { readonly kind: 'union'; readonly legs: readonly UnionLegRel[]; readonly columns: readonly IrColumn[] }
+  | { readonly kind: 'mvExpand'; readonly input: Rel; readonly items: readonly Assigned<IrExpr>[]; readonly bagKind: 'bag' | 'array'; readonly index?: IrColumn; readonly limit?: bigint; readonly columns: readonly IrColumn[] };
 
 export interface RenderHint {
   readonly visualization: string;

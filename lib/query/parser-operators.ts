@@ -3,7 +3,7 @@
 // word; these functions read through its cursor. Throws QueryError QUERY_SYNTAX for malformed text,
 // QUERY_UNSUPPORTED for valid Kusto outside the subset (hints other than the ignorable ones,
 // isfuzzy), and QUERY_TOO_DEEP for sub-queries nested past the depth limit.
-import type { JoinCondition, JoinKind, JoinSpec, NamedExpr, Pipeline, UnionLeg, UnionSpec } from './ast';
+import type { Expr, JoinCondition, JoinKind, JoinSpec, MvExpandSpec, NamedExpr, Pipeline, UnionLeg, UnionSpec } from './ast';
 import type { ErrorFactory } from './errors';
 import type { Span, Token } from './tokens';
 
@@ -21,6 +21,9 @@ export interface OperatorCursor {
   expectIdent(text: string): void;
   expectName(what: string): { name: string; span: Span };
   parseNamedList(): NamedExpr[];
+  parseNamedExpr(): NamedExpr;
+  /** A top-level scalar expression. */
+  expression(): Expr;
   /** A whole tabular expression (source and operators) one nesting level deeper. */
   subPipeline(at: Span): Pipeline;
   spanFrom(start: number): Span;
@@ -176,4 +179,39 @@ function unionLeg(p: OperatorCursor): UnionLeg {
   const span = { start, end };
   if (pattern.includes('*')) return { kind: 'pattern', pattern, span };
   return { kind: 'pipeline', name: pattern, pipeline: { kind: 'pipeline', source: { kind: 'table', name: pattern, span }, operators: [], span } };
+}
+
+/** After the word mv-expand (mv-expand operator docs). */
+export function parseMvExpand(p: OperatorCursor): MvExpandSpec {
+  let bagKind: 'bag' | 'array' = 'bag';
+  let itemIndex: { name: string; span: Span } | undefined;
+  for (;;) {
+    const t = p.peek();
+    if (t.kind !== 'ident' || p.peekAt(1)?.text !== '=' || !['kind', 'bagexpansion', 'with_itemindex'].includes(t.text)) break;
+    p.next();
+    p.next();
+    if (t.text === 'with_itemindex') {
+      itemIndex = p.expectName('a column name after with_itemindex=');
+      continue;
+    }
+    const k = p.next();
+    if (k.text !== 'bag' && k.text !== 'array') throw p.errors.syntax(`${t.text} is bag or array, not '${k.text}'`, k.span);
+    bagKind = k.text;
+  }
+  const items: MvExpandSpec['items'][number][] = [];
+  do {
+    const item = p.parseNamedExpr();
+    if (!p.acceptIdent('to')) {
+      items.push(item);
+      continue;
+    }
+    p.expectIdent('typeof');
+    p.expectOp('(');
+    const type = p.expectName('a type name');
+    p.expectOp(')');
+    items.push({ ...item, toType: type, span: p.spanFrom(item.span.start) });
+  } while (p.acceptOp(','));
+  const limit = p.acceptIdent('limit') ? p.expression() : undefined;
+  const spec: MvExpandSpec = { bagKind, items };
+  return { ...spec, ...(itemIndex ? { itemIndex } : {}), ...(limit ? { limit } : {}) };
 }

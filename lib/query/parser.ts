@@ -8,12 +8,12 @@ import { clip, type ErrorFactory } from './errors';
 import { tokenize } from './lexer';
 import { checkNameLength, compileContext, type CompileContext } from './limits';
 import { MAX_INT, MAX_LONG, MIN_INT, MIN_LONG, parseDatetimeTicks, parseDatetimeTicksUnbounded, parseTimespanTicks } from './literals';
-import { parseJoin, parseUnion, type OperatorCursor } from './parser-operators';
+import { parseJoin, parseMvExpand, parseUnion, type OperatorCursor } from './parser-operators';
 import type { Span, Token } from './tokens';
 
 /** Kusto tabular operators outside the subset: named in a QUERY_UNSUPPORTED error. */
 const KNOWN_UNSUPPORTED_OPERATORS: ReadonlySet<string> = new Set([
-  'mv-expand', 'mv-apply', 'make-series', 'parse', 'parse-where', 'parse-kv', 'evaluate',
+  'mv-apply', 'make-series', 'parse', 'parse-where', 'parse-kv', 'evaluate',
   'as', 'invoke', 'getschema', 'sample', 'sample-distinct', 'search', 'find', 'fork', 'facet', 'partition',
   'scan', 'reduce', 'top-nested', 'top-hitters', 'project-keep', 'project-reorder', 'project-smart', 'consume',
   'externaldata', 'materialize', 'columnifexists', 'extend-schema', 'macro-expand', 'graph-match', 'make-graph',
@@ -215,6 +215,8 @@ class Parser implements OperatorCursor {
         return { kind: 'join', join: parseJoin(this, t.text === 'lookup', t), span: this.spanFrom(start) };
       case 'union':
         return { kind: 'union', union: parseUnion(this), span: this.spanFrom(start) };
+      case 'mv-expand':
+        return { kind: 'mvExpand', mvExpand: parseMvExpand(this), span: this.spanFrom(start) };
       case 'serialize': {
         const items = this.peek().kind === 'eof' || this.peekOp('|') || this.peekOp(';') || this.peekOp(')') ? [] : this.parseNamedList();
         return { kind: 'serialize', items, span: this.spanFrom(start) };
@@ -308,7 +310,7 @@ class Parser implements OperatorCursor {
     return items;
   }
 
-  private parseNamedExpr(): NamedExpr {
+  parseNamedExpr(): NamedExpr {
     const start = this.peek().span.start;
     if (this.peekOp('(') && this.tokens[this.pos + 1]?.kind === 'ident' && this.tokens[this.pos + 2]?.text === ',') {
       throw this.errors.unsupported('naming several columns with (a, b) = ... is not supported', this.peek().span);
@@ -335,7 +337,7 @@ class Parser implements OperatorCursor {
 
   // ---------------------------------------------------------------- scalar
   /** A top-level scalar expression: its terms are counted from zero. */
-  private expression(): Expr {
+  expression(): Expr {
     this.terms = 0;
     return this.parseExpr();
   }

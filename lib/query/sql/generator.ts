@@ -217,6 +217,8 @@ class Generator {
         return this.join(rel);
       case 'window':
         return this.window(rel);
+      case 'mvExpand':
+        return this.mvExpand(rel);
       case 'union': {
         const legs = rel.legs.map((leg) => {
           const s = this.rel(leg.rel);
@@ -268,6 +270,34 @@ class Generator {
     }
     this.checkSize(sel.from.length, undefined);
     return { sel, cols: rel.columns, carried: [], order: [] };
+  }
+
+  /**
+   * mv-expand in three SELECTs: the expanded values; one row per index (unnest of a range as long as
+   * the longest value, capped by limit); the elements at that index. Refused on engines without it.
+   */
+  private mvExpand(rel: Rel & { kind: 'mvExpand' }): State {
+    const { expandCount, expandElement } = this.d;
+    if (!expandCount || !expandElement) throw this.options.ctx.errors.unsupported(`mv-expand is not supported on the ${this.d.name} engine`, this.position());
+    let s = this.pureOrWrap(this.rel(rel.input));
+    const values = rel.items.map((item) => {
+      const ref = `_v${++this.hiddenCounter}`;
+      s.sel.items.push({ sql: this.expr(item.value), ref });
+      s.carried.push(ref);
+      return ref;
+    });
+    s = this.wrap(s);
+    const counts = values.map((v) => expandCount.call(this.d, this.q(v)));
+    let count = counts.length === 1 ? counts[0]! : `greatest(${counts.join(', ')})`;
+    if (rel.limit !== undefined) count = `least(${count}, ${rel.limit.toString()})`;
+    const index = `_i${++this.hiddenCounter}`;
+    s.sel.items.push({ sql: `unnest(range(CAST(${count} AS BIGINT)))`, ref: index });
+    s.carried.push(index);
+    s = this.wrap(s);
+    const element = new Map(rel.items.map((item, i) => [item.column.ref, expandElement.call(this.d, this.q(values[i]!), this.q(index), rel.bagKind)]));
+    s.sel.items = rel.columns.map((c) => ({ sql: c === rel.index ? this.q(index) : element.get(c.ref) ?? this.q(c.ref), ref: c.ref }));
+    this.countTerms(s.sel.items.length, undefined);
+    return { sel: s.sel, cols: rel.columns, carried: [], order: [] };
   }
 
   /**
