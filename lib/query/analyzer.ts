@@ -100,7 +100,10 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
 
   private pipeline(p: Pipeline): { rel: Rel; renderHint?: RenderHint } {
     let rel = this.source(p.source);
-    let depth = this.relDepths.get(rel) ?? 0;
+    let depth = this.relDepths.get(rel) ?? this.nestedDepth(rel, 0);
+    if (depth > this.ctx.limits.maxDepth) {
+      this.ctx.exceeded('QUERY_TOO_DEEP', `${depth} tabular operators stacked on one source (sub-queries of join and union included)`, this.ctx.limits.maxDepth, p.source.span);
+    }
     const spans = this.options.records.spans;
     if (!spans.has(rel)) spans.set(rel, p.source.span);
     let renderHint: RenderHint | undefined;
@@ -117,11 +120,21 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
       this.ctx.budget.tick(op.span.start);
       const wasSerialized = this.serialized.has(rel);
       rel = this.operator(rel, op);
+      depth = this.nestedDepth(rel, depth);
+      if (depth > this.ctx.limits.maxDepth) {
+        this.ctx.exceeded('QUERY_TOO_DEEP', `${depth} tabular operators stacked on one source (sub-queries of join and union included)`, this.ctx.limits.maxDepth, op.span);
+      }
       if (SERIALIZING.has(op.kind) || (wasSerialized && KEEPS_SERIALIZATION.has(op.kind))) this.serialized.add(rel);
       this.relDepths.set(rel, depth);
       if (!spans.has(rel)) spans.set(rel, op.span);
     });
     return renderHint ? { rel, renderHint } : { rel };
+  }
+
+  /** A join or union sits one level over its deepest input: their sub-queries count as stacked operators. */
+  private nestedDepth(rel: Rel, depth: number): number {
+    const inputs = rel.kind === 'join' ? [rel.right] : rel.kind === 'union' ? rel.legs.map((l) => l.rel) : [];
+    return inputs.reduce((d, r) => Math.max(d, (this.relDepths.get(r) ?? 0) + 1), depth);
   }
 
   subquery(p: Pipeline): Rel {
