@@ -38,7 +38,7 @@ const colRef = (c: IrColumn): IrExpr => ({ kind: 'col', ref: c.ref, type: c.type
 /** Operators after which the rows are in a defined order (serialize operator docs). */
 const SERIALIZING: ReadonlySet<Operator['kind']> = new Set(['sort', 'top', 'serialize']);
 /** Operators that keep their input's serialization; all others (summarize, join, union ...) drop it. */
-const KEEPS_SERIALIZATION: ReadonlySet<Operator['kind']> = new Set(['where', 'project', 'projectAway', 'projectRename', 'extend', 'take', 'render']);
+const KEEPS_SERIALIZATION: ReadonlySet<Operator['kind']> = new Set(['where', 'project', 'projectAway', 'projectRename', 'projectKeep', 'projectReorder', 'extend', 'take', 'render']);
 
 class Analyzer implements TabularHost, WindowHost, MvExpandHost {
   readonly errors: ErrorFactory;
@@ -266,6 +266,29 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
         return analyzeUnion(this, input, op.union, op.span);
       case 'mvExpand':
         return analyzeMvExpand(this, input, op.mvExpand);
+      case 'projectKeep':
+      case 'projectReorder': {
+        // Columns named (a pattern's matches in input order); project-keep keeps only them,
+        // project-reorder puts them first and the others after, in input order.
+        const picked = new Set<IrColumn>();
+        const byName = new Map(cols.map((c) => [c.name, c]));
+        for (const p of op.names) {
+          if (!p.wildcard) {
+            const c = byName.get(p.name);
+            if (!c) throw this.unknownColumn(p.name, cols, p.span);
+            picked.add(c);
+            continue;
+          }
+          for (const c of cols) {
+            this.ctx.budget.tick(p.span.start);
+            if (matchesWildcard(p.name, c.name)) picked.add(c);
+          }
+        }
+        if (op.kind === 'projectReorder') return this.passthrough(input, [...picked, ...cols.filter((c) => !picked.has(c))]);
+        const kept = cols.filter((c) => picked.has(c));
+        if (kept.length === 0) throw this.errors.semantic('project-keep would remove every column', op.span);
+        return this.passthrough(input, kept);
+      }
       case 'projectAway': {
         const drop = new Set<string>();
         const byName = new Map(cols.map((c) => [c.name, c]));

@@ -68,7 +68,8 @@ export type Operator =
   | { readonly kind: 'join'; readonly join: JoinSpec; readonly span: Span }
   | { readonly kind: 'serialize'; readonly items: readonly NamedExpr[]; readonly span: Span }
   | { readonly kind: 'union'; readonly union: UnionSpec; readonly span: Span }
-  | { readonly kind: 'mvExpand'; readonly mvExpand: MvExpandSpec; readonly span: Span };
+  | { readonly kind: 'mvExpand'; readonly mvExpand: MvExpandSpec; readonly span: Span }
+  | { readonly kind: 'projectKeep' | 'projectReorder'; readonly names: readonly NamePattern[]; readonly span: Span };
 
 /** `mv-expand [kind=bag|array] [with_itemindex=Name] [Name =] Expr [to typeof(T)], ... [limit N]`. */
 export interface MvExpandSpec {

@@ -15,7 +15,7 @@ import type { Span, Token } from './tokens';
 const KNOWN_UNSUPPORTED_OPERATORS: ReadonlySet<string> = new Set([
   'mv-apply', 'make-series', 'parse', 'parse-where', 'parse-kv', 'evaluate',
   'as', 'invoke', 'getschema', 'sample', 'sample-distinct', 'search', 'find', 'fork', 'facet', 'partition',
-  'scan', 'reduce', 'top-nested', 'top-hitters', 'project-keep', 'project-reorder', 'project-smart', 'consume',
+  'scan', 'reduce', 'top-nested', 'top-hitters', 'project-smart', 'consume',
   'externaldata', 'materialize', 'columnifexists', 'extend-schema', 'macro-expand', 'graph-match', 'make-graph',
 ]);
 const UNSUPPORTED_SOURCES: ReadonlySet<string> = new Set(['find', 'search', 'externaldata', 'evaluate', 'materialize', 'cluster', 'database', 'table', 'view']);
@@ -91,6 +91,17 @@ class Parser implements OperatorCursor {
     this.expectOp('=');
     if (this.peekOp('(') && this.looksLikeFunctionDefinition()) {
       throw this.errors.unsupported('user-defined functions (let name = (...) { ... }) are not supported', this.peek().span);
+    }
+    // materialize(T) caches T in Kusto; here it is T (each use is planned by the engine).
+    const materialized = this.peekIdent('materialize') && this.tokens[this.pos + 1]?.text === '(';
+    if (materialized) {
+      this.next();
+      const open = this.expectOp('(');
+      const pipeline = this.subPipeline(open.span);
+      this.expectOp(')');
+      this.tabularNames.add(nameToken.name);
+      if (!this.acceptOp(';')) throw this.errors.syntax("expected ';' after the let statement", this.peek().span);
+      return { kind: 'let', name: nameToken.name, nameSpan: nameToken.span, value: pipeline, span: { start, end: this.prevEnd() } };
     }
     const value = this.startsTabular() ? this.parsePipeline() : this.expression();
     if (value.kind === 'pipeline') this.tabularNames.add(nameToken.name);
@@ -215,6 +226,15 @@ class Parser implements OperatorCursor {
         return { kind: 'join', join: parseJoin(this, t.text === 'lookup', t), span: this.spanFrom(start) };
       case 'union':
         return { kind: 'union', union: parseUnion(this), span: this.spanFrom(start) };
+      case 'project-keep':
+        return { kind: 'projectKeep', names: this.parseNamePatterns(), span: this.spanFrom(start) };
+      case 'project-reorder': {
+        const names = this.parseNamePatterns();
+        if (this.peekIdent('asc') || this.peekIdent('desc') || this.peekIdent('granny-asc') || this.peekIdent('granny-desc')) {
+          throw this.errors.unsupported('project-reorder with a sort order is not supported', this.peek().span);
+        }
+        return { kind: 'projectReorder', names, span: this.spanFrom(start) };
+      }
       case 'mv-expand':
         return { kind: 'mvExpand', mvExpand: parseMvExpand(this), span: this.spanFrom(start) };
       case 'serialize': {

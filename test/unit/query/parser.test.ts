@@ -44,7 +44,7 @@ describe('parser', () => {
     ['States | join kind=outer (Events) on DeviceId', 'QUERY_SYNTAX', "1:20: unknown join kind 'outer'"],
     ['States | lookup kind=fullouter (Events) on DeviceId', 'QUERY_SEMANTIC', "1:22: lookup supports kind=leftouter and kind=inner only, not 'fullouter'"],
     ['States | evaluate bag_unpack(Value)', 'QUERY_UNSUPPORTED', "1:10: the 'evaluate' operator is not supported"],
-    ['States | mv-expand Value', 'QUERY_UNSUPPORTED', "1:10: the 'mv-expand' operator is not supported"],
+    ['States | mv-apply x = Value on (take 1)', 'QUERY_UNSUPPORTED', "1:10: the 'mv-apply' operator is not supported"],
     ['union isfuzzy=true States, Events', 'QUERY_UNSUPPORTED', '1:15: union isfuzzy=true is not supported'],
     ['find "x"', 'QUERY_UNSUPPORTED', "1:1: 'find' is not supported"],
     ['States; Events', 'QUERY_UNSUPPORTED', '1:9: a query with more than one tabular expression (several result sets) is not supported'],
