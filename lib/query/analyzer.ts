@@ -6,6 +6,7 @@ import type { Expr, NamedExpr, Operator, Pipeline, Program, SortKey, Source } fr
 import { analyzeAggregate, type AggregateOutput } from './aggregates';
 import { analyzeJoin, type TabularHost } from './analyze-join';
 import { analyzeMvExpand, type MvExpandHost } from './analyze-mv-expand';
+import { analyzeParse } from './analyze-parse';
 import { analyzeUnion } from './analyze-union';
 import { hoistWindows, type WindowHost } from './analyze-window';
 import { clip, type ErrorFactory } from './errors';
@@ -38,7 +39,7 @@ const colRef = (c: IrColumn): IrExpr => ({ kind: 'col', ref: c.ref, type: c.type
 /** Operators after which the rows are in a defined order (serialize operator docs). */
 const SERIALIZING: ReadonlySet<Operator['kind']> = new Set(['sort', 'top', 'serialize']);
 /** Operators that keep their input's serialization; all others (summarize, join, union ...) drop it. */
-const KEEPS_SERIALIZATION: ReadonlySet<Operator['kind']> = new Set(['where', 'project', 'projectAway', 'projectRename', 'projectKeep', 'projectReorder', 'extend', 'take', 'render']);
+const KEEPS_SERIALIZATION: ReadonlySet<Operator['kind']> = new Set(['where', 'project', 'projectAway', 'projectRename', 'projectKeep', 'projectReorder', 'extend', 'take', 'render', 'parse']);
 
 class Analyzer implements TabularHost, WindowHost, MvExpandHost {
   readonly errors: ErrorFactory;
@@ -266,6 +267,8 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
         return analyzeUnion(this, input, op.union, op.span);
       case 'mvExpand':
         return analyzeMvExpand(this, input, op.mvExpand);
+      case 'parse':
+        return analyzeParse(this, input, op.parse);
       case 'projectKeep':
       case 'projectReorder': {
         // Columns named (a pattern's matches in input order); project-keep keeps only them,

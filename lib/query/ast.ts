@@ -69,7 +69,21 @@ export type Operator =
   | { readonly kind: 'serialize'; readonly items: readonly NamedExpr[]; readonly span: Span }
   | { readonly kind: 'union'; readonly union: UnionSpec; readonly span: Span }
   | { readonly kind: 'mvExpand'; readonly mvExpand: MvExpandSpec; readonly span: Span }
-  | { readonly kind: 'projectKeep' | 'projectReorder'; readonly names: readonly NamePattern[]; readonly span: Span };
+  | { readonly kind: 'projectKeep' | 'projectReorder'; readonly names: readonly NamePattern[]; readonly span: Span }
+  | { readonly kind: 'parse'; readonly parse: ParseSpec; readonly span: Span };
+
+/** `parse [kind=simple|regex|relaxed] Expr with Part ...` (parse operator docs); parse-where drops rows that do not match. */
+export interface ParseSpec {
+  readonly mode: 'simple' | 'regex' | 'relaxed';
+  readonly where: boolean;
+  readonly source: Expr;
+  readonly parts: readonly ParsePart[];
+}
+
+export type ParsePart =
+  | { readonly kind: 'text'; readonly value: string; readonly span: Span }
+  | { readonly kind: 'star'; readonly span: Span }
+  | { readonly kind: 'column'; readonly name: string; readonly type?: string; readonly span: Span };
 
 /** `mv-expand [kind=bag|array] [with_itemindex=Name] [Name =] Expr [to typeof(T)], ... [limit N]`. */
 export interface MvExpandSpec {

@@ -3,7 +3,7 @@
 // word; these functions read through its cursor. Throws QueryError QUERY_SYNTAX for malformed text,
 // QUERY_UNSUPPORTED for valid Kusto outside the subset (hints other than the ignorable ones,
 // isfuzzy), and QUERY_TOO_DEEP for sub-queries nested past the depth limit.
-import type { Expr, JoinCondition, JoinKind, JoinSpec, MvExpandSpec, NamedExpr, Pipeline, UnionLeg, UnionSpec } from './ast';
+import type { Expr, JoinCondition, JoinKind, JoinSpec, MvExpandSpec, NamedExpr, ParsePart, ParseSpec, Pipeline, UnionLeg, UnionSpec } from './ast';
 import type { ErrorFactory } from './errors';
 import type { Span, Token } from './tokens';
 
@@ -214,4 +214,38 @@ export function parseMvExpand(p: OperatorCursor): MvExpandSpec {
   const limit = p.acceptIdent('limit') ? p.expression() : undefined;
   const spec: MvExpandSpec = { bagKind, items };
   return { ...spec, ...(itemIndex ? { itemIndex } : {}), ...(limit ? { limit } : {}) };
+}
+
+/** After parse or parse-where: `[kind=simple|regex|relaxed] Expr with Part ...` up to the next `|`. */
+export function parseParse(p: OperatorCursor, where: boolean): ParseSpec {
+  let mode: ParseSpec['mode'] = 'simple';
+  if (p.peekIdent('kind') && p.peekAt(1)?.text === '=') {
+    p.next();
+    p.next();
+    const k = p.next();
+    if (k.text !== 'simple' && k.text !== 'regex' && k.text !== 'relaxed') throw p.errors.syntax(`parse kind is simple, regex or relaxed, not '${k.text}'`, k.span);
+    mode = k.text;
+    if (p.peekIdent('flags')) throw p.errors.unsupported('parse kind=regex flags are not supported', p.peek().span);
+  }
+  const source = p.expression();
+  p.expectIdent('with');
+  const parts: ParsePart[] = [];
+  for (;;) {
+    const t = p.peek();
+    if (t.kind === 'string') {
+      p.next();
+      parts.push({ kind: 'text', value: t.value as string, span: t.span });
+    } else if (t.kind === 'op' && t.text === '*') {
+      p.next();
+      parts.push({ kind: 'star', span: t.span });
+    } else if (t.kind === 'ident' || (t.kind === 'op' && t.text === '[')) {
+      const n = p.expectName('a column name');
+      if (p.acceptOp(':')) {
+        const type = p.expectName('a column type');
+        parts.push({ kind: 'column', name: n.name, type: type.name, span: { start: n.span.start, end: type.span.end } });
+      } else parts.push({ kind: 'column', name: n.name, span: n.span });
+    } else break;
+  }
+  if (!parts.some((x) => x.kind === 'column')) throw p.errors.syntax('parse needs at least one column to extract after with', p.peek().span);
+  return { mode, where, source, parts };
 }

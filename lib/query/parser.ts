@@ -8,12 +8,12 @@ import { clip, type ErrorFactory } from './errors';
 import { tokenize } from './lexer';
 import { checkNameLength, compileContext, type CompileContext } from './limits';
 import { MAX_INT, MAX_LONG, MIN_INT, MIN_LONG, parseDatetimeTicks, parseDatetimeTicksUnbounded, parseTimespanTicks } from './literals';
-import { parseJoin, parseMvExpand, parseUnion, type OperatorCursor } from './parser-operators';
+import { parseJoin, parseMvExpand, parseParse, parseUnion, type OperatorCursor } from './parser-operators';
 import type { Span, Token } from './tokens';
 
 /** Kusto tabular operators outside the subset: named in a QUERY_UNSUPPORTED error. */
 const KNOWN_UNSUPPORTED_OPERATORS: ReadonlySet<string> = new Set([
-  'mv-apply', 'make-series', 'parse', 'parse-where', 'parse-kv', 'evaluate',
+  'mv-apply', 'make-series', 'parse-kv', 'evaluate',
   'as', 'invoke', 'getschema', 'sample', 'sample-distinct', 'search', 'find', 'fork', 'facet', 'partition',
   'scan', 'reduce', 'top-nested', 'top-hitters', 'project-smart', 'consume',
   'externaldata', 'materialize', 'columnifexists', 'extend-schema', 'macro-expand', 'graph-match', 'make-graph',
@@ -226,6 +226,9 @@ class Parser implements OperatorCursor {
         return { kind: 'join', join: parseJoin(this, t.text === 'lookup', t), span: this.spanFrom(start) };
       case 'union':
         return { kind: 'union', union: parseUnion(this), span: this.spanFrom(start) };
+      case 'parse':
+      case 'parse-where':
+        return { kind: 'parse', parse: parseParse(this, t.text === 'parse-where'), span: this.spanFrom(start) };
       case 'project-keep':
         return { kind: 'projectKeep', names: this.parseNamePatterns(), span: this.spanFrom(start) };
       case 'project-reorder': {

@@ -219,6 +219,24 @@ class Generator {
         return this.window(rel);
       case 'mvExpand':
         return this.mvExpand(rel);
+      case 'parse': {
+        // The source once, one SELECT below, then one regexp_extract per capture group.
+        let s = this.pureOrWrap(this.rel(rel.input));
+        const source = `_p${++this.hiddenCounter}`;
+        s.sel.items.push({ sql: this.expr(rel.source), ref: source });
+        s.carried.push(source);
+        s = this.wrap(s);
+        const captured = new Map(rel.captures.map((c) => [c.column.ref, `regexp_extract(${this.q(source)}, ${this.d.string(rel.pattern)}, ${c.value})`]));
+        const visible = new Set(rel.columns.map((c) => c.ref));
+        s.sel.items = [
+          ...rel.columns.map((c) => ({ sql: captured.get(c.ref) ?? this.q(c.ref), ref: c.ref })),
+          ...s.carried.filter((r) => r !== source && !visible.has(r)).map((r) => ({ sql: this.q(r), ref: r })),
+        ];
+        s.cols = rel.columns;
+        s.carried = s.carried.filter((r) => r !== source);
+        this.countTerms(rel.captures.length, undefined);
+        return s;
+      }
       case 'union': {
         const legs = rel.legs.map((leg) => {
           const s = this.rel(leg.rel);
