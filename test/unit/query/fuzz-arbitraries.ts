@@ -171,6 +171,8 @@ const tabularOperator: fc.Arbitrary<string> = fc.oneof(
   fc.tuple(oneOf(['', 'kind=inner ', 'withsource=Src ', 'isfuzzy=true ']), fc.array(fc.oneof(rightSide, oneOf(['S*', '*s', 'Nothing*'])), { minLength: 1, maxLength: 2 })).map(([p, legs]) => `union ${p}${legs.join(', ')}`),
   fc.tuple(oneOf(['serialize', 'extend', 'project', 'where']), windowCall).map(([op, w]) => (op === 'where' ? `where ${w} > 1` : `${op} w = ${w}`)),
   fc.constantFrom('serialize', 'sort by Timestamp asc | extend d = Timestamp - prev(Timestamp)', 'order by x | extend c = row_cumsum(x, x != prev(x))'),
+  fc.tuple(oneOf(['parse', 'parse-where', 'parse kind=regex', 'parse kind=relaxed']), name, fc.array(fc.oneof(literal, fc.constant('*'), name, fc.tuple(name, oneOf(['long', 'real', 'string', 'date', 'frob'])).map(([n, t]) => `${n}:${t}`)), { minLength: 1, maxLength: 5 })).map(([op, src, parts]) => `${op} ${src} with ${parts.join(' ')}`),
+  fc.tuple(oneOf(['project-keep', 'project-reorder']), fc.array(fc.oneof(name, fc.constantFrom('Message*', '*Id', '*')), { minLength: 1, maxLength: 3 }), oneOf(['', ' asc'])).map(([op, ns, o]) => `${op} ${ns.join(', ')}${o}`),
   fc.tuple(oneOf(['', 'kind=array ', 'with_itemindex=i ', 'bagexpansion=bag ']), fc.array(fc.oneof(name, fc.tuple(name, expr).map(([n, e]) => `${n} = ${e}`)), { minLength: 1, maxLength: 2 }), oneOf(['', ' to typeof(long)', ' to typeof(string)', ' to typeof(x)']), oneOf(['', ' limit 2', ' limit -1'])).map(([k, items, t, l]) => `mv-expand ${k}${items.join(', ')}${t}${l}`),
 );
 
