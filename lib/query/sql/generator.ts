@@ -141,7 +141,10 @@ class Generator {
           s.sel.where.push('FALSE');
           return s;
         }
-        const rows = rel.rows.map((r) => `(${r.map((v) => this.castValue(v.type, this.expr(v))).join(', ')})`).join(', ');
+        // The first row's casts fix the column types; later rows write plain numbers and strings,
+        // which the engine coerces to them: a 10,000-row datatable's SQL is a third as long and
+        // parses that much faster (bench/query-duckdb.bench.ts, the join case).
+        const rows = rel.rows.map((r, i) => `(${r.map((v) => (i > 0 ? this.plainValue(v) : undefined) ?? this.castValue(v.type, this.expr(v))).join(', ')})`).join(', ');
         const alias = this.alias();
         return this.state(`(VALUES ${rows}) AS ${alias}(${rel.columns.map((c) => this.q(c.ref)).join(', ')})`, rel.columns);
       }
@@ -369,6 +372,15 @@ class Generator {
       case 'row_cumsum':
         return this.castValue(w.type, `sum(${this.expr(w.value!)}) ${over(running)}`);
     }
+  }
+
+  /** A non-null long, int, real or string literal as SQL without a cast, else undefined. */
+  private plainValue(v: IrExpr): string | undefined {
+    if (v.kind !== 'lit' || v.value === null) return undefined;
+    if ((v.type === 'long' || v.type === 'int') && typeof v.value === 'bigint') return this.counted(v.value.toString(), undefined);
+    if (v.type === 'string' && typeof v.value === 'string') return this.counted(this.d.string(v.value), undefined);
+    if (v.type === 'real' && typeof v.value === 'number' && Number.isFinite(v.value)) return this.counted(this.d.real(v.value), undefined);
+    return undefined;
   }
 
   private castValue(type: IrColumn['type'], sql: string): string {
