@@ -37,7 +37,13 @@ export function analyze(program: Program, ctx: CompileContext, options: AnalyzeO
 const colRef = (c: IrColumn): IrExpr => ({ kind: 'col', ref: c.ref, type: c.type });
 
 /** Operators after which the rows are in a defined order (serialize operator docs). */
-const SERIALIZING: ReadonlySet<Operator['kind']> = new Set(['sort', 'top', 'serialize']);
+const SERIALIZING: ReadonlySet<Operator['kind']> = new Set(['sort', 'top', 'serialize', 'getschema']);
+
+/** getschema's DataType: the .NET type Kusto names for each column type (getschema operator docs). */
+const DOTNET_TYPES: Readonly<Record<KqlType, string>> = {
+  string: 'System.String', long: 'System.Int64', int: 'System.Int32', real: 'System.Double', bool: 'System.Boolean',
+  datetime: 'System.DateTime', timespan: 'System.TimeSpan', dynamic: 'System.Object', guid: 'System.Guid', decimal: 'System.Data.SqlTypes.SqlDecimal',
+};
 /** Operators that keep their input's serialization; all others (summarize, join, union ...) drop it. */
 const KEEPS_SERIALIZATION: ReadonlySet<Operator['kind']> = new Set(['where', 'project', 'projectAway', 'projectRename', 'projectKeep', 'projectReorder', 'extend', 'take', 'render', 'parse']);
 
@@ -269,6 +275,17 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
         return analyzeMvExpand(this, input, op.mvExpand);
       case 'parse':
         return analyzeParse(this, input, op.parse);
+      case 'getschema': {
+        // The schema is known here: a table of constants, whatever the rows.
+        const columns: IrColumn[] = [
+          { name: 'ColumnName', type: 'string', ref: this.newRef() },
+          { name: 'ColumnOrdinal', type: 'int', ref: this.newRef() },
+          { name: 'DataType', type: 'string', ref: this.newRef() },
+          { name: 'ColumnType', type: 'string', ref: this.newRef() },
+        ];
+        const rows = cols.map((c, i) => [lit('string', c.name), lit('int', BigInt(i)), lit('string', DOTNET_TYPES[c.type]), lit('string', c.type)]);
+        return { kind: 'values', columns, rows };
+      }
       case 'projectKeep':
       case 'projectReorder': {
         // Columns named (a pattern's matches in input order); project-keep keeps only them,

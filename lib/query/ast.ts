@@ -70,7 +70,8 @@ export type Operator =
   | { readonly kind: 'union'; readonly union: UnionSpec; readonly span: Span }
   | { readonly kind: 'mvExpand'; readonly mvExpand: MvExpandSpec; readonly span: Span }
   | { readonly kind: 'projectKeep' | 'projectReorder'; readonly names: readonly NamePattern[]; readonly span: Span }
-  | { readonly kind: 'parse'; readonly parse: ParseSpec; readonly span: Span };
+  | { readonly kind: 'parse'; readonly parse: ParseSpec; readonly span: Span }
+  | { readonly kind: 'getschema'; readonly span: Span };
 
 /** `parse [kind=simple|regex|relaxed] Expr with Part ...` (parse operator docs); parse-where drops rows that do not match. */
 export interface ParseSpec {
