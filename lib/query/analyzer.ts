@@ -275,6 +275,8 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
         return analyzeMvExpand(this, input, op.mvExpand);
       case 'parse':
         return analyzeParse(this, input, op.parse);
+      case 'sample':
+        return { kind: 'sample', input, count: this.constantCount(op.count), columns: cols };
       case 'getschema': {
         // The schema is known here: a table of constants, whatever the rows.
         const columns: IrColumn[] = [

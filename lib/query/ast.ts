@@ -71,7 +71,8 @@ export type Operator =
   | { readonly kind: 'mvExpand'; readonly mvExpand: MvExpandSpec; readonly span: Span }
   | { readonly kind: 'projectKeep' | 'projectReorder'; readonly names: readonly NamePattern[]; readonly span: Span }
   | { readonly kind: 'parse'; readonly parse: ParseSpec; readonly span: Span }
-  | { readonly kind: 'getschema'; readonly span: Span };
+  | { readonly kind: 'getschema'; readonly span: Span }
+  | { readonly kind: 'sample'; readonly count: Expr; readonly span: Span };
 
 /** `parse [kind=simple|regex|relaxed] Expr with Part ...` (parse operator docs); parse-where drops rows that do not match. */
 export interface ParseSpec {

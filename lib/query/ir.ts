@@ -84,6 +84,7 @@ export type Rel =
   | { readonly kind: 'window'; readonly input: Rel; readonly items: readonly Assigned<IrWindow>[]; readonly columns: readonly IrColumn[] }
   | { readonly kind: 'union'; readonly legs: readonly UnionLegRel[]; readonly columns: readonly IrColumn[] }
   | { readonly kind: 'parse'; readonly input: Rel; readonly source: IrExpr; readonly pattern: string; readonly captures: readonly Assigned<number>[]; readonly columns: readonly IrColumn[] }
+  | { readonly kind: 'sample'; readonly input: Rel; readonly count: bigint; readonly columns: readonly IrColumn[] }
   | { readonly kind: 'mvExpand'; readonly input: Rel; readonly items: readonly Assigned<IrExpr>[]; readonly bagKind: 'bag' | 'array'; readonly index?: IrColumn; readonly limit?: bigint; readonly columns: readonly IrColumn[] };
 
 export interface RenderHint {

@@ -14,7 +14,7 @@ import type { Span, Token } from './tokens';
 /** Kusto tabular operators outside the subset: named in a QUERY_UNSUPPORTED error. */
 const KNOWN_UNSUPPORTED_OPERATORS: ReadonlySet<string> = new Set([
   'mv-apply', 'make-series', 'parse-kv', 'evaluate',
-  'as', 'invoke', 'sample', 'sample-distinct', 'search', 'find', 'fork', 'facet', 'partition',
+  'as', 'invoke', 'sample-distinct', 'search', 'find', 'fork', 'facet', 'partition',
   'scan', 'reduce', 'top-nested', 'top-hitters', 'project-smart', 'consume',
   'externaldata', 'materialize', 'columnifexists', 'extend-schema', 'macro-expand', 'graph-match', 'make-graph',
 ]);
@@ -231,6 +231,8 @@ class Parser implements OperatorCursor {
         return { kind: 'parse', parse: parseParse(this, t.text === 'parse-where'), span: this.spanFrom(start) };
       case 'getschema':
         return { kind: 'getschema', span: t.span };
+      case 'sample':
+        return { kind: 'sample', count: this.expression(), span: this.spanFrom(start) };
       case 'project-keep':
         return { kind: 'projectKeep', names: this.parseNamePatterns(), span: this.spanFrom(start) };
       case 'project-reorder': {

@@ -222,6 +222,13 @@ class Generator {
         return this.window(rel);
       case 'mvExpand':
         return this.mvExpand(rel);
+      case 'sample': {
+        // Rows picked at random (sample operator docs): both engines have random().
+        const s = this.wrap(this.rel(rel.input));
+        s.sel.orderBy = ['random()'];
+        s.sel.limit = rel.count;
+        return { sel: s.sel, cols: s.cols, carried: [], order: [] };
+      }
       case 'parse': {
         // The source once, one SELECT below, then one regexp_extract per capture group.
         let s = this.pureOrWrap(this.rel(rel.input));
