@@ -1,7 +1,7 @@
 // Compile time of the KQL compiler (parse + analyze + SQL) per query, over a corpus of telemetry
 // queries, for both dialects, measured with tinybench. Figures in microseconds per compile.
 import { micro, percentile, type Benchmark, type BenchRow } from './harness';
-import { compile, type CompileOptions } from '../lib/query/index';
+import { compile, QueryError, type CompileOptions } from '../lib/query/index';
 
 const CORPUS: readonly string[] = [
   'States | take 100',
@@ -39,6 +39,16 @@ const CORPUS: readonly string[] = [
   'range x from 1 to 100 step 1 | summarize sum(x), avg(x)',
   'States | summarize ratio = countif(isnotnull(Value)) * 100.0 / count() by DeviceId',
   'States | where tolower(Name) == "temperature" | extend v = round(todouble(Value), 1) | summarize make_list(v) by DeviceId',
+  // Issue 15: joins, lookup, mv-expand, union and window functions.
+  'States | where Name == "temperature" | join kind=inner (States | where Name == "pressure") on DeviceId | project Timestamp, DeviceId, Value, Value1',
+  'let Devices = datatable(DeviceId:string, Line:long)["press-01", 1, "mixer-01", 2]; States | join kind=leftouter Devices on DeviceId | summarize count() by Line',
+  'States | summarize last = max(Timestamp) by DeviceId | join (States) on $left.DeviceId == $right.DeviceId, $left.last == $right.Timestamp',
+  'Events | where Active == true | join kind=leftanti (Events | where Acknowledged == true) on DeviceId | count',
+  'States | lookup kind=inner (datatable(Name:string, Label:string)["temperature", "Temperature"]) on Name | take 10',
+  'States | summarize names = make_set(Name) by DeviceId | mv-expand names to typeof(string) | count',
+  'States | mv-expand with_itemindex=i v = Value limit 10 | project DeviceId, v, i',
+  'States | where Name == "temperature" | sort by Timestamp asc | extend dt = Timestamp - prev(Timestamp), n = row_number()',
+  'union withsource=T States, Events | summarize count() by T, bin(Timestamp, 1h)',
 ];
 
 const options = (dialect: 'duckdb' | 'timestream'): CompileOptions => ({
@@ -48,6 +58,16 @@ const options = (dialect: 'duckdb' | 'timestream'): CompileOptions => ({
   rowLimit: 10000,
 });
 
+function compiles(query: string, opts: CompileOptions): boolean {
+  try {
+    compile(query, opts);
+    return true;
+  } catch (error) {
+    if (error instanceof QueryError && error.code === 'QUERY_UNSUPPORTED') return false;
+    throw error;
+  }
+}
+
 const bench: Benchmark = {
   name: 'query-compile',
   async run(ctx) {
@@ -55,15 +75,17 @@ const bench: Benchmark = {
     const minMs = ctx.quick ? 20 : 200;
     for (const dialect of ['duckdb', 'timestream'] as const) {
       const opts = options(dialect);
+      // Queries this dialect refuses (mv-expand on Timestream) are left out of its figures.
+      const corpus = CORPUS.filter((q) => compiles(q, opts));
       // One tinybench task per query; its median time per compile is the query's figure.
-      const results = await micro(Object.fromEntries(CORPUS.map((q, i) => [`${i}`, () => compile(q, opts)])), minMs);
+      const results = await micro(Object.fromEntries(corpus.map((q, i) => [`${i}`, () => compile(q, opts)])), minMs);
       const perQuery = Object.values(results).map((r) => r.p50Us);
       const mean = perQuery.reduce((a, b) => a + b, 0) / perQuery.length;
-      ctx.progress(`${dialect}: ${CORPUS.length} queries, ${minMs} ms each`);
+      ctx.progress(`${dialect}: ${corpus.length} queries, ${minMs} ms each`);
       rows.push(
-        { case: `${dialect}, ${CORPUS.length} queries`, metric: 'mean µs/compile', value: mean },
-        { case: `${dialect}, ${CORPUS.length} queries`, metric: 'p50 µs/compile', value: percentile(perQuery, 50), note: 'median over the corpus of each query\'s median; goal <= 50' },
-        { case: `${dialect}, ${CORPUS.length} queries`, metric: 'max µs/compile', value: Math.max(...perQuery), note: 'slowest query of the corpus' },
+        { case: `${dialect}, ${corpus.length} queries`, metric: 'mean µs/compile', value: mean },
+        { case: `${dialect}, ${corpus.length} queries`, metric: 'p50 µs/compile', value: percentile(perQuery, 50), note: 'median over the corpus of each query\'s median; goal <= 50' },
+        { case: `${dialect}, ${corpus.length} queries`, metric: 'max µs/compile', value: Math.max(...perQuery), note: 'slowest query of the corpus' },
       );
     }
     return rows;

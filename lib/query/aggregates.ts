@@ -124,8 +124,8 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
         if (max.kind !== 'lit' || !isInteger(max.type) || max.value === null || (max.value as bigint) < 1n) {
           throw errors.semantic(`the maximum size of ${name}() must be a positive integer constant`, call.args[1].span);
         }
-        const impl = lookupAggregate(name === 'make_list' ? 'make_list_if' : 'make_set_if')!;
-        return single('catalog', [x, lit('bool', true), max], 'dynamic', prefixed()).map((o) => ({ ...o, agg: { ...o.agg, impl } }));
+        const ref = { catalog: 'aggregate', name: name === 'make_list' ? 'make_list_if' : 'make_set_if' } as const;
+        return single('catalog', [x, lit('bool', true), max], 'dynamic', prefixed()).map((o) => ({ ...o, agg: { ...o.agg, ref } }));
       }
       return single(name, [x], 'dynamic', prefixed());
     }
@@ -166,7 +166,7 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
       // Aggregates never convert dynamic silently (avg(Value) is an error in Kusto too).
       const r = resolve(fn, args, false);
       if ('message' in r) throw errors.semantic(r.message, r.arg >= 0 ? call.args[r.arg]!.span : call.span);
-      return [{ defaultName: fn.defaultName(argName()), agg: { fn: 'catalog', args: r.args, type: r.type, impl: fn }, multi: false }];
+      return [{ defaultName: fn.defaultName(argName()), agg: { fn: 'catalog', args: r.args, type: r.type, ref: { catalog: 'aggregate', name: fn.name } }, multi: false }];
     }
   }
 }

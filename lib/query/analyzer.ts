@@ -4,6 +4,11 @@
 // the compile budget). Every per-item step is O(1) amortized: no operator is quadratic in its items.
 import type { Expr, NamedExpr, Operator, Pipeline, Program, SortKey, Source } from './ast';
 import { analyzeAggregate, type AggregateOutput } from './aggregates';
+import { analyzeJoin, type TabularHost } from './analyze-join';
+import { analyzeMvExpand, type MvExpandHost } from './analyze-mv-expand';
+import { analyzeParse } from './analyze-parse';
+import { analyzeUnion } from './analyze-union';
+import { hoistWindows, type WindowHost } from './analyze-window';
 import { clip, type ErrorFactory } from './errors';
 import type { AnalyzedQuery, Assigned, IrAgg, IrColumn, IrExpr, IrSortKey, KqlType, Rel, RenderHint } from './ir';
 import type { CompileContext, ExpressionRecords } from './limits';
@@ -31,8 +36,21 @@ export function analyze(program: Program, ctx: CompileContext, options: AnalyzeO
 
 const colRef = (c: IrColumn): IrExpr => ({ kind: 'col', ref: c.ref, type: c.type });
 
-class Analyzer {
-  private readonly errors: ErrorFactory;
+/** Operators after which the rows are in a defined order (serialize operator docs). */
+const SERIALIZING: ReadonlySet<Operator['kind']> = new Set(['sort', 'top', 'serialize', 'getschema']);
+
+/** getschema's DataType: the .NET type Kusto names for each column type (getschema operator docs). */
+const DOTNET_TYPES: Readonly<Record<KqlType, string>> = {
+  string: 'System.String', long: 'System.Int64', int: 'System.Int32', real: 'System.Double', bool: 'System.Boolean',
+  datetime: 'System.DateTime', timespan: 'System.TimeSpan', dynamic: 'System.Object', guid: 'System.Guid', decimal: 'System.Data.SqlTypes.SqlDecimal',
+};
+/** Operators that keep their input's serialization; all others (summarize, join, union ...) drop it. */
+const KEEPS_SERIALIZATION: ReadonlySet<Operator['kind']> = new Set(['where', 'project', 'projectAway', 'projectRename', 'projectKeep', 'projectReorder', 'extend', 'take', 'render', 'parse']);
+
+class Analyzer implements TabularHost, WindowHost, MvExpandHost {
+  readonly errors: ErrorFactory;
+  /** Relations whose row order window functions may use. */
+  private readonly serialized = new WeakSet<Rel>();
   private readonly lets = new Map<string, IrExpr>();
   private readonly tabularLets = new Map<string, Rel>();
   /** Tabular operators stacked on the source of each relation (through let tables). */
@@ -60,13 +78,13 @@ class Analyzer {
     return this.pipeline(program.query);
   }
 
-  private newRef(): string {
+  newRef(): string {
     this.refCounter++;
     return `_c${this.refCounter}`;
   }
 
   /** Names resolve to the operator's input columns (first of a name wins), looked up in O(1). */
-  private env(columns: readonly IrColumn[], local?: ReadonlyMap<string, IrExpr>): ScalarEnv {
+  env(columns: readonly IrColumn[], local?: ReadonlyMap<string, IrExpr>): ScalarEnv {
     let byName: Map<string, IrColumn> | undefined;
     return this.envWith(
       (name) => {
@@ -89,7 +107,10 @@ class Analyzer {
 
   private pipeline(p: Pipeline): { rel: Rel; renderHint?: RenderHint } {
     let rel = this.source(p.source);
-    let depth = this.relDepths.get(rel) ?? 0;
+    let depth = this.relDepths.get(rel) ?? this.nestedDepth(rel, 0);
+    if (depth > this.ctx.limits.maxDepth) {
+      this.ctx.exceeded('QUERY_TOO_DEEP', `${depth} tabular operators stacked on one source (sub-queries of join and union included)`, this.ctx.limits.maxDepth, p.source.span);
+    }
     const spans = this.options.records.spans;
     if (!spans.has(rel)) spans.set(rel, p.source.span);
     let renderHint: RenderHint | undefined;
@@ -104,11 +125,29 @@ class Analyzer {
         this.ctx.exceeded('QUERY_TOO_DEEP', `${depth} tabular operators stacked on one source (let tables included)`, this.ctx.limits.maxDepth, op.span);
       }
       this.ctx.budget.tick(op.span.start);
+      const wasSerialized = this.serialized.has(rel);
       rel = this.operator(rel, op);
+      depth = this.nestedDepth(rel, depth);
+      if (depth > this.ctx.limits.maxDepth) {
+        this.ctx.exceeded('QUERY_TOO_DEEP', `${depth} tabular operators stacked on one source (sub-queries of join and union included)`, this.ctx.limits.maxDepth, op.span);
+      }
+      if (SERIALIZING.has(op.kind) || (wasSerialized && KEEPS_SERIALIZATION.has(op.kind))) this.serialized.add(rel);
       this.relDepths.set(rel, depth);
       if (!spans.has(rel)) spans.set(rel, op.span);
     });
     return renderHint ? { rel, renderHint } : { rel };
+  }
+
+  /** A join or union sits one level over its deepest input: their sub-queries count as stacked operators. */
+  private nestedDepth(rel: Rel, depth: number): number {
+    const inputs = rel.kind === 'join' ? [rel.right] : rel.kind === 'union' ? rel.legs.map((l) => l.rel) : [];
+    return inputs.reduce((d, r) => Math.max(d, (this.relDepths.get(r) ?? 0) + 1), depth);
+  }
+
+  subquery(p: Pipeline): Rel {
+    const { rel, renderHint } = this.pipeline(p);
+    if (renderHint) throw this.errors.semantic('render is only allowed at the end of the query', p.span);
+    return rel;
   }
 
   // ---------------------------------------------------------------- sources
@@ -156,8 +195,12 @@ class Analyzer {
         else throw this.errors.semantic(`range cannot go from ${from.type} to ${to.type} by ${step.type}`, s.span);
         if (type === 'int') type = 'long';
         checkRangeStep(this.errors, { from, to, step }, { from: s.from.span, to: s.to.span, step: s.step.span });
-        return { kind: 'range', columns: [{ name: s.column, type, ref: this.newRef() }], from, to, step };
+        const rel: Rel = { kind: 'range', columns: [{ name: s.column, type, ref: this.newRef() }], from, to, step };
+        this.serialized.add(rel);
+        return rel;
       }
+      case 'union':
+        return analyzeUnion(this, undefined, s.union, s.span);
     }
   }
 
@@ -207,15 +250,67 @@ class Analyzer {
     const cols = input.columns;
     switch (op.kind) {
       case 'where': {
+        const w = hoistWindows(this, input, [op.predicate], this.serialized.has(input));
+        if (w.rel !== input) {
+          let predicate = analyzeScalar(w.exprs[0]!, this.env(w.rel.columns, w.hidden));
+          if (predicate.type === 'dynamic') predicate = convert(predicate, 'bool');
+          if (predicate.type !== 'bool') throw this.errors.semantic(`the where predicate must be a bool expression, got ${predicate.type}`, op.predicate.span);
+          return this.passthrough({ kind: 'filter', input: w.rel, predicate, columns: w.rel.columns }, [...cols]);
+        }
         let predicate = analyzeScalar(op.predicate, this.env(cols));
         if (predicate.type === 'dynamic') predicate = convert(predicate, 'bool');
         if (predicate.type !== 'bool') throw this.errors.semantic(`the where predicate must be a bool expression, got ${predicate.type}`, op.predicate.span);
         return { kind: 'filter', input, predicate, columns: cols };
       }
       case 'extend':
-        return this.extend(input, op.items);
+      case 'serialize':
+        return op.items.length === 0 ? input : this.extend(input, op.items, op.kind === 'serialize' || this.serialized.has(input));
       case 'project':
         return this.project(input, op.items);
+      case 'join':
+        return analyzeJoin(this, input, op.join);
+      case 'union':
+        return analyzeUnion(this, input, op.union, op.span);
+      case 'mvExpand':
+        return analyzeMvExpand(this, input, op.mvExpand);
+      case 'parse':
+        return analyzeParse(this, input, op.parse);
+      case 'sample':
+        return { kind: 'sample', input, count: this.constantCount(op.count), columns: cols };
+      case 'getschema': {
+        // The schema is known here: a table of constants, whatever the rows.
+        const columns: IrColumn[] = [
+          { name: 'ColumnName', type: 'string', ref: this.newRef() },
+          { name: 'ColumnOrdinal', type: 'int', ref: this.newRef() },
+          { name: 'DataType', type: 'string', ref: this.newRef() },
+          { name: 'ColumnType', type: 'string', ref: this.newRef() },
+        ];
+        const rows = cols.map((c, i) => [lit('string', c.name), lit('int', BigInt(i)), lit('string', DOTNET_TYPES[c.type]), lit('string', c.type)]);
+        return { kind: 'values', columns, rows };
+      }
+      case 'projectKeep':
+      case 'projectReorder': {
+        // Columns named (a pattern's matches in input order); project-keep keeps only them,
+        // project-reorder puts them first and the others after, in input order.
+        const picked = new Set<IrColumn>();
+        const byName = new Map(cols.map((c) => [c.name, c]));
+        for (const p of op.names) {
+          if (!p.wildcard) {
+            const c = byName.get(p.name);
+            if (!c) throw this.unknownColumn(p.name, cols, p.span);
+            picked.add(c);
+            continue;
+          }
+          for (const c of cols) {
+            this.ctx.budget.tick(p.span.start);
+            if (matchesWildcard(p.name, c.name)) picked.add(c);
+          }
+        }
+        if (op.kind === 'projectReorder') return this.passthrough(input, [...picked, ...cols.filter((c) => !picked.has(c))]);
+        const kept = cols.filter((c) => picked.has(c));
+        if (kept.length === 0) throw this.errors.semantic('project-keep would remove every column', op.span);
+        return this.passthrough(input, kept);
+      }
       case 'projectAway': {
         const drop = new Set<string>();
         const byName = new Map(cols.map((c) => [c.name, c]));
@@ -288,26 +383,28 @@ class Analyzer {
     return { kind: 'project', input, items: columns.map((c) => ({ column: c, value: { kind: 'col', ref: c.ref, type: c.type } })), columns };
   }
 
-  private unknownColumn(name: string, cols: readonly IrColumn[], span: Span): Error {
+  unknownColumn(name: string, cols: readonly IrColumn[], span: Span, where?: string): Error {
     const hint = closest(name, cols.map((c) => c.name));
-    return this.errors.semantic(`unknown column '${clip(name)}'${hint ? `; did you mean '${hint}'?` : ''}`, span);
+    return this.errors.semantic(`unknown column '${clip(name)}'${where ? ` ${where}` : ''}${hint ? `; did you mean '${hint}'?` : ''}`, span);
   }
 
-  private constantCount(e: Expr): bigint {
+  constantCount(e: Expr): bigint {
     const v = analyzeScalar(e, this.env([]));
     if (v.kind !== 'lit' || !isInteger(v.type) || v.value === null) throw this.errors.semantic('expected a constant integer row count', e.span);
     if ((v.value as bigint) < 0n) throw this.errors.semantic('the row count cannot be negative', e.span);
     return v.value as bigint;
   }
 
-  private extend(input: Rel, items: readonly NamedExpr[]): Rel {
+  private extend(original: Rel, items: readonly NamedExpr[], serialized: boolean): Rel {
+    const w = hoistWindows(this, original, items.map((i) => i.expr), serialized);
+    const input = w.rel;
     const out: IrColumn[] = [...input.columns];
     const position = new Map<string, number>();
     out.forEach((c, i) => {
       if (!position.has(c.name)) position.set(c.name, i);
     });
     const values = new Map<string, IrExpr>(input.columns.map((c) => [c.ref, colRef(c)]));
-    const local = new Map<string, IrExpr>();
+    const local = new Map<string, IrExpr>(w.hidden);
     const names = new NameAllocator(position.keys());
     const env = this.envWith(
       (name) => {
@@ -318,8 +415,8 @@ class Analyzer {
       },
       () => out.map((c) => c.name),
     );
-    for (const item of items) {
-      const expr = analyzeScalar(item.expr, env);
+    items.forEach((item, i) => {
+      const expr = analyzeScalar(w.exprs[i]!, env);
       const name = item.name ?? names.derivedOrColumnN(derivedName(item.expr));
       const column: IrColumn = { name, type: expr.type, ref: this.newRef() };
       const idx = position.get(name);
@@ -333,18 +430,21 @@ class Analyzer {
       names.add(name);
       values.set(column.ref, expr);
       local.set(name, expr);
-    }
-    return { kind: 'project', input, items: out.map((c) => ({ column: c, value: values.get(c.ref)! })), columns: out };
+    });
+    const visible = w.hiddenRefs.size === 0 ? out : out.filter((c) => !w.hiddenRefs.has(c.ref));
+    return { kind: 'project', input, items: visible.map((c) => ({ column: c, value: values.get(c.ref)! })), columns: visible };
   }
 
-  private project(input: Rel, items: readonly NamedExpr[]): Rel {
+  private project(original: Rel, items: readonly NamedExpr[]): Rel {
+    const w = hoistWindows(this, original, items.map((i) => i.expr), this.serialized.has(original));
+    const input = w.rel;
     const out: Assigned<IrExpr>[] = [];
-    const local = new Map<string, IrExpr>();
+    const local = new Map<string, IrExpr>(w.hidden);
     const names = new NameAllocator();
     const usedRefs = new Set<string>();
     const env = this.env(input.columns, local);
-    for (const item of items) {
-      const expr = analyzeScalar(item.expr, env);
+    for (const [i, item] of items.entries()) {
+      const expr = analyzeScalar(w.exprs[i]!, env);
       let name: string;
       if (item.name !== undefined || item.expr.kind === 'name') {
         name = item.name ?? (item.expr as Expr & { kind: 'name' }).name;

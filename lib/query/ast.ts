@@ -49,7 +49,8 @@ export type Source =
   | { readonly kind: 'table'; readonly name: string; readonly span: Span }
   | { readonly kind: 'datatable'; readonly columns: readonly ColumnDecl[]; readonly values: readonly Expr[]; readonly span: Span }
   | { readonly kind: 'print'; readonly items: readonly NamedExpr[]; readonly span: Span }
-  | { readonly kind: 'range'; readonly column: string; readonly columnSpan: Span; readonly from: Expr; readonly to: Expr; readonly step: Expr; readonly span: Span };
+  | { readonly kind: 'range'; readonly column: string; readonly columnSpan: Span; readonly from: Expr; readonly to: Expr; readonly step: Expr; readonly span: Span }
+  | { readonly kind: 'union'; readonly union: UnionSpec; readonly span: Span };
 
 export type Operator =
   | { readonly kind: 'where'; readonly predicate: Expr; readonly span: Span }
@@ -63,7 +64,67 @@ export type Operator =
   | { readonly kind: 'sort'; readonly keys: readonly SortKey[]; readonly span: Span }
   | { readonly kind: 'count'; readonly span: Span }
   | { readonly kind: 'distinct'; readonly columns: readonly NamedExpr[] | '*'; readonly span: Span }
-  | { readonly kind: 'render'; readonly visualization: string; readonly properties: Readonly<Record<string, string>>; readonly span: Span };
+  | { readonly kind: 'render'; readonly visualization: string; readonly properties: Readonly<Record<string, string>>; readonly span: Span }
+  | { readonly kind: 'join'; readonly join: JoinSpec; readonly span: Span }
+  | { readonly kind: 'serialize'; readonly items: readonly NamedExpr[]; readonly span: Span }
+  | { readonly kind: 'union'; readonly union: UnionSpec; readonly span: Span }
+  | { readonly kind: 'mvExpand'; readonly mvExpand: MvExpandSpec; readonly span: Span }
+  | { readonly kind: 'projectKeep' | 'projectReorder'; readonly names: readonly NamePattern[]; readonly span: Span }
+  | { readonly kind: 'parse'; readonly parse: ParseSpec; readonly span: Span }
+  | { readonly kind: 'getschema'; readonly span: Span }
+  | { readonly kind: 'sample'; readonly count: Expr; readonly span: Span };
+
+/** `parse [kind=simple|regex|relaxed] Expr with Part ...` (parse operator docs); parse-where drops rows that do not match. */
+export interface ParseSpec {
+  readonly mode: 'simple' | 'regex' | 'relaxed';
+  readonly where: boolean;
+  readonly source: Expr;
+  readonly parts: readonly ParsePart[];
+}
+
+export type ParsePart =
+  | { readonly kind: 'text'; readonly value: string; readonly span: Span }
+  | { readonly kind: 'star'; readonly span: Span }
+  | { readonly kind: 'column'; readonly name: string; readonly type?: string; readonly span: Span };
+
+/** `mv-expand [kind=bag|array] [with_itemindex=Name] [Name =] Expr [to typeof(T)], ... [limit N]`. */
+export interface MvExpandSpec {
+  readonly bagKind: 'bag' | 'array';
+  readonly itemIndex?: { readonly name: string; readonly span: Span };
+  readonly items: readonly (NamedExpr & { readonly toType?: { readonly name: string; readonly span: Span } })[];
+  readonly limit?: Expr;
+}
+
+/** Join flavors (join-operator docs); `lookup` uses leftouter or inner with its own column rule. */
+export type JoinKind =
+  | 'innerunique' | 'inner' | 'leftouter' | 'rightouter' | 'fullouter' | 'leftanti' | 'rightanti' | 'leftsemi' | 'rightsemi';
+
+/** One equality of a join condition: `Key` (same name both sides) or `$left.a == $right.b`. */
+export interface JoinCondition {
+  readonly left: string;
+  readonly right: string;
+  readonly leftSpan: Span;
+  readonly rightSpan: Span;
+  readonly span: Span;
+}
+
+export interface JoinSpec {
+  /** `lookup` rather than `join`: right key columns are not repeated in the output. */
+  readonly lookup: boolean;
+  readonly joinKind: JoinKind;
+  readonly kindSpan: Span;
+  readonly right: Pipeline;
+  readonly on: readonly JoinCondition[];
+}
+
+/** A union leg: a tabular expression, or a table name pattern with `*` matched against our tables. */
+export type UnionLeg = { readonly kind: 'pipeline'; readonly pipeline: Pipeline; readonly name?: string } | { readonly kind: 'pattern'; readonly pattern: string; readonly span: Span };
+
+export interface UnionSpec {
+  readonly unionKind: 'inner' | 'outer';
+  readonly withSource?: { readonly name: string; readonly span: Span };
+  readonly legs: readonly UnionLeg[];
+}
 
 export interface Pipeline {
   readonly kind: 'pipeline';

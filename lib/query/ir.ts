@@ -2,7 +2,6 @@
 // output schema. Column references use private SQL names (`ref`), never user text: the generator
 // only ever emits physical column names from the schema and generated names like _c3.
 import type { KqlType, TableName } from '../telemetry/tables';
-import type { AggregateFunction, ScalarFunction } from './catalog/types';
 
 export type { KqlType };
 
@@ -52,7 +51,7 @@ export interface IrAgg {
   /** percentile: the percentile in 0..100. */
   readonly percentile?: number;
   /** fn 'catalog': the catalog entry that spells it. */
-  readonly impl?: AggregateFunction;
+  readonly ref?: CatalogRef;
 }
 
 export interface IrSortKey {
@@ -84,7 +83,13 @@ export type Rel =
   | { readonly kind: 'aggregate'; readonly input: Rel; readonly keys: readonly Assigned<IrExpr>[]; readonly aggs: readonly Assigned<IrAgg>[]; readonly columns: readonly IrColumn[] }
   | { readonly kind: 'sort'; readonly input: Rel; readonly keys: readonly IrSortKey[]; readonly columns: readonly IrColumn[] }
   | { readonly kind: 'limit'; readonly input: Rel; readonly count: bigint; readonly columns: readonly IrColumn[] }
-  | { readonly kind: 'distinct'; readonly input: Rel; readonly columns: readonly IrColumn[] };
+  | { readonly kind: 'distinct'; readonly input: Rel; readonly columns: readonly IrColumn[] }
+  | { readonly kind: 'join'; readonly joinKind: JoinKind; readonly left: Rel; readonly right: Rel; readonly on: readonly JoinKey[]; readonly output: readonly JoinOutput[]; readonly columns: readonly IrColumn[] }
+  | { readonly kind: 'window'; readonly input: Rel; readonly items: readonly Assigned<IrWindow>[]; readonly columns: readonly IrColumn[] }
+  | { readonly kind: 'union'; readonly legs: readonly UnionLegRel[]; readonly columns: readonly IrColumn[] }
+  | { readonly kind: 'parse'; readonly input: Rel; readonly source: IrExpr; readonly pattern: string; readonly captures: readonly Assigned<number>[]; readonly columns: readonly IrColumn[] }
+  | { readonly kind: 'sample'; readonly input: Rel; readonly count: bigint; readonly columns: readonly IrColumn[] }
+  | { readonly kind: 'mvExpand'; readonly input: Rel; readonly items: readonly Assigned<IrExpr>[]; readonly bagKind: 'bag' | 'array'; readonly index?: IrColumn; readonly limit?: bigint; readonly columns: readonly IrColumn[] };
 
 export interface RenderHint {
   readonly visualization: string;
@@ -96,12 +101,61 @@ export interface AnalyzedQuery {
   readonly renderHint?: RenderHint;
 }
 
-/** A call of a function from the catalog (lib/query/catalog): the entry carries its SQL per dialect. */
+/**
+ * A catalog entry as the IR names it; the SQL generator gets the entry (its SQL per dialect) from
+ * lib/query/catalog by this name. The IR holds no entry itself, so it does not depend on the catalog.
+ */
+export interface CatalogRef {
+  readonly catalog: 'scalar' | 'operator' | 'aggregate';
+  readonly name: string;
+}
+
+/** A call of a function from the catalog (lib/query/catalog). */
 export interface CatalogCall {
   readonly kind: 'call';
   readonly fn: 'catalog';
-  readonly impl: ScalarFunction;
+  readonly ref: CatalogRef;
   readonly args: readonly IrExpr[];
   readonly type: KqlType;
   readonly path?: undefined;
+}
+
+export type { JoinKind } from './ast';
+import type { JoinKind } from './ast';
+
+/** Join keys: a column ref of the left input equal to one of the right input. */
+export interface JoinKey {
+  readonly left: string;
+  readonly right: string;
+}
+
+/** One output column of a join: the input ref it copies, from the left or the right input. */
+export interface JoinOutput {
+  readonly side: 'left' | 'right';
+  readonly from: string;
+  readonly column: IrColumn;
+}
+
+/** Window functions over the serialized order of the input (serialize operator docs). */
+export type WindowFn = 'row_number' | 'prev' | 'next' | 'row_cumsum';
+
+export interface IrWindow {
+  readonly fn: WindowFn;
+  readonly type: KqlType;
+  /** prev/next: the value read; row_cumsum: the term summed. */
+  readonly value?: IrExpr;
+  /** prev/next: how many rows back or ahead (>= 0). */
+  readonly offset?: bigint;
+  /** prev/next: the value past either end (null when omitted). */
+  readonly fallback?: IrExpr;
+  /** row_number: the first number. */
+  readonly start?: bigint;
+  /** row_number, row_cumsum: numbering or sum restarts where this is true. */
+  readonly restart?: IrExpr;
+}
+
+/** One leg of a union: each output column's value in this leg (a column of `rel` or a literal). */
+export interface UnionLegRel {
+  readonly rel: Rel;
+  readonly values: readonly IrExpr[];
 }

@@ -8,16 +8,17 @@ import { clip, type ErrorFactory } from './errors';
 import { tokenize } from './lexer';
 import { checkNameLength, compileContext, type CompileContext } from './limits';
 import { MAX_INT, MAX_LONG, MIN_INT, MIN_LONG, parseDatetimeTicks, parseDatetimeTicksUnbounded, parseTimespanTicks } from './literals';
+import { parseJoin, parseMvExpand, parseParse, parseUnion, type OperatorCursor } from './parser-operators';
 import type { Span, Token } from './tokens';
 
 /** Kusto tabular operators outside the subset: named in a QUERY_UNSUPPORTED error. */
 const KNOWN_UNSUPPORTED_OPERATORS: ReadonlySet<string> = new Set([
-  'join', 'union', 'lookup', 'mv-expand', 'mv-apply', 'make-series', 'parse', 'parse-where', 'parse-kv', 'evaluate',
-  'as', 'invoke', 'getschema', 'serialize', 'sample', 'sample-distinct', 'search', 'find', 'fork', 'facet', 'partition',
-  'scan', 'reduce', 'top-nested', 'top-hitters', 'project-keep', 'project-reorder', 'project-smart', 'consume',
+  'mv-apply', 'make-series', 'parse-kv', 'evaluate',
+  'as', 'invoke', 'sample-distinct', 'search', 'find', 'fork', 'facet', 'partition',
+  'scan', 'reduce', 'top-nested', 'top-hitters', 'project-smart', 'consume',
   'externaldata', 'materialize', 'columnifexists', 'extend-schema', 'macro-expand', 'graph-match', 'make-graph',
 ]);
-const UNSUPPORTED_SOURCES: ReadonlySet<string> = new Set(['union', 'find', 'search', 'externaldata', 'evaluate', 'materialize', 'cluster', 'database', 'table', 'view']);
+const UNSUPPORTED_SOURCES: ReadonlySet<string> = new Set(['find', 'search', 'externaldata', 'evaluate', 'materialize', 'cluster', 'database', 'table', 'view']);
 const COMPARISON_OPS: ReadonlySet<string> = new Set(['==', '!=', '<>', '<', '<=', '>', '>=', '=~', '!~']);
 const WORD_PREDICATES: ReadonlySet<string> = new Set([
   'has', 'has_cs', 'contains', 'contains_cs', 'startswith', 'startswith_cs', 'endswith', 'endswith_cs',
@@ -35,10 +36,10 @@ export function parse(source: string, ctx: CompileContext = compileContext(sourc
 /** A token's text inside a message. */
 const shown = (t: Token): string => clip(t.text) || 'end of query';
 
-class Parser {
+class Parser implements OperatorCursor {
   private readonly tokens: Token[];
   private pos = 0;
-  private readonly errors: ErrorFactory;
+  readonly errors: ErrorFactory;
   private readonly tabularNames = new Set<string>(TABLE_NAMES);
   /** Levels of recursion into nested constructs while reading (parentheses count here too). */
   private nesting = 0;
@@ -91,6 +92,17 @@ class Parser {
     if (this.peekOp('(') && this.looksLikeFunctionDefinition()) {
       throw this.errors.unsupported('user-defined functions (let name = (...) { ... }) are not supported', this.peek().span);
     }
+    // materialize(T) caches T in Kusto; here it is T (each use is planned by the engine).
+    const materialized = this.peekIdent('materialize') && this.tokens[this.pos + 1]?.text === '(';
+    if (materialized) {
+      this.next();
+      const open = this.expectOp('(');
+      const pipeline = this.subPipeline(open.span);
+      this.expectOp(')');
+      this.tabularNames.add(nameToken.name);
+      if (!this.acceptOp(';')) throw this.errors.syntax("expected ';' after the let statement", this.peek().span);
+      return { kind: 'let', name: nameToken.name, nameSpan: nameToken.span, value: pipeline, span: { start, end: this.prevEnd() } };
+    }
     const value = this.startsTabular() ? this.parsePipeline() : this.expression();
     if (value.kind === 'pipeline') this.tabularNames.add(nameToken.name);
     const end = this.prevEnd();
@@ -108,7 +120,7 @@ class Parser {
   private startsTabular(): boolean {
     const t = this.peek();
     if (t.kind !== 'ident') return false;
-    if (t.text === 'datatable' || t.text === 'print') return true;
+    if (t.text === 'datatable' || t.text === 'print' || t.text === 'union') return true;
     if (t.text === 'range') return this.tokens[this.pos + 1]?.kind === 'ident';
     if (UNSUPPORTED_SOURCES.has(t.text) && this.tokens[this.pos + 1]?.text !== '(' ) return true;
     return this.tabularNames.has(t.text);
@@ -130,6 +142,7 @@ class Parser {
     }
     if (UNSUPPORTED_SOURCES.has(t.text)) throw this.errors.unsupported(`'${t.text}' is not supported`, t.span);
     this.next();
+    if (t.text === 'union') return { kind: 'union', union: parseUnion(this), span: this.spanFrom(t.span.start) };
     if (t.text === 'print') {
       const items = this.parseNamedList();
       return { kind: 'print', items, span: this.spanFrom(t.span.start) };
@@ -208,6 +221,33 @@ class Parser {
         return { kind: 'distinct', columns: this.parseNamedList(), span: this.spanFrom(start) };
       case 'render':
         return this.parseRender(start);
+      case 'join':
+      case 'lookup':
+        return { kind: 'join', join: parseJoin(this, t.text === 'lookup', t), span: this.spanFrom(start) };
+      case 'union':
+        return { kind: 'union', union: parseUnion(this), span: this.spanFrom(start) };
+      case 'parse':
+      case 'parse-where':
+        return { kind: 'parse', parse: parseParse(this, t.text === 'parse-where'), span: this.spanFrom(start) };
+      case 'getschema':
+        return { kind: 'getschema', span: t.span };
+      case 'sample':
+        return { kind: 'sample', count: this.expression(), span: this.spanFrom(start) };
+      case 'project-keep':
+        return { kind: 'projectKeep', names: this.parseNamePatterns(), span: this.spanFrom(start) };
+      case 'project-reorder': {
+        const names = this.parseNamePatterns();
+        if (this.peekIdent('asc') || this.peekIdent('desc') || this.peekIdent('granny-asc') || this.peekIdent('granny-desc')) {
+          throw this.errors.unsupported('project-reorder with a sort order is not supported', this.peek().span);
+        }
+        return { kind: 'projectReorder', names, span: this.spanFrom(start) };
+      }
+      case 'mv-expand':
+        return { kind: 'mvExpand', mvExpand: parseMvExpand(this), span: this.spanFrom(start) };
+      case 'serialize': {
+        const items = this.peek().kind === 'eof' || this.peekOp('|') || this.peekOp(';') || this.peekOp(')') ? [] : this.parseNamedList();
+        return { kind: 'serialize', items, span: this.spanFrom(start) };
+      }
       default:
         if (KNOWN_UNSUPPORTED_OPERATORS.has(t.text)) throw this.errors.unsupported(`the '${t.text}' operator is not supported`, t.span);
         throw this.errors.syntax(`unknown operator '${shown(t)}'`, t.span);
@@ -290,14 +330,14 @@ class Parser {
     return names;
   }
 
-  private parseNamedList(): NamedExpr[] {
+  parseNamedList(): NamedExpr[] {
     const items: NamedExpr[] = [];
     do items.push(this.parseNamedExpr());
     while (this.acceptOp(','));
     return items;
   }
 
-  private parseNamedExpr(): NamedExpr {
+  parseNamedExpr(): NamedExpr {
     const start = this.peek().span.start;
     if (this.peekOp('(') && this.tokens[this.pos + 1]?.kind === 'ident' && this.tokens[this.pos + 2]?.text === ',') {
       throw this.errors.unsupported('naming several columns with (a, b) = ... is not supported', this.peek().span);
@@ -324,7 +364,7 @@ class Parser {
 
   // ---------------------------------------------------------------- scalar
   /** A top-level scalar expression: its terms are counted from zero. */
-  private expression(): Expr {
+  expression(): Expr {
     this.terms = 0;
     return this.parseExpr();
   }
@@ -634,43 +674,50 @@ class Parser {
   }
 
   // ---------------------------------------------------------------- helpers
-  private peek(): Token {
+  peekAt(offset: number): Token | undefined {
+    return this.tokens[this.pos + offset];
+  }
+  /** A parenthesized tabular expression's inside: a nesting level deeper, its own expression terms. */
+  subPipeline(at: Span): Pipeline {
+    return this.nested(at, () => this.parsePipeline());
+  }
+  peek(): Token {
     return this.tokens[this.pos]!;
   }
-  private next(): Token {
+  next(): Token {
     const t = this.tokens[this.pos]!;
     if (t.kind !== 'eof') this.pos++;
     this.ctx.budget.tick(t.span.start);
     return t;
   }
-  private prevEnd(): number {
+  prevEnd(): number {
     return this.tokens[Math.max(0, this.pos - 1)]!.span.end;
   }
-  private spanFrom(start: number): Span {
+  spanFrom(start: number): Span {
     return { start, end: Math.max(start, this.prevEnd()) };
   }
-  private peekOp(text: string): boolean {
+  peekOp(text: string): boolean {
     const t = this.peek();
     return t.kind === 'op' && t.text === text;
   }
-  private acceptOp(text: string): Token | undefined {
+  acceptOp(text: string): Token | undefined {
     return this.peekOp(text) ? this.next() : undefined;
   }
-  private expectOp(text: string): Token {
+  expectOp(text: string): Token {
     const t = this.peek();
     if (!this.peekOp(text)) throw this.errors.syntax(`expected '${text}', found '${shown(t)}'`, t.span);
     return this.next();
   }
-  private peekIdent(text: string): boolean {
+  peekIdent(text: string): boolean {
     const t = this.peek();
     return t.kind === 'ident' && t.text === text;
   }
-  private acceptIdent(text: string): boolean {
+  acceptIdent(text: string): boolean {
     if (!this.peekIdent(text)) return false;
     this.next();
     return true;
   }
-  private expectIdent(text: string): void {
+  expectIdent(text: string): void {
     const t = this.peek();
     if (!this.acceptIdent(text)) throw this.errors.syntax(`expected '${text}', found '${shown(t)}'`, t.span);
   }
@@ -678,7 +725,7 @@ class Parser {
     return this.tokens[i]?.text === '[' && this.tokens[i + 1]?.kind === 'string' && this.tokens[i + 2]?.text === ']';
   }
   /** An identifier or a bracketed name ['...']. */
-  private expectName(what: string): { name: string; span: Span } {
+  expectName(what: string): { name: string; span: Span } {
     const t = this.peek();
     if (t.kind === 'ident') {
       this.next();

@@ -243,7 +243,7 @@ class ScalarAnalyzer {
       this.requireConstantString(right, expr.right.span, op);
       const r = resolve(operator, [this.asString(left), right]);
       if ('message' in r) throw this.errors.semantic(r.message, expr.span);
-      const result: IrExpr = { kind: 'call', fn: 'catalog', impl: operator, args: r.args, type: 'bool' };
+      const result: IrExpr = { kind: 'call', fn: 'catalog', ref: { catalog: 'operator', name: operator.name }, args: r.args, type: 'bool' };
       return negated ? call('not', [result], 'bool') : result;
     }
     if (!fn) throw this.errors.unsupported(`the '${op}' operator is not supported`, expr.opSpan);
@@ -416,7 +416,7 @@ class ScalarAnalyzer {
   private catalogCall(fn: ScalarFunction, args: readonly IrExpr[], expr: Expr & { kind: 'call' }): IrExpr {
     const r = resolve(fn, args);
     if ('message' in r) throw this.errors.semantic(r.message, r.arg >= 0 ? expr.args[r.arg]!.span : expr.span);
-    return { kind: 'call', fn: 'catalog', impl: fn, args: r.args, type: r.type };
+    return { kind: 'call', fn: 'catalog', ref: { catalog: 'scalar', name: fn.name }, args: r.args, type: r.type };
   }
 
   private bin(a: IrExpr[], expr: Expr & { kind: 'call' }): IrExpr {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compile, convertRows, type CompileOptions, type KqlType } from '../../lib/query/index';
+import { compile, convertRows, QueryError, type CompileOptions, type KqlType } from '../../lib/query/index';
 import { GOLDEN_OPTIONS, openFixtureDb, runSql } from './fixture-db';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -42,6 +42,15 @@ function checkText(file: string, actual: string): void {
   expect(actual + '\n').toBe(readExpected(file, 'SQL'));
 }
 
+function compileOrRefusal(kql: string, o: CompileOptions): ReturnType<typeof compile> | { readonly refusal: string } {
+  try {
+    return compile(kql, o);
+  } catch (error) {
+    if (error instanceof QueryError && error.code === 'QUERY_UNSUPPORTED') return { refusal: `${error.code} ${error.message}` };
+    throw error;
+  }
+}
+
 const canonical = (rows: readonly unknown[][]): string[] => rows.map((r) => JSON.stringify(r)).sort();
 
 describe('golden KQL cases', () => {
@@ -61,12 +70,16 @@ describe('golden KQL cases', () => {
       const kql = readFileSync(path.join(dir, 'input.kql'), 'utf8');
       // Act
       const duck = compile(kql, options(dir, 'duckdb'));
-      const stream = compile(kql, options(dir, 'timestream'));
+      const stream = compileOrRefusal(kql, options(dir, 'timestream'));
       const rows = convertRows(await runSql(db, duck.sql), duck.columns.map((c) => c.type));
       // Assess
       checkText(path.join(dir, 'duckdb.sql'), duck.sql);
-      checkText(path.join(dir, 'timestream.sql'), stream.sql);
-      expect(stream.columns).toEqual(duck.columns);
+      // A construct refused on Timestream (mv-expand) pins its positioned message instead of SQL.
+      if ('refusal' in stream) checkText(path.join(dir, 'timestream.error'), stream.refusal);
+      else {
+        checkText(path.join(dir, 'timestream.sql'), stream.sql);
+        expect(stream.columns).toEqual(duck.columns);
+      }
       const rowsFile = path.join(dir, 'rows.json');
       const ordered = /\b(sort|order|top)\b/.test(kql.replace(/\/\/.*$/gm, ''));
       if (update === 'rows') {

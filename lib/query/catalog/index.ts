@@ -6,6 +6,7 @@ import { DATETIME_FUNCTIONS } from './datetime';
 import { MATH_FUNCTIONS } from './math';
 import { STRING_FUNCTIONS, STRING_OPERATORS } from './strings';
 import { TYPE_FUNCTIONS } from './type-functions';
+import type { CatalogRef } from '../ir';
 import type { AggregateFunction, ScalarFunction } from './types';
 
 export const SCALAR_CATALOG: readonly ScalarFunction[] = [...DATETIME_FUNCTIONS, ...STRING_FUNCTIONS, ...MATH_FUNCTIONS, ...ARRAY_FUNCTIONS, ...TYPE_FUNCTIONS];
@@ -32,3 +33,10 @@ export const lookupScalar = (name: string): ScalarFunction | undefined => SCALAR
 export const lookupAggregate = (name: string): AggregateFunction | undefined => AGGREGATES.get(name);
 export const lookupOperator = (name: string): ScalarFunction | undefined => OPERATORS.get(name);
 export const aggregateNames = (): Iterable<string> => AGGREGATES.keys();
+
+/** The entry an IR node names (lib/query/ir.ts CatalogRef). @throws Error when the IR names no entry (a compiler bug). */
+export function catalogEntry(ref: CatalogRef): ScalarFunction | AggregateFunction {
+  const entry = ref.catalog === 'scalar' ? SCALARS.get(ref.name) : ref.catalog === 'operator' ? OPERATORS.get(ref.name) : AGGREGATES.get(ref.name);
+  if (!entry) throw new Error(`the IR names ${ref.catalog} '${ref.name}', which the catalog does not have`);
+  return entry;
+}

@@ -111,6 +111,12 @@ export abstract class SqlDialect {
     return `count_if(${predicate})`;
   }
 
+  // ------------------------------------------------------------ mv-expand (absent: refused on this engine)
+  /** How many rows mv-expand makes of one dynamic value: elements, properties, or 1 for null and scalars. */
+  expandCount?(value: string): string;
+  /** Element `index` (0-based) of a dynamic value: an array element, a property as a bag or [key, value]. */
+  expandElement?(value: string, index: string, bagKind: 'bag' | 'array'): string;
+
   // ------------------------------------------------------------ sources
   /** SELECT of the logical columns of one table, restricted to the caller's scope. */
   abstract scan(table: TableName, scope: ScopeRestriction): string;

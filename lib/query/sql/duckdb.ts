@@ -114,6 +114,17 @@ export class DuckDbDialect extends SqlDialect {
     return `CAST('[' || coalesce(string_agg(${distinct ? 'DISTINCT ' : ''}${element}, ',') FILTER (WHERE ${filter}), '') || ']' AS JSON)`;
   }
 
+  override expandCount(value: string): string {
+    return `CASE json_type(${value}) WHEN 'ARRAY' THEN json_array_length(${value}) WHEN 'OBJECT' THEN len(json_keys(${value})) ELSE 1 END`;
+  }
+  override expandElement(value: string, index: string, bagKind: 'bag' | 'array'): string {
+    const key = `json_keys(${value})[${index} + 1]`;
+    // A key is read as a JSON pointer: '~' and '/' inside it are escaped as the pointer syntax wants.
+    const property = `json_extract(${value}, '/' || replace(replace(${key}, '~', '~0'), '/', '~1'))`;
+    const bag = bagKind === 'bag' ? `json_object(${key}, ${property})` : `json_array(${key}, ${property})`;
+    return `CASE json_type(${value}) WHEN 'ARRAY' THEN json_extract(${value}, ${index}) WHEN 'OBJECT' THEN CASE WHEN ${index} < len(json_keys(${value})) THEN ${bag} END ELSE CASE WHEN ${index} = 0 THEN ${value} END END`;
+  }
+
   percentile(value: string, fraction: number): string {
     return `quantile_disc(${value}, ${this.real(fraction)})`;
   }

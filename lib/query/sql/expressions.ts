@@ -3,6 +3,7 @@
 // text of nested calls can grow exponentially with their depth: each node's text is measured as it
 // is built and refused past limits.maxSqlLength (QUERY_TOO_LARGE), before it can exhaust memory.
 import type { AggregateFunction, ScalarFunction } from '../catalog/types';
+import { catalogEntry } from '../catalog';
 import { QueryError } from '../errors';
 import type { IrAgg, IrExpr, KqlType } from '../ir';
 import type { CompileContext } from '../limits';
@@ -224,7 +225,7 @@ export class ExpressionWriter {
       case 'dyn_get':
         return d.dynGet(x, e.path ?? []);
       case 'catalog':
-        return this.catalog(e.impl, e.args, a, e.type);
+        return this.catalog(catalogEntry(e.ref), e.args, a, e.type);
     }
   }
 
@@ -295,7 +296,7 @@ export class ExpressionWriter {
       case 'take_any':
         return d.anyValue(x, false);
       case 'catalog':
-        return this.catalog(agg.impl!, agg.args, agg.args.map((e) => this.expr(e)), agg.type);
+        return this.catalog(catalogEntry(agg.ref!), agg.args, agg.args.map((e) => this.expr(e)), agg.type);
     }
   }
 

@@ -121,7 +121,7 @@ describe('runTableQuery on DuckDB', () => {
     expect(error?.code).toBe('QUERY_SEMANTIC');
     expect(error?.message).toMatch(/^1:18: .*Vaule.*did you mean 'Value'/);
     expect(error?.data[0]).toMatchObject({ line: 1, column: 18 });
-    const unsupported = await runTableQuery(body({ query: 'States | mv-expand Value' }), limited, engine, settings).then(() => undefined, (e: unknown) => e as AppError);
+    const unsupported = await runTableQuery(body({ query: 'States | mv-apply v = Value on (take 1)' }), limited, engine, settings).then(() => undefined, (e: unknown) => e as AppError);
     expect(unsupported?.code).toMatch(/QUERY_(UNSUPPORTED|SYNTAX)/);
     expect(unsupported?.status).toBe(400);
   });

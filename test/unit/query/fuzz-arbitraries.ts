@@ -51,6 +51,8 @@ const KEYWORDS = [
   'take', 'limit', 'top', 'sort', 'order', 'asc', 'desc', 'nulls', 'first', 'last', 'count', 'distinct', 'render', 'with',
   'project-away', 'project-rename', 'and', 'or', 'not', 'in', 'has', 'contains', 'startswith', 'endswith', 'between',
   'matches', 'regex', 'true', 'false', 'null', 'join', 'union', 'mv-expand', 'set', 'declare', 'hint.strategy', 'timechart',
+  'lookup', 'kind', 'on', '$left', '$right', 'inner', 'innerunique', 'leftouter', 'rightanti', 'serialize', 'withsource',
+  'with_itemindex', 'typeof', 'limit', 'row_number', 'prev', 'next', 'row_cumsum',
 ];
 const OPERATORS = [
   '|', '(', ')', '[', ']', '{', '}', ',', ';', '.', '=', '==', '!=', '<>', '<', '<=', '>', '>=', '=~', '!~', '+', '-', '*',
@@ -148,6 +150,32 @@ export const operator: fc.Arbitrary<string> = fc.oneof(
   fc.array(name, { minLength: 1, maxLength: 3 }).map((ns) => `distinct ${ns.join(', ')}`),
 );
 
+const JOIN_KINDS = ['', 'kind=inner ', 'kind=innerunique ', 'kind=leftouter ', 'kind=rightouter ', 'kind=fullouter ', 'kind=leftanti ', 'kind=rightsemi ', 'kind=anti ', 'kind=outer ', 'hint.strategy=broadcast '];
+const joinCondition = fc.oneof(name, fc.tuple(name, name).map(([a, b]) => `$left.${a} == $right.${b}`), fc.tuple(name, name).map(([a, b]) => `$right.${a} == $left.${b}`), fc.constant('$left.x == $left.y'));
+const smallSource = fc.oneof(
+  oneOf(['States', 'Events', 'T']),
+  fc.tuple(fc.array(fc.tuple(name, oneOf(['long', 'string', 'dynamic'])), { minLength: 1, maxLength: 2 }), fc.array(literal, { maxLength: 4 })).map(([cols, vals]) => `datatable(${cols.map(([n, t]) => `${n}:${t}`).join(', ')})[${vals.join(', ')}]`),
+);
+const rightSide = fc.oneof(smallSource.map((src) => `(${src})`), fc.tuple(smallSource, operator).map(([src, op]) => `(${src} | ${op})`), oneOf(['States', 'Events', 'T']));
+const windowCall = fc.oneof(
+  fc.constantFrom('row_number()', 'row_number(7)'),
+  fc.tuple(literal, expr).map(([a, b]) => `row_number(${a}, ${b})`),
+  fc.tuple(oneOf(['prev', 'next']), name, fc.option(literal, { nil: undefined }), fc.option(expr, { nil: undefined })).map(([f, c, o, d]) => `${f}(${[c, o, o === undefined ? undefined : d].filter((x) => x !== undefined).join(', ')})`),
+  fc.tuple(expr, fc.option(expr, { nil: undefined })).map(([a, r]) => `row_cumsum(${a}${r === undefined ? '' : `, ${r}`})`),
+  fc.constant('row_window_session(Timestamp, 1h, 5m)'),
+);
+
+/** Issue 15's operators: join, lookup, union, serialize and window functions, mv-expand. */
+const tabularOperator: fc.Arbitrary<string> = fc.oneof(
+  fc.tuple(oneOf(['join', 'lookup']), oneOf(JOIN_KINDS), rightSide, fc.array(joinCondition, { minLength: 1, maxLength: 2 })).map(([op, k, r, on]) => `${op} ${k}${r} on ${on.join(', ')}`),
+  fc.tuple(oneOf(['', 'kind=inner ', 'withsource=Src ', 'isfuzzy=true ']), fc.array(fc.oneof(rightSide, oneOf(['S*', '*s', 'Nothing*'])), { minLength: 1, maxLength: 2 })).map(([p, legs]) => `union ${p}${legs.join(', ')}`),
+  fc.tuple(oneOf(['serialize', 'extend', 'project', 'where']), windowCall).map(([op, w]) => (op === 'where' ? `where ${w} > 1` : `${op} w = ${w}`)),
+  fc.constantFrom('serialize', 'sort by Timestamp asc | extend d = Timestamp - prev(Timestamp)', 'order by x | extend c = row_cumsum(x, x != prev(x))', 'getschema', 'sample 3', 'sample -1', 'sample x'),
+  fc.tuple(oneOf(['parse', 'parse-where', 'parse kind=regex', 'parse kind=relaxed']), name, fc.array(fc.oneof(literal, fc.constant('*'), name, fc.tuple(name, oneOf(['long', 'real', 'string', 'date', 'frob'])).map(([n, t]) => `${n}:${t}`)), { minLength: 1, maxLength: 5 })).map(([op, src, parts]) => `${op} ${src} with ${parts.join(' ')}`),
+  fc.tuple(oneOf(['project-keep', 'project-reorder']), fc.array(fc.oneof(name, fc.constantFrom('Message*', '*Id', '*')), { minLength: 1, maxLength: 3 }), oneOf(['', ' asc'])).map(([op, ns, o]) => `${op} ${ns.join(', ')}${o}`),
+  fc.tuple(oneOf(['', 'kind=array ', 'with_itemindex=i ', 'bagexpansion=bag ']), fc.array(fc.oneof(name, fc.tuple(name, expr).map(([n, e]) => `${n} = ${e}`)), { minLength: 1, maxLength: 2 }), oneOf(['', ' to typeof(long)', ' to typeof(string)', ' to typeof(x)']), oneOf(['', ' limit 2', ' limit -1'])).map(([k, items, t, l]) => `mv-expand ${k}${items.join(', ')}${t}${l}`),
+);
+
 export const source: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: oneOf(['States', 'Events', 'Stats', 'T']) },
   { weight: 2, arbitrary: namedList.map((l) => `print ${l}`) },
@@ -158,6 +186,7 @@ export const source: fc.Arbitrary<string> = fc.oneof(
 
 export const pipeline: fc.Arbitrary<string> = fc.oneof(
   { weight: 6, arbitrary: fc.tuple(source, fc.array(operator, { maxLength: 5 })).map(([s, ops]) => [s, ...ops].join(' | ')) },
+  { weight: 3, arbitrary: fc.tuple(fc.oneof(source, fc.array(rightSide, { minLength: 1, maxLength: 3 }).map((legs) => `union ${legs.join(', ')}`)), fc.array(fc.oneof(operator, tabularOperator), { maxLength: 4 })).map(([s, ops]) => [s, ...ops].join(' | ')) },
   { weight: 1, arbitrary: fc.tuple(source, fc.integer({ min: 60, max: 70 })).map(([s, n]) => `${s}${' | extend z = 1'.repeat(n)}`) },
 );
 

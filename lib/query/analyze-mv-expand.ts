@@ -1,0 +1,73 @@
+// Semantic analysis of mv-expand (mv-expand operator docs): each expanded dynamic value gives one
+// row per array element or bag property (all of them in parallel, the shorter padded with null),
+// null gives one row, an empty array or bag none. An expanded expression named like an input column
+// replaces it in place; others are appended, then the with_itemindex column. `to typeof(T)` converts
+// the dynamic elements in a projection above. Throws QueryError QUERY_SEMANTIC for a non-dynamic
+// value, an unknown type, a bad limit.
+import type { Expr, MvExpandSpec } from './ast';
+import { clip, type ErrorFactory } from './errors';
+import type { Assigned, IrColumn, IrExpr, KqlType, Rel } from './ir';
+import { derivedName, NameAllocator } from './naming';
+import { analyzeScalar, convert, type ScalarEnv } from './scalars';
+
+export interface MvExpandHost {
+  readonly errors: ErrorFactory;
+  newRef(): string;
+  env(columns: readonly IrColumn[]): ScalarEnv;
+  /** The constant non-negative row count of `e`. */
+  constantCount(e: Expr): bigint;
+}
+
+const TYPES: Readonly<Record<string, KqlType>> = {
+  string: 'string', long: 'long', int: 'int', real: 'real', double: 'real', bool: 'bool', boolean: 'bool',
+  datetime: 'datetime', date: 'datetime', timespan: 'timespan', time: 'timespan', dynamic: 'dynamic',
+};
+
+export function analyzeMvExpand(h: MvExpandHost, input: Rel, spec: MvExpandSpec): Rel {
+  const env = h.env(input.columns);
+  const out: IrColumn[] = [...input.columns];
+  const position = new Map<string, number>();
+  out.forEach((c, i) => {
+    if (!position.has(c.name)) position.set(c.name, i);
+  });
+  const names = new NameAllocator(position.keys());
+  const items: Assigned<IrExpr>[] = [];
+  const typed: { column: IrColumn; type: KqlType }[] = [];
+  for (const item of spec.items) {
+    const value = analyzeScalar(item.expr, env);
+    if (value.type !== 'dynamic') {
+      throw h.errors.semantic(`mv-expand expands dynamic arrays and bags; '${clip(item.name ?? derivedName(item.expr) ?? 'this expression')}' is a ${value.type}`, item.expr.span);
+    }
+    // A name (given or derived) that exists is replaced in place: mv-expand b expands b itself.
+    const name = item.name ?? derivedName(item.expr) ?? names.columnN();
+    names.add(name);
+    const column: IrColumn = { name, type: 'dynamic', ref: h.newRef() };
+    const at = position.get(name);
+    if (at === undefined) {
+      position.set(name, out.length);
+      out.push(column);
+    } else out[at] = column;
+    items.push({ column, value });
+    if (item.toType) {
+      const type = TYPES[item.toType.name];
+      if (!type) throw h.errors.semantic(`unknown type '${clip(item.toType.name)}' in to typeof(...)`, item.toType.span);
+      if (type !== 'dynamic') typed.push({ column, type });
+    }
+  }
+  let index: IrColumn | undefined;
+  if (spec.itemIndex) {
+    if (names.has(spec.itemIndex.name)) throw h.errors.semantic(`a column named '${clip(spec.itemIndex.name)}' already exists`, spec.itemIndex.span);
+    index = { name: spec.itemIndex.name, type: 'long', ref: h.newRef() };
+    out.push(index);
+  }
+  const limit = spec.limit ? h.constantCount(spec.limit) : undefined;
+  const rel: Rel = { kind: 'mvExpand', input, items, bagKind: spec.bagKind, columns: out, ...(index ? { index } : {}), ...(limit !== undefined ? { limit } : {}) };
+  if (typed.length === 0) return rel;
+  const conversions = new Map(typed.map((t) => [t.column.ref, t.type]));
+  const projected = out.map((c) => {
+    const type = conversions.get(c.ref);
+    const col: IrExpr = { kind: 'col', ref: c.ref, type: c.type };
+    return type ? { column: { name: c.name, type, ref: h.newRef() }, value: convert(col, type) } : { column: c, value: col };
+  });
+  return { kind: 'project', input: rel, items: projected, columns: projected.map((p) => p.column) };
+}

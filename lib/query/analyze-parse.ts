@@ -1,0 +1,78 @@
+// Semantic analysis of parse and parse-where (parse operator docs): the pattern becomes one regular
+// expression anchored at the start, each column a capture group (`*` skips text, string constants
+// match themselves; kind=regex takes them as regular expressions). Captures are strings, converted
+// to their declared type above; a row that does not match gets empty columns (parse) or is dropped
+// (parse-where, which also drops rows whose typed captures do not convert). kind=relaxed is read as
+// simple. Throws QueryError QUERY_SEMANTIC for a non-string source or an unknown type.
+import type { ParseSpec } from './ast';
+import type { MvExpandHost } from './analyze-mv-expand';
+import { clip } from './errors';
+import type { Assigned, IrColumn, IrExpr, KqlType, Rel } from './ir';
+import { analyzeScalar, convert } from './scalars';
+import { lit } from './types';
+
+const TYPES: Readonly<Record<string, KqlType>> = {
+  string: 'string', long: 'long', int: 'int', real: 'real', double: 'real', bool: 'bool', boolean: 'bool',
+  datetime: 'datetime', date: 'datetime', timespan: 'timespan', time: 'timespan', dynamic: 'dynamic', guid: 'guid',
+};
+
+const NUMBER_PATTERNS: Partial<Record<KqlType, string>> = {
+  long: '([-+]?\\d+)',
+  int: '([-+]?\\d+)',
+  real: '([-+]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][-+]?\\d+)?)',
+};
+
+const escapeRegex = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
+
+export function analyzeParse(h: MvExpandHost, input: Rel, spec: ParseSpec): Rel {
+  let source = analyzeScalar(spec.source, h.env(input.columns));
+  if (source.type === 'dynamic') source = convert(source, 'string');
+  if (source.type !== 'string') throw h.errors.semantic(`parse reads a string, not a ${source.type}`, spec.source.span);
+  const lastColumn = spec.parts.map((x) => x.kind).lastIndexOf('column');
+  let pattern = '^';
+  const captures: Assigned<number>[] = [];
+  const typed: { column: IrColumn; type: KqlType }[] = [];
+  const out: IrColumn[] = [...input.columns];
+  const position = new Map(out.map((c, i) => [c.name, i]));
+  spec.parts.forEach((part, i) => {
+    if (part.kind === 'text') pattern += spec.mode === 'regex' ? part.value : escapeRegex(part.value);
+    else if (part.kind === 'star') pattern += '.*?';
+    else {
+      const type = part.type === undefined ? 'string' : TYPES[part.type];
+      if (!type) throw h.errors.semantic(`unknown type '${clip(part.type ?? '')}' for the parsed column '${clip(part.name)}'`, part.span);
+      // Numbers match their digits (so `n:long *` stops at the first non-digit); the last column
+      // takes the rest of the text when nothing follows it; others take as little as they can.
+      pattern += NUMBER_PATTERNS[type] ?? (i === lastColumn && i === spec.parts.length - 1 ? '(.*)' : '(.*?)');
+      const column: IrColumn = { name: part.name, type: 'string', ref: h.newRef() };
+      captures.push({ column, value: captures.length + 1 });
+      if (type !== 'string') typed.push({ column, type });
+      const at = position.get(part.name);
+      if (at === undefined) {
+        position.set(part.name, out.length);
+        out.push(column);
+      } else out[at] = column;
+    }
+  });
+  let rel: Rel = { kind: 'parse', input, source, pattern, captures, columns: out };
+  if (spec.where) {
+    const matches: IrExpr = { kind: 'call', fn: 'matches', args: [source, lit('string', pattern)], type: 'bool' };
+    rel = { kind: 'filter', input: rel, predicate: matches, columns: out };
+  }
+  if (typed.length === 0) return rel;
+  const conversions = new Map(typed.map((t) => [t.column.ref, t.type]));
+  const converted: IrColumn[] = [];
+  const items = out.map((c) => {
+    const type = conversions.get(c.ref);
+    const col: IrExpr = { kind: 'col', ref: c.ref, type: c.type };
+    if (!type) return { column: c, value: col };
+    const column: IrColumn = { name: c.name, type, ref: h.newRef() };
+    converted.push(column);
+    return { column, value: convert(col, type) };
+  });
+  rel = { kind: 'project', input: rel, items, columns: items.map((x) => x.column) };
+  if (!spec.where) return rel;
+  const predicate = converted
+    .map((c): IrExpr => ({ kind: 'call', fn: 'isnotnull', args: [{ kind: 'col', ref: c.ref, type: c.type }], type: 'bool' }))
+    .reduce((a, b) => ({ kind: 'call', fn: 'and', args: [a, b], type: 'bool' }));
+  return { kind: 'filter', input: rel, predicate, columns: rel.columns };
+}

@@ -1,0 +1,71 @@
+// Semantic analysis of union (union-operator docs): legs from sub-queries, table and let names, and
+// name patterns matched against our tables; kind=outer keeps every column (a name seen with two
+// types becomes name_type in each), kind=inner only the columns every leg has; withsource= adds the
+// leg's name first. Throws QueryError QUERY_SEMANTIC for a pattern matching no table.
+import type { UnionSpec } from './ast';
+import type { TabularHost } from './analyze-join';
+import { clip } from './errors';
+import type { IrColumn, IrExpr, KqlType, Rel, UnionLegRel } from './ir';
+import { matchesWildcard, NameAllocator } from './naming';
+import { lit } from './types';
+import type { Span } from './tokens';
+import { TABLE_NAMES } from '../telemetry/tables';
+
+interface Leg {
+  readonly rel: Rel;
+  readonly name: string;
+}
+
+/** `first` is the piped input of `T | union ...` (absent for the union source). */
+export function analyzeUnion(h: TabularHost, first: Rel | undefined, spec: UnionSpec, span: Span): Rel {
+  const legs: Leg[] = [];
+  if (first) legs.push({ rel: first, name: 'union_arg0' });
+  for (const leg of spec.legs) {
+    if (leg.kind === 'pattern') {
+      const matched = TABLE_NAMES.filter((t) => matchesWildcard(leg.pattern, t));
+      if (matched.length === 0) throw h.errors.semantic(`no table matches '${clip(leg.pattern)}'`, leg.span);
+      for (const t of matched) legs.push({ rel: h.subquery({ kind: 'pipeline', source: { kind: 'table', name: t, span: leg.span }, operators: [], span: leg.span }), name: t });
+      continue;
+    }
+    legs.push({ rel: h.subquery(leg.pipeline), name: leg.name ?? `union_arg${legs.length}` });
+  }
+  // Each (name, type) pair once, in order of first appearance; names with several types get suffixes.
+  const typesOf = new Map<string, KqlType[]>();
+  for (const leg of legs) {
+    for (const c of leg.rel.columns) {
+      const types = typesOf.get(c.name) ?? [];
+      if (!types.includes(c.type)) types.push(c.type);
+      typesOf.set(c.name, types);
+    }
+  }
+  const outputs: { name: string; source: string; type: KqlType }[] = [];
+  for (const [name, types] of typesOf) {
+    for (const type of types) {
+      if (spec.unionKind === 'inner' && !legs.every((l) => l.rel.columns.some((c) => c.name === name && c.type === type))) continue;
+      outputs.push({ name: types.length > 1 ? `${name}_${type}` : name, source: name, type });
+    }
+  }
+  const names = new NameAllocator();
+  const columns: IrColumn[] = [];
+  if (spec.withSource) {
+    names.add(spec.withSource.name);
+    columns.push({ name: spec.withSource.name, type: 'string', ref: h.newRef() });
+  }
+  for (const o of outputs) {
+    const name = names.unique(o.name);
+    names.add(name);
+    columns.push({ name, type: o.type, ref: h.newRef() });
+  }
+  if (columns.length === 0) throw h.errors.semantic('the legs of this union have no column in common', span);
+  const rels: UnionLegRel[] = legs.map((leg) => {
+    const values: IrExpr[] = spec.withSource ? [lit('string', leg.name)] : [];
+    const byKey = new Map<string, IrColumn>();
+    for (const c of leg.rel.columns) if (!byKey.has(`${c.name}\u0000${c.type}`)) byKey.set(`${c.name}\u0000${c.type}`, c);
+    for (const o of outputs) {
+      const c = byKey.get(`${o.source}\u0000${o.type}`);
+      values.push(c ? { kind: 'col', ref: c.ref, type: c.type } : lit(o.type, null));
+    }
+    return { rel: leg.rel, values };
+  });
+  return { kind: 'union', legs: rels, columns };
+}

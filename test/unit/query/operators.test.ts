@@ -1,0 +1,85 @@
+// Issue 15's tabular operators at the compile() level: what each dialect accepts or refuses, and
+// how the new sub-queries count towards the limits. Results are checked by the conformance corpus
+// (test/conformance/cases/op-*.json) and the golden cases; this file pins the compiler's side.
+import { describe, expect, it } from 'vitest';
+import { compile, QueryError, type CompileOptions, type QueryLimits } from '../../../lib/query/index';
+
+const options = (dialect: CompileOptions['dialect'], limits: Partial<QueryLimits> = {}): CompileOptions => ({
+  dialect,
+  scope: { customerId: 'cust-a', plantIds: ['plant-1'], startTime: '2024-03-01T00:00:00.000Z', endTime: '2024-03-02T00:00:00.000Z' },
+  now: new Date('2024-03-01T12:00:00.000Z'),
+  rowLimit: 100,
+  limits: { compileBudgetMs: 60_000, ...limits },
+});
+
+function failure(query: string, dialect: CompileOptions['dialect'] = 'duckdb', limits: Partial<QueryLimits> = {}): QueryError {
+  try {
+    compile(query, options(dialect, limits));
+  } catch (e) {
+    if (e instanceof QueryError) return e;
+    throw e;
+  }
+  throw new Error(`expected the query to fail: ${query}`);
+}
+
+const extendTimes = (n: number): string => ' | extend z = 1'.repeat(n);
+
+describe('tabular operators of issue 15', () => {
+  it.each([
+    ['States | join kind=inner (Events | where Active) on DeviceId, $left.Name == $right.Name | project Timestamp, Text', / INNER JOIN .* ON "_t\d+"\."DeviceId" = "_t\d+"\."DeviceId" AND /],
+    ['States | join kind=leftanti (Events) on DeviceId', / WHERE NOT EXISTS \(SELECT 1 FROM /],
+    ['States | lookup (datatable(Name:string, Label:string)["temperature", "T"]) on Name', / LEFT JOIN /],
+    ['union withsource=T States, Events | summarize count() by T', / UNION ALL SELECT CAST\('Events' AS VARCHAR\) AS /],
+    ['States | sort by Timestamp asc | extend n = row_number(1, DeviceId != prev(DeviceId))', /row_number\(\) OVER \(PARTITION BY "_g\d+" ORDER BY /],
+  ])('compiles for Timestream too: %s', (query, fragment) => {
+    // Act
+    const { sql } = compile(query, options('timestream'));
+    // Assess
+    expect(sql).toMatch(fragment);
+  });
+
+  it('refuses mv-expand on Timestream at the operator, naming the engine', () => {
+    // Act
+    const error = failure('States\n| mv-expand Value', 'timestream');
+    // Assess
+    expect(error.code).toBe('QUERY_UNSUPPORTED');
+    expect(error.message).toBe('2:3: mv-expand is not supported on the timestream engine');
+  });
+
+  it('counts a join one level over its deeper input: both sides at the limit are accepted, one more refused', () => {
+    // Prepare: 62 operators on the left, 63 on the right: the join is the 64th level; then one more on the right.
+    const side = `range x from 1 to 2 step 1${extendTimes(62)}`;
+    const ok = `${side} | join (${side} | extend w = 2) on x`;
+    const deeper = `${side} | join (${side} | extend w = 2 | extend w = 3) on x`;
+    // Act
+    const accepted = compile(ok, options('duckdb'));
+    const error = failure(deeper);
+    // Assess
+    expect(accepted.columns.map((c) => c.name)).toEqual(['x', 'z', 'x1', 'z1', 'w']);
+    expect(error.code).toBe('QUERY_TOO_DEEP');
+    expect(error.message).toContain('sub-queries of join and union included');
+  });
+
+  it('counts union legs as nested sub-queries', () => {
+    // Act
+    const error = failure(`union (range x from 1 to 2 step 1${extendTimes(64)})`);
+    // Assess
+    expect(error.code).toBe('QUERY_TOO_DEEP');
+  });
+
+  it('refuses a window function on input that is not serialized, at the call', () => {
+    // Act
+    const error = failure('States | extend p = prev(Value)');
+    // Assess
+    expect(error.code).toBe('QUERY_SEMANTIC');
+    expect(error.message).toMatch(/^1:21: prev\(\) needs serialized input/);
+  });
+
+  it('numbers the rows of serialize without sort by their arrival, and re-applies that order outside', () => {
+    // Act
+    const { sql } = compile('datatable(a:long)[3, 1, 2] | serialize n = row_number()', options('duckdb'));
+    // Assess
+    expect(sql).toMatch(/row_number\(\) OVER \(\) AS "_s\d+"/);
+    expect(sql).toMatch(/ORDER BY "_s\d+" ASC NULLS LAST LIMIT 101$/);
+  });
+});
