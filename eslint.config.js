@@ -12,11 +12,40 @@ const engineImports = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules/', '.esbuild/', '.serverless/', '.data/', '.scratch/', 'bench/results/', 'coverage/', 'lib/cli/dist/'] },
+  {
+    ignores: [
+      'node_modules/',
+      '.esbuild/',
+      '.serverless/',
+      '.data/',
+      '.scratch/',
+      'bench/results/',
+      'coverage/',
+      'lib/cli/dist/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', Buffer: 'readonly', fetch: 'readonly', AbortController: 'readonly', AbortSignal: 'readonly', structuredClone: 'readonly', TextEncoder: 'readonly', TextDecoder: 'readonly', performance: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        Buffer: 'readonly',
+        fetch: 'readonly',
+        AbortController: 'readonly',
+        AbortSignal: 'readonly',
+        structuredClone: 'readonly',
+        TextEncoder: 'readonly',
+        TextDecoder: 'readonly',
+        performance: 'readonly',
+      },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
@@ -32,7 +61,10 @@ export default tseslint.config(
     files: ['lib/**/*.ts', 'functions/**/*.ts'],
     ignores: ['lib/core/config.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read configuration through lib/core/config.ts.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through lib/core/config.ts.' },
+      ],
     },
   },
 );

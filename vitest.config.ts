@@ -2,7 +2,11 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 // Integration files that must own their engines and the machine: they kill or restart a stack,
 // or measure that one client is not slowed by another. They run one at a time, after the rest.
-const alone = ['test/integration/npm-start.test.ts', 'test/integration/ingest-conservation.test.ts', 'test/integration/query-hardening-http.test.ts'];
+const alone = [
+  'test/integration/npm-start.test.ts',
+  'test/integration/ingest-conservation.test.ts',
+  'test/integration/query-hardening-http.test.ts',
+];
 // Files that use only their own tenant on one offline stack shared by all of them.
 const onSharedStack = ['test/integration/identity.test.ts', 'test/integration/query-conformance-http.test.ts'];
 

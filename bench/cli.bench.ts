@@ -21,9 +21,15 @@ function timeProcess(args: readonly string[], runs: number, status = 0, env: Nod
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) {
     const started = performance.now();
-    const run = spawnSync(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+    const run = spawnSync(process.execPath, args, {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      encoding: 'utf8',
+    });
     samples.push(performance.now() - started);
-    if (run.status !== status) throw new Error(`node ${args.join(' ')} exited ${run.status}: ${run.stderr.slice(0, 500)}`);
+    if (run.status !== status)
+      throw new Error(`node ${args.join(' ')} exited ${run.status}: ${run.stderr.slice(0, 500)}`);
   }
   return percentile(samples, 50);
 }
@@ -31,7 +37,15 @@ function timeProcess(args: readonly string[], runs: number, status = 0, env: Nod
 function messagesFile(count: number): string {
   let seed = 7;
   const random = (): number => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
-  const generate = createMessageGenerator({ devices: 10, items: 10, values: 10, types: ['state'], plantId: 'plant-1', keepAliveIntervalMs: 60_000, random });
+  const generate = createMessageGenerator({
+    devices: 10,
+    items: 10,
+    values: 10,
+    types: ['state'],
+    plantId: 'plant-1',
+    keepAliveIntervalMs: 60_000,
+    random,
+  });
   const at = new Date('2026-11-01T10:00:00Z');
   const lines = Array.from({ length: count }, () => JSON.stringify(toEdge(generate(at), { now: () => at })));
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'bench-cli-')), 'messages.ndjson');
@@ -51,8 +65,16 @@ const bench: Benchmark = {
     rows.push({ case: 'node -e 0 (the floor of any CLI)', metric: 'median ms', value: nodeAlone });
     const version = timeProcess([bin('gdm'), '--version'], runs);
     rows.push({ case: 'gdm --version', metric: 'median ms', value: version, note: 'goal < 150 ms' });
-    rows.push({ case: 'gdm --help (bundle loaded)', metric: 'median ms', value: timeProcess([bin('gdm'), '--help'], runs) });
-    rows.push({ case: 'insights-admin --help (bundle loaded)', metric: 'median ms', value: timeProcess([bin('insights-admin'), '--help'], runs) });
+    rows.push({
+      case: 'gdm --help (bundle loaded)',
+      metric: 'median ms',
+      value: timeProcess([bin('gdm'), '--help'], runs),
+    });
+    rows.push({
+      case: 'insights-admin --help (bundle loaded)',
+      metric: 'median ms',
+      value: timeProcess([bin('insights-admin'), '--help'], runs),
+    });
 
     const count = ctx.quick ? 1000 : 5000;
     ctx.progress(`gdm validate of ${count} messages against parse + stringify of the same file`);
@@ -60,12 +82,25 @@ const bench: Benchmark = {
     const floorScript = `const t = require('fs').readFileSync(${JSON.stringify(file)}, 'utf8'); for (const l of t.split('\\n')) if (l) JSON.stringify(JSON.parse(l));`;
     const floor = timeProcess(['-e', floorScript], runs);
     const validate = timeProcess([bin('gdm'), 'validate', file], runs);
-    rows.push({ case: `node: read + JSON.parse + JSON.stringify, ${count} messages of 10x10`, metric: 'median ms', value: floor });
-    rows.push({ case: `gdm validate, ${count} messages of 10x10`, metric: 'median ms', value: validate, note: `${(validate / floor).toFixed(2)}x the floor (goal <= 2x)` });
+    rows.push({
+      case: `node: read + JSON.parse + JSON.stringify, ${count} messages of 10x10`,
+      metric: 'median ms',
+      value: floor,
+    });
+    rows.push({
+      case: `gdm validate, ${count} messages of 10x10`,
+      metric: 'median ms',
+      value: validate,
+      note: `${(validate / floor).toFixed(2)}x the floor (goal <= 2x)`,
+    });
 
     ctx.progress('the TypeScript sources through tsx, for the record');
     const touched = { ...process.env, INSIGHTS_CLI_FROM_SOURCES: '1' };
-    rows.push({ case: 'gdm --help from the sources (tsx)', metric: 'median ms', value: timeProcess([bin('gdm'), '--help'], Math.min(runs, 3), 0, touched) });
+    rows.push({
+      case: 'gdm --help from the sources (tsx)',
+      metric: 'median ms',
+      value: timeProcess([bin('gdm'), '--help'], Math.min(runs, 3), 0, touched),
+    });
     return rows;
   },
 };

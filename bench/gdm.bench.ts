@@ -7,12 +7,24 @@ import { createMessageGenerator } from '../lib/gdm/simulator';
 
 const ITEMS = 10;
 const VALUES = 10;
-const cloudOptions = { now: () => new Date(), agentId: '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b', ingestionId: 'bench-hub' };
+const cloudOptions = {
+  now: () => new Date(),
+  agentId: '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a4b',
+  ingestionId: 'bench-hub',
+};
 
 function sampleEdgeMessage(): EdgeMessage {
   let seed = 1;
   const random = (): number => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
-  const generate = createMessageGenerator({ devices: 1, items: ITEMS, values: VALUES, types: ['state'], plantId: 'plant-1', keepAliveIntervalMs: 60_000, random });
+  const generate = createMessageGenerator({
+    devices: 1,
+    items: ITEMS,
+    values: VALUES,
+    types: ['state'],
+    plantId: 'plant-1',
+    keepAliveIntervalMs: 60_000,
+    random,
+  });
   return toEdge(generate(new Date('2024-05-01T10:00:00.000Z')), { now: () => new Date('2024-05-01T10:00:00.250Z') });
 }
 
@@ -46,10 +58,25 @@ const bench: Benchmark = {
     const ratio = (ops: number): string => `${(floor / ops).toFixed(2)}x the floor's time per message`;
     const rows: BenchRow[] = [
       { case: `floor: JSON.parse+stringify, ${label}`, metric: 'messages/s', value: floor },
-      { case: `validate(edge)+toCloud, ${label}`, metric: 'messages/s', value: hot, note: `${ratio(hot)} (goal <= 3x)` },
+      {
+        case: `validate(edge)+toCloud, ${label}`,
+        metric: 'messages/s',
+        value: hot,
+        note: `${ratio(hot)} (goal <= 3x)`,
+      },
       { case: `validate(edge)+toCloud, ${label}`, metric: 'data items/s', value: hot * ITEMS },
-      { case: `parse+validate+toCloud+stringify, ${label}`, metric: 'messages/s', value: pipeline, note: ratio(pipeline) },
-      { case: `zod runtime (no z.compile)+toCloud, ${label}`, metric: 'messages/s', value: runtime, note: ratio(runtime) },
+      {
+        case: `parse+validate+toCloud+stringify, ${label}`,
+        metric: 'messages/s',
+        value: pipeline,
+        note: ratio(pipeline),
+      },
+      {
+        case: `zod runtime (no z.compile)+toCloud, ${label}`,
+        metric: 'messages/s',
+        value: runtime,
+        note: ratio(runtime),
+      },
     ];
     return rows;
   },

@@ -35,7 +35,10 @@ export interface MicroResult {
  * Micro-benchmarks through tinybench (the library vitest's bench uses): each function warmed up,
  * then called for at least minMs; the tasks run one after the other in one process.
  */
-export async function micro(tasks: Readonly<Record<string, () => unknown>>, minMs = 1000): Promise<Record<string, MicroResult>> {
+export async function micro(
+  tasks: Readonly<Record<string, () => unknown>>,
+  minMs = 1000,
+): Promise<Record<string, MicroResult>> {
   const bench = new Bench({ time: minMs, warmupTime: Math.min(200, minMs / 5), throws: true });
   for (const [name, fn] of Object.entries(tasks)) bench.add(name, fn);
   await bench.warmup();

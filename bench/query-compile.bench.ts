@@ -53,7 +53,12 @@ const CORPUS: readonly string[] = [
 
 const options = (dialect: 'duckdb' | 'timestream'): CompileOptions => ({
   dialect,
-  scope: { customerId: 'cust-a', plantIds: ['plant-1', 'plant-2'], startTime: '2024-03-01T00:00:00.000Z', endTime: '2024-03-02T00:00:00.000Z' },
+  scope: {
+    customerId: 'cust-a',
+    plantIds: ['plant-1', 'plant-2'],
+    startTime: '2024-03-01T00:00:00.000Z',
+    endTime: '2024-03-02T00:00:00.000Z',
+  },
   now: new Date('2024-03-01T12:00:00.000Z'),
   rowLimit: 10000,
 });
@@ -84,8 +89,18 @@ const bench: Benchmark = {
       ctx.progress(`${dialect}: ${corpus.length} queries, ${minMs} ms each`);
       rows.push(
         { case: `${dialect}, ${corpus.length} queries`, metric: 'mean µs/compile', value: mean },
-        { case: `${dialect}, ${corpus.length} queries`, metric: 'p50 µs/compile', value: percentile(perQuery, 50), note: 'median over the corpus of each query\'s median; goal <= 50' },
-        { case: `${dialect}, ${corpus.length} queries`, metric: 'max µs/compile', value: Math.max(...perQuery), note: 'slowest query of the corpus' },
+        {
+          case: `${dialect}, ${corpus.length} queries`,
+          metric: 'p50 µs/compile',
+          value: percentile(perQuery, 50),
+          note: "median over the corpus of each query's median; goal <= 50",
+        },
+        {
+          case: `${dialect}, ${corpus.length} queries`,
+          metric: 'max µs/compile',
+          value: Math.max(...perQuery),
+          note: 'slowest query of the corpus',
+        },
       );
     }
     return rows;

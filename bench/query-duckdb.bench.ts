@@ -46,7 +46,10 @@ const CASES = [
  * size), so this case is compiled with raised limits and timed as SQL only (no service, no endpoint).
  */
 const JOIN_ROWS = 10_000;
-const joinDevices = Array.from({ length: JOIN_ROWS }, (_, i) => [`device-${String(i).padStart(3, '0')}`, i % 7] as const);
+const joinDevices = Array.from(
+  { length: JOIN_ROWS },
+  (_, i) => [`device-${String(i).padStart(3, '0')}`, i % 7] as const,
+);
 const JOIN_CASE = {
   name: `join with a ${JOIN_ROWS.toLocaleString('en-US')}-row datatable`,
   kql: `States | join kind=inner (datatable(DeviceId:string, Line:long)[${joinDevices.map(([d, l]) => `"${d}",${l}`).join(',')}]) on DeviceId | summarize count() by Line`,
@@ -98,22 +101,39 @@ const bench: Benchmark = {
           const c = await db.connect();
           await c.run("SET TimeZone = 'UTC'");
           for (const q of CASES) {
-            const compiled = compile(q.kql, { dialect: 'duckdb', scope: { customerId: 'demo', plantIds: PLANTS, ...WINDOW }, now: new Date(), rowLimit: 10_000 });
+            const compiled = compile(q.kql, {
+              dialect: 'duckdb',
+              scope: { customerId: 'demo', plantIds: PLANTS, ...WINDOW },
+              now: new Date(),
+              rowLimit: 10_000,
+            });
             const hand = percentile(await timed(runs, () => readRowsJson(c, q.sql)), 50);
             const viaCompiler = percentile(await timed(runs, () => readRowsJson(c, compiled.sql)), 50);
             direct[q.name] = { hand, compiled: viaCompiler, service: 0, rows: (await readRowsJson(c, q.sql)).length };
           }
           {
-            const compiled = compile(JOIN_CASE.kql, { dialect: 'duckdb', scope: { customerId: 'demo', plantIds: PLANTS, ...WINDOW }, now: new Date(), rowLimit: 10_000, limits: JOIN_CASE.limits });
+            const compiled = compile(JOIN_CASE.kql, {
+              dialect: 'duckdb',
+              scope: { customerId: 'demo', plantIds: PLANTS, ...WINDOW },
+              now: new Date(),
+              rowLimit: 10_000,
+              limits: JOIN_CASE.limits,
+            });
             const expected = JSON.stringify((await readRowsJson(c, JOIN_CASE.sql)).map((r) => r.map(String)).sort());
             const actual = JSON.stringify((await readRowsJson(c, compiled.sql)).map((r) => r.map(String)).sort());
-            if (actual !== expected) throw new Error(`${JOIN_CASE.name}: the compiled SQL gave other rows than the hand-written SQL`);
+            if (actual !== expected)
+              throw new Error(`${JOIN_CASE.name}: the compiled SQL gave other rows than the hand-written SQL`);
             const hand = percentile(await timed(runs, () => readRowsJson(c, JOIN_CASE.sql)), 50);
             const viaCompiler = percentile(await timed(runs, () => readRowsJson(c, compiled.sql)), 50);
             const label = `${JOIN_CASE.name}, ${size.toLocaleString('en-US')} rows`;
             rows.push(
               { case: label, metric: 'hand-written SQL p50 ms', value: hand },
-              { case: label, metric: 'compiled SQL p50 ms', value: viaCompiler, note: `${(viaCompiler / hand).toFixed(2)}x hand-written (goal <= 1.2x)` },
+              {
+                case: label,
+                metric: 'compiled SQL p50 ms',
+                value: viaCompiler,
+                note: `${(viaCompiler / hand).toFixed(2)}x hand-written (goal <= 1.2x)`,
+              },
             );
           }
           c.closeSync();
@@ -124,10 +144,16 @@ const bench: Benchmark = {
           const settings = { rowLimit: 10_000, timeoutMs: 60_000, maxWindowDays: 31, now: () => new Date() };
           for (const q of CASES) {
             const entry = direct[q.name] as { service: number; rows: number };
-            entry.service = percentile(await timed(runs, async () => {
-              const answer = await runTableQuery({ query: q.kql, ...WINDOW }, caller, engine, settings);
-              if (answer.data.rows.length !== entry.rows) throw new Error(`${q.name}: the service gave ${answer.data.rows.length} rows, hand-written SQL ${entry.rows}`);
-            }), 50);
+            entry.service = percentile(
+              await timed(runs, async () => {
+                const answer = await runTableQuery({ query: q.kql, ...WINDOW }, caller, engine, settings);
+                if (answer.data.rows.length !== entry.rows)
+                  throw new Error(
+                    `${q.name}: the service gave ${answer.data.rows.length} rows, hand-written SQL ${entry.rows}`,
+                  );
+              }),
+              50,
+            );
           }
           await closeTelemetryDatabase(file); // the stack opens the file next
         },
@@ -135,26 +161,57 @@ const bench: Benchmark = {
       try {
         ctx.progress(`${size.toLocaleString('en-US')} rows: timing the endpoint`);
         const { accessToken } = await demoAccess(stack);
-        const fixed = percentile(await timed(runs * 4, async () => {
-          const answer = await query(stack, accessToken, 'print 1', WINDOW);
-          if (answer.status !== 200) throw new Error(`endpoint answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-        }), 50);
-        rows.push({ case: `print 1, ${size.toLocaleString('en-US')} rows`, metric: 'endpoint p50 ms', value: fixed, note: 'fixed cost of a request: HTTP, authorizer, handler' });
+        const fixed = percentile(
+          await timed(runs * 4, async () => {
+            const answer = await query(stack, accessToken, 'print 1', WINDOW);
+            if (answer.status !== 200)
+              throw new Error(`endpoint answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+          }),
+          50,
+        );
+        rows.push({
+          case: `print 1, ${size.toLocaleString('en-US')} rows`,
+          metric: 'endpoint p50 ms',
+          value: fixed,
+          note: 'fixed cost of a request: HTTP, authorizer, handler',
+        });
         for (const q of CASES) {
           const expected = direct[q.name] as { hand: number; compiled: number; service: number; rows: number };
-          const endpoint = percentile(await timed(runs, async () => {
-            const answer = await query(stack, accessToken, q.kql, WINDOW);
-            if (answer.status !== 200) throw new Error(`endpoint answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-            // Like for like: the endpoint answers with as many rows as the hand-written SQL.
-            if (answer.body.data?.rows.length !== expected.rows) throw new Error(`${q.name}: endpoint gave ${answer.body.data?.rows.length} rows, hand-written SQL ${expected.rows}`);
-          }), 50);
+          const endpoint = percentile(
+            await timed(runs, async () => {
+              const answer = await query(stack, accessToken, q.kql, WINDOW);
+              if (answer.status !== 200)
+                throw new Error(`endpoint answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+              // Like for like: the endpoint answers with as many rows as the hand-written SQL.
+              if (answer.body.data?.rows.length !== expected.rows)
+                throw new Error(
+                  `${q.name}: endpoint gave ${answer.body.data?.rows.length} rows, hand-written SQL ${expected.rows}`,
+                );
+            }),
+            50,
+          );
           const { hand, compiled, service } = expected;
           const label = `${q.name}, ${size.toLocaleString('en-US')} rows`;
           rows.push(
             { case: label, metric: 'hand-written SQL p50 ms', value: hand },
-            { case: label, metric: 'compiled SQL p50 ms', value: compiled, note: `${(compiled / hand).toFixed(2)}x hand-written` },
-            { case: label, metric: 'query service p50 ms', value: service, note: `${(service / hand).toFixed(2)}x hand-written (in-process, no HTTP)` },
-            { case: label, metric: 'endpoint p50 ms', value: endpoint, note: `${(endpoint / hand).toFixed(2)}x hand-written (goal <= 1.1x); less the fixed cost ${((endpoint - fixed) / hand).toFixed(2)}x` },
+            {
+              case: label,
+              metric: 'compiled SQL p50 ms',
+              value: compiled,
+              note: `${(compiled / hand).toFixed(2)}x hand-written`,
+            },
+            {
+              case: label,
+              metric: 'query service p50 ms',
+              value: service,
+              note: `${(service / hand).toFixed(2)}x hand-written (in-process, no HTTP)`,
+            },
+            {
+              case: label,
+              metric: 'endpoint p50 ms',
+              value: endpoint,
+              note: `${(endpoint / hand).toFixed(2)}x hand-written (goal <= 1.1x); less the fixed cost ${((endpoint - fixed) / hand).toFixed(2)}x`,
+            },
           );
         }
       } finally {

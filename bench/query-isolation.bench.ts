@@ -38,7 +38,11 @@ async function health(stack: OfflineStack): Promise<number> {
 }
 
 /** `count` rounds of one `print 1` then one /health, one request at a time. */
-async function sample(stack: OfflineStack, token: string, count: number): Promise<{ print: Sample[]; health: Sample[] }> {
+async function sample(
+  stack: OfflineStack,
+  token: string,
+  count: number,
+): Promise<{ print: Sample[]; health: Sample[] }> {
   const print: Sample[] = [];
   const healthSamples: Sample[] = [];
   for (let i = 0; i < count; i++) {
@@ -51,7 +55,10 @@ async function sample(stack: OfflineStack, token: string, count: number): Promis
 function statuses(samples: readonly Sample[]): string {
   const counts = new Map<number, number>();
   for (const s of samples) counts.set(s.status, (counts.get(s.status) ?? 0) + 1);
-  return [...counts].sort(([a], [b]) => a - b).map(([status, n]) => `${status === 0 ? 'no answer' : status} x${n}`).join(', ');
+  return [...counts]
+    .sort(([a], [b]) => a - b)
+    .map(([status, n]) => `${status === 0 ? 'no answer' : status} x${n}`)
+    .join(', ');
 }
 
 function rowsOf(label: string, samples: readonly Sample[]): BenchRow[] {
@@ -59,7 +66,12 @@ function rowsOf(label: string, samples: readonly Sample[]): BenchRow[] {
   const bad = samples.filter((s) => s.status !== 200).length;
   return [
     { case: label, metric: 'p50 ms', value: percentile(ms, 50) },
-    { case: label, metric: 'p99 ms', value: percentile(ms, 99), note: `${samples.length} requests: ${statuses(samples)}` },
+    {
+      case: label,
+      metric: 'p99 ms',
+      value: percentile(ms, 99),
+      note: `${samples.length} requests: ${statuses(samples)}`,
+    },
     { case: label, metric: 'answers not 200', value: bad },
   ];
 }
@@ -98,7 +110,12 @@ const bench: Benchmark = {
         ...rowsOf(`print 1 (another client), ${SLOW_QUERIES} slow queries running`, loaded.print),
         ...rowsOf(`/health, ${SLOW_QUERIES} slow queries running`, loaded.health),
         { case: `the ${SLOW_QUERIES} slow queries`, metric: 'answers', value: slow.length, note: statuses(slow) },
-        { case: 'machine load', metric: '1-min load average', value: loadBefore, note: `before the run; ${loadAfter.toFixed(2)} after` },
+        {
+          case: 'machine load',
+          metric: '1-min load average',
+          value: loadBefore,
+          note: `before the run; ${loadAfter.toFixed(2)} after`,
+        },
       ];
     } finally {
       await stack.stop();

@@ -10,21 +10,40 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { TELEMETRY_DDL } from '../lib/telemetry/duckdb-layout';
 import { compile, DEFAULT_QUERY_LIMITS, type CompileOptions, type QueryLimits } from '../lib/query';
 import { closest, HINT_MAX_CANDIDATES, HINT_MAX_NAME_LENGTH } from '../lib/query/naming';
-import { costlyItems, DEPTH_SHAPES, inListTerms, orChain, queriesAtLimits, repeatingSql, stackedOperators } from '../test/unit/query/limit-queries';
+import {
+  costlyItems,
+  DEPTH_SHAPES,
+  inListTerms,
+  orChain,
+  queriesAtLimits,
+  repeatingSql,
+  stackedOperators,
+} from '../test/unit/query/limit-queries';
 import { percentile, type Benchmark, type BenchRow } from './harness';
 
 const L = DEFAULT_QUERY_LIMITS;
 
 const options = (limits: Partial<QueryLimits> = {}): CompileOptions => ({
   dialect: 'duckdb',
-  scope: { customerId: 'cust-a', plantIds: ['plant-1'], startTime: '2024-03-01T00:00:00.000Z', endTime: '2024-03-02T00:00:00.000Z' },
+  scope: {
+    customerId: 'cust-a',
+    plantIds: ['plant-1'],
+    startTime: '2024-03-01T00:00:00.000Z',
+    endTime: '2024-03-02T00:00:00.000Z',
+  },
   now: new Date('2024-03-01T12:00:00.000Z'),
   rowLimit: 10_000,
   limits: { compileBudgetMs: 600_000, ...limits },
 });
 
 /** Raised limits for the points past a default (they show the curve, and why the default is where it is). */
-const RAISED: Partial<QueryLimits> = { maxDepth: 10_000, maxTerms: 1_000_000, maxQueryTerms: 10_000_000, maxSqlLength: 100_000_000, maxQueryLength: 10_000_000 };
+const RAISED: Partial<QueryLimits> = {
+  maxDepth: 10_000,
+  maxTerms: 1_000_000,
+  maxQueryTerms: 10_000_000,
+  maxSqlLength: 100_000_000,
+  maxQueryLength: 10_000_000,
+};
 
 async function planMs(connection: DuckDBConnection, sql: string, runs: number): Promise<number> {
   const samples: number[] = [];
@@ -36,7 +55,8 @@ async function planMs(connection: DuckDBConnection, sql: string, runs: number): 
   return percentile(samples, 50);
 }
 
-const verdict = (value: number, limit: number): string => (value > limit ? `past the limit (${limit})` : value === limit ? 'at the limit' : 'accepted');
+const verdict = (value: number, limit: number): string =>
+  value > limit ? `past the limit (${limit})` : value === limit ? 'at the limit' : 'accepted';
 
 const bench: Benchmark = {
   name: 'query-limits',
@@ -50,7 +70,12 @@ const bench: Benchmark = {
     const plan = async (label: string, kql: string, note: string): Promise<void> => {
       const sql = compile(kql, options(RAISED)).sql;
       const ms = await planMs(connection, sql, runs);
-      rows.push({ case: label, metric: 'DuckDB plan ms (p50)', value: ms, note: `${note}; ${sql.length.toLocaleString('en-US')} SQL chars` });
+      rows.push({
+        case: label,
+        metric: 'DuckDB plan ms (p50)',
+        value: ms,
+        note: `${note}; ${sql.length.toLocaleString('en-US')} SQL chars`,
+      });
     };
 
     // Depth: every shape below, at and past the default.
@@ -83,13 +108,23 @@ const bench: Benchmark = {
       // Each column: its weight, and 2 more as a column passed on; so many fit in the limit.
       const allowed = Math.floor((L.maxQueryTerms - 2) / (Math.max(2 * depth + 1, depth * depth) + 2));
       for (const items of ctx.quick ? [allowed] : [allowed, 4 * allowed]) {
-        await plan(`${items} costliest columns ${depth} deep`, costlyItems(items, depth), items > allowed ? `past the query terms limit (${L.maxQueryTerms})` : 'as many as the query terms limit allows');
+        await plan(
+          `${items} costliest columns ${depth} deep`,
+          costlyItems(items, depth),
+          items > allowed
+            ? `past the query terms limit (${L.maxQueryTerms})`
+            : 'as many as the query terms limit allows',
+        );
       }
     }
     for (const levels of ctx.quick ? [3] : [2, 3, 4]) {
       const kql = repeatingSql(levels);
       const length = compile(kql, options(RAISED)).sql.length;
-      await plan(`tostring(parse_json()) nested ${levels} times`, kql, verdict(length, L.maxSqlLength).replace('limit', 'SQL size limit'));
+      await plan(
+        `tostring(parse_json()) nested ${levels} times`,
+        kql,
+        verdict(length, L.maxSqlLength).replace('limit', 'SQL size limit'),
+      );
     }
     ctx.progress('whole query');
 
@@ -101,10 +136,18 @@ const bench: Benchmark = {
         compile(kql, { ...options(), limits: {} });
         samples.push(performance.now() - start);
       }
-      rows.push({ case: `compile, ${name}`, metric: 'compile ms (p50)', value: percentile(samples, 50), note: `${kql.length.toLocaleString('en-US')} query chars` });
+      rows.push({
+        case: `compile, ${name}`,
+        metric: 'compile ms (p50)',
+        value: percentile(samples, 50),
+        note: `${kql.length.toLocaleString('en-US')} query chars`,
+      });
     }
     const name = 'x'.repeat(HINT_MAX_NAME_LENGTH);
-    const candidates = Array.from({ length: 10 * HINT_MAX_CANDIDATES }, (_, i) => `${'y'.repeat(HINT_MAX_NAME_LENGTH - 4)}${String(i).padStart(4, '0')}`);
+    const candidates = Array.from(
+      { length: 10 * HINT_MAX_CANDIDATES },
+      (_, i) => `${'y'.repeat(HINT_MAX_NAME_LENGTH - 4)}${String(i).padStart(4, '0')}`,
+    );
     for (let i = 0; i < 50; i++) closest(name, candidates); // warm-up
     const hints: number[] = [];
     for (let i = 0; i < 1000; i++) {

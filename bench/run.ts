@@ -38,18 +38,30 @@ for (const file of selected) {
 const format = (v: number): string =>
   !Number.isFinite(v) ? String(v) : Math.abs(v) >= 100 ? Math.round(v).toLocaleString('en-US') : v.toPrecision(3);
 const table = results.flatMap((r) =>
-  r.error ? [[r.benchmark, 'FAILED', '', '', r.error.split('\n')[0] ?? '']] : r.rows.map((row) => [r.benchmark, row.case, row.metric, format(row.value), row.note ?? '']),
+  r.error
+    ? [[r.benchmark, 'FAILED', '', '', r.error.split('\n')[0] ?? '']]
+    : r.rows.map((row) => [r.benchmark, row.case, row.metric, format(row.value), row.note ?? '']),
 );
 const header = ['benchmark', 'case', 'metric', 'value', 'note'];
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => (row[i] ?? '').length)));
-const line = (cells: readonly string[]): string => cells.map((c, i) => (i === 3 ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join(' | ');
+const line = (cells: readonly string[]): string =>
+  cells.map((c, i) => (i === 3 ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join(' | ');
 console.log(line(header));
 console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
 for (const row of table) console.log(line(row));
 
-const machine = { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, memoryGiB: Math.round(totalmem() / 2 ** 30), platform: platform(), arch: arch(), node: process.version };
+const machine = {
+  cpu: cpus()[0]?.model ?? 'unknown',
+  cores: cpus().length,
+  memoryGiB: Math.round(totalmem() / 2 ** 30),
+  platform: platform(),
+  arch: arch(),
+  node: process.version,
+};
 await mkdir(path.join(here, 'results'), { recursive: true });
 const out = path.join(here, 'results', `${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 await writeFile(out, JSON.stringify({ date: new Date().toISOString(), quick, machine, results }, null, 2));
-console.log(`\nmachine: ${machine.cpu} x${machine.cores}, node ${machine.node}; results written to ${path.relative(process.cwd(), out)}`);
+console.log(
+  `\nmachine: ${machine.cpu} x${machine.cores}, node ${machine.node}; results written to ${path.relative(process.cwd(), out)}`,
+);
 if (results.some((r) => r.error)) process.exit(1);

@@ -3,4 +3,5 @@ import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
 import { authorizerDeps } from '../../lib/wiring/auth';
 import { authorizeMaintenance, type SimpleAuthorizerResult } from '../../lib/auth/authorize';
 
-export const handler = (event: APIGatewayRequestAuthorizerEventV2): Promise<SimpleAuthorizerResult> => authorizeMaintenance(event, authorizerDeps());
+export const handler = (event: APIGatewayRequestAuthorizerEventV2): Promise<SimpleAuthorizerResult> =>
+  authorizeMaintenance(event, authorizerDeps());

@@ -6,7 +6,12 @@ import { httpHandler } from '../../lib/http/chain';
 export const handler = httpHandler(async (event) => {
   const redeemed = await redeemTokenLink(registry(), event.pathParameters?.id ?? '', new Date());
   return {
-    body: { tokenType: 'Bearer', accessToken: redeemed.accessToken, plantId: redeemed.plantId, expiresAt: redeemed.expiresAt },
+    body: {
+      tokenType: 'Bearer',
+      accessToken: redeemed.accessToken,
+      plantId: redeemed.plantId,
+      expiresAt: redeemed.expiresAt,
+    },
     headers: { 'cache-control': 'no-store', pragma: 'no-cache' },
   };
 });

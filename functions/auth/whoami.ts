@@ -3,4 +3,7 @@
 // credentials before calling the APIs. Refusals come from the authorizer through the chain.
 import { httpHandler } from '../../lib/http/chain';
 
-export const handler = httpHandler(async (event) => ({ body: { data: event.caller }, headers: { 'cache-control': 'no-store' } }), { authorized: true });
+export const handler = httpHandler(
+  async (event) => ({ body: { data: event.caller }, headers: { 'cache-control': 'no-store' } }),
+  { authorized: true },
+);

@@ -3,4 +3,7 @@ import { kustoCaller, kustoHandler } from '../../lib/kusto/chain';
 import { kustoCommand } from '../../lib/kusto/service';
 import { SERVICE_VERSION } from '../../lib/wiring/kusto';
 
-export const handler = kustoHandler(async (event) => ({ json: kustoCommand(event.jsonBody, kustoCaller(event), SERVICE_VERSION) }), { authorized: true, jsonBody: true });
+export const handler = kustoHandler(
+  async (event) => ({ json: kustoCommand(event.jsonBody, kustoCaller(event), SERVICE_VERSION) }),
+  { authorized: true, jsonBody: true },
+);

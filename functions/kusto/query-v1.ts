@@ -3,4 +3,16 @@ import { kustoCaller, kustoHandler, traceOf } from '../../lib/kusto/chain';
 import { kustoQuery } from '../../lib/kusto/service';
 import { queryEngine, querySettings } from '../../lib/wiring/query';
 
-export const handler = kustoHandler(async (event) => ({ json: await kustoQuery('v1', event.jsonBody, kustoCaller(event), await queryEngine(), querySettings(), traceOf(event)) }), { authorized: true, jsonBody: true });
+export const handler = kustoHandler(
+  async (event) => ({
+    json: await kustoQuery(
+      'v1',
+      event.jsonBody,
+      kustoCaller(event),
+      await queryEngine(),
+      querySettings(),
+      traceOf(event),
+    ),
+  }),
+  { authorized: true, jsonBody: true },
+);

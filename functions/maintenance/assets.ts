@@ -5,6 +5,8 @@ import { listAssets } from '../../lib/maintenance/lists';
 import { pathParam } from '../../lib/http/request';
 
 export const handler = httpHandler(
-  async (event) => ({ body: await listAssets(maintenanceDeps(), event.caller, pathParam(event, 'plantId'), event.queryStringParameters) }),
+  async (event) => ({
+    body: await listAssets(maintenanceDeps(), event.caller, pathParam(event, 'plantId'), event.queryStringParameters),
+  }),
   { authorized: true },
 );

@@ -5,6 +5,8 @@ import { listJobsDone } from '../../lib/maintenance/lists';
 import { pathParam } from '../../lib/http/request';
 
 export const handler = httpHandler(
-  async (event) => ({ body: await listJobsDone(maintenanceDeps(), event.caller, pathParam(event, 'plantId'), event.queryStringParameters) }),
+  async (event) => ({
+    body: await listJobsDone(maintenanceDeps(), event.caller, pathParam(event, 'plantId'), event.queryStringParameters),
+  }),
   { authorized: true },
 );

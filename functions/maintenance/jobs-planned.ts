@@ -5,6 +5,13 @@ import { listJobsPlanned } from '../../lib/maintenance/lists';
 import { pathParam } from '../../lib/http/request';
 
 export const handler = httpHandler(
-  async (event) => ({ body: await listJobsPlanned(maintenanceDeps(), event.caller, pathParam(event, 'plantId'), event.queryStringParameters) }),
+  async (event) => ({
+    body: await listJobsPlanned(
+      maintenanceDeps(),
+      event.caller,
+      pathParam(event, 'plantId'),
+      event.queryStringParameters,
+    ),
+  }),
   { authorized: true },
 );

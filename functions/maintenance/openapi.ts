@@ -3,4 +3,7 @@
 import { httpHandler } from '../../lib/http/chain';
 import { maintenanceOpenApiFor, serverUrlOf } from '../../lib/maintenance/openapi';
 
-export const handler = httpHandler(async (event) => ({ body: maintenanceOpenApiFor(serverUrlOf(event.headers)), headers: { 'cache-control': 'public, max-age=300' } }));
+export const handler = httpHandler(async (event) => ({
+  body: maintenanceOpenApiFor(serverUrlOf(event.headers)),
+  headers: { 'cache-control': 'public, max-age=300' },
+}));

@@ -8,7 +8,14 @@ import { setStockLevel } from '../../lib/maintenance/stock';
 
 export const handler = httpHandler(
   async (event) => {
-    const level = await setStockLevel(maintenanceDeps(), event.caller, pathParam(event, 'plantId'), pathParam(event, 'partId'), event.jsonBody, event.headers['if-match']);
+    const level = await setStockLevel(
+      maintenanceDeps(),
+      event.caller,
+      pathParam(event, 'plantId'),
+      pathParam(event, 'partId'),
+      event.jsonBody,
+      event.headers['if-match'],
+    );
     const { plantId: _plant, partId, ...rest } = level;
     return { body: successBody([{ id: partId, ...rest }]), headers: { etag: `"${level.version}"` } };
   },

@@ -7,7 +7,13 @@ import { createTask } from '../../lib/maintenance/tasks';
 
 export const handler = httpHandler(
   async (event) => {
-    const created = await createTask(maintenanceDeps(), event.caller, pathParam(event, 'plantId'), event.jsonBody, event.headers['idempotency-key']);
+    const created = await createTask(
+      maintenanceDeps(),
+      event.caller,
+      pathParam(event, 'plantId'),
+      event.jsonBody,
+      event.headers['idempotency-key'],
+    );
     return { body: successBody([{ id: created.id }]), headers: { 'idempotent-replayed': String(created.replayed) } };
   },
   { jsonBody: true, maxBodyBytes: 64 * 1024, authorized: true },

@@ -5,6 +5,8 @@ import { listTasks } from '../../lib/maintenance/lists';
 import { pathParam } from '../../lib/http/request';
 
 export const handler = httpHandler(
-  async (event) => ({ body: await listTasks(maintenanceDeps(), event.caller, pathParam(event, 'plantId'), event.queryStringParameters) }),
+  async (event) => ({
+    body: await listTasks(maintenanceDeps(), event.caller, pathParam(event, 'plantId'), event.queryStringParameters),
+  }),
   { authorized: true },
 );

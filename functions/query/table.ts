@@ -2,4 +2,7 @@ import { queryEngine, querySettings } from '../../lib/wiring/query';
 import { httpHandler } from '../../lib/http/chain';
 import { runTableQuery } from '../../lib/query-api/service';
 
-export const handler = httpHandler(async (event) => ({ body: await runTableQuery(event.jsonBody, event.caller, await queryEngine(), querySettings()) }), { jsonBody: true, authorized: true });
+export const handler = httpHandler(
+  async (event) => ({ body: await runTableQuery(event.jsonBody, event.caller, await queryEngine(), querySettings()) }),
+  { jsonBody: true, authorized: true },
+);

@@ -34,12 +34,19 @@ for (const [name, entry] of Object.entries(entries)) {
     logLevel: 'warning',
     // Native or optional modules stay outside the bundle; CommonJS dependencies need require().
     external: ['@duckdb/*'],
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
   });
   const sources = Object.keys(result.metafile.inputs).filter((file) => !file.includes('node_modules/'));
   const inputs = {};
   for (const file of sources) inputs[file] = (await stat(path.join(root, file))).mtimeMs;
-  await writeFile(path.join(out, `${name}.inputs.json`), `${JSON.stringify({ builtAt: new Date().toISOString(), inputs })}\n`);
+  await writeFile(
+    path.join(out, `${name}.inputs.json`),
+    `${JSON.stringify({ builtAt: new Date().toISOString(), inputs })}\n`,
+  );
   const size = (await stat(path.join(out, `${name}.mjs`))).size;
-  console.log(`built lib/cli/dist/${name}.mjs (${(size / 1024).toFixed(0)} KiB, ${sources.length} sources) in ${Date.now() - started} ms`);
+  console.log(
+    `built lib/cli/dist/${name}.mjs (${(size / 1024).toFixed(0)} KiB, ${sources.length} sources) in ${Date.now() - started} ms`,
+  );
 }

@@ -29,10 +29,18 @@ const sub = (template: string): Json => ({ 'Fn::Sub': template });
 const mainTable = arn('MainTable');
 const mainTableIndexes = sub('${MainTable.Arn}/index/*');
 const timestreamTable = (database: string, table: string): Json => {
-  if (!database) throw new Error('a Timestream grant needs the database name: set params.timestreamDatabase for this stage (TIMESTREAM_DATABASE is empty)');
-  return sub(`arn:\${AWS::Partition}:timestream:\${AWS::Region}:\${AWS::AccountId}:database/${database}/table/${table}`);
+  if (!database)
+    throw new Error(
+      'a Timestream grant needs the database name: set params.timestreamDatabase for this stage (TIMESTREAM_DATABASE is empty)',
+    );
+  return sub(
+    `arn:\${AWS::Partition}:timestream:\${AWS::Region}:\${AWS::AccountId}:database/${database}/table/${table}`,
+  );
 };
-const telemetryTables = (c: GrantContext): Json[] => [timestreamTable(c.timestreamDatabase, 'States'), timestreamTable(c.timestreamDatabase, 'Events')];
+const telemetryTables = (c: GrantContext): Json[] => [
+  timestreamTable(c.timestreamDatabase, 'States'),
+  timestreamTable(c.timestreamDatabase, 'Events'),
+];
 // Timestream clients discover their cell endpoint first; the action has no resource type.
 const describeEndpoints: Statement = { Effect: 'Allow', Action: ['timestream:DescribeEndpoints'], Resource: '*' };
 
@@ -40,7 +48,13 @@ type Grant = (context: GrantContext) => readonly Statement[];
 
 export const GRANTS = {
   /** GetItem, BatchGetItem and Query on the main table and its indexes. */
-  'table:read': () => [{ Effect: 'Allow', Action: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'], Resource: [mainTable, mainTableIndexes] }],
+  'table:read': () => [
+    {
+      Effect: 'Allow',
+      Action: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
+      Resource: [mainTable, mainTableIndexes],
+    },
+  ],
   /** PutItem, also a Put inside TransactWriteItems (IAM checks each item's own action). */
   'table:put': () => [{ Effect: 'Allow', Action: ['dynamodb:PutItem'], Resource: [mainTable] }],
   /** UpdateItem, also an Update inside TransactWriteItems. */
@@ -49,7 +63,10 @@ export const GRANTS = {
   'table:batchWrite': () => [{ Effect: 'Allow', Action: ['dynamodb:BatchWriteItem'], Resource: [mainTable] }],
   /** The health probe. */
   'table:describe': () => [{ Effect: 'Allow', Action: ['dynamodb:DescribeTable'], Resource: [mainTable] }],
-  'telemetry:write': (c) => [{ Effect: 'Allow', Action: ['timestream:WriteRecords'], Resource: telemetryTables(c) }, describeEndpoints],
+  'telemetry:write': (c) => [
+    { Effect: 'Allow', Action: ['timestream:WriteRecords'], Resource: telemetryTables(c) },
+    describeEndpoints,
+  ],
   'telemetry:query': (c) => [
     { Effect: 'Allow', Action: ['timestream:Select'], Resource: telemetryTables(c) },
     // Queries that read no table (`print`, `range`, `datatable`: `UNNEST(sequence(...))`) are
@@ -59,10 +76,19 @@ export const GRANTS = {
     describeEndpoints,
   ],
   /** The health probe (DescribeTable of States). */
-  'telemetry:describe': (c) => [{ Effect: 'Allow', Action: ['timestream:DescribeTable'], Resource: [timestreamTable(c.timestreamDatabase, 'States')] }, describeEndpoints],
+  'telemetry:describe': (c) => [
+    {
+      Effect: 'Allow',
+      Action: ['timestream:DescribeTable'],
+      Resource: [timestreamTable(c.timestreamDatabase, 'States')],
+    },
+    describeEndpoints,
+  ],
   'lake:put': () => [{ Effect: 'Allow', Action: ['firehose:PutRecordBatch'], Resource: [arn('LakeDeliveryStream')] }],
   /** Refused messages, under dead-letter/ only. */
-  'deadLetter:put': () => [{ Effect: 'Allow', Action: ['s3:PutObject'], Resource: [sub('${DeadLetterBucket.Arn}/dead-letter/*')] }],
+  'deadLetter:put': () => [
+    { Effect: 'Allow', Action: ['s3:PutObject'], Resource: [sub('${DeadLetterBucket.Arn}/dead-letter/*')] },
+  ],
   /**
    * Lambda's on-failure destination of asynchronous invocations writes with the function's role,
    * under `aws/lambda/async/<function name>/` (lib/adapters/s3/dead-letter-store.ts). ListBucket
@@ -71,11 +97,21 @@ export const GRANTS = {
    * records silently).
    */
   'deadLetter:asyncFailures': (c) => [
-    { Effect: 'Allow', Action: ['s3:PutObject'], Resource: [sub(`\${DeadLetterBucket.Arn}/aws/lambda/async/${c.functionName}/*`)] },
+    {
+      Effect: 'Allow',
+      Action: ['s3:PutObject'],
+      Resource: [sub(`\${DeadLetterBucket.Arn}/aws/lambda/async/${c.functionName}/*`)],
+    },
     { Effect: 'Allow', Action: ['s3:ListBucket'], Resource: [arn('DeadLetterBucket')] },
   ],
   /** The SQS event source mapping polls with the function's role. */
-  'ingestQueue:consume': () => [{ Effect: 'Allow', Action: ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ChangeMessageVisibility'], Resource: [arn('IngestQueue')] }],
+  'ingestQueue:consume': () => [
+    {
+      Effect: 'Allow',
+      Action: ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:ChangeMessageVisibility'],
+      Resource: [arn('IngestQueue')],
+    },
+  ],
 } as const satisfies Record<string, Grant>;
 
 export type GrantName = keyof typeof GRANTS;
@@ -98,13 +134,24 @@ export function grantStatements(access: readonly GrantName[], context: GrantCont
  * The CloudFormation role of one function: Lambda may assume it; it may write its own log group
  * and do what its grants say. @throws Error naming the function and an unknown grant.
  */
-export function functionRole(functionKey: string, access: readonly string[], context: GrantContext): Record<string, unknown> {
+export function functionRole(
+  functionKey: string,
+  access: readonly string[],
+  context: GrantContext,
+): Record<string, unknown> {
   const unknown = access.filter((name) => !isGrantName(name));
-  if (unknown.length > 0) throw new Error(`function '${functionKey}': unknown access ${unknown.map((n) => `'${n}'`).join(', ')}; known: ${Object.keys(GRANTS).join(', ')}`);
+  if (unknown.length > 0)
+    throw new Error(
+      `function '${functionKey}': unknown access ${unknown.map((n) => `'${n}'`).join(', ')}; known: ${Object.keys(GRANTS).join(', ')}`,
+    );
   const logs: Statement = {
     Effect: 'Allow',
     Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
-    Resource: [sub(`arn:\${AWS::Partition}:logs:\${AWS::Region}:\${AWS::AccountId}:log-group:/aws/lambda/${context.functionName}:*`)],
+    Resource: [
+      sub(
+        `arn:\${AWS::Partition}:logs:\${AWS::Region}:\${AWS::AccountId}:log-group:/aws/lambda/${context.functionName}:*`,
+      ),
+    ],
   };
   return {
     Type: 'AWS::IAM::Role',
@@ -113,7 +160,15 @@ export function functionRole(functionKey: string, access: readonly string[], con
         Version: '2012-10-17',
         Statement: [{ Effect: 'Allow', Principal: { Service: 'lambda.amazonaws.com' }, Action: 'sts:AssumeRole' }],
       },
-      Policies: [{ PolicyName: `${functionKey}-access`, PolicyDocument: { Version: '2012-10-17', Statement: [logs, ...grantStatements(access as GrantName[], context)] } }],
+      Policies: [
+        {
+          PolicyName: `${functionKey}-access`,
+          PolicyDocument: {
+            Version: '2012-10-17',
+            Statement: [logs, ...grantStatements(access as GrantName[], context)],
+          },
+        },
+      ],
     },
   };
 }

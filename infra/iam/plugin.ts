@@ -38,12 +38,17 @@ export function assignRoles(serverless: ServerlessLike): string[] {
       continue;
     }
     const logicalId = roleLogicalId(naming.getNormalizedFunctionName(key));
-    resources[logicalId] = functionRole(key, fn.access.map(String), { functionName: fn.name ?? key, timestreamDatabase });
+    resources[logicalId] = functionRole(key, fn.access.map(String), {
+      functionName: fn.name ?? key,
+      timestreamDatabase,
+    });
     fn.role = logicalId;
     made.push(logicalId);
   }
   if (missing.length > 0) {
-    throw new Error(`functions without \`access\` (the AWS permissions they need; \`access: []\` for none, see infra/iam/grants.ts): ${missing.join(', ')}`);
+    throw new Error(
+      `functions without \`access\` (the AWS permissions they need; \`access: []\` for none, see infra/iam/grants.ts): ${missing.join(', ')}`,
+    );
   }
   return made;
 }

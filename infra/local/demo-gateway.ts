@@ -62,7 +62,10 @@ try {
     await publish(messages);
     history = messages.length;
     const temporary = `${markerFile}.${process.pid}.tmp`;
-    await writeFile(temporary, `${JSON.stringify({ publishedAt: new Date().toISOString(), messages: history, from: new Date(end - HISTORY_MS).toISOString(), to: new Date(end).toISOString() })}\n`);
+    await writeFile(
+      temporary,
+      `${JSON.stringify({ publishedAt: new Date().toISOString(), messages: history, from: new Date(end - HISTORY_MS).toISOString(), to: new Date(end).toISOString() })}\n`,
+    );
     await rename(temporary, markerFile);
   }
   tell({ ready: { backfilled: history, live } });
@@ -74,7 +77,9 @@ try {
       const to = Date.now();
       const messages = demoMessages(from, to, to - from, 10, { alarmActive, keepAlive: true });
       from = to;
-      publish(messages).catch((error: unknown) => process.stderr.write(`demo gateway: a publish failed: ${String(error)}\n`));
+      publish(messages).catch((error: unknown) =>
+        process.stderr.write(`demo gateway: a publish failed: ${String(error)}\n`),
+      );
     }, LIVE_INTERVAL_MS);
   }
 } catch (error) {

@@ -21,7 +21,12 @@ const ports = {
   dynamodb: Number(env.INSIGHTS_DYNAMODB_PORT ?? 8000),
   mqtt: Number(env.INSIGHTS_MQTT_PORT ?? 1883),
 };
-const portVariables = { http: 'INSIGHTS_HTTP_PORT', lambda: 'INSIGHTS_LAMBDA_PORT', dynamodb: 'INSIGHTS_DYNAMODB_PORT', mqtt: 'INSIGHTS_MQTT_PORT' };
+const portVariables = {
+  http: 'INSIGHTS_HTTP_PORT',
+  lambda: 'INSIGHTS_LAMBDA_PORT',
+  dynamodb: 'INSIGHTS_DYNAMODB_PORT',
+  mqtt: 'INSIGHTS_MQTT_PORT',
+};
 
 function fail(line) {
   console.error(`npm start: ${line}`);
@@ -30,16 +35,25 @@ function fail(line) {
 
 function checkNode() {
   const [major, minor] = process.versions.node.split('.').map(Number);
-  if (major < 20 || (major === 20 && minor < 19)) fail(`Node ${process.versions.node} is too old; install Node 20.19 or newer (22 LTS recommended) and run npm ci again.`);
+  if (major < 20 || (major === 20 && minor < 19))
+    fail(
+      `Node ${process.versions.node} is too old; install Node 20.19 or newer (22 LTS recommended) and run npm ci again.`,
+    );
 }
 
 function checkJava() {
   const run = spawnSync('java', ['-version'], { encoding: 'utf8' });
-  if (run.error) fail('Java was not found on PATH; DynamoDB Local needs Java 17 or newer: install it (Debian/Ubuntu: sudo apt-get install openjdk-17-jre-headless; macOS: brew install openjdk@17) and run npm start again.');
+  if (run.error)
+    fail(
+      'Java was not found on PATH; DynamoDB Local needs Java 17 or newer: install it (Debian/Ubuntu: sudo apt-get install openjdk-17-jre-headless; macOS: brew install openjdk@17) and run npm start again.',
+    );
   const text = `${run.stdout ?? ''}${run.stderr ?? ''}`; // java prints its version on stderr
   const match = /version "(\d+)(?:\.(\d+))?/.exec(text);
   const major = match ? (match[1] === '1' ? Number(match[2]) : Number(match[1])) : 0;
-  if (major < 17) fail(`Java ${match ? match[1] : '(unknown version)'} was found, but DynamoDB Local needs Java 17 or newer: install it and make it the first java on PATH.`);
+  if (major < 17)
+    fail(
+      `Java ${match ? match[1] : '(unknown version)'} was found, but DynamoDB Local needs Java 17 or newer: install it and make it the first java on PATH.`,
+    );
 }
 
 function portFree(port) {
@@ -52,9 +66,12 @@ function portFree(port) {
 
 async function checkPorts() {
   for (const [name, port] of Object.entries(ports)) {
-    if (!Number.isInteger(port) || port <= 0 || port > 65535) fail(`${portVariables[name]}=${port} is not a port number.`);
+    if (!Number.isInteger(port) || port <= 0 || port > 65535)
+      fail(`${portVariables[name]}=${port} is not a port number.`);
     if (!(await portFree(port))) {
-      fail(`port ${port} (${name}) is already in use, probably by another npm start: stop that process, or choose another port with ${portVariables[name]}=<port> npm start.`);
+      fail(
+        `port ${port} (${name}) is already in use, probably by another npm start: stop that process, or choose another port with ${portVariables[name]}=<port> npm start.`,
+      );
     }
   }
 }
@@ -67,7 +84,9 @@ async function waitForHealth(child, timeoutMs) {
   while (Date.now() < deadline) {
     if (Date.now() >= nextNote) {
       // A slow or busy machine bundles and starts for longer: say that it is still going.
-      process.stderr.write(`npm start: still starting after ${Math.round((Date.now() - started) / 1000)} s (${last})\n`);
+      process.stderr.write(
+        `npm start: still starting after ${Math.round((Date.now() - started) / 1000)} s (${last})\n`,
+      );
       nextNote += 20_000;
     }
     if (child.exitCode !== null) return { ok: false, last: `the stack exited with code ${child.exitCode}` };
@@ -75,7 +94,10 @@ async function waitForHealth(child, timeoutMs) {
       const response = await fetch(`http://127.0.0.1:${ports.http}/health`);
       const body = await response.json();
       if (body.status === 'up') return { ok: true, body };
-      last = Object.entries(body.components ?? {}).filter(([, c]) => c.status !== 'up').map(([n, c]) => `${n}: ${c.detail ?? c.status}`).join('; ');
+      last = Object.entries(body.components ?? {})
+        .filter(([, c]) => c.status !== 'up')
+        .map(([n, c]) => `${n}: ${c.detail ?? c.status}`)
+        .join('; ');
     } catch {
       /* not listening yet */
     }
@@ -91,13 +113,23 @@ async function seed() {
     const out = execFileSync(process.execPath, ['--import', 'tsx', seedModule], {
       cwd: root,
       encoding: 'utf8',
-      env: { ...env, INSIGHTS_DATA_DIR: dataDir, INSIGHTS_DYNAMODB_PORT: String(ports.dynamodb), INSIGHTS_HTTP_PORT: String(ports.http), INSIGHTS_MQTT_PORT: String(ports.mqtt) },
+      env: {
+        ...env,
+        INSIGHTS_DATA_DIR: dataDir,
+        INSIGHTS_DYNAMODB_PORT: String(ports.dynamodb),
+        INSIGHTS_HTTP_PORT: String(ports.http),
+        INSIGHTS_MQTT_PORT: String(ports.mqtt),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     return out.trim();
   } catch (error) {
     if (error.code === 'ENOENT' || /Cannot find module .*seed\.ts/.test(String(error.stderr))) return '';
-    return `(demo seeding failed: ${String(error.stderr ?? error.message).trim().split('\n').slice(-3).join(' ')})`;
+    return `(demo seeding failed: ${String(error.stderr ?? error.message)
+      .trim()
+      .split('\n')
+      .slice(-3)
+      .join(' ')})`;
   }
 }
 
@@ -128,8 +160,13 @@ function startDemoGateway() {
 
 function describeDemoTelemetry(report) {
   if (report.failed) return [`  Demo telemetry    the simulated gateway failed: ${report.failed}`];
-  const history = report.ready.backfilled > 0 ? `a day of values published now (${report.ready.backfilled} messages)` : 'a day of values published on the first start';
-  const live = report.ready.live ? 'a simulated gateway publishes live values every 10 s (INSIGHTS_DEMO_GATEWAY=off to stop it)' : 'no live values (INSIGHTS_DEMO_GATEWAY=off)';
+  const history =
+    report.ready.backfilled > 0
+      ? `a day of values published now (${report.ready.backfilled} messages)`
+      : 'a day of values published on the first start';
+  const live = report.ready.live
+    ? 'a simulated gateway publishes live values every 10 s (INSIGHTS_DEMO_GATEWAY=off to stop it)'
+    : 'no live values (INSIGHTS_DEMO_GATEWAY=off)';
   return [`  Demo telemetry    4 devices in demo-plant-1 and demo-plant-2: ${history};`, `                    ${live}`];
 }
 
@@ -162,9 +199,15 @@ function summary(health, seeded, demo) {
     `    token endpoint  POST ${http}/oauth2/token`,
     `  MQTT (IoT Core)   mqtt://127.0.0.1:${ports.mqtt}  publish edge GDM to gdm/<agentId>/messages, client id = agentId`,
     `  Data              ${dataDir}  (dynamodb/, telemetry.duckdb, lake/, dead-letter/, iot-journal/)`,
-    '  Credentials       ' + (seeded ? '' : pasteable('npx insights-admin --help (customers, plants, agents, clients, tokens)')),
+    '  Credentials       ' +
+      (seeded ? '' : pasteable('npx insights-admin --help (customers, plants, agents, clients, tokens)')),
   ];
-  if (seeded) lines.push(...pasteable(seeded).split('\n').map((l) => `    ${l}`));
+  if (seeded)
+    lines.push(
+      ...pasteable(seeded)
+        .split('\n')
+        .map((l) => `    ${l}`),
+    );
   lines.push(...describeDemoTelemetry(demo));
   lines.push('  Stop              Ctrl-C (stops DynamoDB Local, the broker and the HTTP server)', '');
   return lines.join('\n');
@@ -179,7 +222,15 @@ const child = spawn(process.execPath, [path.join(root, 'node_modules/osls/bin/se
   cwd: root,
   detached: true,
   stdio: ['ignore', 'inherit', 'inherit'],
-  env: { ...env, INSIGHTS_DATA_DIR: dataDir, INSIGHTS_HTTP_PORT: String(ports.http), INSIGHTS_LAMBDA_PORT: String(ports.lambda), INSIGHTS_DYNAMODB_PORT: String(ports.dynamodb), INSIGHTS_MQTT_PORT: String(ports.mqtt), UV_THREADPOOL_SIZE: env.UV_THREADPOOL_SIZE ?? '16' }, // queries leave threads to token checks (docs/query-api.md)
+  env: {
+    ...env,
+    INSIGHTS_DATA_DIR: dataDir,
+    INSIGHTS_HTTP_PORT: String(ports.http),
+    INSIGHTS_LAMBDA_PORT: String(ports.lambda),
+    INSIGHTS_DYNAMODB_PORT: String(ports.dynamodb),
+    INSIGHTS_MQTT_PORT: String(ports.mqtt),
+    UV_THREADPOOL_SIZE: env.UV_THREADPOOL_SIZE ?? '16',
+  }, // queries leave threads to token checks (docs/query-api.md)
 });
 
 let stopping = false;
@@ -204,7 +255,9 @@ async function stop(code) {
   demoGateway?.kill('SIGTERM');
   rmSync(stackFile, { force: true });
   if (child.exitCode === null && child.signalCode === null) {
-    process.stderr.write('\nstopping the local stack (the broker finishes its batch in flight; the rest stays journaled)…\n');
+    process.stderr.write(
+      '\nstopping the local stack (the broker finishes its batch in flight; the rest stays journaled)…\n',
+    );
     const exited = new Promise((r) => child.once('exit', r));
     try {
       process.kill(child.pid, 'SIGINT');
@@ -237,7 +290,9 @@ process.on('SIGTERM', () => stop(0));
 process.on('SIGHUP', () => stop(0));
 child.on('exit', (code) => {
   if (!stopping) {
-    console.error(`npm start: the local stack stopped unexpectedly (exit code ${code}); see the lines above for the cause.`);
+    console.error(
+      `npm start: the local stack stopped unexpectedly (exit code ${code}); see the lines above for the cause.`,
+    );
     stop(1);
   }
 });

@@ -47,7 +47,9 @@ function osls(args: readonly string[], buildDir: string): Promise<string> {
     });
     child.stderr.on('data', (d: Buffer) => (text += d.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`osls ${args[0]} exited with ${code}:\n${text}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(stdout) : reject(new Error(`osls ${args[0]} exited with ${code}:\n${text}`)),
+    );
   });
 }
 
@@ -56,15 +58,28 @@ function osls(args: readonly string[], buildDir: string): Promise<string> {
  * print`: no build, no credentials), e.g. to see what a redeploy with `timestreamExisting` makes.
  * @throws Error with osls's output when it fails.
  */
-export async function printService(options: { stage: string; params?: Readonly<Record<string, string>> }): Promise<Record<string, unknown>> {
+export async function printService(options: {
+  stage: string;
+  params?: Readonly<Record<string, string>>;
+}): Promise<Record<string, unknown>> {
   const params = Object.entries(options.params ?? {}).map(([key, value]) => `--param=${key}=${value}`);
-  const text = await osls(['print', '--stage', options.stage, ...params, '--format', 'json'], `.esbuild/print-${options.stage}`);
+  const text = await osls(
+    ['print', '--stage', options.stage, ...params, '--format', 'json'],
+    `.esbuild/print-${options.stage}`,
+  );
   return JSON.parse(text.slice(text.indexOf('{'))) as Record<string, unknown>;
 }
 
 /** Runs `osls package` into `dir`. @throws Error with osls's output when it fails. */
-export async function packageService(options: { stage: string; dir: string; buildDir?: string }): Promise<PackageResult> {
-  await osls(['package', '--stage', options.stage, '--package', options.dir], options.buildDir ?? `.esbuild/package-${options.stage}`);
+export async function packageService(options: {
+  stage: string;
+  dir: string;
+  buildDir?: string;
+}): Promise<PackageResult> {
+  await osls(
+    ['package', '--stage', options.stage, '--package', options.dir],
+    options.buildDir ?? `.esbuild/package-${options.stage}`,
+  );
   const zips = (await readdir(options.dir)).filter((f) => f.endsWith('.zip')).sort();
   const templateFile = path.join(options.dir, 'cloudformation-template-update-stack.json');
   const nodeOptions = functionNodeOptions(JSON.parse(await readFile(templateFile, 'utf8')));
@@ -86,14 +101,22 @@ export async function packageService(options: { stage: string; dir: string; buil
   return { dir: options.dir, packages, templateFile };
 }
 
-type Template = { Resources: Record<string, { Type: string; Properties: { FunctionName?: unknown; Environment?: { Variables?: Record<string, unknown> } } }> };
+type Template = {
+  Resources: Record<
+    string,
+    { Type: string; Properties: { FunctionName?: unknown; Environment?: { Variables?: Record<string, unknown> } } }
+  >;
+};
 
 /** NODE_OPTIONS of each function, by name (`<service>-<stage>-<key>`; osls names the zip `<key>.zip`). */
 function functionNodeOptions(template: Template): Map<string, string> {
   const options = new Map<string, string>();
   for (const resource of Object.values(template.Resources)) {
     if (resource.Type !== 'AWS::Lambda::Function' || typeof resource.Properties.FunctionName !== 'string') continue;
-    options.set(resource.Properties.FunctionName, String(resource.Properties.Environment?.Variables?.NODE_OPTIONS ?? ''));
+    options.set(
+      resource.Properties.FunctionName,
+      String(resource.Properties.Environment?.Variables?.NODE_OPTIONS ?? ''),
+    );
   }
   return options;
 }
@@ -109,7 +132,9 @@ export function packageProblems(p: FunctionPackage): string[] {
     ...(p.zipBytes >= MAX_ZIP_BYTES ? ['1 MB or more'] : []),
     ...(p.duckdb.length > 0 ? [`DuckDB inside: ${p.duckdb[0]}`] : []),
     // The flag without maps costs start-up time and gives nothing.
-    ...(p.enableSourceMaps && p.sourceMaps.length === 0 ? ['NODE_OPTIONS has --enable-source-maps but the zip has no source map'] : []),
+    ...(p.enableSourceMaps && p.sourceMaps.length === 0
+      ? ['NODE_OPTIONS has --enable-source-maps but the zip has no source map']
+      : []),
   ];
 }
 
@@ -122,18 +147,26 @@ export function renderReport(result: PackageResult): { text: string; ok: boolean
   for (const p of result.packages) {
     const problems = packageProblems(p);
     ok &&= problems.length === 0;
-    lines.push(`${p.functionKey.padEnd(width)}  ${kb(p.zipBytes).padStart(8)}  ${kb(p.unzippedBytes).padStart(9)}  ${problems.join('; ') || 'ok'}`);
+    lines.push(
+      `${p.functionKey.padEnd(width)}  ${kb(p.zipBytes).padStart(8)}  ${kb(p.unzippedBytes).padStart(9)}  ${problems.join('; ') || 'ok'}`,
+    );
   }
   const total = result.packages.reduce((sum, p) => sum + p.zipBytes, 0);
-  lines.push(`${result.packages.length} functions, ${kb(total)} zipped in ${path.relative(process.cwd(), result.dir) || '.'}; limit ${kb(MAX_ZIP_BYTES)} each, no DuckDB`);
+  lines.push(
+    `${result.packages.length} functions, ${kb(total)} zipped in ${path.relative(process.cwd(), result.dir) || '.'}; limit ${kb(MAX_ZIP_BYTES)} each, no DuckDB`,
+  );
   const withMaps = result.packages.filter((p) => p.sourceMaps.length > 0).length;
   const withFlag = result.packages.filter((p) => p.enableSourceMaps).length;
-  lines.push(`source maps: in ${withMaps} of ${result.packages.length} zips; NODE_OPTIONS --enable-source-maps in ${withFlag}`);
+  lines.push(
+    `source maps: in ${withMaps} of ${result.packages.length} zips; NODE_OPTIONS --enable-source-maps in ${withFlag}`,
+  );
   return { text: `${lines.join('\n')}\n`, ok };
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { stage: { type: 'string', default: 'dev' }, package: { type: 'string', default: '.serverless' } } });
+  const { values } = parseArgs({
+    options: { stage: { type: 'string', default: 'dev' }, package: { type: 'string', default: '.serverless' } },
+  });
   const dir = path.resolve(values.package);
   process.stderr.write(`packaging stage ${values.stage} into ${dir} ...\n`);
   const result = await packageService({ stage: values.stage, dir });

@@ -37,9 +37,11 @@ export function stageNames(stage: string, timestreamDatabase?: string): StageNam
  * characters, not starting or ending with a hyphen, and without the reserved words.
  */
 export function cognitoDomainProblem(domain: string): string | undefined {
-  if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(domain)) return `the Cognito domain prefix ${domain} is not valid (lowercase letters, digits and hyphens, at most 63): use a lowercase, shorter --stage`;
+  if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(domain))
+    return `the Cognito domain prefix ${domain} is not valid (lowercase letters, digits and hyphens, at most 63): use a lowercase, shorter --stage`;
   const reserved = ['aws', 'amazon', 'cognito'].find((word) => domain.includes(word));
-  if (reserved) return `the Cognito domain prefix ${domain} contains the reserved word "${reserved}": use another --stage`;
+  if (reserved)
+    return `the Cognito domain prefix ${domain} contains the reserved word "${reserved}": use another --stage`;
   return undefined;
 }
 

@@ -31,8 +31,19 @@ Exit status: 0 ready (warnings allowed), 1 something is missing, 2 usage error.
 `;
 
 /** @returns undefined for --help. @throws Error naming the wrong argument. */
-export function parsePreflightArgs(argv: readonly string[]): Omit<PreflightOptions, 'region'> & { region?: string } | undefined {
-  const { values } = parseArgs({ args: [...argv], options: { stage: { type: 'string' }, region: { type: 'string' }, param: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' } }, strict: true });
+export function parsePreflightArgs(
+  argv: readonly string[],
+): (Omit<PreflightOptions, 'region'> & { region?: string }) | undefined {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      stage: { type: 'string' },
+      region: { type: 'string' },
+      param: { type: 'string', multiple: true },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
   if (values.help) return undefined;
   if (!values.stage) throw new Error('--stage is required');
   const params = new Map<string, string>();
@@ -44,14 +55,23 @@ export function parsePreflightArgs(argv: readonly string[]): Omit<PreflightOptio
   const existing = params.get('timestreamExisting') ?? 'false';
   if (existing !== 'true' && existing !== 'false') throw new Error('--param=timestreamExisting must be true or false');
   const database = params.get('timestreamDatabase');
-  return { stage: values.stage, ...(values.region ? { region: values.region } : {}), ...(database ? { timestreamDatabase: database } : {}), timestreamExisting: existing === 'true' };
+  return {
+    stage: values.stage,
+    ...(values.region ? { region: values.region } : {}),
+    ...(database ? { timestreamDatabase: database } : {}),
+    timestreamExisting: existing === 'true',
+  };
 }
 
 export function renderFindings(findings: readonly Finding[]): { text: string; ready: boolean } {
   const label = { ok: 'ok  ', warn: 'warn', fail: 'FAIL' } as const;
   const lines = findings.map((f) => `${label[f.level]} ${f.check}: ${f.line}`);
   const missing = findings.filter((f) => f.level === 'fail').length;
-  lines.push(missing === 0 ? 'ready to deploy' : `${missing} missing: fix ${missing === 1 ? 'it' : 'them'} and run npm run deploy:check again`);
+  lines.push(
+    missing === 0
+      ? 'ready to deploy'
+      : `${missing} missing: fix ${missing === 1 ? 'it' : 'them'} and run npm run deploy:check again`,
+  );
   return { text: `${lines.join('\n')}\n`, ready: missing === 0 };
 }
 
@@ -75,16 +95,19 @@ async function main(): Promise<number> {
     return 1;
   }
   const config = { region, maxAttempts: 2 };
-  const findings = await preflight({ ...parsed, region }, {
-    sts: new STSClient(config),
-    cloudFormation: new CloudFormationClient(config),
-    timestream: new TimestreamWriteClient(config),
-    cognito: new CognitoIdentityProviderClient(config),
-    dynamodb: new DynamoDBClient(config),
-    firehose: new FirehoseClient(config),
-    iot: new IoTClient(config),
-    lambda: new LambdaClient(config),
-  });
+  const findings = await preflight(
+    { ...parsed, region },
+    {
+      sts: new STSClient(config),
+      cloudFormation: new CloudFormationClient(config),
+      timestream: new TimestreamWriteClient(config),
+      cognito: new CognitoIdentityProviderClient(config),
+      dynamodb: new DynamoDBClient(config),
+      firehose: new FirehoseClient(config),
+      iot: new IoTClient(config),
+      lambda: new LambdaClient(config),
+    },
+  );
   const { text, ready } = renderFindings(findings);
   process.stdout.write(text);
   return ready ? 0 : 1;

@@ -54,7 +54,10 @@ const OPTIONS = {
 } as const;
 
 /** @returns undefined for --help. @throws UsageError naming what is missing or wrong. */
-export function parseSmokeArgs(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): SmokeOptions | undefined {
+export function parseSmokeArgs(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): SmokeOptions | undefined {
   const { values, positionals } = parseCommandArgs(argv, OPTIONS);
   if (values.help) return undefined;
   if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
@@ -71,9 +74,11 @@ export function parseSmokeArgs(argv: readonly string[], env: Readonly<Record<str
   const stage = need('stage');
   if (!/^[a-zA-Z0-9-]+$/.test(stage)) throw new UsageError('--stage: letters, digits and dashes only');
   const publishFlags = (['agent-id', 'cert', 'key', 'ca'] as const).filter((f) => values[f] !== undefined);
-  if (publishFlags.length > 0 && publishFlags.length < 4) throw new UsageError('publishing needs all of --agent-id, --cert, --key and --ca');
+  if (publishFlags.length > 0 && publishFlags.length < 4)
+    throw new UsageError('publishing needs all of --agent-id, --cert, --key and --ca');
   const waitSeconds = values.wait === undefined ? 120 : Number(values.wait);
-  if (!Number.isFinite(waitSeconds) || waitSeconds <= 0) throw new UsageError('--wait must be a positive number of seconds');
+  if (!Number.isFinite(waitSeconds) || waitSeconds <= 0)
+    throw new UsageError('--wait must be a positive number of seconds');
   return {
     stage,
     ...(values.region !== undefined ? { region: values.region } : {}),
@@ -81,7 +86,9 @@ export function parseSmokeArgs(argv: readonly string[], env: Readonly<Record<str
     clientSecret: secret('SMOKE_CLIENT_SECRET'),
     plant: need('plant'),
     maintenanceToken: secret('SMOKE_MAINTENANCE_TOKEN'),
-    ...(publishFlags.length === 4 ? { publish: { agentId: values['agent-id']!, cert: values.cert!, key: values.key!, ca: values.ca! } } : {}),
+    ...(publishFlags.length === 4
+      ? { publish: { agentId: values['agent-id']!, cert: values.cert!, key: values.key!, ca: values.ca! } }
+      : {}),
     ...(values.task !== undefined ? { taskFile: values.task } : {}),
     waitSeconds,
   };
@@ -98,23 +105,80 @@ export interface SmokeRequest {
 }
 
 /** The HTTP calls of a smoke run, in order (the IoT publish and its query come after these). */
-export function smokeRequests(options: Pick<SmokeOptions, 'plant'>, window: { startTime: string; endTime: string }, task?: unknown): SmokeRequest[] {
+export function smokeRequests(
+  options: Pick<SmokeOptions, 'plant'>,
+  window: { startTime: string; endTime: string },
+  task?: unknown,
+): SmokeRequest[] {
   const plant = `/maintenance/v1/plants/${encodeURIComponent(options.plant)}`;
   return [
     { name: 'health', method: 'GET', path: '/health', auth: 'none', expect: 200 },
-    { name: 'query without a token is refused', method: 'POST', path: '/insights/v1/telemetry/query/table', auth: 'none', body: { query: 'States | take 1', ...window }, expect: 401 },
-    { name: 'query', method: 'POST', path: '/insights/v1/telemetry/query/table', auth: 'query', body: { query: 'States | summarize count()', ...window, plantIds: [options.plant] }, expect: 200 },
-    { name: 'explain', method: 'POST', path: '/insights/v1/telemetry/query/explain', auth: 'query', body: { query: 'Events | take 1', ...window }, expect: 200 },
+    {
+      name: 'query without a token is refused',
+      method: 'POST',
+      path: '/insights/v1/telemetry/query/table',
+      auth: 'none',
+      body: { query: 'States | take 1', ...window },
+      expect: 401,
+    },
+    {
+      name: 'query',
+      method: 'POST',
+      path: '/insights/v1/telemetry/query/table',
+      auth: 'query',
+      body: { query: 'States | summarize count()', ...window, plantIds: [options.plant] },
+      expect: 200,
+    },
+    {
+      name: 'explain',
+      method: 'POST',
+      path: '/insights/v1/telemetry/query/explain',
+      auth: 'query',
+      body: { query: 'Events | take 1', ...window },
+      expect: 200,
+    },
     { name: 'openapi', method: 'GET', path: '/maintenance/v1/openapi.json', auth: 'none', expect: 200 },
-    { name: 'jobs done', method: 'GET', path: `${plant}/jobs-done?startDate=${window.startTime.slice(0, 10)}&endDate=${window.endTime.slice(0, 10)}`, auth: 'maintenance', expect: 200 },
-    { name: 'jobs planned', method: 'GET', path: `${plant}/jobs-planned?startDate=${window.startTime.slice(0, 10)}&endDate=${window.endTime.slice(0, 10)}`, auth: 'maintenance', expect: 200 },
+    {
+      name: 'jobs done',
+      method: 'GET',
+      path: `${plant}/jobs-done?startDate=${window.startTime.slice(0, 10)}&endDate=${window.endTime.slice(0, 10)}`,
+      auth: 'maintenance',
+      expect: 200,
+    },
+    {
+      name: 'jobs planned',
+      method: 'GET',
+      path: `${plant}/jobs-planned?startDate=${window.startTime.slice(0, 10)}&endDate=${window.endTime.slice(0, 10)}`,
+      auth: 'maintenance',
+      expect: 200,
+    },
     { name: 'assets', method: 'GET', path: `${plant}/assets`, auth: 'maintenance', expect: 200 },
     { name: 'tasks', method: 'GET', path: `${plant}/tasks`, auth: 'maintenance', expect: 200 },
     task === undefined
-      ? { name: 'create task (refuses {}: route wired, nothing written)', method: 'POST', path: `${plant}/tasks`, auth: 'maintenance', body: {}, expect: 400 }
+      ? {
+          name: 'create task (refuses {}: route wired, nothing written)',
+          method: 'POST',
+          path: `${plant}/tasks`,
+          auth: 'maintenance',
+          body: {},
+          expect: 400,
+        }
       : { name: 'create task', method: 'POST', path: `${plant}/tasks`, auth: 'maintenance', body: task, expect: 200 },
-    { name: 'stock level (refuses {}: route wired, nothing written)', method: 'PUT', path: `${plant}/parts/smoke-check/stock-level`, auth: 'maintenance', body: {}, expect: 400 },
-    { name: 'maintenance call without a token is refused', method: 'GET', path: `${plant}/tasks`, auth: 'none', expect: 401 },
+    {
+      name: 'stock level (refuses {}: route wired, nothing written)',
+      method: 'PUT',
+      path: `${plant}/parts/smoke-check/stock-level`,
+      auth: 'maintenance',
+      body: {},
+      expect: 400,
+    },
+    {
+      name: 'maintenance call without a token is refused',
+      method: 'GET',
+      path: `${plant}/tasks`,
+      auth: 'none',
+      expect: 401,
+    },
   ];
 }
 
@@ -126,5 +190,24 @@ export function publishedRowsQuery(agentId: string, since: Date): string {
 
 /** The `gdm publish` arguments for one generated message through IoT Core. */
 export function publishArgs(publish: NonNullable<SmokeOptions['publish']>, endpoint: string, plant: string): string[] {
-  return ['publish', '--agent-id', publish.agentId, '--endpoint', endpoint, '--cert', publish.cert, '--key', publish.key, '--ca', publish.ca, '--generate', '--types', 'state', '--plant-id', plant, '--count', '1'];
+  return [
+    'publish',
+    '--agent-id',
+    publish.agentId,
+    '--endpoint',
+    endpoint,
+    '--cert',
+    publish.cert,
+    '--key',
+    publish.key,
+    '--ca',
+    publish.ca,
+    '--generate',
+    '--types',
+    'state',
+    '--plant-id',
+    plant,
+    '--count',
+    '1',
+  ];
 }

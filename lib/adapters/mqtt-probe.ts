@@ -3,7 +3,11 @@ import mqtt from 'mqtt';
 
 export function pingMqtt(url: string, timeoutMs = 2000): Promise<void> {
   return new Promise((resolve, reject) => {
-    const client = mqtt.connect(url, { clientId: `health-${process.pid}-${Date.now()}`, connectTimeout: timeoutMs, reconnectPeriod: 0 });
+    const client = mqtt.connect(url, {
+      clientId: `health-${process.pid}-${Date.now()}`,
+      connectTimeout: timeoutMs,
+      reconnectPeriod: 0,
+    });
     const done = (error?: Error) => {
       client.end(true);
       if (error) reject(error);

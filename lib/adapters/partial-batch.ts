@@ -41,7 +41,12 @@ export function backoffMs(policy: RoundPolicy, round: number): number {
  * `send` returns the undone items (a subset, in any order); errors it throws are not caught.
  * @throws PartialBatchError when items are left after `policy.maxRounds` calls.
  */
-export async function sendUntilDone<T>(what: string, items: readonly T[], send: (items: readonly T[]) => Promise<readonly T[]>, policy: RoundPolicy = DEFAULT_ROUNDS): Promise<void> {
+export async function sendUntilDone<T>(
+  what: string,
+  items: readonly T[],
+  send: (items: readonly T[]) => Promise<readonly T[]>,
+  policy: RoundPolicy = DEFAULT_ROUNDS,
+): Promise<void> {
   let pending = items;
   for (let round = 0; pending.length > 0; round++) {
     if (round >= policy.maxRounds) throw new PartialBatchError(what, pending.length, policy.maxRounds);

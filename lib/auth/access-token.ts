@@ -33,7 +33,10 @@ export function requiredScope(resource: string): string {
   return `${resource}/.default`;
 }
 
-export async function signAccessToken(key: SigningKey, claims: { issuer: string; clientId: string; scope: string; now: Date }): Promise<string> {
+export async function signAccessToken(
+  key: SigningKey,
+  claims: { issuer: string; clientId: string; scope: string; now: Date },
+): Promise<string> {
   const iat = Math.floor(claims.now.getTime() / 1000);
   return new SignJWT({ client_id: claims.clientId, scope: claims.scope, token_use: 'access' })
     .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT' })
@@ -46,10 +49,14 @@ export async function signAccessToken(key: SigningKey, claims: { issuer: string;
 }
 
 function refusal(error: unknown): AppError {
-  if (error instanceof errors.JWTExpired) return new AppError('UNAUTHORIZED', 'the access token has expired; request a new one', [], { cause: error });
-  if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'iss') return new AppError('UNAUTHORIZED', 'the access token was not issued by this service', [], { cause: error });
-  if (error instanceof errors.JOSEAlgNotAllowed || error instanceof errors.JOSENotSupported) return new AppError('UNAUTHORIZED', 'the access token must be signed with RS256', [], { cause: error });
-  if (error instanceof errors.JWSSignatureVerificationFailed || error instanceof errors.JWKSNoMatchingKey) return new AppError('UNAUTHORIZED', 'the access token signature is not valid', [], { cause: error });
+  if (error instanceof errors.JWTExpired)
+    return new AppError('UNAUTHORIZED', 'the access token has expired; request a new one', [], { cause: error });
+  if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'iss')
+    return new AppError('UNAUTHORIZED', 'the access token was not issued by this service', [], { cause: error });
+  if (error instanceof errors.JOSEAlgNotAllowed || error instanceof errors.JOSENotSupported)
+    return new AppError('UNAUTHORIZED', 'the access token must be signed with RS256', [], { cause: error });
+  if (error instanceof errors.JWSSignatureVerificationFailed || error instanceof errors.JWKSNoMatchingKey)
+    return new AppError('UNAUTHORIZED', 'the access token signature is not valid', [], { cause: error });
   return new AppError('UNAUTHORIZED', 'the access token is not valid', [], { cause: error });
 }
 
@@ -59,18 +66,35 @@ function refusal(error: unknown): AppError {
  * @throws AppError UNAUTHORIZED for a bad token, FORBIDDEN when the scope is not this API's.
  */
 export async function verifyAccessToken(token: string, policy: TokenPolicy, now: Date): Promise<VerifiedAccessToken> {
-  if (token.length > MAX_TOKEN_CHARS) throw new AppError('UNAUTHORIZED', `the access token is longer than ${MAX_TOKEN_CHARS} characters`);
+  if (token.length > MAX_TOKEN_CHARS)
+    throw new AppError('UNAUTHORIZED', `the access token is longer than ${MAX_TOKEN_CHARS} characters`);
   let payload;
   try {
-    ({ payload } = await jwtVerify(token, policy.keys, { algorithms: ['RS256'], issuer: policy.issuer, currentDate: now, clockTolerance: 5, requiredClaims: ['exp'] }));
+    ({ payload } = await jwtVerify(token, policy.keys, {
+      algorithms: ['RS256'],
+      issuer: policy.issuer,
+      currentDate: now,
+      clockTolerance: 5,
+      requiredClaims: ['exp'],
+    }));
   } catch (error) {
     throw refusal(error);
   }
-  if (payload.token_use !== 'access') throw new AppError('UNAUTHORIZED', 'an access token is required (token_use "access")');
-  if (typeof payload.client_id !== 'string' || payload.client_id === '') throw new AppError('UNAUTHORIZED', 'the access token names no client');
-  if (!CLIENT_ID_PATTERN.test(payload.client_id)) throw new AppError('UNAUTHORIZED', 'the access token names no valid client (client_id: 1-128 letters, digits, ".", "_" or "-")');
-  if (typeof payload.scope === 'string' && payload.scope.length > MAX_SCOPE_CHARS) throw new AppError('UNAUTHORIZED', `the access token's scope is longer than ${MAX_SCOPE_CHARS} characters`);
+  if (payload.token_use !== 'access')
+    throw new AppError('UNAUTHORIZED', 'an access token is required (token_use "access")');
+  if (typeof payload.client_id !== 'string' || payload.client_id === '')
+    throw new AppError('UNAUTHORIZED', 'the access token names no client');
+  if (!CLIENT_ID_PATTERN.test(payload.client_id))
+    throw new AppError(
+      'UNAUTHORIZED',
+      'the access token names no valid client (client_id: 1-128 letters, digits, ".", "_" or "-")',
+    );
+  if (typeof payload.scope === 'string' && payload.scope.length > MAX_SCOPE_CHARS)
+    throw new AppError('UNAUTHORIZED', `the access token's scope is longer than ${MAX_SCOPE_CHARS} characters`);
   const scopes = typeof payload.scope === 'string' ? payload.scope.split(' ').filter((s) => s !== '') : [];
-  if (!scopes.includes(requiredScope(policy.resource))) throw new AppError('FORBIDDEN', `the access token lacks the scope ${requiredScope(policy.resource)}`, { requiredScope: requiredScope(policy.resource) });
+  if (!scopes.includes(requiredScope(policy.resource)))
+    throw new AppError('FORBIDDEN', `the access token lacks the scope ${requiredScope(policy.resource)}`, {
+      requiredScope: requiredScope(policy.resource),
+    });
   return { clientId: payload.client_id, scopes };
 }

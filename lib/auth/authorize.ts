@@ -25,7 +25,10 @@ export interface SimpleAuthorizerResult {
   readonly context?: AuthorizerContext;
 }
 
-export type AuthorizerEvent = Pick<APIGatewayRequestAuthorizerEventV2, 'headers' | 'pathParameters' | 'rawPath' | 'routeKey'>;
+export type AuthorizerEvent = Pick<
+  APIGatewayRequestAuthorizerEventV2,
+  'headers' | 'pathParameters' | 'rawPath' | 'routeKey'
+>;
 
 const OVERRIDE_HEADER = 'sls-offline-authorizer-override';
 
@@ -48,7 +51,11 @@ function jwtCaller(client: QueryClient, plants: readonly Plant[]): Caller {
   };
 }
 
-async function decide(event: AuthorizerEvent, deps: AuthorizerDeps, authorize: (token: string) => Promise<Caller>): Promise<SimpleAuthorizerResult> {
+async function decide(
+  event: AuthorizerEvent,
+  deps: AuthorizerDeps,
+  authorize: (token: string) => Promise<Caller>,
+): Promise<SimpleAuthorizerResult> {
   if (headerValue(event.headers, OVERRIDE_HEADER) !== undefined) {
     deps.log('authorizer override header refused', { route: event.routeKey });
     return { isAuthorized: false };
@@ -57,7 +64,13 @@ async function decide(event: AuthorizerEvent, deps: AuthorizerDeps, authorize: (
     const token = bearerToken(event.headers);
     if (token === undefined) throw new AppError('UNAUTHORIZED', "send 'Authorization: Bearer <access token>'");
     const caller = await authorize(token);
-    deps.log('caller authorized', { route: event.routeKey, kind: caller.kind, customerId: caller.customerId, clientId: caller.clientId, tokenId: caller.tokenId });
+    deps.log('caller authorized', {
+      route: event.routeKey,
+      kind: caller.kind,
+      customerId: caller.customerId,
+      clientId: caller.clientId,
+      tokenId: caller.tokenId,
+    });
     return { isAuthorized: true, context: callerContext(caller) };
   } catch (error) {
     if (!isAppError(error) || (error.code !== 'UNAUTHORIZED' && error.code !== 'FORBIDDEN')) throw error;
@@ -69,7 +82,8 @@ async function decide(event: AuthorizerEvent, deps: AuthorizerDeps, authorize: (
 /** Query API: a client-credentials JWT of a registered client; the caller gets the client's plants. */
 export function authorizeQuery(event: AuthorizerEvent, deps: AuthorizerDeps): Promise<SimpleAuthorizerResult> {
   return decide(event, deps, async (token) => {
-    if (!looksLikeJwt(token)) throw new AppError('UNAUTHORIZED', 'the access token is not a JWT; request one from the token endpoint');
+    if (!looksLikeJwt(token))
+      throw new AppError('UNAUTHORIZED', 'the access token is not a JWT; request one from the token endpoint');
     const { client, plants } = await clientCaller(deps, token);
     return jwtCaller(client, plants);
   });
@@ -95,20 +109,35 @@ function pathPlant(event: AuthorizerEvent): string | null | undefined {
 export function authorizeMaintenance(event: AuthorizerEvent, deps: AuthorizerDeps): Promise<SimpleAuthorizerResult> {
   const pathPlantId = pathPlant(event);
   return decide(event, deps, async (token) => {
-    if (pathPlantId === null) throw new AppError('FORBIDDEN', 'the plant id in the path is not a valid URL-encoded value');
+    if (pathPlantId === null)
+      throw new AppError('FORBIDDEN', 'the plant id in the path is not a valid URL-encoded value');
     const plantId = pathPlantId;
     if (looksLikeJwt(token)) {
       const { client, plants } = await clientCaller(deps, token);
       const caller = jwtCaller(client, plants);
       if (plantId === undefined) return caller;
-      if (!caller.plantIds.includes(plantId)) throw new AppError('FORBIDDEN', `client ${client.clientId} is not allowed for plant "${plantId}"`, { plantId });
+      if (!caller.plantIds.includes(plantId))
+        throw new AppError('FORBIDDEN', `client ${client.clientId} is not allowed for plant "${plantId}"`, { plantId });
       return { ...caller, plantIds: [plantId] };
     }
     const check = await checkMaintenanceToken(deps.registry, token, deps.now());
     if (check.outcome === 'unknown') throw new AppError('UNAUTHORIZED', 'the access token is not valid');
-    if (check.outcome === 'revoked') throw new AppError('FORBIDDEN', 'the access token has been revoked; ask the operator for a new one', { tokenId: check.token.tokenId });
-    if (check.outcome === 'expired') throw new AppError('FORBIDDEN', 'the access token has expired; ask the operator for a new one', { tokenId: check.token.tokenId });
-    if (plantId !== undefined && check.token.plantId !== plantId) throw new AppError('FORBIDDEN', `the access token is not valid for plant "${plantId}"`, { plantId });
-    return { kind: 'plant-token', customerId: check.token.customerId, plantIds: [check.token.plantId], allPlants: false, tokenId: check.token.tokenId };
+    if (check.outcome === 'revoked')
+      throw new AppError('FORBIDDEN', 'the access token has been revoked; ask the operator for a new one', {
+        tokenId: check.token.tokenId,
+      });
+    if (check.outcome === 'expired')
+      throw new AppError('FORBIDDEN', 'the access token has expired; ask the operator for a new one', {
+        tokenId: check.token.tokenId,
+      });
+    if (plantId !== undefined && check.token.plantId !== plantId)
+      throw new AppError('FORBIDDEN', `the access token is not valid for plant "${plantId}"`, { plantId });
+    return {
+      kind: 'plant-token',
+      customerId: check.token.customerId,
+      plantIds: [check.token.plantId],
+      allPlants: false,
+      tokenId: check.token.tokenId,
+    };
   });
 }

@@ -2,7 +2,10 @@
 // serverless-offline keeps the client's case (`Authorization`), API Gateway lower-cases.
 import { AppError } from '../core/errors';
 
-export function headerValue(headers: Readonly<Record<string, string | undefined>> | null | undefined, name: string): string | undefined {
+export function headerValue(
+  headers: Readonly<Record<string, string | undefined>> | null | undefined,
+  name: string,
+): string | undefined {
   const wanted = name.toLowerCase();
   for (const [key, value] of Object.entries(headers ?? {})) if (key.toLowerCase() === wanted) return value;
   return undefined;
@@ -15,9 +18,12 @@ export const MAX_AUTHORIZATION_CHARS = 10_000;
  * The token of `Authorization: Bearer <token>`, else undefined (missing header or another scheme).
  * @throws AppError UNAUTHORIZED when the header is longer than MAX_AUTHORIZATION_CHARS.
  */
-export function bearerToken(headers: Readonly<Record<string, string | undefined>> | null | undefined): string | undefined {
+export function bearerToken(
+  headers: Readonly<Record<string, string | undefined>> | null | undefined,
+): string | undefined {
   const value = headerValue(headers, 'authorization') ?? '';
-  if (value.length > MAX_AUTHORIZATION_CHARS) throw new AppError('UNAUTHORIZED', `the Authorization header is longer than ${MAX_AUTHORIZATION_CHARS} characters`);
+  if (value.length > MAX_AUTHORIZATION_CHARS)
+    throw new AppError('UNAUTHORIZED', `the Authorization header is longer than ${MAX_AUTHORIZATION_CHARS} characters`);
   const match = /^Bearer[ ]+([^\s]+)\s*$/i.exec(value);
   return match?.[1];
 }
@@ -26,7 +32,9 @@ export function bearerToken(headers: Readonly<Record<string, string | undefined>
  * `Authorization: Basic base64(urlencoded id ":" urlencoded secret)` (RFC 6749 section 2.3.1);
  * 'malformed' also for a header longer than MAX_AUTHORIZATION_CHARS.
  */
-export function basicCredentials(headers: Readonly<Record<string, string | undefined>> | null | undefined): { id: string; secret: string } | 'malformed' | undefined {
+export function basicCredentials(
+  headers: Readonly<Record<string, string | undefined>> | null | undefined,
+): { id: string; secret: string } | 'malformed' | undefined {
   const value = headerValue(headers, 'authorization');
   if (value !== undefined && value.length > MAX_AUTHORIZATION_CHARS) return 'malformed';
   const match = /^Basic[ ]+([A-Za-z0-9+/=]+)\s*$/i.exec(value ?? '');
@@ -35,7 +43,10 @@ export function basicCredentials(headers: Readonly<Record<string, string | undef
   const colon = decoded.indexOf(':');
   if (colon < 0) return 'malformed';
   try {
-    return { id: decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' ')), secret: decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, ' ')) };
+    return {
+      id: decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' ')),
+      secret: decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, ' ')),
+    };
   } catch {
     return 'malformed';
   }

@@ -36,7 +36,9 @@ export function refusalContext(code: RefusalCode, message: string): AuthorizerCo
 }
 
 interface EventWithAuthorizer {
-  readonly requestContext?: { readonly authorizer?: { readonly lambda?: Readonly<Record<string, unknown>> | null } | null };
+  readonly requestContext?: {
+    readonly authorizer?: { readonly lambda?: Readonly<Record<string, unknown>> | null } | null;
+  };
 }
 
 function text(value: unknown): string | undefined {
@@ -54,11 +56,15 @@ export function callerOf(event: EventWithAuthorizer, options: { readonly plantId
   const refusal = text(context.authError);
   if (refusal !== undefined) {
     const code: RefusalCode = refusal === 'FORBIDDEN' ? 'FORBIDDEN' : 'UNAUTHORIZED';
-    throw new AppError(code, text(context.authMessage) ?? (code === 'FORBIDDEN' ? 'not allowed' : 'a valid access token is required'));
+    throw new AppError(
+      code,
+      text(context.authMessage) ?? (code === 'FORBIDDEN' ? 'not allowed' : 'a valid access token is required'),
+    );
   }
   const kind = text(context.kind);
   const customerId = text(context.customerId);
-  if ((kind !== 'jwt' && kind !== 'plant-token') || !customerId) throw new Error('the authorizer context has no caller');
+  if ((kind !== 'jwt' && kind !== 'plant-token') || !customerId)
+    throw new Error('the authorizer context has no caller');
   const plantIds = (text(context.plantIds) ?? '').split(',').filter((p) => p !== '');
   const caller: Caller = {
     kind,
@@ -75,6 +81,9 @@ export function callerOf(event: EventWithAuthorizer, options: { readonly plantId
 /** @throws AppError FORBIDDEN when the caller may not use the plant. */
 export function checkPlantAccess(caller: Caller, plantId: string): void {
   if (!caller.plantIds.includes(plantId)) {
-    throw new AppError('FORBIDDEN', `this access token does not give access to plant "${plantId}"`, { field: 'plantId', value: plantId });
+    throw new AppError('FORBIDDEN', `this access token does not give access to plant "${plantId}"`, {
+      field: 'plantId',
+      value: plantId,
+    });
   }
 }

@@ -3,7 +3,13 @@
 // expires_in}`, and RFC 6749 section 5.2 errors `{error, error_description}` (not the API envelope).
 import type { Registry } from '../registry/ports';
 import { DUMMY_CLIENT_SECRET_HASH, verifyClientSecret } from '../registry/secrets';
-import { ACCESS_TOKEN_SECONDS, CLIENT_ID_PATTERN, MAX_SCOPE_CHARS, requiredScope, signAccessToken } from './access-token';
+import {
+  ACCESS_TOKEN_SECONDS,
+  CLIENT_ID_PATTERN,
+  MAX_SCOPE_CHARS,
+  requiredScope,
+  signAccessToken,
+} from './access-token';
 import { basicCredentials, headerValue } from './bearer';
 import type { SigningKey } from './local-keys';
 
@@ -40,7 +46,12 @@ type OAuthError = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsu
 
 const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' } as const;
 
-function oauthError(status: number, error: OAuthError, description: string, extraHeaders: Record<string, string> = {}): TokenResponse {
+function oauthError(
+  status: number,
+  error: OAuthError,
+  description: string,
+  extraHeaders: Record<string, string> = {},
+): TokenResponse {
   return { status, body: { error, error_description: description }, headers: { ...NO_STORE, ...extraHeaders } };
 }
 
@@ -49,40 +60,64 @@ export async function issueToken(request: TokenRequest, deps: TokenEndpointDeps)
   if (!/^application\/x-www-form-urlencoded\b/i.test(contentType.trim())) {
     return oauthError(400, 'invalid_request', "send the request as 'Content-Type: application/x-www-form-urlencoded'");
   }
-  if (Buffer.byteLength(request.body, 'utf8') > MAX_FORM_BYTES) return oauthError(413, 'invalid_request', `the request body is larger than ${MAX_FORM_BYTES} bytes`);
+  if (Buffer.byteLength(request.body, 'utf8') > MAX_FORM_BYTES)
+    return oauthError(413, 'invalid_request', `the request body is larger than ${MAX_FORM_BYTES} bytes`);
   const form = new URLSearchParams(request.body);
   for (const name of ['grant_type', 'client_id', 'client_secret', 'scope']) {
     if (form.getAll(name).length > 1) return oauthError(400, 'invalid_request', `the parameter ${name} is repeated`);
   }
   const basic = basicCredentials(request.headers);
-  if (basic === 'malformed') return oauthError(401, 'invalid_client', 'the Basic authorization header is malformed', { 'www-authenticate': 'Basic realm="token"' });
+  if (basic === 'malformed')
+    return oauthError(401, 'invalid_client', 'the Basic authorization header is malformed', {
+      'www-authenticate': 'Basic realm="token"',
+    });
   if (basic && (form.has('client_secret') || (form.has('client_id') && form.get('client_id') !== basic.id))) {
-    return oauthError(400, 'invalid_request', 'use one client authentication method: the Basic header or the form fields, not both');
+    return oauthError(
+      400,
+      'invalid_request',
+      'use one client authentication method: the Basic header or the form fields, not both',
+    );
   }
   const grantType = form.get('grant_type');
   if (!grantType) return oauthError(400, 'invalid_request', 'grant_type is required');
-  if (grantType !== 'client_credentials') return oauthError(400, 'unsupported_grant_type', 'only grant_type=client_credentials is supported');
+  if (grantType !== 'client_credentials')
+    return oauthError(400, 'unsupported_grant_type', 'only grant_type=client_credentials is supported');
 
   const clientId = basic?.id ?? form.get('client_id') ?? '';
   const secret = basic?.secret ?? form.get('client_secret') ?? '';
   const challenge: Record<string, string> = basic ? { 'www-authenticate': 'Basic realm="token"' } : {};
-  if (clientId === '' || secret === '') return oauthError(401, 'invalid_client', 'client_id and client_secret are required', challenge);
-  if (!CLIENT_ID_PATTERN.test(clientId)) return oauthError(400, 'invalid_request', 'client_id must be 1-128 letters, digits, ".", "_" or "-"');
-  if (secret.length > MAX_SECRET_CHARS) return oauthError(400, 'invalid_request', `client_secret is longer than ${MAX_SECRET_CHARS} characters`);
+  if (clientId === '' || secret === '')
+    return oauthError(401, 'invalid_client', 'client_id and client_secret are required', challenge);
+  if (!CLIENT_ID_PATTERN.test(clientId))
+    return oauthError(400, 'invalid_request', 'client_id must be 1-128 letters, digits, ".", "_" or "-"');
+  if (secret.length > MAX_SECRET_CHARS)
+    return oauthError(400, 'invalid_request', `client_secret is longer than ${MAX_SECRET_CHARS} characters`);
   const scope = form.get('scope');
-  if (scope !== null && scope.length > MAX_SCOPE_CHARS) return oauthError(400, 'invalid_request', `scope is longer than ${MAX_SCOPE_CHARS} characters`);
+  if (scope !== null && scope.length > MAX_SCOPE_CHARS)
+    return oauthError(400, 'invalid_request', `scope is longer than ${MAX_SCOPE_CHARS} characters`);
 
   // The same scrypt runs whether the client exists or not, and the same answer follows: a
   // caller cannot tell registered ids from others, nor make unknown ids cheap to try.
   const verify = deps.verifySecret ?? verifyClientSecret;
   const client = await deps.registry.getClient(clientId).catch(() => undefined);
   const matches = await verify(secret, client?.secretHash ?? DUMMY_CLIENT_SECRET_HASH);
-  if (!client?.secretHash || !matches) return oauthError(401, 'invalid_client', 'client authentication failed', challenge);
+  if (!client?.secretHash || !matches)
+    return oauthError(401, 'invalid_client', 'client authentication failed', challenge);
 
   const allowed = requiredScope(deps.resource);
   const requested = (scope ?? allowed).split(' ').filter((s) => s !== '');
-  if (requested.length === 0 || requested.some((s) => s !== allowed)) return oauthError(400, 'invalid_scope', `the only scope this service grants is ${allowed}`);
+  if (requested.length === 0 || requested.some((s) => s !== allowed))
+    return oauthError(400, 'invalid_scope', `the only scope this service grants is ${allowed}`);
 
-  const accessToken = await signAccessToken(await deps.signingKey(), { issuer: deps.issuer, clientId: client.clientId, scope: allowed, now: deps.now() });
-  return { status: 200, body: { access_token: accessToken, token_type: 'Bearer', expires_in: ACCESS_TOKEN_SECONDS }, headers: { ...NO_STORE } };
+  const accessToken = await signAccessToken(await deps.signingKey(), {
+    issuer: deps.issuer,
+    clientId: client.clientId,
+    scope: allowed,
+    now: deps.now(),
+  });
+  return {
+    status: 200,
+    body: { access_token: accessToken, token_type: 'Bearer', expires_in: ACCESS_TOKEN_SECONDS },
+    headers: { ...NO_STORE },
+  };
 }

@@ -33,26 +33,34 @@ export function singleInput(positionals: readonly string[]): string {
   return positionals[0];
 }
 
-export function oneOf<T extends string>(option: string, raw: string | undefined, allowed: readonly T[], fallback?: T): T {
+export function oneOf<T extends string>(
+  option: string,
+  raw: string | undefined,
+  allowed: readonly T[],
+  fallback?: T,
+): T {
   if (raw === undefined) {
     if (fallback !== undefined) return fallback;
     throw new UsageError(`--${option} is required (one of ${allowed.join(', ')})`);
   }
-  if (!(allowed as readonly string[]).includes(raw)) throw new UsageError(`--${option} must be one of ${allowed.join(', ')}; got "${raw}"`);
+  if (!(allowed as readonly string[]).includes(raw))
+    throw new UsageError(`--${option} must be one of ${allowed.join(', ')}; got "${raw}"`);
   return raw as T;
 }
 
 export function positiveInteger(option: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined) return fallback;
   const value = Number(raw);
-  if (!/^[0-9]+$/.test(raw) || !Number.isSafeInteger(value) || value < 1) throw new UsageError(`--${option} must be a positive integer; got "${raw}"`);
+  if (!/^[0-9]+$/.test(raw) || !Number.isSafeInteger(value) || value < 1)
+    throw new UsageError(`--${option} must be a positive integer; got "${raw}"`);
   return value;
 }
 
 export function positiveNumber(option: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined) return fallback;
   const value = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(value) || value <= 0) throw new UsageError(`--${option} must be a positive number; got "${raw}"`);
+  if (raw.trim() === '' || !Number.isFinite(value) || value <= 0)
+    throw new UsageError(`--${option} must be a positive number; got "${raw}"`);
   return value;
 }
 
@@ -64,15 +72,25 @@ export function durationMs(option: string, raw: string | undefined): number | un
   const match = /^([0-9]+(?:\.[0-9]+)?)(ms|s|m|h)?$/.exec(raw.trim());
   const amount = match?.[1] === undefined ? Number.NaN : Number(match[1]);
   const unit = UNIT_MS[match?.[2] ?? 's'] ?? 1000;
-  if (!(amount > 0)) throw new UsageError(`--${option} must be a positive duration such as 30, 30s, 5m or 1h; got "${raw}"`);
+  if (!(amount > 0))
+    throw new UsageError(`--${option} must be a positive duration such as 30, 30s, 5m or 1h; got "${raw}"`);
   return amount * unit;
 }
 
 /** A comma-separated list whose items must all be allowed, without duplicates. */
-export function listOf<T extends string>(option: string, raw: string | undefined, allowed: readonly T[], fallback: readonly T[]): readonly T[] {
+export function listOf<T extends string>(
+  option: string,
+  raw: string | undefined,
+  allowed: readonly T[],
+  fallback: readonly T[],
+): readonly T[] {
   if (raw === undefined) return fallback;
-  const items = raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const items = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   const wrong = items.filter((s) => !(allowed as readonly string[]).includes(s));
-  if (items.length === 0 || wrong.length > 0) throw new UsageError(`--${option} takes a comma-separated list of ${allowed.join(', ')}; got "${raw}"`);
+  if (items.length === 0 || wrong.length > 0)
+    throw new UsageError(`--${option} takes a comma-separated list of ${allowed.join(', ')}; got "${raw}"`);
   return [...new Set(items)] as T[];
 }

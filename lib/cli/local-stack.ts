@@ -80,7 +80,11 @@ const REFUSED = /\b(?:ECONNREFUSED|EHOSTUNREACH)\s+([\w.:[\]-]+):(\d+)/;
 function errorText(error: unknown, depth = 0): string {
   if (!(error instanceof Error) || depth > 3) return String(error);
   const nested = (error as Error & { cause?: unknown; errors?: unknown[] }).errors ?? [];
-  return [error.message, errorText((error as Error & { cause?: unknown }).cause, depth + 1), ...nested.map((e) => errorText(e, depth + 1))].join(' ');
+  return [
+    error.message,
+    errorText((error as Error & { cause?: unknown }).cause, depth + 1),
+    ...nested.map((e) => errorText(e, depth + 1)),
+  ].join(' ');
 }
 
 /**

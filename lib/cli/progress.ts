@@ -66,7 +66,10 @@ export function createProgress(stream: ProgressStream, options: ProgressOptions)
 }
 
 /** A progress of `done` out of `total` items (import rows, replayed entries); terminals only. */
-export function countProgress(stream: ProgressStream, label: string): { update(done: number, total: number): void; end(): void } {
+export function countProgress(
+  stream: ProgressStream,
+  label: string,
+): { update(done: number, total: number): void; end(): void } {
   const progress = createProgress(stream, { label });
   return {
     update: (done, total) => progress.update({ done: total === 0 ? 1 : done / total, text: `${done}/${total}` }),

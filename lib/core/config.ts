@@ -22,7 +22,13 @@ const telemetrySchema = z.discriminatedUnion('TELEMETRY_BACKEND', [
 /** The embedded engine's own settings (local stack only); defaults chosen for the host in lib/adapters/duckdb/database.ts. */
 const duckDbSchema = z.object({
   /** DuckDB `memory_limit`, e.g. `1GB` or `512MB`. Default: a quarter of the host's memory, between 256 MB and 4 GB. */
-  DUCKDB_MEMORY_LIMIT: z.preprocess(unsetIfEmpty, z.string().regex(/^\d+(?:\.\d+)?\s*(?:[KMGT]i?B)$/i, 'a size such as 512MB or 2GB').optional()),
+  DUCKDB_MEMORY_LIMIT: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .regex(/^\d+(?:\.\d+)?\s*(?:[KMGT]i?B)$/i, 'a size such as 512MB or 2GB')
+      .optional(),
+  ),
   /** DuckDB `threads` (worker threads of the one instance, shared by all its queries). Default: the host's cores. */
   DUCKDB_THREADS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(256).optional()),
   /**
@@ -30,7 +36,13 @@ const duckDbSchema = z.object({
    * background (lib/adapters/duckdb/telemetry-store.ts; DuckDB's own threshold is set to four
    * times this as a backstop). Default 32MB (bench/ingest.bench.ts).
    */
-  DUCKDB_CHECKPOINT_THRESHOLD: z.preprocess(unsetIfEmpty, z.string().regex(/^\d+(?:\.\d+)?\s*(?:[KMGT]i?B)$/i, 'a size such as 32MB').default('32MB')),
+  DUCKDB_CHECKPOINT_THRESHOLD: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .regex(/^\d+(?:\.\d+)?\s*(?:[KMGT]i?B)$/i, 'a size such as 32MB')
+      .default('32MB'),
+  ),
 });
 
 const baseSchema = z.object({
@@ -50,7 +62,10 @@ const baseSchema = z.object({
   /** The local MQTT broker standing in for AWS IoT Core (health check only). */
   LOCAL_MQTT_URL: optionalUrl,
   /** Name of the message hub written into every cloud message as ingestionId. */
-  INGESTION_ID: z.string().regex(/^[A-Za-z0-9_.-]+$/).default('local-hub'),
+  INGESTION_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]+$/)
+    .default('local-hub'),
   /** Telemetry query API: most rows returned (more are cut and reported), time limit, widest window. */
   QUERY_ROW_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10_000),
   QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(900_000).default(20_000),
@@ -96,7 +111,9 @@ const baseSchema = z.object({
    */
   STORE_MEMORY_RETENTION_HOURS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(8766).default(24)),
   STORE_MAGNETIC_RETENTION_DAYS: z.preprocess(unsetIfEmpty, z.coerce.number().int().min(1).max(73000).default(3650)),
-  STORE_MAGNETIC_WRITES: z.preprocess(unsetIfEmpty, z.enum(['true', 'false']).default('true')).transform((v) => v === 'true'),
+  STORE_MAGNETIC_WRITES: z
+    .preprocess(unsetIfEmpty, z.enum(['true', 'false']).default('true'))
+    .transform((v) => v === 'true'),
 });
 
 type Settings = z.infer<typeof baseSchema>;
@@ -109,19 +126,29 @@ export function queryConcurrencyOf(cfg: Pick<Settings, 'QUERY_CONCURRENCY' | 'UV
 
 /** Checks across variables; each issue's path is the variable to change. */
 function crossChecks(cfg: Settings, ctx: z.RefinementCtx): void {
-  const problem = (variable: keyof Settings, message: string) => ctx.addIssue({ code: 'custom', path: [variable], message });
+  const problem = (variable: keyof Settings, message: string) =>
+    ctx.addIssue({ code: 'custom', path: [variable], message });
   // One destination each: a local folder (npm start) or the deployed resource, never both.
-  if (isSet(cfg.LAKE_DIR) === isSet(cfg.FIREHOSE_STREAM)) problem('LAKE_DIR', 'set exactly one of LAKE_DIR (local) and FIREHOSE_STREAM (deployed)');
-  if (isSet(cfg.DEAD_LETTER_DIR) === isSet(cfg.DEAD_LETTER_BUCKET)) problem('DEAD_LETTER_DIR', 'set exactly one of DEAD_LETTER_DIR (local) and DEAD_LETTER_BUCKET (deployed)');
+  if (isSet(cfg.LAKE_DIR) === isSet(cfg.FIREHOSE_STREAM))
+    problem('LAKE_DIR', 'set exactly one of LAKE_DIR (local) and FIREHOSE_STREAM (deployed)');
+  if (isSet(cfg.DEAD_LETTER_DIR) === isSet(cfg.DEAD_LETTER_BUCKET))
+    problem('DEAD_LETTER_DIR', 'set exactly one of DEAD_LETTER_DIR (local) and DEAD_LETTER_BUCKET (deployed)');
   // The token issuer is given, or derived from the Cognito user pool (lib/wiring/auth.ts).
-  if (!isSet(cfg.OAUTH_ISSUER) && !isSet(cfg.COGNITO_USER_POOL_ID)) problem('OAUTH_ISSUER', 'set OAUTH_ISSUER or COGNITO_USER_POOL_ID (the issuer is then the user pool\'s)');
+  if (!isSet(cfg.OAUTH_ISSUER) && !isSet(cfg.COGNITO_USER_POOL_ID))
+    problem('OAUTH_ISSUER', "set OAUTH_ISSUER or COGNITO_USER_POOL_ID (the issuer is then the user pool's)");
   // Queries must leave libuv threads to token checks and file access (docs/query-api.md, "Limits").
   const concurrency = queryConcurrencyOf(cfg);
   if (cfg.UV_THREADPOOL_SIZE > 1 && concurrency >= cfg.UV_THREADPOOL_SIZE) {
-    problem('QUERY_CONCURRENCY', `QUERY_CONCURRENCY (${concurrency}${cfg.QUERY_CONCURRENCY === undefined ? ', half of the pool' : ''}) must be below UV_THREADPOOL_SIZE (${cfg.UV_THREADPOOL_SIZE}), or token checks and file access wait behind queries`);
+    problem(
+      'QUERY_CONCURRENCY',
+      `QUERY_CONCURRENCY (${concurrency}${cfg.QUERY_CONCURRENCY === undefined ? ', half of the pool' : ''}) must be below UV_THREADPOOL_SIZE (${cfg.UV_THREADPOOL_SIZE}), or token checks and file access wait behind queries`,
+    );
   }
   if (cfg.QUERY_CONCURRENCY_PER_CLIENT !== undefined && cfg.QUERY_CONCURRENCY_PER_CLIENT > concurrency) {
-    problem('QUERY_CONCURRENCY_PER_CLIENT', `QUERY_CONCURRENCY_PER_CLIENT (${cfg.QUERY_CONCURRENCY_PER_CLIENT}) must not exceed QUERY_CONCURRENCY (${concurrency})`);
+    problem(
+      'QUERY_CONCURRENCY_PER_CLIENT',
+      `QUERY_CONCURRENCY_PER_CLIENT (${cfg.QUERY_CONCURRENCY_PER_CLIENT}) must not exceed QUERY_CONCURRENCY (${concurrency})`,
+    );
   }
 }
 
@@ -155,7 +182,10 @@ let cachedDuckDb: z.infer<typeof duckDbSchema> | undefined;
 export function duckDbConfig(): z.infer<typeof duckDbSchema> {
   if (cachedDuckDb) return cachedDuckDb;
   const parsed = duckDbSchema.safeParse(process.env);
-  if (!parsed.success) throw new Error(`invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(
+      `invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   cachedDuckDb = parsed.data;
   return cachedDuckDb;
 }
@@ -185,7 +215,10 @@ export type AdminConfig = z.infer<typeof adminSchema>;
 /** Parses the CLIs' variables (not cached: a CLI run reads them once). */
 export function adminConfig(env: Record<string, string | undefined> = process.env): AdminConfig {
   const parsed = adminSchema.safeParse(env);
-  if (!parsed.success) throw new Error(`invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(
+      `invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   return parsed.data;
 }
 
@@ -194,7 +227,10 @@ export function adminConfig(env: Record<string, string | undefined> = process.en
  * AWS_DEFAULT_REGION (which the SDK alone does not read); the profile's region comes after them
  * from the SDK (lib/adapters/aws-admin/stage.ts).
  */
-export function awsRegionVariables(env: Record<string, string | undefined> = process.env): { readonly AWS_REGION?: string; readonly AWS_DEFAULT_REGION?: string } {
+export function awsRegionVariables(env: Record<string, string | undefined> = process.env): {
+  readonly AWS_REGION?: string;
+  readonly AWS_DEFAULT_REGION?: string;
+} {
   const pick = (name: 'AWS_REGION' | 'AWS_DEFAULT_REGION') => (env[name] ? { [name]: env[name] } : {});
   return { ...pick('AWS_REGION'), ...pick('AWS_DEFAULT_REGION') };
 }

@@ -45,10 +45,16 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly data: ErrorData;
 
-  constructor(code: ErrorCode, message: string, data?: Readonly<Record<string, unknown>> | ErrorData, options?: { cause?: unknown }) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    data?: Readonly<Record<string, unknown>> | ErrorData,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
     this.code = code;
-    this.data = data === undefined ? [] : Array.isArray(data) ? (data as ErrorData) : [data as Readonly<Record<string, unknown>>];
+    this.data =
+      data === undefined ? [] : Array.isArray(data) ? (data as ErrorData) : [data as Readonly<Record<string, unknown>>];
   }
 
   get status(): number {

@@ -17,7 +17,8 @@ function messageOf(issue: z.core.$ZodIssue, name: string): string {
   if (issue.code === 'unrecognized_keys') return name === 'query' ? 'unknown query parameter' : 'unknown field';
   // zod says "expected string, received undefined"; a client understands "is required".
   // A schema's own message (e.g. one that shows the expected format) is kept.
-  if (issue.code === 'invalid_type' && issue.input === undefined && issue.message.startsWith('Invalid input')) return 'is required';
+  if (issue.code === 'invalid_type' && issue.input === undefined && issue.message.startsWith('Invalid input'))
+    return 'is required';
   return issue.message;
 }
 
@@ -31,7 +32,10 @@ export function parseInput<S extends z.ZodType>(schema: S, value: unknown, name 
   // reportInput: without it zod leaves `issue.input` out, and every wrong type would read "is required".
   const parsed = schema.safeParse(value, { reportInput: true });
   if (parsed.success) return parsed.data;
-  const problems: InputProblem[] = parsed.error.issues.map((issue) => ({ field: fieldOf(issue, name), message: messageOf(issue, name) }));
+  const problems: InputProblem[] = parsed.error.issues.map((issue) => ({
+    field: fieldOf(issue, name),
+    message: messageOf(issue, name),
+  }));
   const first = problems[0] ?? { field: name, message: 'invalid' };
   throw new AppError('INVALID_INPUT', `${first.field}: ${first.message}`, problems);
 }

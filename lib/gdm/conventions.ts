@@ -36,7 +36,8 @@ function alarmWarnings(message: Json): GdmWarning[] {
         warnings.push({
           path: `/data/${i}/values/${j}/value`,
           code: 'GDM_CONVENTION_ALARM_VALUE_NOT_NULL',
-          message: 'an alarm value should be null: the alarm state travels in the data item metadata (active, acknowledged, state, severity). A missing value means 0 in a base message.',
+          message:
+            'an alarm value should be null: the alarm state travels in the data item metadata (active, acknowledged, state, severity). A missing value means 0 in a base message.',
         });
       }
     });
@@ -57,7 +58,11 @@ function keepAliveWarnings(message: Json): GdmWarning[] {
   const item = data[0];
   if (isObject(item)) {
     if (item.name !== 'keep-alive') {
-      warnings.push({ path: '/data/0/name', code: 'GDM_CONVENTION_KEEP_ALIVE_NAME', message: 'the data item of a keep-alive message should be named "keep-alive".' });
+      warnings.push({
+        path: '/data/0/name',
+        code: 'GDM_CONVENTION_KEEP_ALIVE_NAME',
+        message: 'the data item of a keep-alive message should be named "keep-alive".',
+      });
     }
     const values = Array.isArray(item.values) ? (item.values as unknown[]) : [];
     const first = values[0];
@@ -81,7 +86,8 @@ function keepAliveWarnings(message: Json): GdmWarning[] {
     warnings.push({
       path: '/metadata/messageIntervallInMilliseconds',
       code: 'GDM_CONVENTION_KEEP_ALIVE_INTERVAL',
-      message: 'a keep-alive message should announce its interval as a positive integer metadata.messageIntervallInMilliseconds (spelled with two l, as in the spec).',
+      message:
+        'a keep-alive message should announce its interval as a positive integer metadata.messageIntervallInMilliseconds (spelled with two l, as in the spec).',
     });
   }
   return warnings;

@@ -54,10 +54,18 @@ export function nameIdOf(agentId: string, deviceId: string, name: string): strin
 export function toEdge(base: BaseMessage, options: ToEdgeOptions): EdgeMessage {
   const deviceId = base.deviceId ?? options.deviceId;
   if (deviceId === undefined) {
-    throw new GdmEnrichmentError('GDM_REQUIRED', '/deviceId', 'an edge message needs a deviceId: the base message has none, so pass one (toEdge option deviceId, or gdm enrich --device-id).');
+    throw new GdmEnrichmentError(
+      'GDM_REQUIRED',
+      '/deviceId',
+      'an edge message needs a deviceId: the base message has none, so pass one (toEdge option deviceId, or gdm enrich --device-id).',
+    );
   }
   if (!DEVICE_ID_PATTERN.test(deviceId)) {
-    throw new GdmEnrichmentError('GDM_DEVICE_ID_FORMAT', '/deviceId', `deviceId ${JSON.stringify(deviceId)} has a character other than letters, digits, _ - . # =.`);
+    throw new GdmEnrichmentError(
+      'GDM_DEVICE_ID_FORMAT',
+      '/deviceId',
+      `deviceId ${JSON.stringify(deviceId)} has a character other than letters, digits, _ - . # =.`,
+    );
   }
   const { metadata, data } = base;
   return {
@@ -79,10 +87,18 @@ export function toEdge(base: BaseMessage, options: ToEdgeOptions): EdgeMessage {
 export function toCloud(edge: EdgeMessage, options: ToCloudOptions): CloudMessage {
   const { agentId, ingestionId } = options;
   if (!UUID_PATTERN.test(agentId)) {
-    throw new GdmEnrichmentError('GDM_AGENT_ID_FORMAT', '/agentId', `agentId ${JSON.stringify(agentId)} is not a lowercase hexadecimal UUID (8-4-4-4-12).`);
+    throw new GdmEnrichmentError(
+      'GDM_AGENT_ID_FORMAT',
+      '/agentId',
+      `agentId ${JSON.stringify(agentId)} is not a lowercase hexadecimal UUID (8-4-4-4-12).`,
+    );
   }
   if (!INGESTION_ID_PATTERN.test(ingestionId)) {
-    throw new GdmEnrichmentError('GDM_INGESTION_ID_FORMAT', '/ingestionId', `ingestionId ${JSON.stringify(ingestionId)} must be letters, digits, _ - . only.`);
+    throw new GdmEnrichmentError(
+      'GDM_INGESTION_ID_FORMAT',
+      '/ingestionId',
+      `ingestionId ${JSON.stringify(ingestionId)} must be letters, digits, _ - . only.`,
+    );
   }
   const { deviceId, metadata, data } = edge;
   return {

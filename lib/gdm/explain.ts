@@ -25,13 +25,19 @@ const FORMAT_RULES: Readonly<Record<string, FormatRule>> = {
     code: 'GDM_MESSAGE_TYPE_FORMAT',
     rule: 'state, alarm, event or keep-alive, optionally followed by ":"-separated custom segments of letters, digits and _ - . = / (e.g. "alarm:press/overheat")',
   },
-  messageVersion: { code: 'GDM_MESSAGE_VERSION_FORMAT', rule: 'digits.digits with an optional third .digits group, e.g. "1.0" or "1.0.2"' },
+  messageVersion: {
+    code: 'GDM_MESSAGE_VERSION_FORMAT',
+    rule: 'digits.digits with an optional third .digits group, e.g. "1.0" or "1.0.2"',
+  },
   agentTimestamp: { code: 'GDM_DATE_TIME_FORMAT', rule: DATE_TIME_RULE },
   ingestionTimestamp: { code: 'GDM_DATE_TIME_FORMAT', rule: DATE_TIME_RULE },
   deviceTimestamp: { code: 'GDM_DATE_TIME_FORMAT', rule: DATE_TIME_RULE },
   ingestionId: { code: 'GDM_INGESTION_ID_FORMAT', rule: 'one or more ASCII letters, digits or the characters _ - .' },
   uid: { code: 'GDM_UID_FORMAT', rule: 'lowercase(agentId) + "_" + lowercase(deviceId)' },
-  nameId: { code: 'GDM_NAME_ID_FORMAT', rule: '64 lowercase hexadecimal characters (SHA-256 of agentId_deviceId_name)' },
+  nameId: {
+    code: 'GDM_NAME_ID_FORMAT',
+    rule: '64 lowercase hexadecimal characters (SHA-256 of agentId_deviceId_name)',
+  },
   name: { code: 'GDM_NAME_EMPTY', rule: 'at least one character' },
 };
 
@@ -79,7 +85,9 @@ function allowedFields(owner: Owner, stage: Stage): string[] {
 /** A known field within edit distance 2 of an unknown one (case differences count as 0). */
 function suggestion(unknown: string): string | undefined {
   const known = [...Object.keys(MESSAGE_FIELDS), ...Object.keys(DATA_ITEM_FIELDS), ...Object.keys(VALUE_ITEM_FIELDS)];
-  return known.find((k) => k.toLowerCase() === unknown.toLowerCase()) ?? known.find((k) => editDistance(k, unknown) <= 2);
+  return (
+    known.find((k) => k.toLowerCase() === unknown.toLowerCase()) ?? known.find((k) => editDistance(k, unknown) <= 2)
+  );
 }
 
 function editDistance(a: string, b: string): number {
@@ -111,7 +119,8 @@ function explainOne(issue: z.core.$ZodIssue, input: unknown, stage: Stage): GdmE
   const { owner, field } = placeOf(path);
   const received = valueAt(input, path);
   const pointer = toPointer(path);
-  const name = field ?? (path.length === 0 ? 'the message' : `each element of ${owner === 'data item' ? 'data' : 'values'}`);
+  const name =
+    field ?? (path.length === 0 ? 'the message' : `each element of ${owner === 'data item' ? 'data' : 'values'}`);
   if (issue.code === 'invalid_type' && issue.expected === 'never' && field !== undefined) {
     return {
       path: pointer,
@@ -121,19 +130,28 @@ function explainOne(issue: z.core.$ZodIssue, input: unknown, stage: Stage): GdmE
   }
   if (received === undefined) {
     const where = owner === 'message' ? `${aStage(stage)} message` : `every ${owner} of ${aStage(stage)} message`;
-    return { path: pointer, code: 'GDM_REQUIRED', message: `${name} is required in ${where}.${requiredHint(field, stage)}` };
+    return {
+      path: pointer,
+      code: 'GDM_REQUIRED',
+      message: `${name} is required in ${where}.${requiredHint(field, stage)}`,
+    };
   }
   const format = field === undefined ? undefined : FORMAT_RULES[field];
   if (issue.code === 'invalid_type' || issue.code === 'invalid_union' || format === undefined) {
     const expected = field === undefined ? 'a JSON object' : (EXPECTED_TYPES[field] ?? 'a string');
     return { path: pointer, code: 'GDM_TYPE', message: `${name} must be ${expected}; got ${describeValue(received)}.` };
   }
-  return { path: pointer, code: format.code, message: `${name} must be ${format.rule}; got ${describeValue(received)}.` };
+  return {
+    path: pointer,
+    code: format.code,
+    message: `${name} must be ${format.rule}; got ${describeValue(received)}.`,
+  };
 }
 
 function requiredHint(field: string | undefined, stage: Stage): string {
   if (stage === 'base') return '';
-  if (field === 'deviceId' || field === 'agentTimestamp') return ' The gateway sets it when it enriches a base message (gdm enrich --to edge).';
+  if (field === 'deviceId' || field === 'agentTimestamp')
+    return ' The gateway sets it when it enriches a base message (gdm enrich --to edge).';
   if (field === 'messageType' || field === 'messageVersion' || field === 'value') {
     return ' Defaults apply to base messages only; the gateway writes them out.';
   }

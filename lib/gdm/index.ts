@@ -3,7 +3,16 @@
 //   if (!result.ok) deadLetter(result.errors);
 //   else store(toCloud(result.message, { now: () => new Date(), agentId, ingestionId }));
 export { validateMessage, type ValidationResult } from './validate';
-export { toEdge, toCloud, uidOf, nameIdOf, GdmEnrichmentError, type Clock, type ToEdgeOptions, type ToCloudOptions } from './enrich';
+export {
+  toEdge,
+  toCloud,
+  uidOf,
+  nameIdOf,
+  GdmEnrichmentError,
+  type Clock,
+  type ToEdgeOptions,
+  type ToCloudOptions,
+} from './enrich';
 export { checkConventions } from './conventions';
 export {
   ERROR_CODES,

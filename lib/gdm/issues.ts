@@ -5,13 +5,16 @@
 export const ERROR_CODES = {
   GDM_TYPE: 'A message, field or element has the wrong JSON type (for example a number where a string is expected).',
   GDM_REQUIRED: 'A field required at this stage is missing.',
-  GDM_FIELD_NOT_ALLOWED_AT_STAGE: 'A field that a later stage sets is present (for example agentTimestamp in a base message).',
+  GDM_FIELD_NOT_ALLOWED_AT_STAGE:
+    'A field that a later stage sets is present (for example agentTimestamp in a base message).',
   GDM_UNKNOWN_FIELD: 'A field that release-01 does not define at this place; free-form data belongs in metadata.',
   GDM_DEVICE_ID_FORMAT: 'deviceId is empty or has a character other than letters, digits, _ - . # =.',
   GDM_MESSAGE_ID_FORMAT: 'messageId is not a lowercase hexadecimal UUID (8-4-4-4-12, at most 36 characters).',
-  GDM_MESSAGE_TYPE_FORMAT: 'messageType does not start with state, alarm, event or keep-alive, or a custom segment is malformed.',
+  GDM_MESSAGE_TYPE_FORMAT:
+    'messageType does not start with state, alarm, event or keep-alive, or a custom segment is malformed.',
   GDM_MESSAGE_VERSION_FORMAT: 'messageVersion is not digits.digits with an optional third .digits group.',
-  GDM_DATE_TIME_FORMAT: 'A timestamp is not an ISO 8601 date-time with seconds, at most 6 fractional digits and a UTC offset.',
+  GDM_DATE_TIME_FORMAT:
+    'A timestamp is not an ISO 8601 date-time with seconds, at most 6 fractional digits and a UTC offset.',
   GDM_AGENT_ID_FORMAT: 'agentId is not a lowercase hexadecimal UUID (8-4-4-4-12).',
   GDM_INGESTION_ID_FORMAT: 'ingestionId is empty or has a character other than letters, digits, _ - .',
   GDM_UID_FORMAT: 'uid is not lowercase(agentId) + "_" + lowercase(deviceId) in form.',
@@ -31,7 +34,8 @@ export const WARNING_CODES = {
   GDM_CONVENTION_KEEP_ALIVE_NAME: 'The data item of a keep-alive message is not named keep-alive.',
   GDM_CONVENTION_KEEP_ALIVE_VALUE: 'A keep-alive data item does not hold exactly one value item with a null value.',
   GDM_CONVENTION_KEEP_ALIVE_DEVICE_TIMESTAMP: 'A keep-alive value item has no deviceTimestamp.',
-  GDM_CONVENTION_KEEP_ALIVE_INTERVAL: 'A keep-alive message lacks a positive integer metadata.messageIntervallInMilliseconds.',
+  GDM_CONVENTION_KEEP_ALIVE_INTERVAL:
+    'A keep-alive message lacks a positive integer metadata.messageIntervallInMilliseconds.',
 } as const;
 
 export type GdmErrorCode = keyof typeof ERROR_CODES;

@@ -22,23 +22,39 @@ import {
 import type { BaseMessage, CloudMessage, EdgeMessage, ValueItem, DataItem, CloudDataItem } from './types';
 
 /** A field a later stage sets: present = error (JSON Schema `not: {}`). */
-const absent = (setBy: string) => z.never().optional().meta({ description: `Set by ${setBy}; must not appear at this stage.` });
+const absent = (setBy: string) =>
+  z
+    .never()
+    .optional()
+    .meta({ description: `Set by ${setBy}; must not appear at this stage.` });
 const describe = <T extends z.ZodType>(schema: T, description: string): T => schema.meta({ description }) as T;
 
-export const dateTimeSchema = z
-  .string()
-  .regex(DATE_TIME_PATTERN)
-  .meta({ format: 'date-time', description: 'ISO 8601 with UTC offset (Z or ±hh:mm), seconds required, up to 6 fractional digits.' });
+export const dateTimeSchema = z.string().regex(DATE_TIME_PATTERN).meta({
+  format: 'date-time',
+  description: 'ISO 8601 with UTC offset (Z or ±hh:mm), seconds required, up to 6 fractional digits.',
+});
 
-export const deviceIdSchema = describe(z.string().regex(DEVICE_ID_PATTERN), 'Letters, digits, _ - . # =; unique per agent.');
+export const deviceIdSchema = describe(
+  z.string().regex(DEVICE_ID_PATTERN),
+  'Letters, digits, _ - . # =; unique per agent.',
+);
 export const uuidSchema = z.string().max(UUID_MAX_LENGTH).regex(UUID_PATTERN);
 export const messageTypeSchema = describe(
   z.string().regex(MESSAGE_TYPE_PATTERN),
   'state, alarm, event or keep-alive, optionally followed by ":"-separated custom segments of letters, digits and _ - . = /.',
 );
-export const messageVersionSchema = describe(z.string().regex(MESSAGE_VERSION_PATTERN), 'digits.digits with an optional third .digits group.');
-export const ingestionIdSchema = describe(z.string().regex(INGESTION_ID_PATTERN), 'Name of the cloud message hub: letters, digits, _ - .');
-export const nameIdSchema = describe(z.string().regex(NAME_ID_PATTERN), 'Lowercase hex SHA-256 of agentId + "_" + deviceId + "_" + name.');
+export const messageVersionSchema = describe(
+  z.string().regex(MESSAGE_VERSION_PATTERN),
+  'digits.digits with an optional third .digits group.',
+);
+export const ingestionIdSchema = describe(
+  z.string().regex(INGESTION_ID_PATTERN),
+  'Name of the cloud message hub: letters, digits, _ - .',
+);
+export const nameIdSchema = describe(
+  z.string().regex(NAME_ID_PATTERN),
+  'Lowercase hex SHA-256 of agentId + "_" + deviceId + "_" + name.',
+);
 export const uidSchema = describe(z.string().regex(UID_PATTERN), 'lowercase(agentId) + "_" + lowercase(deviceId).');
 export const metadataSchema = describe(z.record(z.string(), z.unknown()), 'Free-form metadata object.');
 export const valueSchema = describe(
@@ -46,10 +62,16 @@ export const valueSchema = describe(
   'string, integer, number, boolean, array or null.',
 );
 const messageIdSchema = describe(uuidSchema, 'Lowercase hex UUID 8-4-4-4-12, globally unique per message.');
-const agentIdSchema = describe(uuidSchema, 'The agent (gateway) identity in the cloud message hub: lowercase hex UUID.');
+const agentIdSchema = describe(
+  uuidSchema,
+  'The agent (gateway) identity in the cloud message hub: lowercase hex UUID.',
+);
 const agentTimestampSchema = describe(dateTimeSchema, 'Set by the gateway: ISO 8601 with UTC offset.');
 const ingestionTimestampSchema = describe(dateTimeSchema, 'Set by the cloud platform: ISO 8601 with UTC offset.');
-const deviceTimestampSchema = describe(dateTimeSchema.nullable(), 'Time the device measured the value; may be null or omitted.').optional();
+const deviceTimestampSchema = describe(
+  dateTimeSchema.nullable(),
+  'Time the device measured the value; may be null or omitted.',
+).optional();
 const setByGateway = 'the gateway (edge stage)';
 const setByCloud = 'the cloud platform (cloud stage)';
 

@@ -45,7 +45,9 @@ export function createMessageGenerator(options: GeneratorOptions): (now: Date) =
   let sequence = 0;
 
   const timestamps = (now: Date, count: number): string[] =>
-    Array.from({ length: count }, (_, j) => new Date(now.getTime() - (count - 1 - j) * SAMPLE_SPACING_MS).toISOString());
+    Array.from({ length: count }, (_, j) =>
+      new Date(now.getTime() - (count - 1 - j) * SAMPLE_SPACING_MS).toISOString(),
+    );
 
   const stateItems = (device: string, now: Date): DataItem[] =>
     Array.from({ length: options.items }, (_, i) => {
@@ -67,7 +69,14 @@ export function createMessageGenerator(options: GeneratorOptions): (now: Date) =
         deviceTimestamp,
       }));
       const metadata = alarm
-        ? { equipmentId: `${device}-eq`, text: `simulated alarm ${i + 1}`, active, acknowledged: !active && random() < 0.5, state: active ? 'ACTIVE' : 'CLEARED', severity }
+        ? {
+            equipmentId: `${device}-eq`,
+            text: `simulated alarm ${i + 1}`,
+            active,
+            acknowledged: !active && random() < 0.5,
+            state: active ? 'ACTIVE' : 'CLEARED',
+            severity,
+          }
         : { equipmentId: `${device}-eq`, text: `simulated event ${i + 1}`, state: 'INFO', severity };
       return { name: `${alarm ? 'alarm' : 'event'}-${i + 1}`, metadata, values };
     });

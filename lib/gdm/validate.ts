@@ -39,7 +39,8 @@ const compiled = {
  * @throws TypeError only when `stage` is not base, edge or cloud (a programming error).
  */
 export function validateMessage<S extends Stage>(input: unknown, stage: S): ValidationResult<S> {
-  if (!(STAGES as readonly string[]).includes(stage)) throw new TypeError(`unknown GDM stage ${JSON.stringify(stage)}; use base, edge or cloud`);
+  if (!(STAGES as readonly string[]).includes(stage))
+    throw new TypeError(`unknown GDM stage ${JSON.stringify(stage)}; use base, edge or cloud`);
   const parsed = compiled[stage].safeParse(input);
   const errors: GdmError[] = parsed.success ? [] : explainIssues(parsed.error.issues, input, stage);
   if (stage === 'cloud') errors.push(...derivationErrors(input, errors));
@@ -63,7 +64,11 @@ function derivationErrors(input: unknown, found: readonly GdmError[]): GdmError[
   const flagged = new Set(found.map((e) => e.path));
   const expectedUid = uidOf(agentId, deviceId);
   if (typeof uid === 'string' && UID_PATTERN.test(uid) && uid !== expectedUid && !flagged.has('/uid')) {
-    errors.push({ path: '/uid', code: 'GDM_UID_MISMATCH', message: `uid must be lowercase(agentId) + "_" + lowercase(deviceId) = "${expectedUid}"; got "${uid}".` });
+    errors.push({
+      path: '/uid',
+      code: 'GDM_UID_MISMATCH',
+      message: `uid must be lowercase(agentId) + "_" + lowercase(deviceId) = "${expectedUid}"; got "${uid}".`,
+    });
   }
   if (!Array.isArray(data)) return errors;
   data.forEach((item: unknown, i) => {

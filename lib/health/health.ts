@@ -25,7 +25,11 @@ async function probeOne(probe: Probe, timeoutMs: number): Promise<ComponentHealt
     ]);
     return { status: 'up', latencyMs: Math.round(performance.now() - started) };
   } catch (error) {
-    return { status: 'down', latencyMs: Math.round(performance.now() - started), detail: error instanceof Error ? error.message : String(error) };
+    return {
+      status: 'down',
+      latencyMs: Math.round(performance.now() - started),
+      detail: error instanceof Error ? error.message : String(error),
+    };
   } finally {
     clearTimeout(timer);
   }
@@ -39,6 +43,10 @@ export async function checkHealth(probes: Readonly<Record<string, Probe>>, timeo
 }
 
 /** The HTTP answer of GET /health: 200 when every component is up, 503 otherwise, never cached. */
-export function healthResponse(report: HealthReport): { status: number; body: HealthReport; headers: Record<string, string> } {
+export function healthResponse(report: HealthReport): {
+  status: number;
+  body: HealthReport;
+  headers: Record<string, string>;
+} {
   return { status: report.status === 'up' ? 200 : 503, body: report, headers: { 'cache-control': 'no-store' } };
 }

@@ -37,14 +37,25 @@ export interface HttpHandlerOptions {
 }
 
 function timedOut(): never {
-  throw new AppError('SERVICE_UNAVAILABLE', 'the request did not finish within the time limit; retry shortly', { retryAfterSeconds: TIMEOUT_RETRY_SECONDS });
+  throw new AppError('SERVICE_UNAVAILABLE', 'the request did not finish within the time limit; retry shortly', {
+    retryAfterSeconds: TIMEOUT_RETRY_SECONDS,
+  });
 }
 
 /** Wraps a handler function in the project's middleware chain. */
-export function httpHandler(fn: HttpHandlerFn<AuthorizedEvent>, options: HttpHandlerOptions & { readonly authorized: true }): middy.MiddyfiedHandler<HttpEvent, APIGatewayProxyStructuredResultV2>;
-export function httpHandler(fn: HttpHandlerFn, options?: HttpHandlerOptions): middy.MiddyfiedHandler<HttpEvent, APIGatewayProxyStructuredResultV2>;
+export function httpHandler(
+  fn: HttpHandlerFn<AuthorizedEvent>,
+  options: HttpHandlerOptions & { readonly authorized: true },
+): middy.MiddyfiedHandler<HttpEvent, APIGatewayProxyStructuredResultV2>;
+export function httpHandler(
+  fn: HttpHandlerFn,
+  options?: HttpHandlerOptions,
+): middy.MiddyfiedHandler<HttpEvent, APIGatewayProxyStructuredResultV2>;
 export function httpHandler(fn: HttpHandlerFn<AuthorizedEvent> | HttpHandlerFn, options: HttpHandlerOptions = {}) {
-  const chain = middy<HttpEvent, APIGatewayProxyStructuredResultV2>({ timeoutEarlyInMillis: options.timeoutEarlyInMillis ?? TIMEOUT_EARLY_MS, timeoutEarlyResponse: timedOut })
+  const chain = middy<HttpEvent, APIGatewayProxyStructuredResultV2>({
+    timeoutEarlyInMillis: options.timeoutEarlyInMillis ?? TIMEOUT_EARLY_MS,
+    timeoutEarlyResponse: timedOut,
+  })
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(requestLogKeys)
     .use(httpHeaderNormalizer())

@@ -1,6 +1,6 @@
 // The spec's bodies: `{status:"ERROR", code, message, data}` for errors and
 // `{status:"SUCCESS", code:"SUCCESS", message:null, data}` for writes.
-import type { AppError} from '../core/errors';
+import type { AppError } from '../core/errors';
 import { type ErrorData } from '../core/errors';
 
 export interface ErrorBody {

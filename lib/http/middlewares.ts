@@ -54,16 +54,23 @@ export function jsonBody(maxBodyBytes: number): Middleware {
     before: (request) => {
       const event = request.event;
       const raw = event.body ?? '';
-      if (Buffer.byteLength(raw) > maxBodyBytes) throw new AppError('PAYLOAD_TOO_LARGE', `the request body is larger than ${maxBodyBytes} bytes`);
+      if (Buffer.byteLength(raw) > maxBodyBytes)
+        throw new AppError('PAYLOAD_TOO_LARGE', `the request body is larger than ${maxBodyBytes} bytes`);
       const contentType = event.headers?.['content-type'] ?? '';
       if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType.trim())) {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', "send the body as JSON with 'Content-Type: application/json'", { field: 'Content-Type', received: contentType || null });
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', "send the body as JSON with 'Content-Type: application/json'", {
+          field: 'Content-Type',
+          received: contentType || null,
+        });
       }
-      if (raw.trim() === '') throw new AppError('INVALID_INPUT', 'the request body is empty; send a JSON object', { field: 'body' });
+      if (raw.trim() === '')
+        throw new AppError('INVALID_INPUT', 'the request body is empty; send a JSON object', { field: 'body' });
       try {
         event.jsonBody = JSON.parse(raw);
       } catch (error) {
-        throw new AppError('INVALID_INPUT', `the request body is not valid JSON: ${(error as Error).message}`, { field: 'body' });
+        throw new AppError('INVALID_INPUT', `the request body is not valid JSON: ${(error as Error).message}`, {
+          field: 'body',
+        });
       }
     },
   };
@@ -99,7 +106,9 @@ export const responseSerializer: Middleware = {
  * `{retryAfterSeconds}` (lib/query-api/ports.ts retryLater) gets the header too.
  */
 function retryAfterHeader(error: AppError): Record<string, string> {
-  const seconds = error.data.map((d) => d.retryAfterSeconds).find((s): s is number => typeof s === 'number' && Number.isFinite(s) && s >= 0);
+  const seconds = error.data
+    .map((d) => d.retryAfterSeconds)
+    .find((s): s is number => typeof s === 'number' && Number.isFinite(s) && s >= 0);
   return seconds === undefined ? {} : { 'retry-after': String(Math.ceil(seconds)) };
 }
 
@@ -110,10 +119,18 @@ export const errorEnvelope: Middleware = {
     if (isAppError(error)) {
       if (error.status >= 500) logger.error('request failed', { code: error.code, error });
       else logger.info('request refused', { code: error.code, status: error.status, reason: error.message });
-      request.response = { statusCode: error.status, headers: { ...JSON_HEADERS, ...retryAfterHeader(error) }, body: JSON.stringify(errorBody(error)) };
+      request.response = {
+        statusCode: error.status,
+        headers: { ...JSON_HEADERS, ...retryAfterHeader(error) },
+        body: JSON.stringify(errorBody(error)),
+      };
       return;
     }
     logger.error('unexpected error', { error: error as Error });
-    request.response = { statusCode: 500, headers: { ...JSON_HEADERS }, body: JSON.stringify(internalErrorBody(requestIdOf(request))) };
+    request.response = {
+      statusCode: 500,
+      headers: { ...JSON_HEADERS },
+      body: JSON.stringify(internalErrorBody(requestIdOf(request))),
+    };
   },
 };

@@ -9,7 +9,8 @@ interface RequestPath {
 /** A path parameter, URL-decoded. @throws AppError INVALID_INPUT when missing or badly encoded. */
 export function pathParam(event: RequestPath, name: string): string {
   const raw = event.pathParameters?.[name];
-  if (raw === undefined || raw === '') throw new AppError('INVALID_INPUT', `${name} is missing from the path`, { field: name });
+  if (raw === undefined || raw === '')
+    throw new AppError('INVALID_INPUT', `${name} is missing from the path`, { field: name });
   try {
     return decodeURIComponent(raw);
   } catch {

@@ -14,7 +14,9 @@ export interface HttpResult {
  * the body as text (never base64), the parsed JSON body, and the caller on authorized routes.
  */
 export type HttpEvent = APIGatewayProxyEventV2 & {
-  readonly requestContext: APIGatewayProxyEventV2['requestContext'] & { readonly authorizer?: { readonly lambda?: Record<string, unknown> } };
+  readonly requestContext: APIGatewayProxyEventV2['requestContext'] & {
+    readonly authorizer?: { readonly lambda?: Record<string, unknown> };
+  };
   jsonBody?: unknown;
   caller?: Caller;
 };

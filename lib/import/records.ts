@@ -49,11 +49,18 @@ export function parseJsonRecords(text: string): SourceRecord[] {
     throw new ImportFileError(`the file is not valid JSON: ${(error as Error).message}`);
   }
   const rows = Array.isArray(parsed) ? parsed : (parsed as { rows?: unknown })?.rows;
-  if (!Array.isArray(rows)) throw new ImportFileError('a JSON import file holds an array of objects (or {"rows": [...]})');
+  if (!Array.isArray(rows))
+    throw new ImportFileError('a JSON import file holds an array of objects (or {"rows": [...]})');
   const arrayText = Array.isArray(parsed) ? text : text.slice(text.indexOf('['));
   const offset = Array.isArray(parsed) ? 0 : text.slice(0, text.indexOf('[')).split('\n').length - 1;
   const lines = topLevelElementLines(arrayText);
-  return rows.map((value, index) => ({ line: (lines[index] ?? 0) + offset, value: value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : { $value: value } }));
+  return rows.map((value, index) => ({
+    line: (lines[index] ?? 0) + offset,
+    value:
+      value !== null && typeof value === 'object' && !Array.isArray(value)
+        ? (value as Record<string, unknown>)
+        : { $value: value },
+  }));
 }
 
 const lineBreaks = (field: string): number => field.match(/\r\n|\r|\n/g)?.length ?? 0;
@@ -80,7 +87,8 @@ export function parseCsvRecords(text: string): SourceRecord[] {
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
     // The refused record starts after the ones csv-parse took: read those again to count their lines.
-    const taken = typeof error.records === 'number' && error.records > 0 ? parse(body, { ...options, to: error.records }) : [];
+    const taken =
+      typeof error.records === 'number' && error.records > 0 ? parse(body, { ...options, to: error.records }) : [];
     const problem = error.code === 'CSV_QUOTE_NOT_CLOSED' ? 'a quoted field is not closed' : error.message;
     throw new ImportFileError(`line ${taken.reduce((line, fields) => line + span(fields), 1)}: ${problem}`);
   }
@@ -95,7 +103,10 @@ export function parseCsvRecords(text: string): SourceRecord[] {
   const names = header.fields.map((n) => n.trim());
   return data.map((row) => {
     const extra = row.fields.slice(names.length).filter((f) => f.trim() !== '');
-    if (extra.length > 0) throw new ImportFileError(`line ${row.line}: ${row.fields.length} fields, but the header names ${names.length} columns`);
+    if (extra.length > 0)
+      throw new ImportFileError(
+        `line ${row.line}: ${row.fields.length} fields, but the header names ${names.length} columns`,
+      );
     return { line: row.line, value: Object.fromEntries(names.map((name, i) => [name, row.fields[i] ?? ''])) };
   });
 }

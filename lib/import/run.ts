@@ -25,22 +25,33 @@ export interface ImportOptions {
   readonly onProgress?: (done: number, total: number) => void;
 }
 
-export function validateRows<Row>(kind: Pick<ImportKind<Row, unknown>, 'row'>, records: readonly SourceRecord[]): { valid: Array<{ line: number; row: Row }>; errors: RowError[] } {
+export function validateRows<Row>(
+  kind: Pick<ImportKind<Row, unknown>, 'row'>,
+  records: readonly SourceRecord[],
+): { valid: Array<{ line: number; row: Row }>; errors: RowError[] } {
   const valid: Array<{ line: number; row: Row }> = [];
   const errors: RowError[] = [];
   for (const record of records) {
     const parsed = kind.row.safeParse(record.value);
     if (parsed.success) valid.push({ line: record.line, row: parsed.data });
-    else for (const issue of parsed.error.issues) errors.push({ line: record.line, field: issue.path.join('.') || '(row)', message: issue.message });
+    else
+      for (const issue of parsed.error.issues)
+        errors.push({ line: record.line, field: issue.path.join('.') || '(row)', message: issue.message });
   }
   return { valid, errors };
 }
 
-export async function runImport<Row, Target>(kind: ImportKind<Row, Target>, target: Target, text: string, options: ImportOptions): Promise<ImportReport> {
+export async function runImport<Row, Target>(
+  kind: ImportKind<Row, Target>,
+  target: Target,
+  text: string,
+  options: ImportOptions,
+): Promise<ImportReport> {
   const records = parseRecords(text, options.format);
   const { valid, errors } = validateRows(kind, records);
   const invalidLines = new Set(errors.map((e) => e.line)).size;
-  if (errors.length > 0 && !options.skipInvalid) return { kind: kind.name, rows: records.length, written: 0, skipped: records.length, errors, wrote: false };
+  if (errors.length > 0 && !options.skipInvalid)
+    return { kind: kind.name, rows: records.length, written: 0, skipped: records.length, errors, wrote: false };
   let written = 0;
   options.onProgress?.(0, valid.length);
   for (let i = 0; i < valid.length; i += kind.batchSize) {

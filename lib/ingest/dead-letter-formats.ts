@@ -27,7 +27,14 @@ function withId(entry: Omit<DeadLetterEntry, 'id'> & { readonly id?: string | un
   return {
     ...rest,
     ...(receivedAt !== undefined ? { receivedAt } : {}),
-    id: id ?? deadLetterId(entry.reason, entry.payloadBase64, entry.source, receivedAt === undefined ? undefined : Date.parse(receivedAt)),
+    id:
+      id ??
+      deadLetterId(
+        entry.reason,
+        entry.payloadBase64,
+        entry.source,
+        receivedAt === undefined ? undefined : Date.parse(receivedAt),
+      ),
   };
 }
 
@@ -36,12 +43,24 @@ const ruleErrorSchema = z.object({
   topic: z.string().optional(),
   clientId: z.string().optional(),
   base64OriginalPayload: z.string(),
-  failures: z.array(z.object({ failedAction: z.string().optional(), failedResource: z.string().optional(), errorMessage: z.string().optional() })).default([]),
+  failures: z
+    .array(
+      z.object({
+        failedAction: z.string().optional(),
+        failedResource: z.string().optional(),
+        errorMessage: z.string().optional(),
+      }),
+    )
+    .default([]),
 });
 
 const invocationRecordSchema = z.object({
   timestamp: z.string(),
-  requestContext: z.object({ condition: z.string().optional(), approximateInvokeCount: z.number().optional(), functionArn: z.string().optional() }),
+  requestContext: z.object({
+    condition: z.string().optional(),
+    approximateInvokeCount: z.number().optional(),
+    functionArn: z.string().optional(),
+  }),
   requestPayload: ruleEventSchema,
   responsePayload: z.object({ errorMessage: z.string().optional(), errorType: z.string().optional() }).nullish(),
 });
@@ -84,7 +103,9 @@ export function parseStoredDeadLetter(text: string, lastModified: Date): DeadLet
       time: Number.isFinite(Date.parse(timestamp)) ? new Date(timestamp).toISOString() : lastModified.toISOString(),
       payloadBase64: requestPayload.payload,
       source: { agentId: requestPayload.agentId, clientId: requestPayload.clientId },
-      ...(requestPayload.receivedAt !== undefined ? { receivedAt: new Date(requestPayload.receivedAt).toISOString() } : {}),
+      ...(requestPayload.receivedAt !== undefined
+        ? { receivedAt: new Date(requestPayload.receivedAt).toISOString() }
+        : {}),
     });
   }
   return undefined;

@@ -23,15 +23,24 @@ export const DEAD_LETTER_REASONS = [
   'RECORD_TOO_LARGE',
 ] as const satisfies readonly DeadLetterReason[];
 // Fails to compile when ports.ts gains a reason that the list above lacks.
-const everyReasonListed: Exclude<DeadLetterReason, (typeof DEAD_LETTER_REASONS)[number]> extends never ? true : never = true;
+const everyReasonListed: Exclude<DeadLetterReason, (typeof DEAD_LETTER_REASONS)[number]> extends never ? true : never =
+  true;
 void everyReasonListed;
 
 /**
  * A stable name for a refusal: the same message refused again (a retried batch, a replay of the
  * broker's journal) maps to the same dead-letter entry instead of a second one.
  */
-export function deadLetterId(reason: DeadLetterReason, payloadBase64: string, source: Readonly<Record<string, string | undefined>>, receivedAt: number | undefined): string {
-  const hash = createHash('sha256').update(`${reason}\u0000${source.agentId ?? ''}\u0000${source.clientId ?? ''}\u0000${receivedAt ?? ''}\u0000`).update(payloadBase64).digest('hex');
+export function deadLetterId(
+  reason: DeadLetterReason,
+  payloadBase64: string,
+  source: Readonly<Record<string, string | undefined>>,
+  receivedAt: number | undefined,
+): string {
+  const hash = createHash('sha256')
+    .update(`${reason}\u0000${source.agentId ?? ''}\u0000${source.clientId ?? ''}\u0000${receivedAt ?? ''}\u0000`)
+    .update(payloadBase64)
+    .digest('hex');
   return hash.slice(0, 32);
 }
 

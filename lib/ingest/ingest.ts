@@ -6,7 +6,20 @@
 // processing hit an unavailable dependency is reported `failed`, so that the platform retries it.
 import { kindOf, toCloud, validateMessage, type CloudMessage } from '../gdm';
 import { deadLetterId } from './dead-letter';
-import type { AgentDirectory, ClaimStatus, DataLake, DeadLetter, DeadLetterEntry, DeadLetterReason, DeviceLiveness, IngestLedger, KeepAlive, LakeRecord, MessageKey, TelemetryStore } from './ports';
+import type {
+  AgentDirectory,
+  ClaimStatus,
+  DataLake,
+  DeadLetter,
+  DeadLetterEntry,
+  DeadLetterReason,
+  DeviceLiveness,
+  IngestLedger,
+  KeepAlive,
+  LakeRecord,
+  MessageKey,
+  TelemetryStore,
+} from './ports';
 import { plantIdOf, rowsOf, type MessageRows } from './rows';
 import { ruleEventSchema } from './rule-event';
 import { refusalOf, storeRuleViolations, type StoreRules } from '../telemetry/store-rules';
@@ -107,7 +120,10 @@ export async function ingestBatch(events: readonly unknown[], deps: IngestDeps):
   await storeAccepted(distinct, now, deps, outcomes);
   for (const { index, earlier } of sameAsEarlier) {
     const first = outcomes[earlier];
-    outcomes[index] = first?.status === 'failed' ? first : { status: 'duplicate', messageId: (accepted.find((a) => a.index === index) as Accepted).key.messageId };
+    outcomes[index] =
+      first?.status === 'failed'
+        ? first
+        : { status: 'duplicate', messageId: (accepted.find((a) => a.index === index) as Accepted).key.messageId };
   }
   if (refused.length > 0) {
     try {
@@ -123,13 +139,29 @@ export async function ingestBatch(events: readonly unknown[], deps: IngestDeps):
   return outcomes;
 }
 
-const failed = (error: unknown): FailedOutcome => ({ status: 'failed', error: error instanceof Error ? error.message : String(error) });
+const failed = (error: unknown): FailedOutcome => ({
+  status: 'failed',
+  error: error instanceof Error ? error.message : String(error),
+});
 
-async function prepare(event: unknown, index: number, now: Date, deps: IngestDeps): Promise<Accepted | { entry: DeadLetterEntry }> {
+async function prepare(
+  event: unknown,
+  index: number,
+  now: Date,
+  deps: IngestDeps,
+): Promise<Accepted | { entry: DeadLetterEntry }> {
   const parsed = ruleEventSchema.safeParse(event);
   if (!parsed.success) {
     const payloadBase64 = Buffer.from(JSON.stringify(event ?? null)).toString('base64');
-    return { entry: entryOf(new Refusal('INVALID_MESSAGE', 'the rule event has no base64 payload; check the IoT rule SQL'), payloadBase64, {}, undefined, now) };
+    return {
+      entry: entryOf(
+        new Refusal('INVALID_MESSAGE', 'the rule event has no base64 payload; check the IoT rule SQL'),
+        payloadBase64,
+        {},
+        undefined,
+        now,
+      ),
+    };
   }
   const { payload, agentId: topicAgent, clientId, receivedAt } = parsed.data;
   const source = { agentId: topicAgent, clientId };
@@ -138,7 +170,13 @@ async function prepare(event: unknown, index: number, now: Date, deps: IngestDep
   return { ...result, index, payloadBase64: payload };
 }
 
-function entryOf(refusal: Refusal, payloadBase64: string, source: Record<string, string | undefined>, receivedAt: number | undefined, now: Date): DeadLetterEntry {
+function entryOf(
+  refusal: Refusal,
+  payloadBase64: string,
+  source: Record<string, string | undefined>,
+  receivedAt: number | undefined,
+  now: Date,
+): DeadLetterEntry {
   return {
     id: deadLetterId(refusal.reason, payloadBase64, source, receivedAt),
     reason: refusal.reason,
@@ -151,9 +189,19 @@ function entryOf(refusal: Refusal, payloadBase64: string, source: Record<string,
   };
 }
 
-async function check(payloadBase64: string, agentId: string | undefined, topicAgent: string | undefined, now: Date, deps: IngestDeps): Promise<Omit<Accepted, 'index' | 'payloadBase64'> | Refusal> {
+async function check(
+  payloadBase64: string,
+  agentId: string | undefined,
+  topicAgent: string | undefined,
+  now: Date,
+  deps: IngestDeps,
+): Promise<Omit<Accepted, 'index' | 'payloadBase64'> | Refusal> {
   const bytes = Buffer.from(payloadBase64, 'base64');
-  if (bytes.length > deps.maxPayloadBytes) return new Refusal('TOO_LARGE', `the payload has ${bytes.length} bytes; at most ${deps.maxPayloadBytes} are accepted`);
+  if (bytes.length > deps.maxPayloadBytes)
+    return new Refusal(
+      'TOO_LARGE',
+      `the payload has ${bytes.length} bytes; at most ${deps.maxPayloadBytes} are accepted`,
+    );
   let json: unknown;
   try {
     json = JSON.parse(bytes.toString('utf8'));
@@ -162,37 +210,64 @@ async function check(payloadBase64: string, agentId: string | undefined, topicAg
   }
   if (!agentId) return new Refusal('UNKNOWN_AGENT', 'the message arrived without an agent identity (MQTT client id)');
   if (topicAgent !== undefined && topicAgent !== agentId) {
-    return new Refusal('AGENT_MISMATCH', `agent '${agentId}' published on the topic of agent '${topicAgent}'; publish to gdm/${agentId}/messages`);
+    return new Refusal(
+      'AGENT_MISMATCH',
+      `agent '${agentId}' published on the topic of agent '${topicAgent}'; publish to gdm/${agentId}/messages`,
+    );
   }
   const validation = validateMessage(json, 'edge');
   if (!validation.ok) {
     const first = validation.errors[0];
-    return new Refusal('INVALID_MESSAGE', `the edge message has ${validation.errors.length} problem(s); first: ${first?.path} ${first?.message}`, validation.errors);
+    return new Refusal(
+      'INVALID_MESSAGE',
+      `the edge message has ${validation.errors.length} problem(s); first: ${first?.path} ${first?.message}`,
+      validation.errors,
+    );
   }
   const agent = await deps.directory.getAgent(agentId);
-  if (!agent) return new Refusal('UNKNOWN_AGENT', `agent '${agentId}' is not registered; register it with insights-admin agents create`);
+  if (!agent)
+    return new Refusal(
+      'UNKNOWN_AGENT',
+      `agent '${agentId}' is not registered; register it with insights-admin agents create`,
+    );
   const plantId = plantIdOf(validation.message);
   if (plantId !== '') {
     const plant = await deps.directory.getPlant(plantId);
     if (!plant || plant.customerId !== agent.customerId) {
-      return new Refusal('FOREIGN_PLANT', `plant '${plantId}' is not a plant of the agent's customer`, [{ path: '/metadata/plantId' }]);
+      return new Refusal('FOREIGN_PLANT', `plant '${plantId}' is not a plant of the agent's customer`, [
+        { path: '/metadata/plantId' },
+      ]);
     }
   }
   const cloud = toCloud(validation.message, { now: () => now, agentId, ingestionId: deps.ingestionId });
   const rows = rowsOf(cloud);
   // Checked before the ledger claim: a message the store would refuse is dead-lettered whole and
   // nothing of it is stored, so a replay after a fix stores it whole (docs/telemetry-mapping.md).
-  const refusal = refusalOf(storeRuleViolations({ customerId: agent.customerId, states: rows.states, events: rows.events }, now, deps.storeRules));
+  const refusal = refusalOf(
+    storeRuleViolations(
+      { customerId: agent.customerId, states: rows.states, events: rows.events },
+      now,
+      deps.storeRules,
+    ),
+  );
   if (refusal) return new Refusal(refusal.reason, refusal.message, refusal.details);
   return { key: { agentId, messageId: cloud.messageId }, customerId: agent.customerId, plantId, cloud, rows };
 }
 
 /** Claim, write rows per customer, liveness, lake, complete: each one call for the whole batch. */
-async function storeAccepted(accepted: readonly Accepted[], now: Date, deps: IngestDeps, outcomes: BatchOutcome[]): Promise<void> {
+async function storeAccepted(
+  accepted: readonly Accepted[],
+  now: Date,
+  deps: IngestDeps,
+  outcomes: BatchOutcome[],
+): Promise<void> {
   if (accepted.length === 0) return;
   let claims: ClaimStatus[];
   try {
-    claims = await deps.ledger.claim(accepted.map((a) => a.key), now);
+    claims = await deps.ledger.claim(
+      accepted.map((a) => a.key),
+      now,
+    );
   } catch (error) {
     for (const a of accepted) outcomes[a.index] = failed(error);
     return;
@@ -206,7 +281,8 @@ async function storeAccepted(accepted: readonly Accepted[], now: Date, deps: Ing
   });
 
   const byCustomer = new Map<string, typeof toStore>();
-  for (const item of toStore) byCustomer.set(item.message.customerId, [...(byCustomer.get(item.message.customerId) ?? []), item]);
+  for (const item of toStore)
+    byCustomer.set(item.message.customerId, [...(byCustomer.get(item.message.customerId) ?? []), item]);
   const written: typeof toStore = [];
   for (const [customerId, items] of byCustomer) {
     try {
@@ -222,7 +298,8 @@ async function storeAccepted(accepted: readonly Accepted[], now: Date, deps: Ing
     written.map(async (item) => {
       const { cloud, customerId, plantId } = item.message;
       try {
-        if (kindOf(cloud.messageType) === 'keep-alive') await deps.liveness.record(keepAliveOf(cloud, customerId, plantId));
+        if (kindOf(cloud.messageType) === 'keep-alive')
+          await deps.liveness.record(keepAliveOf(cloud, customerId, plantId));
         done.push(item);
       } catch (error) {
         outcomes[item.message.index] = failed(error);
@@ -230,20 +307,39 @@ async function storeAccepted(accepted: readonly Accepted[], now: Date, deps: Ing
     }),
   );
   try {
-    const lake: LakeRecord[] = done.map(({ message }) => ({ customerId: message.customerId, plantId: message.plantId, date: message.cloud.ingestionTimestamp.slice(0, 10), message: message.cloud }));
+    const lake: LakeRecord[] = done.map(({ message }) => ({
+      customerId: message.customerId,
+      plantId: message.plantId,
+      date: message.cloud.ingestionTimestamp.slice(0, 10),
+      message: message.cloud,
+    }));
     if (lake.length > 0) await deps.lake.put(lake);
-    if (done.length > 0) await deps.ledger.complete(done.map((d) => d.message.key), now);
+    if (done.length > 0)
+      await deps.ledger.complete(
+        done.map((d) => d.message.key),
+        now,
+      );
   } catch (error) {
     for (const item of done) outcomes[item.message.index] = failed(error);
     return;
   }
   for (const { message, rejected } of done) {
-    outcomes[message.index] = { status: 'stored', messageId: message.key.messageId, rows: message.rows.states.length + message.rows.events.length - rejected, rejected };
+    outcomes[message.index] = {
+      status: 'stored',
+      messageId: message.key.messageId,
+      rows: message.rows.states.length + message.rows.events.length - rejected,
+      rejected,
+    };
   }
 }
 
 /** One store write for a customer's messages; rows the store refuses for good go to the dead letter. */
-async function writeRows(customerId: string, items: { message: Accepted; retry: boolean; rejected: number }[], now: Date, deps: IngestDeps): Promise<void> {
+async function writeRows(
+  customerId: string,
+  items: { message: Accepted; retry: boolean; rejected: number }[],
+  now: Date,
+  deps: IngestDeps,
+): Promise<void> {
   const states = items.flatMap((i) => i.message.rows.states);
   const events = items.flatMap((i) => i.message.rows.events);
   if (states.length + events.length === 0) return;
@@ -256,7 +352,19 @@ async function writeRows(customerId: string, items: { message: Accepted; retry: 
     if (mine.length === 0) continue;
     item.rejected = mine.length;
     const source = { agentId: item.message.key.agentId, messageId: item.message.key.messageId };
-    entries.push({ ...entryOf(new Refusal('STORE_REJECTED', `the telemetry store refused ${mine.length} row(s) of message ${item.message.key.messageId}`, mine), item.message.payloadBase64, source, undefined, now) });
+    entries.push({
+      ...entryOf(
+        new Refusal(
+          'STORE_REJECTED',
+          `the telemetry store refused ${mine.length} row(s) of message ${item.message.key.messageId}`,
+          mine,
+        ),
+        item.message.payloadBase64,
+        source,
+        undefined,
+        now,
+      ),
+    });
   }
   await deps.deadLetter.put(entries);
 }

@@ -6,5 +6,10 @@ import type { LakeRecord } from './ports';
 export const NO_PLANT = '_none';
 
 export function lakeLine(record: LakeRecord): string {
-  return JSON.stringify({ customer: record.customerId, plant: record.plantId || NO_PLANT, date: record.date, message: record.message });
+  return JSON.stringify({
+    customer: record.customerId,
+    plant: record.plantId || NO_PLANT,
+    date: record.date,
+    message: record.message,
+  });
 }

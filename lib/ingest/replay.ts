@@ -8,7 +8,11 @@ import type { DeadLetterFilter, DeadLetterStore, IngestInvoker, ReplayOutcome, S
 import { ruleEventOf } from './dead-letter';
 
 /** Every entry the filter selects, page by page (each page is reported for progress). */
-export async function listAll(store: DeadLetterStore, filter: DeadLetterFilter, onPage?: (count: number) => void): Promise<{ items: StoredDeadLetter[]; unreadable: string[] }> {
+export async function listAll(
+  store: DeadLetterStore,
+  filter: DeadLetterFilter,
+  onPage?: (count: number) => void,
+): Promise<{ items: StoredDeadLetter[]; unreadable: string[] }> {
   const items: StoredDeadLetter[] = [];
   const unreadable: string[] = [];
   let after: string | undefined;
@@ -27,7 +31,12 @@ export async function getAll(store: DeadLetterStore, ids: readonly string[]): Pr
   const found: StoredDeadLetter[] = [];
   for (const id of new Set(ids)) {
     const entry = await store.get(id);
-    if (!entry) throw new AppError('NOT_FOUND', `no dead-letter entry "${id}" in ${store.location} (replayed already, or a wrong id: see dead-letter list)`, { id });
+    if (!entry)
+      throw new AppError(
+        'NOT_FOUND',
+        `no dead-letter entry "${id}" in ${store.location} (replayed already, or a wrong id: see dead-letter list)`,
+        { id },
+      );
     found.push(entry);
   }
   return found;
@@ -62,8 +71,17 @@ export interface ReplayOptions {
  * unreachable, or failing because a dependency is down: bad input never makes it fail) stops the
  * run: entries under way finish, no new one starts, and the failure is reported.
  */
-export async function replayEntries(entries: readonly StoredDeadLetter[], deps: { readonly store: DeadLetterStore; readonly invoker: IngestInvoker }, options: ReplayOptions): Promise<ReplayReport> {
-  if (options.dryRun) return { dryRun: true, selected: entries.length, items: entries.map((e) => ({ id: e.id, reason: e.entry.reason })) };
+export async function replayEntries(
+  entries: readonly StoredDeadLetter[],
+  deps: { readonly store: DeadLetterStore; readonly invoker: IngestInvoker },
+  options: ReplayOptions,
+): Promise<ReplayReport> {
+  if (options.dryRun)
+    return {
+      dryRun: true,
+      selected: entries.length,
+      items: entries.map((e) => ({ id: e.id, reason: e.entry.reason })),
+    };
   const results: (ReplayedItem | undefined)[] = new Array<ReplayedItem | undefined>(entries.length);
   let next = 0;
   let done = 0;

@@ -50,7 +50,13 @@ export function rowsOf(message: CloudMessage): MessageRows {
   const events: EventRow[] = [];
   for (const item of message.data ?? []) {
     const metadata = item.metadata;
-    const itemColumns = { NameId: item.nameId, Name: item.name, Metadata: metadata ?? null, EquipmentId: text(metadata, 'equipmentId'), Unit: text(metadata, 'unit') };
+    const itemColumns = {
+      NameId: item.nameId,
+      Name: item.name,
+      Metadata: metadata ?? null,
+      EquipmentId: text(metadata, 'equipmentId'),
+      Unit: text(metadata, 'unit'),
+    };
     for (const value of item.values) {
       const row: TelemetryRow = {
         Timestamp: value.deviceTimestamp ? toUtcIso(value.deviceTimestamp) : agentTimestamp,

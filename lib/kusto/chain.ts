@@ -54,11 +54,22 @@ function traceHeaders(trace: KustoTrace | undefined): Record<string, string> {
 const tracing: Middleware = {
   before: (request) => {
     // A client request id is a correlation string (`KNC.execute;<guid>`); keep it printable and short.
-    const sent = header(request.event, 'x-ms-client-request-id')?.replace(/[^\x20-\x7e]/g, '').slice(0, 256);
+    const sent = header(request.event, 'x-ms-client-request-id')
+      ?.replace(/[^\x20-\x7e]/g, '')
+      .slice(0, 256);
     const activityId = randomUUID();
-    request.event.kusto = { clientRequestId: sent || `unspecified;${randomUUID()}`, activityId, receivedAt: new Date() };
+    request.event.kusto = {
+      clientRequestId: sent || `unspecified;${randomUUID()}`,
+      activityId,
+      receivedAt: new Date(),
+    };
     logger.resetKeys();
-    logger.appendKeys({ requestId: request.event.requestContext?.requestId ?? request.context.awsRequestId, route: request.event.routeKey, activityId, clientRequestId: request.event.kusto.clientRequestId });
+    logger.appendKeys({
+      requestId: request.event.requestContext?.requestId ?? request.context.awsRequestId,
+      route: request.event.routeKey,
+      activityId,
+      clientRequestId: request.event.kusto.clientRequestId,
+    });
   },
   after: (request) => {
     logger.info('request done', { status: request.response?.statusCode });
@@ -75,16 +86,26 @@ function jsonBody(maxBodyBytes: number): Middleware {
   return {
     before: (request) => {
       const event = request.event;
-      const raw = event.body == null ? '' : event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
-      if (Buffer.byteLength(raw) > maxBodyBytes) throw new AppError('PAYLOAD_TOO_LARGE', `the request body is larger than ${maxBodyBytes} bytes`);
+      const raw =
+        event.body == null
+          ? ''
+          : event.isBase64Encoded
+            ? Buffer.from(event.body, 'base64').toString('utf8')
+            : event.body;
+      if (Buffer.byteLength(raw) > maxBodyBytes)
+        throw new AppError('PAYLOAD_TOO_LARGE', `the request body is larger than ${maxBodyBytes} bytes`);
       const contentType = header(event, 'content-type') ?? '';
       if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType.trim())) {
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', "send the body as JSON with 'Content-Type: application/json'", { field: 'Content-Type' });
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', "send the body as JSON with 'Content-Type: application/json'", {
+          field: 'Content-Type',
+        });
       }
       try {
         event.jsonBody = JSON.parse(raw);
       } catch (error) {
-        throw new AppError('INVALID_INPUT', `the request body is not valid JSON: ${(error as Error).message}`, { field: 'body' });
+        throw new AppError('INVALID_INPUT', `the request body is not valid JSON: ${(error as Error).message}`, {
+          field: 'body',
+        });
       }
     },
   };
@@ -93,14 +114,22 @@ function jsonBody(maxBodyBytes: number): Middleware {
 const serializer: Middleware = {
   after: (request) => {
     const result = request.response as unknown as KustoResult;
-    request.response = { statusCode: 200, headers: { 'content-type': JSON_TYPE, ...traceHeaders(request.event.kusto) }, body: result.json };
+    request.response = {
+      statusCode: 200,
+      headers: { 'content-type': JSON_TYPE, ...traceHeaders(request.event.kusto) },
+      body: result.json,
+    };
   },
 };
 
 /** Every failure becomes a OneApiErrors body with a status code; nothing internal is exposed. */
 const errors: Middleware = {
   onError: (request) => {
-    const trace = request.event.kusto ?? { clientRequestId: `unspecified;${randomUUID()}`, activityId: randomUUID(), receivedAt: new Date() };
+    const trace = request.event.kusto ?? {
+      clientRequestId: `unspecified;${randomUUID()}`,
+      activityId: randomUUID(),
+      receivedAt: new Date(),
+    };
     let error: AppError;
     if (isAppError(request.error)) {
       error = request.error;
@@ -108,12 +137,21 @@ const errors: Middleware = {
       else logger.info('request refused', { code: error.code, status: error.status, reason: error.message });
     } else {
       logger.error('unexpected error', { error: request.error as Error });
-      error = new AppError('INTERNAL_ERROR', `The server failed to process the request. Quote activity id ${trace.activityId} when contacting support.`);
+      error = new AppError(
+        'INTERNAL_ERROR',
+        `The server failed to process the request. Quote activity id ${trace.activityId} when contacting support.`,
+      );
     }
-    const retry = error.data.map((d) => d.retryAfterSeconds).find((s): s is number => typeof s === 'number' && Number.isFinite(s) && s >= 0);
+    const retry = error.data
+      .map((d) => d.retryAfterSeconds)
+      .find((s): s is number => typeof s === 'number' && Number.isFinite(s) && s >= 0);
     request.response = {
       statusCode: error.status,
-      headers: { 'content-type': JSON_TYPE, ...traceHeaders(trace), ...(retry === undefined ? {} : { 'retry-after': String(Math.ceil(retry)) }) },
+      headers: {
+        'content-type': JSON_TYPE,
+        ...traceHeaders(trace),
+        ...(retry === undefined ? {} : { 'retry-after': String(Math.ceil(retry)) }),
+      },
       body: JSON.stringify(oneApiError(error, { ...trace, now: new Date() })),
     };
   },
@@ -123,7 +161,9 @@ export type KustoHandlerFn = (event: KustoEvent, context: Context) => Promise<Ku
 
 /** Wraps a Kusto route's handler: tracing, authorization, body, then the handler; errors first on failure. */
 export function kustoHandler(fn: KustoHandlerFn, options: KustoHandlerOptions = {}) {
-  const chain = middy<KustoEvent, APIGatewayProxyStructuredResultV2>({ timeoutEarlyInMillis: 0 }).use(tracing).use(serializer);
+  const chain = middy<KustoEvent, APIGatewayProxyStructuredResultV2>({ timeoutEarlyInMillis: 0 })
+    .use(tracing)
+    .use(serializer);
   if (options.authorized) chain.use(authorizedCaller);
   if (options.jsonBody) chain.use(jsonBody(options.maxBodyBytes ?? 1024 * 1024));
   return chain.use(errors).handler(fn as never);

@@ -29,7 +29,11 @@ interface KustoKind {
   readonly type: string;
 }
 
-const BAD_REQUEST: KustoKind = { code: 'General_BadRequest', message: 'Request is invalid and cannot be executed.', type: 'Kusto.Data.Exceptions.KustoBadRequestException' };
+const BAD_REQUEST: KustoKind = {
+  code: 'General_BadRequest',
+  message: 'Request is invalid and cannot be executed.',
+  type: 'Kusto.Data.Exceptions.KustoBadRequestException',
+};
 
 /** The Kusto exception a client's error handling expects for each of our codes. */
 function kind(error: AppError): KustoKind {
@@ -39,19 +43,49 @@ function kind(error: AppError): KustoKind {
     case 'QUERY_SEMANTIC':
       return { ...BAD_REQUEST, type: 'Kusto.Data.Exceptions.SemanticException' };
     case 'UNAUTHORIZED':
-      return { code: 'Unauthorized', message: 'The caller is not authenticated.', type: 'Kusto.Data.Exceptions.KustoClientAuthenticationException' };
+      return {
+        code: 'Unauthorized',
+        message: 'The caller is not authenticated.',
+        type: 'Kusto.Data.Exceptions.KustoClientAuthenticationException',
+      };
     case 'FORBIDDEN':
-      return { code: 'Forbidden', message: 'The caller is not authorized to perform this operation.', type: 'Kusto.DataNode.Exceptions.UnauthorizedDatabaseAccessException' };
+      return {
+        code: 'Forbidden',
+        message: 'The caller is not authorized to perform this operation.',
+        type: 'Kusto.DataNode.Exceptions.UnauthorizedDatabaseAccessException',
+      };
     case 'TOO_MANY_REQUESTS':
-      return { code: 'TooManyRequests', message: 'The request was throttled.', type: 'Kusto.DataNode.Exceptions.ControlCommandThrottledException' };
+      return {
+        code: 'TooManyRequests',
+        message: 'The request was throttled.',
+        type: 'Kusto.DataNode.Exceptions.ControlCommandThrottledException',
+      };
     case 'QUERY_TIMEOUT':
-      return { code: 'Request_ExecutionTimeout', message: 'The request timed out.', type: 'Kusto.Data.Exceptions.KustoRequestExecutionTimeoutException' };
+      return {
+        code: 'Request_ExecutionTimeout',
+        message: 'The request timed out.',
+        type: 'Kusto.Data.Exceptions.KustoRequestExecutionTimeoutException',
+      };
     case 'SERVICE_UNAVAILABLE':
-      return { code: 'ServiceUnavailable', message: 'The service is temporarily unavailable.', type: 'Kusto.Data.Exceptions.KustoServiceTimeoutException' };
+      return {
+        code: 'ServiceUnavailable',
+        message: 'The service is temporarily unavailable.',
+        type: 'Kusto.Data.Exceptions.KustoServiceTimeoutException',
+      };
     case 'INTERNAL_ERROR':
-      return { code: 'Internal_ServerError', message: 'The server failed to process the request.', type: 'Kusto.Data.Exceptions.KustoServiceException' };
+      return {
+        code: 'Internal_ServerError',
+        message: 'The server failed to process the request.',
+        type: 'Kusto.Data.Exceptions.KustoServiceException',
+      };
     default:
-      return error.status === 404 ? { code: 'NotFound', message: 'The requested resource was not found.', type: 'Kusto.Data.Exceptions.EntityNotFoundException' } : BAD_REQUEST;
+      return error.status === 404
+        ? {
+            code: 'NotFound',
+            message: 'The requested resource was not found.',
+            type: 'Kusto.Data.Exceptions.EntityNotFoundException',
+          }
+        : BAD_REQUEST;
   }
 }
 
@@ -64,7 +98,11 @@ export function oneApiError(error: AppError, context: ErrorContext): OneApiError
       message: k.message,
       '@type': k.type,
       '@message': error.message,
-      '@context': { timestamp: context.now.toISOString(), clientRequestId: context.clientRequestId, activityId: context.activityId },
+      '@context': {
+        timestamp: context.now.toISOString(),
+        clientRequestId: context.clientRequestId,
+        activityId: context.activityId,
+      },
       '@permanent': error.status < 500 && error.status !== 429,
       '@errorCode': error.code,
       '@details': error.data,

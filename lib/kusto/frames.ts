@@ -3,7 +3,13 @@
 // table, QueryCompletionInformation, and DataSetCompletion with HasErrors/Cancelled. A truncated
 // result is Kusto's partial query failure: the rows that fit, an Error row in
 // QueryCompletionInformation and HasErrors with the OneApiErrors entry.
-import { truncationError, truncationMessage, E_QUERY_RESULT_SET_TOO_LARGE, type KustoQueryResult, type KustoRequestInfo } from './result';
+import {
+  truncationError,
+  truncationMessage,
+  E_QUERY_RESULT_SET_TOO_LARGE,
+  type KustoQueryResult,
+  type KustoRequestInfo,
+} from './result';
 import { v2Column, type KustoColumn } from './types';
 import { rowsJson, tableJson } from './values';
 import { visualization } from './visualization';
@@ -33,9 +39,28 @@ export const COMPLETION_COLUMNS: readonly KustoColumn[] = [
 function completionRows(result: KustoQueryResult, info: KustoRequestInfo): unknown[][] {
   const ids = [info.now.toISOString(), info.clientRequestId, info.activityId, info.activityId, info.activityId];
   const status = result.truncation
-    ? [2, 'Error', E_QUERY_RESULT_SET_TOO_LARGE, 'LimitsExceeded (0x80DA0003)', 4, 'QueryInfo', JSON.stringify({ Count: 1, Text: truncationMessage(result.truncation) })]
+    ? [
+        2,
+        'Error',
+        E_QUERY_RESULT_SET_TOO_LARGE,
+        'LimitsExceeded (0x80DA0003)',
+        4,
+        'QueryInfo',
+        JSON.stringify({ Count: 1, Text: truncationMessage(result.truncation) }),
+      ]
     : [4, 'Info', 0, 'S_OK (0)', 4, 'QueryInfo', JSON.stringify({ Count: 1, Text: 'Query completed successfully' })];
-  const stats = [6, 'Stats', 0, 'S_OK (0)', 0, 'QueryResourceConsumption', JSON.stringify({ ExecutionTime: info.executionMs / 1000, dataset_statistics: [{ table_row_count: result.rows.length }] })];
+  const stats = [
+    6,
+    'Stats',
+    0,
+    'S_OK (0)',
+    0,
+    'QueryResourceConsumption',
+    JSON.stringify({
+      ExecutionTime: info.executionMs / 1000,
+      dataset_statistics: [{ table_row_count: result.rows.length }],
+    }),
+  ];
   return [
     [...ids, ...status],
     [...ids, ...stats],
@@ -43,7 +68,10 @@ function completionRows(result: KustoQueryResult, info: KustoRequestInfo): unkno
 }
 
 function dataTable(id: number, name: string, kind: string, columns: readonly KustoColumn[], rowsText: string): string {
-  return tableJson({ FrameType: 'DataTable', TableId: id, TableKind: kind, TableName: name, Columns: columns.map(v2Column) }, rowsText);
+  return tableJson(
+    { FrameType: 'DataTable', TableId: id, TableKind: kind, TableName: name, Columns: columns.map(v2Column) },
+    rowsText,
+  );
 }
 
 const typesOf = (columns: readonly KustoColumn[]) => columns.map((c) => c.type);
@@ -59,10 +87,28 @@ export function v2ResponseJson(result: KustoQueryResult, info: KustoRequestInfo)
     ...(result.truncation ? { OneApiErrors: [truncationError(result.truncation, info)] } : {}),
   };
   return `[${[
-    JSON.stringify({ FrameType: 'DataSetHeader', IsProgressive: false, Version: 'v2.0', IsFragmented: false, ErrorReportingPlacement: 'InData' }),
-    dataTable(0, '@ExtendedProperties', 'QueryProperties', EXTENDED_PROPERTIES_COLUMNS, rowsJson(extended, typesOf(EXTENDED_PROPERTIES_COLUMNS))),
+    JSON.stringify({
+      FrameType: 'DataSetHeader',
+      IsProgressive: false,
+      Version: 'v2.0',
+      IsFragmented: false,
+      ErrorReportingPlacement: 'InData',
+    }),
+    dataTable(
+      0,
+      '@ExtendedProperties',
+      'QueryProperties',
+      EXTENDED_PROPERTIES_COLUMNS,
+      rowsJson(extended, typesOf(EXTENDED_PROPERTIES_COLUMNS)),
+    ),
     dataTable(1, 'PrimaryResult', 'PrimaryResult', result.columns, rowsJson(result.rows, typesOf(result.columns))),
-    dataTable(2, 'QueryCompletionInformation', 'QueryCompletionInformation', COMPLETION_COLUMNS, rowsJson(completionRows(result, info), typesOf(COMPLETION_COLUMNS))),
+    dataTable(
+      2,
+      'QueryCompletionInformation',
+      'QueryCompletionInformation',
+      COMPLETION_COLUMNS,
+      rowsJson(completionRows(result, info), typesOf(COMPLETION_COLUMNS)),
+    ),
     JSON.stringify(completion),
   ].join(',')}]`;
 }

@@ -32,16 +32,41 @@ function orderedColumns(table: TableName) {
 }
 
 function databaseSchemaJson(database: string): string {
-  const tables = Object.fromEntries(TABLE_NAMES.map((t) => [t, { Name: t, EntityType: 'Table', OrderedColumns: orderedColumns(t), Folder: '', DocString: '' }]));
+  const tables = Object.fromEntries(
+    TABLE_NAMES.map((t) => [
+      t,
+      { Name: t, EntityType: 'Table', OrderedColumns: orderedColumns(t), Folder: '', DocString: '' },
+    ]),
+  );
   return JSON.stringify({
     Databases: {
-      [database]: { Name: database, Tables: tables, ExternalTables: {}, MaterializedViews: {}, Functions: {}, MajorVersion: 1, MinorVersion: 0, DatabaseAccessMode: 'ReadOnly' },
+      [database]: {
+        Name: database,
+        Tables: tables,
+        ExternalTables: {},
+        MaterializedViews: {},
+        Functions: {},
+        MajorVersion: 1,
+        MinorVersion: 0,
+        DatabaseAccessMode: 'ReadOnly',
+      },
     },
   });
 }
 
 function showDatabaseSchema(database: string): CommandResult {
-  const columns: KustoColumn[] = [str('DatabaseName'), str('TableName'), str('ColumnName'), str('ColumnType'), { name: 'IsDefaultTable', type: 'bool' }, { name: 'IsDefaultColumn', type: 'bool' }, str('PrettyName'), str('Version'), str('Folder'), str('DocString')];
+  const columns: KustoColumn[] = [
+    str('DatabaseName'),
+    str('TableName'),
+    str('ColumnName'),
+    str('ColumnType'),
+    { name: 'IsDefaultTable', type: 'bool' },
+    { name: 'IsDefaultColumn', type: 'bool' },
+    str('PrettyName'),
+    str('Version'),
+    str('Folder'),
+    str('DocString'),
+  ];
   const rows: unknown[][] = [[database, '', '', '', false, false, '', SCHEMA_VERSION, '', '']];
   for (const t of TABLE_NAMES) {
     rows.push([database, t, '', '', false, false, '', SCHEMA_VERSION, '', '']);
@@ -51,7 +76,10 @@ function showDatabaseSchema(database: string): CommandResult {
 }
 
 function showTableSchema(name: string, database: string): CommandResult {
-  if (!isTableName(name)) throw new AppError('NOT_FOUND', `table '${name}' was not found; the tables are ${TABLE_NAMES.join(', ')}`, { table: name });
+  if (!isTableName(name))
+    throw new AppError('NOT_FOUND', `table '${name}' was not found; the tables are ${TABLE_NAMES.join(', ')}`, {
+      table: name,
+    });
   return {
     columns: [str('TableName'), str('Schema'), str('DatabaseName'), str('Folder'), str('DocString')],
     rows: [[name, JSON.stringify({ Name: name, OrderedColumns: orderedColumns(name) }), database, '', '']],
@@ -71,30 +99,68 @@ export function runCommand(text: string, context: CommandContext): CommandResult
   const { database } = context;
   if (/^\.show version$/i.test(command)) {
     return {
-      columns: [str('BuildVersion'), { name: 'BuildTime', type: 'datetime' }, str('ServiceType'), str('ProductVersion'), str('ServiceOffering')],
-      rows: [[context.serviceVersion, null, 'Engine', `industrial-insights ${context.serviceVersion}`, '{"Type":"Industrial insights (Kusto protocol)"}']],
+      columns: [
+        str('BuildVersion'),
+        { name: 'BuildTime', type: 'datetime' },
+        str('ServiceType'),
+        str('ProductVersion'),
+        str('ServiceOffering'),
+      ],
+      rows: [
+        [
+          context.serviceVersion,
+          null,
+          'Engine',
+          `industrial-insights ${context.serviceVersion}`,
+          '{"Type":"Industrial insights (Kusto protocol)"}',
+        ],
+      ],
     };
   }
   if (/^\.show databases$/i.test(command)) {
     return {
-      columns: [str('DatabaseName'), str('PersistentStorage'), str('Version'), { name: 'IsCurrent', type: 'bool' }, str('DatabaseAccessMode'), str('PrettyName'), { name: 'CurrentUserIsUnrestrictedViewer', type: 'bool' }, { name: 'DatabaseId', type: 'guid' }],
+      columns: [
+        str('DatabaseName'),
+        str('PersistentStorage'),
+        str('Version'),
+        { name: 'IsCurrent', type: 'bool' },
+        str('DatabaseAccessMode'),
+        str('PrettyName'),
+        { name: 'CurrentUserIsUnrestrictedViewer', type: 'bool' },
+        { name: 'DatabaseId', type: 'guid' },
+      ],
       rows: [[database, '', SCHEMA_VERSION, true, 'ReadOnly', '', false, databaseId(database)]],
     };
   }
   if (/^\.show tables$/i.test(command)) {
-    return { columns: [str('TableName'), str('DatabaseName'), str('Folder'), str('DocString')], rows: TABLE_NAMES.map((t) => [t, database, '', '']) };
+    return {
+      columns: [str('TableName'), str('DatabaseName'), str('Folder'), str('DocString')],
+      rows: TABLE_NAMES.map((t) => [t, database, '', '']),
+    };
   }
   if (/^\.show functions$/i.test(command)) {
     return { columns: [str('Name'), str('Parameters'), str('Body'), str('Folder'), str('DocString')], rows: [] };
   }
-  const dbSchema = new RegExp(String.raw`^\.show (?:databases|database(?: ${TABLE_NAME})?) schema( as json)?$`, 'i').exec(command);
+  const dbSchema = new RegExp(
+    String.raw`^\.show (?:databases|database(?: ${TABLE_NAME})?) schema( as json)?$`,
+    'i',
+  ).exec(command);
   if (dbSchema) {
     const named = dbSchema[1] ?? dbSchema[2] ?? dbSchema[3];
-    if (named !== undefined && named !== database) throw new AppError('FORBIDDEN', `database '${named}' is not this client's; your database is '${database}'`, { database: named });
-    return dbSchema[4] ? { columns: [str('DatabaseSchema')], rows: [[databaseSchemaJson(database)]] } : showDatabaseSchema(database);
+    if (named !== undefined && named !== database)
+      throw new AppError('FORBIDDEN', `database '${named}' is not this client's; your database is '${database}'`, {
+        database: named,
+      });
+    return dbSchema[4]
+      ? { columns: [str('DatabaseSchema')], rows: [[databaseSchemaJson(database)]] }
+      : showDatabaseSchema(database);
   }
   const tableSchema = new RegExp(String.raw`^\.show table ${TABLE_NAME} schema as json$`, 'i').exec(command);
   if (tableSchema) return showTableSchema((tableSchema[1] ?? tableSchema[2] ?? tableSchema[3])!, database);
   const shown = command.length > 80 ? `${command.slice(0, 80)}...` : command;
-  throw new AppError('QUERY_UNSUPPORTED', `the management command '${shown}' is not supported; supported: .show version, .show databases, .show tables, .show functions, .show database schema [as json], .show databases schema as json, .show table T schema as json`, { field: 'csl' });
+  throw new AppError(
+    'QUERY_UNSUPPORTED',
+    `the management command '${shown}' is not supported; supported: .show version, .show databases, .show tables, .show functions, .show database schema [as json], .show databases schema as json, .show table T schema as json`,
+    { field: 'csl' },
+  );
 }

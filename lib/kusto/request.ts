@@ -23,7 +23,9 @@ export interface KustoWindow {
 }
 
 function objectOrNull(value: unknown): Record<string, unknown> | null {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
 }
 
 /** @throws AppError INVALID_INPUT naming the field; QUERY_UNSUPPORTED for query parameters. */
@@ -31,8 +33,10 @@ export function parseKustoRequest(body: unknown): KustoRequest {
   const object = objectOrNull(body);
   if (!object) throw new AppError('INVALID_INPUT', 'send a JSON object {db, csl, properties}', { field: 'body' });
   const { db = '', csl } = object;
-  if (typeof db !== 'string') throw new AppError('INVALID_INPUT', 'db must be a string: the database name (your customer id)', { field: 'db' });
-  if (typeof csl !== 'string' || csl.trim() === '') throw new AppError('INVALID_INPUT', 'csl must be the query or command text', { field: 'csl' });
+  if (typeof db !== 'string')
+    throw new AppError('INVALID_INPUT', 'db must be a string: the database name (your customer id)', { field: 'db' });
+  if (typeof csl !== 'string' || csl.trim() === '')
+    throw new AppError('INVALID_INPUT', 'csl must be the query or command text', { field: 'csl' });
   let properties: unknown = object.properties ?? null;
   if (typeof properties === 'string') {
     try {
@@ -41,14 +45,23 @@ export function parseKustoRequest(body: unknown): KustoRequest {
       throw new AppError('INVALID_INPUT', 'properties is not valid JSON', { field: 'properties' });
     }
   }
-  if (properties !== null && !objectOrNull(properties)) throw new AppError('INVALID_INPUT', 'properties must be an object with Options and Parameters', { field: 'properties' });
+  if (properties !== null && !objectOrNull(properties))
+    throw new AppError('INVALID_INPUT', 'properties must be an object with Options and Parameters', {
+      field: 'properties',
+    });
   const props = objectOrNull(properties) ?? {};
   const options = props.Options ?? {};
-  if (!objectOrNull(options)) throw new AppError('INVALID_INPUT', 'properties.Options must be an object', { field: 'properties.Options' });
+  if (!objectOrNull(options))
+    throw new AppError('INVALID_INPUT', 'properties.Options must be an object', { field: 'properties.Options' });
   const parameters = props.Parameters ?? {};
-  if (!objectOrNull(parameters)) throw new AppError('INVALID_INPUT', 'properties.Parameters must be an object', { field: 'properties.Parameters' });
+  if (!objectOrNull(parameters))
+    throw new AppError('INVALID_INPUT', 'properties.Parameters must be an object', { field: 'properties.Parameters' });
   if (Object.keys(parameters as object).length > 0) {
-    throw new AppError('QUERY_UNSUPPORTED', 'query parameters (declare query_parameters) are not supported; write the values into the query', { field: 'properties.Parameters' });
+    throw new AppError(
+      'QUERY_UNSUPPORTED',
+      'query parameters (declare query_parameters) are not supported; write the values into the query',
+      { field: 'properties.Parameters' },
+    );
   }
   return { db, csl, options: options as Record<string, unknown> };
 }
@@ -59,16 +72,30 @@ export function parseKustoRequest(body: unknown): KustoRequest {
  */
 export function checkDatabase(db: string, caller: Caller): string {
   if (DEFAULT_DATABASE_NAMES.has(db) || db === caller.customerId) return caller.customerId;
-  throw new AppError('FORBIDDEN', `database '${db}' is not this client's; use your customer id '${caller.customerId}' as the database`, { field: 'db' });
+  throw new AppError(
+    'FORBIDDEN',
+    `database '${db}' is not this client's; use your customer id '${caller.customerId}' as the database`,
+    { field: 'db' },
+  );
 }
 
 /** Kusto datetime text (ISO 8601, `T` or space, up to 7 fractional digits, `Z` optional) -> epoch ms. */
 function datetimeOption(name: string, value: unknown): number | undefined {
   if (value === undefined || value === null || value === '') return undefined;
-  const m = typeof value === 'string' ? /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2})?)(?:\.(\d{1,7}))?)?Z?$/.exec(value.trim()) : null;
-  const ms = m ? Date.parse(`${m[1]}T${m[2] ?? '00:00:00'}${m[2]?.length === 5 ? ':00' : ''}.${(m[3] ?? '').padEnd(3, '0').slice(0, 3)}Z`) : NaN;
+  const m =
+    typeof value === 'string'
+      ? /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2})?)(?:\.(\d{1,7}))?)?Z?$/.exec(value.trim())
+      : null;
+  const ms = m
+    ? Date.parse(
+        `${m[1]}T${m[2] ?? '00:00:00'}${m[2]?.length === 5 ? ':00' : ''}.${(m[3] ?? '').padEnd(3, '0').slice(0, 3)}Z`,
+      )
+    : NaN;
   // Date.parse rolls 2026-02-30 over to March; a date that does not come back the same is no date.
-  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== m?.[1]) throw new AppError('INVALID_INPUT', `${name} must be a UTC datetime such as 2026-01-31T00:00:00Z`, { field: `properties.Options.${name}` });
+  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== m?.[1])
+    throw new AppError('INVALID_INPUT', `${name} must be a UTC datetime such as 2026-01-31T00:00:00Z`, {
+      field: `properties.Options.${name}`,
+    });
   return ms;
 }
 
@@ -80,20 +107,32 @@ function datetimeOption(name: string, value: unknown): number | undefined {
 export function timeWindow(options: Readonly<Record<string, unknown>>, maxWindowDays: number, now: Date): KustoWindow {
   const column = options.query_datetimescope_column;
   if (column !== undefined && column !== null && column !== '' && column !== DATETIME_SCOPE_COLUMN) {
-    throw new AppError('INVALID_INPUT', `query_datetimescope_column can only be '${DATETIME_SCOPE_COLUMN}'`, { field: 'properties.Options.query_datetimescope_column' });
+    throw new AppError('INVALID_INPUT', `query_datetimescope_column can only be '${DATETIME_SCOPE_COLUMN}'`, {
+      field: 'properties.Options.query_datetimescope_column',
+    });
   }
   const maxMs = maxWindowDays * 86_400_000;
   const from = datetimeOption('query_datetimescope_from', options.query_datetimescope_from);
   const to = datetimeOption('query_datetimescope_to', options.query_datetimescope_to);
   const end = to ?? (from !== undefined ? Math.min(now.getTime(), from + maxMs) : now.getTime());
   const start = from ?? end - maxMs;
-  if (end <= start) throw new AppError('INVALID_INPUT', 'query_datetimescope_to must be after query_datetimescope_from', { field: 'properties.Options.query_datetimescope_to' });
-  if (end - start > maxMs) throw new AppError('INVALID_INPUT', `the time scope is longer than ${maxWindowDays} days; narrow query_datetimescope_from/_to`, { field: 'properties.Options.query_datetimescope_from', maxWindowDays });
+  if (end <= start)
+    throw new AppError('INVALID_INPUT', 'query_datetimescope_to must be after query_datetimescope_from', {
+      field: 'properties.Options.query_datetimescope_to',
+    });
+  if (end - start > maxMs)
+    throw new AppError(
+      'INVALID_INPUT',
+      `the time scope is longer than ${maxWindowDays} days; narrow query_datetimescope_from/_to`,
+      { field: 'properties.Options.query_datetimescope_from', maxWindowDays },
+    );
   return { startTime: new Date(start).toISOString(), endTime: new Date(end).toISOString() };
 }
 
 /** Kusto's truncationmaxrecords option: a lower row limit than the service's, never a higher one. */
 export function rowLimitOption(options: Readonly<Record<string, unknown>>, rowLimit: number): number {
   const value = Number(options.truncationmaxrecords);
-  return options.truncationmaxrecords !== undefined && Number.isInteger(value) && value >= 1 ? Math.min(value, rowLimit) : rowLimit;
+  return options.truncationmaxrecords !== undefined && Number.isInteger(value) && value >= 1
+    ? Math.min(value, rowLimit)
+    : rowLimit;
 }

@@ -43,7 +43,11 @@ export function truncationError(t: KustoTruncation, info: KustoRequestInfo) {
       message: 'Request is invalid and cannot be executed.',
       '@type': 'Kusto.Data.Exceptions.KustoServicePartialQueryFailureLimitsExceededException',
       '@message': `Query execution has exceeded the allowed limits (80DA0003): ${truncationMessage(t)}`,
-      '@context': { timestamp: info.now.toISOString(), clientRequestId: info.clientRequestId, activityId: info.activityId },
+      '@context': {
+        timestamp: info.now.toISOString(),
+        clientRequestId: info.clientRequestId,
+        activityId: info.activityId,
+      },
       '@permanent': false,
     },
   };

@@ -26,28 +26,65 @@ const MIN_ROW_BYTES = 4_096;
 
 export type KustoVersion = 'v1' | 'v2';
 
-async function runQuery(body: unknown, caller: Caller, engine: QueryEngine, settings: QuerySettings): Promise<KustoQueryResult> {
+async function runQuery(
+  body: unknown,
+  caller: Caller,
+  engine: QueryEngine,
+  settings: QuerySettings,
+): Promise<KustoQueryResult> {
   const request = parseKustoRequest(body);
-  if (request.csl.trim().startsWith('.')) throw new AppError('INVALID_INPUT', 'management commands go to /v1/rest/mgmt (the SDKs do this for text starting with a dot)', { field: 'csl' });
+  if (request.csl.trim().startsWith('.'))
+    throw new AppError(
+      'INVALID_INPUT',
+      'management commands go to /v1/rest/mgmt (the SDKs do this for text starting with a dot)',
+      { field: 'csl' },
+    );
   checkDatabase(request.db, caller);
   const window = timeWindow(request.options, settings.maxWindowDays, settings.now());
   const rowLimit = rowLimitOption(request.options, settings.rowLimit);
   // The smallest configurable cap (10,000 bytes) still leaves the rows a little room.
-  const maxResponseBytes = Math.max(MIN_ROW_BYTES, (settings.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES) - FRAMING_BYTES);
-  const answer = await runTableQuery({ query: request.csl, ...window }, caller, engine, { ...settings, rowLimit, maxResponseBytes });
+  const maxResponseBytes = Math.max(
+    MIN_ROW_BYTES,
+    (settings.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES) - FRAMING_BYTES,
+  );
+  const answer = await runTableQuery({ query: request.csl, ...window }, caller, engine, {
+    ...settings,
+    rowLimit,
+    maxResponseBytes,
+  });
   const { meta } = answer;
   return {
     columns: answer.data.columns.map((c) => ({ name: c.name, type: c.columnType })),
     rows: answer.data.rows,
     ...(meta.render === undefined ? {} : { render: meta.render as RenderHint }),
-    ...(meta.truncated && meta.truncationReason ? { truncation: { reason: meta.truncationReason, rowLimit: meta.rowLimit, maxResponseBytes: meta.maxResponseBytes } } : {}),
+    ...(meta.truncated && meta.truncationReason
+      ? {
+          truncation: {
+            reason: meta.truncationReason,
+            rowLimit: meta.rowLimit,
+            maxResponseBytes: meta.maxResponseBytes,
+          },
+        }
+      : {}),
   };
 }
 
 /** POST /v2/rest/query and /v1/rest/query. @throws AppError as runTableQuery, and for the Kusto request. */
-export async function kustoQuery(version: KustoVersion, body: unknown, caller: Caller, engine: QueryEngine, settings: QuerySettings, trace: KustoTrace): Promise<string> {
+export async function kustoQuery(
+  version: KustoVersion,
+  body: unknown,
+  caller: Caller,
+  engine: QueryEngine,
+  settings: QuerySettings,
+  trace: KustoTrace,
+): Promise<string> {
   const result = await runQuery(body, caller, engine, settings);
-  const info: KustoRequestInfo = { clientRequestId: trace.clientRequestId, activityId: trace.activityId, now: trace.receivedAt, executionMs: Date.now() - trace.receivedAt.getTime() };
+  const info: KustoRequestInfo = {
+    clientRequestId: trace.clientRequestId,
+    activityId: trace.activityId,
+    now: trace.receivedAt,
+    executionMs: Date.now() - trace.receivedAt.getTime(),
+  };
   return version === 'v2' ? v2ResponseJson(result, info) : v1QueryJson(result, info);
 }
 

@@ -2,7 +2,12 @@
 // result (Table_0), the query properties (Table_1, the visualization as JSON text), the query
 // status (Table_2) and, last, the table of contents that names each table's kind. Management
 // commands answer with their one table and no table of contents, as Kusto does.
-import { E_QUERY_RESULT_SET_TOO_LARGE, truncationMessage, type KustoQueryResult, type KustoRequestInfo } from './result';
+import {
+  E_QUERY_RESULT_SET_TOO_LARGE,
+  truncationMessage,
+  type KustoQueryResult,
+  type KustoRequestInfo,
+} from './result';
 import { v1Column, type KustoColumn } from './types';
 import { rowsJson, tableJson } from './values';
 import { visualization } from './visualization';
@@ -31,7 +36,13 @@ const TOC_COLUMNS: readonly KustoColumn[] = [
 ];
 
 function table(name: string, columns: readonly KustoColumn[], rows: readonly (readonly unknown[])[]): string {
-  return tableJson({ TableName: name, Columns: columns.map(v1Column) }, rowsJson(rows, columns.map((c) => c.type)));
+  return tableJson(
+    { TableName: name, Columns: columns.map(v1Column) },
+    rowsJson(
+      rows,
+      columns.map((c) => c.type),
+    ),
+  );
 }
 
 /** Severity 2 (Error) for a truncated result, as Kusto reports a partial query failure; else 4 (Info). */
@@ -39,7 +50,18 @@ function statusRow(result: KustoQueryResult, info: KustoRequestInfo): unknown[] 
   const [severity, name, code, text] = result.truncation
     ? [2, 'Error', E_QUERY_RESULT_SET_TOO_LARGE, truncationMessage(result.truncation)]
     : [4, 'Info', 0, 'Query completed successfully'];
-  return [info.now.toISOString(), severity, name, code, text, 1, info.activityId, info.activityId, info.activityId, info.clientRequestId];
+  return [
+    info.now.toISOString(),
+    severity,
+    name,
+    code,
+    text,
+    1,
+    info.activityId,
+    info.activityId,
+    info.activityId,
+    info.clientRequestId,
+  ];
 }
 
 /** The v1 answer of a query as JSON text. */

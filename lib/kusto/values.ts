@@ -11,7 +11,8 @@ const INTEGER_TEXT = /^-?\d+$/;
 export function cellJson(value: unknown, type: KqlType): string {
   if (value === null || value === undefined) return 'null';
   if ((type === 'long' || type === 'int') && typeof value === 'string' && INTEGER_TEXT.test(value)) return value;
-  if (type === 'decimal' && (typeof value === 'number' || typeof value === 'bigint')) return JSON.stringify(String(value));
+  if (type === 'decimal' && (typeof value === 'number' || typeof value === 'bigint'))
+    return JSON.stringify(String(value));
   return JSON.stringify(value);
 }
 

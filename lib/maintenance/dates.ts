@@ -33,12 +33,16 @@ export function lastDayOf(month: string): string {
 
 export function nextMonth(month: string): string {
   const [year, mon] = month.split('-').map(Number) as [number, number];
-  return mon === 12 ? `${String(year + 1).padStart(4, '0')}-01` : `${String(year).padStart(4, '0')}-${String(mon + 1).padStart(2, '0')}`;
+  return mon === 12
+    ? `${String(year + 1).padStart(4, '0')}-01`
+    : `${String(year).padStart(4, '0')}-${String(mon + 1).padStart(2, '0')}`;
 }
 
 export function previousMonth(month: string): string {
   const [year, mon] = month.split('-').map(Number) as [number, number];
-  return mon === 1 ? `${String(year - 1).padStart(4, '0')}-12` : `${String(year).padStart(4, '0')}-${String(mon - 1).padStart(2, '0')}`;
+  return mon === 1
+    ? `${String(year - 1).padStart(4, '0')}-12`
+    : `${String(year).padStart(4, '0')}-${String(mon - 1).padStart(2, '0')}`;
 }
 
 /** Today in UTC as YYYY-MM-DD. */

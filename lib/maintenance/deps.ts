@@ -19,8 +19,13 @@ export interface MaintenanceDeps {
  */
 export async function requirePlant(deps: MaintenanceDeps, caller: Caller, plantId: string): Promise<Plant> {
   const plant = await deps.registry.getPlant(plantId);
-  if (!plant) throw new AppError('NOT_FOUND', `plant "${plantId}" does not exist`, { field: 'plantId', value: plantId });
-  if (plant.customerId !== caller.customerId) throw new AppError('FORBIDDEN', `this access token does not give access to plant "${plantId}"`, { field: 'plantId', value: plantId });
+  if (!plant)
+    throw new AppError('NOT_FOUND', `plant "${plantId}" does not exist`, { field: 'plantId', value: plantId });
+  if (plant.customerId !== caller.customerId)
+    throw new AppError('FORBIDDEN', `this access token does not give access to plant "${plantId}"`, {
+      field: 'plantId',
+      value: plantId,
+    });
   return plant;
 }
 

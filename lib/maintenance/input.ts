@@ -12,6 +12,10 @@ export function pageRequest(query: { page?: number | undefined; pageSize?: numbe
 /** @throws AppError INVALID_INPUT (field endDate) when the range is reversed. */
 export function dateRange(query: { startDate?: string | undefined; endDate?: string | undefined }): DateRange {
   const range = { start: query.startDate ?? EARLIEST_DATE, end: query.endDate ?? LATEST_DATE };
-  if (range.start > range.end) throw new AppError('INVALID_INPUT', 'endDate: must not be before startDate', { field: 'endDate', message: 'must not be before startDate' });
+  if (range.start > range.end)
+    throw new AppError('INVALID_INPUT', 'endDate: must not be before startDate', {
+      field: 'endDate',
+      message: 'must not be before startDate',
+    });
   return range;
 }

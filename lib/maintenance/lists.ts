@@ -10,7 +10,12 @@ import { assetsQuery, jobsDoneQuery, jobsPlannedQuery, tasksQuery } from './sche
 /** Raw query string parameters as API Gateway hands them over. */
 export type RawQuery = Readonly<Record<string, string | undefined>> | undefined | null;
 
-export async function listJobsDone(deps: MaintenanceDeps, caller: Caller, plantId: string, raw: RawQuery): Promise<Paged<JobDone>> {
+export async function listJobsDone(
+  deps: MaintenanceDeps,
+  caller: Caller,
+  plantId: string,
+  raw: RawQuery,
+): Promise<Paged<JobDone>> {
   const query = parseInput(jobsDoneQuery, raw ?? {}, 'query');
   const range = dateRange(query);
   const page = pageRequest(query);
@@ -19,7 +24,12 @@ export async function listJobsDone(deps: MaintenanceDeps, caller: Caller, plantI
   return pagedList(page, slice.total, slice.items);
 }
 
-export async function listJobsPlanned(deps: MaintenanceDeps, caller: Caller, plantId: string, raw: RawQuery): Promise<Paged<JobPlanned>> {
+export async function listJobsPlanned(
+  deps: MaintenanceDeps,
+  caller: Caller,
+  plantId: string,
+  raw: RawQuery,
+): Promise<Paged<JobPlanned>> {
   const query = parseInput(jobsPlannedQuery, raw ?? {}, 'query');
   const range = dateRange(query);
   const page = pageRequest(query);
@@ -33,14 +43,24 @@ export async function listJobsPlanned(deps: MaintenanceDeps, caller: Caller, pla
   return pagedList(page, slice.total, slice.items);
 }
 
-export async function listAssets(deps: MaintenanceDeps, caller: Caller, plantId: string, raw: RawQuery): Promise<Paged<Asset>> {
+export async function listAssets(
+  deps: MaintenanceDeps,
+  caller: Caller,
+  plantId: string,
+  raw: RawQuery,
+): Promise<Paged<Asset>> {
   const page = pageRequest(parseInput(assetsQuery, raw ?? {}, 'query'));
   await requirePlant(deps, caller, plantId);
   const slice = await deps.repository.listAssets(plantId, pageWindow(page));
   return pagedList(page, slice.total, slice.items);
 }
 
-export async function listTasks(deps: MaintenanceDeps, caller: Caller, plantId: string, raw: RawQuery): Promise<Paged<Task>> {
+export async function listTasks(
+  deps: MaintenanceDeps,
+  caller: Caller,
+  plantId: string,
+  raw: RawQuery,
+): Promise<Paged<Task>> {
   const query = parseInput(tasksQuery, raw ?? {}, 'query');
   const page = pageRequest(query);
   await requirePlant(deps, caller, plantId);

@@ -30,32 +30,69 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
 };
 
 function codesFor(status: number): string[] {
-  return Object.entries(ERROR_STATUS).filter(([code, s]) => s === status && !code.startsWith('QUERY_')).map(([code]) => code);
+  return Object.entries(ERROR_STATUS)
+    .filter(([code, s]) => s === status && !code.startsWith('QUERY_'))
+    .map(([code]) => code);
 }
 
 function errorResponse(status: number): Json {
-  return { description: STATUS_TEXT[status] ?? 'Error.', content: { 'application/json': { schema: { allOf: [{ $ref: '#/components/schemas/Error' }, { properties: { code: { enum: codesFor(status) } } }] } } } };
+  return {
+    description: STATUS_TEXT[status] ?? 'Error.',
+    content: {
+      'application/json': {
+        schema: {
+          allOf: [{ $ref: '#/components/schemas/Error' }, { properties: { code: { enum: codesFor(status) } } }],
+        },
+      },
+    },
+  };
 }
 
 function parameters(route: MaintenanceRoute): Json[] {
-  const path = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+  const path = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+    name: m[1],
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }));
   const query = route.query
-    ? Object.entries((schemaOf(route.query, 'input').properties ?? {}) as Record<string, Json>).map(([name, schema]) => {
-        const { description, ...rest } = schema;
-        return { name, in: 'query', required: false, ...(description ? { description } : {}), schema: rest };
-      })
+    ? Object.entries((schemaOf(route.query, 'input').properties ?? {}) as Record<string, Json>).map(
+        ([name, schema]) => {
+          const { description, ...rest } = schema;
+          return { name, in: 'query', required: false, ...(description ? { description } : {}), schema: rest };
+        },
+      )
     : [];
-  const headers = (route.headers ?? []).map((h) => ({ name: h.name, in: 'header', required: false, description: h.description, schema: { type: 'string' } }));
+  const headers = (route.headers ?? []).map((h) => ({
+    name: h.name,
+    in: 'header',
+    required: false,
+    description: h.description,
+    schema: { type: 'string' },
+  }));
   return [...path, ...query, ...headers];
 }
 
 function okResponse(route: MaintenanceRoute): Json {
   if (route.record) {
-    const paged = { type: 'object', required: ['data', 'page', 'totalPages', 'pageSize'], properties: { data: { type: 'array', items: schemaOf(route.record, 'output') }, page: { type: 'integer' }, totalPages: { type: 'integer', description: 'ceil(total / pageSize); 0 when there are no records.' }, pageSize: { type: 'integer' } } };
+    const paged = {
+      type: 'object',
+      required: ['data', 'page', 'totalPages', 'pageSize'],
+      properties: {
+        data: { type: 'array', items: schemaOf(route.record, 'output') },
+        page: { type: 'integer' },
+        totalPages: { type: 'integer', description: 'ceil(total / pageSize); 0 when there are no records.' },
+        pageSize: { type: 'integer' },
+      },
+    };
     return { description: 'One page of records.', content: { 'application/json': { schema: paged } } };
   }
-  if (!route.authorized) return { description: 'This OpenAPI document.', content: { 'application/json': { schema: { type: 'object' } } } };
-  return { description: 'Done: the write envelope.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Success' } } } };
+  if (!route.authorized)
+    return { description: 'This OpenAPI document.', content: { 'application/json': { schema: { type: 'object' } } } };
+  return {
+    description: 'Done: the write envelope.',
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Success' } } },
+  };
 }
 
 function operation(route: MaintenanceRoute): Json {
@@ -65,25 +102,57 @@ function operation(route: MaintenanceRoute): Json {
     summary: route.summary,
     ...(route.authorized ? {} : { security: [] }),
     parameters: parameters(route),
-    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } } } : {}),
+    ...(route.body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } } }
+      : {}),
     responses: { 200: okResponse(route), ...Object.fromEntries(statuses.map((s) => [String(s), errorResponse(s)])) },
   };
 }
 
 export function maintenanceOpenApi(serverUrl?: string): Json {
   const paths: Record<string, Json> = {};
-  for (const route of MAINTENANCE_ROUTES) paths[route.path] = { ...paths[route.path], [route.method]: operation(route) };
+  for (const route of MAINTENANCE_ROUTES)
+    paths[route.path] = { ...paths[route.path], [route.method]: operation(route) };
   return {
     openapi: '3.1.0',
-    info: { title: 'Maintenance API', version: '1.0.0', description: 'Jobs, assets, tasks and stock levels per plant. See docs/maintenance-api.md.' },
+    info: {
+      title: 'Maintenance API',
+      version: '1.0.0',
+      description: 'Jobs, assets, tasks and stock levels per plant. See docs/maintenance-api.md.',
+    },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
     security: [{ plantToken: [] }],
     paths,
     components: {
-      securitySchemes: { plantToken: { type: 'http', scheme: 'bearer', description: 'A maintenance token of the plant (one-time link from the operator), or a query-API client token allowed on the plant.' } },
+      securitySchemes: {
+        plantToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'A maintenance token of the plant (one-time link from the operator), or a query-API client token allowed on the plant.',
+        },
+      },
       schemas: {
-        Error: { type: 'object', required: ['status', 'code', 'message', 'data'], properties: { status: { const: 'ERROR' }, code: { type: 'string' }, message: { type: 'string' }, data: { type: 'array', items: { type: 'object', properties: { field: { type: 'string' } } } } } },
-        Success: { type: 'object', required: ['status', 'code', 'message', 'data'], properties: { status: { const: 'SUCCESS' }, code: { const: 'SUCCESS' }, message: { type: 'null' }, data: { type: 'array', items: { type: 'object' } } } },
+        Error: {
+          type: 'object',
+          required: ['status', 'code', 'message', 'data'],
+          properties: {
+            status: { const: 'ERROR' },
+            code: { type: 'string' },
+            message: { type: 'string' },
+            data: { type: 'array', items: { type: 'object', properties: { field: { type: 'string' } } } },
+          },
+        },
+        Success: {
+          type: 'object',
+          required: ['status', 'code', 'message', 'data'],
+          properties: {
+            status: { const: 'SUCCESS' },
+            code: { const: 'SUCCESS' },
+            message: { type: 'null' },
+            data: { type: 'array', items: { type: 'object' } },
+          },
+        },
       },
     },
   };

@@ -27,14 +27,25 @@ export interface IdempotencyRecord {
 export interface NewTaskWrite {
   readonly task: Task;
   /** Stored with the task in one transaction. */
-  readonly idempotency?: { readonly callerId: string; readonly key: string; readonly requestHash: string; readonly expiresAt: string };
+  readonly idempotency?: {
+    readonly callerId: string;
+    readonly key: string;
+    readonly requestHash: string;
+    readonly expiresAt: string;
+  };
 }
 
-export type TaskCreation = { readonly outcome: 'created' } | { readonly outcome: 'replayed'; readonly record: IdempotencyRecord };
+export type TaskCreation =
+  { readonly outcome: 'created' } | { readonly outcome: 'replayed'; readonly record: IdempotencyRecord };
 
 export interface MaintenanceRepository {
   listJobsDone(plantId: string, range: DateRange, window: PageWindow): Promise<Slice<JobDone>>;
-  listJobsPlanned(plantId: string, range: DateRange, filter: AssetFilter, window: PageWindow): Promise<Slice<JobPlanned>>;
+  listJobsPlanned(
+    plantId: string,
+    range: DateRange,
+    filter: AssetFilter,
+    window: PageWindow,
+  ): Promise<Slice<JobPlanned>>;
   listAssets(plantId: string, window: PageWindow): Promise<Slice<Asset>>;
   listTasks(plantId: string, status: TaskStatus | undefined, window: PageWindow): Promise<Slice<Task>>;
   getAsset(plantId: string, tagNumber: string): Promise<Asset | undefined>;

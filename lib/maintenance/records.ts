@@ -4,17 +4,34 @@
 import { z } from 'zod';
 import { isoDate } from './dates';
 
-export const TASK_STATUSES = ['PENDING', 'POSTPONED', 'NEED_CONFIRMATION', 'POSTPONEMENT_NEED_APPROVAL', 'NEED_APPROVAL', 'CLOSED', 'NOT_CLOSED'] as const;
+export const TASK_STATUSES = [
+  'PENDING',
+  'POSTPONED',
+  'NEED_CONFIRMATION',
+  'POSTPONEMENT_NEED_APPROVAL',
+  'NEED_APPROVAL',
+  'CLOSED',
+  'NOT_CLOSED',
+] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
 /** Identifiers used in keys: no '#' (key separator), no surrounding blanks, at most 100 characters. */
-export const recordId = z.string().trim().min(1).max(100).regex(/^[^#]+$/, "must not contain '#'");
+export const recordId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[^#]+$/, "must not contain '#'");
 
 const text = z.string().nullable();
 /** Decimal number as text (spec: `totalTimeUsedInHours` is numeric text), e.g. "2.5". */
-export const numericText = z.string().regex(/^(?:0|[1-9][0-9]{0,8})(?:\.[0-9]{1,4})?$/, 'must be a non-negative decimal number as text, e.g. "2.5"');
+export const numericText = z
+  .string()
+  .regex(/^(?:0|[1-9][0-9]{0,8})(?:\.[0-9]{1,4})?$/, 'must be a non-negative decimal number as text, e.g. "2.5"');
 
-export const assetRef = z.object({ tagNumber: text, serialNumber: text, externalReference: text }).meta({ description: 'The asset the record concerns.' });
+export const assetRef = z
+  .object({ tagNumber: text, serialNumber: text, externalReference: text })
+  .meta({ description: 'The asset the record concerns.' });
 export const workOrder = z.object({ id: text, remark: text });
 export const userRef = z.object({ firstname: text, lastname: text, username: text });
 /** The spec leaves the item shape open; this service uses part number, description, quantity, unit. */

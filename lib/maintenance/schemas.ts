@@ -15,17 +15,32 @@ function wholeNumber(min: number, max: number, fallback: number, description: st
     .transform(Number)
     .pipe(z.number().int().min(min, message).max(max, message))
     .optional()
-    .meta({ type: 'integer', minimum: min, maximum: max, default: fallback, description: `${description} Default ${fallback}.` });
+    .meta({
+      type: 'integer',
+      minimum: min,
+      maximum: max,
+      default: fallback,
+      description: `${description} Default ${fallback}.`,
+    });
 }
 
 const paging = {
-  page: wholeNumber(1, MAX_PAGE, DEFAULT_PAGE, 'One-based page number. A page past the end answers `data: []` with the true `totalPages`.'),
+  page: wholeNumber(
+    1,
+    MAX_PAGE,
+    DEFAULT_PAGE,
+    'One-based page number. A page past the end answers `data: []` with the true `totalPages`.',
+  ),
   pageSize: wholeNumber(1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, 'Records per page.'),
 };
 
 const dates = {
-  startDate: isoDate.optional().meta({ description: 'First date of the range (inclusive), YYYY-MM-DD. Optional: without it the range has no lower end.' }),
-  endDate: isoDate.optional().meta({ description: 'Last date of the range (inclusive), YYYY-MM-DD. Optional: without it the range has no upper end.' }),
+  startDate: isoDate.optional().meta({
+    description: 'First date of the range (inclusive), YYYY-MM-DD. Optional: without it the range has no lower end.',
+  }),
+  endDate: isoDate.optional().meta({
+    description: 'Last date of the range (inclusive), YYYY-MM-DD. Optional: without it the range has no upper end.',
+  }),
 };
 
 const filterText = z.string().trim().min(1).max(100);
@@ -34,15 +49,27 @@ const filterText = z.string().trim().min(1).max(100);
 export const jobsDoneQuery = z.strictObject({ ...dates, ...paging });
 export const jobsPlannedQuery = z.strictObject({
   ...dates,
-  assetTagNumber: filterText.optional().meta({ description: "Only jobs of the asset with this tag number (exact)." }),
-  assetSerialNumber: filterText.optional().meta({ description: "Only jobs whose asset has this serial number (exact)." }),
-  assetExternalReference: filterText.optional().meta({ description: "Only jobs whose asset has this external reference (exact)." }),
+  assetTagNumber: filterText.optional().meta({ description: 'Only jobs of the asset with this tag number (exact).' }),
+  assetSerialNumber: filterText
+    .optional()
+    .meta({ description: 'Only jobs whose asset has this serial number (exact).' }),
+  assetExternalReference: filterText
+    .optional()
+    .meta({ description: 'Only jobs whose asset has this external reference (exact).' }),
   ...paging,
 });
 export const assetsQuery = z.strictObject({ ...paging });
-export const tasksQuery = z.strictObject({ taskStatus: z.enum(TASK_STATUSES).optional().meta({ description: 'Only tasks in this status.' }), ...paging });
+export const tasksQuery = z.strictObject({
+  taskStatus: z.enum(TASK_STATUSES).optional().meta({ description: 'Only tasks in this status.' }),
+  ...paging,
+});
 
-const lookupValue = (list: string) => z.string().min(1).max(200).meta({ description: `Must equal exactly (case and blanks included) a value of the company's ${list} list.` });
+const lookupValue = (list: string) =>
+  z
+    .string()
+    .min(1)
+    .max(200)
+    .meta({ description: `Must equal exactly (case and blanks included) a value of the company's ${list} list.` });
 const optionalDate = (description: string) => isoDate.nullish().meta({ description });
 
 export const taskInput = z.strictObject({
@@ -72,8 +99,13 @@ export const stockLevelInput = z.strictObject({
     .min(0, `must be from 0 to ${MAX_QUANTITY}`)
     .max(MAX_QUANTITY, `must be from 0 to ${MAX_QUANTITY}`)
     .refine((q) => q === 0 || q >= MIN_POSITIVE_QUANTITY, `must be 0 or at least ${MIN_POSITIVE_QUANTITY}`)
-    .meta({ description: `Quantity in stock: 0, or from ${MIN_POSITIVE_QUANTITY} to ${MAX_QUANTITY} (decimals allowed).` }),
-  unit: z.enum(INVENTORY_UNITS).nullish().meta({ description: "Default: the part's unit, else the unit of the current level." }),
+    .meta({
+      description: `Quantity in stock: 0, or from ${MIN_POSITIVE_QUANTITY} to ${MAX_QUANTITY} (decimals allowed).`,
+    }),
+  unit: z
+    .enum(INVENTORY_UNITS)
+    .nullish()
+    .meta({ description: "Default: the part's unit, else the unit of the current level." }),
   remark: z.string().max(1000).nullish(),
   isShort: z.boolean().nullish().meta({ description: 'Default: false.' }),
 });

@@ -27,27 +27,49 @@ async function checkLookups(deps: MaintenanceDeps, customerId: string, input: Ta
   const lists = await Promise.all(CHECKED_LOOKUPS.map((kind) => deps.registry.getLookupList(customerId, kind)));
   const unconfigured = CHECKED_LOOKUPS.filter((_, i) => (lists[i]?.values.length ?? 0) === 0);
   if (unconfigured.length > 0) {
-    throw new AppError('PRECONDITION_FAILED', `the company has no ${unconfigured.join(', ')} values configured; ask the operator to set them up`, unconfigured.map((field) => ({ field, reason: 'lookup list not configured' })));
+    throw new AppError(
+      'PRECONDITION_FAILED',
+      `the company has no ${unconfigured.join(', ')} values configured; ask the operator to set them up`,
+      unconfigured.map((field) => ({ field, reason: 'lookup list not configured' })),
+    );
   }
   const wrong = CHECKED_LOOKUPS.filter((kind, i) => !(lists[i]?.values ?? []).includes(input[kind]));
   if (wrong.length > 0) {
-    throw new AppError('INVALID_INPUT', `${wrong.join(', ')}: not a value of the company's list (values must match exactly, in English)`, wrong.map((field) => ({ field, value: input[field], message: 'not a configured value' })));
+    throw new AppError(
+      'INVALID_INPUT',
+      `${wrong.join(', ')}: not a value of the company's list (values must match exactly, in English)`,
+      wrong.map((field) => ({ field, value: input[field], message: 'not a configured value' })),
+    );
   }
 }
 
 function requestHash(input: TaskInput): string {
-  const canonical = JSON.stringify(Object.keys(input).sort().map((k) => [k, input[k as keyof TaskInput] ?? null]));
+  const canonical = JSON.stringify(
+    Object.keys(input)
+      .sort()
+      .map((k) => [k, input[k as keyof TaskInput] ?? null]),
+  );
   return createHash('sha256').update(canonical).digest('hex');
 }
 
 function replay(record: IdempotencyRecord, hash: string): CreatedTask {
   if (record.requestHash !== hash) {
-    throw new AppError('PRECONDITION_FAILED', 'this Idempotency-Key was already used with a different request body; use a new key for a new task', { field: 'Idempotency-Key', taskId: record.taskId });
+    throw new AppError(
+      'PRECONDITION_FAILED',
+      'this Idempotency-Key was already used with a different request body; use a new key for a new task',
+      { field: 'Idempotency-Key', taskId: record.taskId },
+    );
   }
   return { id: record.taskId, replayed: true };
 }
 
-export async function createTask(deps: MaintenanceDeps, caller: Caller, plantId: string, body: unknown, rawKey: string | undefined): Promise<CreatedTask> {
+export async function createTask(
+  deps: MaintenanceDeps,
+  caller: Caller,
+  plantId: string,
+  body: unknown,
+  rawKey: string | undefined,
+): Promise<CreatedTask> {
   const input = parseInput(taskInput, body, 'body');
   const key = rawKey === undefined ? undefined : parseInput(idempotencyKey, rawKey, 'Idempotency-Key');
   const plant = await requirePlant(deps, caller, plantId);
@@ -61,7 +83,11 @@ export async function createTask(deps: MaintenanceDeps, caller: Caller, plantId:
   const tagNumber = input.asset?.tagNumber;
   const asset = tagNumber === undefined ? undefined : await deps.repository.getAsset(plantId, tagNumber);
   if (tagNumber !== undefined && !asset) {
-    throw new AppError('INVALID_INPUT', `asset.tagNumber: no asset "${tagNumber}" in plant "${plantId}"`, { field: 'asset.tagNumber', value: tagNumber, message: 'not an asset of the plant' });
+    throw new AppError('INVALID_INPUT', `asset.tagNumber: no asset "${tagNumber}" in plant "${plantId}"`, {
+      field: 'asset.tagNumber',
+      value: tagNumber,
+      message: 'not an asset of the plant',
+    });
   }
   const now = deps.now();
   const task: Task = {
@@ -76,9 +102,14 @@ export async function createTask(deps: MaintenanceDeps, caller: Caller, plantId:
     createdDate: input.createdDate ?? utcDate(now),
     dueDate: input.dueDate ?? null,
     incidentDate: input.incidentDate ?? null,
-    asset: asset ? { tagNumber: asset.tagNumber, serialNumber: asset.serialNumber, externalReference: asset.externalReference } : null,
+    asset: asset
+      ? { tagNumber: asset.tagNumber, serialNumber: asset.serialNumber, externalReference: asset.externalReference }
+      : null,
   };
   const expiresAt = new Date(now.getTime() + IDEMPOTENCY_HOURS * 3_600_000).toISOString();
-  const outcome = await deps.repository.createTask({ task, ...(key !== undefined ? { idempotency: { callerId, key, requestHash: hash, expiresAt } } : {}) });
+  const outcome = await deps.repository.createTask({
+    task,
+    ...(key !== undefined ? { idempotency: { callerId, key, requestHash: hash, expiresAt } } : {}),
+  });
   return outcome.outcome === 'replayed' ? replay(outcome.record, hash) : { id: task.id, replayed: false };
 }

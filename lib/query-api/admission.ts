@@ -35,7 +35,8 @@ export class QueryAdmission {
   private readonly queue: Waiter[] = [];
 
   constructor(readonly limits: AdmissionLimits) {
-    if (limits.concurrency < 1 || limits.perClient < 1 || limits.queueLength < 0) throw new RangeError('admission limits must be positive');
+    if (limits.concurrency < 1 || limits.perClient < 1 || limits.queueLength < 0)
+      throw new RangeError('admission limits must be positive');
   }
 
   /** Queries running now, and waiting now (for tests and logs). */
@@ -51,7 +52,10 @@ export class QueryAdmission {
   async enter(client: string, deadline: number): Promise<Release> {
     const mine = this.held.get(client) ?? 0;
     if (mine >= this.limits.perClient) {
-      throw this.refuse('TOO_MANY_REQUESTS', `this client already has ${mine} telemetry ${mine === 1 ? 'query' : 'queries'} running or waiting (at most ${this.limits.perClient} at a time); wait for ${mine === 1 ? 'it' : 'them'} to finish`);
+      throw this.refuse(
+        'TOO_MANY_REQUESTS',
+        `this client already has ${mine} telemetry ${mine === 1 ? 'query' : 'queries'} running or waiting (at most ${this.limits.perClient} at a time); wait for ${mine === 1 ? 'it' : 'them'} to finish`,
+      );
     }
     if (this.running < this.limits.concurrency && this.queue.length === 0) {
       this.take(client);
@@ -61,11 +65,14 @@ export class QueryAdmission {
     this.held.set(client, mine + 1);
     await new Promise<void>((resolve, reject) => {
       const waiter: Waiter = { client, admit: () => (clearTimeout(timer), resolve()) };
-      const timer = setTimeout(() => {
-        this.queue.splice(this.queue.indexOf(waiter), 1);
-        this.drop(client);
-        reject(this.busy());
-      }, Math.max(0, deadline - Date.now()));
+      const timer = setTimeout(
+        () => {
+          this.queue.splice(this.queue.indexOf(waiter), 1);
+          this.drop(client);
+          reject(this.busy());
+        },
+        Math.max(0, deadline - Date.now()),
+      );
       this.queue.push(waiter);
     });
     return this.releaser(client);

@@ -62,7 +62,13 @@ export class TableAnswer implements RowSink {
   ) {
     this.prefix = `{"data":{"columns":${JSON.stringify(columns)},"rows":[`;
     // Room for the largest closing part, whatever the answer turns out to be.
-    const widestMeta: TableMeta = { truncated: true, truncationReason: 'responseBytes', rowLimit: limits.rowLimit, maxResponseBytes: limits.maxResponseBytes, ...this.render() };
+    const widestMeta: TableMeta = {
+      truncated: true,
+      truncationReason: 'responseBytes',
+      rowLimit: limits.rowLimit,
+      maxResponseBytes: limits.maxResponseBytes,
+      ...this.render(),
+    };
     this.used = lambdaBytes(this.prefix) + lambdaBytes(`]},"meta":${JSON.stringify(widestMeta)}}`);
   }
 

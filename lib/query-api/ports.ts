@@ -63,9 +63,24 @@ export interface EngineErrorDetail extends Readonly<Record<string, unknown>> {
  * The contract's AppError of a failure (ENGINE_FAILURES); engines build every error they
  * translate with this, so none can throw a code outside the contract.
  */
-export function engineFailure(failure: Exclude<EngineFailure, RetryableFailure>, message: string, detail: EngineErrorDetail, cause: unknown): AppError;
-export function engineFailure(failure: RetryableFailure, message: string, detail: EngineErrorDetail & { readonly retryAfterSeconds: number }, cause: unknown): AppError;
-export function engineFailure(failure: EngineFailure, message: string, detail: EngineErrorDetail, cause: unknown): AppError {
+export function engineFailure(
+  failure: Exclude<EngineFailure, RetryableFailure>,
+  message: string,
+  detail: EngineErrorDetail,
+  cause: unknown,
+): AppError;
+export function engineFailure(
+  failure: RetryableFailure,
+  message: string,
+  detail: EngineErrorDetail & { readonly retryAfterSeconds: number },
+  cause: unknown,
+): AppError;
+export function engineFailure(
+  failure: EngineFailure,
+  message: string,
+  detail: EngineErrorDetail,
+  cause: unknown,
+): AppError {
   const code = ENGINE_FAILURES[failure];
   if (failure === 'throttled' || failure === 'unavailable') {
     const { retryAfterSeconds, ...rest } = detail;
@@ -96,6 +111,11 @@ export interface QueryEngine {
  * A refusal the client should retry later: 429 or 503 with `data: [{retryAfterSeconds}]`, which
  * the HTTP chain also sends as the `Retry-After` header.
  */
-export function retryLater(code: 'TOO_MANY_REQUESTS' | 'SERVICE_UNAVAILABLE', message: string, retryAfterSeconds: number, cause?: unknown): AppError {
+export function retryLater(
+  code: 'TOO_MANY_REQUESTS' | 'SERVICE_UNAVAILABLE',
+  message: string,
+  retryAfterSeconds: number,
+  cause?: unknown,
+): AppError {
   return new AppError(code, message, { retryAfterSeconds }, { cause });
 }

@@ -11,7 +11,10 @@ const UTC_MILLIS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const utcMillis = (example: string) => {
   const format = `ISO 8601 UTC with milliseconds, e.g. ${example}`;
   return z
-    .string({ error: (issue) => (issue.input === undefined ? `is required: the window's bound in ${format}` : `must be a string in ${format}`) })
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? `is required: the window's bound in ${format}` : `must be a string in ${format}`,
+    })
     .regex(UTC_MILLIS, `use ${format}`);
 };
 
@@ -34,7 +37,10 @@ export function parseQueryRequest(body: unknown, maxWindowDays: number): QueryRe
   if (Number.isNaN(end)) throw new AppError('INVALID_INPUT', 'endTime is not a real date', { field: 'endTime' });
   if (end <= start) throw new AppError('INVALID_INPUT', 'endTime must be after startTime', { field: 'endTime' });
   if (end - start > maxWindowDays * 86_400_000) {
-    throw new AppError('INVALID_INPUT', `the time window is longer than ${maxWindowDays} days; split the query`, { field: 'endTime', maxWindowDays });
+    throw new AppError('INVALID_INPUT', `the time window is longer than ${maxWindowDays} days; split the query`, {
+      field: 'endTime',
+      maxWindowDays,
+    });
   }
   return request;
 }

@@ -32,10 +32,20 @@ export interface QuerySettings {
 export function plantScope(caller: Caller, requested: readonly string[] | undefined): readonly string[] | null {
   if (requested === undefined || requested.length === 0) return caller.allPlants ? null : caller.plantIds;
   const refused = requested.filter((p) => !caller.allPlants && !caller.plantIds.includes(p));
-  if (refused.length > 0) throw new AppError('FORBIDDEN', `this client may not read plant(s) ${refused.map((p) => `"${p}"`).join(', ')}`, refused.map((plantId) => ({ field: 'plantIds', plantId })));
+  if (refused.length > 0)
+    throw new AppError(
+      'FORBIDDEN',
+      `this client may not read plant(s) ${refused.map((p) => `"${p}"`).join(', ')}`,
+      refused.map((plantId) => ({ field: 'plantIds', plantId })),
+    );
   if (caller.allPlants) {
     const unknown = requested.filter((p) => !caller.plantIds.includes(p));
-    if (unknown.length > 0) throw new AppError('FORBIDDEN', `plant(s) ${unknown.map((p) => `"${p}"`).join(', ')} are not plants of this customer`, unknown.map((plantId) => ({ field: 'plantIds', plantId })));
+    if (unknown.length > 0)
+      throw new AppError(
+        'FORBIDDEN',
+        `plant(s) ${unknown.map((p) => `"${p}"`).join(', ')} are not plants of this customer`,
+        unknown.map((plantId) => ({ field: 'plantIds', plantId })),
+      );
   }
   return [...new Set(requested)];
 }
@@ -52,7 +62,12 @@ function compileRequest(body: unknown, caller: Caller, engine: QueryEngine, sett
       ...(engine.database ? { timestreamDatabase: engine.database } : {}),
     });
   } catch (error) {
-    if (error instanceof QueryError) throw new AppError(error.code, error.message, error.toData().map((position) => ({ ...position })));
+    if (error instanceof QueryError)
+      throw new AppError(
+        error.code,
+        error.message,
+        error.toData().map((position) => ({ ...position })),
+      );
     throw error;
   }
 }
@@ -68,19 +83,38 @@ function admissionKey(caller: Caller): string {
  * Runs the query with a place in the engine, answering QUERY_TIMEOUT at the deadline even when the
  * engine has not stopped yet; the place is given back only when the engine has really stopped.
  */
-async function runWithinLimits(engine: QueryEngine, compiled: CompiledQuery, answer: TableAnswer, caller: Caller, settings: QuerySettings): Promise<void> {
+async function runWithinLimits(
+  engine: QueryEngine,
+  compiled: CompiledQuery,
+  answer: TableAnswer,
+  caller: Caller,
+  settings: QuerySettings,
+): Promise<void> {
   const deadline = Date.now() + settings.timeoutMs;
-  const release: Release = settings.admission ? await settings.admission.enter(admissionKey(caller), deadline) : () => undefined;
-  const timeout = new AppError('QUERY_TIMEOUT', `the query ran longer than ${settings.timeoutMs} ms; narrow the time window or summarize more`);
+  const release: Release = settings.admission
+    ? await settings.admission.enter(admissionKey(caller), deadline)
+    : () => undefined;
+  const timeout = new AppError(
+    'QUERY_TIMEOUT',
+    `the query ran longer than ${settings.timeoutMs} ms; narrow the time window or summarize more`,
+  );
   const controller = new AbortController();
-  const running = engine.run(compiled.sql, compiled.columns.map((c) => c.type), answer, { signal: controller.signal });
+  const running = engine.run(
+    compiled.sql,
+    compiled.columns.map((c) => c.type),
+    answer,
+    { signal: controller.signal },
+  );
   running.then(release, release);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      controller.abort(timeout);
-      reject(timeout);
-    }, Math.max(0, deadline - Date.now()));
+    timer = setTimeout(
+      () => {
+        controller.abort(timeout);
+        reject(timeout);
+      },
+      Math.max(0, deadline - Date.now()),
+    );
   });
   try {
     await Promise.race([running, expired]);
@@ -93,7 +127,12 @@ async function runWithinLimits(engine: QueryEngine, compiled: CompiledQuery, ans
  * @throws AppError: the request's and the compiler's 400s; 429/503 from admission; the engine's
  * errors (ports.ts); QUERY_TIMEOUT (504); QUERY_RESULT_TOO_LARGE (400) when not even one row fits.
  */
-export async function runTableQuery(body: unknown, caller: Caller, engine: QueryEngine, settings: QuerySettings): Promise<TableResponse> {
+export async function runTableQuery(
+  body: unknown,
+  caller: Caller,
+  engine: QueryEngine,
+  settings: QuerySettings,
+): Promise<TableResponse> {
   const compiled = compileRequest(body, caller, engine, settings);
   const answer = new TableAnswer(compiled.columns.map(responseColumn), {
     rowLimit: settings.rowLimit,
@@ -106,5 +145,12 @@ export async function runTableQuery(body: unknown, caller: Caller, engine: Query
 
 export function explainQuery(body: unknown, caller: Caller, engine: QueryEngine, settings: QuerySettings) {
   const compiled = compileRequest(body, caller, engine, settings);
-  return { data: { dialect: engine.dialect, sql: compiled.sql, columns: compiled.columns.map(responseColumn), ...(compiled.renderHint ? { render: compiled.renderHint } : {}) } };
+  return {
+    data: {
+      dialect: engine.dialect,
+      sql: compiled.sql,
+      columns: compiled.columns.map(responseColumn),
+      ...(compiled.renderHint ? { render: compiled.renderHint } : {}),
+    },
+  };
 }

@@ -25,8 +25,16 @@ export interface AggregateContext {
 }
 
 const SIMPLE_PREFIX: Readonly<Record<string, string>> = {
-  sum: 'sum', avg: 'avg', min: 'min', max: 'max', dcount: 'dcount', stdev: 'stdev', make_list: 'list', make_set: 'set',
-  sumif: 'sumif', avgif: 'avgif',
+  sum: 'sum',
+  avg: 'avg',
+  min: 'min',
+  max: 'max',
+  dcount: 'dcount',
+  stdev: 'stdev',
+  make_list: 'list',
+  make_set: 'set',
+  sumif: 'sumif',
+  avgif: 'avgif',
 };
 
 export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateContext): AggregateOutput[] {
@@ -36,7 +44,10 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
   const scalar = (e: Expr): IrExpr => analyzeScalar(e, ctx.env, 1);
   const arity = (min: number, max = min): void => {
     if (call.args.length < min || call.args.length > max) {
-      throw errors.semantic(`${call.name}() takes ${min === max ? min : `${min} to ${max === Infinity ? 'any number of' : max}`} argument${max === 1 ? '' : 's'}, got ${call.args.length}`, call.span);
+      throw errors.semantic(
+        `${call.name}() takes ${min === max ? min : `${min} to ${max === Infinity ? 'any number of' : max}`} argument${max === 1 ? '' : 's'}, got ${call.args.length}`,
+        call.span,
+      );
     }
   };
   const predicate = (e: Expr): IrExpr => {
@@ -49,17 +60,31 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
     const x = scalar(e);
     if (x.type === 'dynamic') {
       const arg = derivedName(e) ?? 'x';
-      throw errors.semantic(`${fn}() needs a numeric argument but '${arg}' is dynamic; convert it first, e.g. ${fn}(todouble(${arg}))`, e.span);
+      throw errors.semantic(
+        `${fn}() needs a numeric argument but '${arg}' is dynamic; convert it first, e.g. ${fn}(todouble(${arg}))`,
+        e.span,
+      );
     }
-    if (!isNumeric(x.type) && x.type !== 'timespan') throw errors.semantic(`${fn}() needs a numeric argument, got ${x.type}`, e.span);
+    if (!isNumeric(x.type) && x.type !== 'timespan')
+      throw errors.semantic(`${fn}() needs a numeric argument, got ${x.type}`, e.span);
     return x;
   };
   const orderable = (e: Expr, fn: string): IrExpr => {
     const x = scalar(e);
-    if (x.type === 'dynamic') throw errors.semantic(`${fn}() cannot order dynamic values; convert the argument first, e.g. ${fn}(todouble(${derivedName(e) ?? 'x'}))`, e.span);
+    if (x.type === 'dynamic')
+      throw errors.semantic(
+        `${fn}() cannot order dynamic values; convert the argument first, e.g. ${fn}(todouble(${derivedName(e) ?? 'x'}))`,
+        e.span,
+      );
     return x;
   };
-  const single = (fn: AggFn, args: IrExpr[], type: KqlType, defaultName: string, percentile?: number): AggregateOutput[] => [
+  const single = (
+    fn: AggFn,
+    args: IrExpr[],
+    type: KqlType,
+    defaultName: string,
+    percentile?: number,
+  ): AggregateOutput[] => [
     { defaultName, agg: percentile === undefined ? { fn, args, type } : { fn, args, type, percentile }, multi: false },
   ];
   const argName = (): string => aggregateArgumentName(call.args[0]);
@@ -75,7 +100,12 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
     case 'countif':
       arity(1);
       // countif(b) over a bare column is countif_b; over any other predicate countif_.
-      return single('countif', [predicate(call.args[0]!)], 'long', call.args[0]!.kind === 'name' ? `countif_${call.args[0]!.name}` : 'countif_');
+      return single(
+        'countif',
+        [predicate(call.args[0]!)],
+        'long',
+        call.args[0]!.kind === 'name' ? `countif_${call.args[0]!.name}` : 'countif_',
+      );
     case 'sum': {
       arity(1);
       const x = numeric(call.args[0]!, 'sum');
@@ -117,7 +147,8 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
     case 'make_set': {
       arity(1, 2);
       const x = scalar(call.args[0]!);
-      if (x.type === 'timespan') throw errors.unsupported(`${name}() of a timespan is not supported`, call.args[0]!.span);
+      if (x.type === 'timespan')
+        throw errors.unsupported(`${name}() of a timespan is not supported`, call.args[0]!.span);
       if (call.args[1]) {
         // make_list(x, maxSize) is make_list_if(x, true, maxSize) (the catalog entry spells the limit).
         const max = scalar(call.args[1]);
@@ -125,7 +156,10 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
           throw errors.semantic(`the maximum size of ${name}() must be a positive integer constant`, call.args[1].span);
         }
         const ref = { catalog: 'aggregate', name: name === 'make_list' ? 'make_list_if' : 'make_set_if' } as const;
-        return single('catalog', [x, lit('bool', true), max], 'dynamic', prefixed()).map((o) => ({ ...o, agg: { ...o.agg, ref } }));
+        return single('catalog', [x, lit('bool', true), max], 'dynamic', prefixed()).map((o) => ({
+          ...o,
+          agg: { ...o.agg, ref },
+        }));
       }
       return single(name, [x], 'dynamic', prefixed());
     }
@@ -134,14 +168,22 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
       arity(2, name === 'percentile' ? 2 : Infinity);
       const x = orderable(call.args[0]!, name);
       if (!isNumeric(x.type) && x.type !== 'datetime' && x.type !== 'timespan') {
-        throw errors.semantic(`${name}() needs a numeric, datetime or timespan argument, got ${x.type}`, call.args[0]!.span);
+        throw errors.semantic(
+          `${name}() needs a numeric, datetime or timespan argument, got ${x.type}`,
+          call.args[0]!.span,
+        );
       }
       return call.args.slice(1).map((p) => {
         const v = scalar(p);
         const value = v.kind === 'lit' && v.value !== null && isNumeric(v.type) ? Number(v.value) : NaN;
-        if (!(value >= 0 && value <= 100)) throw errors.semantic('a percentile must be a constant between 0 and 100', p.span);
+        if (!(value >= 0 && value <= 100))
+          throw errors.semantic('a percentile must be a constant between 0 and 100', p.span);
         const label = String(value).replace('.', '_');
-        return { defaultName: `percentile_${argName()}_${label}`, agg: { fn: 'percentile', args: [x], type: x.type, percentile: value }, multi: name === 'percentiles' };
+        return {
+          defaultName: `percentile_${argName()}_${label}`,
+          agg: { fn: 'percentile', args: [x], type: x.type, percentile: value },
+          multi: name === 'percentiles',
+        };
       });
     }
     case 'arg_max':
@@ -149,15 +191,26 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
       arity(2, Infinity);
       const by = orderable(call.args[0]!, name);
       const fn: AggFn = name;
-      const first: AggregateOutput = { defaultName: derivedName(call.args[0]!) ?? (name === 'arg_max' ? 'max_' : 'min_') + argName(), agg: { fn, args: [by, by], type: by.type }, multi: true };
+      const first: AggregateOutput = {
+        defaultName: derivedName(call.args[0]!) ?? (name === 'arg_max' ? 'max_' : 'min_') + argName(),
+        agg: { fn, args: [by, by], type: by.type },
+        multi: true,
+      };
       const rest = returned(call.args.slice(1), ctx, derivedName(call.args[0]!));
-      return [first, ...rest.map((r) => ({ defaultName: r.name, agg: { fn, args: [r.expr, by], type: r.expr.type }, multi: true }))];
+      return [
+        first,
+        ...rest.map((r) => ({ defaultName: r.name, agg: { fn, args: [r.expr, by], type: r.expr.type }, multi: true })),
+      ];
     }
     case 'take_any': {
       arity(1, Infinity);
       const items = returned(call.args, ctx, undefined);
       const multi = items.length > 1 || call.args[0]!.kind === 'star';
-      return items.map((r) => ({ defaultName: r.name, agg: { fn: 'take_any', args: [r.expr], type: r.expr.type }, multi }));
+      return items.map((r) => ({
+        defaultName: r.name,
+        agg: { fn: 'take_any', args: [r.expr], type: r.expr.type },
+        multi,
+      }));
     }
     default: {
       const fn = lookupAggregate(name);
@@ -166,17 +219,28 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
       // Aggregates never convert dynamic silently (avg(Value) is an error in Kusto too).
       const r = resolve(fn, args, false);
       if ('message' in r) throw errors.semantic(r.message, r.arg >= 0 ? call.args[r.arg]!.span : call.span);
-      return [{ defaultName: fn.defaultName(argName()), agg: { fn: 'catalog', args: r.args, type: r.type, ref: { catalog: 'aggregate', name: fn.name } }, multi: false }];
+      return [
+        {
+          defaultName: fn.defaultName(argName()),
+          agg: { fn: 'catalog', args: r.args, type: r.type, ref: { catalog: 'aggregate', name: fn.name } },
+          multi: false,
+        },
+      ];
     }
   }
 }
 
 /** The returned expressions of arg_max/arg_min/take_any, expanding `*` to the input columns. */
-function returned(args: readonly Expr[], ctx: AggregateContext, skip: string | undefined): { name: string; expr: IrExpr }[] {
+function returned(
+  args: readonly Expr[],
+  ctx: AggregateContext,
+  skip: string | undefined,
+): { name: string; expr: IrExpr }[] {
   const out: { name: string; expr: IrExpr }[] = [];
   for (const a of args) {
     if (a.kind === 'star') {
-      for (const c of ctx.starColumns) if (c.name !== skip) out.push({ name: c.name, expr: { kind: 'col', ref: c.ref, type: c.type } });
+      for (const c of ctx.starColumns)
+        if (c.name !== skip) out.push({ name: c.name, expr: { kind: 'col', ref: c.ref, type: c.type } });
       continue;
     }
     const expr = analyzeScalar(a, ctx.env, 1);

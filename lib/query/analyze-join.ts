@@ -36,9 +36,16 @@ export function analyzeJoin(h: TabularHost, left: Rel, spec: JoinSpec): Rel {
     const r = rightBy.get(c.right);
     if (!r) throw h.unknownColumn(c.right, right.columns, c.rightSpan, 'on the right side of the join');
     if (!comparable(l.type, r.type)) {
-      throw h.errors.semantic(`join keys '${clip(c.left)}' (${l.type}) and '${clip(c.right)}' (${r.type}) are not of the same type`, c.span);
+      throw h.errors.semantic(
+        `join keys '${clip(c.left)}' (${l.type}) and '${clip(c.right)}' (${r.type}) are not of the same type`,
+        c.span,
+      );
     }
-    if (l.type === 'dynamic') throw h.errors.semantic(`cannot join on the dynamic column '${clip(c.left)}'; convert it first, e.g. tostring(...)`, c.span);
+    if (l.type === 'dynamic')
+      throw h.errors.semantic(
+        `cannot join on the dynamic column '${clip(c.left)}'; convert it first, e.g. tostring(...)`,
+        c.span,
+      );
     on.push({ left: l.ref, right: r.ref });
     rightKeyRefs.add(r.ref);
   }

@@ -19,8 +19,18 @@ export interface MvExpandHost {
 }
 
 const TYPES: Readonly<Record<string, KqlType>> = {
-  string: 'string', long: 'long', int: 'int', real: 'real', double: 'real', bool: 'bool', boolean: 'bool',
-  datetime: 'datetime', date: 'datetime', timespan: 'timespan', time: 'timespan', dynamic: 'dynamic',
+  string: 'string',
+  long: 'long',
+  int: 'int',
+  real: 'real',
+  double: 'real',
+  bool: 'bool',
+  boolean: 'bool',
+  datetime: 'datetime',
+  date: 'datetime',
+  timespan: 'timespan',
+  time: 'timespan',
+  dynamic: 'dynamic',
 };
 
 export function analyzeMvExpand(h: MvExpandHost, input: Rel, spec: MvExpandSpec): Rel {
@@ -36,7 +46,10 @@ export function analyzeMvExpand(h: MvExpandHost, input: Rel, spec: MvExpandSpec)
   for (const item of spec.items) {
     const value = analyzeScalar(item.expr, env);
     if (value.type !== 'dynamic') {
-      throw h.errors.semantic(`mv-expand expands dynamic arrays and bags; '${clip(item.name ?? derivedName(item.expr) ?? 'this expression')}' is a ${value.type}`, item.expr.span);
+      throw h.errors.semantic(
+        `mv-expand expands dynamic arrays and bags; '${clip(item.name ?? derivedName(item.expr) ?? 'this expression')}' is a ${value.type}`,
+        item.expr.span,
+      );
     }
     // A name (given or derived) that exists is replaced in place: mv-expand b expands b itself.
     const name = item.name ?? derivedName(item.expr) ?? names.columnN();
@@ -50,24 +63,36 @@ export function analyzeMvExpand(h: MvExpandHost, input: Rel, spec: MvExpandSpec)
     items.push({ column, value });
     if (item.toType) {
       const type = TYPES[item.toType.name];
-      if (!type) throw h.errors.semantic(`unknown type '${clip(item.toType.name)}' in to typeof(...)`, item.toType.span);
+      if (!type)
+        throw h.errors.semantic(`unknown type '${clip(item.toType.name)}' in to typeof(...)`, item.toType.span);
       if (type !== 'dynamic') typed.push({ column, type });
     }
   }
   let index: IrColumn | undefined;
   if (spec.itemIndex) {
-    if (names.has(spec.itemIndex.name)) throw h.errors.semantic(`a column named '${clip(spec.itemIndex.name)}' already exists`, spec.itemIndex.span);
+    if (names.has(spec.itemIndex.name))
+      throw h.errors.semantic(`a column named '${clip(spec.itemIndex.name)}' already exists`, spec.itemIndex.span);
     index = { name: spec.itemIndex.name, type: 'long', ref: h.newRef() };
     out.push(index);
   }
   const limit = spec.limit ? h.constantCount(spec.limit) : undefined;
-  const rel: Rel = { kind: 'mvExpand', input, items, bagKind: spec.bagKind, columns: out, ...(index ? { index } : {}), ...(limit !== undefined ? { limit } : {}) };
+  const rel: Rel = {
+    kind: 'mvExpand',
+    input,
+    items,
+    bagKind: spec.bagKind,
+    columns: out,
+    ...(index ? { index } : {}),
+    ...(limit !== undefined ? { limit } : {}),
+  };
   if (typed.length === 0) return rel;
   const conversions = new Map(typed.map((t) => [t.column.ref, t.type]));
   const projected = out.map((c) => {
     const type = conversions.get(c.ref);
     const col: IrExpr = { kind: 'col', ref: c.ref, type: c.type };
-    return type ? { column: { name: c.name, type, ref: h.newRef() }, value: convert(col, type) } : { column: c, value: col };
+    return type
+      ? { column: { name: c.name, type, ref: h.newRef() }, value: convert(col, type) }
+      : { column: c, value: col };
   });
   return { kind: 'project', input: rel, items: projected, columns: projected.map((p) => p.column) };
 }

@@ -12,8 +12,19 @@ import { analyzeScalar, convert } from './scalars';
 import { lit } from './types';
 
 const TYPES: Readonly<Record<string, KqlType>> = {
-  string: 'string', long: 'long', int: 'int', real: 'real', double: 'real', bool: 'bool', boolean: 'bool',
-  datetime: 'datetime', date: 'datetime', timespan: 'timespan', time: 'timespan', dynamic: 'dynamic', guid: 'guid',
+  string: 'string',
+  long: 'long',
+  int: 'int',
+  real: 'real',
+  double: 'real',
+  bool: 'bool',
+  boolean: 'bool',
+  datetime: 'datetime',
+  date: 'datetime',
+  timespan: 'timespan',
+  time: 'timespan',
+  dynamic: 'dynamic',
+  guid: 'guid',
 };
 
 const NUMBER_PATTERNS: Partial<Record<KqlType, string>> = {
@@ -39,7 +50,11 @@ export function analyzeParse(h: MvExpandHost, input: Rel, spec: ParseSpec): Rel 
     else if (part.kind === 'star') pattern += '.*?';
     else {
       const type = part.type === undefined ? 'string' : TYPES[part.type];
-      if (!type) throw h.errors.semantic(`unknown type '${clip(part.type ?? '')}' for the parsed column '${clip(part.name)}'`, part.span);
+      if (!type)
+        throw h.errors.semantic(
+          `unknown type '${clip(part.type ?? '')}' for the parsed column '${clip(part.name)}'`,
+          part.span,
+        );
       // Numbers match their digits (so `n:long *` stops at the first non-digit); the last column
       // takes the rest of the text when nothing follows it; others take as little as they can.
       pattern += NUMBER_PATTERNS[type] ?? (i === lastColumn && i === spec.parts.length - 1 ? '(.*)' : '(.*?)');
@@ -72,7 +87,12 @@ export function analyzeParse(h: MvExpandHost, input: Rel, spec: ParseSpec): Rel 
   rel = { kind: 'project', input: rel, items, columns: items.map((x) => x.column) };
   if (!spec.where) return rel;
   const predicate = converted
-    .map((c): IrExpr => ({ kind: 'call', fn: 'isnotnull', args: [{ kind: 'col', ref: c.ref, type: c.type }], type: 'bool' }))
+    .map((c): IrExpr => ({
+      kind: 'call',
+      fn: 'isnotnull',
+      args: [{ kind: 'col', ref: c.ref, type: c.type }],
+      type: 'bool',
+    }))
     .reduce((a, b) => ({ kind: 'call', fn: 'and', args: [a, b], type: 'bool' }));
   return { kind: 'filter', input: rel, predicate, columns: rel.columns };
 }

@@ -24,7 +24,16 @@ export function analyzeUnion(h: TabularHost, first: Rel | undefined, spec: Union
     if (leg.kind === 'pattern') {
       const matched = TABLE_NAMES.filter((t) => matchesWildcard(leg.pattern, t));
       if (matched.length === 0) throw h.errors.semantic(`no table matches '${clip(leg.pattern)}'`, leg.span);
-      for (const t of matched) legs.push({ rel: h.subquery({ kind: 'pipeline', source: { kind: 'table', name: t, span: leg.span }, operators: [], span: leg.span }), name: t });
+      for (const t of matched)
+        legs.push({
+          rel: h.subquery({
+            kind: 'pipeline',
+            source: { kind: 'table', name: t, span: leg.span },
+            operators: [],
+            span: leg.span,
+          }),
+          name: t,
+        });
       continue;
     }
     legs.push({ rel: h.subquery(leg.pipeline), name: leg.name ?? `union_arg${legs.length}` });
@@ -41,7 +50,11 @@ export function analyzeUnion(h: TabularHost, first: Rel | undefined, spec: Union
   const outputs: { name: string; source: string; type: KqlType }[] = [];
   for (const [name, types] of typesOf) {
     for (const type of types) {
-      if (spec.unionKind === 'inner' && !legs.every((l) => l.rel.columns.some((c) => c.name === name && c.type === type))) continue;
+      if (
+        spec.unionKind === 'inner' &&
+        !legs.every((l) => l.rel.columns.some((c) => c.name === name && c.type === type))
+      )
+        continue;
       outputs.push({ name: types.length > 1 ? `${name}_${type}` : name, source: name, type });
     }
   }
@@ -60,7 +73,8 @@ export function analyzeUnion(h: TabularHost, first: Rel | undefined, spec: Union
   const rels: UnionLegRel[] = legs.map((leg) => {
     const values: IrExpr[] = spec.withSource ? [lit('string', leg.name)] : [];
     const byKey = new Map<string, IrColumn>();
-    for (const c of leg.rel.columns) if (!byKey.has(`${c.name}\u0000${c.type}`)) byKey.set(`${c.name}\u0000${c.type}`, c);
+    for (const c of leg.rel.columns)
+      if (!byKey.has(`${c.name}\u0000${c.type}`)) byKey.set(`${c.name}\u0000${c.type}`, c);
     for (const o of outputs) {
       const c = byKey.get(`${o.source}\u0000${o.type}`);
       values.push(c ? { kind: 'col', ref: c.ref, type: c.type } : lit(o.type, null));

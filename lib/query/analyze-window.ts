@@ -11,7 +11,11 @@ import { analyzeScalar, type ScalarEnv } from './scalars';
 import { isConstant, isInteger, isNumeric } from './types';
 
 export const WINDOW_FUNCTIONS: ReadonlySet<string> = new Set(['row_number', 'prev', 'next', 'row_cumsum']);
-const UNSUPPORTED_WINDOW_FUNCTIONS: ReadonlySet<string> = new Set(['row_window_session', 'row_rank_dense', 'row_rank_min']);
+const UNSUPPORTED_WINDOW_FUNCTIONS: ReadonlySet<string> = new Set([
+  'row_window_session',
+  'row_rank_dense',
+  'row_rank_min',
+]);
 
 export interface WindowHost {
   readonly errors: ErrorFactory;
@@ -45,10 +49,14 @@ export function hoistWindows(h: WindowHost, input: Rel, exprs: readonly Expr[], 
   let count = 0;
   let deepest = 0;
   const replace = (e: Expr): Expr => {
-    if (e.kind === 'call' && UNSUPPORTED_WINDOW_FUNCTIONS.has(e.name)) throw h.errors.unsupported(`the window function '${e.name}' is not supported`, e.nameSpan);
+    if (e.kind === 'call' && UNSUPPORTED_WINDOW_FUNCTIONS.has(e.name))
+      throw h.errors.unsupported(`the window function '${e.name}' is not supported`, e.nameSpan);
     if (e.kind === 'call' && WINDOW_FUNCTIONS.has(e.name)) {
       if (!serialized) {
-        throw h.errors.semantic(`${e.name}() needs serialized input (the row set must be serialized): add '| serialize' or '| order by ...' before this operator`, e.nameSpan);
+        throw h.errors.semantic(
+          `${e.name}() needs serialized input (the row set must be serialized): add '| serialize' or '| order by ...' before this operator`,
+          e.nameSpan,
+        );
       }
       const outer = deepest;
       deepest = 0;
@@ -60,14 +68,22 @@ export function hoistWindows(h: WindowHost, input: Rel, exprs: readonly Expr[], 
       return { kind: 'name', name: column.name, span: e.span };
     }
     switch (e.kind) {
-      case 'binary': return { ...e, left: replace(e.left), right: replace(e.right) };
-      case 'unary': return { ...e, operand: replace(e.operand) };
-      case 'call': return { ...e, args: e.args.map(replace) };
-      case 'member': return { ...e, target: replace(e.target) };
-      case 'index': return { ...e, target: replace(e.target), index: replace(e.index) };
-      case 'in': return { ...e, left: replace(e.left), values: e.values.map(replace) };
-      case 'between': return { ...e, left: replace(e.left), low: replace(e.low), high: replace(e.high) };
-      default: return e;
+      case 'binary':
+        return { ...e, left: replace(e.left), right: replace(e.right) };
+      case 'unary':
+        return { ...e, operand: replace(e.operand) };
+      case 'call':
+        return { ...e, args: e.args.map(replace) };
+      case 'member':
+        return { ...e, target: replace(e.target) };
+      case 'index':
+        return { ...e, target: replace(e.target), index: replace(e.index) };
+      case 'in':
+        return { ...e, left: replace(e.left), values: e.values.map(replace) };
+      case 'between':
+        return { ...e, left: replace(e.left), low: replace(e.low), high: replace(e.high) };
+      default:
+        return e;
     }
   };
   const rewritten = exprs.map(replace);
@@ -92,20 +108,26 @@ function windowCall(errors: ErrorFactory, e: Expr & { kind: 'call' }, env: Scala
   const args = e.args;
   const arity = (min: number, max: number): void => {
     if (args.length < min || args.length > max) {
-      throw errors.semantic(`${e.name}() takes ${min === max ? min : `${min} to ${max}`} argument${max === 1 ? '' : 's'}, not ${args.length}`, e.span);
+      throw errors.semantic(
+        `${e.name}() takes ${min === max ? min : `${min} to ${max}`} argument${max === 1 ? '' : 's'}, not ${args.length}`,
+        e.span,
+      );
     }
   };
   const restartAt = (i: number): IrExpr | undefined => {
     const node = args[i];
     if (!node) return undefined;
     const r = analyzeScalar(node, env, 1);
-    if (r.type !== 'bool') throw errors.semantic(`the restart argument of ${e.name}() must be a bool, got ${r.type}`, node.span);
+    if (r.type !== 'bool')
+      throw errors.semantic(`the restart argument of ${e.name}() must be a bool, got ${r.type}`, node.span);
     return r;
   };
   switch (e.name) {
     case 'row_number': {
       arity(0, 2);
-      const start = args[0] ? constantInteger(errors, analyzeScalar(args[0], env, 1), args[0], `the start of row_number()`) : 1n;
+      const start = args[0]
+        ? constantInteger(errors, analyzeScalar(args[0], env, 1), args[0], `the start of row_number()`)
+        : 1n;
       const restart = restartAt(1);
       return restart ? { fn: 'row_number', type: 'long', start, restart } : { fn: 'row_number', type: 'long', start };
     }
@@ -113,13 +135,22 @@ function windowCall(errors: ErrorFactory, e: Expr & { kind: 'call' }, env: Scala
     case 'next': {
       arity(1, 3);
       const value = analyzeScalar(args[0]!, env, 1);
-      const offset = args[1] ? constantInteger(errors, analyzeScalar(args[1], env, 1), args[1], `the offset of ${e.name}()`) : 1n;
+      const offset = args[1]
+        ? constantInteger(errors, analyzeScalar(args[1], env, 1), args[1], `the offset of ${e.name}()`)
+        : 1n;
       if (offset < 0n) throw errors.semantic(`the offset of ${e.name}() cannot be negative`, args[1]!.span);
       let fallback: IrExpr | undefined;
       if (args[2]) {
         fallback = analyzeScalar(args[2], env, 1);
-        const ok = fallback.type === value.type || (isNumeric(fallback.type) && isNumeric(value.type)) || (fallback.kind === 'lit' && fallback.value === null);
-        if (!ok) throw errors.semantic(`the default of ${e.name}() must be a ${value.type}, got ${fallback.type}`, args[2].span);
+        const ok =
+          fallback.type === value.type ||
+          (isNumeric(fallback.type) && isNumeric(value.type)) ||
+          (fallback.kind === 'lit' && fallback.value === null);
+        if (!ok)
+          throw errors.semantic(
+            `the default of ${e.name}() must be a ${value.type}, got ${fallback.type}`,
+            args[2].span,
+          );
       }
       const fn = e.name;
       return fallback ? { fn, type: value.type, value, offset, fallback } : { fn, type: value.type, value, offset };
@@ -127,7 +158,8 @@ function windowCall(errors: ErrorFactory, e: Expr & { kind: 'call' }, env: Scala
     default: {
       arity(1, 2);
       const value = analyzeScalar(args[0]!, env, 1);
-      if (!isNumeric(value.type) && value.type !== 'timespan') throw errors.semantic(`row_cumsum() sums numbers, not ${value.type}`, args[0]!.span);
+      if (!isNumeric(value.type) && value.type !== 'timespan')
+        throw errors.semantic(`row_cumsum() sums numbers, not ${value.type}`, args[0]!.span);
       const restart = restartAt(1);
       const type = value.type === 'int' ? 'long' : value.type;
       return restart ? { fn: 'row_cumsum', type, value, restart } : { fn: 'row_cumsum', type, value };
@@ -137,7 +169,10 @@ function windowCall(errors: ErrorFactory, e: Expr & { kind: 'call' }, env: Scala
 
 function constantInteger(errors: ErrorFactory, v: IrExpr, node: Expr, what: string): bigint {
   if (!isConstant(v) || v.kind !== 'lit' || !isInteger(v.type) || v.value === null) {
-    throw errors.semantic(`${what} must be a constant integer, got '${clip(node.kind === 'literal' ? String(node.value) : 'an expression')}'`, node.span);
+    throw errors.semantic(
+      `${what} must be a constant integer, got '${clip(node.kind === 'literal' ? String(node.value) : 'an expression')}'`,
+      node.span,
+    );
   }
   return v.value as bigint;
 }

@@ -20,8 +20,18 @@ import { TABLE_NAMES, TABLES, isTableName, type TableName } from '../telemetry/t
 import type { Span } from './tokens';
 
 const DATATABLE_TYPES: Readonly<Record<string, KqlType>> = {
-  string: 'string', long: 'long', int: 'int', real: 'real', double: 'real', bool: 'bool', boolean: 'bool',
-  datetime: 'datetime', date: 'datetime', timespan: 'timespan', time: 'timespan', dynamic: 'dynamic',
+  string: 'string',
+  long: 'long',
+  int: 'int',
+  real: 'real',
+  double: 'real',
+  bool: 'bool',
+  boolean: 'bool',
+  datetime: 'datetime',
+  date: 'datetime',
+  timespan: 'timespan',
+  time: 'timespan',
+  dynamic: 'dynamic',
 };
 
 export interface AnalyzeOptions {
@@ -41,11 +51,30 @@ const SERIALIZING: ReadonlySet<Operator['kind']> = new Set(['sort', 'top', 'seri
 
 /** getschema's DataType: the .NET type Kusto names for each column type (getschema operator docs). */
 const DOTNET_TYPES: Readonly<Record<KqlType, string>> = {
-  string: 'System.String', long: 'System.Int64', int: 'System.Int32', real: 'System.Double', bool: 'System.Boolean',
-  datetime: 'System.DateTime', timespan: 'System.TimeSpan', dynamic: 'System.Object', guid: 'System.Guid', decimal: 'System.Data.SqlTypes.SqlDecimal',
+  string: 'System.String',
+  long: 'System.Int64',
+  int: 'System.Int32',
+  real: 'System.Double',
+  bool: 'System.Boolean',
+  datetime: 'System.DateTime',
+  timespan: 'System.TimeSpan',
+  dynamic: 'System.Object',
+  guid: 'System.Guid',
+  decimal: 'System.Data.SqlTypes.SqlDecimal',
 };
 /** Operators that keep their input's serialization; all others (summarize, join, union ...) drop it. */
-const KEEPS_SERIALIZATION: ReadonlySet<Operator['kind']> = new Set(['where', 'project', 'projectAway', 'projectRename', 'projectKeep', 'projectReorder', 'extend', 'take', 'render', 'parse']);
+const KEEPS_SERIALIZATION: ReadonlySet<Operator['kind']> = new Set([
+  'where',
+  'project',
+  'projectAway',
+  'projectRename',
+  'projectKeep',
+  'projectReorder',
+  'extend',
+  'take',
+  'render',
+  'parse',
+]);
 
 class Analyzer implements TabularHost, WindowHost, MvExpandHost {
   readonly errors: ErrorFactory;
@@ -102,34 +131,58 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
   }
 
   private envWith(resolve: ScalarEnv['resolve'], columnNames: ScalarEnv['columnNames']): ScalarEnv {
-    return { errors: this.errors, lets: this.lets, nowTicks: this.options.nowTicks, ctx: this.ctx, records: this.options.records, resolve, columnNames };
+    return {
+      errors: this.errors,
+      lets: this.lets,
+      nowTicks: this.options.nowTicks,
+      ctx: this.ctx,
+      records: this.options.records,
+      resolve,
+      columnNames,
+    };
   }
 
   private pipeline(p: Pipeline): { rel: Rel; renderHint?: RenderHint } {
     let rel = this.source(p.source);
     let depth = this.relDepths.get(rel) ?? this.nestedDepth(rel, 0);
     if (depth > this.ctx.limits.maxDepth) {
-      this.ctx.exceeded('QUERY_TOO_DEEP', `${depth} tabular operators stacked on one source (sub-queries of join and union included)`, this.ctx.limits.maxDepth, p.source.span);
+      this.ctx.exceeded(
+        'QUERY_TOO_DEEP',
+        `${depth} tabular operators stacked on one source (sub-queries of join and union included)`,
+        this.ctx.limits.maxDepth,
+        p.source.span,
+      );
     }
     const spans = this.options.records.spans;
     if (!spans.has(rel)) spans.set(rel, p.source.span);
     let renderHint: RenderHint | undefined;
     p.operators.forEach((op, i) => {
       if (op.kind === 'render') {
-        if (i !== p.operators.length - 1) throw this.errors.semantic('render must be the last operator of the query', op.span);
+        if (i !== p.operators.length - 1)
+          throw this.errors.semantic('render must be the last operator of the query', op.span);
         renderHint = { visualization: op.visualization, properties: op.properties };
         return;
       }
       // Each operator nests the SQL one subquery deeper (at most): stacked operators count as depth.
       if (++depth > this.ctx.limits.maxDepth) {
-        this.ctx.exceeded('QUERY_TOO_DEEP', `${depth} tabular operators stacked on one source (let tables included)`, this.ctx.limits.maxDepth, op.span);
+        this.ctx.exceeded(
+          'QUERY_TOO_DEEP',
+          `${depth} tabular operators stacked on one source (let tables included)`,
+          this.ctx.limits.maxDepth,
+          op.span,
+        );
       }
       this.ctx.budget.tick(op.span.start);
       const wasSerialized = this.serialized.has(rel);
       rel = this.operator(rel, op);
       depth = this.nestedDepth(rel, depth);
       if (depth > this.ctx.limits.maxDepth) {
-        this.ctx.exceeded('QUERY_TOO_DEEP', `${depth} tabular operators stacked on one source (sub-queries of join and union included)`, this.ctx.limits.maxDepth, op.span);
+        this.ctx.exceeded(
+          'QUERY_TOO_DEEP',
+          `${depth} tabular operators stacked on one source (sub-queries of join and union included)`,
+          this.ctx.limits.maxDepth,
+          op.span,
+        );
       }
       if (SERIALIZING.has(op.kind) || (wasSerialized && KEEPS_SERIALIZATION.has(op.kind))) this.serialized.add(rel);
       this.relDepths.set(rel, depth);
@@ -158,7 +211,11 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
         if (let_) return let_;
         if (isTableName(s.name)) {
           const table: TableName = s.name;
-          return { kind: 'scan', table, columns: TABLES[table].map((c) => ({ name: c.name, type: c.type, ref: c.name })) };
+          return {
+            kind: 'scan',
+            table,
+            columns: TABLES[table].map((c) => ({ name: c.name, type: c.type, ref: c.name })),
+          };
         }
         if (this.lets.has(s.name)) throw this.errors.semantic(`'${s.name}' is a scalar, not a table`, s.span);
         const hint = closest(s.name, [...TABLE_NAMES, ...this.tabularLets.keys()]);
@@ -173,7 +230,8 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
         s.items.forEach((item, i) => {
           const expr = analyzeScalar(item.expr, this.env([]));
           const name = item.name ?? derivedName(item.expr) ?? `print_${i}`;
-          if (taken.has(name)) throw this.errors.semantic(`duplicate column name '${name}'`, item.nameSpan ?? item.span);
+          if (taken.has(name))
+            throw this.errors.semantic(`duplicate column name '${name}'`, item.nameSpan ?? item.span);
           taken.add(name);
           columns.push({ name, type: expr.type, ref: this.newRef() });
           exprs.push(expr);
@@ -185,11 +243,16 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
         const from = analyzeScalar(s.from, env);
         const to = analyzeScalar(s.to, env);
         const step = analyzeScalar(s.step, env);
-        for (const [e, x] of [[from, s.from], [to, s.to], [step, s.step]] as const) {
+        for (const [e, x] of [
+          [from, s.from],
+          [to, s.to],
+          [step, s.step],
+        ] as const) {
           if (!isConstant(e)) throw this.errors.unsupported('range bounds and step must be constants', x.span);
         }
         let type: KqlType;
-        if (isNumeric(from.type) && isNumeric(to.type) && isNumeric(step.type)) type = widerNumeric(widerNumeric(from.type, to.type), step.type);
+        if (isNumeric(from.type) && isNumeric(to.type) && isNumeric(step.type))
+          type = widerNumeric(widerNumeric(from.type, to.type), step.type);
         else if (from.type === 'datetime' && to.type === 'datetime' && step.type === 'timespan') type = 'datetime';
         else if (from.type === 'timespan' && to.type === 'timespan' && step.type === 'timespan') type = 'timespan';
         else throw this.errors.semantic(`range cannot go from ${from.type} to ${to.type} by ${step.type}`, s.span);
@@ -216,7 +279,10 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
       names.add(c.name);
     });
     if (s.values.length % columns.length !== 0) {
-      throw this.errors.semantic(`datatable has ${s.values.length} values, not a multiple of its ${columns.length} columns`, s.span);
+      throw this.errors.semantic(
+        `datatable has ${s.values.length} values, not a multiple of its ${columns.length} columns`,
+        s.span,
+      );
     }
     const rows: IrExpr[][] = [];
     const env = this.env([]);
@@ -254,17 +320,27 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
         if (w.rel !== input) {
           let predicate = analyzeScalar(w.exprs[0]!, this.env(w.rel.columns, w.hidden));
           if (predicate.type === 'dynamic') predicate = convert(predicate, 'bool');
-          if (predicate.type !== 'bool') throw this.errors.semantic(`the where predicate must be a bool expression, got ${predicate.type}`, op.predicate.span);
+          if (predicate.type !== 'bool')
+            throw this.errors.semantic(
+              `the where predicate must be a bool expression, got ${predicate.type}`,
+              op.predicate.span,
+            );
           return this.passthrough({ kind: 'filter', input: w.rel, predicate, columns: w.rel.columns }, [...cols]);
         }
         let predicate = analyzeScalar(op.predicate, this.env(cols));
         if (predicate.type === 'dynamic') predicate = convert(predicate, 'bool');
-        if (predicate.type !== 'bool') throw this.errors.semantic(`the where predicate must be a bool expression, got ${predicate.type}`, op.predicate.span);
+        if (predicate.type !== 'bool')
+          throw this.errors.semantic(
+            `the where predicate must be a bool expression, got ${predicate.type}`,
+            op.predicate.span,
+          );
         return { kind: 'filter', input, predicate, columns: cols };
       }
       case 'extend':
       case 'serialize':
-        return op.items.length === 0 ? input : this.extend(input, op.items, op.kind === 'serialize' || this.serialized.has(input));
+        return op.items.length === 0
+          ? input
+          : this.extend(input, op.items, op.kind === 'serialize' || this.serialized.has(input));
       case 'project':
         return this.project(input, op.items);
       case 'join':
@@ -285,7 +361,12 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
           { name: 'DataType', type: 'string', ref: this.newRef() },
           { name: 'ColumnType', type: 'string', ref: this.newRef() },
         ];
-        const rows = cols.map((c, i) => [lit('string', c.name), lit('int', BigInt(i)), lit('string', DOTNET_TYPES[c.type]), lit('string', c.type)]);
+        const rows = cols.map((c, i) => [
+          lit('string', c.name),
+          lit('int', BigInt(i)),
+          lit('string', DOTNET_TYPES[c.type]),
+          lit('string', c.type),
+        ]);
         return { kind: 'values', columns, rows };
       }
       case 'projectKeep':
@@ -306,7 +387,8 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
             if (matchesWildcard(p.name, c.name)) picked.add(c);
           }
         }
-        if (op.kind === 'projectReorder') return this.passthrough(input, [...picked, ...cols.filter((c) => !picked.has(c))]);
+        if (op.kind === 'projectReorder')
+          return this.passthrough(input, [...picked, ...cols.filter((c) => !picked.has(c))]);
         const kept = cols.filter((c) => picked.has(c));
         if (kept.length === 0) throw this.errors.semantic('project-keep would remove every column', op.span);
         return this.passthrough(input, kept);
@@ -338,7 +420,8 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
           const idx = position.get(item.oldName);
           if (idx === undefined) throw this.unknownColumn(item.oldName, out, item.oldSpan);
           const other = position.get(item.newName);
-          if (other !== undefined && other !== idx) throw this.errors.semantic(`a column named '${clip(item.newName)}' already exists`, item.span);
+          if (other !== undefined && other !== idx)
+            throw this.errors.semantic(`a column named '${clip(item.newName)}' already exists`, item.span);
           out[idx] = { ...out[idx]!, name: item.newName };
           position.delete(item.oldName);
           position.set(item.newName, idx);
@@ -348,7 +431,17 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
       case 'summarize':
         return this.summarize(input, op.aggregates, op.by, op.span);
       case 'count':
-        return this.withColumns({ kind: 'aggregate', input, keys: [], aggs: [{ column: { name: 'Count', type: 'long', ref: this.newRef() }, value: { fn: 'count', args: [], type: 'long' } }] });
+        return this.withColumns({
+          kind: 'aggregate',
+          input,
+          keys: [],
+          aggs: [
+            {
+              column: { name: 'Count', type: 'long', ref: this.newRef() },
+              value: { fn: 'count', args: [], type: 'long' },
+            },
+          ],
+        });
       case 'take':
         return { kind: 'limit', input, count: this.constantCount(op.count), columns: cols };
       case 'top': {
@@ -363,7 +456,8 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
         const picked = new Set<IrColumn>();
         const byName = new Map(cols.map((c) => [c.name, c]));
         for (const item of op.columns) {
-          if (item.name !== undefined || item.expr.kind !== 'name') throw this.errors.unsupported('distinct takes column names only', item.span);
+          if (item.name !== undefined || item.expr.kind !== 'name')
+            throw this.errors.unsupported('distinct takes column names only', item.span);
           const c = byName.get(item.expr.name);
           if (!c) throw this.unknownColumn(item.expr.name, cols, item.span);
           picked.add(c);
@@ -380,23 +474,40 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
   }
 
   private passthrough(input: Rel, columns: IrColumn[]): Rel {
-    return { kind: 'project', input, items: columns.map((c) => ({ column: c, value: { kind: 'col', ref: c.ref, type: c.type } })), columns };
+    return {
+      kind: 'project',
+      input,
+      items: columns.map((c) => ({ column: c, value: { kind: 'col', ref: c.ref, type: c.type } })),
+      columns,
+    };
   }
 
   unknownColumn(name: string, cols: readonly IrColumn[], span: Span, where?: string): Error {
-    const hint = closest(name, cols.map((c) => c.name));
-    return this.errors.semantic(`unknown column '${clip(name)}'${where ? ` ${where}` : ''}${hint ? `; did you mean '${hint}'?` : ''}`, span);
+    const hint = closest(
+      name,
+      cols.map((c) => c.name),
+    );
+    return this.errors.semantic(
+      `unknown column '${clip(name)}'${where ? ` ${where}` : ''}${hint ? `; did you mean '${hint}'?` : ''}`,
+      span,
+    );
   }
 
   constantCount(e: Expr): bigint {
     const v = analyzeScalar(e, this.env([]));
-    if (v.kind !== 'lit' || !isInteger(v.type) || v.value === null) throw this.errors.semantic('expected a constant integer row count', e.span);
+    if (v.kind !== 'lit' || !isInteger(v.type) || v.value === null)
+      throw this.errors.semantic('expected a constant integer row count', e.span);
     if ((v.value as bigint) < 0n) throw this.errors.semantic('the row count cannot be negative', e.span);
     return v.value as bigint;
   }
 
   private extend(original: Rel, items: readonly NamedExpr[], serialized: boolean): Rel {
-    const w = hoistWindows(this, original, items.map((i) => i.expr), serialized);
+    const w = hoistWindows(
+      this,
+      original,
+      items.map((i) => i.expr),
+      serialized,
+    );
     const input = w.rel;
     const out: IrColumn[] = [...input.columns];
     const position = new Map<string, number>();
@@ -432,11 +543,21 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
       local.set(name, expr);
     });
     const visible = w.hiddenRefs.size === 0 ? out : out.filter((c) => !w.hiddenRefs.has(c.ref));
-    return { kind: 'project', input, items: visible.map((c) => ({ column: c, value: values.get(c.ref)! })), columns: visible };
+    return {
+      kind: 'project',
+      input,
+      items: visible.map((c) => ({ column: c, value: values.get(c.ref)! })),
+      columns: visible,
+    };
   }
 
   private project(original: Rel, items: readonly NamedExpr[]): Rel {
-    const w = hoistWindows(this, original, items.map((i) => i.expr), this.serialized.has(original));
+    const w = hoistWindows(
+      this,
+      original,
+      items.map((i) => i.expr),
+      this.serialized.has(original),
+    );
     const input = w.rel;
     const out: Assigned<IrExpr>[] = [];
     const local = new Map<string, IrExpr>(w.hidden);
@@ -448,7 +569,8 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
       let name: string;
       if (item.name !== undefined || item.expr.kind === 'name') {
         name = item.name ?? (item.expr as Expr & { kind: 'name' }).name;
-        if (names.has(name)) throw this.errors.semantic(`duplicate column name '${clip(name)}'`, item.nameSpan ?? item.span);
+        if (names.has(name))
+          throw this.errors.semantic(`duplicate column name '${clip(name)}'`, item.nameSpan ?? item.span);
       } else name = names.derivedOrColumnN(derivedName(item.expr));
       names.add(name);
       const ref = expr.kind === 'col' && !usedRefs.has(expr.ref) ? expr.ref : this.newRef();
@@ -476,9 +598,14 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
     const keyColumnRefs = new Set<string>();
     for (const item of by) {
       const expr = analyzeScalar(item.expr, env);
-      if (expr.type === 'dynamic') throw this.errors.semantic('cannot group by a dynamic value; convert it first, e.g. tostring(...)', item.expr.span);
+      if (expr.type === 'dynamic')
+        throw this.errors.semantic(
+          'cannot group by a dynamic value; convert it first, e.g. tostring(...)',
+          item.expr.span,
+        );
       const explicit = item.name ?? (item.expr.kind === 'name' ? item.expr.name : undefined);
-      if (explicit !== undefined && taken.has(explicit)) throw this.errors.semantic(`duplicate column name '${clip(explicit)}'`, item.nameSpan ?? item.span);
+      if (explicit !== undefined && taken.has(explicit))
+        throw this.errors.semantic(`duplicate column name '${clip(explicit)}'`, item.nameSpan ?? item.span);
       const name = explicit ?? taken.derivedOrColumnN(derivedName(item.expr));
       taken.add(name);
       const ref = expr.kind === 'col' && !keyColumnRefs.has(expr.ref) ? expr.ref : this.newRef();
@@ -497,7 +624,10 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
         // `Name = arg_max(x, ...)` names the x column only (summarize docs: arg_max_x=arg_max(x, *)).
         const namesFirstOnly = item.expr.name === 'arg_max' || item.expr.name === 'arg_min';
         if (item.name !== undefined && outputs.some((o) => o.multi) && !namesFirstOnly) {
-          throw this.errors.unsupported(`naming the columns of ${item.expr.name}() with Name = is not supported`, item.nameSpan ?? item.span);
+          throw this.errors.unsupported(
+            `naming the columns of ${item.expr.name}() with Name = is not supported`,
+            item.nameSpan ?? item.span,
+          );
         }
         for (const [i, o] of outputs.entries()) {
           const column = this.aggColumn(o, i === 0 ? item.name : undefined, taken, item);
@@ -510,12 +640,16 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
       written.push({ column: post.column, value: post.expr });
       computed = true;
     }
-    if (aggs.length === 0 && keys.length === 0) throw this.errors.semantic('summarize needs an aggregation or a by clause', span);
+    if (aggs.length === 0 && keys.length === 0)
+      throw this.errors.semantic('summarize needs an aggregation or a by clause', span);
     const rel = this.withColumns({ kind: 'aggregate', input, keys, aggs });
     if (!computed) return rel;
     // Expressions over aggregates: computed in a projection on top of the aggregate's hidden columns.
     const items: Assigned<IrExpr>[] = [
-      ...keys.map((k) => ({ column: k.column, value: { kind: 'col', ref: k.column.ref, type: k.column.type } as IrExpr })),
+      ...keys.map((k) => ({
+        column: k.column,
+        value: { kind: 'col', ref: k.column.ref, type: k.column.type } as IrExpr,
+      })),
       ...written,
     ];
     return { kind: 'project', input: rel, items, columns: items.map((o) => o.column) };
@@ -524,7 +658,8 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
   private aggColumn(o: AggregateOutput, explicit: string | undefined, taken: NameAllocator, item: NamedExpr): IrColumn {
     let name: string;
     if (explicit !== undefined) {
-      if (taken.has(explicit)) throw this.errors.semantic(`duplicate column name '${clip(explicit)}'`, item.nameSpan ?? item.span);
+      if (taken.has(explicit))
+        throw this.errors.semantic(`duplicate column name '${clip(explicit)}'`, item.nameSpan ?? item.span);
       name = explicit;
     } else name = o.defaultName === '' ? taken.columnN() : taken.unique(o.defaultName);
     taken.add(name);
@@ -532,13 +667,20 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
   }
 
   /** `summarize x = count() * 2` or `summarize sum(a) / count()`: aggregates become hidden columns. */
-  private aggregateExpression(item: NamedExpr, env: ScalarEnv, starColumns: readonly IrColumn[], aggs: Assigned<IrAgg>[], taken: NameAllocator): { column: IrColumn; expr: IrExpr } {
+  private aggregateExpression(
+    item: NamedExpr,
+    env: ScalarEnv,
+    starColumns: readonly IrColumn[],
+    aggs: Assigned<IrAgg>[],
+    taken: NameAllocator,
+  ): { column: IrColumn; expr: IrExpr } {
     const hidden = new Map<string, IrExpr>();
     let found = 0;
     const replace = (e: Expr): Expr => {
       if (e.kind === 'call' && AGGREGATE_FUNCTIONS.has(e.name)) {
         const outputs = analyzeAggregate(e, { env, errors: this.errors, starColumns });
-        if (outputs.length !== 1 || outputs[0]!.multi) throw this.errors.unsupported(`${e.name}() cannot be used inside an expression`, e.span);
+        if (outputs.length !== 1 || outputs[0]!.multi)
+          throw this.errors.unsupported(`${e.name}() cannot be used inside an expression`, e.span);
         const key = `\u0000agg${this.refCounter + 1}`;
         const column: IrColumn = { name: key, type: outputs[0]!.agg.type, ref: this.newRef() };
         aggs.push({ column, value: outputs[0]!.agg });
@@ -547,31 +689,45 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
         return { kind: 'name', name: key, span: e.span };
       }
       switch (e.kind) {
-        case 'binary': return { ...e, left: replace(e.left), right: replace(e.right) };
-        case 'unary': return { ...e, operand: replace(e.operand) };
-        case 'call': return { ...e, args: e.args.map(replace) };
-        case 'member': return { ...e, target: replace(e.target) };
-        case 'index': return { ...e, target: replace(e.target) };
-        case 'in': return { ...e, left: replace(e.left), values: e.values.map(replace) };
-        case 'between': return { ...e, left: replace(e.left), low: replace(e.low), high: replace(e.high) };
-        default: return e;
+        case 'binary':
+          return { ...e, left: replace(e.left), right: replace(e.right) };
+        case 'unary':
+          return { ...e, operand: replace(e.operand) };
+        case 'call':
+          return { ...e, args: e.args.map(replace) };
+        case 'member':
+          return { ...e, target: replace(e.target) };
+        case 'index':
+          return { ...e, target: replace(e.target) };
+        case 'in':
+          return { ...e, left: replace(e.left), values: e.values.map(replace) };
+        case 'between':
+          return { ...e, left: replace(e.left), low: replace(e.low), high: replace(e.high) };
+        default:
+          return e;
       }
     };
     const rewritten = replace(item.expr);
-    if (found === 0) throw this.errors.semantic('each summarize aggregation must call an aggregation function such as count() or avg()', item.expr.span);
+    if (found === 0)
+      throw this.errors.semantic(
+        'each summarize aggregation must call an aggregation function such as count() or avg()',
+        item.expr.span,
+      );
     const outer: ScalarEnv = {
       ...env,
       resolve: (name) => {
         const h = hidden.get(name);
         if (h) return h;
-        if (env.resolve(name)) throw this.errors.semantic(`'${clip(name)}' must be inside an aggregation function`, item.expr.span);
+        if (env.resolve(name))
+          throw this.errors.semantic(`'${clip(name)}' must be inside an aggregation function`, item.expr.span);
         return undefined;
       },
     };
     const expr = analyzeScalar(rewritten, outer);
     let name: string;
     if (item.name !== undefined) {
-      if (taken.has(item.name)) throw this.errors.semantic(`duplicate column name '${clip(item.name)}'`, item.nameSpan ?? item.span);
+      if (taken.has(item.name))
+        throw this.errors.semantic(`duplicate column name '${clip(item.name)}'`, item.nameSpan ?? item.span);
       name = item.name;
     } else name = taken.columnN();
     taken.add(name);

@@ -6,13 +6,40 @@ export type LiteralKind = 'string' | 'long' | 'int' | 'real' | 'bool' | 'datetim
 export type Expr =
   | { readonly kind: 'name'; readonly name: string; readonly span: Span }
   | { readonly kind: 'literal'; readonly type: LiteralKind; readonly value: LiteralValue; readonly span: Span }
-  | { readonly kind: 'binary'; readonly op: string; readonly left: Expr; readonly right: Expr; readonly opSpan: Span; readonly span: Span }
+  | {
+      readonly kind: 'binary';
+      readonly op: string;
+      readonly left: Expr;
+      readonly right: Expr;
+      readonly opSpan: Span;
+      readonly span: Span;
+    }
   | { readonly kind: 'unary'; readonly op: '-' | '+'; readonly operand: Expr; readonly span: Span }
-  | { readonly kind: 'call'; readonly name: string; readonly nameSpan: Span; readonly args: readonly Expr[]; readonly span: Span }
+  | {
+      readonly kind: 'call';
+      readonly name: string;
+      readonly nameSpan: Span;
+      readonly args: readonly Expr[];
+      readonly span: Span;
+    }
   | { readonly kind: 'member'; readonly target: Expr; readonly name: string; readonly span: Span }
   | { readonly kind: 'index'; readonly target: Expr; readonly index: Expr; readonly span: Span }
-  | { readonly kind: 'in'; readonly op: string; readonly left: Expr; readonly values: readonly Expr[]; readonly opSpan: Span; readonly span: Span }
-  | { readonly kind: 'between'; readonly negated: boolean; readonly left: Expr; readonly low: Expr; readonly high: Expr; readonly span: Span }
+  | {
+      readonly kind: 'in';
+      readonly op: string;
+      readonly left: Expr;
+      readonly values: readonly Expr[];
+      readonly opSpan: Span;
+      readonly span: Span;
+    }
+  | {
+      readonly kind: 'between';
+      readonly negated: boolean;
+      readonly left: Expr;
+      readonly low: Expr;
+      readonly high: Expr;
+      readonly span: Span;
+    }
   | { readonly kind: 'star'; readonly span: Span };
 
 /** string, long/int (bigint), real (number), bool, datetime/timespan (bigint ticks), dynamic (JSON text), or null. */
@@ -47,24 +74,56 @@ export interface NamePattern {
 
 export type Source =
   | { readonly kind: 'table'; readonly name: string; readonly span: Span }
-  | { readonly kind: 'datatable'; readonly columns: readonly ColumnDecl[]; readonly values: readonly Expr[]; readonly span: Span }
+  | {
+      readonly kind: 'datatable';
+      readonly columns: readonly ColumnDecl[];
+      readonly values: readonly Expr[];
+      readonly span: Span;
+    }
   | { readonly kind: 'print'; readonly items: readonly NamedExpr[]; readonly span: Span }
-  | { readonly kind: 'range'; readonly column: string; readonly columnSpan: Span; readonly from: Expr; readonly to: Expr; readonly step: Expr; readonly span: Span }
+  | {
+      readonly kind: 'range';
+      readonly column: string;
+      readonly columnSpan: Span;
+      readonly from: Expr;
+      readonly to: Expr;
+      readonly step: Expr;
+      readonly span: Span;
+    }
   | { readonly kind: 'union'; readonly union: UnionSpec; readonly span: Span };
 
 export type Operator =
   | { readonly kind: 'where'; readonly predicate: Expr; readonly span: Span }
   | { readonly kind: 'project'; readonly items: readonly NamedExpr[]; readonly span: Span }
   | { readonly kind: 'projectAway'; readonly names: readonly NamePattern[]; readonly span: Span }
-  | { readonly kind: 'projectRename'; readonly items: readonly { readonly newName: string; readonly oldName: string; readonly span: Span; readonly oldSpan: Span }[]; readonly span: Span }
+  | {
+      readonly kind: 'projectRename';
+      readonly items: readonly {
+        readonly newName: string;
+        readonly oldName: string;
+        readonly span: Span;
+        readonly oldSpan: Span;
+      }[];
+      readonly span: Span;
+    }
   | { readonly kind: 'extend'; readonly items: readonly NamedExpr[]; readonly span: Span }
-  | { readonly kind: 'summarize'; readonly aggregates: readonly NamedExpr[]; readonly by: readonly NamedExpr[]; readonly span: Span }
+  | {
+      readonly kind: 'summarize';
+      readonly aggregates: readonly NamedExpr[];
+      readonly by: readonly NamedExpr[];
+      readonly span: Span;
+    }
   | { readonly kind: 'take'; readonly count: Expr; readonly span: Span }
   | { readonly kind: 'top'; readonly count: Expr; readonly by: readonly SortKey[]; readonly span: Span }
   | { readonly kind: 'sort'; readonly keys: readonly SortKey[]; readonly span: Span }
   | { readonly kind: 'count'; readonly span: Span }
   | { readonly kind: 'distinct'; readonly columns: readonly NamedExpr[] | '*'; readonly span: Span }
-  | { readonly kind: 'render'; readonly visualization: string; readonly properties: Readonly<Record<string, string>>; readonly span: Span }
+  | {
+      readonly kind: 'render';
+      readonly visualization: string;
+      readonly properties: Readonly<Record<string, string>>;
+      readonly span: Span;
+    }
   | { readonly kind: 'join'; readonly join: JoinSpec; readonly span: Span }
   | { readonly kind: 'serialize'; readonly items: readonly NamedExpr[]; readonly span: Span }
   | { readonly kind: 'union'; readonly union: UnionSpec; readonly span: Span }
@@ -97,7 +156,15 @@ export interface MvExpandSpec {
 
 /** Join flavors (join-operator docs); `lookup` uses leftouter or inner with its own column rule. */
 export type JoinKind =
-  | 'innerunique' | 'inner' | 'leftouter' | 'rightouter' | 'fullouter' | 'leftanti' | 'rightanti' | 'leftsemi' | 'rightsemi';
+  | 'innerunique'
+  | 'inner'
+  | 'leftouter'
+  | 'rightouter'
+  | 'fullouter'
+  | 'leftanti'
+  | 'rightanti'
+  | 'leftsemi'
+  | 'rightsemi';
 
 /** One equality of a join condition: `Key` (same name both sides) or `$left.a == $right.b`. */
 export interface JoinCondition {
@@ -118,7 +185,9 @@ export interface JoinSpec {
 }
 
 /** A union leg: a tabular expression, or a table name pattern with `*` matched against our tables. */
-export type UnionLeg = { readonly kind: 'pipeline'; readonly pipeline: Pipeline; readonly name?: string } | { readonly kind: 'pattern'; readonly pattern: string; readonly span: Span };
+export type UnionLeg =
+  | { readonly kind: 'pipeline'; readonly pipeline: Pipeline; readonly name?: string }
+  | { readonly kind: 'pattern'; readonly pattern: string; readonly span: Span };
 
 export interface UnionSpec {
   readonly unionKind: 'inner' | 'outer';

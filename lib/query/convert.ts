@@ -3,7 +3,13 @@
 import type { IrExpr, KqlType, ScalarFn } from './ir';
 
 const CONVERTERS: Partial<Record<KqlType, ScalarFn>> = {
-  string: 'tostring', real: 'todouble', long: 'tolong', int: 'toint', bool: 'tobool', datetime: 'todatetime', dynamic: 'parse_json',
+  string: 'tostring',
+  real: 'todouble',
+  long: 'tolong',
+  int: 'toint',
+  bool: 'tobool',
+  datetime: 'todatetime',
+  dynamic: 'parse_json',
 };
 
 /** Converts e to the given type with Kusto's conversion function (used for dynamic operands). */

@@ -6,7 +6,14 @@
 // programming error of the caller).
 import { analyze } from './analyzer';
 import type { KqlType, RenderHint, ScopeRestriction } from './ir';
-import { checkQueryLength, compileContext, expressionRecords, resolveLimits, type Clock, type QueryLimits } from './limits';
+import {
+  checkQueryLength,
+  compileContext,
+  expressionRecords,
+  resolveLimits,
+  type Clock,
+  type QueryLimits,
+} from './limits';
 import { MAX_DATETIME_TICKS, MIN_DATETIME_TICKS, parseDatetimeTicksUnbounded } from './literals';
 import { parse } from './parser';
 import type { SqlDialect } from './sql/dialect';
@@ -56,7 +63,8 @@ export interface CompiledQuery {
 
 export function compile(queryText: string, options: CompileOptions): CompiledQuery {
   const scope = scopeRestriction(options.scope);
-  if (!Number.isInteger(options.rowLimit) || options.rowLimit < 0) throw new TypeError('rowLimit must be a non-negative integer');
+  if (!Number.isInteger(options.rowLimit) || options.rowLimit < 0)
+    throw new TypeError('rowLimit must be a non-negative integer');
   const nowMs = options.now.getTime();
   if (Number.isNaN(nowMs)) throw new TypeError('now must be a valid Date');
   const ctx = compileContext(queryText, resolveLimits(options.limits), options.clock);
@@ -64,7 +72,8 @@ export function compile(queryText: string, options: CompileOptions): CompiledQue
   const program = parse(queryText, ctx);
   const records = expressionRecords();
   const analyzed = analyze(program, ctx, { nowTicks: BigInt(nowMs) * 10_000n, records });
-  const dialect: SqlDialect = options.dialect === 'duckdb' ? new DuckDbDialect() : new TimestreamDialect(options.timestreamDatabase);
+  const dialect: SqlDialect =
+    options.dialect === 'duckdb' ? new DuckDbDialect() : new TimestreamDialect(options.timestreamDatabase);
   const sql = generateSql(analyzed.rel, dialect, { scope, rowLimit: options.rowLimit, ctx, records });
   const columns = analyzed.rel.columns.map((c) => ({ name: c.name, type: c.type }));
   return analyzed.renderHint ? { sql, columns, renderHint: analyzed.renderHint } : { sql, columns };
@@ -72,10 +81,13 @@ export function compile(queryText: string, options: CompileOptions): CompiledQue
 
 function scopeRestriction(scope: QueryScope): ScopeRestriction {
   // A window reaching past Kusto's datetime range holds no more rows than the range: clamp it.
-  const clamp = (t: bigint | undefined): bigint | undefined => (t === undefined ? t : t < MIN_DATETIME_TICKS ? MIN_DATETIME_TICKS : t > MAX_DATETIME_TICKS ? MAX_DATETIME_TICKS : t);
+  const clamp = (t: bigint | undefined): bigint | undefined =>
+    t === undefined ? t : t < MIN_DATETIME_TICKS ? MIN_DATETIME_TICKS : t > MAX_DATETIME_TICKS ? MAX_DATETIME_TICKS : t;
   const startTicks = clamp(parseDatetimeTicksUnbounded(scope.startTime));
   const endTicks = clamp(parseDatetimeTicksUnbounded(scope.endTime));
-  if (startTicks === undefined || endTicks === undefined) throw new TypeError('scope startTime and endTime must be ISO 8601 datetimes');
-  if (typeof scope.customerId !== 'string' || scope.customerId.length === 0) throw new TypeError('scope customerId is required');
+  if (startTicks === undefined || endTicks === undefined)
+    throw new TypeError('scope startTime and endTime must be ISO 8601 datetimes');
+  if (typeof scope.customerId !== 'string' || scope.customerId.length === 0)
+    throw new TypeError('scope customerId is required');
   return { customerId: scope.customerId, plantIds: scope.plantIds, startTicks, endTicks };
 }

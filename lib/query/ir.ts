@@ -22,26 +22,91 @@ export type PathSegment = string | number;
 export type IrExpr =
   | { readonly kind: 'col'; readonly ref: string; readonly type: KqlType }
   | { readonly kind: 'lit'; readonly type: KqlType; readonly value: IrValue }
-  | { readonly kind: 'call'; readonly fn: ScalarFn; readonly args: readonly IrExpr[]; readonly type: KqlType; readonly path?: readonly PathSegment[] }
+  | {
+      readonly kind: 'call';
+      readonly fn: ScalarFn;
+      readonly args: readonly IrExpr[];
+      readonly type: KqlType;
+      readonly path?: readonly PathSegment[];
+    }
   | CatalogCall;
 
 /** Canonical scalar operations; the generator knows how each is spelled per dialect. */
 export type ScalarFn =
-  | 'add' | 'sub' | 'mul' | 'div' | 'mod' | 'neg'
-  | 'eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge' | 'eq_ci' | 'ne_ci'
-  | 'and' | 'or' | 'not'
-  | 'in' | 'in_ci' | 'between'
-  | 'has' | 'has_cs' | 'contains' | 'contains_cs' | 'startswith' | 'startswith_cs' | 'endswith' | 'endswith_cs' | 'matches'
-  | 'iff' | 'case' | 'coalesce'
-  | 'isnull' | 'isnotnull' | 'isempty' | 'isnotempty'
-  | 'strcat' | 'strlen' | 'substring' | 'tolower' | 'toupper'
-  | 'round' | 'abs' | 'bin_num' | 'bin_datetime' | 'bin_timespan' | 'startofday'
-  | 'tostring' | 'todouble' | 'tolong' | 'toint' | 'tobool' | 'todatetime' | 'parse_json' | 'totimespan'
+  | 'add'
+  | 'sub'
+  | 'mul'
+  | 'div'
+  | 'mod'
+  | 'neg'
+  | 'eq'
+  | 'ne'
+  | 'lt'
+  | 'le'
+  | 'gt'
+  | 'ge'
+  | 'eq_ci'
+  | 'ne_ci'
+  | 'and'
+  | 'or'
+  | 'not'
+  | 'in'
+  | 'in_ci'
+  | 'between'
+  | 'has'
+  | 'has_cs'
+  | 'contains'
+  | 'contains_cs'
+  | 'startswith'
+  | 'startswith_cs'
+  | 'endswith'
+  | 'endswith_cs'
+  | 'matches'
+  | 'iff'
+  | 'case'
+  | 'coalesce'
+  | 'isnull'
+  | 'isnotnull'
+  | 'isempty'
+  | 'isnotempty'
+  | 'strcat'
+  | 'strlen'
+  | 'substring'
+  | 'tolower'
+  | 'toupper'
+  | 'round'
+  | 'abs'
+  | 'bin_num'
+  | 'bin_datetime'
+  | 'bin_timespan'
+  | 'startofday'
+  | 'tostring'
+  | 'todouble'
+  | 'tolong'
+  | 'toint'
+  | 'tobool'
+  | 'todatetime'
+  | 'parse_json'
+  | 'totimespan'
   | 'dyn_get';
 
 export type AggFn =
-  | 'count' | 'countif' | 'sum' | 'sumif' | 'avg' | 'avgif' | 'min' | 'max' | 'dcount'
-  | 'percentile' | 'arg_max' | 'arg_min' | 'make_list' | 'make_set' | 'stdev' | 'take_any'
+  | 'count'
+  | 'countif'
+  | 'sum'
+  | 'sumif'
+  | 'avg'
+  | 'avgif'
+  | 'min'
+  | 'max'
+  | 'dcount'
+  | 'percentile'
+  | 'arg_max'
+  | 'arg_min'
+  | 'make_list'
+  | 'make_set'
+  | 'stdev'
+  | 'take_any'
   | 'catalog';
 
 export interface IrAgg {
@@ -77,19 +142,69 @@ export type Rel =
   | { readonly kind: 'scan'; readonly table: TableName; readonly columns: readonly IrColumn[] }
   | { readonly kind: 'values'; readonly columns: readonly IrColumn[]; readonly rows: readonly (readonly IrExpr[])[] }
   | { readonly kind: 'print'; readonly columns: readonly IrColumn[]; readonly exprs: readonly IrExpr[] }
-  | { readonly kind: 'range'; readonly columns: readonly IrColumn[]; readonly from: IrExpr; readonly to: IrExpr; readonly step: IrExpr }
+  | {
+      readonly kind: 'range';
+      readonly columns: readonly IrColumn[];
+      readonly from: IrExpr;
+      readonly to: IrExpr;
+      readonly step: IrExpr;
+    }
   | { readonly kind: 'filter'; readonly input: Rel; readonly predicate: IrExpr; readonly columns: readonly IrColumn[] }
-  | { readonly kind: 'project'; readonly input: Rel; readonly items: readonly Assigned<IrExpr>[]; readonly columns: readonly IrColumn[] }
-  | { readonly kind: 'aggregate'; readonly input: Rel; readonly keys: readonly Assigned<IrExpr>[]; readonly aggs: readonly Assigned<IrAgg>[]; readonly columns: readonly IrColumn[] }
-  | { readonly kind: 'sort'; readonly input: Rel; readonly keys: readonly IrSortKey[]; readonly columns: readonly IrColumn[] }
+  | {
+      readonly kind: 'project';
+      readonly input: Rel;
+      readonly items: readonly Assigned<IrExpr>[];
+      readonly columns: readonly IrColumn[];
+    }
+  | {
+      readonly kind: 'aggregate';
+      readonly input: Rel;
+      readonly keys: readonly Assigned<IrExpr>[];
+      readonly aggs: readonly Assigned<IrAgg>[];
+      readonly columns: readonly IrColumn[];
+    }
+  | {
+      readonly kind: 'sort';
+      readonly input: Rel;
+      readonly keys: readonly IrSortKey[];
+      readonly columns: readonly IrColumn[];
+    }
   | { readonly kind: 'limit'; readonly input: Rel; readonly count: bigint; readonly columns: readonly IrColumn[] }
   | { readonly kind: 'distinct'; readonly input: Rel; readonly columns: readonly IrColumn[] }
-  | { readonly kind: 'join'; readonly joinKind: JoinKind; readonly left: Rel; readonly right: Rel; readonly on: readonly JoinKey[]; readonly output: readonly JoinOutput[]; readonly columns: readonly IrColumn[] }
-  | { readonly kind: 'window'; readonly input: Rel; readonly items: readonly Assigned<IrWindow>[]; readonly columns: readonly IrColumn[] }
+  | {
+      readonly kind: 'join';
+      readonly joinKind: JoinKind;
+      readonly left: Rel;
+      readonly right: Rel;
+      readonly on: readonly JoinKey[];
+      readonly output: readonly JoinOutput[];
+      readonly columns: readonly IrColumn[];
+    }
+  | {
+      readonly kind: 'window';
+      readonly input: Rel;
+      readonly items: readonly Assigned<IrWindow>[];
+      readonly columns: readonly IrColumn[];
+    }
   | { readonly kind: 'union'; readonly legs: readonly UnionLegRel[]; readonly columns: readonly IrColumn[] }
-  | { readonly kind: 'parse'; readonly input: Rel; readonly source: IrExpr; readonly pattern: string; readonly captures: readonly Assigned<number>[]; readonly columns: readonly IrColumn[] }
+  | {
+      readonly kind: 'parse';
+      readonly input: Rel;
+      readonly source: IrExpr;
+      readonly pattern: string;
+      readonly captures: readonly Assigned<number>[];
+      readonly columns: readonly IrColumn[];
+    }
   | { readonly kind: 'sample'; readonly input: Rel; readonly count: bigint; readonly columns: readonly IrColumn[] }
-  | { readonly kind: 'mvExpand'; readonly input: Rel; readonly items: readonly Assigned<IrExpr>[]; readonly bagKind: 'bag' | 'array'; readonly index?: IrColumn; readonly limit?: bigint; readonly columns: readonly IrColumn[] };
+  | {
+      readonly kind: 'mvExpand';
+      readonly input: Rel;
+      readonly items: readonly Assigned<IrExpr>[];
+      readonly bagKind: 'bag' | 'array';
+      readonly index?: IrColumn;
+      readonly limit?: bigint;
+      readonly columns: readonly IrColumn[];
+    };
 
 export interface RenderHint {
   readonly visualization: string;

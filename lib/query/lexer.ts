@@ -62,7 +62,12 @@ export function tokenize(source: string, ctx: CompileContext = compileContext(so
       const quote = at(pos);
       if (verbatim) {
         pos = readVerbatim(source, pos, errors);
-        push('string', start, { value: source.slice(start + 2, pos - 1).split(quote + quote).join(quote) });
+        push('string', start, {
+          value: source
+            .slice(start + 2, pos - 1)
+            .split(quote + quote)
+            .join(quote),
+        });
       } else {
         pos = readQuoted(source, pos, errors);
         push('string', start, { value: decodeEscapes(source.slice(start + 2, pos - 1)) });
@@ -76,7 +81,8 @@ export function tokenize(source: string, ctx: CompileContext = compileContext(so
     if (isIdentStart(c)) {
       pos++; // the first character, `$` included
       while (isIdentPart(at(pos))) pos++;
-      if (pos === start + 1 && c === '$') throw errors.syntax("'$' must be followed by a name, as in $left", { start, end: pos });
+      if (pos === start + 1 && c === '$')
+        throw errors.syntax("'$' must be followed by a name, as in $left", { start, end: pos });
       let word = source.slice(start, pos);
       // project-away, mv-expand ...: a hyphen directly between two words of a known operator name.
       if (at(pos) === '-' && isIdentStart(at(pos + 1))) {
@@ -100,7 +106,10 @@ export function tokenize(source: string, ctx: CompileContext = compileContext(so
         if (at(look) === '(') {
           const close = findClosingParen(source, look, ctx);
           pos = close + 1;
-          push('typedLiteral', start, { typeName: word === 'time' ? 'timespan' : word, value: source.slice(look + 1, close).trim() });
+          push('typedLiteral', start, {
+            typeName: word === 'time' ? 'timespan' : word,
+            value: source.slice(look + 1, close).trim(),
+          });
           continue;
         }
       }
@@ -138,9 +147,11 @@ export function tokenize(source: string, ctx: CompileContext = compileContext(so
     if (at(pos) === '0' && (at(pos + 1) === 'x' || at(pos + 1) === 'X')) {
       pos += 2;
       while (isHexDigit(at(pos))) pos++;
-      if (pos === start + 2) throw errors.syntax('a hexadecimal literal needs at least one digit after 0x', { start, end: pos });
+      if (pos === start + 2)
+        throw errors.syntax('a hexadecimal literal needs at least one digit after 0x', { start, end: pos });
       const value = BigInt(source.slice(start, pos));
-      if (value > MAX_LONG) throw errors.syntax('the hexadecimal literal is out of the range of long', { start, end: pos });
+      if (value > MAX_LONG)
+        throw errors.syntax('the hexadecimal literal is out of the range of long', { start, end: pos });
       push('long', start, { value });
       return;
     }
@@ -151,7 +162,10 @@ export function tokenize(source: string, ctx: CompileContext = compileContext(so
       pos++;
       while (isDigit(at(pos))) pos++;
     }
-    if ((at(pos) === 'e' || at(pos) === 'E') && (isDigit(at(pos + 1)) || ((at(pos + 1) === '+' || at(pos + 1) === '-') && isDigit(at(pos + 2))))) {
+    if (
+      (at(pos) === 'e' || at(pos) === 'E') &&
+      (isDigit(at(pos + 1)) || ((at(pos + 1) === '+' || at(pos + 1) === '-') && isDigit(at(pos + 2))))
+    ) {
       real = true;
       pos += 2;
       while (isDigit(at(pos))) pos++;
@@ -168,13 +182,15 @@ export function tokenize(source: string, ctx: CompileContext = compileContext(so
       pos = end;
       const ticks = scaleTicks(numberText, ticksPerUnit);
       // Kusto's timespan is a 64-bit count of ticks: a literal beyond it cannot exist.
-      if (ticks === undefined || ticks > MAX_LONG) throw errors.syntax('the timespan literal is out of range (at most 10675199 days)', { start, end });
+      if (ticks === undefined || ticks > MAX_LONG)
+        throw errors.syntax('the timespan literal is out of range (at most 10675199 days)', { start, end });
       push('timespan', start, { value: ticks });
       return;
     }
     if (real) push('real', start, { value: Number(numberText) });
     // 2^63 itself is allowed here: the parser accepts it only as the operand of a unary minus.
-    else if (numberText.replace(/^0+(?=\d)/, '').length > 19) throw errors.syntax('the integer literal is out of the range of long', { start, end: pos });
+    else if (numberText.replace(/^0+(?=\d)/, '').length > 19)
+      throw errors.syntax('the integer literal is out of the range of long', { start, end: pos });
     else push('long', start, { value: BigInt(numberText) });
   }
 }
@@ -188,13 +204,15 @@ function scaleTicks(numberText: string, ticksPerUnit: bigint): bigint | undefine
     return Number.isFinite(ticks) ? BigInt(ticks) : undefined;
   }
   const scale = 10n ** BigInt(fracPart.length);
-  return (BigInt(intPart || '0') * scale + BigInt(fracPart || '0')) * ticksPerUnit / scale;
+  return ((BigInt(intPart || '0') * scale + BigInt(fracPart || '0')) * ticksPerUnit) / scale;
 }
 
 /** The character at `pos` for a message: quoted, or its code point when it is not printable. */
 function describeChar(source: string, pos: number): string {
   const code = source.codePointAt(pos) ?? 0;
-  return code < 0x20 || code === 0x7f || (code >= 0xd800 && code <= 0xdfff) ? `U+${code.toString(16).toUpperCase().padStart(4, '0')}` : `'${String.fromCodePoint(code)}'`;
+  return code < 0x20 || code === 0x7f || (code >= 0xd800 && code <= 0xdfff)
+    ? `U+${code.toString(16).toUpperCase().padStart(4, '0')}`
+    : `'${String.fromCodePoint(code)}'`;
 }
 
 /** The span of the character (one code point) at `pos`. */
@@ -238,7 +256,15 @@ function readVerbatim(source: string, pos: number, errors: ErrorFactory): number
   throw errors.syntax('unterminated string literal', { start, end: Math.min(pos, source.length) });
 }
 
-const SIMPLE_ESCAPES: Readonly<Record<string, string>> = { n: '\n', t: '\t', r: '\r', '0': '\0', '\\': '\\', '"': '"', "'": "'" };
+const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  '0': '\0',
+  '\\': '\\',
+  '"': '"',
+  "'": "'",
+};
 
 function decodeEscapes(raw: string): string {
   let out = '';
@@ -275,7 +301,11 @@ function findClosingParen(source: string, open: number, ctx: CompileContext): nu
     if (c === '(' || c === '[' || c === '{') {
       depth++;
       // The literal's own parenthesis is not nesting; what is inside it is.
-      if (depth - 1 > ctx.limits.maxDepth) ctx.exceeded('QUERY_TOO_DEEP', `brackets nested ${depth - 1} deep in the literal`, ctx.limits.maxDepth, { start: i, end: i + 1 });
+      if (depth - 1 > ctx.limits.maxDepth)
+        ctx.exceeded('QUERY_TOO_DEEP', `brackets nested ${depth - 1} deep in the literal`, ctx.limits.maxDepth, {
+          start: i,
+          end: i + 1,
+        });
     } else if (c === ')' || c === ']' || c === '}') {
       depth--;
       if (depth === 0) return i;

@@ -49,7 +49,8 @@ export const DEFAULT_QUERY_LIMITS: QueryLimits = Object.freeze({
 export function resolveLimits(overrides: Partial<QueryLimits> = {}): QueryLimits {
   const limits = { ...DEFAULT_QUERY_LIMITS, ...overrides };
   for (const [key, value] of Object.entries(limits)) {
-    if (!Number.isSafeInteger(value) || (value as number) < 1) throw new TypeError(`limits.${key} must be a positive integer`);
+    if (!Number.isSafeInteger(value) || (value as number) < 1)
+      throw new TypeError(`limits.${key} must be a positive integer`);
   }
   return limits;
 }
@@ -99,7 +100,11 @@ export interface CompileContext {
   exceeded(code: QueryLimitCode, what: string, limit: number, span: Span): never;
 }
 
-export function compileContext(source: string, limits: QueryLimits = DEFAULT_QUERY_LIMITS, clock: Clock = () => performance.now()): CompileContext {
+export function compileContext(
+  source: string,
+  limits: QueryLimits = DEFAULT_QUERY_LIMITS,
+  clock: Clock = () => performance.now(),
+): CompileContext {
   const errors = new ErrorFactory(source);
   return {
     source,
@@ -128,7 +133,12 @@ export function checkQueryLength(ctx: CompileContext): void {
 /** Refuses a name longer than the limit, at the name. */
 export function checkNameLength(ctx: CompileContext, name: string, span: Span): void {
   if (name.length > ctx.limits.maxNameLength) {
-    ctx.exceeded('QUERY_NAME_TOO_LONG', `a name of ${name.length.toLocaleString('en-US')} characters`, ctx.limits.maxNameLength, span);
+    ctx.exceeded(
+      'QUERY_NAME_TOO_LONG',
+      `a name of ${name.length.toLocaleString('en-US')} characters`,
+      ctx.limits.maxNameLength,
+      span,
+    );
   }
 }
 

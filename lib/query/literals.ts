@@ -29,13 +29,31 @@ export const inDatetimeRange = (ticks: bigint): boolean => ticks >= MIN_DATETIME
 export const inLongRange = (value: bigint): boolean => value >= MIN_LONG && value <= MAX_LONG;
 
 export const TIMESPAN_UNITS: ReadonlyMap<string, bigint> = new Map([
-  ['d', DAY], ['day', DAY], ['days', DAY],
-  ['h', HOUR], ['hr', HOUR], ['hrs', HOUR], ['hour', HOUR], ['hours', HOUR],
-  ['m', MINUTE], ['min', MINUTE], ['minute', MINUTE], ['minutes', MINUTE],
-  ['s', SECOND], ['sec', SECOND], ['second', SECOND], ['seconds', SECOND],
-  ['ms', MILLI], ['milli', MILLI], ['millis', MILLI], ['millisecond', MILLI], ['milliseconds', MILLI],
-  ['microsecond', MICRO], ['microseconds', MICRO],
-  ['tick', TICK], ['ticks', TICK],
+  ['d', DAY],
+  ['day', DAY],
+  ['days', DAY],
+  ['h', HOUR],
+  ['hr', HOUR],
+  ['hrs', HOUR],
+  ['hour', HOUR],
+  ['hours', HOUR],
+  ['m', MINUTE],
+  ['min', MINUTE],
+  ['minute', MINUTE],
+  ['minutes', MINUTE],
+  ['s', SECOND],
+  ['sec', SECOND],
+  ['second', SECOND],
+  ['seconds', SECOND],
+  ['ms', MILLI],
+  ['milli', MILLI],
+  ['millis', MILLI],
+  ['millisecond', MILLI],
+  ['milliseconds', MILLI],
+  ['microsecond', MICRO],
+  ['microseconds', MICRO],
+  ['tick', TICK],
+  ['ticks', TICK],
 ]);
 
 const DATETIME_RE =
@@ -55,7 +73,12 @@ export function parseDatetimeTicksUnbounded(text: string): bigint | undefined {
   const m = DATETIME_RE.exec(unquote(text).trim());
   if (!m) return undefined;
   const [, y, mo, d, h = '0', mi = '0', s = '0', frac = '', zone] = m;
-  const year = Number(y), month = Number(mo), day = Number(d), hour = Number(h), minute = Number(mi), second = Number(s);
+  const year = Number(y),
+    month = Number(mo),
+    day = Number(d),
+    hour = Number(h),
+    minute = Number(mi),
+    second = Number(s);
   if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return undefined;
   const date = new Date(0);
   date.setUTCFullYear(year, month - 1, day);
@@ -88,7 +111,12 @@ function timespanTicks(raw: string): bigint | undefined {
   const clock = CLOCK_RE.exec(raw);
   if (clock) {
     const [, neg, days = '0', h, mi, s = '0', frac = ''] = clock;
-    const ticks = BigInt(days) * DAY + BigInt(h!) * HOUR + BigInt(mi!) * MINUTE + BigInt(s) * SECOND + BigInt((frac + '0000000').slice(0, 7));
+    const ticks =
+      BigInt(days) * DAY +
+      BigInt(h!) * HOUR +
+      BigInt(mi!) * MINUTE +
+      BigInt(s) * SECOND +
+      BigInt((frac + '0000000').slice(0, 7));
     return neg ? -ticks : ticks;
   }
   const unit = UNIT_RE.exec(raw);

@@ -4,8 +4,22 @@ import type { Expr } from './ast';
 
 /** Conversion and rounding functions whose result keeps the name of their first argument. */
 const NAME_PRESERVING: ReadonlySet<string> = new Set([
-  'tostring', 'todouble', 'toreal', 'toint', 'tolong', 'tobool', 'toboolean', 'todatetime', 'totimespan', 'todynamic',
-  'toobject', 'parse_json', 'bin', 'floor', 'todecimal', 'toguid',
+  'tostring',
+  'todouble',
+  'toreal',
+  'toint',
+  'tolong',
+  'tobool',
+  'toboolean',
+  'todatetime',
+  'totimespan',
+  'todynamic',
+  'toobject',
+  'parse_json',
+  'bin',
+  'floor',
+  'todecimal',
+  'toguid',
 ]);
 
 /** The name a column gets in project/extend/summarize-by when none is given, or undefined (then ColumnN). */

@@ -3,7 +3,19 @@
 // word; these functions read through its cursor. Throws QueryError QUERY_SYNTAX for malformed text,
 // QUERY_UNSUPPORTED for valid Kusto outside the subset (hints other than the ignorable ones,
 // isfuzzy), and QUERY_TOO_DEEP for sub-queries nested past the depth limit.
-import type { Expr, JoinCondition, JoinKind, JoinSpec, MvExpandSpec, NamedExpr, ParsePart, ParseSpec, Pipeline, UnionLeg, UnionSpec } from './ast';
+import type {
+  Expr,
+  JoinCondition,
+  JoinKind,
+  JoinSpec,
+  MvExpandSpec,
+  NamedExpr,
+  ParsePart,
+  ParseSpec,
+  Pipeline,
+  UnionLeg,
+  UnionSpec,
+} from './ast';
 import type { ErrorFactory } from './errors';
 import type { Span, Token } from './tokens';
 
@@ -31,13 +43,29 @@ export interface OperatorCursor {
 }
 
 const JOIN_KINDS: Readonly<Record<string, JoinKind>> = {
-  innerunique: 'innerunique', inner: 'inner', leftouter: 'leftouter', rightouter: 'rightouter', fullouter: 'fullouter',
-  leftanti: 'leftanti', anti: 'leftanti', leftantisemi: 'leftanti', rightanti: 'rightanti', rightantisemi: 'rightanti',
-  leftsemi: 'leftsemi', rightsemi: 'rightsemi',
+  innerunique: 'innerunique',
+  inner: 'inner',
+  leftouter: 'leftouter',
+  rightouter: 'rightouter',
+  fullouter: 'fullouter',
+  leftanti: 'leftanti',
+  anti: 'leftanti',
+  leftantisemi: 'leftanti',
+  rightanti: 'rightanti',
+  rightantisemi: 'rightanti',
+  leftsemi: 'leftsemi',
+  rightsemi: 'rightsemi',
 };
 
 /** Hints change how Kusto distributes the work, never the result: read and ignored. */
-const IGNORED_HINTS: ReadonlySet<string> = new Set(['hint.strategy', 'hint.shufflekey', 'hint.remote', 'hint.num_partitions', 'hint.spread', 'hint.concurrency']);
+const IGNORED_HINTS: ReadonlySet<string> = new Set([
+  'hint.strategy',
+  'hint.shufflekey',
+  'hint.remote',
+  'hint.num_partitions',
+  'hint.spread',
+  'hint.concurrency',
+]);
 
 /** `join [kind=K] [hints] (Right) on Conditions` or `lookup [kind=leftouter|inner] (Right) on Conditions`. */
 export function parseJoin(p: OperatorCursor, lookup: boolean, word: Token): JoinSpec {
@@ -55,7 +83,8 @@ export function parseJoin(p: OperatorCursor, lookup: boolean, word: Token): Join
     const k = p.next();
     const kind = JOIN_KINDS[k.text];
     if (!kind) throw p.errors.syntax(`unknown ${lookup ? 'lookup' : 'join'} kind '${k.text}'`, k.span);
-    if (lookup && kind !== 'leftouter' && kind !== 'inner') throw p.errors.semantic(`lookup supports kind=leftouter and kind=inner only, not '${k.text}'`, k.span);
+    if (lookup && kind !== 'leftouter' && kind !== 'inner')
+      throw p.errors.semantic(`lookup supports kind=leftouter and kind=inner only, not '${k.text}'`, k.span);
     joinKind = kind;
     kindSpan = k.span;
   }
@@ -70,7 +99,8 @@ function skipHint(p: OperatorCursor): void {
   p.expectOp('.');
   const name = p.expectName('a hint name');
   const span = { start, end: name.span.end };
-  if (!IGNORED_HINTS.has(`hint.${name.name}`)) throw p.errors.unsupported(`the 'hint.${name.name}' hint is not supported`, span);
+  if (!IGNORED_HINTS.has(`hint.${name.name}`))
+    throw p.errors.unsupported(`the 'hint.${name.name}' hint is not supported`, span);
   p.expectOp('=');
   const value = p.next();
   if (value.kind === 'eof') throw p.errors.syntax('expected the value of the hint', value.span);
@@ -95,13 +125,22 @@ function parseConditions(p: OperatorCursor): JoinCondition[] {
     const start = p.peek().span.start;
     const first = sideName(p);
     if (first.side === undefined) {
-      conditions.push({ left: first.name, right: first.name, leftSpan: first.span, rightSpan: first.span, span: first.span });
+      conditions.push({
+        left: first.name,
+        right: first.name,
+        leftSpan: first.span,
+        rightSpan: first.span,
+        span: first.span,
+      });
       continue;
     }
     const op = p.expectOp('==');
     const second = sideName(p);
     if (second.side === undefined || second.side === first.side) {
-      throw p.errors.syntax('a join condition compares a $left column with a $right column: $left.a == $right.b', second.side === undefined ? second.span : op.span);
+      throw p.errors.syntax(
+        'a join condition compares a $left column with a $right column: $left.a == $right.b',
+        second.side === undefined ? second.span : op.span,
+      );
     }
     const [l, r] = first.side === 'left' ? [first, second] : [second, first];
     conditions.push({ left: l.name, right: r.name, leftSpan: l.span, rightSpan: r.span, span: p.spanFrom(start) });
@@ -117,7 +156,8 @@ function sideName(p: OperatorCursor): { side?: 'left' | 'right'; name: string; s
     const n = p.expectName('a column name');
     return { side: t.text === '$left' ? 'left' : 'right', name: n.name, span: n.span };
   }
-  if (t.kind === 'ident' && t.text.startsWith('$')) throw p.errors.syntax(`expected $left or $right, found '${t.text}'`, t.span);
+  if (t.kind === 'ident' && t.text.startsWith('$'))
+    throw p.errors.syntax(`expected $left or $right, found '${t.text}'`, t.span);
   return p.expectName('a join column');
 }
 
@@ -136,7 +176,8 @@ export function parseUnion(p: OperatorCursor): UnionSpec {
     p.next();
     if (t.text === 'kind') {
       const k = p.next();
-      if (k.text !== 'inner' && k.text !== 'outer') throw p.errors.syntax(`union kind is inner or outer, not '${k.text}'`, k.span);
+      if (k.text !== 'inner' && k.text !== 'outer')
+        throw p.errors.syntax(`union kind is inner or outer, not '${k.text}'`, k.span);
       unionKind = k.text;
     } else if (t.text === 'withsource') {
       withSource = p.expectName('a column name after withsource=');
@@ -171,14 +212,27 @@ function unionLeg(p: OperatorCursor): UnionLeg {
     else if (u.kind === 'ident') pattern += u.text;
     else if (pattern === '') {
       const n = p.expectName('a table name or a parenthesized query');
-      return { kind: 'pipeline', name: n.name, pipeline: { kind: 'pipeline', source: { kind: 'table', name: n.name, span: n.span }, operators: [], span: n.span } };
+      return {
+        kind: 'pipeline',
+        name: n.name,
+        pipeline: {
+          kind: 'pipeline',
+          source: { kind: 'table', name: n.name, span: n.span },
+          operators: [],
+          span: n.span,
+        },
+      };
     } else break;
     p.next();
     end = p.prevEnd();
   }
   const span = { start, end };
   if (pattern.includes('*')) return { kind: 'pattern', pattern, span };
-  return { kind: 'pipeline', name: pattern, pipeline: { kind: 'pipeline', source: { kind: 'table', name: pattern, span }, operators: [], span } };
+  return {
+    kind: 'pipeline',
+    name: pattern,
+    pipeline: { kind: 'pipeline', source: { kind: 'table', name: pattern, span }, operators: [], span },
+  };
 }
 
 /** After the word mv-expand (mv-expand operator docs). */
@@ -187,7 +241,8 @@ export function parseMvExpand(p: OperatorCursor): MvExpandSpec {
   let itemIndex: { name: string; span: Span } | undefined;
   for (;;) {
     const t = p.peek();
-    if (t.kind !== 'ident' || p.peekAt(1)?.text !== '=' || !['kind', 'bagexpansion', 'with_itemindex'].includes(t.text)) break;
+    if (t.kind !== 'ident' || p.peekAt(1)?.text !== '=' || !['kind', 'bagexpansion', 'with_itemindex'].includes(t.text))
+      break;
     p.next();
     p.next();
     if (t.text === 'with_itemindex') {
@@ -195,7 +250,8 @@ export function parseMvExpand(p: OperatorCursor): MvExpandSpec {
       continue;
     }
     const k = p.next();
-    if (k.text !== 'bag' && k.text !== 'array') throw p.errors.syntax(`${t.text} is bag or array, not '${k.text}'`, k.span);
+    if (k.text !== 'bag' && k.text !== 'array')
+      throw p.errors.syntax(`${t.text} is bag or array, not '${k.text}'`, k.span);
     bagKind = k.text;
   }
   const items: MvExpandSpec['items'][number][] = [];
@@ -223,7 +279,8 @@ export function parseParse(p: OperatorCursor, where: boolean): ParseSpec {
     p.next();
     p.next();
     const k = p.next();
-    if (k.text !== 'simple' && k.text !== 'regex' && k.text !== 'relaxed') throw p.errors.syntax(`parse kind is simple, regex or relaxed, not '${k.text}'`, k.span);
+    if (k.text !== 'simple' && k.text !== 'regex' && k.text !== 'relaxed')
+      throw p.errors.syntax(`parse kind is simple, regex or relaxed, not '${k.text}'`, k.span);
     mode = k.text;
     if (p.peekIdent('flags')) throw p.errors.unsupported('parse kind=regex flags are not supported', p.peek().span);
   }
@@ -242,10 +299,16 @@ export function parseParse(p: OperatorCursor, where: boolean): ParseSpec {
       const n = p.expectName('a column name');
       if (p.acceptOp(':')) {
         const type = p.expectName('a column type');
-        parts.push({ kind: 'column', name: n.name, type: type.name, span: { start: n.span.start, end: type.span.end } });
+        parts.push({
+          kind: 'column',
+          name: n.name,
+          type: type.name,
+          span: { start: n.span.start, end: type.span.end },
+        });
       } else parts.push({ kind: 'column', name: n.name, span: n.span });
     } else break;
   }
-  if (!parts.some((x) => x.kind === 'column')) throw p.errors.syntax('parse needs at least one column to extract after with', p.peek().span);
+  if (!parts.some((x) => x.kind === 'column'))
+    throw p.errors.syntax('parse needs at least one column to extract after with', p.peek().span);
   return { mode, where, source, parts };
 }

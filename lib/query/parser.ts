@@ -3,30 +3,104 @@
 // the limit codes of limits.ts (statements, names, nesting depth, terms per expression, budget).
 // Every loop consumes a token per pass or ends; recursion is bounded by the depth limit.
 import { TABLE_NAMES } from '../telemetry/tables';
-import type { ColumnDecl, Expr, LetStatement, LiteralKind, NamedExpr, NamePattern, Operator, Pipeline, Program, SortKey, Source } from './ast';
+import type {
+  ColumnDecl,
+  Expr,
+  LetStatement,
+  LiteralKind,
+  NamedExpr,
+  NamePattern,
+  Operator,
+  Pipeline,
+  Program,
+  SortKey,
+  Source,
+} from './ast';
 import { clip, type ErrorFactory } from './errors';
 import { tokenize } from './lexer';
 import { checkNameLength, compileContext, type CompileContext } from './limits';
-import { MAX_INT, MAX_LONG, MIN_INT, MIN_LONG, parseDatetimeTicks, parseDatetimeTicksUnbounded, parseTimespanTicks } from './literals';
+import {
+  MAX_INT,
+  MAX_LONG,
+  MIN_INT,
+  MIN_LONG,
+  parseDatetimeTicks,
+  parseDatetimeTicksUnbounded,
+  parseTimespanTicks,
+} from './literals';
 import { parseJoin, parseMvExpand, parseParse, parseUnion, type OperatorCursor } from './parser-operators';
 import type { Span, Token } from './tokens';
 
 /** Kusto tabular operators outside the subset: named in a QUERY_UNSUPPORTED error. */
 const KNOWN_UNSUPPORTED_OPERATORS: ReadonlySet<string> = new Set([
-  'mv-apply', 'make-series', 'parse-kv', 'evaluate',
-  'as', 'invoke', 'sample-distinct', 'search', 'find', 'fork', 'facet', 'partition',
-  'scan', 'reduce', 'top-nested', 'top-hitters', 'project-smart', 'consume',
-  'externaldata', 'materialize', 'columnifexists', 'extend-schema', 'macro-expand', 'graph-match', 'make-graph',
+  'mv-apply',
+  'make-series',
+  'parse-kv',
+  'evaluate',
+  'as',
+  'invoke',
+  'sample-distinct',
+  'search',
+  'find',
+  'fork',
+  'facet',
+  'partition',
+  'scan',
+  'reduce',
+  'top-nested',
+  'top-hitters',
+  'project-smart',
+  'consume',
+  'externaldata',
+  'materialize',
+  'columnifexists',
+  'extend-schema',
+  'macro-expand',
+  'graph-match',
+  'make-graph',
 ]);
-const UNSUPPORTED_SOURCES: ReadonlySet<string> = new Set(['find', 'search', 'externaldata', 'evaluate', 'materialize', 'cluster', 'database', 'table', 'view']);
+const UNSUPPORTED_SOURCES: ReadonlySet<string> = new Set([
+  'find',
+  'search',
+  'externaldata',
+  'evaluate',
+  'materialize',
+  'cluster',
+  'database',
+  'table',
+  'view',
+]);
 const COMPARISON_OPS: ReadonlySet<string> = new Set(['==', '!=', '<>', '<', '<=', '>', '>=', '=~', '!~']);
 const WORD_PREDICATES: ReadonlySet<string> = new Set([
-  'has', 'has_cs', 'contains', 'contains_cs', 'startswith', 'startswith_cs', 'endswith', 'endswith_cs',
-  'hasprefix', 'hassuffix', 'hasprefix_cs', 'hassuffix_cs', 'has_any', 'has_all', 'like', 'notlike',
-  'notcontains', 'notcontainscs', 'containscs', 'notbetween', 'matches',
+  'has',
+  'has_cs',
+  'contains',
+  'contains_cs',
+  'startswith',
+  'startswith_cs',
+  'endswith',
+  'endswith_cs',
+  'hasprefix',
+  'hassuffix',
+  'hasprefix_cs',
+  'hassuffix_cs',
+  'has_any',
+  'has_all',
+  'like',
+  'notlike',
+  'notcontains',
+  'notcontainscs',
+  'containscs',
+  'notbetween',
+  'matches',
 ]);
 const TYPED_NUMBER_FUNCS: ReadonlyMap<string, LiteralKind> = new Map([
-  ['long', 'long'], ['int', 'int'], ['real', 'real'], ['double', 'real'], ['bool', 'bool'], ['boolean', 'bool'],
+  ['long', 'long'],
+  ['int', 'int'],
+  ['real', 'real'],
+  ['double', 'real'],
+  ['bool', 'bool'],
+  ['boolean', 'bool'],
 ]);
 
 export function parse(source: string, ctx: CompileContext = compileContext(source)): Program {
@@ -62,7 +136,12 @@ class Parser implements OperatorCursor {
       while (this.acceptOp(';'));
       if (this.peekIdent('let')) {
         if (lets.length === this.ctx.limits.maxStatements) {
-          this.ctx.exceeded('QUERY_TOO_MANY_STATEMENTS', `more than ${lets.length} let statements`, this.ctx.limits.maxStatements, this.peek().span);
+          this.ctx.exceeded(
+            'QUERY_TOO_MANY_STATEMENTS',
+            `more than ${lets.length} let statements`,
+            this.ctx.limits.maxStatements,
+            this.peek().span,
+          );
         }
         lets.push(this.parseLet());
         continue;
@@ -78,7 +157,10 @@ class Parser implements OperatorCursor {
     const rest = this.peek();
     if (rest.kind !== 'eof') {
       if (query.operators.length > 0 || rest.kind !== 'op') {
-        throw this.errors.unsupported('a query with more than one tabular expression (several result sets) is not supported', rest.span);
+        throw this.errors.unsupported(
+          'a query with more than one tabular expression (several result sets) is not supported',
+          rest.span,
+        );
       }
       throw this.errors.syntax(`unexpected '${shown(rest)}'`, rest.span);
     }
@@ -90,7 +172,10 @@ class Parser implements OperatorCursor {
     const nameToken = this.expectName('a name after let');
     this.expectOp('=');
     if (this.peekOp('(') && this.looksLikeFunctionDefinition()) {
-      throw this.errors.unsupported('user-defined functions (let name = (...) { ... }) are not supported', this.peek().span);
+      throw this.errors.unsupported(
+        'user-defined functions (let name = (...) { ... }) are not supported',
+        this.peek().span,
+      );
     }
     // materialize(T) caches T in Kusto; here it is T (each use is planned by the engine).
     const materialized = this.peekIdent('materialize') && this.tokens[this.pos + 1]?.text === '(';
@@ -101,7 +186,13 @@ class Parser implements OperatorCursor {
       this.expectOp(')');
       this.tabularNames.add(nameToken.name);
       if (!this.acceptOp(';')) throw this.errors.syntax("expected ';' after the let statement", this.peek().span);
-      return { kind: 'let', name: nameToken.name, nameSpan: nameToken.span, value: pipeline, span: { start, end: this.prevEnd() } };
+      return {
+        kind: 'let',
+        name: nameToken.name,
+        nameSpan: nameToken.span,
+        value: pipeline,
+        span: { start, end: this.prevEnd() },
+      };
     }
     const value = this.startsTabular() ? this.parsePipeline() : this.expression();
     if (value.kind === 'pipeline') this.tabularNames.add(nameToken.name);
@@ -122,7 +213,7 @@ class Parser implements OperatorCursor {
     if (t.kind !== 'ident') return false;
     if (t.text === 'datatable' || t.text === 'print' || t.text === 'union') return true;
     if (t.text === 'range') return this.tokens[this.pos + 1]?.kind === 'ident';
-    if (UNSUPPORTED_SOURCES.has(t.text) && this.tokens[this.pos + 1]?.text !== '(' ) return true;
+    if (UNSUPPORTED_SOURCES.has(t.text) && this.tokens[this.pos + 1]?.text !== '(') return true;
     return this.tabularNames.has(t.text);
   }
 
@@ -156,7 +247,15 @@ class Parser implements OperatorCursor {
       const to = this.expression();
       this.expectIdent('step');
       const step = this.expression();
-      return { kind: 'range', column: column.name, columnSpan: column.span, from, to, step, span: this.spanFrom(t.span.start) };
+      return {
+        kind: 'range',
+        column: column.name,
+        columnSpan: column.span,
+        from,
+        to,
+        step,
+        span: this.spanFrom(t.span.start),
+      };
     }
     return { kind: 'table', name: t.text, span: t.span };
   }
@@ -237,7 +336,12 @@ class Parser implements OperatorCursor {
         return { kind: 'projectKeep', names: this.parseNamePatterns(), span: this.spanFrom(start) };
       case 'project-reorder': {
         const names = this.parseNamePatterns();
-        if (this.peekIdent('asc') || this.peekIdent('desc') || this.peekIdent('granny-asc') || this.peekIdent('granny-desc')) {
+        if (
+          this.peekIdent('asc') ||
+          this.peekIdent('desc') ||
+          this.peekIdent('granny-asc') ||
+          this.peekIdent('granny-desc')
+        ) {
           throw this.errors.unsupported('project-reorder with a sort order is not supported', this.peek().span);
         }
         return { kind: 'projectReorder', names, span: this.spanFrom(start) };
@@ -245,11 +349,15 @@ class Parser implements OperatorCursor {
       case 'mv-expand':
         return { kind: 'mvExpand', mvExpand: parseMvExpand(this), span: this.spanFrom(start) };
       case 'serialize': {
-        const items = this.peek().kind === 'eof' || this.peekOp('|') || this.peekOp(';') || this.peekOp(')') ? [] : this.parseNamedList();
+        const items =
+          this.peek().kind === 'eof' || this.peekOp('|') || this.peekOp(';') || this.peekOp(')')
+            ? []
+            : this.parseNamedList();
         return { kind: 'serialize', items, span: this.spanFrom(start) };
       }
       default:
-        if (KNOWN_UNSUPPORTED_OPERATORS.has(t.text)) throw this.errors.unsupported(`the '${t.text}' operator is not supported`, t.span);
+        if (KNOWN_UNSUPPORTED_OPERATORS.has(t.text))
+          throw this.errors.unsupported(`the '${t.text}' operator is not supported`, t.span);
         throw this.errors.syntax(`unknown operator '${shown(t)}'`, t.span);
     }
   }
@@ -271,7 +379,8 @@ class Parser implements OperatorCursor {
     }
     const aggregates = this.peekIdent('by') ? [] : this.parseNamedList();
     const by = this.acceptIdent('by') ? this.parseNamedList() : [];
-    if (aggregates.length === 0 && by.length === 0) throw this.errors.syntax('summarize needs an aggregation or a by clause', this.peek().span);
+    if (aggregates.length === 0 && by.length === 0)
+      throw this.errors.syntax('summarize needs an aggregation or a by clause', this.peek().span);
     return { kind: 'summarize', aggregates, by, span: this.spanFrom(start) };
   }
 
@@ -320,7 +429,8 @@ class Parser implements OperatorCursor {
       let pattern = '';
       while (pattern === '' || this.peek().span.start === end) {
         if (this.peekOp('*')) pattern += '*';
-        else if (pattern === '' || (pattern.endsWith('*') && this.peek().kind === 'ident')) pattern += this.expectName('a column name').name;
+        else if (pattern === '' || (pattern.endsWith('*') && this.peek().kind === 'ident'))
+          pattern += this.expectName('a column name').name;
         else break;
         if (pattern.endsWith('*')) this.next();
         end = this.prevEnd();
@@ -344,7 +454,9 @@ class Parser implements OperatorCursor {
     }
     const name = this.tryNameThenAssign();
     const expr = this.expression();
-    return name ? { name: name.name, nameSpan: name.span, expr, span: this.spanFrom(start) } : { expr, span: this.spanFrom(start) };
+    return name
+      ? { name: name.name, nameSpan: name.span, expr, span: this.spanFrom(start) }
+      : { expr, span: this.spanFrom(start) };
   }
 
   /** `Name =` (not `==`) at the cursor: consumes it and returns the name. */
@@ -377,7 +489,12 @@ class Parser implements OperatorCursor {
   private nested<T>(at: Span, inner: () => T): T {
     this.nesting++;
     if (this.nesting > this.ctx.limits.maxDepth) {
-      this.ctx.exceeded('QUERY_TOO_DEEP', `an expression nested more than ${this.ctx.limits.maxDepth} levels deep`, this.ctx.limits.maxDepth, at);
+      this.ctx.exceeded(
+        'QUERY_TOO_DEEP',
+        `an expression nested more than ${this.ctx.limits.maxDepth} levels deep`,
+        this.ctx.limits.maxDepth,
+        at,
+      );
     }
     try {
       return inner();
@@ -392,8 +509,15 @@ class Parser implements OperatorCursor {
    */
   private node<T extends Expr>(expr: T, depth: number, at: Span): T {
     const limits = this.ctx.limits;
-    if (depth > limits.maxDepth) this.ctx.exceeded('QUERY_TOO_DEEP', `an expression ${depth} levels deep`, limits.maxDepth, at);
-    if (++this.terms > limits.maxTerms) this.ctx.exceeded('QUERY_TOO_MANY_TERMS', `an expression of more than ${limits.maxTerms.toLocaleString('en-US')} terms`, limits.maxTerms, at);
+    if (depth > limits.maxDepth)
+      this.ctx.exceeded('QUERY_TOO_DEEP', `an expression ${depth} levels deep`, limits.maxDepth, at);
+    if (++this.terms > limits.maxTerms)
+      this.ctx.exceeded(
+        'QUERY_TOO_MANY_TERMS',
+        `an expression of more than ${limits.maxTerms.toLocaleString('en-US')} terms`,
+        limits.maxTerms,
+        at,
+      );
     this.ctx.budget.tick(at.start);
     if (depth > 0) this.depths.set(expr, depth);
     return expr;
@@ -405,7 +529,11 @@ class Parser implements OperatorCursor {
 
   /** A left-associative chain of one operator class, built as a left-deep tree of binary nodes. */
   private binary(op: string, left: Expr, right: Expr, opSpan: Span, depth: number): Expr {
-    return this.node({ kind: 'binary', op, left, right, opSpan, span: { start: left.span.start, end: right.span.end } }, depth, opSpan);
+    return this.node(
+      { kind: 'binary', op, left, right, opSpan, span: { start: left.span.start, end: right.span.end } },
+      depth,
+      opSpan,
+    );
   }
 
   // `and` and `or` chains count one level, whatever their length: engines read them as one list.
@@ -439,9 +567,18 @@ class Parser implements OperatorCursor {
     if (t.kind === 'op' && COMPARISON_OPS.has(t.text)) {
       this.next();
       const right = this.parseAdditive();
-      return this.binary(t.text === '<>' ? '!=' : t.text, left, right, t.span, 1 + Math.max(this.depthOf(left), this.depthOf(right)));
+      return this.binary(
+        t.text === '<>' ? '!=' : t.text,
+        left,
+        right,
+        t.span,
+        1 + Math.max(this.depthOf(left), this.depthOf(right)),
+      );
     }
-    const word = t.kind === 'ident' || (t.kind === 'op' && t.text.startsWith('!') && t.text.length > 2) || t.text === 'in~' ? t.text : undefined;
+    const word =
+      t.kind === 'ident' || (t.kind === 'op' && t.text.startsWith('!') && t.text.length > 2) || t.text === 'in~'
+        ? t.text
+        : undefined;
     if (word === undefined) return left;
     const base = word.replace(/^!/, '');
     if (base === 'in' || base === 'in~') {
@@ -456,7 +593,11 @@ class Parser implements OperatorCursor {
       }
       this.expectOp(')');
       const depth = 1 + Math.max(this.depthOf(left), ...values.map((v) => this.depthOf(v)));
-      return this.node({ kind: 'in', op: word, left, values, opSpan: t.span, span: this.spanFrom(left.span.start) }, depth, t.span);
+      return this.node(
+        { kind: 'in', op: word, left, values, opSpan: t.span, span: this.spanFrom(left.span.start) },
+        depth,
+        t.span,
+      );
     }
     if (base === 'between') {
       this.next();
@@ -468,7 +609,11 @@ class Parser implements OperatorCursor {
       });
       this.expectOp(')');
       const depth = 1 + Math.max(this.depthOf(left), this.depthOf(low), this.depthOf(high));
-      return this.node({ kind: 'between', negated: word.startsWith('!'), left, low, high, span: this.spanFrom(left.span.start) }, depth, t.span);
+      return this.node(
+        { kind: 'between', negated: word.startsWith('!'), left, low, high, span: this.spanFrom(left.span.start) },
+        depth,
+        t.span,
+      );
     }
     if (base === 'matches') {
       this.next();
@@ -477,7 +622,14 @@ class Parser implements OperatorCursor {
       const right = this.parseAdditive();
       const opSpan = { start: t.span.start, end: this.tokens[this.pos - 1]!.span.end };
       return this.node(
-        { kind: 'binary', op: 'matches regex', left, right, opSpan, span: { start: left.span.start, end: right.span.end } },
+        {
+          kind: 'binary',
+          op: 'matches regex',
+          left,
+          right,
+          opSpan,
+          span: { start: left.span.start, end: right.span.end },
+        },
         1 + Math.max(this.depthOf(left), this.depthOf(right)),
         opSpan,
       );
@@ -520,7 +672,11 @@ class Parser implements OperatorCursor {
         return this.node(this.literal('long', MIN_LONG, { start: op.span.start, end: t.span.end }), 0, op.span);
       }
       const operand = this.nested(op.span, () => this.parseUnary());
-      return this.node({ kind: 'unary', op: op.text as '-' | '+', operand, span: { start: op.span.start, end: operand.span.end } }, 1 + this.depthOf(operand), op.span);
+      return this.node(
+        { kind: 'unary', op: op.text as '-' | '+', operand, span: { start: op.span.start, end: operand.span.end } },
+        1 + this.depthOf(operand),
+        op.span,
+      );
     }
     return this.parsePostfix();
   }
@@ -531,7 +687,11 @@ class Parser implements OperatorCursor {
       if (this.peekOp('.') && (this.tokens[this.pos + 1]?.kind === 'ident' || this.isBracketName(this.pos + 1))) {
         const dot = this.next();
         const name = this.expectName('a property name');
-        expr = this.node({ kind: 'member', target: expr, name: name.name, span: { start: expr.span.start, end: name.span.end } }, 1 + this.depthOf(expr), dot.span);
+        expr = this.node(
+          { kind: 'member', target: expr, name: name.name, span: { start: expr.span.start, end: name.span.end } },
+          1 + this.depthOf(expr),
+          dot.span,
+        );
         continue;
       }
       if (this.peekOp('[')) {
@@ -539,7 +699,11 @@ class Parser implements OperatorCursor {
         const index = this.nested(open.span, () => this.parseExpr());
         const close = this.expectOp(']');
         const depth = 1 + Math.max(this.depthOf(expr), this.depthOf(index));
-        expr = this.node({ kind: 'index', target: expr, index, span: { start: expr.span.start, end: close.span.end } }, depth, open.span);
+        expr = this.node(
+          { kind: 'index', target: expr, index, span: { start: expr.span.start, end: close.span.end } },
+          depth,
+          open.span,
+        );
         continue;
       }
       return expr;
@@ -558,7 +722,8 @@ class Parser implements OperatorCursor {
       }
       case 'long':
         this.next();
-        if ((t.value as bigint) > MAX_LONG) throw this.errors.syntax('the integer literal is out of the range of long', t.span);
+        if ((t.value as bigint) > MAX_LONG)
+          throw this.errors.syntax('the integer literal is out of the range of long', t.span);
         return this.node(this.literal('long', t.value as bigint, t.span), 0, t.span);
       case 'real':
         this.next();
@@ -595,7 +760,8 @@ class Parser implements OperatorCursor {
 
   private parseIdentifierExpr(): Expr {
     const t = this.next();
-    if (t.text === 'true' || t.text === 'false') return this.node(this.literal('bool', t.text === 'true', t.span), 0, t.span);
+    if (t.text === 'true' || t.text === 'false')
+      return this.node(this.literal('bool', t.text === 'true', t.span), 0, t.span);
     if (!this.peekOp('(')) return this.node({ kind: 'name', name: t.text, span: t.span }, 0, t.span);
     const typed = TYPED_NUMBER_FUNCS.get(t.text);
     if (typed) return this.node(this.typedNumber(t, typed), 0, t.span);
@@ -609,7 +775,11 @@ class Parser implements OperatorCursor {
     }
     const close = this.expectOp(')');
     const depth = 1 + Math.max(0, ...args.map((a) => this.depthOf(a)));
-    return this.node({ kind: 'call', name: t.text, nameSpan: t.span, args, span: { start: t.span.start, end: close.span.end } }, depth, t.span);
+    return this.node(
+      { kind: 'call', name: t.text, nameSpan: t.span, args, span: { start: t.span.start, end: close.span.end } },
+      depth,
+      t.span,
+    );
   }
 
   /** long(5), int(null), real(nan), real(-inf), bool(true). */
@@ -621,16 +791,23 @@ class Parser implements OperatorCursor {
     const close = this.expectOp(')');
     const span = { start: t.span.start, end: close.span.end };
     if (v.text === 'null' && !negative) return this.literal(type, null, span);
-    if (type === 'bool' && (v.text === 'true' || v.text === 'false')) return this.literal('bool', v.text === 'true', span);
+    if (type === 'bool' && (v.text === 'true' || v.text === 'false'))
+      return this.literal('bool', v.text === 'true', span);
     if (type === 'real') {
       if (v.text === 'nan') return this.literal('real', NaN, span);
       if (v.text === 'inf') return this.literal('real', negative ? -Infinity : Infinity, span);
-      if (v.kind === 'long' || v.kind === 'real') return this.literal('real', (negative ? -1 : 1) * Number(v.kind === 'long' ? (v.value as bigint) : (v.value as number)), span);
+      if (v.kind === 'long' || v.kind === 'real')
+        return this.literal(
+          'real',
+          (negative ? -1 : 1) * Number(v.kind === 'long' ? (v.value as bigint) : (v.value as number)),
+          span,
+        );
     }
     if ((type === 'long' || type === 'int') && v.kind === 'long') {
       const value = (negative ? -1n : 1n) * (v.value as bigint);
       const [min, max] = type === 'long' ? [MIN_LONG, MAX_LONG] : [MIN_INT, MAX_INT];
-      if (value < min || value > max) throw this.errors.syntax(`the ${t.text} literal is out of the range of ${type}`, span);
+      if (value < min || value > max)
+        throw this.errors.syntax(`the ${t.text} literal is out of the range of ${type}`, span);
       return this.literal(type, value, span);
     }
     if (type === 'bool' && v.kind === 'long') return this.literal('bool', (v.value as bigint) !== 0n, span);
@@ -646,7 +823,10 @@ class Parser implements OperatorCursor {
       if (ticks === undefined) {
         // Kusto's datetimes end at 0001-01-01 and 9999-12-31T23:59:59.9999999: a literal past them is no datetime.
         const outside = parseDatetimeTicksUnbounded(raw) !== undefined;
-        throw this.errors.syntax(`invalid datetime literal '${clip(raw)}'${outside ? '; datetimes range from 0001-01-01 to 9999-12-31' : ''}`, t.span);
+        throw this.errors.syntax(
+          `invalid datetime literal '${clip(raw)}'${outside ? '; datetimes range from 0001-01-01 to 9999-12-31' : ''}`,
+          t.span,
+        );
       }
       return this.literal('datetime', ticks, t.span);
     }

@@ -42,18 +42,28 @@ export function checkRangeStep(
 ): void {
   const step = foldConstant(args.step);
   if (step === undefined) return;
-  if (step === 0 || step === 0n) throw errors.semantic('the range step cannot be 0: the range would never end', spans.step);
-  if (typeof step === 'number' && !Number.isFinite(step)) throw errors.semantic('the range step must be a finite number', spans.step);
+  if (step === 0 || step === 0n)
+    throw errors.semantic('the range step cannot be 0: the range would never end', spans.step);
+  if (typeof step === 'number' && !Number.isFinite(step))
+    throw errors.semantic('the range step must be a finite number', spans.step);
   if (args.step.type === 'timespan' && typeof step === 'bigint' && step / TICKS_PER_MICRO === 0n) {
     throw errors.unsupported('range steps below one microsecond are not supported', spans.step);
   }
   const from = foldConstant(args.from);
   const to = foldConstant(args.to);
-  for (const [value, span] of [[from, spans.from], [to, spans.to]] as const) {
-    if (typeof value === 'number' && !Number.isFinite(value)) throw errors.semantic('the range bounds must be finite numbers', span);
+  for (const [value, span] of [
+    [from, spans.from],
+    [to, spans.to],
+  ] as const) {
+    if (typeof value === 'number' && !Number.isFinite(value))
+      throw errors.semantic('the range bounds must be finite numbers', span);
   }
   // A real range counts its steps in a BIGINT: more than that many cannot be generated.
-  if (from !== undefined && to !== undefined && (typeof from === 'number' || typeof to === 'number' || typeof step === 'number')) {
+  if (
+    from !== undefined &&
+    to !== undefined &&
+    (typeof from === 'number' || typeof to === 'number' || typeof step === 'number')
+  ) {
     const count = Math.floor((Number(to) - Number(from)) / Number(step));
     if (count > Number(MAX_LONG)) throw errors.semantic('the range has more values than a long can count', spans.to);
   }

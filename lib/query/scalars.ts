@@ -27,10 +27,45 @@ export interface ScalarEnv {
 }
 
 export const AGGREGATE_FUNCTIONS: ReadonlySet<string> = new Set([
-  'count', 'countif', 'sum', 'sumif', 'avg', 'avgif', 'min', 'max', 'dcount', 'percentile', 'percentiles', 'arg_max',
-  'arg_min', 'make_list', 'make_set', 'stdev', 'take_any', 'any', 'dcountif', 'variance', 'stdevp', 'make_bag',
-  'minif', 'maxif', 'percentilew', 'percentilesw', 'hll', 'tdigest', 'count_distinct', 'make_list_if', 'make_set_if',
-  'take_anyif', 'binary_all_or', 'binary_all_and', 'buildschema', 'countifs', 'varianceif', 'stdevif', 'avg_if',
+  'count',
+  'countif',
+  'sum',
+  'sumif',
+  'avg',
+  'avgif',
+  'min',
+  'max',
+  'dcount',
+  'percentile',
+  'percentiles',
+  'arg_max',
+  'arg_min',
+  'make_list',
+  'make_set',
+  'stdev',
+  'take_any',
+  'any',
+  'dcountif',
+  'variance',
+  'stdevp',
+  'make_bag',
+  'minif',
+  'maxif',
+  'percentilew',
+  'percentilesw',
+  'hll',
+  'tdigest',
+  'count_distinct',
+  'make_list_if',
+  'make_set_if',
+  'take_anyif',
+  'binary_all_or',
+  'binary_all_and',
+  'buildschema',
+  'countifs',
+  'varianceif',
+  'stdevif',
+  'avg_if',
   ...aggregateNames(),
 ]);
 
@@ -65,7 +100,12 @@ export function analyzeScalar(expr: Expr, env: ScalarEnv, level = 0): IrExpr {
   const { ctx, records } = env;
   const terms = expandedTerms(ir, records.terms);
   if (terms > ctx.limits.maxTerms) {
-    ctx.exceeded('QUERY_TOO_MANY_TERMS', `an expression of ${terms.toLocaleString('en-US')} terms once its names are replaced by their values`, ctx.limits.maxTerms, expr.span);
+    ctx.exceeded(
+      'QUERY_TOO_MANY_TERMS',
+      `an expression of ${terms.toLocaleString('en-US')} terms once its names are replaced by their values`,
+      ctx.limits.maxTerms,
+      expr.span,
+    );
   }
   // The engine's planning time grows much faster than linearly with depth (DuckDB: about depth^2.5
   // per expression, bench/query-limits.bench.ts): a deep expression counts at least depth^2 terms.
@@ -119,7 +159,10 @@ class ScalarAnalyzer {
     if (depth > this.deepest) this.deepest = depth;
     const max = this.env.ctx.limits.maxDepth;
     if (depth > max) {
-      const what = name === undefined ? `an expression ${depth} levels deep` : `'${clip(name)}' stands for an expression that, used here, is ${depth} levels deep`;
+      const what =
+        name === undefined
+          ? `an expression ${depth} levels deep`
+          : `'${clip(name)}' stands for an expression that, used here, is ${depth} levels deep`;
       this.env.ctx.exceeded('QUERY_TOO_DEEP', what, max, at.span);
     }
   }
@@ -133,7 +176,8 @@ class ScalarAnalyzer {
           if (typeof operand.value === 'bigint') return negatedLiteral(operand.type, operand.value);
           if (typeof operand.value === 'number') return lit(operand.type, -operand.value);
         }
-        if (!isNumeric(operand.type) && operand.type !== 'timespan') throw this.errors.semantic(`cannot negate a value of type ${operand.type}`, expr.span);
+        if (!isNumeric(operand.type) && operand.type !== 'timespan')
+          throw this.errors.semantic(`cannot negate a value of type ${operand.type}`, expr.span);
         return call('neg', [operand], operand.type);
       }
       case 'binary':
@@ -165,7 +209,11 @@ class ScalarAnalyzer {
       this.reach(this.level + (this.env.records.depths.get(resolved) ?? 0), { span }, name);
       return resolved;
     }
-    if (name === 'null') throw this.errors.semantic("an untyped null is not allowed; use a typed null such as long(null) or dynamic(null)", span);
+    if (name === 'null')
+      throw this.errors.semantic(
+        'an untyped null is not allowed; use a typed null such as long(null) or dynamic(null)',
+        span,
+      );
     const hint = closest(name, [...this.env.columnNames(), ...this.env.lets.keys()]);
     throw this.errors.semantic(`unknown column '${clip(name)}'${hint ? `; did you mean '${hint}'?` : ''}`, span);
   }
@@ -178,9 +226,11 @@ class ScalarAnalyzer {
       if (node.kind === 'member') path.unshift(node.name);
       else {
         const idx = this.analyze(node.index);
-        if (idx.kind !== 'lit' || idx.value === null) throw this.errors.unsupported('only constant keys and indexes are supported in [...]', node.index.span);
+        if (idx.kind !== 'lit' || idx.value === null)
+          throw this.errors.unsupported('only constant keys and indexes are supported in [...]', node.index.span);
         if (idx.type === 'string') path.unshift(String(idx.value));
-        else if (isInteger(idx.type) && typeof idx.value === 'bigint' && idx.value >= 0n) path.unshift(Number(idx.value));
+        else if (isInteger(idx.type) && typeof idx.value === 'bigint' && idx.value >= 0n)
+          path.unshift(Number(idx.value));
         else throw this.errors.unsupported('an index must be a string key or a non-negative integer', node.index.span);
       }
       node = node.target;
@@ -189,8 +239,13 @@ class ScalarAnalyzer {
     this.level--;
     const target = this.analyze(node);
     this.level = top;
-    if (target.type !== 'dynamic') throw this.errors.semantic(`'.' and '[...]' need a dynamic value; '${describe(node)}' is ${target.type}`, expr.span);
-    if (target.kind === 'call' && target.fn === 'dyn_get') return call('dyn_get', target.args, 'dynamic', [...(target.path ?? []), ...path]);
+    if (target.type !== 'dynamic')
+      throw this.errors.semantic(
+        `'.' and '[...]' need a dynamic value; '${describe(node)}' is ${target.type}`,
+        expr.span,
+      );
+    if (target.kind === 'call' && target.fn === 'dyn_get')
+      return call('dyn_get', target.args, 'dynamic', [...(target.path ?? []), ...path]);
     return call('dyn_get', [target], 'dynamic', path);
   }
 
@@ -206,21 +261,39 @@ class ScalarAnalyzer {
       }
       operands.push(node);
       operands.reverse();
-      return call(op, operands.map((o) => this.requireBool(this.analyze(o), o.span)), 'bool');
+      return call(
+        op,
+        operands.map((o) => this.requireBool(this.analyze(o), o.span)),
+        'bool',
+      );
     }
     let left = this.analyze(expr.left);
     let right = this.analyze(expr.right);
     switch (op) {
-      case '+': case '-': case '*': case '/': case '%':
+      case '+':
+      case '-':
+      case '*':
+      case '/':
+      case '%':
         return this.arithmetic(op, left, right, expr);
-      case '==': case '!=': case '<': case '<=': case '>': case '>=': {
+      case '==':
+      case '!=':
+      case '<':
+      case '<=':
+      case '>':
+      case '>=': {
         [left, right] = this.alignDynamic(left, right);
         this.requireComparable(left, right, expr.opSpan, op === '==' || op === '!=');
         const fn = ({ '==': 'eq', '!=': 'ne', '<': 'lt', '<=': 'le', '>': 'gt', '>=': 'ge' } as const)[op];
         return call(fn, [left, right], 'bool');
       }
-      case '=~': case '!~':
-        return call(op === '=~' ? 'eq_ci' : 'ne_ci', [this.asString(left), this.asString(right, expr.right.span)], 'bool');
+      case '=~':
+      case '!~':
+        return call(
+          op === '=~' ? 'eq_ci' : 'ne_ci',
+          [this.asString(left), this.asString(right, expr.right.span)],
+          'bool',
+        );
       case 'matches regex': {
         this.requireConstantString(right, expr.right.span, 'matches regex');
         return call('matches', [this.asString(left), right], 'bool');
@@ -234,8 +307,14 @@ class ScalarAnalyzer {
     const negated = op.startsWith('!');
     const base = op.replace(/^!/, '');
     const fns: Readonly<Record<string, ScalarFn>> = {
-      has: 'has', has_cs: 'has_cs', contains: 'contains', contains_cs: 'contains_cs', startswith: 'startswith',
-      startswith_cs: 'startswith_cs', endswith: 'endswith', endswith_cs: 'endswith_cs',
+      has: 'has',
+      has_cs: 'has_cs',
+      contains: 'contains',
+      contains_cs: 'contains_cs',
+      startswith: 'startswith',
+      startswith_cs: 'startswith_cs',
+      endswith: 'endswith',
+      endswith_cs: 'endswith_cs',
     };
     const fn = fns[base];
     const operator = fn ? undefined : lookupOperator(base);
@@ -243,7 +322,13 @@ class ScalarAnalyzer {
       this.requireConstantString(right, expr.right.span, op);
       const r = resolve(operator, [this.asString(left), right]);
       if ('message' in r) throw this.errors.semantic(r.message, expr.span);
-      const result: IrExpr = { kind: 'call', fn: 'catalog', ref: { catalog: 'operator', name: operator.name }, args: r.args, type: 'bool' };
+      const result: IrExpr = {
+        kind: 'call',
+        fn: 'catalog',
+        ref: { catalog: 'operator', name: operator.name },
+        args: r.args,
+        type: 'bool',
+      };
       return negated ? call('not', [result], 'bool') : result;
     }
     if (!fn) throw this.errors.unsupported(`the '${op}' operator is not supported`, expr.opSpan);
@@ -253,7 +338,9 @@ class ScalarAnalyzer {
   }
 
   private arithmetic(op: string, l: IrExpr, r: IrExpr, expr: Expr & { kind: 'binary' }): IrExpr {
-    const fn = ({ '+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'mod' } as const)[op as '+' | '-' | '*' | '/' | '%'];
+    const fn = ({ '+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'mod' } as const)[
+      op as '+' | '-' | '*' | '/' | '%'
+    ];
     const lt = l.type;
     const rt = r.type;
     let type: KqlType | undefined;
@@ -278,10 +365,15 @@ class ScalarAnalyzer {
     const values = expr.values.map((v) => this.analyze(v));
     if (values.length === 0) throw this.errors.syntax(`'${expr.op}' needs at least one value`, expr.opSpan);
     values.forEach((v, i) => {
-      if (!isConstant(v)) throw this.errors.unsupported(`the values of '${expr.op}' must be constants`, expr.values[i]!.span);
+      if (!isConstant(v))
+        throw this.errors.unsupported(`the values of '${expr.op}' must be constants`, expr.values[i]!.span);
     });
     if (ci) {
-      const result = call('in_ci', [this.asString(left), ...values.map((v, i) => this.asString(v, expr.values[i]!.span))], 'bool');
+      const result = call(
+        'in_ci',
+        [this.asString(left), ...values.map((v, i) => this.asString(v, expr.values[i]!.span))],
+        'bool',
+      );
       return negated ? call('not', [result], 'bool') : result;
     }
     const first = values[0]!;
@@ -300,7 +392,10 @@ class ScalarAnalyzer {
     const arity = (min: number, max = min): void => {
       if (expr.args.length < min || expr.args.length > max) {
         const expected = min === max ? `${min}` : max === Infinity ? `at least ${min}` : `${min} to ${max}`;
-        throw this.errors.semantic(`${name}() takes ${expected} argument${max === 1 && min === 1 ? '' : 's'}, got ${expr.args.length}`, expr.span);
+        throw this.errors.semantic(
+          `${name}() takes ${expected} argument${max === 1 && min === 1 ? '' : 's'}, got ${expr.args.length}`,
+          expr.span,
+        );
       }
     };
     const conversion = CONVERSIONS[name];
@@ -311,7 +406,8 @@ class ScalarAnalyzer {
       if (conversion.type === 'datetime' && !(a!.type === 'string' || a!.type === 'dynamic')) {
         throw this.errors.semantic(`todatetime() needs a string or dynamic value, got ${a!.type}`, expr.args[0]!.span);
       }
-      if (conversion.fn === 'parse_json' && a!.type !== 'string') return call('parse_json', [call('tostring', [a!], 'string')], 'dynamic');
+      if (conversion.fn === 'parse_json' && a!.type !== 'string')
+        return call('parse_json', [call('tostring', [a!], 'string')], 'dynamic');
       return call(conversion.fn, [a!], conversion.type);
     }
     switch (name) {
@@ -349,7 +445,8 @@ class ScalarAnalyzer {
       }
       case 'case': {
         arity(3, Infinity);
-        if (expr.args.length % 2 === 0) throw this.errors.semantic('case() needs pairs of predicate and value followed by an else value', expr.span);
+        if (expr.args.length % 2 === 0)
+          throw this.errors.semantic('case() needs pairs of predicate and value followed by an else value', expr.span);
         const a = args();
         const values = a.filter((_, i) => i % 2 === 1 || i === a.length - 1);
         const type = this.unify(values, expr.span);
@@ -375,7 +472,11 @@ class ScalarAnalyzer {
       }
       case 'strcat': {
         arity(1, 64);
-        return call('strcat', args().map((a) => convert(a, 'string')), 'string');
+        return call(
+          'strcat',
+          args().map((a) => convert(a, 'string')),
+          'string',
+        );
       }
       case 'strlen':
         arity(1);
@@ -401,7 +502,8 @@ class ScalarAnalyzer {
       case 'abs': {
         arity(1);
         const [x] = args();
-        if (!isNumeric(x!.type) && x!.type !== 'timespan') throw this.errors.semantic(`abs() needs a number or timespan, got ${x!.type}`, expr.args[0]!.span);
+        if (!isNumeric(x!.type) && x!.type !== 'timespan')
+          throw this.errors.semantic(`abs() needs a number or timespan, got ${x!.type}`, expr.args[0]!.span);
         return call('abs', [x!], x!.type);
       }
       default: {
@@ -423,14 +525,17 @@ class ScalarAnalyzer {
     const [value, size] = a as [IrExpr, IrExpr];
     const sizeSpan = expr.args[1]!.span;
     if (value.type === 'datetime' || value.type === 'timespan') {
-      if (size.type !== 'timespan') throw this.errors.semantic(`the bin size of a ${value.type} must be a timespan, got ${size.type}`, sizeSpan);
+      if (size.type !== 'timespan')
+        throw this.errors.semantic(`the bin size of a ${value.type} must be a timespan, got ${size.type}`, sizeSpan);
       if (!(size.kind === 'lit')) throw this.errors.unsupported('the bin size must be a constant', sizeSpan);
       if (size.value === null || (size.value as bigint) <= 0n) return lit(value.type, null);
-      if ((size.value as bigint) % 10n !== 0n) throw this.errors.unsupported('bin sizes below one microsecond are not supported', sizeSpan);
+      if ((size.value as bigint) % 10n !== 0n)
+        throw this.errors.unsupported('bin sizes below one microsecond are not supported', sizeSpan);
       return call(value.type === 'datetime' ? 'bin_datetime' : 'bin_timespan', [value, size], value.type);
     }
     if (isNumeric(value.type)) {
-      if (!isNumeric(size.type)) throw this.errors.semantic(`the bin size of a number must be a number, got ${size.type}`, sizeSpan);
+      if (!isNumeric(size.type))
+        throw this.errors.semantic(`the bin size of a number must be a number, got ${size.type}`, sizeSpan);
       if (size.kind === 'lit' && (size.value === null || Number(size.value) <= 0)) return lit(value.type, null);
       return call('bin_num', [value, size], widerNumeric(value.type, size.type));
     }
@@ -439,13 +544,18 @@ class ScalarAnalyzer {
 
   // ---------------------------------------------------------------- checks
   private constantTimespan(e: IrExpr, span: Span): bigint {
-    if (e.type !== 'timespan' || e.kind !== 'lit' || e.value === null) throw this.errors.semantic('expected a constant timespan such as 1h', span);
+    if (e.type !== 'timespan' || e.kind !== 'lit' || e.value === null)
+      throw this.errors.semantic('expected a constant timespan such as 1h', span);
     return e.value as bigint;
   }
 
   private unify(values: readonly IrExpr[], span: Span): KqlType {
     const type = commonType(values.map((v) => v.type));
-    if (type === undefined) throw this.errors.semantic(`the values have incompatible types: ${[...new Set(values.map((v) => v.type))].join(', ')}`, span);
+    if (type === undefined)
+      throw this.errors.semantic(
+        `the values have incompatible types: ${[...new Set(values.map((v) => v.type))].join(', ')}`,
+        span,
+      );
     return type;
   }
 
@@ -461,7 +571,8 @@ class ScalarAnalyzer {
       (isNumeric(l.type) && isNumeric(r.type)) ||
       (equality && ((l.type === 'guid' && r.type === 'string') || (l.type === 'string' && r.type === 'guid')));
     if (!ok) throw this.errors.semantic(`cannot compare ${l.type} with ${r.type}`, span);
-    if (!equality && (l.type === 'bool' || l.type === 'dynamic')) throw this.errors.semantic(`values of type ${l.type} cannot be ordered`, span);
+    if (!equality && (l.type === 'bool' || l.type === 'dynamic'))
+      throw this.errors.semantic(`values of type ${l.type} cannot be ordered`, span);
   }
 
   private requireBool(e: IrExpr, span: Span): IrExpr {
@@ -479,7 +590,8 @@ class ScalarAnalyzer {
   }
 
   private requireConstantString(e: IrExpr, span: Span, op: string): void {
-    if (e.kind !== 'lit' || e.type !== 'string') throw this.errors.unsupported(`the right side of '${op}' must be a constant string`, span);
+    if (e.kind !== 'lit' || e.type !== 'string')
+      throw this.errors.unsupported(`the right side of '${op}' must be a constant string`, span);
   }
 
   /** Kusto applies string operators to other types through their string form. */

@@ -30,4 +30,5 @@ export function commonType(types: readonly KqlType[]): KqlType | undefined {
 
 export const lit = (type: KqlType, value: IrValue): IrExpr => ({ kind: 'lit', type, value });
 
-export const isConstant = (e: IrExpr): boolean => e.kind === 'lit' || (e.kind === 'call' && e.args.every(isConstant) && e.fn !== 'dyn_get');
+export const isConstant = (e: IrExpr): boolean =>
+  e.kind === 'lit' || (e.kind === 'call' && e.args.every(isConstant) && e.fn !== 'dyn_get');

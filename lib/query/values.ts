@@ -55,7 +55,9 @@ export function convertValue(value: unknown, type: KqlType): unknown {
 function integer(value: unknown): number | string | null {
   const big = typeof value === 'bigint' ? value : wholeNumber(value);
   if (big === undefined) return null;
-  return big >= BigInt(Number.MIN_SAFE_INTEGER) && big <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(big) : big.toString();
+  return big >= BigInt(Number.MIN_SAFE_INTEGER) && big <= BigInt(Number.MAX_SAFE_INTEGER)
+    ? Number(big)
+    : big.toString();
 }
 
 /** The integer part of a number or its decimal text ('12', '-3.5', 7), or undefined when there is none. */

@@ -4,7 +4,18 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { AppError } from '../core/errors';
 import { parseInput } from '../core/input';
-import { agentIdSchema, customerIdSchema, LOOKUP_KINDS, plantIdSchema, type Agent, type Customer, type LookupKind, type LookupList, type Plant, type QueryClient } from './model';
+import {
+  agentIdSchema,
+  customerIdSchema,
+  LOOKUP_KINDS,
+  plantIdSchema,
+  type Agent,
+  type Customer,
+  type LookupKind,
+  type LookupList,
+  type Plant,
+  type QueryClient,
+} from './model';
 import type { Registry } from './ports';
 import { hashClientSecret, newClientId, newClientSecret } from './secrets';
 
@@ -15,17 +26,31 @@ export function checked<T>(schema: z.ZodType<T>, field: string, value: unknown):
 
 async function requireCustomer(registry: Registry, customerId: string): Promise<Customer> {
   const customer = await registry.getCustomer(checked(customerIdSchema, 'customer', customerId));
-  if (!customer) throw new AppError('NOT_FOUND', `customer "${customerId}" does not exist`, { field: 'customer', value: customerId });
+  if (!customer)
+    throw new AppError('NOT_FOUND', `customer "${customerId}" does not exist`, {
+      field: 'customer',
+      value: customerId,
+    });
   return customer;
 }
 
-export async function createCustomer(registry: Registry, input: { customerId: string; name?: string; now: Date }): Promise<Customer> {
-  const customer: Customer = { customerId: checked(customerIdSchema, 'customer', input.customerId), name: input.name ?? input.customerId, createdAt: input.now.toISOString() };
+export async function createCustomer(
+  registry: Registry,
+  input: { customerId: string; name?: string; now: Date },
+): Promise<Customer> {
+  const customer: Customer = {
+    customerId: checked(customerIdSchema, 'customer', input.customerId),
+    name: input.name ?? input.customerId,
+    createdAt: input.now.toISOString(),
+  };
   await registry.createCustomer(customer);
   return customer;
 }
 
-export async function createPlant(registry: Registry, input: { customerId: string; plantId: string; name?: string; now: Date }): Promise<Plant> {
+export async function createPlant(
+  registry: Registry,
+  input: { customerId: string; plantId: string; name?: string; now: Date },
+): Promise<Plant> {
   const plant: Plant = {
     plantId: checked(plantIdSchema, 'plant', input.plantId),
     customerId: checked(customerIdSchema, 'customer', input.customerId),
@@ -36,9 +61,17 @@ export async function createPlant(registry: Registry, input: { customerId: strin
   return plant;
 }
 
-export async function createAgent(registry: Registry, input: { customerId: string; agentId?: string; name?: string; now: Date }): Promise<Agent> {
+export async function createAgent(
+  registry: Registry,
+  input: { customerId: string; agentId?: string; name?: string; now: Date },
+): Promise<Agent> {
   const agentId = checked(agentIdSchema, 'agent', input.agentId ?? randomUUID());
-  const agent: Agent = { agentId, customerId: checked(customerIdSchema, 'customer', input.customerId), name: input.name ?? agentId, createdAt: input.now.toISOString() };
+  const agent: Agent = {
+    agentId,
+    customerId: checked(customerIdSchema, 'customer', input.customerId),
+    name: input.name ?? agentId,
+    createdAt: input.now.toISOString(),
+  };
   await registry.createAgent(agent);
   return agent;
 }
@@ -49,11 +82,19 @@ export async function createLocalClient(
   input: { customerId: string; plantIds?: readonly string[]; name?: string; now: Date },
 ): Promise<{ client: QueryClient; clientSecret: string }> {
   const customer = await requireCustomer(registry, input.customerId);
-  const plantIds = input.plantIds === undefined || input.plantIds.length === 0 ? null : [...new Set(input.plantIds.map((p) => checked(plantIdSchema, 'plants', p)))];
+  const plantIds =
+    input.plantIds === undefined || input.plantIds.length === 0
+      ? null
+      : [...new Set(input.plantIds.map((p) => checked(plantIdSchema, 'plants', p)))];
   if (plantIds) {
     const plants = await registry.listPlants(customer.customerId);
     const unknown = plantIds.filter((p) => !plants.some((plant) => plant.plantId === p));
-    if (unknown.length > 0) throw new AppError('INVALID_INPUT', `plants ${unknown.join(', ')} do not belong to customer "${customer.customerId}"`, { field: 'plants', value: unknown.join(',') });
+    if (unknown.length > 0)
+      throw new AppError(
+        'INVALID_INPUT',
+        `plants ${unknown.join(', ')} do not belong to customer "${customer.customerId}"`,
+        { field: 'plants', value: unknown.join(',') },
+      );
   }
   const clientSecret = newClientSecret();
   const client: QueryClient = {
@@ -70,16 +111,29 @@ export async function createLocalClient(
 }
 
 export function lookupKind(raw: string): LookupKind {
-  if (!(LOOKUP_KINDS as readonly string[]).includes(raw)) throw new AppError('INVALID_INPUT', `kind must be one of ${LOOKUP_KINDS.join(', ')}; got "${raw}"`, { field: 'kind', value: raw });
+  if (!(LOOKUP_KINDS as readonly string[]).includes(raw))
+    throw new AppError('INVALID_INPUT', `kind must be one of ${LOOKUP_KINDS.join(', ')}; got "${raw}"`, {
+      field: 'kind',
+      value: raw,
+    });
   return raw as LookupKind;
 }
 
 /** Replaces a lookup list. Values are kept exactly (the API compares them exactly), without duplicates. */
-export async function setLookupList(registry: Registry, input: { customerId: string; kind: string; values: readonly string[]; now: Date }): Promise<LookupList> {
+export async function setLookupList(
+  registry: Registry,
+  input: { customerId: string; kind: string; values: readonly string[]; now: Date },
+): Promise<LookupList> {
   const customer = await requireCustomer(registry, input.customerId);
   const values = [...new Set(input.values.filter((v) => v.trim() !== ''))];
-  if (values.length === 0) throw new AppError('INVALID_INPUT', 'a lookup list needs at least one value', { field: 'values' });
-  const list: LookupList = { customerId: customer.customerId, kind: lookupKind(input.kind), values, updatedAt: input.now.toISOString() };
+  if (values.length === 0)
+    throw new AppError('INVALID_INPUT', 'a lookup list needs at least one value', { field: 'values' });
+  const list: LookupList = {
+    customerId: customer.customerId,
+    kind: lookupKind(input.kind),
+    values,
+    updatedAt: input.now.toISOString(),
+  };
   await registry.setLookupList(list);
   return list;
 }

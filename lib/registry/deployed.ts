@@ -34,14 +34,26 @@ export interface DeployedThings {
   createThing(input: { readonly thingName: string; readonly customerId: string }): Promise<ThingCredentials>;
 }
 
-async function plantsOf(registry: Registry, customerId: string, plantIds: readonly string[] | undefined): Promise<string[] | null> {
+async function plantsOf(
+  registry: Registry,
+  customerId: string,
+  plantIds: readonly string[] | undefined,
+): Promise<string[] | null> {
   const customer = await registry.getCustomer(checked(customerIdSchema, 'customer', customerId));
-  if (!customer) throw new AppError('NOT_FOUND', `customer "${customerId}" does not exist`, { field: 'customer', value: customerId });
+  if (!customer)
+    throw new AppError('NOT_FOUND', `customer "${customerId}" does not exist`, {
+      field: 'customer',
+      value: customerId,
+    });
   if (plantIds === undefined || plantIds.length === 0) return null;
   const wanted = [...new Set(plantIds.map((p) => checked(plantIdSchema, 'plants', p)))];
   const known = new Set((await registry.listPlants(customerId)).map((p) => p.plantId));
   const unknown = wanted.filter((p) => !known.has(p));
-  if (unknown.length > 0) throw new AppError('INVALID_INPUT', `plants ${unknown.join(', ')} do not belong to customer "${customerId}"`, { field: 'plants', value: unknown.join(',') });
+  if (unknown.length > 0)
+    throw new AppError('INVALID_INPUT', `plants ${unknown.join(', ')} do not belong to customer "${customerId}"`, {
+      field: 'plants',
+      value: unknown.join(','),
+    });
   return wanted;
 }
 
@@ -56,8 +68,18 @@ export async function createCognitoClient(
 ): Promise<{ client: QueryClient; clientSecret: string }> {
   const plantIds = await plantsOf(registry, input.customerId, input.plantIds);
   const name = input.name ?? `client of ${input.customerId}`;
-  const app = await identity.createAppClient({ name: `${input.customerId}: ${name}`.slice(0, 128), scope: `${input.resource}/.default` });
-  const client: QueryClient = { clientId: app.clientId, customerId: input.customerId, name, plantIds, idp: 'cognito', createdAt: input.now.toISOString() };
+  const app = await identity.createAppClient({
+    name: `${input.customerId}: ${name}`.slice(0, 128),
+    scope: `${input.resource}/.default`,
+  });
+  const client: QueryClient = {
+    clientId: app.clientId,
+    customerId: input.customerId,
+    name,
+    plantIds,
+    idp: 'cognito',
+    createdAt: input.now.toISOString(),
+  };
   try {
     await registry.createClient(client);
   } catch (error) {
@@ -79,14 +101,27 @@ export async function createAgentWithThing(
 ): Promise<{ agent: Agent; thing: ThingCredentials }> {
   const customerId = checked(customerIdSchema, 'customer', input.customerId);
   const agentId = checked(agentIdSchema, 'agent', input.agentId ?? randomUUID());
-  if (!(await registry.getCustomer(customerId))) throw new AppError('NOT_FOUND', `customer "${customerId}" does not exist`, { field: 'customer', value: customerId });
-  if (await registry.getAgent(agentId)) throw new AppError('CONFLICT', `agent "${agentId}" already exists`, { field: 'agent', value: agentId });
+  if (!(await registry.getCustomer(customerId)))
+    throw new AppError('NOT_FOUND', `customer "${customerId}" does not exist`, {
+      field: 'customer',
+      value: customerId,
+    });
+  if (await registry.getAgent(agentId))
+    throw new AppError('CONFLICT', `agent "${agentId}" already exists`, { field: 'agent', value: agentId });
   const thing = await things.createThing({ thingName: agentId, customerId });
   try {
-    const agent = await createAgent(registry, { customerId, agentId, ...(input.name !== undefined ? { name: input.name } : {}), now: input.now });
+    const agent = await createAgent(registry, {
+      customerId,
+      agentId,
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      now: input.now,
+    });
     return { agent, thing };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    throw new AppError('SERVICE_UNAVAILABLE', `IoT thing ${thing.thingName} and certificate ${thing.certificateId} were made, but the agent was not recorded (${message}); delete them in IoT Core and run again`);
+    throw new AppError(
+      'SERVICE_UNAVAILABLE',
+      `IoT thing ${thing.thingName} and certificate ${thing.certificateId} were made, but the agent was not recorded (${message}); delete them in IoT Core and run again`,
+    );
   }
 }

@@ -3,10 +3,22 @@
 import { z } from 'zod';
 
 /** Customer and plant ids: short, URL- and key-safe, no commas (authorizer context joins them). */
-export const customerIdSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'a customer id is 2-40 lowercase letters, digits or dashes, starting with a letter or digit');
-export const plantIdSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/, 'a plant id is 1-64 letters, digits, dots, dashes or underscores, starting with a letter or digit');
+export const customerIdSchema = z
+  .string()
+  .regex(
+    /^[a-z0-9][a-z0-9-]{1,39}$/,
+    'a customer id is 2-40 lowercase letters, digits or dashes, starting with a letter or digit',
+  );
+export const plantIdSchema = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/,
+    'a plant id is 1-64 letters, digits, dots, dashes or underscores, starting with a letter or digit',
+  );
 /** The agent id is the IoT thing name: a lowercase UUID (max 36 characters, spec limit). */
-export const agentIdSchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'an agent id is a lowercase UUID');
+export const agentIdSchema = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'an agent id is a lowercase UUID');
 export const partNumberSchema = z.string().trim().min(1).max(100);
 
 export const LOOKUP_KINDS = ['activityKind', 'assignedToRole', 'priority', 'department'] as const;

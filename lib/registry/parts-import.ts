@@ -15,12 +15,18 @@ export interface PartsTarget {
 }
 
 /** Text cells (CSV) and JSON values alike: '' means absent, 'true'/'false' are booleans. */
-const optionalText = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().max(500).optional());
+const optionalText = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.string().trim().max(500).optional(),
+);
 
 const partRow = z.strictObject({
   partNumber: partNumberSchema,
   description: optionalText,
-  unit: z.preprocess((v) => (v === '' || v === null ? undefined : typeof v === 'string' ? v.trim().toUpperCase() : v), z.enum(INVENTORY_UNITS).optional()),
+  unit: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? v.trim().toUpperCase() : v),
+    z.enum(INVENTORY_UNITS).optional(),
+  ),
 });
 export type PartRow = z.infer<typeof partRow>;
 

@@ -1,6 +1,17 @@
 // The registry port: what the domain needs from storage. The DynamoDB adapter implements it
 // (lib/adapters/dynamodb/registry.ts); tests use the same adapter on DynamoDB Local.
-import type { Agent, Customer, LookupKind, LookupList, MaintenanceToken, Part, Plant, QueryClient, SeedMarker, TokenLink } from './model';
+import type {
+  Agent,
+  Customer,
+  LookupKind,
+  LookupList,
+  MaintenanceToken,
+  Part,
+  Plant,
+  QueryClient,
+  SeedMarker,
+  TokenLink,
+} from './model';
 
 /** The result of redeeming a one-time link: the sealed token once, then `used`. */
 export type LinkRedemption =

@@ -1,13 +1,31 @@
 // Secrets of the registry: random ids and secrets, the slow hash of client secrets (scrypt), the
 // fast hash of high-entropy maintenance tokens (SHA-256) and the sealing of one-time links.
 // Every comparison is constant-time.
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  hkdfSync,
+  randomBytes,
+  scrypt,
+  timingSafeEqual,
+} from 'node:crypto';
 
 const SCRYPT = { N: 16384, r: 8, p: 1, keyLength: 32 } as const;
 
-function scryptAsync(secret: string, salt: Buffer, params: { N: number; r: number; p: number; keyLength: number }): Promise<Buffer> {
+function scryptAsync(
+  secret: string,
+  salt: Buffer,
+  params: { N: number; r: number; p: number; keyLength: number },
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(secret, salt, params.keyLength, { N: params.N, r: params.r, p: params.p, maxmem: 64 * 1024 * 1024 }, (error, key) => (error ? reject(error) : resolve(key)));
+    scrypt(
+      secret,
+      salt,
+      params.keyLength,
+      { N: params.N, r: params.r, p: params.p, maxmem: 64 * 1024 * 1024 },
+      (error, key) => (error ? reject(error) : resolve(key)),
+    );
   });
 }
 
@@ -23,14 +41,27 @@ export async function hashClientSecret(secret: string): Promise<string> {
  * anyone knows: the token endpoint verifies against it when the client is unknown or has no
  * secret, so every failed authentication costs one scrypt (no timing tells ids apart).
  */
-export const DUMMY_CLIENT_SECRET_HASH = ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, 'ZHVtbXktc2FsdC0xNmJ5dA', 'bm8gc2VjcmV0IGhhcyB0aGlzIGhhc2gsIDMyIGJ5dGU'].join('$');
+export const DUMMY_CLIENT_SECRET_HASH = [
+  'scrypt',
+  SCRYPT.N,
+  SCRYPT.r,
+  SCRYPT.p,
+  'ZHVtbXktc2FsdC0xNmJ5dA',
+  'bm8gc2VjcmV0IGhhcyB0aGlzIGhhc2gsIDMyIGJ5dGU',
+].join('$');
 
 /** Compares by scrypt in constant time; false for a malformed stored value (after the same scrypt). */
 export async function verifyClientSecret(secret: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !hash) return verifyClientSecret(secret, DUMMY_CLIENT_SECRET_HASH).then(() => false);
+  if (scheme !== 'scrypt' || !salt || !hash)
+    return verifyClientSecret(secret, DUMMY_CLIENT_SECRET_HASH).then(() => false);
   const expected = Buffer.from(hash, 'base64url');
-  const actual = await scryptAsync(secret, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p), keyLength: expected.length });
+  const actual = await scryptAsync(secret, Buffer.from(salt, 'base64url'), {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    keyLength: expected.length,
+  });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 

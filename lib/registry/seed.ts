@@ -24,7 +24,12 @@ const PARTS: readonly Omit<Part, 'customerId'>[] = [
   { plantId: null, partNumber: 'BRG-6204-2RS', description: 'Deep groove ball bearing 6204-2RS', unit: 'PIECE' },
   { plantId: null, partNumber: 'OIL-ISO-VG46', description: 'Hydraulic oil ISO VG 46', unit: 'LITER' },
   { plantId: 'demo-plant-1', partNumber: 'BELT-SPA-1250', description: 'V-belt SPA 1250', unit: 'PIECE' },
-  { plantId: 'demo-plant-2', partNumber: 'FLT-HYD-10U', description: 'Hydraulic filter element 10 micron', unit: 'PIECE' },
+  {
+    plantId: 'demo-plant-2',
+    partNumber: 'FLT-HYD-10U',
+    description: 'Hydraulic filter element 10 micron',
+    unit: 'PIECE',
+  },
 ];
 
 export interface SeedResult {
@@ -48,14 +53,23 @@ export async function seedDemo(registry: Registry, options: { now: Date }): Prom
   const existing = await registry.getSeedMarker(MARKER);
   if (existing) return reported(existing.details);
   const now = options.now;
-  const customer = (await registry.getCustomer(DEMO.customerId)) ?? (await createCustomer(registry, { customerId: DEMO.customerId, name: 'Demo Manufacturing Ltd', now }));
+  const customer =
+    (await registry.getCustomer(DEMO.customerId)) ??
+    (await createCustomer(registry, { customerId: DEMO.customerId, name: 'Demo Manufacturing Ltd', now }));
   for (const [index, plantId] of DEMO.plantIds.entries()) {
-    if (!(await registry.getPlant(plantId))) await createPlant(registry, { customerId: customer.customerId, plantId, name: `Demo plant ${index + 1}`, now });
+    if (!(await registry.getPlant(plantId)))
+      await createPlant(registry, { customerId: customer.customerId, plantId, name: `Demo plant ${index + 1}`, now });
   }
-  if (!(await registry.getAgent(DEMO.agentId))) await createAgent(registry, { customerId: customer.customerId, agentId: DEMO.agentId, name: 'Demo gateway', now });
-  for (const [kind, values] of Object.entries(LOOKUPS)) await setLookupList(registry, { customerId: customer.customerId, kind, values, now });
+  if (!(await registry.getAgent(DEMO.agentId)))
+    await createAgent(registry, { customerId: customer.customerId, agentId: DEMO.agentId, name: 'Demo gateway', now });
+  for (const [kind, values] of Object.entries(LOOKUPS))
+    await setLookupList(registry, { customerId: customer.customerId, kind, values, now });
   await registry.putParts(PARTS.map((p) => ({ ...p, customerId: customer.customerId })));
-  const { client, clientSecret } = await createLocalClient(registry, { customerId: customer.customerId, name: 'Demo query client', now });
+  const { client, clientSecret } = await createLocalClient(registry, {
+    customerId: customer.customerId,
+    name: 'Demo query client',
+    now,
+  });
   const issued = await issueMaintenanceToken(registry, { plantId: DEMO.plantIds[0], label: 'demo', now });
   const details = { clientId: client.clientId, tokenId: issued.token.tokenId, tokenPlantId: issued.token.plantId };
   // A concurrent run may have won the race; report its ids (our extra client and token stay unused).
@@ -69,7 +83,12 @@ export async function seedDemo(registry: Registry, options: { now: Date }): Prom
 /** Registers the simulated gateway's agent in the demo tenant unless it exists (every start: stacks seeded before it existed get it too). */
 export async function ensureSimulatorAgent(registry: Registry, options: { now: Date }): Promise<string> {
   if (!(await registry.getAgent(DEMO.simulatorAgentId))) {
-    await createAgent(registry, { customerId: DEMO.customerId, agentId: DEMO.simulatorAgentId, name: 'Simulated gateway (npm start)', now: options.now });
+    await createAgent(registry, {
+      customerId: DEMO.customerId,
+      agentId: DEMO.simulatorAgentId,
+      name: 'Simulated gateway (npm start)',
+      now: options.now,
+    });
   }
   return DEMO.simulatorAgentId;
 }

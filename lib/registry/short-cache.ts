@@ -6,7 +6,12 @@ import type { Registry } from './ports';
 
 type CachedRead = 'getClient' | 'listPlants' | 'getAgent' | 'getPlant';
 
-export function withShortCache(registry: Registry, ttlMs: number, now: () => number = Date.now, reads: readonly CachedRead[] = ['getClient', 'listPlants', 'getAgent', 'getPlant']): Registry {
+export function withShortCache(
+  registry: Registry,
+  ttlMs: number,
+  now: () => number = Date.now,
+  reads: readonly CachedRead[] = ['getClient', 'listPlants', 'getAgent', 'getPlant'],
+): Registry {
   const entries = new Map<string, { expires: number; value: Promise<unknown> }>();
   const cached = <T>(key: string, load: () => Promise<T>): Promise<T> => {
     const hit = entries.get(key);
@@ -14,7 +19,10 @@ export function withShortCache(registry: Registry, ttlMs: number, now: () => num
     const value = load();
     entries.set(key, { expires: now() + ttlMs, value });
     // Only what exists is kept: a missing agent registered a moment later is seen at once.
-    value.then((found) => found === undefined && entries.delete(key), () => entries.delete(key));
+    value.then(
+      (found) => found === undefined && entries.delete(key),
+      () => entries.delete(key),
+    );
     return value;
   };
   const overrides: Partial<Pick<Registry, CachedRead>> = {
@@ -23,5 +31,8 @@ export function withShortCache(registry: Registry, ttlMs: number, now: () => num
     getAgent: (agentId: string) => cached(`agent:${agentId}`, () => registry.getAgent(agentId)),
     getPlant: (plantId: string) => cached(`plant:${plantId}`, () => registry.getPlant(plantId)),
   };
-  return Object.assign(Object.create(registry) as Registry, Object.fromEntries(reads.map((name) => [name, overrides[name]])));
+  return Object.assign(
+    Object.create(registry) as Registry,
+    Object.fromEntries(reads.map((name) => [name, overrides[name]])),
+  );
 }

@@ -5,7 +5,15 @@ import type { MaintenanceToken, TokenLink } from './model';
 import { plantIdSchema } from './model';
 import type { Registry } from './ports';
 import { checked } from './admin';
-import { maintenanceTokenId, newLinkId, newMaintenanceToken, sameHash, sealToken, sha256Hex, unsealToken } from './secrets';
+import {
+  maintenanceTokenId,
+  newLinkId,
+  newMaintenanceToken,
+  sameHash,
+  sealToken,
+  sha256Hex,
+  unsealToken,
+} from './secrets';
 
 const DAY_MS = 86_400_000;
 export const DEFAULT_TOKEN_DAYS = 90;
@@ -14,7 +22,11 @@ export const LINK_DAYS = 7;
 /** `90d`, `12h` or `30m` to milliseconds. @throws AppError INVALID_INPUT */
 export function parseLifetime(raw: string): number {
   const match = /^([1-9][0-9]{0,4})([dhm])$/.exec(raw.trim());
-  if (!match) throw new AppError('INVALID_INPUT', `expires must look like 90d, 12h or 30m; got "${raw}"`, { field: 'expires', value: raw });
+  if (!match)
+    throw new AppError('INVALID_INPUT', `expires must look like 90d, 12h or 30m; got "${raw}"`, {
+      field: 'expires',
+      value: raw,
+    });
   return Number(match[1]) * { d: DAY_MS, h: 3_600_000, m: 60_000 }[match[2] as 'd' | 'h' | 'm'];
 }
 
@@ -25,9 +37,16 @@ export interface IssuedToken {
   readonly linkExpiresAt: string;
 }
 
-export async function issueMaintenanceToken(registry: Registry, input: { plantId: string; lifetimeMs?: number; label?: string; now: Date }): Promise<IssuedToken> {
+export async function issueMaintenanceToken(
+  registry: Registry,
+  input: { plantId: string; lifetimeMs?: number; label?: string; now: Date },
+): Promise<IssuedToken> {
   const plant = await registry.getPlant(checked(plantIdSchema, 'plant', input.plantId));
-  if (!plant) throw new AppError('NOT_FOUND', `plant "${input.plantId}" does not exist`, { field: 'plant', value: input.plantId });
+  if (!plant)
+    throw new AppError('NOT_FOUND', `plant "${input.plantId}" does not exist`, {
+      field: 'plant',
+      value: input.plantId,
+    });
   const { tokenId, token } = newMaintenanceToken();
   const linkId = newLinkId();
   const now = input.now.getTime();
@@ -53,16 +72,31 @@ export async function issueMaintenanceToken(registry: Registry, input: { plantId
 }
 
 /** The token behind a one-time link. @throws AppError NOT_FOUND (unknown link) or GONE (used or expired). */
-export async function redeemTokenLink(registry: Registry, linkId: string, now: Date): Promise<{ accessToken: string; tokenId: string; plantId: string; expiresAt: string }> {
+export async function redeemTokenLink(
+  registry: Registry,
+  linkId: string,
+  now: Date,
+): Promise<{ accessToken: string; tokenId: string; plantId: string; expiresAt: string }> {
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(linkId)) throw new AppError('NOT_FOUND', 'no such token link', { field: 'id' });
   const result = await registry.redeemTokenLink(sha256Hex(linkId), now);
   if (result.outcome === 'unknown') throw new AppError('NOT_FOUND', 'no such token link', { field: 'id' });
   if (result.outcome !== 'redeemed') {
-    throw new AppError('GONE', result.outcome === 'used' ? 'this link has already been used; ask the operator for a new token' : 'this link has expired; ask the operator for a new token', { reason: result.outcome });
+    throw new AppError(
+      'GONE',
+      result.outcome === 'used'
+        ? 'this link has already been used; ask the operator for a new token'
+        : 'this link has expired; ask the operator for a new token',
+      { reason: result.outcome },
+    );
   }
   const token = await registry.getMaintenanceToken(result.link.tokenId);
   if (!token) throw new AppError('GONE', 'the token of this link no longer exists', { reason: 'deleted' });
-  return { accessToken: unsealToken(result.link.sealedToken, linkId), tokenId: token.tokenId, plantId: token.plantId, expiresAt: token.expiresAt };
+  return {
+    accessToken: unsealToken(result.link.sealedToken, linkId),
+    tokenId: token.tokenId,
+    plantId: token.plantId,
+    expiresAt: token.expiresAt,
+  };
 }
 
 export type TokenCheck =

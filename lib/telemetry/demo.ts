@@ -40,7 +40,12 @@ export interface DemoOptions {
 }
 
 /** A device's signal value at a time: daily cycle + noise, rounded to 3 decimals. */
-export function signalValue(device: DemoDevice, signal: (typeof SIGNALS)[number], timeMs: number, random: () => number): number {
+export function signalValue(
+  device: DemoDevice,
+  signal: (typeof SIGNALS)[number],
+  timeMs: number,
+  random: () => number,
+): number {
   const angle = (2 * Math.PI * (timeMs % DAY_MS)) / DAY_MS + device.phase;
   const value = signal.base + signal.daily * Math.sin(angle) + signal.noise * (random() * 2 - 1);
   return Math.round(value * 1000) / 1000;
@@ -53,7 +58,13 @@ export function signalValue(device: DemoDevice, signal: (typeof SIGNALS)[number]
  * per interval when `keepAlive` is set. Messages are in time order; each is stamped by the
  * gateway (agentTimestamp) one second after its last value.
  */
-export function demoMessages(start: number, end: number, intervalMs: number, samples: number, options: DemoOptions & { keepAlive?: boolean } = {}): EdgeMessage[] {
+export function demoMessages(
+  start: number,
+  end: number,
+  intervalMs: number,
+  samples: number,
+  options: DemoOptions & { keepAlive?: boolean } = {},
+): EdgeMessage[] {
   const random = options.random ?? Math.random;
   const newMessageId = options.newMessageId ?? randomUUID;
   const devices = options.devices ?? DEMO_DEVICES;
@@ -66,7 +77,10 @@ export function demoMessages(start: number, end: number, intervalMs: number, sam
       const data: DataItem[] = SIGNALS.map((signal) => ({
         name: signal.name,
         metadata: { equipmentId: device.equipmentId, unit: signal.unit },
-        values: times.map((ms) => ({ value: signalValue(device, signal, ms, random), deviceTimestamp: new Date(ms).toISOString() })),
+        values: times.map((ms) => ({
+          value: signalValue(device, signal, ms, random),
+          deviceTimestamp: new Date(ms).toISOString(),
+        })),
       }));
       const last = times[times.length - 1] ?? t;
       const common = { deviceId: device.deviceId, messageVersion: '1.0', metadata: { plantId: device.plantId } };
@@ -80,7 +94,9 @@ export function demoMessages(start: number, end: number, intervalMs: number, sam
           metadata: {
             equipmentId: device.equipmentId,
             temperature: temperature ?? null,
-            text: hot ? `temperature ${temperature} degC, above ${TEMPERATURE_LIMIT} degC` : `temperature ${temperature} degC, back below ${TEMPERATURE_LIMIT} degC`,
+            text: hot
+              ? `temperature ${temperature} degC, above ${TEMPERATURE_LIMIT} degC`
+              : `temperature ${temperature} degC, back below ${TEMPERATURE_LIMIT} degC`,
             state: hot ? 'ACTIVE' : 'CLEARED',
             active: hot,
             acknowledged: false,
@@ -92,9 +108,14 @@ export function demoMessages(start: number, end: number, intervalMs: number, sam
         out.push(edge({ ...common, messageId: newMessageId(), messageType: 'alarm', data: [alarm] }, last));
       }
       if (options.keepAlive) {
-        const keepAlive = { name: 'keep-alive', values: [{ value: null, deviceTimestamp: new Date(last).toISOString() }] };
+        const keepAlive = {
+          name: 'keep-alive',
+          values: [{ value: null, deviceTimestamp: new Date(last).toISOString() }],
+        };
         const metadata = { plantId: device.plantId, messageIntervallInMilliseconds: intervalMs };
-        out.push(edge({ ...common, metadata, messageId: newMessageId(), messageType: 'keep-alive', data: [keepAlive] }, last));
+        out.push(
+          edge({ ...common, metadata, messageId: newMessageId(), messageType: 'keep-alive', data: [keepAlive] }, last),
+        );
       }
     }
   }

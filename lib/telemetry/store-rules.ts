@@ -23,10 +23,16 @@ export interface StoreRules {
 }
 
 /** The rules of a store with these retention settings (the Timestream tables' properties). */
-export function storeRulesOf(settings: { readonly memoryRetentionHours: number; readonly magneticRetentionDays: number; readonly magneticWrites: boolean }): StoreRules {
+export function storeRulesOf(settings: {
+  readonly memoryRetentionHours: number;
+  readonly magneticRetentionDays: number;
+  readonly magneticWrites: boolean;
+}): StoreRules {
   return {
     maxFutureMs: TIMESTREAM_FUTURE_MS,
-    maxAgeMs: settings.magneticWrites ? settings.magneticRetentionDays * 86_400_000 : settings.memoryRetentionHours * 3_600_000,
+    maxAgeMs: settings.magneticWrites
+      ? settings.magneticRetentionDays * 86_400_000
+      : settings.memoryRetentionHours * 3_600_000,
     maxRecordBytes: TIMESTREAM_MAX_RECORD_BYTES,
   };
 }
@@ -94,7 +100,8 @@ function valueIndexes(rows: readonly TelemetryRow[]): number[] {
 /** Microseconds since the epoch of an ISO time with up to microsecond digits. */
 function micros(iso: string): number {
   // The rows' canonical form (lib/telemetry/time.ts toUtcIso): YYYY-MM-DDTHH:MM:SS.ffffffZ.
-  if (iso.length === 27 && iso[19] === '.' && iso[26] === 'Z') return Date.parse(iso) * 1000 + Number(iso.slice(23, 26));
+  if (iso.length === 27 && iso[19] === '.' && iso[26] === 'Z')
+    return Date.parse(iso) * 1000 + Number(iso.slice(23, 26));
   const ms = Date.parse(iso);
   const fraction = /\.(\d+)/.exec(iso)?.[1] ?? '';
   return ms * 1000 + Number((fraction + '000000').slice(3, 6));
@@ -104,25 +111,50 @@ const item = (row: TelemetryRow): string => `item '${row.Name || row.NameId}' of
 const minutes = (us: number): string => `${(us / 60_000_000).toFixed(1)} min`;
 
 /** Why the deployed store would refuse each row of a write (none: all accepted). */
-export function storeRuleViolations(write: { readonly customerId: string; readonly states: readonly TelemetryRow[]; readonly events: readonly EventRow[] }, now: Date, rules: StoreRules): StoreRuleViolation[] {
+export function storeRuleViolations(
+  write: {
+    readonly customerId: string;
+    readonly states: readonly TelemetryRow[];
+    readonly events: readonly EventRow[];
+  },
+  now: Date,
+  rules: StoreRules,
+): StoreRuleViolation[] {
   const violations: StoreRuleViolation[] = [];
   const nowUs = now.getTime() * 1000;
-  for (const [table, rows] of [['States', write.states], ['Events', write.events]] as const) {
+  for (const [table, rows] of [
+    ['States', write.states],
+    ['Events', write.events],
+  ] as const) {
     const indexes = valueIndexes(rows);
     const json = new WeakMap<object, string>();
     rows.forEach((row, index) => {
       const at = () => ({ table, index, agentId: row.AgentId, messageId: row.MessageId });
       const time = micros(row.Timestamp);
       if (time - nowUs > rules.maxFutureMs * 1000) {
-        violations.push({ ...at(), code: 'TIME_IN_FUTURE', message: `${item(row)}: Timestamp ${row.Timestamp} is ${minutes(time - nowUs)} ahead of now; the store accepts at most ${minutes(rules.maxFutureMs * 1000)}` });
+        violations.push({
+          ...at(),
+          code: 'TIME_IN_FUTURE',
+          message: `${item(row)}: Timestamp ${row.Timestamp} is ${minutes(time - nowUs)} ahead of now; the store accepts at most ${minutes(rules.maxFutureMs * 1000)}`,
+        });
       } else if (nowUs - time > rules.maxAgeMs * 1000) {
-        violations.push({ ...at(), code: 'TIME_TOO_OLD', message: `${item(row)}: Timestamp ${row.Timestamp} is older than the store keeps (${rules.maxAgeMs / 86_400_000} days)` });
+        violations.push({
+          ...at(),
+          code: 'TIME_TOO_OLD',
+          message: `${item(row)}: Timestamp ${row.Timestamp} is older than the store keeps (${rules.maxAgeMs / 86_400_000} days)`,
+        });
       }
       // The exact size only when the cheap upper bound does not already show the record fits.
-      const fits = timestreamRecordBytes(table, write.customerId, indexes[index]!, row, json, true) <= rules.maxRecordBytes;
+      const fits =
+        timestreamRecordBytes(table, write.customerId, indexes[index]!, row, json, true) <= rules.maxRecordBytes;
       const bytes = fits ? 0 : timestreamRecordBytes(table, write.customerId, indexes[index]!, row, json);
       if (bytes > rules.maxRecordBytes) {
-        violations.push({ ...at(), code: 'RECORD_TOO_LARGE', bytes, message: `${item(row)}: its record is ${bytes} bytes; the store accepts at most ${rules.maxRecordBytes} (message and item metadata and the value are copied into every record)` });
+        violations.push({
+          ...at(),
+          code: 'RECORD_TOO_LARGE',
+          bytes,
+          message: `${item(row)}: its record is ${bytes} bytes; the store accepts at most ${rules.maxRecordBytes} (message and item metadata and the value are copied into every record)`,
+        });
       }
     });
   }
@@ -136,10 +168,16 @@ const DETAILS_KEPT = 20;
  * One reason for a message with violations (a clock ahead first, then age, then size), a sentence,
  * and the first violations as details: the message is dead-lettered whole and nothing is stored.
  */
-export function refusalOf(violations: readonly StoreRuleViolation[]): { reason: StoreRuleCode; message: string; details: StoreRuleViolation[] } | undefined {
+export function refusalOf(
+  violations: readonly StoreRuleViolation[],
+): { reason: StoreRuleCode; message: string; details: StoreRuleViolation[] } | undefined {
   const reason = PRIORITY.find((code) => violations.some((v) => v.code === code));
   if (reason === undefined) return undefined;
   const first = violations.find((v) => v.code === reason)!;
   const rows = new Set(violations.map((v) => `${v.table}:${v.index}`)).size;
-  return { reason, message: `the telemetry store would refuse ${rows} row(s) of this message; first: ${first.message}`, details: violations.slice(0, DETAILS_KEPT) };
+  return {
+    reason,
+    message: `the telemetry store would refuse ${rows} row(s) of this message; first: ${first.message}`,
+    details: violations.slice(0, DETAILS_KEPT),
+  };
 }

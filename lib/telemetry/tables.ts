@@ -2,7 +2,8 @@
 // Both TelemetryStore backends (DuckDB locally, Timestream deployed) expose exactly these columns.
 
 /** KQL scalar types used by the logical tables and the query engine. */
-export type KqlType = 'string' | 'datetime' | 'dynamic' | 'long' | 'int' | 'real' | 'bool' | 'timespan' | 'guid' | 'decimal';
+export type KqlType =
+  'string' | 'datetime' | 'dynamic' | 'long' | 'int' | 'real' | 'bool' | 'timespan' | 'guid' | 'decimal';
 
 export interface ColumnDef {
   readonly name: string;

@@ -17,8 +17,20 @@ export type TimestreamMeasureType = 'VARCHAR' | 'DOUBLE' | 'BIGINT' | 'BOOLEAN' 
  * timestamp apart (Timestream keys a record by time + dimensions + measure name).
  */
 export const TIMESTREAM_DIMENSIONS: readonly string[] = [
-  'CustomerId', 'PlantId', 'Uid', 'DeviceId', 'AgentId', 'IngestionId', 'MessageId', 'MessageType', 'MessageVersion',
-  'NameId', 'Name', 'EquipmentId', 'Unit', 'ValueIndex',
+  'CustomerId',
+  'PlantId',
+  'Uid',
+  'DeviceId',
+  'AgentId',
+  'IngestionId',
+  'MessageId',
+  'MessageType',
+  'MessageVersion',
+  'NameId',
+  'Name',
+  'EquipmentId',
+  'Unit',
+  'ValueIndex',
 ];
 
 export interface MeasureDef {
@@ -54,7 +66,10 @@ export const TIMESTREAM_MEASURES: Readonly<Record<TableName, readonly MeasureDef
 };
 
 /** How a logical column is read back: `time`, a dimension (coalesce to ''), or a measure. */
-export type ColumnSource = { readonly kind: 'time' } | { readonly kind: 'dimension' } | { readonly kind: 'measure'; readonly type: TimestreamMeasureType };
+export type ColumnSource =
+  | { readonly kind: 'time' }
+  | { readonly kind: 'dimension' }
+  | { readonly kind: 'measure'; readonly type: TimestreamMeasureType };
 
 export function columnSource(table: TableName, column: string): ColumnSource {
   if (column === 'Timestamp') return { kind: 'time' };
@@ -70,8 +85,16 @@ export interface TimestreamRecordParts {
   readonly TimeUnit: 'MICROSECONDS';
   readonly MeasureName: string;
   readonly MeasureValueType: 'MULTI';
-  readonly Dimensions: readonly { readonly Name: string; readonly Value: string; readonly DimensionValueType: 'VARCHAR' }[];
-  readonly MeasureValues: readonly { readonly Name: string; readonly Value: string; readonly Type: TimestreamMeasureType }[];
+  readonly Dimensions: readonly {
+    readonly Name: string;
+    readonly Value: string;
+    readonly DimensionValueType: 'VARCHAR';
+  }[];
+  readonly MeasureValues: readonly {
+    readonly Name: string;
+    readonly Value: string;
+    readonly Type: TimestreamMeasureType;
+  }[];
 }
 
 const micros = (iso: string): string => {
@@ -82,7 +105,12 @@ const micros = (iso: string): string => {
 };
 
 /** Builds the record for one row; omits empty dimensions and null measures (Timestream rejects them). */
-export function toTimestreamRecord(table: TableName, customerId: string, valueIndex: number, row: TelemetryRow | EventRow): TimestreamRecordParts {
+export function toTimestreamRecord(
+  table: TableName,
+  customerId: string,
+  valueIndex: number,
+  row: TelemetryRow | EventRow,
+): TimestreamRecordParts {
   const values = row as unknown as Record<string, unknown>;
   const dimensions = TIMESTREAM_DIMENSIONS.map((name) => ({
     Name: name,
@@ -100,7 +128,14 @@ export function toTimestreamRecord(table: TableName, customerId: string, valueIn
     else text = String(v);
     measures.push({ Name: m.name, Value: text, Type: m.type });
   }
-  return { Time: micros(row.Timestamp), TimeUnit: 'MICROSECONDS', MeasureName: TIMESTREAM_MEASURE_NAME, MeasureValueType: 'MULTI', Dimensions: dimensions, MeasureValues: measures };
+  return {
+    Time: micros(row.Timestamp),
+    TimeUnit: 'MICROSECONDS',
+    MeasureName: TIMESTREAM_MEASURE_NAME,
+    MeasureValueType: 'MULTI',
+    Dimensions: dimensions,
+    MeasureValues: measures,
+  };
 }
 
 /** Typed companions of Value: a number as ValueDouble, a bool as ValueBool, a string as ValueString. */
@@ -115,7 +150,18 @@ const utf8Bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
 const MEASURE_NAME_BYTES = utf8Bytes(TIMESTREAM_MEASURE_NAME);
 
 /** Per table, what sizing a record needs of each measure, worked out once. */
-const SIZE_PLAN: Readonly<Record<TableName, readonly { readonly name: string; readonly nameBytes: number; readonly logical?: string; readonly type: TimestreamMeasureType; readonly dynamic: boolean }[]>> = {
+const SIZE_PLAN: Readonly<
+  Record<
+    TableName,
+    readonly {
+      readonly name: string;
+      readonly nameBytes: number;
+      readonly logical?: string;
+      readonly type: TimestreamMeasureType;
+      readonly dynamic: boolean;
+    }[]
+  >
+> = {
   States: sizePlan('States'),
   Events: sizePlan('Events'),
 };
@@ -148,13 +194,21 @@ function jsonOf(value: unknown, json: WeakMap<object, string>): string {
  * is far below a limit. `json` caches the JSON of objects shared by many rows (a message's and an
  * item's metadata); pass one map for all rows of a write.
  */
-export function timestreamRecordBytes(table: TableName, customerId: string, valueIndex: number, row: TelemetryRow | EventRow, json: WeakMap<object, string> = new WeakMap(), upperBound = false): number {
+export function timestreamRecordBytes(
+  table: TableName,
+  customerId: string,
+  valueIndex: number,
+  row: TelemetryRow | EventRow,
+  json: WeakMap<object, string> = new WeakMap(),
+  upperBound = false,
+): number {
   const size = upperBound ? (text: string) => 3 * text.length : utf8Bytes;
   const values = row as unknown as Record<string, unknown>;
   let bytes = 8 + MEASURE_NAME_BYTES;
   for (let i = 0; i < TIMESTREAM_DIMENSIONS.length; i++) {
     const name = TIMESTREAM_DIMENSIONS[i]!;
-    const value = name === 'CustomerId' ? customerId : name === 'ValueIndex' ? String(valueIndex) : String(values[name] ?? '');
+    const value =
+      name === 'CustomerId' ? customerId : name === 'ValueIndex' ? String(valueIndex) : String(values[name] ?? '');
     if (value !== '') bytes += DIMENSION_NAME_BYTES[i]! + size(value);
   }
   for (const m of SIZE_PLAN[table]) {

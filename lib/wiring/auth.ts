@@ -15,7 +15,8 @@ import { once, onceSync } from './once';
 /** The expected `iss`: OAUTH_ISSUER, else the Cognito pool's issuer. @throws Error when neither is set. */
 export function oauthIssuer(cfg: Pick<Config, 'OAUTH_ISSUER' | 'COGNITO_USER_POOL_ID' | 'AWS_REGION'>): string {
   if (cfg.OAUTH_ISSUER) return cfg.OAUTH_ISSUER.replace(/\/+$/, '');
-  if (cfg.COGNITO_USER_POOL_ID) return `https://cognito-idp.${cfg.AWS_REGION}.amazonaws.com/${cfg.COGNITO_USER_POOL_ID}`;
+  if (cfg.COGNITO_USER_POOL_ID)
+    return `https://cognito-idp.${cfg.AWS_REGION}.amazonaws.com/${cfg.COGNITO_USER_POOL_ID}`;
   throw new Error('invalid configuration: OAUTH_ISSUER or COGNITO_USER_POOL_ID must be set');
 }
 
@@ -35,7 +36,10 @@ const tokenPolicy: () => Promise<TokenPolicy> = once(async () => {
     keySet = createLocalJWKSet({ keys: [(await local()).publicJwk] });
   } else {
     // jose caches the remote key set and refetches when a token names an unknown kid (rotation).
-    keySet ??= createRemoteJWKSet(new URL(cfg.OAUTH_JWKS_URL ?? `${issuer}/.well-known/jwks.json`), { cooldownDuration: 30_000, cacheMaxAge: 3_600_000 });
+    keySet ??= createRemoteJWKSet(new URL(cfg.OAUTH_JWKS_URL ?? `${issuer}/.well-known/jwks.json`), {
+      cooldownDuration: 30_000,
+      cacheMaxAge: 3_600_000,
+    });
   }
   return { issuer, resource: cfg.OAUTH_RESOURCE, keys: keySet };
 });
@@ -58,5 +62,11 @@ export function tokenEndpointDeps(): TokenEndpointDeps | undefined {
   const signingKey = localKey();
   if (!signingKey) return undefined;
   const cfg = config();
-  return { registry: registry(), signingKey, issuer: oauthIssuer(cfg), resource: cfg.OAUTH_RESOURCE, now: () => new Date() };
+  return {
+    registry: registry(),
+    signingKey,
+    issuer: oauthIssuer(cfg),
+    resource: cfg.OAUTH_RESOURCE,
+    now: () => new Date(),
+  };
 }

@@ -11,7 +11,11 @@ export function healthProbes(cfg: Config): Record<string, Probe> {
     // Imported lazily so that a Timestream deployment never loads the native DuckDB module.
     probes.telemetry = async () => (await import('../adapters/duckdb/database')).pingDuckDb(file);
   } else {
-    probes.telemetry = async () => (await import('../adapters/timestream/ping')).pingTimestream(cfg.TIMESTREAM_DATABASE, cfg.TIMESTREAM_STATES_TABLE);
+    probes.telemetry = async () =>
+      (await import('../adapters/timestream/ping')).pingTimestream(
+        cfg.TIMESTREAM_DATABASE,
+        cfg.TIMESTREAM_STATES_TABLE,
+      );
   }
   if (cfg.LOCAL_MQTT_URL) {
     const url = cfg.LOCAL_MQTT_URL;

@@ -25,7 +25,11 @@ async function telemetryStore(cfg: Config): Promise<TelemetryStore> {
     return duckDbTelemetryStore(cfg.DUCKDB_PATH, { log: (message) => logger.warn(message) });
   }
   const { timestreamTelemetryStore } = await import('../adapters/timestream/telemetry-store');
-  return timestreamTelemetryStore({ database: cfg.TIMESTREAM_DATABASE, statesTable: cfg.TIMESTREAM_STATES_TABLE, eventsTable: cfg.TIMESTREAM_EVENTS_TABLE });
+  return timestreamTelemetryStore({
+    database: cfg.TIMESTREAM_DATABASE,
+    statesTable: cfg.TIMESTREAM_STATES_TABLE,
+    eventsTable: cfg.TIMESTREAM_EVENTS_TABLE,
+  });
 }
 
 /** The ledger lives with the rows locally (DuckDB), in DynamoDB when deployed (docs/ingest.md). */
@@ -52,20 +56,24 @@ async function dataLake(cfg: Config): Promise<DataLake> {
 }
 
 export const ingestDeps: () => Promise<IngestDeps> = once(async () => {
-    const cfg = config();
-    const table = cfg.MAIN_TABLE;
-    return {
-      deadLetter: await deadLetter(cfg),
-      store: await telemetryStore(cfg),
-      lake: await dataLake(cfg),
-      liveness: dynamoDbLiveness(documentClient(), table),
-      ledger: await ingestLedger(cfg),
-      // Agents and plants rarely change: a warm function rereads them every 30 s, not per message.
-      directory: withShortCache(registry(), 30_000),
-      ingestionId: cfg.INGESTION_ID,
-      now: () => new Date(),
-      maxPayloadBytes: MAX_PAYLOAD_BYTES,
-      storeRules: storeRulesOf({ memoryRetentionHours: cfg.STORE_MEMORY_RETENTION_HOURS, magneticRetentionDays: cfg.STORE_MAGNETIC_RETENTION_DAYS, magneticWrites: cfg.STORE_MAGNETIC_WRITES }),
-      log: (message, attributes) => logger.info(message, attributes),
-    };
+  const cfg = config();
+  const table = cfg.MAIN_TABLE;
+  return {
+    deadLetter: await deadLetter(cfg),
+    store: await telemetryStore(cfg),
+    lake: await dataLake(cfg),
+    liveness: dynamoDbLiveness(documentClient(), table),
+    ledger: await ingestLedger(cfg),
+    // Agents and plants rarely change: a warm function rereads them every 30 s, not per message.
+    directory: withShortCache(registry(), 30_000),
+    ingestionId: cfg.INGESTION_ID,
+    now: () => new Date(),
+    maxPayloadBytes: MAX_PAYLOAD_BYTES,
+    storeRules: storeRulesOf({
+      memoryRetentionHours: cfg.STORE_MEMORY_RETENTION_HOURS,
+      magneticRetentionDays: cfg.STORE_MAGNETIC_RETENTION_DAYS,
+      magneticWrites: cfg.STORE_MAGNETIC_WRITES,
+    }),
+    log: (message, attributes) => logger.info(message, attributes),
+  };
 });

@@ -6,4 +6,9 @@ import { maintenanceRepository } from '../adapters/dynamodb/maintenance';
 import { registry } from '../adapters/dynamodb/registry';
 import { onceSync } from './once';
 
-export const maintenanceDeps: () => MaintenanceDeps = onceSync(() => ({ repository: maintenanceRepository(), registry: registry(), now: () => new Date(), newId: () => randomUUID() }));
+export const maintenanceDeps: () => MaintenanceDeps = onceSync(() => ({
+  repository: maintenanceRepository(),
+  registry: registry(),
+  now: () => new Date(),
+  newId: () => randomUUID(),
+}));

@@ -21,7 +21,9 @@ export const queryEngine: () => Promise<QueryEngine> = once(async () => {
  * for queries, a quarter of those for one client, as many waiting as running. That queries leave
  * threads to token checks is checked where the configuration is parsed (lib/core/config.ts).
  */
-export function admissionLimits(cfg: Pick<Config, 'QUERY_CONCURRENCY' | 'QUERY_CONCURRENCY_PER_CLIENT' | 'UV_THREADPOOL_SIZE'>): AdmissionLimits {
+export function admissionLimits(
+  cfg: Pick<Config, 'QUERY_CONCURRENCY' | 'QUERY_CONCURRENCY_PER_CLIENT' | 'UV_THREADPOOL_SIZE'>,
+): AdmissionLimits {
   const concurrency = queryConcurrencyOf(cfg);
   const perClient = Math.min(concurrency, cfg.QUERY_CONCURRENCY_PER_CLIENT ?? Math.max(1, Math.floor(concurrency / 4)));
   return { concurrency, perClient, queueLength: concurrency, retryAfterSeconds: 2 };

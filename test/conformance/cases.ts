@@ -11,7 +11,10 @@ export interface ConformanceCase {
   readonly query: string;
   /** Rows are compared in order (the query sorts) or as a multiset. */
   readonly ordered?: boolean;
-  readonly expected?: { readonly columns: readonly { name: string; type: KqlType }[]; readonly rows: readonly unknown[][] };
+  readonly expected?: {
+    readonly columns: readonly { name: string; type: KqlType }[];
+    readonly rows: readonly unknown[][];
+  };
   /** The query must be rejected with this code; the message (`line:col: ...`) must include messageIncludes. */
   readonly error?: { readonly code: QueryErrorCode; readonly messageIncludes?: string };
   /** A behaviour the engine does not match yet: the case must still fail, so that a fix is noticed. */
@@ -30,4 +33,5 @@ export function loadCases(): { readonly file: string; readonly c: ConformanceCas
 /** Rows as a sorted list of JSON texts, for comparing results whose order Kusto leaves open. */
 export const canonical = (rows: readonly unknown[][]): string[] => rows.map((r) => JSON.stringify(r)).sort();
 
-export const caseName = (file: string, c: ConformanceCase): string => `${file.replace(/\.json$/, '')}: ${c.title} (${c.source})`;
+export const caseName = (file: string, c: ConformanceCase): string =>
+  `${file.replace(/\.json$/, '')}: ${c.title} (${c.source})`;

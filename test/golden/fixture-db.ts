@@ -12,7 +12,12 @@ const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 
 /** The compile options every golden case uses unless its options.json overrides the scope. */
 export const GOLDEN_OPTIONS: Omit<CompileOptions, 'dialect'> = {
-  scope: { customerId: 'cust-a', plantIds: null, startTime: '2024-03-01T00:00:00.000Z', endTime: '2024-03-02T00:00:00.000Z' },
+  scope: {
+    customerId: 'cust-a',
+    plantIds: null,
+    startTime: '2024-03-01T00:00:00.000Z',
+    endTime: '2024-03-02T00:00:00.000Z',
+  },
   now: new Date('2024-03-01T12:00:00.000Z'),
   rowLimit: 1000,
 };
@@ -31,7 +36,11 @@ async function load(connection: DuckDBConnection, table: TableName, file: string
   const rows = JSON.parse(readFileSync(path.join(fixtures, file), 'utf8')) as Record<string, unknown>[];
   const columns = ['CustomerId', ...TABLES[table].map((c) => c.name)];
   const types = new Map(TABLES[table].map((c) => [c.name, c.type]));
-  const placeholders = columns.map((c) => (types.get(c) === 'dynamic' ? 'CAST(? AS JSON)' : types.get(c) === 'datetime' ? 'CAST(? AS TIMESTAMP)' : '?')).join(', ');
+  const placeholders = columns
+    .map((c) =>
+      types.get(c) === 'dynamic' ? 'CAST(? AS JSON)' : types.get(c) === 'datetime' ? 'CAST(? AS TIMESTAMP)' : '?',
+    )
+    .join(', ');
   const sql = `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${placeholders})`;
   for (const row of rows) {
     const values = columns.map((c) => {

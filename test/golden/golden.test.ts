@@ -14,7 +14,10 @@ import { GOLDEN_OPTIONS, openFixtureDb, runSql } from './fixture-db';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const update = process.env.UPDATE_GOLDEN;
-const cases = readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+const cases = readdirSync(root, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+  .sort();
 
 interface ExpectedRows {
   readonly ordered: boolean;
@@ -24,7 +27,9 @@ interface ExpectedRows {
 
 function options(dir: string, dialect: CompileOptions['dialect']): CompileOptions {
   const file = path.join(dir, 'options.json');
-  const scope = existsSync(file) ? { ...GOLDEN_OPTIONS.scope, ...(JSON.parse(readFileSync(file, 'utf8')) as object) } : GOLDEN_OPTIONS.scope;
+  const scope = existsSync(file)
+    ? { ...GOLDEN_OPTIONS.scope, ...(JSON.parse(readFileSync(file, 'utf8')) as object) }
+    : GOLDEN_OPTIONS.scope;
   return { ...GOLDEN_OPTIONS, scope, dialect };
 }
 
@@ -46,7 +51,8 @@ function compileOrRefusal(kql: string, o: CompileOptions): ReturnType<typeof com
   try {
     return compile(kql, o);
   } catch (error) {
-    if (error instanceof QueryError && error.code === 'QUERY_UNSUPPORTED') return { refusal: `${error.code} ${error.message}` };
+    if (error instanceof QueryError && error.code === 'QUERY_UNSUPPORTED')
+      return { refusal: `${error.code} ${error.message}` };
     throw error;
   }
 }
@@ -71,7 +77,10 @@ describe('golden KQL cases', () => {
       // Act
       const duck = compile(kql, options(dir, 'duckdb'));
       const stream = compileOrRefusal(kql, options(dir, 'timestream'));
-      const rows = convertRows(await runSql(db, duck.sql), duck.columns.map((c) => c.type));
+      const rows = convertRows(
+        await runSql(db, duck.sql),
+        duck.columns.map((c) => c.type),
+      );
       // Assess
       checkText(path.join(dir, 'duckdb.sql'), duck.sql);
       // A construct refused on Timestream (mv-expand) pins its positioned message instead of SQL.

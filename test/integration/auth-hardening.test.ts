@@ -10,7 +10,8 @@ import { DUMMY_CLIENT_SECRET_HASH, verifyClientSecret } from '../../lib/registry
 import { authFixture, ISSUER, NOW, requestEvent, RESOURCE, type AuthFixture } from '../support/auth-fixture';
 
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' };
-const form = (fields: Record<string, string>) => new URLSearchParams({ grant_type: 'client_credentials', scope: `${RESOURCE}/.default`, ...fields }).toString();
+const form = (fields: Record<string, string>) =>
+  new URLSearchParams({ grant_type: 'client_credentials', scope: `${RESOURCE}/.default`, ...fields }).toString();
 
 describe('token endpoint: same cost, same answer, bounded input', () => {
   let f: AuthFixture;
@@ -34,8 +35,20 @@ describe('token endpoint: same cost, same answer, bounded input', () => {
 
   it('answers an unknown client id exactly as a wrong secret, running scrypt in both cases', async () => {
     verified = [];
-    const wrongSecret = await issueToken({ headers: FORM, body: form({ client_id: f.everyPlant.client.clientId, client_secret: `${f.everyPlant.clientSecret}x` }) }, deps);
-    const unknownClient = await issueToken({ headers: FORM, body: form({ client_id: 'nosuchclient0000000000000a', client_secret: f.everyPlant.clientSecret }) }, deps);
+    const wrongSecret = await issueToken(
+      {
+        headers: FORM,
+        body: form({ client_id: f.everyPlant.client.clientId, client_secret: `${f.everyPlant.clientSecret}x` }),
+      },
+      deps,
+    );
+    const unknownClient = await issueToken(
+      {
+        headers: FORM,
+        body: form({ client_id: 'nosuchclient0000000000000a', client_secret: f.everyPlant.clientSecret }),
+      },
+      deps,
+    );
     expect(wrongSecret.status).toBe(401);
     expect(unknownClient).toEqual(wrongSecret);
     expect(verified).toEqual([f.everyPlant.client.secretHash, DUMMY_CLIENT_SECRET_HASH]);
@@ -43,9 +56,22 @@ describe('token endpoint: same cost, same answer, bounded input', () => {
 
   it('runs scrypt for a registered client without a secret (a Cognito client) too', async () => {
     verified = [];
-    await f.registry.createClient({ clientId: 'cognitoclient0000000000000', customerId: 'c1', name: 'a Cognito client', plantIds: null, idp: 'cognito', createdAt: NOW.toISOString() });
-    const out = await issueToken({ headers: FORM, body: form({ client_id: 'cognitoclient0000000000000', client_secret: 'anything' }) }, deps);
-    expect(out).toMatchObject({ status: 401, body: { error: 'invalid_client', error_description: 'client authentication failed' } });
+    await f.registry.createClient({
+      clientId: 'cognitoclient0000000000000',
+      customerId: 'c1',
+      name: 'a Cognito client',
+      plantIds: null,
+      idp: 'cognito',
+      createdAt: NOW.toISOString(),
+    });
+    const out = await issueToken(
+      { headers: FORM, body: form({ client_id: 'cognitoclient0000000000000', client_secret: 'anything' }) },
+      deps,
+    );
+    expect(out).toMatchObject({
+      status: 401,
+      body: { error: 'invalid_client', error_description: 'client authentication failed' },
+    });
     expect(verified).toEqual([DUMMY_CLIENT_SECRET_HASH]);
   });
 
@@ -71,7 +97,9 @@ describe('authorizers: bounded tokens, claims and headers', () => {
   afterAll(async () => f.cleanup());
 
   /** The authorizer's decision as the handler turns it into a response. */
-  async function refusalOf(decision: Promise<{ isAuthorized: boolean; context?: Readonly<Record<string, string>> }>): Promise<AppError> {
+  async function refusalOf(
+    decision: Promise<{ isAuthorized: boolean; context?: Readonly<Record<string, string>> }>,
+  ): Promise<AppError> {
     const result = await decision;
     expect(result.isAuthorized).toBe(true);
     try {
@@ -85,8 +113,14 @@ describe('authorizers: bounded tokens, claims and headers', () => {
 
   it('refuses a genuine token whose client_id has 3,000 characters with 401 (the token is over the length bound)', async () => {
     const token = await f.tokenFor('c'.repeat(3000));
-    expect(await refusalOf(authorizeQuery(requestEvent(token), f.deps))).toMatchObject({ code: 'UNAUTHORIZED', status: 401 });
-    expect(await refusalOf(authorizeMaintenance(requestEvent(token, { plantId: 'pA' }), f.deps))).toMatchObject({ code: 'UNAUTHORIZED', status: 401 });
+    expect(await refusalOf(authorizeQuery(requestEvent(token), f.deps))).toMatchObject({
+      code: 'UNAUTHORIZED',
+      status: 401,
+    });
+    expect(await refusalOf(authorizeMaintenance(requestEvent(token, { plantId: 'pA' }), f.deps))).toMatchObject({
+      code: 'UNAUTHORIZED',
+      status: 401,
+    });
   });
 
   it('refuses a genuine token within the length bound whose client_id is over 128 characters with 401', async () => {
@@ -95,20 +129,36 @@ describe('authorizers: bounded tokens, claims and headers', () => {
     const error = await refusalOf(authorizeQuery(requestEvent(token), f.deps));
     expect(error).toMatchObject({ code: 'UNAUTHORIZED', status: 401 });
     expect(error.message).toMatch(/no valid client/);
-    expect(await refusalOf(authorizeMaintenance(requestEvent(token, { plantId: 'pA' }), f.deps))).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(await refusalOf(authorizeMaintenance(requestEvent(token, { plantId: 'pA' }), f.deps))).toMatchObject({
+      code: 'UNAUTHORIZED',
+    });
   });
 
   it('refuses a token over 8192 characters and an over-long Authorization header with 401', async () => {
     const long = `${'a'.repeat(4500)}.${'b'.repeat(4500)}.c`;
-    expect(await refusalOf(authorizeQuery(requestEvent(long), f.deps))).toMatchObject({ code: 'UNAUTHORIZED', message: expect.stringMatching(/longer than 8192/) });
-    const header = { headers: { Authorization: `Bearer ${'x'.repeat(20_000)}` }, rawPath: '/insights/v1/whoami', routeKey: 'GET /insights/v1/whoami' };
-    expect(await refusalOf(authorizeQuery(header, f.deps))).toMatchObject({ code: 'UNAUTHORIZED', message: expect.stringMatching(/Authorization header is longer/) });
+    expect(await refusalOf(authorizeQuery(requestEvent(long), f.deps))).toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: expect.stringMatching(/longer than 8192/),
+    });
+    const header = {
+      headers: { Authorization: `Bearer ${'x'.repeat(20_000)}` },
+      rawPath: '/insights/v1/whoami',
+      routeKey: 'GET /insights/v1/whoami',
+    };
+    expect(await refusalOf(authorizeQuery(header, f.deps))).toMatchObject({
+      code: 'UNAUTHORIZED',
+      message: expect.stringMatching(/Authorization header is longer/),
+    });
     expect(await refusalOf(authorizeMaintenance(header, f.deps))).toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
   it('refuses a path whose plant id does not decode with 403, not a throw', async () => {
     const token = await f.tokenFor(f.everyPlant.client.clientId);
-    const event = { headers: { Authorization: `Bearer ${token}` }, rawPath: '/maintenance/v1/plants/%E0%A4%A/tasks', routeKey: 'GET /maintenance/v1/plants/{plantId}/tasks' };
+    const event = {
+      headers: { Authorization: `Bearer ${token}` },
+      rawPath: '/maintenance/v1/plants/%E0%A4%A/tasks',
+      routeKey: 'GET /maintenance/v1/plants/{plantId}/tasks',
+    };
     expect(await refusalOf(authorizeMaintenance(event, f.deps))).toMatchObject({ code: 'FORBIDDEN', status: 403 });
   });
 

@@ -16,7 +16,9 @@ import { demoAccess, query, windowAroundNow, type DemoAccess } from '../support/
 
 async function files(root: string): Promise<string[]> {
   const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
-  const nested = await Promise.all(entries.map((e) => (e.isDirectory() ? files(path.join(root, e.name)) : Promise.resolve([path.join(root, e.name)]))));
+  const nested = await Promise.all(
+    entries.map((e) => (e.isDirectory() ? files(path.join(root, e.name)) : Promise.resolve([path.join(root, e.name)]))),
+  );
   return nested.flat();
 }
 
@@ -31,20 +33,41 @@ describe('dead-letter replay on the offline stack', () => {
     let out = '';
     let err = '';
     const where = ['--dynamodb-endpoint', `http://127.0.0.1:${stack.ports.dynamodb}`];
-    const code = await runAdmin([...args, ...where], { stdout: { write: (t: string) => (out += t) }, stderr: { write: (t: string) => (err += t) } });
+    const code = await runAdmin([...args, ...where], {
+      stdout: { write: (t: string) => (out += t) },
+      stderr: { write: (t: string) => (err += t) },
+    });
     return { code, out, err };
   }
 
   const local = () => ['--dead-letter-dir', deadLetterDir, '--lambda-port', String(stack.ports.lambda)];
-  const listed = async () => (JSON.parse((await admin('dead-letter', 'list', '--json', ...local())).out) as { entries: Array<{ id: string; reason: string; agent: string }> }).entries;
-  const strangerRows = async () => (await query(stack, access.accessToken, `States | where AgentId == '${stranger}' | count`, windowAroundNow())).body.data?.rows[0]?.[0];
-  const lakeLines = async () => (await Promise.all((await files(path.join(stack.dataDir, 'lake'))).map((f) => readFile(f, 'utf8')))).join('').split('\n').filter((l) => l.includes(stranger));
+  const listed = async () =>
+    (
+      JSON.parse((await admin('dead-letter', 'list', '--json', ...local())).out) as {
+        entries: Array<{ id: string; reason: string; agent: string }>;
+      }
+    ).entries;
+  const strangerRows = async () =>
+    (await query(stack, access.accessToken, `States | where AgentId == '${stranger}' | count`, windowAroundNow())).body
+      .data?.rows[0]?.[0];
+  const lakeLines = async () =>
+    (await Promise.all((await files(path.join(stack.dataDir, 'lake'))).map((f) => readFile(f, 'utf8'))))
+      .join('')
+      .split('\n')
+      .filter((l) => l.includes(stranger));
 
   beforeAll(async () => {
     stack = await startOfflineStack();
     deadLetterDir = path.join(stack.dataDir, 'dead-letter');
     access = await demoAccess(stack);
-    const generate = createMessageGenerator({ devices: 1, items: 3, values: 2, types: ['state'], plantId: 'demo-plant-1', keepAliveIntervalMs: 30_000 });
+    const generate = createMessageGenerator({
+      devices: 1,
+      items: 3,
+      values: 2,
+      types: ['state'],
+      plantId: 'demo-plant-1',
+      keepAliveIntervalMs: 30_000,
+    });
     const edge = toEdge(generate(new Date()), { now: () => new Date() });
     rows = (edge.data ?? []).reduce((n, item) => n + item.values.length, 0);
 
@@ -60,7 +83,12 @@ describe('dead-letter replay on the offline stack', () => {
 
   it('lists both refused messages with their reasons and agents', async () => {
     const entries = await listed();
-    expect(entries.map((e) => [e.reason, e.agent]).sort()).toEqual([['NOT_JSON', access.demo.agentId], ['UNKNOWN_AGENT', stranger]].sort());
+    expect(entries.map((e) => [e.reason, e.agent]).sort()).toEqual(
+      [
+        ['NOT_JSON', access.demo.agentId],
+        ['UNKNOWN_AGENT', stranger],
+      ].sort(),
+    );
     expect(await strangerRows()).toBe(0);
   });
 
@@ -79,7 +107,11 @@ describe('dead-letter replay on the offline stack', () => {
     // What is left: only the new entry of the message that cannot be fixed.
     expect((await listed()).map((e) => e.reason)).toEqual(['NOT_JSON']);
     const replayed = await files(path.join(deadLetterDir, 'replayed'));
-    const outcomes = await Promise.all(replayed.map(async (f) => (JSON.parse(await readFile(f, 'utf8')) as { replay: { status: string } }).replay.status));
+    const outcomes = await Promise.all(
+      replayed.map(
+        async (f) => (JSON.parse(await readFile(f, 'utf8')) as { replay: { status: string } }).replay.status,
+      ),
+    );
     expect(outcomes.sort()).toEqual(['dead-lettered', 'stored']);
   });
 

@@ -10,16 +10,32 @@ import { engineError } from '../../lib/adapters/duckdb/engine-errors';
 import { duckDbQueryEngine } from '../../lib/adapters/duckdb/query-engine';
 import { AppError } from '../../lib/core/errors';
 import { TableAnswer } from '../../lib/query-api/answer';
-import { ENGINE_CONTRACT, expectContract, type ContractKind, type Provocation } from '../unit/query-api/engine-contract';
+import {
+  ENGINE_CONTRACT,
+  expectContract,
+  type ContractKind,
+  type Provocation,
+} from '../unit/query-api/engine-contract';
 
 /** A query that runs for minutes on one thread unless stopped. */
 const SLOW = 'SELECT count(*) FROM range(100000000) a, range(1000) b WHERE a.range * b.range = -1';
 
 let dir: string;
 let file: string;
-const answer = () => new TableAnswer([{ name: 'c', columnType: 'string', dataType: 'String' }], { rowLimit: 100, maxResponseBytes: 1_000_000 });
-const rejectionOf = (promise: Promise<unknown>) => promise.then(() => undefined, (e: unknown) => e);
-const running = (sql: string, signal = new AbortController().signal, on = () => file) => () => rejectionOf(duckDbQueryEngine(on()).run(sql, ['string'], answer(), { signal }));
+const answer = () =>
+  new TableAnswer([{ name: 'c', columnType: 'string', dataType: 'String' }], {
+    rowLimit: 100,
+    maxResponseBytes: 1_000_000,
+  });
+const rejectionOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+const running =
+  (sql: string, signal = new AbortController().signal, on = () => file) =>
+  () =>
+    rejectionOf(duckDbQueryEngine(on()).run(sql, ['string'], answer(), { signal }));
 
 const DUCKDB: Record<ContractKind, Provocation<() => Promise<unknown>>> = {
   refused: {
@@ -41,8 +57,13 @@ const DUCKDB: Record<ContractKind, Provocation<() => Promise<unknown>>> = {
       ['invalid input', running("SELECT error('boom')")],
     ],
   },
-  memory: { cases: [['more than memory_limit', running("SELECT string_agg(repeat('x', 1000), ',') FROM range(1000000) t(i)")]] },
-  resultTooLarge: { notApplicable: 'DuckDB returns rows of any size: the answer (answer.ts, RowSink.oversized) refuses one too large for the response' },
+  memory: {
+    cases: [['more than memory_limit', running("SELECT string_agg(repeat('x', 1000), ',') FROM range(1000000) t(i)")]],
+  },
+  resultTooLarge: {
+    notApplicable:
+      'DuckDB returns rows of any size: the answer (answer.ts, RowSink.oversized) refuses one too large for the response',
+  },
   timeout: {
     cases: [
       [
@@ -55,7 +76,9 @@ const DUCKDB: Record<ContractKind, Provocation<() => Promise<unknown>>> = {
       ],
     ],
   },
-  throttled: { notApplicable: "an embedded engine throttles nobody: the service's admission answers 429 before a query reaches it" },
+  throttled: {
+    notApplicable: "an embedded engine throttles nobody: the service's admission answers 429 before a query reaches it",
+  },
   unavailable: {
     cases: [
       [
@@ -71,7 +94,14 @@ const DUCKDB: Record<ContractKind, Provocation<() => Promise<unknown>>> = {
       ],
     ],
   },
-  internal: { cases: [['a database file that cannot be opened (an I/O fault)', running('SELECT 1', undefined, () => path.join(dir, 'missing-folder', 'telemetry.duckdb'))]] },
+  internal: {
+    cases: [
+      [
+        'a database file that cannot be opened (an I/O fault)',
+        running('SELECT 1', undefined, () => path.join(dir, 'missing-folder', 'telemetry.duckdb')),
+      ],
+    ],
+  },
 };
 
 describe('DuckDB query engine: the error contract', () => {

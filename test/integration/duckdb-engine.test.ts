@@ -11,7 +11,8 @@ import { duckDbQueryEngine, readRowsJson } from '../../lib/adapters/duckdb/query
 import { AppError } from '../../lib/core/errors';
 import { TableAnswer } from '../../lib/query-api/answer';
 
-const answer = () => new TableAnswer([{ name: 'n', columnType: 'long', dataType: 'Int64' }], { rowLimit: 100, maxResponseBytes: 100_000 });
+const answer = () =>
+  new TableAnswer([{ name: 'n', columnType: 'long', dataType: 'Int64' }], { rowLimit: 100, maxResponseBytes: 100_000 });
 
 describe('DuckDB query engine', () => {
   let dir: string;
@@ -27,14 +28,20 @@ describe('DuckDB query engine', () => {
 
   it('reopens the database after an internal error, which DuckDB answers by invalidating the instance', async () => {
     const before = await telemetryDatabase(file);
-    await withConnection(file, (c) => c.run('CREATE TABLE IF NOT EXISTS kept (n INTEGER); INSERT INTO kept VALUES (7)').then(() => undefined));
-    await expect(withConnection(file, async () => Promise.reject(new Error('INTERNAL Error: an assertion of the engine failed')))).rejects.toThrow(/INTERNAL/);
+    await withConnection(file, (c) =>
+      c.run('CREATE TABLE IF NOT EXISTS kept (n INTEGER); INSERT INTO kept VALUES (7)').then(() => undefined),
+    );
+    await expect(
+      withConnection(file, async () => Promise.reject(new Error('INTERNAL Error: an assertion of the engine failed'))),
+    ).rejects.toThrow(/INTERNAL/);
     const after = await telemetryDatabase(file);
     expect(after).not.toBe(before);
     expect(await withConnection(file, (c) => readRowsJson(c, 'SELECT n FROM kept'))).toEqual([[7]]);
     await withConnection(file, (c) => c.run('DROP TABLE kept').then(() => undefined));
     // The request that met it gets a 400 naming the engine's fault, not a 500.
-    expect(engineError(new Error('INTERNAL Error: an assertion of the engine failed'), '1GB')).toMatchObject({ code: 'QUERY_ENGINE_REFUSED' });
+    expect(engineError(new Error('INTERNAL Error: an assertion of the engine failed'), '1GB')).toMatchObject({
+      code: 'QUERY_ENGINE_REFUSED',
+    });
   });
 
   it('reuses a connection whose work succeeded, in a UTC session', async () => {
@@ -64,7 +71,8 @@ describe('DuckDB query engine', () => {
   });
 
   it('reads every chunk of a large result exactly as DuckDB reader does', async () => {
-    const sql = "SELECT i, 'row-' || i AS label, TIMESTAMP '2026-01-01 00:00:00' + to_seconds(i) AS ts FROM range(5000) t(i) ORDER BY i";
+    const sql =
+      "SELECT i, 'row-' || i AS label, TIMESTAMP '2026-01-01 00:00:00' + to_seconds(i) AS ts FROM range(5000) t(i) ORDER BY i";
     await withConnection(file, async (c) => {
       const rows = await readRowsJson(c, sql);
       expect(rows).toHaveLength(5000); // three DuckDB chunks of at most 2048 rows
@@ -90,18 +98,28 @@ describe('DuckDB query engine', () => {
 describe('closing the embedded database', () => {
   /** Counts States rows from another process: DuckDB locks a file against other processes. */
   const countElsewhere = (file: string) =>
-    execFileSync(process.execPath, ['-e', `
+    execFileSync(
+      process.execPath,
+      [
+        '-e',
+        `
       const { DuckDBInstance } = require('@duckdb/node-api');
       DuckDBInstance.create(process.argv[1]).then(async (db) => {
         const c = await db.connect();
         console.log((await c.runAndReadAll('SELECT count(*)::INT FROM "States"')).getRowsJson()[0][0]);
-      });`, file], { cwd: path.resolve(import.meta.dirname, '../..'), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+      });`,
+        file,
+      ],
+      { cwd: path.resolve(import.meta.dirname, '../..'), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+    ).trim();
 
   it('releases the file to other processes, and reopens on the next use', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'duckdb-close-'));
     const file = path.join(dir, 'telemetry.duckdb');
     try {
-      await withConnection(file, (c) => c.run(`INSERT INTO "States" ("CustomerId", "Timestamp") VALUES ('c', TIMESTAMP '2026-01-01 00:00:00')`));
+      await withConnection(file, (c) =>
+        c.run(`INSERT INTO "States" ("CustomerId", "Timestamp") VALUES ('c', TIMESTAMP '2026-01-01 00:00:00')`),
+      );
       expect(() => countElsewhere(file)).toThrow(/lock/i);
       await closeTelemetryDatabase(file);
       expect(countElsewhere(file)).toBe('1');

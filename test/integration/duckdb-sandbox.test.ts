@@ -22,14 +22,19 @@ class CountingAnswer extends TableAnswer {
 }
 
 const column = (type: KqlType = 'string') => [{ name: 'c', columnType: type, dataType: 'String' }];
-const answer = (maxResponseBytes = 1_000_000, rowLimit = 10_000) => new CountingAnswer(column(), { rowLimit, maxResponseBytes });
+const answer = (maxResponseBytes = 1_000_000, rowLimit = 10_000) =>
+  new CountingAnswer(column(), { rowLimit, maxResponseBytes });
 const running = () => ({ signal: new AbortController().signal });
 
 describe('the sandboxed DuckDB engine', () => {
   let dir: string;
   let file: string;
   const run = (sql: string, sink = answer()) => duckDbQueryEngine(file).run(sql, ['string'], sink, running());
-  const failure = (sql: string) => run(sql).then(() => undefined, (e: unknown) => e);
+  const failure = (sql: string) =>
+    run(sql).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
 
   beforeAll(async () => {
     // A small memory limit so that running out of memory is cheap to provoke.
@@ -46,9 +51,14 @@ describe('the sandboxed DuckDB engine', () => {
 
   it('opens with external access off, the configured limits, UTC, and the configuration locked', async () => {
     const settings = await withConnection(file, (c) =>
-      readRowsJson(c, "SELECT current_setting('enable_external_access'), current_setting('lock_configuration'), current_setting('TimeZone'), current_setting('memory_limit'), current_setting('threads'), current_setting('max_expression_depth')"),
+      readRowsJson(
+        c,
+        "SELECT current_setting('enable_external_access'), current_setting('lock_configuration'), current_setting('TimeZone'), current_setting('memory_limit'), current_setting('threads'), current_setting('max_expression_depth')",
+      ),
     );
-    expect(settings).toEqual([[false, true, 'UTC', expect.stringMatching(/^12\d\.\d MiB$/), '1', String(MAX_EXPRESSION_DEPTH)]]);
+    expect(settings).toEqual([
+      [false, true, 'UTC', expect.stringMatching(/^12\d\.\d MiB$/), '1', String(MAX_EXPRESSION_DEPTH)],
+    ]);
   });
 
   it.each([
@@ -74,7 +84,12 @@ describe('the sandboxed DuckDB engine', () => {
     "PRAGMA memory_limit = '10GB'",
   ])('refuses to change a setting: %s', async (sql) => {
     expect(await failure(sql)).toMatchObject({ code: 'QUERY_ENGINE_REFUSED', status: 400 });
-    const after = await withConnection(file, (c) => readRowsJson(c, "SELECT current_setting('TimeZone'), current_setting('enable_external_access'), current_setting('lock_configuration')"));
+    const after = await withConnection(file, (c) =>
+      readRowsJson(
+        c,
+        "SELECT current_setting('TimeZone'), current_setting('enable_external_access'), current_setting('lock_configuration')",
+      ),
+    );
     expect(after).toEqual([['UTC', false, true]]);
   });
 
@@ -89,9 +104,17 @@ describe('the sandboxed DuckDB engine', () => {
 
   it('cuts before a later row too large for the answer, keeping the rows that fit', async () => {
     const sink = answer(1_000_000);
-    await duckDbQueryEngine(file).run("SELECT CASE WHEN i < 3 THEN 'small' ELSE repeat('x', 5000000) END AS c FROM range(5) t(i) ORDER BY i", ['string'], sink, running());
+    await duckDbQueryEngine(file).run(
+      "SELECT CASE WHEN i < 3 THEN 'small' ELSE repeat('x', 5000000) END AS c FROM range(5) t(i) ORDER BY i",
+      ['string'],
+      sink,
+      running(),
+    );
     expect(sink.pushed).toBe(3);
-    expect(sink.finish()).toMatchObject({ data: { rows: [['small'], ['small'], ['small']] }, meta: { truncated: true, truncationReason: 'responseBytes' } });
+    expect(sink.finish()).toMatchObject({
+      data: { rows: [['small'], ['small'], ['small']] },
+      meta: { truncated: true, truncationReason: 'responseBytes' },
+    });
   });
 
   it('gives the event loop a turn between chunks, never inside the reading of one', async () => {
@@ -109,7 +132,10 @@ describe('the sandboxed DuckDB engine', () => {
         return super.push(row);
       }
     }
-    const sink = new Watching([{ name: 'i', columnType: 'long', dataType: 'Int64' }], { rowLimit: 10_000, maxResponseBytes: 1_000_000 });
+    const sink = new Watching([{ name: 'i', columnType: 'long', dataType: 'Int64' }], {
+      rowLimit: 10_000,
+      maxResponseBytes: 1_000_000,
+    });
     await duckDbQueryEngine(file).run('SELECT i FROM range(5000) t(i) ORDER BY i', ['long'], sink, running());
     reading = false;
     expect(sink.finish().data.rows).toHaveLength(5000);

@@ -19,9 +19,14 @@ interface Received {
 
 function gdm(args: readonly string[], stdin = ''): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, [path.join(REPO_ROOT, 'lib/cli/gdm.mjs'), ...args], { cwd: REPO_ROOT }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
+    const child = execFile(
+      process.execPath,
+      [path.join(REPO_ROOT, 'lib/cli/gdm.mjs'), ...args],
+      { cwd: REPO_ROOT },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+      },
+    );
     child.stdin?.end(stdin);
   });
 }
@@ -38,7 +43,13 @@ describe('gdm publish against an MQTT broker', () => {
     broker.on('client', (client) => connectedIds.push(client.id));
     broker.on('publish', (packet, client) => {
       // Messages from clients only: the broker publishes its own $SYS topics with client null.
-      if (client) received.push({ clientId: client.id, topic: packet.topic, qos: packet.qos, payload: packet.payload.toString() });
+      if (client)
+        received.push({
+          clientId: client.id,
+          topic: packet.topic,
+          qos: packet.qos,
+          payload: packet.payload.toString(),
+        });
     });
     server = net.createServer(broker.handle);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -53,9 +64,26 @@ describe('gdm publish against an MQTT broker', () => {
   it('publishes exactly --count valid edge messages with QoS 1 on gdm/<agentId>/messages as client agentId', async () => {
     // Act
     const run = await gdm([
-      'publish', '--agent-id', AGENT_ID, '--generate', '--devices', '3', '--items', '4', '--values', '2',
-      '--types', 'state,alarm,event,keep-alive', '--plant-id', 'plant-7', '--rate', '200', '--count', '20',
-      '--broker', `mqtt://127.0.0.1:${port}`,
+      'publish',
+      '--agent-id',
+      AGENT_ID,
+      '--generate',
+      '--devices',
+      '3',
+      '--items',
+      '4',
+      '--values',
+      '2',
+      '--types',
+      'state,alarm,event,keep-alive',
+      '--plant-id',
+      'plant-7',
+      '--rate',
+      '200',
+      '--count',
+      '20',
+      '--broker',
+      `mqtt://127.0.0.1:${port}`,
     ]);
     // Assess
     expect(run.stderr).not.toContain('MQTT error');
@@ -78,17 +106,45 @@ describe('gdm publish against an MQTT broker', () => {
   it('publishes base messages from stdin, repeating them with fresh messageIds up to --count', async () => {
     // Prepare
     received.length = 0;
-    const base = { messageId: '3f2b9c1e-1a2b-4c3d-8e9f-0123456789ab', data: [{ name: 'temperature', values: [{ value: 21.5 }] }] };
+    const base = {
+      messageId: '3f2b9c1e-1a2b-4c3d-8e9f-0123456789ab',
+      data: [{ name: 'temperature', values: [{ value: 21.5 }] }],
+    };
     const ndjson = `${JSON.stringify(base)}\n${JSON.stringify({ ...base, deviceId: 'own-device', messageId: '3f2b9c1e-1a2b-4c3d-8e9f-0123456789ac' })}\n`;
     // Act
-    const run = await gdm(['publish', '--agent-id', AGENT_ID, '--device-id', 'gw-device', '--rate', '100', '--count', '5', '--broker', `mqtt://127.0.0.1:${port}`, '-'], ndjson);
+    const run = await gdm(
+      [
+        'publish',
+        '--agent-id',
+        AGENT_ID,
+        '--device-id',
+        'gw-device',
+        '--rate',
+        '100',
+        '--count',
+        '5',
+        '--broker',
+        `mqtt://127.0.0.1:${port}`,
+        '-',
+      ],
+      ndjson,
+    );
     // Assess
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('published 5, acknowledged 5, failed 0');
     const messages = received.map((r) => JSON.parse(r.payload) as { deviceId: string; messageId: string });
-    expect(messages.map((m) => m.deviceId)).toEqual(['gw-device', 'own-device', 'gw-device', 'own-device', 'gw-device']);
+    expect(messages.map((m) => m.deviceId)).toEqual([
+      'gw-device',
+      'own-device',
+      'gw-device',
+      'own-device',
+      'gw-device',
+    ]);
     expect(new Set(messages.map((m) => m.messageId)).size).toBe(5);
-    expect(messages.slice(0, 2).map((m) => m.messageId)).toEqual([base.messageId, '3f2b9c1e-1a2b-4c3d-8e9f-0123456789ac']);
+    expect(messages.slice(0, 2).map((m) => m.messageId)).toEqual([
+      base.messageId,
+      '3f2b9c1e-1a2b-4c3d-8e9f-0123456789ac',
+    ]);
   });
 
   it('fails with exit 1 when no broker answers', async () => {
@@ -98,7 +154,18 @@ describe('gdm publish against an MQTT broker', () => {
     const closedPort = (probe.address() as net.AddressInfo).port;
     await new Promise<void>((resolve) => probe.close(() => resolve()));
     // Act
-    const run = await gdm(['publish', '--agent-id', AGENT_ID, '--generate', '--count', '1', '--broker', `mqtt://127.0.0.1:${closedPort}`, '--connect-timeout', '1s']);
+    const run = await gdm([
+      'publish',
+      '--agent-id',
+      AGENT_ID,
+      '--generate',
+      '--count',
+      '1',
+      '--broker',
+      `mqtt://127.0.0.1:${closedPort}`,
+      '--connect-timeout',
+      '1s',
+    ]);
     // Assess
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('cannot connect');

@@ -24,20 +24,35 @@ describe('identity on the offline stack', () => {
   const secrets: string[] = [];
 
   const get = (route: string, token?: string, headers: Record<string, string> = {}) =>
-    fetch(`${stack.httpUrl}${route}`, { headers: { ...headers, ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }) } });
+    fetch(`${stack.httpUrl}${route}`, {
+      headers: { ...headers, ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }) },
+    });
 
   const tokenRequest = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
-    fetch(`${stack.httpUrl}/oauth2/token`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(fields).toString() });
+    fetch(`${stack.httpUrl}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+      body: new URLSearchParams(fields).toString(),
+    });
 
   async function expectRefusal(response: Response, status: number, code: string): Promise<void> {
     expect(response.status).toBe(status);
-    expect(await response.json()).toEqual({ status: 'ERROR', code, message: expect.any(String), data: expect.any(Array) });
+    expect(await response.json()).toEqual({
+      status: 'ERROR',
+      code,
+      message: expect.any(String),
+      data: expect.any(Array),
+    });
   }
 
   beforeAll(async () => {
     // The shared stack (vitest.config.ts, integration-stack): the only file on it that seeds the demo tenant.
     stack = sharedOfflineStack();
-    ({ registry, close } = openRegistry({ endpoint: `http://127.0.0.1:${stack.ports.dynamodb}`, tableName: 'industrial-insights-local-main', region: 'eu-west-1' }));
+    ({ registry, close } = openRegistry({
+      endpoint: `http://127.0.0.1:${stack.ports.dynamodb}`,
+      tableName: 'industrial-insights-local-main',
+      region: 'eu-west-1',
+    }));
     demo = await seedDemo(registry, { now: new Date() });
     // The link id is not in this list: like any URL it appears in access logs; it is one-time, so a
     // stolen link shows up as a 410 for the integrator (docs/auth.md).
@@ -56,24 +71,39 @@ describe('identity on the offline stack', () => {
   });
 
   it('issues an access token for the client credentials, verifiable with the published key', async () => {
-    const response = await tokenRequest({ grant_type: 'client_credentials', client_id: demo.clientId, client_secret: demo.clientSecret ?? '', scope: `${RESOURCE}/.default` });
+    const response = await tokenRequest({
+      grant_type: 'client_credentials',
+      client_id: demo.clientId,
+      client_secret: demo.clientSecret ?? '',
+      scope: `${RESOURCE}/.default`,
+    });
     const body = (await response.json()) as { access_token: string; token_type: string; expires_in: number };
     expect(response.status).toBe(200);
     expect(body).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
     accessToken = body.access_token;
     secrets.push(accessToken);
-    const jwks = (await (await get('/.well-known/jwks.json')).json()) as { keys: Array<{ kid: string; kty: string; d?: string }> };
+    const jwks = (await (await get('/.well-known/jwks.json')).json()) as {
+      keys: Array<{ kid: string; kty: string; d?: string }>;
+    };
     const kid = JSON.parse(Buffer.from(accessToken.split('.')[0] ?? '', 'base64url').toString()).kid;
     expect(jwks.keys).toEqual([expect.objectContaining({ kid, kty: 'RSA' })]);
     expect(jwks.keys[0]?.d).toBeUndefined();
   });
 
   it('answers RFC 6749 errors on the token endpoint', async () => {
-    const wrong = await tokenRequest({ grant_type: 'client_credentials', client_id: demo.clientId, client_secret: 'wrong', scope: `${RESOURCE}/.default` });
+    const wrong = await tokenRequest({
+      grant_type: 'client_credentials',
+      client_id: demo.clientId,
+      client_secret: 'wrong',
+      scope: `${RESOURCE}/.default`,
+    });
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toEqual({ error: 'invalid_client', error_description: expect.any(String) });
     const basic = Buffer.from(`${demo.clientId}:${demo.clientSecret}`).toString('base64');
-    const scope = await tokenRequest({ grant_type: 'client_credentials', scope: 'api://other/.default' }, { Authorization: `Basic ${basic}` });
+    const scope = await tokenRequest(
+      { grant_type: 'client_credentials', scope: 'api://other/.default' },
+      { Authorization: `Basic ${basic}` },
+    );
     expect(scope.status).toBe(400);
     expect(await scope.json()).toMatchObject({ error: 'invalid_scope' });
   });
@@ -81,7 +111,15 @@ describe('identity on the offline stack', () => {
   it('lets the query token in with the customer and its plants', async () => {
     const response = await get('/insights/v1/whoami', accessToken);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ data: { kind: 'jwt', customerId: 'demo', plantIds: ['demo-plant-1', 'demo-plant-2'], allPlants: true, clientId: demo.clientId } });
+    expect(await response.json()).toEqual({
+      data: {
+        kind: 'jwt',
+        customerId: 'demo',
+        plantIds: ['demo-plant-1', 'demo-plant-2'],
+        allPlants: true,
+        clientId: demo.clientId,
+      },
+    });
   });
 
   it('refuses bad query tokens with 401 or 403 and the envelope', async () => {
@@ -89,14 +127,38 @@ describe('identity on the offline stack', () => {
     const key = (await importJWK(jwk, 'RS256')) as CryptoKey;
     const now = Math.floor(Date.now() / 1000);
     const sign = (claims: Record<string, unknown>, exp = now + 600) =>
-      new SignJWT({ client_id: demo.clientId, scope: `${RESOURCE}/.default`, token_use: 'access', iss: stack.httpUrl, ...claims }).setProtectedHeader({ alg: 'RS256', kid: jwk.kid }).setExpirationTime(exp).sign(key);
+      new SignJWT({
+        client_id: demo.clientId,
+        scope: `${RESOURCE}/.default`,
+        token_use: 'access',
+        iss: stack.httpUrl,
+        ...claims,
+      })
+        .setProtectedHeader({ alg: 'RS256', kid: jwk.kid })
+        .setExpirationTime(exp)
+        .sign(key);
     const [header, payload, signature] = accessToken.split('.') as [string, string, string];
     await expectRefusal(await get('/insights/v1/whoami'), 401, 'UNAUTHORIZED');
     await expectRefusal(await get('/insights/v1/whoami', `${b64({ alg: 'none' })}.${payload}.`), 401, 'UNAUTHORIZED');
-    await expectRefusal(await get('/insights/v1/whoami', `${header}.${payload}.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`), 401, 'UNAUTHORIZED');
+    await expectRefusal(
+      await get(
+        '/insights/v1/whoami',
+        `${header}.${payload}.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`,
+      ),
+      401,
+      'UNAUTHORIZED',
+    );
     await expectRefusal(await get('/insights/v1/whoami', await sign({}, now - 60)), 401, 'UNAUTHORIZED');
-    await expectRefusal(await get('/insights/v1/whoami', await sign({ iss: 'https://elsewhere.example' })), 401, 'UNAUTHORIZED');
-    await expectRefusal(await get('/insights/v1/whoami', await sign({ scope: 'api://other/.default' })), 403, 'FORBIDDEN');
+    await expectRefusal(
+      await get('/insights/v1/whoami', await sign({ iss: 'https://elsewhere.example' })),
+      401,
+      'UNAUTHORIZED',
+    );
+    await expectRefusal(
+      await get('/insights/v1/whoami', await sign({ scope: 'api://other/.default' })),
+      403,
+      'FORBIDDEN',
+    );
   });
 
   it('hands the maintenance token out once through its link, then 410 with the envelope', async () => {
@@ -112,10 +174,16 @@ describe('identity on the offline stack', () => {
   it('lets the plant token in on its plant only, until revoked', async () => {
     const ok = await get('/maintenance/v1/plants/demo-plant-1/whoami', plantToken);
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toMatchObject({ data: { kind: 'plant-token', customerId: 'demo', plantIds: ['demo-plant-1'] } });
+    expect(await ok.json()).toMatchObject({
+      data: { kind: 'plant-token', customerId: 'demo', plantIds: ['demo-plant-1'] },
+    });
     await expectRefusal(await get('/maintenance/v1/plants/demo-plant-2/whoami', plantToken), 403, 'FORBIDDEN');
     await expectRefusal(await get('/maintenance/v1/plants/demo-plant-1/whoami'), 401, 'UNAUTHORIZED');
-    await expectRefusal(await get('/maintenance/v1/plants/demo-plant-1/whoami', `${plantToken.slice(0, -3)}abc`), 401, 'UNAUTHORIZED');
+    await expectRefusal(
+      await get('/maintenance/v1/plants/demo-plant-1/whoami', `${plantToken.slice(0, -3)}abc`),
+      401,
+      'UNAUTHORIZED',
+    );
     const viaClient = await get('/maintenance/v1/plants/demo-plant-2/whoami', accessToken);
     expect(viaClient.status).toBe(200);
     const tokens = await registry.listMaintenanceTokens('demo-plant-1');
@@ -124,7 +192,11 @@ describe('identity on the offline stack', () => {
   });
 
   it('refuses a forged serverless-offline authorizer override', async () => {
-    const response = await get('/insights/v1/whoami', undefined, { 'sls-offline-authorizer-override': JSON.stringify({ lambda: { kind: 'jwt', customerId: 'demo', plantIds: 'demo-plant-1' } }) });
+    const response = await get('/insights/v1/whoami', undefined, {
+      'sls-offline-authorizer-override': JSON.stringify({
+        lambda: { kind: 'jwt', customerId: 'demo', plantIds: 'demo-plant-1' },
+      }),
+    });
     expect(response.status).toBe(403);
   });
 

@@ -20,7 +20,13 @@ const ROWS = 4; // 2 data items x 2 values
 
 async function files(root: string): Promise<string[]> {
   const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
-  return (await Promise.all(entries.map((e) => (e.isDirectory() ? files(path.join(root, e.name)) : Promise.resolve([path.join(root, e.name)]))))).flat();
+  return (
+    await Promise.all(
+      entries.map((e) =>
+        e.isDirectory() ? files(path.join(root, e.name)) : Promise.resolve([path.join(root, e.name)]),
+      ),
+    )
+  ).flat();
 }
 
 describe('ingest conservation across a SIGKILL of the stack', () => {
@@ -33,7 +39,14 @@ describe('ingest conservation across a SIGKILL of the stack', () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'conservation-'));
     stack = await startOfflineStack({ dataDir });
     access = await demoAccess(stack);
-    const generate = createMessageGenerator({ devices: 5, items: 2, values: 2, types: ['state'], plantId: 'demo-plant-1', keepAliveIntervalMs: 60_000 });
+    const generate = createMessageGenerator({
+      devices: 5,
+      items: 2,
+      values: 2,
+      types: ['state'],
+      plantId: 'demo-plant-1',
+      keepAliveIntervalMs: 60_000,
+    });
     for (let i = 0; i < MESSAGES; i++) {
       const edge = toEdge(generate(new Date()), { now: () => new Date() });
       payloads.push({ id: edge.messageId, json: JSON.stringify(edge) });
@@ -48,9 +61,17 @@ describe('ingest conservation across a SIGKILL of the stack', () => {
   async function stored(): Promise<{ ids: Set<string>; wrongRowCounts: number }> {
     const window = windowAroundNow();
     const ids = await query(stack, access.accessToken, 'States | distinct MessageId', window);
-    const wrong = await query(stack, access.accessToken, `States | summarize n = count() by MessageId | where n != ${ROWS} | count`, window);
+    const wrong = await query(
+      stack,
+      access.accessToken,
+      `States | summarize n = count() by MessageId | where n != ${ROWS} | count`,
+      window,
+    );
     expect(ids.status).toBe(200);
-    return { ids: new Set((ids.body.data?.rows ?? []).map((r) => String(r[0]))), wrongRowCounts: Number(wrong.body.data?.rows[0]?.[0] ?? -1) };
+    return {
+      ids: new Set((ids.body.data?.rows ?? []).map((r) => String(r[0]))),
+      wrongRowCounts: Number(wrong.body.data?.rows[0]?.[0] ?? -1),
+    };
   }
 
   /** Waits until the stored count stops changing for 3 s. */
@@ -58,14 +79,18 @@ describe('ingest conservation across a SIGKILL of the stack', () => {
     let last = -1;
     let stableSince = Date.now();
     let ids = new Set<string>();
-    await waitUntil(async () => {
-      ids = (await stored()).ids;
-      if (ids.size !== last) {
-        last = ids.size;
-        stableSince = Date.now();
-      }
-      return Date.now() - stableSince >= 3000;
-    }, 180_000, 'the stored count to settle');
+    await waitUntil(
+      async () => {
+        ids = (await stored()).ids;
+        if (ids.size !== last) {
+          last = ids.size;
+          stableSince = Date.now();
+        }
+        return Date.now() - stableSince >= 3000;
+      },
+      180_000,
+      'the stored count to settle',
+    );
     return ids;
   }
 

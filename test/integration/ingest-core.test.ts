@@ -24,11 +24,24 @@ const AGENT = '0f6f7a2e-1c3d-4b5a-8e9f-0a1b2c3d4e5f';
 const OTHER_AGENT = '1f6f7a2e-1c3d-4b5a-8e9f-0a1b2c3d4e5f';
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 
-function edge(messageType: string, data: unknown[], metadata: Record<string, unknown> = { plantId: 'plant-a' }, deviceId = 'press-1') {
-  return toEdge({ messageId: randomUUID(), messageType, messageVersion: '1.0', metadata, data } as never, { now: () => new Date('2026-03-01T11:59:59.000+01:00'), deviceId });
+function edge(
+  messageType: string,
+  data: unknown[],
+  metadata: Record<string, unknown> = { plantId: 'plant-a' },
+  deviceId = 'press-1',
+) {
+  return toEdge({ messageId: randomUUID(), messageType, messageVersion: '1.0', metadata, data } as never, {
+    now: () => new Date('2026-03-01T11:59:59.000+01:00'),
+    deviceId,
+  });
 }
 
-const event = (message: unknown, agentId = AGENT, raw?: string) => ({ payload: Buffer.from(raw ?? JSON.stringify(message)).toString('base64'), agentId, clientId: agentId, receivedAt: NOW.getTime() });
+const event = (message: unknown, agentId = AGENT, raw?: string) => ({
+  payload: Buffer.from(raw ?? JSON.stringify(message)).toString('base64'),
+  agentId,
+  clientId: agentId,
+  receivedAt: NOW.getTime(),
+});
 
 describe('ingest core on real engines', () => {
   let db: DynamoDbLocal;
@@ -36,12 +49,22 @@ describe('ingest core on real engines', () => {
   let deps: IngestDeps;
   let liveness: ReturnType<typeof dynamoDbLiveness>;
   const duckFile = () => path.join(dir, 'telemetry.duckdb');
-  const count = (table: string) => withConnection(duckFile(), async (c) => Number((await c.runAndReadAll(`SELECT count(*)::INT AS n FROM "${table}"`)).getRowObjects()[0]?.n));
+  const count = (table: string) =>
+    withConnection(duckFile(), async (c) =>
+      Number((await c.runAndReadAll(`SELECT count(*)::INT AS n FROM "${table}"`)).getRowObjects()[0]?.n),
+    );
   const deadLetters = async () => {
     const root = path.join(dir, 'dead-letter');
     const days = await readdir(root).catch(() => [] as string[]);
-    const files = (await Promise.all(days.map(async (d) => (await readdir(path.join(root, d))).map((f) => path.join(root, d, f))))).flat();
-    return Promise.all(files.map(async (f) => JSON.parse(await readFile(f, 'utf8')) as { reason: string; details: unknown[]; payloadBase64: string }));
+    const files = (
+      await Promise.all(days.map(async (d) => (await readdir(path.join(root, d))).map((f) => path.join(root, d, f))))
+    ).flat();
+    return Promise.all(
+      files.map(
+        async (f) =>
+          JSON.parse(await readFile(f, 'utf8')) as { reason: string; details: unknown[]; payloadBase64: string },
+      ),
+    );
   };
 
   beforeAll(async () => {
@@ -76,23 +99,72 @@ describe('ingest core on real engines', () => {
   });
 
   it('stores a state message as one States row per value item, with the cloud columns', async () => {
-    const message = edge('state', [{ name: 'temperature', metadata: { unit: 'degC', equipmentId: 'eq-7' }, values: [{ value: 21.5, deviceTimestamp: '2026-03-01T12:59:58.250125+01:00' }, { value: 22 }] }]);
+    const message = edge('state', [
+      {
+        name: 'temperature',
+        metadata: { unit: 'degC', equipmentId: 'eq-7' },
+        values: [{ value: 21.5, deviceTimestamp: '2026-03-01T12:59:58.250125+01:00' }, { value: 22 }],
+      },
+    ]);
     const outcome = await ingestRuleEvent(event(message), deps);
     expect(outcome).toMatchObject({ status: 'stored', rows: 2, rejected: 0 });
     const rows = await withConnection(duckFile(), async (c) =>
-      (await c.runAndReadAll(`SELECT "CustomerId", strftime("Timestamp", '%Y-%m-%dT%H:%M:%S.%f') AS ts, "PlantId", "Uid", "IngestionId", "Unit", "EquipmentId", "Value"::VARCHAR AS v FROM "States" WHERE "MessageId" = '${message.messageId}' ORDER BY ts`)).getRowObjects(),
+      (
+        await c.runAndReadAll(
+          `SELECT "CustomerId", strftime("Timestamp", '%Y-%m-%dT%H:%M:%S.%f') AS ts, "PlantId", "Uid", "IngestionId", "Unit", "EquipmentId", "Value"::VARCHAR AS v FROM "States" WHERE "MessageId" = '${message.messageId}' ORDER BY ts`,
+        )
+      ).getRowObjects(),
     );
     expect(rows).toEqual([
-      { CustomerId: 'acme', ts: '2026-03-01T10:59:59.000000', PlantId: 'plant-a', Uid: `${AGENT}_press-1`, IngestionId: 'test-hub', Unit: 'degC', EquipmentId: 'eq-7', v: '22' },
-      { CustomerId: 'acme', ts: '2026-03-01T11:59:58.250125', PlantId: 'plant-a', Uid: `${AGENT}_press-1`, IngestionId: 'test-hub', Unit: 'degC', EquipmentId: 'eq-7', v: '21.5' },
+      {
+        CustomerId: 'acme',
+        ts: '2026-03-01T10:59:59.000000',
+        PlantId: 'plant-a',
+        Uid: `${AGENT}_press-1`,
+        IngestionId: 'test-hub',
+        Unit: 'degC',
+        EquipmentId: 'eq-7',
+        v: '22',
+      },
+      {
+        CustomerId: 'acme',
+        ts: '2026-03-01T11:59:58.250125',
+        PlantId: 'plant-a',
+        Uid: `${AGENT}_press-1`,
+        IngestionId: 'test-hub',
+        Unit: 'degC',
+        EquipmentId: 'eq-7',
+        v: '21.5',
+      },
     ]);
   });
 
   it('routes alarms and events to Events with their metadata columns', async () => {
-    const alarm = edge('alarm:door-open', [{ name: 'door', metadata: { active: true, acknowledged: false, text: 'Door open', severity: 3, state: 'RAISED' }, values: [{ value: null, deviceTimestamp: '2026-03-01T11:00:00Z' }] }]);
+    const alarm = edge('alarm:door-open', [
+      {
+        name: 'door',
+        metadata: { active: true, acknowledged: false, text: 'Door open', severity: 3, state: 'RAISED' },
+        values: [{ value: null, deviceTimestamp: '2026-03-01T11:00:00Z' }],
+      },
+    ]);
     expect(await ingestRuleEvent(event(alarm), deps)).toMatchObject({ status: 'stored', rows: 1 });
-    const row = await withConnection(duckFile(), async (c) => (await c.runAndReadAll(`SELECT "MessageType", "Text", "State", "Severity"::VARCHAR AS sev, "Active", "Acknowledged" FROM "Events" WHERE "MessageId" = '${alarm.messageId}'`)).getRowObjects()[0]);
-    expect(row).toEqual({ MessageType: 'alarm:door-open', Text: 'Door open', State: 'RAISED', sev: '3', Active: true, Acknowledged: false });
+    const row = await withConnection(
+      duckFile(),
+      async (c) =>
+        (
+          await c.runAndReadAll(
+            `SELECT "MessageType", "Text", "State", "Severity"::VARCHAR AS sev, "Active", "Acknowledged" FROM "Events" WHERE "MessageId" = '${alarm.messageId}'`,
+          )
+        ).getRowObjects()[0],
+    );
+    expect(row).toEqual({
+      MessageType: 'alarm:door-open',
+      Text: 'Door open',
+      State: 'RAISED',
+      sev: '3',
+      Active: true,
+      Acknowledged: false,
+    });
   });
 
   it('doubles nothing when a message is delivered again', async () => {
@@ -114,20 +186,46 @@ describe('ingest core on real engines', () => {
   });
 
   it('records keep-alives as device liveness and finds silent devices', async () => {
-    const keepAlive = edge('keep-alive', [{ name: 'keep-alive', values: [{ value: null, deviceTimestamp: '2026-03-01T11:00:00Z' }] }], { plantId: 'plant-a', messageIntervallInMilliseconds: 60_000 }, 'sensor-9');
+    const keepAlive = edge(
+      'keep-alive',
+      [{ name: 'keep-alive', values: [{ value: null, deviceTimestamp: '2026-03-01T11:00:00Z' }] }],
+      { plantId: 'plant-a', messageIntervallInMilliseconds: 60_000 },
+      'sensor-9',
+    );
     expect(await ingestRuleEvent(event(keepAlive), deps)).toMatchObject({ status: 'stored', rows: 0 });
     // Due 3 intervals after it was last seen: silent at 11:03:01, not at 11:02:59.
-    expect((await liveness.silentDevices('acme', new Date('2026-03-01T11:02:59Z'))).map((d) => d.deviceId)).not.toContain('sensor-9');
+    expect(
+      (await liveness.silentDevices('acme', new Date('2026-03-01T11:02:59Z'))).map((d) => d.deviceId),
+    ).not.toContain('sensor-9');
     const silent = await liveness.silentDevices('acme', new Date('2026-03-01T11:03:01Z'));
-    expect(silent.find((d) => d.deviceId === 'sensor-9')).toMatchObject({ plantId: 'plant-a', intervalMs: 60_000, lastSeen: '2026-03-01T11:00:00.000000Z', messagesSeen: 1 });
+    expect(silent.find((d) => d.deviceId === 'sensor-9')).toMatchObject({
+      plantId: 'plant-a',
+      intervalMs: 60_000,
+      lastSeen: '2026-03-01T11:00:00.000000Z',
+      messagesSeen: 1,
+    });
   });
 
   it('writes every stored message to the lake under customer=/plant=/date=/', async () => {
     const files = await readdir(path.join(dir, 'lake', 'customer=acme', 'plant=plant-a', 'date=2026-03-01'));
-    const lines = (await Promise.all(files.map((f) => readFile(path.join(dir, 'lake', 'customer=acme', 'plant=plant-a', 'date=2026-03-01', f), 'utf8')))).join('').trim().split('\n');
+    const lines = (
+      await Promise.all(
+        files.map((f) =>
+          readFile(path.join(dir, 'lake', 'customer=acme', 'plant=plant-a', 'date=2026-03-01', f), 'utf8'),
+        ),
+      )
+    )
+      .join('')
+      .trim()
+      .split('\n');
     expect(lines.length).toBe(5); // the five stored messages of plant-a so far
     const first = JSON.parse(lines[0] as string);
-    expect(first).toMatchObject({ customer: 'acme', plant: 'plant-a', date: '2026-03-01', message: { agentId: AGENT, ingestionId: 'test-hub' } });
+    expect(first).toMatchObject({
+      customer: 'acme',
+      plant: 'plant-a',
+      date: '2026-03-01',
+      message: { agentId: AGENT, ingestionId: 'test-hub' },
+    });
     expect(first.message.data[0].nameId).toMatch(/^[0-9a-f]{64}$/);
   });
 
@@ -141,20 +239,41 @@ describe('ingest core on real engines', () => {
       [event({ ...valid, metadata: { plantId: 'plant-x' } }), 'FOREIGN_PLANT'],
       [event({ ...valid, metadata: { plantId: 'no-such-plant' } }), 'FOREIGN_PLANT'],
       [{ ...event(valid), clientId: OTHER_AGENT }, 'AGENT_MISMATCH'],
-      [event(undefined, AGENT, JSON.stringify({ ...valid, data: Array.from({ length: 20_000 }, (_, i) => ({ name: `n${i}`, values: [{ value: i }] })) })), 'TOO_LARGE'],
+      [
+        event(
+          undefined,
+          AGENT,
+          JSON.stringify({
+            ...valid,
+            data: Array.from({ length: 20_000 }, (_, i) => ({ name: `n${i}`, values: [{ value: i }] })),
+          }),
+        ),
+        'TOO_LARGE',
+      ],
       [{ something: 'else' }, 'INVALID_MESSAGE'],
     ];
     const before = (await deadLetters()).length;
-    for (const [input, reason] of cases) expect(await ingestRuleEvent(input, deps)).toEqual({ status: 'dead-lettered', reason });
+    for (const [input, reason] of cases)
+      expect(await ingestRuleEvent(input, deps)).toEqual({ status: 'dead-lettered', reason });
     const entries = (await deadLetters()).slice(0);
     expect(entries.length).toBe(before + cases.length);
-    const invalid = entries.find((e) => e.reason === 'INVALID_MESSAGE' && Buffer.from(e.payloadBase64, 'base64').toString().includes('NOT-A-UUID'));
-    expect(invalid?.details).toEqual(expect.arrayContaining([expect.objectContaining({ path: '/messageId', code: 'GDM_MESSAGE_ID_FORMAT' })]));
+    const invalid = entries.find(
+      (e) => e.reason === 'INVALID_MESSAGE' && Buffer.from(e.payloadBase64, 'base64').toString().includes('NOT-A-UUID'),
+    );
+    expect(invalid?.details).toEqual(
+      expect.arrayContaining([expect.objectContaining({ path: '/messageId', code: 'GDM_MESSAGE_ID_FORMAT' })]),
+    );
   });
 
   it('runs queue batches through the same core', async () => {
     const a = edge('state', [{ name: 'batch', values: [{ value: 1 }] }]);
-    const result = await ingestQueueRecords([{ messageId: 'q1', body: JSON.stringify(event(a)) }, { messageId: 'q2', body: 'garbage' }], deps);
+    const result = await ingestQueueRecords(
+      [
+        { messageId: 'q1', body: JSON.stringify(event(a)) },
+        { messageId: 'q2', body: 'garbage' },
+      ],
+      deps,
+    );
     expect(result.batchItemFailures).toEqual([]);
     expect(result.outcomes.map((o) => o.status)).toEqual(['stored', 'dead-lettered']);
   });
@@ -163,13 +282,21 @@ describe('ingest core on real engines', () => {
     const counts = { claim: 0, complete: 0, write: 0, lake: 0 };
     const counted: IngestDeps = {
       ...deps,
-      ledger: { claim: (k, n) => (counts.claim++, deps.ledger.claim(k, n)), complete: (k, n) => (counts.complete++, deps.ledger.complete(k, n)) },
+      ledger: {
+        claim: (k, n) => (counts.claim++, deps.ledger.claim(k, n)),
+        complete: (k, n) => (counts.complete++, deps.ledger.complete(k, n)),
+      },
       store: { write: (b) => (counts.write++, deps.store.write(b)) },
       lake: { put: (r) => (counts.lake++, deps.lake.put(r)) },
     };
-    const messages = Array.from({ length: 40 }, (_, i) => edge('state', [{ name: `batch-${i}`, values: [{ value: i }, { value: i + 1 }] }]));
+    const messages = Array.from({ length: 40 }, (_, i) =>
+      edge('state', [{ name: `batch-${i}`, values: [{ value: i }, { value: i + 1 }] }]),
+    );
     const before = await count('States');
-    const outcomes = await ingestBatch([...messages.map((m) => event(m)), event(messages[0]), event(undefined, AGENT, '{oops')], counted);
+    const outcomes = await ingestBatch(
+      [...messages.map((m) => event(m)), event(messages[0]), event(undefined, AGENT, '{oops')],
+      counted,
+    );
     expect(outcomes.map((o) => o.status)).toEqual([...Array(40).fill('stored'), 'duplicate', 'dead-lettered']);
     expect(counts).toEqual({ claim: 1, complete: 1, write: 1, lake: 1 });
     expect(await count('States')).toBe(before + 80);
@@ -180,14 +307,28 @@ describe('ingest core on real engines', () => {
     const flaky: IngestDeps = {
       ...deps,
       // Writes, then fails as if the process died before completing the claims.
-      store: { write: async (b) => { const r = await deps.store.write(b); if (crash) throw new Error('connection reset'); return r; } },
+      store: {
+        write: async (b) => {
+          const r = await deps.store.write(b);
+          if (crash) throw new Error('connection reset');
+          return r;
+        },
+      },
     };
-    const messages = Array.from({ length: 5 }, (_, i) => edge('state', [{ name: `flaky-${i}`, values: [{ value: i }, { value: -i }] }]));
+    const messages = Array.from({ length: 5 }, (_, i) =>
+      edge('state', [{ name: `flaky-${i}`, values: [{ value: i }, { value: -i }] }]),
+    );
     const before = await count('States');
-    const first = await ingestBatch(messages.map((m) => event(m)), flaky);
+    const first = await ingestBatch(
+      messages.map((m) => event(m)),
+      flaky,
+    );
     expect(first).toEqual(Array(5).fill({ status: 'failed', error: 'connection reset' }));
     crash = false;
-    const second = await ingestBatch(messages.map((m) => event(m)), flaky);
+    const second = await ingestBatch(
+      messages.map((m) => event(m)),
+      flaky,
+    );
     expect(second.map((o) => o.status)).toEqual(Array(5).fill('stored'));
     expect(await count('States')).toBe(before + 10);
     expect((await ingestBatch([event(messages[2])], flaky))[0]?.status).toBe('duplicate');
@@ -203,13 +344,17 @@ describe('ingest core on real engines', () => {
 
   it('dead-letters whole, and stores nothing of, a message the deployed store would refuse', async () => {
     const before = await count('States');
-    const ahead = edge('state', [{ name: 'clock', values: [{ value: 1 }, { value: 2, deviceTimestamp: '2026-03-01T12:20:00Z' }] }]);
+    const ahead = edge('state', [
+      { name: 'clock', values: [{ value: 1 }, { value: 2, deviceTimestamp: '2026-03-01T12:20:00Z' }] },
+    ]);
     const large = edge('state', [{ name: 'big', metadata: { note: 'x'.repeat(2100) }, values: [{ value: 1 }] }]);
     expect(await ingestRuleEvent(event(ahead), deps)).toEqual({ status: 'dead-lettered', reason: 'TIME_IN_FUTURE' });
     expect(await ingestRuleEvent(event(large), deps)).toEqual({ status: 'dead-lettered', reason: 'RECORD_TOO_LARGE' });
     expect(await count('States')).toBe(before);
     const entries = (await deadLetters()).filter((e) => e.reason === 'TIME_IN_FUTURE');
     expect(entries).toHaveLength(1);
-    expect(entries[0]?.details).toEqual([expect.objectContaining({ code: 'TIME_IN_FUTURE', table: 'States', index: 1 })]);
+    expect(entries[0]?.details).toEqual([
+      expect.objectContaining({ code: 'TIME_IN_FUTURE', table: 'States', index: 1 }),
+    ]);
   });
 });

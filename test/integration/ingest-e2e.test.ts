@@ -14,13 +14,24 @@ import { demoAccess, query, windowAroundNow, type DemoAccess } from '../support/
 
 async function files(root: string): Promise<string[]> {
   const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
-  const nested = await Promise.all(entries.map((e) => (e.isDirectory() ? files(path.join(root, e.name)) : Promise.resolve([path.join(root, e.name)]))));
+  const nested = await Promise.all(
+    entries.map((e) => (e.isDirectory() ? files(path.join(root, e.name)) : Promise.resolve([path.join(root, e.name)]))),
+  );
   return nested.flat();
 }
 
-const lakeLines = async (dataDir: string) => (await Promise.all((await files(path.join(dataDir, 'lake'))).map((f) => readFile(f, 'utf8')))).join('').split('\n').filter(Boolean);
+const lakeLines = async (dataDir: string) =>
+  (await Promise.all((await files(path.join(dataDir, 'lake'))).map((f) => readFile(f, 'utf8'))))
+    .join('')
+    .split('\n')
+    .filter(Boolean);
 // Dead-letter files are written under a temporary name (.<name>.<id>.tmp) and renamed: skip those.
-const deadLetterReasons = async (dataDir: string) => Promise.all((await files(path.join(dataDir, 'dead-letter'))).filter((f) => !path.basename(f).startsWith('.')).map(async (f) => (JSON.parse(await readFile(f, 'utf8')) as { reason: string }).reason));
+const deadLetterReasons = async (dataDir: string) =>
+  Promise.all(
+    (await files(path.join(dataDir, 'dead-letter')))
+      .filter((f) => !path.basename(f).startsWith('.'))
+      .map(async (f) => (JSON.parse(await readFile(f, 'utf8')) as { reason: string }).reason),
+  );
 
 describe('ingest end to end through the local broker', () => {
   let stack: OfflineStack;
@@ -34,7 +45,14 @@ describe('ingest end to end through the local broker', () => {
     stack = await startOfflineStack();
     access = await demoAccess(stack);
     const agentId = access.demo.agentId;
-    const generate = createMessageGenerator({ devices: 4, items: 3, values: 2, types: ['state', 'alarm', 'event', 'keep-alive'], plantId: 'demo-plant-1', keepAliveIntervalMs: 30_000 });
+    const generate = createMessageGenerator({
+      devices: 4,
+      items: 3,
+      values: 2,
+      types: ['state', 'alarm', 'event', 'keep-alive'],
+      plantId: 'demo-plant-1',
+      keepAliveIntervalMs: 30_000,
+    });
     for (let i = 0; i < 40; i++) {
       const edge = toEdge(generate(new Date()), { now: () => new Date() });
       const values = (edge.data ?? []).reduce((n, item) => n + item.values.length, 0);
@@ -42,21 +60,37 @@ describe('ingest end to end through the local broker', () => {
       else if (!edge.messageType.startsWith('keep-alive')) expectedEvents += values;
       valid.push(JSON.stringify(edge));
     }
-    const base: BaseMessage = { messageId: randomUUID(), messageType: 'state', messageVersion: '1.0', data: [{ name: 'x', values: [{ value: 1 }] }] };
+    const base: BaseMessage = {
+      messageId: randomUUID(),
+      messageType: 'state',
+      messageVersion: '1.0',
+      data: [{ name: 'x', values: [{ value: 1 }] }],
+    };
     const good = toEdge(base, { now: () => new Date(), deviceId: 'dev-x' });
     invalid.push(
       { payload: '{ not json', clientId: agentId, reason: 'NOT_JSON' },
       { payload: JSON.stringify({ ...good, messageId: 'NOPE' }), clientId: agentId, reason: 'INVALID_MESSAGE' },
-      { payload: JSON.stringify({ ...good, messageId: randomUUID(), metadata: { plantId: 'someone-elses-plant' } }), clientId: agentId, reason: 'FOREIGN_PLANT' },
-      { payload: JSON.stringify({ ...good, messageId: randomUUID() }), clientId: 'aaaaaaaa-0000-4000-8000-000000000000', reason: 'UNKNOWN_AGENT' },
+      {
+        payload: JSON.stringify({ ...good, messageId: randomUUID(), metadata: { plantId: 'someone-elses-plant' } }),
+        clientId: agentId,
+        reason: 'FOREIGN_PLANT',
+      },
+      {
+        payload: JSON.stringify({ ...good, messageId: randomUUID() }),
+        clientId: 'aaaaaaaa-0000-4000-8000-000000000000',
+        reason: 'UNKNOWN_AGENT',
+      },
     );
   });
   afterAll(async () => stack?.stop());
 
   async function publishAll(): Promise<void> {
     const agent = await mqtt.connectAsync(stack.mqttUrl, { clientId: access.demo.agentId });
-    await Promise.all(valid.map((payload) => agent.publishAsync(`gdm/${access.demo.agentId}/messages`, payload, { qos: 1 })));
-    for (const bad of invalid.filter((b) => b.clientId === access.demo.agentId)) await agent.publishAsync(`gdm/${bad.clientId}/messages`, bad.payload, { qos: 1 });
+    await Promise.all(
+      valid.map((payload) => agent.publishAsync(`gdm/${access.demo.agentId}/messages`, payload, { qos: 1 })),
+    );
+    for (const bad of invalid.filter((b) => b.clientId === access.demo.agentId))
+      await agent.publishAsync(`gdm/${bad.clientId}/messages`, bad.payload, { qos: 1 });
     await agent.endAsync();
     for (const bad of invalid.filter((b) => b.clientId !== access.demo.agentId)) {
       const stranger = await mqtt.connectAsync(stack.mqttUrl, { clientId: bad.clientId });
@@ -75,7 +109,13 @@ describe('ingest end to end through the local broker', () => {
 
   /** The broker acknowledges on receipt (as IoT Core does): wait until every outcome is written. */
   async function settled(lake: number, deadLetters: number): Promise<void> {
-    await waitUntil(async () => (await lakeLines(stack.dataDir)).length >= lake && (await deadLetterReasons(stack.dataDir)).length >= deadLetters, 30_000, 'every message to be stored or dead-lettered');
+    await waitUntil(
+      async () =>
+        (await lakeLines(stack.dataDir)).length >= lake &&
+        (await deadLetterReasons(stack.dataDir)).length >= deadLetters,
+      30_000,
+      'every message to be stored or dead-lettered',
+    );
   }
 
   it('accounts for every message: stored (rows and lake) or dead-lettered with its reason', async () => {

@@ -15,7 +15,8 @@ import type { DynamoDbLocal } from '../support/dynamodb-local';
 import { sharedDynamoDb } from '../support/shared-dynamodb';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
-const keys = (n: number, agentId = randomUUID()): MessageKey[] => Array.from({ length: n }, () => ({ agentId, messageId: randomUUID() }));
+const keys = (n: number, agentId = randomUUID()): MessageKey[] =>
+  Array.from({ length: n }, () => ({ agentId, messageId: randomUUID() }));
 
 let db: DynamoDbLocal;
 let dir: string;
@@ -56,7 +57,12 @@ describe.each(engines)('ingest ledger on %s', (_name, make) => {
     const fresh = keys(80);
     const mixed = [...fresh.slice(0, 40), ...done, ...pending, ...fresh.slice(40)];
     const answer = await ledger.claim(mixed, NOW);
-    expect(answer).toEqual([...Array(40).fill('new'), ...Array(130).fill('done'), ...Array(40).fill('retry'), ...Array(40).fill('new')]);
+    expect(answer).toEqual([
+      ...Array(40).fill('new'),
+      ...Array(130).fill('done'),
+      ...Array(40).fill('retry'),
+      ...Array(40).fill('new'),
+    ]);
   });
 
   it('tells the same message id of two agents apart, and accepts an empty batch', async () => {

@@ -12,11 +12,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { compileRules, startBroker, type BrokerOptions, type RunningBroker } from '../../infra/local/iot/broker';
 import { freePort, waitUntil } from '../support/ports';
 
-const SQL = "SELECT encode(*, 'base64') AS payload, topic(2) AS agentId, clientid() AS clientId, timestamp() AS receivedAt FROM 'gdm/+/messages' WHERE topic(3) = 'messages'";
+const SQL =
+  "SELECT encode(*, 'base64') AS payload, topic(2) AS agentId, clientid() AS clientId, timestamp() AS receivedAt FROM 'gdm/+/messages' WHERE topic(3) = 'messages'";
 
 interface Call {
   readonly name: string;
-  readonly records: { messageId: string; event: { payload: string; agentId: string; clientId: string; receivedAt: number } }[];
+  readonly records: {
+    messageId: string;
+    event: { payload: string; agentId: string; clientId: string; receivedAt: number };
+  }[];
 }
 
 const text = (base64: string) => Buffer.from(base64, 'base64').toString();
@@ -41,7 +45,10 @@ describe('local IoT broker', () => {
       req.on('data', (d) => (body += d));
       req.on('end', () => {
         const event = JSON.parse(body) as { Records: { messageId: string; body: string }[] };
-        const call: Call = { name: decodeURIComponent(req.url?.split('/')[3] ?? ''), records: event.Records.map((r) => ({ messageId: r.messageId, event: JSON.parse(r.body) })) };
+        const call: Call = {
+          name: decodeURIComponent(req.url?.split('/')[3] ?? ''),
+          records: event.Records.map((r) => ({ messageId: r.messageId, event: JSON.parse(r.body) })),
+        };
         if (call.records.length === 0) {
           warmUps.push(call.name);
           return void res.writeHead(200).end('{"batchItemFailures":[]}');
@@ -51,8 +58,14 @@ describe('local IoT broker', () => {
         if (verdict === 'drop') return void req.socket.destroy();
         if (verdict === 'hang') return;
         setTimeout(() => {
-          if (verdict === 'fail') res.writeHead(200, { 'X-Amz-Function-Error': 'Unhandled' }).end('{"errorMessage":"boom"}');
-          else res.writeHead(200).end(JSON.stringify({ batchItemFailures: verdict === 'ok' ? [] : verdict.failed.map((itemIdentifier) => ({ itemIdentifier })) }));
+          if (verdict === 'fail')
+            res.writeHead(200, { 'X-Amz-Function-Error': 'Unhandled' }).end('{"errorMessage":"boom"}');
+          else
+            res.writeHead(200).end(
+              JSON.stringify({
+                batchItemFailures: verdict === 'ok' ? [] : verdict.failed.map((itemIdentifier) => ({ itemIdentifier })),
+              }),
+            );
         }, delayMs);
       });
     });
@@ -92,8 +105,19 @@ describe('local IoT broker', () => {
   const deadLetters = async (name: string) => {
     const root = path.join(dir, name, 'dead-letter');
     const days = await readdir(root).catch(() => [] as string[]);
-    const files = (await Promise.all(days.map(async (d) => (await readdir(path.join(root, d))).map((f) => path.join(root, d, f))))).flat();
-    return Promise.all(files.map(async (f) => ({ file: path.basename(f), entry: JSON.parse(await readFile(f, 'utf8')) as { reason: string; payloadBase64: string; source: Record<string, string> } })));
+    const files = (
+      await Promise.all(days.map(async (d) => (await readdir(path.join(root, d))).map((f) => path.join(root, d, f))))
+    ).flat();
+    return Promise.all(
+      files.map(async (f) => ({
+        file: path.basename(f),
+        entry: JSON.parse(await readFile(f, 'utf8')) as {
+          reason: string;
+          payloadBase64: string;
+          source: Record<string, string>;
+        },
+      })),
+    );
   };
 
   it('invokes the function with the rule output, in batches of the SQS shape, after warming it up once', async () => {
@@ -105,7 +129,11 @@ describe('local IoT broker', () => {
     await broker?.idle();
     expect(calls).toHaveLength(1);
     expect(calls[0]?.name).toBe('svc-local-ingest');
-    expect(calls[0]?.records[0]?.event).toMatchObject({ agentId: 'agent-7', clientId: 'agent-7', payload: Buffer.from('{"messageId":"m1"}').toString('base64') });
+    expect(calls[0]?.records[0]?.event).toMatchObject({
+      agentId: 'agent-7',
+      clientId: 'agent-7',
+      payload: Buffer.from('{"messageId":"m1"}').toString('base64'),
+    });
     await client.publishAsync('gdm/agent-7/other', 'x', { qos: 1 });
     await broker?.idle();
     expect(calls).toHaveLength(1);
@@ -137,7 +165,11 @@ describe('local IoT broker', () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]?.entry.reason).toBe('RULE_ACTION_FAILED');
     expect(text(entries[0]?.entry.payloadBase64 ?? '')).toBe('payload-1');
-    expect(entries[0]?.entry.source).toMatchObject({ topic: 'gdm/agent-8/messages', clientId: 'agent-8', agentId: 'agent-8' });
+    expect(entries[0]?.entry.source).toMatchObject({
+      topic: 'gdm/agent-8/messages',
+      clientId: 'agent-8',
+      agentId: 'agent-8',
+    });
     expect(broker?.stats()).toMatchObject({ backlog: 0, deadLettered: 1 });
   });
 
@@ -161,7 +193,7 @@ describe('local IoT broker', () => {
     await client.endAsync();
   });
 
-  it('retries a connection the local Lambda endpoint drops, without spending the rule\'s attempts', async () => {
+  it("retries a connection the local Lambda endpoint drops, without spending the rule's attempts", async () => {
     await start('drop');
     let drops = 4;
     answer = () => (drops-- > 0 ? 'drop' : 'ok');
@@ -178,7 +210,8 @@ describe('local IoT broker', () => {
     delayMs = 150;
     const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, { clientId: 'agent-9' });
     const acked: string[] = [];
-    const publish = (p: string) => client.publishAsync('gdm/agent-9/messages', p, { qos: 1 }).then(() => void acked.push(p));
+    const publish = (p: string) =>
+      client.publishAsync('gdm/agent-9/messages', p, { qos: 1 }).then(() => void acked.push(p));
     const all = ['a', 'b', 'c', 'd'].map(publish);
     // a is in flight, b waits in the backlog: both acknowledged; c and d are journaled but held.
     await waitUntil(async () => broker?.stats().heldAcknowledgements === 2, 5_000, 'two held acknowledgements');
@@ -210,6 +243,8 @@ describe('local IoT broker', () => {
   });
 
   it('refuses at start a rule it cannot honour, naming the function', () => {
-    expect(() => compileRules([{ functionKey: 'ingest', functionName: 'x', sql: "SELECT * FROM 'a' WHERE get(x, 1) = 2" }])).toThrow(/function 'ingest'.*get\(\) is not supported/);
+    expect(() =>
+      compileRules([{ functionKey: 'ingest', functionName: 'x', sql: "SELECT * FROM 'a' WHERE get(x, 1) = 2" }]),
+    ).toThrow(/function 'ingest'.*get\(\) is not supported/);
   });
 });

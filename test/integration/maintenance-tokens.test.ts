@@ -6,7 +6,12 @@ import { dynamoDbRegistry } from '../../lib/adapters/dynamodb/registry';
 import type { Registry } from '../../lib/registry/ports';
 import type { DynamoDbLocal } from '../support/dynamodb-local';
 import { sharedDynamoDb } from '../support/shared-dynamodb';
-import { checkMaintenanceToken, issueMaintenanceToken, parseLifetime, redeemTokenLink } from '../../lib/registry/tokens';
+import {
+  checkMaintenanceToken,
+  issueMaintenanceToken,
+  parseLifetime,
+  redeemTokenLink,
+} from '../../lib/registry/tokens';
 import { hashClientSecret, sealToken, unsealToken, verifyClientSecret } from '../../lib/registry/secrets';
 import { createCustomer, createPlant } from '../../lib/registry/admin';
 
@@ -42,11 +47,15 @@ describe('maintenance tokens', () => {
 
   it('answers 410 for a link past its seven days', async () => {
     const issued = await issueMaintenanceToken(registry, { plantId: 'pA', now: NOW });
-    await expect(redeemTokenLink(registry, issued.linkId, new Date(NOW.getTime() + 8 * 86_400_000))).rejects.toMatchObject({ code: 'GONE' });
+    await expect(
+      redeemTokenLink(registry, issued.linkId, new Date(NOW.getTime() + 8 * 86_400_000)),
+    ).rejects.toMatchObject({ code: 'GONE' });
   });
 
   it('refuses to issue for an unknown plant and parses lifetimes', async () => {
-    await expect(issueMaintenanceToken(registry, { plantId: 'nope', now: NOW })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(issueMaintenanceToken(registry, { plantId: 'nope', now: NOW })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     expect(parseLifetime('90d')).toBe(90 * 86_400_000);
     expect(parseLifetime('12h')).toBe(12 * 3_600_000);
     expect(() => parseLifetime('soon')).toThrow(/90d/);

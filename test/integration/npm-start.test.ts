@@ -43,10 +43,14 @@ describe('npm start', { timeout: 360_000 }, () => {
     let output = '';
     child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-    await waitUntil(async () => {
-      if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
-      return output.includes('Stop              Ctrl-C');
-    }, 240_000, 'the start-up summary');
+    await waitUntil(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
+        return output.includes('Stop              Ctrl-C');
+      },
+      240_000,
+      'the start-up summary',
+    );
     return { child, output: () => output };
   }
 
@@ -56,12 +60,26 @@ describe('npm start', { timeout: 360_000 }, () => {
     return exited;
   }
 
-  const leftovers = () => execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').filter((l) => l.includes(`-port ${env.INSIGHTS_DYNAMODB_PORT}`) || (l.includes('serverless.js offline') && l.includes(buildDir)));
+  const leftovers = () =>
+    execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' })
+      .split('\n')
+      .filter(
+        (l) =>
+          l.includes(`-port ${env.INSIGHTS_DYNAMODB_PORT}`) ||
+          (l.includes('serverless.js offline') && l.includes(buildDir)),
+      );
 
   /** The admin CLI as a user runs it, with only the data folder (and `extra`) in its environment. */
   const admin = (args: readonly string[], extra: Record<string, string> = {}) => {
-    const clean = Object.fromEntries(Object.entries(env).filter(([k]) => !/^INSIGHTS_(HTTP|LAMBDA|DYNAMODB|MQTT)_PORT$/.test(k)));
-    return spawnSync(process.execPath, [path.join(root, 'lib/cli/insights-admin.mjs'), ...args], { cwd: root, env: { ...clean, ...extra }, encoding: 'utf8', timeout: 60_000 });
+    const clean = Object.fromEntries(
+      Object.entries(env).filter(([k]) => !/^INSIGHTS_(HTTP|LAMBDA|DYNAMODB|MQTT)_PORT$/.test(k)),
+    );
+    return spawnSync(process.execPath, [path.join(root, 'lib/cli/insights-admin.mjs'), ...args], {
+      cwd: root,
+      env: { ...clean, ...extra },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
   };
   const api = () => `http://127.0.0.1:${env.INSIGHTS_HTTP_PORT}/maintenance/v1/plants/demo-plant-1`;
   let maintenanceToken = '';
@@ -69,14 +87,25 @@ describe('npm start', { timeout: 360_000 }, () => {
     const response = await fetch(`${api()}/tasks`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${maintenanceToken}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ taskTitle: title, activityKind: 'Inspection', assignedToRole: 'Mechanic', priority: 'High', createdDate: '2026-02-10', asset: { tagNumber: 'P-101' } }),
+      body: JSON.stringify({
+        taskTitle: title,
+        activityKind: 'Inspection',
+        assignedToRole: 'Mechanic',
+        priority: 'High',
+        createdDate: '2026-02-10',
+        asset: { tagNumber: 'P-101' },
+      }),
     });
     return { status: response.status, body: (await response.json()) as { status: string; message: string | null } };
   };
   const taskTitles = async () => {
     const titles: string[] = [];
     for (let page = 1; ; page++) {
-      const body = (await (await fetch(`${api()}/tasks?pageSize=1000&page=${page}`, { headers: { Authorization: `Bearer ${maintenanceToken}` } })).json()) as { data: { taskTitle: string }[]; totalPages: number };
+      const body = (await (
+        await fetch(`${api()}/tasks?pageSize=1000&page=${page}`, {
+          headers: { Authorization: `Bearer ${maintenanceToken}` },
+        })
+      ).json()) as { data: { taskTitle: string }[]; totalPages: number };
       titles.push(...body.data.map((t) => t.taskTitle));
       if (page >= body.totalPages) return titles;
     }
@@ -96,7 +125,9 @@ describe('npm start', { timeout: 360_000 }, () => {
       expect(health.status).toBe(200);
       // A write before the restart, to read back after it.
       const link = /curl -s \S+\/maintenance\/v1\/token-links\/(\S+)/.exec(text)?.[1];
-      const linked = (await (await fetch(`http://127.0.0.1:${env.INSIGHTS_HTTP_PORT}/maintenance/v1/token-links/${link}`)).json()) as { accessToken?: string };
+      const linked = (await (
+        await fetch(`http://127.0.0.1:${env.INSIGHTS_HTTP_PORT}/maintenance/v1/token-links/${link}`)
+      ).json()) as { accessToken?: string };
       expect(linked.accessToken, JSON.stringify(linked)).toEqual(expect.any(String));
       maintenanceToken = linked.accessToken ?? '';
       expect(await createTask('before restart')).toMatchObject({ status: 200, body: { status: 'SUCCESS' } });
@@ -105,21 +136,42 @@ describe('npm start', { timeout: 360_000 }, () => {
       const clientId = /client_id=(\S+)/.exec(text)?.[1] ?? '';
       const clientSecret = /client_secret=(\S+)/.exec(text)?.[1] ?? '';
       const http = `http://127.0.0.1:${env.INSIGHTS_HTTP_PORT}`;
-      const token = (await (await fetch(`${http}/oauth2/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }) })).json()) as { access_token: string };
+      const token = (await (
+        await fetch(`${http}/oauth2/token`, {
+          method: 'POST',
+          body: new URLSearchParams({
+            grant_type: 'client_credentials',
+            client_id: clientId,
+            client_secret: clientSecret,
+          }),
+        })
+      ).json()) as { access_token: string };
       const count = async (kql: string, hours: number): Promise<number> => {
         const response = await fetch(`${http}/insights/v1/telemetry/query/table`, {
           method: 'POST',
           headers: { Authorization: `Bearer ${token.access_token}`, 'Content-Type': 'application/json' },
-          body: JSON.stringify({ query: kql, startTime: new Date(Date.now() - hours * 3_600_000).toISOString(), endTime: new Date(Date.now() + 60_000).toISOString() }),
+          body: JSON.stringify({
+            query: kql,
+            startTime: new Date(Date.now() - hours * 3_600_000).toISOString(),
+            endTime: new Date(Date.now() + 60_000).toISOString(),
+          }),
         });
         const body = (await response.json()) as { data?: { rows: number[][] } };
         return body.data?.rows[0]?.[0] ?? -1;
       };
       // 4 devices x 288 five-minute messages x 4 signals x 5 values, all stored (the history is acknowledged before the summary).
-      await waitUntil(async () => (await count('States | where Timestamp < ago(2m) | count', 25)) >= 4 * 288 * 4 * 5 - 4 * 4 * 5, 60_000, 'a day of demo states');
+      await waitUntil(
+        async () => (await count('States | where Timestamp < ago(2m) | count', 25)) >= 4 * 288 * 4 * 5 - 4 * 4 * 5,
+        60_000,
+        'a day of demo states',
+      );
       expect(await count('Events | where Name == "over-temperature" | summarize dcount(DeviceId)', 25)).toBe(4);
       const live = await count('States | where Timestamp > ago(2m) | count', 1);
-      await waitUntil(async () => (await count('States | where Timestamp > ago(2m) | count', 1)) > live, 30_000, 'live values from the simulated gateway');
+      await waitUntil(
+        async () => (await count('States | where Timestamp > ago(2m) | count', 1)) > live,
+        30_000,
+        'live values from the simulated gateway',
+      );
       // The CLIs follow the running stack (its stack.json) without the port variables.
       const listed = admin(['customers', 'list', '--json']);
       expect(listed.status, listed.stderr).toBe(0);
@@ -131,8 +183,15 @@ describe('npm start', { timeout: 360_000 }, () => {
     // Stopped: the CLI says which address it tried and what to do, in one line.
     const refused = admin(['customers', 'list'], { INSIGHTS_DYNAMODB_PORT: env.INSIGHTS_DYNAMODB_PORT ?? '' });
     expect(refused.status).toBe(1);
-    expect(refused.stderr.trim().split('\n').filter((l) => l.includes('nothing answers'))).toEqual([
-      expect.stringContaining(`nothing answers on 127.0.0.1:${env.INSIGHTS_DYNAMODB_PORT} (DynamoDB Local of the local stack; port ${env.INSIGHTS_DYNAMODB_PORT} from INSIGHTS_DYNAMODB_PORT)`),
+    expect(
+      refused.stderr
+        .trim()
+        .split('\n')
+        .filter((l) => l.includes('nothing answers')),
+    ).toEqual([
+      expect.stringContaining(
+        `nothing answers on 127.0.0.1:${env.INSIGHTS_DYNAMODB_PORT} (DynamoDB Local of the local stack; port ${env.INSIGHTS_DYNAMODB_PORT} from INSIGHTS_DYNAMODB_PORT)`,
+      ),
     ]);
   });
 
@@ -146,7 +205,10 @@ describe('npm start', { timeout: 360_000 }, () => {
       const second = await createTask('after restart');
       expect(second).toMatchObject({ status: 200, body: { status: 'SUCCESS' } });
       const titles = await taskTitles();
-      expect(titles.filter((t) => t === 'before restart' || t === 'after restart').sort()).toEqual(['after restart', 'before restart']);
+      expect(titles.filter((t) => t === 'before restart' || t === 'after restart').sort()).toEqual([
+        'after restart',
+        'before restart',
+      ]);
     } finally {
       expect(await interrupt(started)).toBe(0);
     }
@@ -174,7 +236,9 @@ describe('npm start', { timeout: 360_000 }, () => {
       expect(run.status).toBe(1);
       const lines = run.stderr.trim().split('\n');
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(new RegExp(`port ${env.INSIGHTS_MQTT_PORT} \\(mqtt\\) is already in use.*INSIGHTS_MQTT_PORT`));
+      expect(lines[0]).toMatch(
+        new RegExp(`port ${env.INSIGHTS_MQTT_PORT} \\(mqtt\\) is already in use.*INSIGHTS_MQTT_PORT`),
+      );
     } finally {
       await new Promise((r) => blocker.close(r));
     }
@@ -185,7 +249,12 @@ describe('npm start', { timeout: 360_000 }, () => {
     await mkdir(bin, { recursive: true });
     await symlink(process.execPath, path.join(bin, 'node'));
     try {
-      const run = spawnSync(process.execPath, [script], { cwd: root, env: { ...env, PATH: bin }, encoding: 'utf8', timeout: 30_000 });
+      const run = spawnSync(process.execPath, [script], {
+        cwd: root,
+        env: { ...env, PATH: bin },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
       expect(run.status).toBe(1);
       expect(run.stderr.trim().split('\n')).toHaveLength(1);
       expect(run.stderr).toMatch(/Java was not found on PATH.*Java 17/);

@@ -9,11 +9,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOfflineStack, type OfflineStack } from '../support/offline-stack';
 import { waitUntil } from '../support/ports';
 
-async function deadLetters(dataDir: string): Promise<Array<{ reason: string; payloadBase64: string; source: Record<string, string> }>> {
+async function deadLetters(
+  dataDir: string,
+): Promise<Array<{ reason: string; payloadBase64: string; source: Record<string, string> }>> {
   const root = path.join(dataDir, 'dead-letter');
   const days = await readdir(root).catch(() => [] as string[]);
   // Entries are written under a temporary name (.<name>.<id>.tmp) and renamed: skip those.
-  const files = (await Promise.all(days.map(async (d) => (await readdir(path.join(root, d))).filter((f) => !f.startsWith('.')).map((f) => path.join(root, d, f))))).flat();
+  const files = (
+    await Promise.all(
+      days.map(async (d) =>
+        (await readdir(path.join(root, d))).filter((f) => !f.startsWith('.')).map((f) => path.join(root, d, f)),
+      ),
+    )
+  ).flat();
   return Promise.all(files.map(async (f) => JSON.parse(await readFile(f, 'utf8'))));
 }
 
@@ -44,7 +52,11 @@ describe('offline stack', () => {
     await client.endAsync();
     // Like IoT Core, the broker acknowledged on receipt; the function's outcome follows shortly.
     let mine: Awaited<ReturnType<typeof deadLetters>> = [];
-    await waitUntil(async () => (mine = (await deadLetters(stack.dataDir)).filter((e) => e.source.clientId === agentId)).length > 0, 10_000, 'the dead letter');
+    await waitUntil(
+      async () => (mine = (await deadLetters(stack.dataDir)).filter((e) => e.source.clientId === agentId)).length > 0,
+      10_000,
+      'the dead letter',
+    );
     expect(mine).toHaveLength(1);
     expect(mine[0]?.reason).toBe('NOT_JSON');
     expect(Buffer.from(mine[0]?.payloadBase64 ?? '', 'base64').toString()).toBe('this is not json');
@@ -62,10 +74,14 @@ describe('offline stack', () => {
   it('stops every process of the stack', async () => {
     const { ports } = stack;
     await stack.stop();
-    await waitUntil(async () => {
-      const listing = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' });
-      return !listing.includes(`-port ${ports.dynamodb}`);
-    }, 10_000, 'DynamoDB Local to exit');
+    await waitUntil(
+      async () => {
+        const listing = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' });
+        return !listing.includes(`-port ${ports.dynamodb}`);
+      },
+      10_000,
+      'DynamoDB Local to exit',
+    );
     await expect(fetch(`${stack.httpUrl}/health`)).rejects.toThrow();
   });
 });

@@ -25,30 +25,79 @@ describe('maintenance API answers match its served OpenAPI document', () => {
 
   /** The schema of one documented response, resolved inside the document (its $refs point there). */
   const schemaOf = (path: string, method: string, status: number) => {
-    const pointer = ['paths', path, method, 'responses', String(status), 'content', 'application/json', 'schema'].map((p) => p.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
+    const pointer = ['paths', path, method, 'responses', String(status), 'content', 'application/json', 'schema']
+      .map((p) => p.replaceAll('~', '~0').replaceAll('/', '~1'))
+      .join('/');
     const validate = ajv.getSchema(`openapi#/${pointer}`);
     if (!validate) throw new Error(`no schema for ${method} ${path} ${status}`);
     return validate;
   };
 
   async function expectDocumented(method: string, path: string, url: string, init: RequestInit = {}): Promise<number> {
-    const response = await fetch(`${stack.httpUrl}${url}`, { method: method.toUpperCase(), ...init, headers: { authorization: `Bearer ${token}`, ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers } });
+    const response = await fetch(`${stack.httpUrl}${url}`, {
+      method: method.toUpperCase(),
+      ...init,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(init.body ? { 'content-type': 'application/json' } : {}),
+        ...init.headers,
+      },
+    });
     const body = (await response.json()) as unknown;
     const validate = schemaOf(path, method, response.status);
-    expect({ url, status: response.status, valid: validate(body), errors: validate.errors ?? null }).toEqual({ url, status: response.status, valid: true, errors: null });
+    expect({ url, status: response.status, valid: validate(body), errors: validate.errors ?? null }).toEqual({
+      url,
+      status: response.status,
+      valid: true,
+      errors: null,
+    });
     return response.status;
   }
 
   beforeAll(async () => {
     stack = await startOfflineStack();
-    const where = { endpoint: `http://127.0.0.1:${stack.ports.dynamodb}`, tableName: 'industrial-insights-local-main', region: 'eu-west-1' };
+    const where = {
+      endpoint: `http://127.0.0.1:${stack.ports.dynamodb}`,
+      tableName: 'industrial-insights-local-main',
+      region: 'eu-west-1',
+    };
     const { registry, close } = openRegistry(where);
     const { repository, close: closeMaintenance } = openMaintenance(where);
     closers.push(close, closeMaintenance);
     await seedDemo(registry, { now: new Date() });
     await repository.putAssets(P1, demoAssets(P1));
-    await repository.putJobsDone(P1, [{ id: 'J1', plantId: P1, jobTitle: 'Pump check', doneDate: '2025-01-21', dueDate: null, activityKind: 'Inspection', department: 'Maintenance', totalTimeUsedInHours: '1.5', requiredPersonCount: 2, isFinal: true, asset, workOrder: { id: 'WO-1', remark: null }, carriedOutByUser: { firstname: 'Anna', lastname: 'Jansen', username: 'ajansen' }, partsUsed: [{ partNumber: 'BRG-6204-2RS', description: null, quantity: 1, unit: 'PIECE' }] }]);
-    await repository.putJobsPlanned(P1, [{ id: 'PL1', plantId: P1, jobTitle: 'Pump service', dueDate: '2025-06-01', activityKind: 'Inspection', department: null, estimatedTimeInHours: '2', requiredPersonCount: 1, asset, workOrder: null }]);
+    await repository.putJobsDone(P1, [
+      {
+        id: 'J1',
+        plantId: P1,
+        jobTitle: 'Pump check',
+        doneDate: '2025-01-21',
+        dueDate: null,
+        activityKind: 'Inspection',
+        department: 'Maintenance',
+        totalTimeUsedInHours: '1.5',
+        requiredPersonCount: 2,
+        isFinal: true,
+        asset,
+        workOrder: { id: 'WO-1', remark: null },
+        carriedOutByUser: { firstname: 'Anna', lastname: 'Jansen', username: 'ajansen' },
+        partsUsed: [{ partNumber: 'BRG-6204-2RS', description: null, quantity: 1, unit: 'PIECE' }],
+      },
+    ]);
+    await repository.putJobsPlanned(P1, [
+      {
+        id: 'PL1',
+        plantId: P1,
+        jobTitle: 'Pump service',
+        dueDate: '2025-06-01',
+        activityKind: 'Inspection',
+        department: null,
+        estimatedTimeInHours: '2',
+        requiredPersonCount: 1,
+        asset,
+        workOrder: null,
+      },
+    ]);
     const issued = await issueMaintenanceToken(registry, { plantId: P1, now: new Date() });
     token = (await redeemTokenLink(registry, issued.linkId, new Date())).accessToken;
     document = (await (await fetch(`${stack.httpUrl}/maintenance/v1/openapi.json`)).json()) as typeof document;
@@ -64,17 +113,50 @@ describe('maintenance API answers match its served OpenAPI document', () => {
   });
 
   it('every list route answers a page the document describes', async () => {
-    expect(await expectDocumented('get', `${PLANT}/jobs-done`, `/maintenance/v1/plants/${P1}/jobs-done?startDate=2025-01-01&endDate=2025-01-31`)).toBe(200);
-    expect(await expectDocumented('get', `${PLANT}/jobs-planned`, `/maintenance/v1/plants/${P1}/jobs-planned?startDate=2025-06-01&endDate=2025-06-30`)).toBe(200);
+    expect(
+      await expectDocumented(
+        'get',
+        `${PLANT}/jobs-done`,
+        `/maintenance/v1/plants/${P1}/jobs-done?startDate=2025-01-01&endDate=2025-01-31`,
+      ),
+    ).toBe(200);
+    expect(
+      await expectDocumented(
+        'get',
+        `${PLANT}/jobs-planned`,
+        `/maintenance/v1/plants/${P1}/jobs-planned?startDate=2025-06-01&endDate=2025-06-30`,
+      ),
+    ).toBe(200);
     expect(await expectDocumented('get', `${PLANT}/assets`, `/maintenance/v1/plants/${P1}/assets`)).toBe(200);
     expect(await expectDocumented('get', `${PLANT}/tasks`, `/maintenance/v1/plants/${P1}/tasks`)).toBe(200);
   });
 
   it('writes answer the documented envelope, and refusals the documented error', async () => {
-    const task = { taskTitle: 'Leak at pump', activityKind: 'Corrective maintenance', assignedToRole: 'Mechanic', priority: 'High' };
-    expect(await expectDocumented('post', `${PLANT}/tasks`, `/maintenance/v1/plants/${P1}/tasks`, { body: JSON.stringify(task) })).toBe(200);
-    expect(await expectDocumented('post', `${PLANT}/tasks`, `/maintenance/v1/plants/${P1}/tasks`, { body: '{}' })).toBe(400);
-    expect(await expectDocumented('get', `${PLANT}/jobs-done`, `/maintenance/v1/plants/${P1}/jobs-done?startDate=2025-13-01&endDate=2025-01-31`)).toBe(400);
-    expect(await expectDocumented('get', `${PLANT}/assets`, `/maintenance/v1/plants/${P1}/assets`, { headers: { authorization: 'Bearer nope' } })).toBe(401);
+    const task = {
+      taskTitle: 'Leak at pump',
+      activityKind: 'Corrective maintenance',
+      assignedToRole: 'Mechanic',
+      priority: 'High',
+    };
+    expect(
+      await expectDocumented('post', `${PLANT}/tasks`, `/maintenance/v1/plants/${P1}/tasks`, {
+        body: JSON.stringify(task),
+      }),
+    ).toBe(200);
+    expect(await expectDocumented('post', `${PLANT}/tasks`, `/maintenance/v1/plants/${P1}/tasks`, { body: '{}' })).toBe(
+      400,
+    );
+    expect(
+      await expectDocumented(
+        'get',
+        `${PLANT}/jobs-done`,
+        `/maintenance/v1/plants/${P1}/jobs-done?startDate=2025-13-01&endDate=2025-01-31`,
+      ),
+    ).toBe(400);
+    expect(
+      await expectDocumented('get', `${PLANT}/assets`, `/maintenance/v1/plants/${P1}/assets`, {
+        headers: { authorization: 'Bearer nope' },
+      }),
+    ).toBe(401);
   });
 });

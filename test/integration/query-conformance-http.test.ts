@@ -40,7 +40,9 @@ describe('conformance corpus through POST /insights/v1/telemetry/query/table', (
         expect(body).toMatchObject({ status: 'ERROR', code: c.error.code });
         expect(body.message).toMatch(/^\d+:\d+: /);
         if (c.error.messageIncludes) expect(body.message).toContain(c.error.messageIncludes);
-        expect((body.data as unknown[])[0]).toEqual(expect.objectContaining({ line: expect.any(Number), column: expect.any(Number) }));
+        expect((body.data as unknown[])[0]).toEqual(
+          expect.objectContaining({ line: expect.any(Number), column: expect.any(Number) }),
+        );
         return;
       }
       expect(response.status).toBe(200);

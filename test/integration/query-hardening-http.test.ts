@@ -26,7 +26,12 @@ interface Answer {
   readonly body: { status?: string; code?: string; message?: string; data?: unknown; meta?: Record<string, unknown> };
 }
 
-const envelope = (code: string | RegExp) => ({ status: 'ERROR', code: typeof code === 'string' ? code : expect.stringMatching(code), message: expect.any(String), data: expect.any(Array) });
+const envelope = (code: string | RegExp) => ({
+  status: 'ERROR',
+  code: typeof code === 'string' ? code : expect.stringMatching(code),
+  message: expect.any(String),
+  data: expect.any(Array),
+});
 
 describe('query hardening over HTTP (issue 12)', () => {
   let stack: OfflineStack;
@@ -53,7 +58,11 @@ describe('query hardening over HTTP (issue 12)', () => {
   }
 
   const table = (text: string, token = access.accessToken) =>
-    send('/insights/v1/telemetry/query/table', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify({ query: text, ...W }) });
+    send('/insights/v1/telemetry/query/table', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query: text, ...W }),
+    });
   const health = () => send('/health', {});
 
   describe('the service', () => {
@@ -97,7 +106,11 @@ describe('query hardening over HTTP (issue 12)', () => {
     it('10,001 rows of 3.7 KB (37 MB): 200, cut at the byte cap (responseBytes), the body within 5,000,000 bytes', async () => {
       const answer = await table(`range x from 1 to 10001 step 1 | extend s = '${'x'.repeat(3700)}'`);
       expect(answer.status).toBe(200);
-      expect(answer.body.meta).toMatchObject({ truncated: true, truncationReason: 'responseBytes', maxResponseBytes: 5_000_000 });
+      expect(answer.body.meta).toMatchObject({
+        truncated: true,
+        truncationReason: 'responseBytes',
+        maxResponseBytes: 5_000_000,
+      });
       const rows = (answer.body.data as { rows: unknown[][] }).rows;
       expect(rows.length).toBeGreaterThan(1000);
       expect(rows.length).toBeLessThan(10_001);
@@ -114,7 +127,11 @@ describe('query hardening over HTTP (issue 12)', () => {
     it.each([
       ['an overflow', 'print x = 9223372036854775807 + 1', 'QUERY_DATA_ERROR'],
       ['a multiplication overflow', 'print x = 9223372036854775807 * 2', 'QUERY_DATA_ERROR'],
-      ['a sum too deep for the engine (1,200 terms)', `print x = ${Array.from({ length: 1200 }, () => '1').join('+')}`, /^QUERY_/],
+      [
+        'a sum too deep for the engine (1,200 terms)',
+        `print x = ${Array.from({ length: 1200 }, () => '1').join('+')}`,
+        /^QUERY_/,
+      ],
     ])('answers %s with 400 and the envelope', async (_what, text, code) => {
       const answer = await table(text);
       expect(answer.status).toBe(400);
@@ -135,7 +152,12 @@ describe('query hardening over HTTP (issue 12)', () => {
     it('a genuine token with a 3,000-character client_id: 401 with the envelope', async () => {
       const key = await localSigningKey(path.join(stack.dataDir, 'auth-keys'));
       for (const length of [3000, 1000]) {
-        const token = await signAccessToken(key, { issuer: stack.httpUrl, clientId: 'c'.repeat(length), scope: `${RESOURCE}/.default`, now: new Date() });
+        const token = await signAccessToken(key, {
+          issuer: stack.httpUrl,
+          clientId: 'c'.repeat(length),
+          scope: `${RESOURCE}/.default`,
+          now: new Date(),
+        });
         const answer = await table('print 1', token);
         expect(answer.status).toBe(401);
         expect(answer.body).toEqual(envelope('UNAUTHORIZED'));
@@ -144,7 +166,11 @@ describe('query hardening over HTTP (issue 12)', () => {
 
     it('the token endpoint answers an unknown client id exactly as a wrong secret, and refuses an over-long body', async () => {
       const token = (fields: Record<string, string>) =>
-        send('/oauth2/token', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ grant_type: 'client_credentials', ...fields }).toString() });
+        send('/oauth2/token', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ grant_type: 'client_credentials', ...fields }).toString(),
+        });
       const wrongSecret = await token({ client_id: access.demo.clientId, client_secret: 'wrong-secret' });
       const unknownClient = await token({ client_id: 'unknownclient0000000000000', client_secret: 'wrong-secret' });
       expect(wrongSecret.status).toBe(401);
@@ -168,7 +194,10 @@ describe('query hardening over HTTP (issue 12)', () => {
       ['ago(-100000000000d)', 'print x = ago(-100000000000d)'],
       ['range step 0', 'range x from 1 to 10 step 0'],
       ['range step 0s', 'range x from datetime(2026-01-01) to datetime(2026-01-02) step 0s'],
-      ['two 45,000-character bracketed names', `print ['${'a'.repeat(45_000)}'] = 1 | project ['${'b'.repeat(45_000)}']`],
+      [
+        'two 45,000-character bracketed names',
+        `print ['${'a'.repeat(45_000)}'] = 1 | project ['${'b'.repeat(45_000)}']`,
+      ],
       ['200 lets and a 45,000-character unknown table', `${lets} ${'T'.repeat(45_000)}`],
       ['print $', 'print $'],
       ['print x = $left', 'print x = $left'],

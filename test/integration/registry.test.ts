@@ -24,7 +24,10 @@ describe('registry on DynamoDB Local', () => {
   async function admin(...args: string[]): Promise<{ code: number; out: string; err: string }> {
     let out = '';
     let err = '';
-    const code = await runAdmin([...args, '--dynamodb-endpoint', db.endpoint, '--table', db.tableName], { stdout: { write: (t: string) => (out += t) }, stderr: { write: (t: string) => (err += t) } });
+    const code = await runAdmin([...args, '--dynamodb-endpoint', db.endpoint, '--table', db.tableName], {
+      stdout: { write: (t: string) => (out += t) },
+      stderr: { write: (t: string) => (err += t) },
+    });
     return { code, out, err };
   }
 
@@ -42,10 +45,18 @@ describe('registry on DynamoDB Local', () => {
   });
 
   it('creates each id once and refuses children of unknown customers', async () => {
-    await expect(createCustomer(registry, { customerId: 'acme', now: NOW })).rejects.toMatchObject({ code: 'CONFLICT' });
-    await expect(createPlant(registry, { customerId: 'acme', plantId: 'acme-1', now: NOW })).rejects.toMatchObject({ code: 'CONFLICT' });
-    await expect(createPlant(registry, { customerId: 'nobody', plantId: 'x-1', now: NOW })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(createPlant(registry, { customerId: 'acme', plantId: 'bad#id', now: NOW })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(createCustomer(registry, { customerId: 'acme', now: NOW })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    await expect(createPlant(registry, { customerId: 'acme', plantId: 'acme-1', now: NOW })).rejects.toMatchObject({
+      code: 'CONFLICT',
+    });
+    await expect(createPlant(registry, { customerId: 'nobody', plantId: 'x-1', now: NOW })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(createPlant(registry, { customerId: 'acme', plantId: 'bad#id', now: NOW })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+    });
   });
 
   it('finds agents and plants by id and lists them per customer', async () => {
@@ -64,7 +75,9 @@ describe('registry on DynamoDB Local', () => {
     expect((await checkMaintenanceToken(registry, accessToken, NOW)).outcome).toBe('valid');
     await registry.revokeMaintenanceToken(issued.token.tokenId, NOW.toISOString());
     expect((await checkMaintenanceToken(registry, accessToken, NOW)).outcome).toBe('revoked');
-    await expect(registry.revokeMaintenanceToken('0123456789abcdef', NOW.toISOString())).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(registry.revokeMaintenanceToken('0123456789abcdef', NOW.toISOString())).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
   });
 
   it('finds a plant part before the company-wide part of the same number', async () => {
@@ -88,9 +101,17 @@ describe('registry on DynamoDB Local', () => {
 
   it('CLI: creates a customer, plant and client, and issues a token link', async () => {
     expect((await admin('customers', 'create', '--customer', 'globex', '--json')).code).toBe(0);
-    expect((await admin('plants', 'create', '--customer', 'globex', '--plant', 'globex-1')).out).toContain('plant globex-1 of globex created');
-    const client = JSON.parse((await admin('clients', 'create', '--customer', 'globex', '--plants', 'globex-1', '--json')).out);
-    expect(client).toMatchObject({ client_id: expect.stringMatching(/^[a-z0-9]{26}$/), client_secret: expect.any(String), plantIds: ['globex-1'] });
+    expect((await admin('plants', 'create', '--customer', 'globex', '--plant', 'globex-1')).out).toContain(
+      'plant globex-1 of globex created',
+    );
+    const client = JSON.parse(
+      (await admin('clients', 'create', '--customer', 'globex', '--plants', 'globex-1', '--json')).out,
+    );
+    expect(client).toMatchObject({
+      client_id: expect.stringMatching(/^[a-z0-9]{26}$/),
+      client_secret: expect.any(String),
+      plantIds: ['globex-1'],
+    });
     const listed = await admin('clients', 'list', '--customer', 'globex', '--json');
     expect(listed.out).not.toContain(client.client_secret);
     expect(listed.out).not.toContain('scrypt');
@@ -102,7 +123,10 @@ describe('registry on DynamoDB Local', () => {
 
   it('CLI import: reports bad rows by line and writes nothing, then imports once however often it runs', async () => {
     const bad = path.join(dir, 'parts-bad.csv');
-    await writeFile(bad, 'partNumber,description,unit\nB-1,Bearing,PIECE\n,No number,PIECE\nB-3,"Oil, hydraulic",GALLONS\n');
+    await writeFile(
+      bad,
+      'partNumber,description,unit\nB-1,Bearing,PIECE\n,No number,PIECE\nB-3,"Oil, hydraulic",GALLONS\n',
+    );
     const refused = await admin('import', 'parts', '--plant', 'globex-1', bad);
     expect(refused.code).toBe(1);
     expect(refused.out).toContain('line 3: partNumber');
@@ -113,7 +137,17 @@ describe('registry on DynamoDB Local', () => {
     expect(JSON.parse(skipped.out)).toMatchObject({ written: 1, skipped: 2 });
 
     const good = path.join(dir, 'parts.json');
-    await writeFile(good, JSON.stringify([{ partNumber: 'B-1', description: 'Bearing', unit: 'piece' }, { partNumber: 'B-2', description: 'Belt' }], null, 2));
+    await writeFile(
+      good,
+      JSON.stringify(
+        [
+          { partNumber: 'B-1', description: 'Bearing', unit: 'piece' },
+          { partNumber: 'B-2', description: 'Belt' },
+        ],
+        null,
+        2,
+      ),
+    );
     expect((await admin('import', 'parts', '--plant', 'globex-1', good)).code).toBe(0);
     expect((await admin('import', 'parts', '--plant', 'globex-1', good)).code).toBe(0);
     expect((await registry.listParts('globex', 'globex-1')).map((p) => p.partNumber)).toEqual(['B-1', 'B-2']);

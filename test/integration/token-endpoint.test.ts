@@ -23,39 +23,89 @@ describe('token endpoint', () => {
   const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
   it('issues an RS256 token with kid, iss, client_id, scope and a one-hour expiry', async () => {
-    const out = await issueToken({ headers: FORM, body: form({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret, scope: `${RESOURCE}/.default` }) }, deps);
+    const out = await issueToken(
+      {
+        headers: FORM,
+        body: form({
+          grant_type: 'client_credentials',
+          client_id: clientId,
+          client_secret: secret,
+          scope: `${RESOURCE}/.default`,
+        }),
+      },
+      deps,
+    );
     expect(out.status).toBe(200);
     expect(out.headers['cache-control']).toBe('no-store');
     expect(out.body).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
     const token = out.body.access_token as string;
     expect(decodeProtectedHeader(token)).toMatchObject({ alg: 'RS256', kid: f.key.kid });
     const { payload } = await jwtVerify(token, createLocalJWKSet({ keys: [f.key.publicJwk] }), { currentDate: NOW });
-    expect(payload).toMatchObject({ iss: ISSUER, client_id: clientId, scope: `${RESOURCE}/.default`, token_use: 'access', exp: NOW.getTime() / 1000 + 3600 });
+    expect(payload).toMatchObject({
+      iss: ISSUER,
+      client_id: clientId,
+      scope: `${RESOURCE}/.default`,
+      token_use: 'access',
+      exp: NOW.getTime() / 1000 + 3600,
+    });
   });
 
   it('accepts HTTP Basic client authentication', async () => {
     const basic = Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(secret)}`).toString('base64');
-    const out = await issueToken({ headers: { ...FORM, authorization: `Basic ${basic}` }, body: form({ grant_type: 'client_credentials', scope: `${RESOURCE}/.default` }) }, deps);
+    const out = await issueToken(
+      {
+        headers: { ...FORM, authorization: `Basic ${basic}` },
+        body: form({ grant_type: 'client_credentials', scope: `${RESOURCE}/.default` }),
+      },
+      deps,
+    );
     expect(out.status).toBe(200);
   });
 
   it('answers invalid_client 401 for a wrong secret, an unknown client and missing credentials', async () => {
-    const cases: Array<Record<string, string>> = [{ client_id: clientId, client_secret: `${secret}x` }, { client_id: 'nobody', client_secret: secret }, {}];
+    const cases: Array<Record<string, string>> = [
+      { client_id: clientId, client_secret: `${secret}x` },
+      { client_id: 'nobody', client_secret: secret },
+      {},
+    ];
     for (const fields of cases) {
-      const out = await issueToken({ headers: FORM, body: form({ grant_type: 'client_credentials', scope: `${RESOURCE}/.default`, ...fields }) }, deps);
-      expect(out).toMatchObject({ status: 401, body: { error: 'invalid_client', error_description: expect.any(String) } });
+      const out = await issueToken(
+        { headers: FORM, body: form({ grant_type: 'client_credentials', scope: `${RESOURCE}/.default`, ...fields }) },
+        deps,
+      );
+      expect(out).toMatchObject({
+        status: 401,
+        body: { error: 'invalid_client', error_description: expect.any(String) },
+      });
     }
   });
 
   it('answers invalid_scope 400 for another resource and unsupported_grant_type 400 for another grant', async () => {
-    const scope = await issueToken({ headers: FORM, body: form({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret, scope: 'api://other/.default' }) }, deps);
-    const grant = await issueToken({ headers: FORM, body: form({ grant_type: 'password', client_id: clientId, client_secret: secret }) }, deps);
+    const scope = await issueToken(
+      {
+        headers: FORM,
+        body: form({
+          grant_type: 'client_credentials',
+          client_id: clientId,
+          client_secret: secret,
+          scope: 'api://other/.default',
+        }),
+      },
+      deps,
+    );
+    const grant = await issueToken(
+      { headers: FORM, body: form({ grant_type: 'password', client_id: clientId, client_secret: secret }) },
+      deps,
+    );
     expect(scope).toMatchObject({ status: 400, body: { error: 'invalid_scope' } });
     expect(grant).toMatchObject({ status: 400, body: { error: 'unsupported_grant_type' } });
   });
 
   it('answers invalid_request 400 for a JSON body', async () => {
-    const out = await issueToken({ headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials' }) }, deps);
+    const out = await issueToken(
+      { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials' }) },
+      deps,
+    );
     expect(out).toMatchObject({ status: 400, body: { error: 'invalid_request' } });
   });
 });

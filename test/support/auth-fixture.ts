@@ -28,12 +28,36 @@ export async function authFixture() {
   await createPlant(registry, { customerId: 'c2', plantId: 'pC', now: NOW });
   const everyPlant = await createLocalClient(registry, { customerId: 'c1', now: NOW });
   const onlyA = await createLocalClient(registry, { customerId: 'c1', plantIds: ['pA'], now: NOW });
-  const policy: TokenPolicy = { issuer: ISSUER, resource: RESOURCE, keys: createLocalJWKSet({ keys: [key.publicJwk] }) };
+  const policy: TokenPolicy = {
+    issuer: ISSUER,
+    resource: RESOURCE,
+    keys: createLocalJWKSet({ keys: [key.publicJwk] }),
+  };
   const logs: Array<{ message: string; attributes: Record<string, unknown> }> = [];
-  const deps: AuthorizerDeps = { registry, policy: async () => policy, now: () => NOW, log: (message, attributes) => logs.push({ message, attributes }) };
+  const deps: AuthorizerDeps = {
+    registry,
+    policy: async () => policy,
+    now: () => NOW,
+    log: (message, attributes) => logs.push({ message, attributes }),
+  };
   const tokenFor = (clientId: string, overrides: { scope?: string; now?: Date; issuer?: string } = {}) =>
-    signAccessToken(key, { issuer: overrides.issuer ?? ISSUER, clientId, scope: overrides.scope ?? `${RESOURCE}/.default`, now: overrides.now ?? NOW });
-  return { dir, key, registry, everyPlant, onlyA, policy, deps, logs, tokenFor, cleanup: async () => {
+    signAccessToken(key, {
+      issuer: overrides.issuer ?? ISSUER,
+      clientId,
+      scope: overrides.scope ?? `${RESOURCE}/.default`,
+      now: overrides.now ?? NOW,
+    });
+  return {
+    dir,
+    key,
+    registry,
+    everyPlant,
+    onlyA,
+    policy,
+    deps,
+    logs,
+    tokenFor,
+    cleanup: async () => {
       await db.stop();
       await rm(dir, { recursive: true, force: true });
     },

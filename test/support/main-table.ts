@@ -7,7 +7,16 @@ import { parse } from 'yaml';
 const fragment = path.resolve(import.meta.dirname, '../../infra/resources/dynamodb.yml');
 
 export function mainTableDefinition(tableName: string): CreateTableCommandInput {
-  const doc = parse(readFileSync(fragment, 'utf8')) as { Resources: { MainTable: { Properties: Record<string, unknown> } } };
-  const { TimeToLiveSpecification: _ttl, PointInTimeRecoverySpecification: _pitr, SSESpecification: _sse, DeletionProtectionEnabled: _dp, Tags: _tags, ...props } = doc.Resources.MainTable.Properties;
+  const doc = parse(readFileSync(fragment, 'utf8')) as {
+    Resources: { MainTable: { Properties: Record<string, unknown> } };
+  };
+  const {
+    TimeToLiveSpecification: _ttl,
+    PointInTimeRecoverySpecification: _pitr,
+    SSESpecification: _sse,
+    DeletionProtectionEnabled: _dp,
+    Tags: _tags,
+    ...props
+  } = doc.Resources.MainTable.Properties;
   return { ...props, TableName: tableName } as CreateTableCommandInput;
 }

@@ -37,29 +37,38 @@ export interface OfflineStackOptions {
 }
 
 export async function startOfflineStack(options: OfflineStackOptions = {}): Promise<OfflineStack> {
-  const ports = options.ports ?? { http: await freePort(), lambda: await freePort(), dynamodb: await freePort(), mqtt: await freePort() };
+  const ports = options.ports ?? {
+    http: await freePort(),
+    lambda: await freePort(),
+    dynamodb: await freePort(),
+    mqtt: await freePort(),
+  };
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'insights-stack-')));
   const keepData = options.keepData || options.dataDir !== undefined;
   const buildDir = `.esbuild/test-${path.basename(dataDir)}`;
   await mkdir(path.join(dataDir, 'dynamodb'), { recursive: true });
   await options.prepare?.(dataDir);
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'node_modules/osls/bin/serverless.js'), 'offline', 'start'], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      UV_THREADPOOL_SIZE: '16', // as npm start sets it: queries never take every thread from token checks
-      ...options.env,
-      INSIGHTS_DATA_DIR: dataDir,
-      INSIGHTS_HTTP_PORT: String(ports.http),
-      INSIGHTS_LAMBDA_PORT: String(ports.lambda),
-      INSIGHTS_DYNAMODB_PORT: String(ports.dynamodb),
-      INSIGHTS_MQTT_PORT: String(ports.mqtt),
-      // Each stack builds into its own folder so that parallel stacks never share build output.
-      INSIGHTS_BUILD_DIR: buildDir,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [path.join(root, 'node_modules/osls/bin/serverless.js'), 'offline', 'start'],
+    {
+      cwd: root,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        UV_THREADPOOL_SIZE: '16', // as npm start sets it: queries never take every thread from token checks
+        ...options.env,
+        INSIGHTS_DATA_DIR: dataDir,
+        INSIGHTS_HTTP_PORT: String(ports.http),
+        INSIGHTS_LAMBDA_PORT: String(ports.lambda),
+        INSIGHTS_DYNAMODB_PORT: String(ports.dynamodb),
+        INSIGHTS_MQTT_PORT: String(ports.mqtt),
+        // Each stack builds into its own folder so that parallel stacks never share build output.
+        INSIGHTS_BUILD_DIR: buildDir,
+      },
     },
-  });
+  );
   // If this process dies without calling stop() (a crashed test or benchmark), take the detached
   // stack group down with it, so no java or node process is left behind.
   const killGroup = (): void => {
@@ -106,7 +115,10 @@ export async function startOfflineStack(options: OfflineStackOptions = {}): Prom
   const kill = async (): Promise<void> => {
     process.off('exit', killGroup);
     log?.end();
-    const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
+    const exited =
+      child.exitCode !== null || child.signalCode !== null
+        ? Promise.resolve()
+        : new Promise((r) => child.once('exit', r));
     killGroup();
     await exited;
     // The group's other processes (java) die with the signal too; wait until none is left.
@@ -122,14 +134,18 @@ export async function startOfflineStack(options: OfflineStackOptions = {}): Prom
   };
 
   try {
-    await waitUntil(async () => {
-      if (child.exitCode !== null) throw new Error(`the offline stack exited with ${child.exitCode}:\n${output}`);
-      const response = await fetch(`${httpUrl}/health`);
-      if (response.status !== 200) return false;
-      const body = (await response.json()) as { status: string };
-      return body.status === 'up';
-      // Ready in 3-6 s on an idle machine; several minutes were seen with 2 cores shared by many.
-    }, 150_000, `the offline stack at ${httpUrl}/health`);
+    await waitUntil(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`the offline stack exited with ${child.exitCode}:\n${output}`);
+        const response = await fetch(`${httpUrl}/health`);
+        if (response.status !== 200) return false;
+        const body = (await response.json()) as { status: string };
+        return body.status === 'up';
+        // Ready in 3-6 s on an idle machine; several minutes were seen with 2 cores shared by many.
+      },
+      150_000,
+      `the offline stack at ${httpUrl}/health`,
+    );
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}\n--- stack output ---\n${output}`);

@@ -11,18 +11,36 @@ export interface QueryClientAccess {
 }
 
 /** Creates `count` clients of `customerId` (every plant) and gets a token for each from the stack. */
-export async function extraQueryClients(stack: OfflineStack, customerId: string, count: number): Promise<QueryClientAccess[]> {
-  const { registry, close } = openRegistry({ endpoint: `http://127.0.0.1:${stack.ports.dynamodb}`, tableName: 'industrial-insights-local-main', region: 'eu-west-1' });
+export async function extraQueryClients(
+  stack: OfflineStack,
+  customerId: string,
+  count: number,
+): Promise<QueryClientAccess[]> {
+  const { registry, close } = openRegistry({
+    endpoint: `http://127.0.0.1:${stack.ports.dynamodb}`,
+    tableName: 'industrial-insights-local-main',
+    region: 'eu-west-1',
+  });
   try {
     const clients: QueryClientAccess[] = [];
     for (let i = 0; i < count; i++) {
-      const { client, clientSecret } = await createLocalClient(registry, { customerId, name: `extra client ${i + 1}`, now: new Date() });
+      const { client, clientSecret } = await createLocalClient(registry, {
+        customerId,
+        name: `extra client ${i + 1}`,
+        now: new Date(),
+      });
       const response = await fetch(`${stack.httpUrl}/oauth2/token`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: clientSecret, scope: `${RESOURCE}/.default` }).toString(),
+        body: new URLSearchParams({
+          grant_type: 'client_credentials',
+          client_id: client.clientId,
+          client_secret: clientSecret,
+          scope: `${RESOURCE}/.default`,
+        }).toString(),
       });
-      if (response.status !== 200) throw new Error(`token endpoint answered ${response.status}: ${await response.text()}`);
+      if (response.status !== 200)
+        throw new Error(`token endpoint answered ${response.status}: ${await response.text()}`);
       const { access_token: accessToken } = (await response.json()) as { access_token: string };
       clients.push({ clientId: client.clientId, accessToken });
     }

@@ -15,9 +15,16 @@ declare module 'vitest' {
 
 export async function sharedDynamoDb(name: string): Promise<DynamoDbLocal> {
   const endpoint = inject('dynamoDbEndpoint');
-  if (!endpoint) throw new Error('no shared DynamoDB Local: run this file in the integration project (vitest.config.ts globalSetup)');
+  if (!endpoint)
+    throw new Error(
+      'no shared DynamoDB Local: run this file in the integration project (vitest.config.ts globalSetup)',
+    );
   const tableName = `${name}-${randomBytes(4).toString('hex')}`;
-  const client = new DynamoDBClient({ endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'eu-west-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   await createMainTable(client, tableName);
   return {
     endpoint,

@@ -22,11 +22,15 @@ declare module 'vitest' {
 
 export function sharedOfflineStack(): OfflineStack {
   const info = inject('offlineStack');
-  if (!info) throw new Error('no shared offline stack: run this file in the integration-stack project (vitest.config.ts)');
+  if (!info)
+    throw new Error('no shared offline stack: run this file in the integration-stack project (vitest.config.ts)');
   return {
     ...info,
     output: () => readFileSync(info.logFile, 'utf8'),
     stop: async () => undefined,
-    kill: () => Promise.reject(new Error('the shared offline stack cannot be killed by one file; start one with startOfflineStack')),
+    kill: () =>
+      Promise.reject(
+        new Error('the shared offline stack cannot be killed by one file; start one with startOfflineStack'),
+      ),
   };
 }

@@ -14,7 +14,11 @@ export interface DemoAccess {
 
 /** Seeds the demo tenant into the stack's DynamoDB and gets a query access token for its client. */
 export async function demoAccess(stack: OfflineStack): Promise<DemoAccess> {
-  const { registry, close } = openRegistry({ endpoint: `http://127.0.0.1:${stack.ports.dynamodb}`, tableName: 'industrial-insights-local-main', region: 'eu-west-1' });
+  const { registry, close } = openRegistry({
+    endpoint: `http://127.0.0.1:${stack.ports.dynamodb}`,
+    tableName: 'industrial-insights-local-main',
+    region: 'eu-west-1',
+  });
   try {
     const demo = await seedDemo(registry, { now: new Date() });
     if (!demo.clientSecret) throw new Error('the demo tenant was seeded before; start from a fresh stack');
@@ -29,7 +33,12 @@ export async function clientToken(stack: OfflineStack, clientId: string, clientS
   const response = await fetch(`${stack.httpUrl}/oauth2/token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret, scope: `${RESOURCE}/.default` }).toString(),
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: clientId,
+      client_secret: clientSecret,
+      scope: `${RESOURCE}/.default`,
+    }).toString(),
   });
   if (response.status !== 200) throw new Error(`token endpoint answered ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { access_token: string }).access_token;
@@ -47,14 +56,23 @@ export interface TenantAccess {
  * test file on a shared stack uses instead of the demo tenant. @throws CONFLICT when the id is taken.
  */
 export async function tenantAccess(stack: OfflineStack, customerId: string): Promise<TenantAccess> {
-  const { registry, close } = openRegistry({ endpoint: `http://127.0.0.1:${stack.ports.dynamodb}`, tableName: 'industrial-insights-local-main', region: 'eu-west-1' });
+  const { registry, close } = openRegistry({
+    endpoint: `http://127.0.0.1:${stack.ports.dynamodb}`,
+    tableName: 'industrial-insights-local-main',
+    region: 'eu-west-1',
+  });
   try {
     const now = new Date();
     await createCustomer(registry, { customerId, now });
     const plantId = `${customerId}-plant-1`;
     await createPlant(registry, { customerId, plantId, now });
     const { client, clientSecret } = await createLocalClient(registry, { customerId, now });
-    return { customerId, plantId, clientId: client.clientId, accessToken: await clientToken(stack, client.clientId, clientSecret) };
+    return {
+      customerId,
+      plantId,
+      clientId: client.clientId,
+      accessToken: await clientToken(stack, client.clientId, clientSecret),
+    };
   } finally {
     close();
   }
@@ -62,10 +80,21 @@ export async function tenantAccess(stack: OfflineStack, customerId: string): Pro
 
 export interface QueryAnswer {
   readonly status: number;
-  readonly body: { data?: { columns: { name: string; columnType: string; dataType: string }[]; rows: unknown[][] }; meta?: Record<string, unknown>; code?: string; message?: string };
+  readonly body: {
+    data?: { columns: { name: string; columnType: string; dataType: string }[]; rows: unknown[][] };
+    meta?: Record<string, unknown>;
+    code?: string;
+    message?: string;
+  };
 }
 
-export async function query(stack: OfflineStack, accessToken: string, text: string, window: { startTime: string; endTime: string }, extra: Record<string, unknown> = {}): Promise<QueryAnswer> {
+export async function query(
+  stack: OfflineStack,
+  accessToken: string,
+  text: string,
+  window: { startTime: string; endTime: string },
+  extra: Record<string, unknown> = {},
+): Promise<QueryAnswer> {
   const response = await fetch(`${stack.httpUrl}/insights/v1/telemetry/query/table`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${accessToken}` },

@@ -24,7 +24,14 @@ function sourceFiles(dir: string): string[] {
 /** The file a relative specifier names, as the bundler resolution of tsconfig.json finds it. */
 function resolveSpecifier(from: string, specifier: string): string | undefined {
   const base = path.resolve(path.dirname(from), specifier);
-  const candidates = [base, `${base}.ts`, `${base}.mts`, path.join(base, 'index.ts'), base.replace(/\.js$/, '.ts'), base.replace(/\.mjs$/, '.mts')];
+  const candidates = [
+    base,
+    `${base}.ts`,
+    `${base}.mts`,
+    path.join(base, 'index.ts'),
+    base.replace(/\.js$/, '.ts'),
+    base.replace(/\.mjs$/, '.mts'),
+  ];
   return candidates.find((c) => existsSync(c) && statSync(c).isFile());
 }
 
@@ -121,7 +128,9 @@ function layerOf(file: string): Layer {
 function forbiddenImports(graph: Graph): string[] {
   return [...graph].flatMap(([file, targets]) => {
     const from = layerOf(file);
-    return targets.filter((t) => FORBIDDEN[from].includes(layerOf(t))).map((t) => `${file} -> ${t} (${from} must not import ${layerOf(t)})`);
+    return targets
+      .filter((t) => FORBIDDEN[from].includes(layerOf(t)))
+      .map((t) => `${file} -> ${t} (${from} must not import ${layerOf(t)})`);
   });
 }
 
@@ -157,10 +166,11 @@ describe('module structure of lib/ and functions/', () => {
       ['functions/f/handler.ts', ['lib/wiring/app.ts']],
     ]);
     // Act / Assess
-    expect(cycles(sample).map((c) => c.join(' -> ')).sort()).toEqual([
-      'lib/a/x.ts -> lib/b/y.ts -> lib/c/z.ts -> lib/a/x.ts',
-      'lib/d/self.ts -> lib/d/self.ts',
-    ]);
+    expect(
+      cycles(sample)
+        .map((c) => c.join(' -> '))
+        .sort(),
+    ).toEqual(['lib/a/x.ts -> lib/b/y.ts -> lib/c/z.ts -> lib/a/x.ts', 'lib/d/self.ts -> lib/d/self.ts']);
     expect(forbiddenImports(sample)).toEqual([
       'lib/b/y.ts -> lib/adapters/db.ts (domain must not import adapters)',
       'lib/wiring/app.ts -> lib/cli/help.ts (wiring must not import cli)',

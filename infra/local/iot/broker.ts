@@ -62,7 +62,9 @@ export function compileRules(rules: readonly RuleBinding[]): ActiveRule[] {
     try {
       return { ...rule, parsed: parseRuleSql(rule.sql) };
     } catch (error) {
-      throw new Error(`IoT rule of function '${rule.functionKey}' cannot run locally: ${(error as Error).message}. SQL: ${rule.sql}`);
+      throw new Error(
+        `IoT rule of function '${rule.functionKey}' cannot run locally: ${(error as Error).message}. SQL: ${rule.sql}`,
+      );
     }
   });
 }
@@ -93,11 +95,14 @@ interface BatchAnswer {
 }
 
 async function invokeOnce(lambdaPort: number, functionName: string, event: unknown): Promise<BatchAnswer> {
-  const response = await fetch(`http://127.0.0.1:${lambdaPort}/2015-03-31/functions/${encodeURIComponent(functionName)}/invocations`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-amz-invocation-type': 'RequestResponse' },
-    body: JSON.stringify(event),
-  });
+  const response = await fetch(
+    `http://127.0.0.1:${lambdaPort}/2015-03-31/functions/${encodeURIComponent(functionName)}/invocations`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-amz-invocation-type': 'RequestResponse' },
+      body: JSON.stringify(event),
+    },
+  );
   const text = await response.text();
   if (!response.ok || response.headers.get('x-amz-function-error')) {
     throw new FunctionError(`function ${functionName} failed (HTTP ${response.status}): ${text.slice(0, 500)}`);
@@ -114,7 +119,12 @@ async function invokeOnce(lambdaPort: number, functionName: string, event: unkno
  * say nothing about the message: they are retried with capped backoff until the broker stops,
  * and never spend one of the rule's attempts.
  */
-async function invoke(lambdaPort: number, functionName: string, event: unknown, stopping: () => boolean): Promise<BatchAnswer> {
+async function invoke(
+  lambdaPort: number,
+  functionName: string,
+  event: unknown,
+  stopping: () => boolean,
+): Promise<BatchAnswer> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await invokeOnce(lambdaPort, functionName, event);
@@ -137,7 +147,8 @@ export async function startBroker(options: BrokerOptions): Promise<RunningBroker
   const drainMs = options.drainMs ?? 10_000;
   const retryDelayMs = options.retryDelayMs ?? 250;
   const journal: Journal = await openJournal(options.journalDir, { log: options.log });
-  if (journal.recovered.length > 0) options.log(`replaying ${journal.recovered.length} message(s) acknowledged before the last stop and not processed`);
+  if (journal.recovered.length > 0)
+    options.log(`replaying ${journal.recovered.length} message(s) acknowledged before the last stop and not processed`);
 
   const queue: JournalRecord[] = [...journal.recovered];
   const failures = new Map<number, number>();
@@ -160,10 +171,25 @@ export async function startBroker(options: BrokerOptions): Promise<RunningBroker
     releaseAcks();
   };
 
-  const deadLetterEntry = (record: JournalRecord, reason: DeadLetterReason, message: string, details: unknown[], rule: string): DeadLetterEntry => {
+  const deadLetterEntry = (
+    record: JournalRecord,
+    reason: DeadLetterReason,
+    message: string,
+    details: unknown[],
+    rule: string,
+  ): DeadLetterEntry => {
     const payloadBase64 = record.payload.toString('base64');
     const source = { topic: record.topic, clientId: record.clientId, agentId: record.topic.split('/')[1], rule };
-    return { id: deadLetterId(reason, payloadBase64, source, record.receivedAt), reason, message, details, time: new Date().toISOString(), receivedAt: new Date(record.receivedAt).toISOString(), payloadBase64, source };
+    return {
+      id: deadLetterId(reason, payloadBase64, source, record.receivedAt),
+      reason,
+      message,
+      details,
+      time: new Date().toISOString(),
+      receivedAt: new Date(record.receivedAt).toISOString(),
+      payloadBase64,
+      source,
+    };
   };
 
   /** The next batch: oldest first, bounded by count and payload bytes. */
@@ -189,12 +215,20 @@ export async function startBroker(options: BrokerOptions): Promise<RunningBroker
       const items: { record: JournalRecord; event: unknown }[] = [];
       for (const record of batch) {
         if (!topicMatches(rule.parsed.topicFilter, record.topic)) continue;
-        const input = { topic: record.topic, clientId: record.clientId, payload: record.payload, timestampMs: record.receivedAt };
+        const input = {
+          topic: record.topic,
+          clientId: record.clientId,
+          payload: record.payload,
+          timestampMs: record.receivedAt,
+        };
         try {
           if (ruleMatches(rule.parsed, input)) items.push({ record, event: ruleOutput(rule.parsed, input) });
         } catch (error) {
           options.log(`rule ${rule.functionKey}: ${(error as Error).message}; message written to the dead letter`);
-          deadLetters.push({ seq: record.seq, entry: deadLetterEntry(record, 'RULE_SQL_FAILED', (error as Error).message, [], rule.functionKey) });
+          deadLetters.push({
+            seq: record.seq,
+            entry: deadLetterEntry(record, 'RULE_SQL_FAILED', (error as Error).message, [], rule.functionKey),
+          });
         }
       }
       if (items.length === 0) continue;
@@ -202,7 +236,8 @@ export async function startBroker(options: BrokerOptions): Promise<RunningBroker
       counters.invocations++;
       try {
         const answer = await invoke(options.lambdaPort, rule.functionName, event, () => stopping);
-        for (const failure of answer.batchItemFailures ?? []) retry.set(Number(failure.itemIdentifier), `function ${rule.functionName} reported the message as failed`);
+        for (const failure of answer.batchItemFailures ?? [])
+          retry.set(Number(failure.itemIdentifier), `function ${rule.functionName} reported the message as failed`);
       } catch (error) {
         if (stopping && !(error instanceof FunctionError)) for (const item of items) abandoned.add(item.record.seq);
         else for (const item of items) retry.set(item.record.seq, (error as Error).message);
@@ -216,8 +251,19 @@ export async function startBroker(options: BrokerOptions): Promise<RunningBroker
       failures.set(record.seq, attempt);
       if (attempt < attempts) again.push(record);
       else {
-        options.log(`message ${record.seq} on ${record.topic}: invocation failed ${attempts} times (${reason}); message written to the dead letter`);
-        deadLetters.push({ seq: record.seq, entry: deadLetterEntry(record, 'RULE_ACTION_FAILED', reason, [{ attempts }], rules.map((r) => r.functionKey).join(',')) });
+        options.log(
+          `message ${record.seq} on ${record.topic}: invocation failed ${attempts} times (${reason}); message written to the dead letter`,
+        );
+        deadLetters.push({
+          seq: record.seq,
+          entry: deadLetterEntry(
+            record,
+            'RULE_ACTION_FAILED',
+            reason,
+            [{ attempts }],
+            rules.map((r) => r.functionKey).join(','),
+          ),
+        });
       }
     }
     if (deadLetters.length > 0) {
@@ -239,7 +285,11 @@ export async function startBroker(options: BrokerOptions): Promise<RunningBroker
   // Each rule's function is invoked once with an empty batch as soon as the Lambda endpoint
   // answers, so that its first messages do not wait for its cold start (loading, opening stores).
   const warmUp = Promise.all(
-    rules.map((rule) => invoke(options.lambdaPort, rule.functionName, { Records: [] }, () => stopping).catch((error: Error) => options.log(`warm-up of ${rule.functionKey} failed: ${error.message}`))),
+    rules.map((rule) =>
+      invoke(options.lambdaPort, rule.functionName, { Records: [] }, () => stopping).catch((error: Error) =>
+        options.log(`warm-up of ${rule.functionKey} failed: ${error.message}`),
+      ),
+    ),
   );
 
   let inFlight: Promise<void> | undefined;
@@ -282,7 +332,9 @@ export async function startBroker(options: BrokerOptions): Promise<RunningBroker
           releaseAcks();
         },
         (error: Error) => {
-          options.log(`journal write failed (${error.message}); the message is refused, the publisher will send it again`);
+          options.log(
+            `journal write failed (${error.message}); the message is refused, the publisher will send it again`,
+          );
           done(error);
         },
       );
@@ -317,11 +369,18 @@ export async function startBroker(options: BrokerOptions): Promise<RunningBroker
       await serverClosed;
       wake?.();
       const drained = await Promise.race([worker.then(() => true), sleep(drainMs).then(() => false)]);
-      if (!drained) options.log(`the batch in flight did not finish within ${drainMs} ms; it stays journaled and is replayed at the next start`);
+      if (!drained)
+        options.log(
+          `the batch in flight did not finish within ${drainMs} ms; it stays journaled and is replayed at the next start`,
+        );
       const left = journal.stats().unprocessed;
       await journal.close();
       for (const w of idleWaiters) w();
-      options.log(left > 0 ? `stopped; ${left} message(s) stay journaled and are processed at the next start` : 'stopped; every acknowledged message was processed');
+      options.log(
+        left > 0
+          ? `stopped; ${left} message(s) stay journaled and are processed at the next start`
+          : 'stopped; every acknowledged message was processed',
+      );
     },
   };
 }

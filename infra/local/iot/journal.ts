@@ -68,7 +68,9 @@ interface Segment {
 }
 
 export function encodeRecord(record: JournalRecord): Buffer {
-  const header = Buffer.from(`${JSON.stringify({ s: record.seq, t: record.topic, c: record.clientId, r: record.receivedAt })}\n`);
+  const header = Buffer.from(
+    `${JSON.stringify({ s: record.seq, t: record.topic, c: record.clientId, r: record.receivedAt })}\n`,
+  );
   const body = Buffer.concat([header, record.payload]);
   const prefix = Buffer.alloc(HEADER_BYTES);
   prefix.writeUInt32LE(body.length, 0);
@@ -97,7 +99,13 @@ export function decodeRecords(buffer: Buffer): { records: JournalRecord[]; intac
     } catch {
       break;
     }
-    records.push({ seq: header.s, topic: header.t, clientId: header.c, receivedAt: header.r, payload: Buffer.from(body.subarray(newline + 1)) });
+    records.push({
+      seq: header.s,
+      topic: header.t,
+      clientId: header.c,
+      receivedAt: header.r,
+      payload: Buffer.from(body.subarray(newline + 1)),
+    });
     offset = end;
   }
   return { records, intactBytes: offset };
@@ -105,7 +113,8 @@ export function decodeRecords(buffer: Buffer): { records: JournalRecord[]; intac
 
 async function readCheckpoint(dir: string): Promise<number> {
   try {
-    const value = (JSON.parse(await readFile(path.join(dir, CHECKPOINT), 'utf8')) as { processedThrough?: unknown }).processedThrough;
+    const value = (JSON.parse(await readFile(path.join(dir, CHECKPOINT), 'utf8')) as { processedThrough?: unknown })
+      .processedThrough;
     return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : 0;
   } catch {
     return 0;
@@ -128,7 +137,9 @@ export async function openJournal(dir: string, options: JournalOptions = {}): Pr
     const buffer = await readFile(file);
     const { records, intactBytes } = decodeRecords(buffer);
     if (intactBytes < buffer.length) {
-      log(`journal ${name}: ${buffer.length - intactBytes} byte(s) after the last intact record ${i === names.length - 1 ? 'cut off (a write interrupted by a crash)' : 'ignored'}`);
+      log(
+        `journal ${name}: ${buffer.length - intactBytes} byte(s) after the last intact record ${i === names.length - 1 ? 'cut off (a write interrupted by a crash)' : 'ignored'}`,
+      );
       if (i === names.length - 1) await truncate(file, intactBytes);
     }
     if (records.length === 0) {
@@ -146,7 +157,12 @@ export async function openJournal(dir: string, options: JournalOptions = {}): Pr
   let handle: FileHandle | undefined;
   let active: Segment | undefined;
   let closed = false;
-  let queue: { buffer: Buffer; record: JournalRecord; resolve: (r: JournalRecord) => void; reject: (e: Error) => void }[] = [];
+  let queue: {
+    buffer: Buffer;
+    record: JournalRecord;
+    resolve: (r: JournalRecord) => void;
+    reject: (e: Error) => void;
+  }[] = [];
   let flushing: Promise<void> | undefined;
   let checkpointTimer: NodeJS.Timeout | undefined;
   let checkpointWrite: Promise<void> = Promise.resolve();
@@ -221,12 +237,10 @@ export async function openJournal(dir: string, options: JournalOptions = {}): Pr
   function scheduleFlush(): void {
     if (flushing) return;
     // setImmediate: appends of the same turn of the event loop join one group.
-    flushing = new Promise<void>((r) => setImmediate(r))
-      .then(flush)
-      .finally(() => {
-        flushing = undefined;
-        if (queue.length > 0) scheduleFlush();
-      });
+    flushing = new Promise<void>((r) => setImmediate(r)).then(flush).finally(() => {
+      flushing = undefined;
+      if (queue.length > 0) scheduleFlush();
+    });
   }
 
   await removeProcessedSegments();

@@ -57,10 +57,20 @@ export default class LocalIotPlugin {
   private resourceRules(): RuleBinding[] {
     const service = this.serverless.service;
     const naming = this.serverless.getProvider?.('aws').naming;
-    const byLogicalId = new Map(service.getAllFunctions().map((key) => [naming ? naming.getLambdaLogicalId(key) : `${key[0]?.toUpperCase()}${key.slice(1)}LambdaFunction`, key]));
+    const byLogicalId = new Map(
+      service
+        .getAllFunctions()
+        .map((key) => [
+          naming ? naming.getLambdaLogicalId(key) : `${key[0]?.toUpperCase()}${key.slice(1)}LambdaFunction`,
+          key,
+        ]),
+    );
     const fragments = Array.isArray(service.resources) ? service.resources : [service.resources ?? {}];
     const resources = Object.assign({}, ...fragments.map((f) => f.Resources ?? {})) as Record<string, unknown>;
-    return topicRuleBindings(resources, byLogicalId).map((b) => ({ ...b, functionName: service.getFunction(b.functionKey).name ?? b.functionKey }));
+    return topicRuleBindings(resources, byLogicalId).map((b) => ({
+      ...b,
+      functionName: service.getFunction(b.functionKey).name ?? b.functionKey,
+    }));
   }
 
   private eventRules(): RuleBinding[] {
@@ -94,7 +104,9 @@ export default class LocalIotPlugin {
       journalDir: path.join(dataDir, 'iot-journal'),
       log: (message) => console.error(`[local-iot] ${message}`),
     });
-    console.error(`[local-iot] MQTT broker on mqtt://${host}:${port}; rules: ${rules.map((r) => `${r.functionKey} <- ${r.sql}`).join(' | ') || 'none'}`);
+    console.error(
+      `[local-iot] MQTT broker on mqtt://${host}:${port}; rules: ${rules.map((r) => `${r.functionKey} <- ${r.sql}`).join(' | ') || 'none'}`,
+    );
     this.watchParent();
   }
 
@@ -116,14 +128,23 @@ export default class LocalIotPlugin {
     this.broker = undefined;
     // serverless-offline next (its own end hook runs later and exits the process): requests in
     // flight finish while DynamoDB Local is still up.
-    const offline = this.serverless.pluginManager?.plugins?.find((p) => (p as { constructor?: { name?: string } }).constructor?.name === 'ServerlessOffline') as { end?: (skipExit: boolean) => Promise<void> } | undefined;
+    const offline = this.serverless.pluginManager?.plugins?.find(
+      (p) => (p as { constructor?: { name?: string } }).constructor?.name === 'ServerlessOffline',
+    ) as { end?: (skipExit: boolean) => Promise<void> } | undefined;
     await offline?.end?.(true);
   }
 }
 
 interface TopicRuleResource {
   Type?: string;
-  Properties?: { TopicRulePayload?: { Sql?: string; RuleDisabled?: boolean; AwsIotSqlVersion?: string; Actions?: Array<{ Lambda?: { FunctionArn?: unknown } }> } };
+  Properties?: {
+    TopicRulePayload?: {
+      Sql?: string;
+      RuleDisabled?: boolean;
+      AwsIotSqlVersion?: string;
+      Actions?: Array<{ Lambda?: { FunctionArn?: unknown } }>;
+    };
+  };
 }
 
 /**
@@ -131,18 +152,27 @@ interface TopicRuleResource {
  * by `Fn::GetAtt: [<Function>LambdaFunction, Arn]`. @throws Error for a rule this plugin cannot run
  * faithfully (another SQL version, a Lambda action it cannot map to a function).
  */
-export function topicRuleBindings(resources: Readonly<Record<string, unknown>>, functionsByLogicalId: ReadonlyMap<string, string>): Array<Omit<RuleBinding, 'functionName'>> {
+export function topicRuleBindings(
+  resources: Readonly<Record<string, unknown>>,
+  functionsByLogicalId: ReadonlyMap<string, string>,
+): Array<Omit<RuleBinding, 'functionName'>> {
   return Object.entries(resources).flatMap(([logicalId, value]) => {
     const resource = value as TopicRuleResource;
     if (resource.Type !== 'AWS::IoT::TopicRule') return [];
     const payload = resource.Properties?.TopicRulePayload;
     if (!payload?.Sql || payload.RuleDisabled === true) return [];
-    if (payload.AwsIotSqlVersion !== undefined && payload.AwsIotSqlVersion !== '2016-03-23') throw new Error(`IoT rule ${logicalId}: SQL version ${payload.AwsIotSqlVersion} is not supported locally (only 2016-03-23)`);
+    if (payload.AwsIotSqlVersion !== undefined && payload.AwsIotSqlVersion !== '2016-03-23')
+      throw new Error(
+        `IoT rule ${logicalId}: SQL version ${payload.AwsIotSqlVersion} is not supported locally (only 2016-03-23)`,
+      );
     return (payload.Actions ?? []).flatMap((action) => {
       if (!action.Lambda) return [];
       const getAtt = (action.Lambda.FunctionArn as { 'Fn::GetAtt'?: unknown } | undefined)?.['Fn::GetAtt'];
       const target = Array.isArray(getAtt) ? functionsByLogicalId.get(String(getAtt[0])) : undefined;
-      if (target === undefined) throw new Error(`IoT rule ${logicalId}: its Lambda action must be { Fn::GetAtt: [<Function>LambdaFunction, Arn] } of a function of this service`);
+      if (target === undefined)
+        throw new Error(
+          `IoT rule ${logicalId}: its Lambda action must be { Fn::GetAtt: [<Function>LambdaFunction, Arn] } of a function of this service`,
+        );
       return [{ functionKey: target, sql: payload.Sql as string }];
     });
   });

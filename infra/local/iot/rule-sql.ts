@@ -8,8 +8,17 @@ export type RuleExpr =
   | { readonly kind: 'star' }
   | { readonly kind: 'field'; readonly path: readonly string[] }
   | { readonly kind: 'literal'; readonly value: string | number | boolean }
-  | { readonly kind: 'call'; readonly name: 'topic' | 'clientid' | 'timestamp' | 'encode'; readonly args: readonly RuleExpr[] }
-  | { readonly kind: 'compare'; readonly op: '=' | '<>' | '<' | '<=' | '>' | '>='; readonly left: RuleExpr; readonly right: RuleExpr }
+  | {
+      readonly kind: 'call';
+      readonly name: 'topic' | 'clientid' | 'timestamp' | 'encode';
+      readonly args: readonly RuleExpr[];
+    }
+  | {
+      readonly kind: 'compare';
+      readonly op: '=' | '<>' | '<' | '<=' | '>' | '>=';
+      readonly left: RuleExpr;
+      readonly right: RuleExpr;
+    }
   | { readonly kind: 'logic'; readonly op: 'AND' | 'OR'; readonly left: RuleExpr; readonly right: RuleExpr }
   | { readonly kind: 'not'; readonly operand: RuleExpr };
 
@@ -29,7 +38,11 @@ export class RuleSqlError extends Error {
   override readonly name = 'RuleSqlError';
 }
 
-type Token = { readonly type: 'word' | 'string' | 'number' | 'op' | 'punct'; readonly text: string; readonly at: number };
+type Token = {
+  readonly type: 'word' | 'string' | 'number' | 'op' | 'punct';
+  readonly text: string;
+  readonly at: number;
+};
 
 function tokenize(sql: string): Token[] {
   const tokens: Token[] = [];
@@ -100,7 +113,10 @@ export function parseRuleSql(sql: string): ParsedRule {
       if (upper === 'TRUE' || upper === 'FALSE') return { kind: 'literal', value: upper === 'TRUE' };
       if (peek()?.text === '(') {
         const name = t.text.toLowerCase();
-        if (!FUNCTIONS.has(name)) throw new RuleSqlError(`function ${t.text}() is not supported by the local rule engine (supported: topic, clientid, timestamp, encode)`);
+        if (!FUNCTIONS.has(name))
+          throw new RuleSqlError(
+            `function ${t.text}() is not supported by the local rule engine (supported: topic, clientid, timestamp, encode)`,
+          );
         pos++;
         const args: RuleExpr[] = [];
         while (peek()?.text !== ')') {
@@ -109,15 +125,25 @@ export function parseRuleSql(sql: string): ParsedRule {
           else break;
         }
         expect(')');
-        if (name === 'encode' && !(args[0]?.kind === 'star' && args[1]?.kind === 'literal' && args[1].value === 'base64')) {
+        if (
+          name === 'encode' &&
+          !(args[0]?.kind === 'star' && args[1]?.kind === 'literal' && args[1].value === 'base64')
+        ) {
           throw new RuleSqlError("only encode(*, 'base64') is supported by the local rule engine");
         }
-        if (name === 'topic' && !(args.length === 0 || (args.length === 1 && args[0]?.kind === 'literal' && typeof args[0].value === 'number'))) {
+        if (
+          name === 'topic' &&
+          !(
+            args.length === 0 ||
+            (args.length === 1 && args[0]?.kind === 'literal' && typeof args[0].value === 'number')
+          )
+        ) {
           throw new RuleSqlError('topic() takes no argument or one segment number');
         }
         return { kind: 'call', name: name as 'topic', args };
       }
-      if (['SELECT', 'FROM', 'WHERE', 'AS', 'AND', 'OR', 'NOT', 'CASE', 'IN'].includes(upper)) throw new RuleSqlError(`unexpected '${t.text}' at ${t.at + 1}`);
+      if (['SELECT', 'FROM', 'WHERE', 'AS', 'AND', 'OR', 'NOT', 'CASE', 'IN'].includes(upper))
+        throw new RuleSqlError(`unexpected '${t.text}' at ${t.at + 1}`);
       return { kind: 'field', path: t.text.split('.') };
     }
     throw new RuleSqlError(`unexpected '${t.text}' at ${t.at + 1}`);
@@ -165,7 +191,9 @@ export function parseRuleSql(sql: string): ParsedRule {
     } else if (expr.kind === 'field') {
       alias = expr.path[expr.path.length - 1];
     } else if (expr.kind !== 'star') {
-      throw new RuleSqlError('give every computed SELECT item a name with AS (the local rule engine does not invent names)');
+      throw new RuleSqlError(
+        'give every computed SELECT item a name with AS (the local rule engine does not invent names)',
+      );
     }
     select.push(alias === undefined ? { expr } : { expr, alias });
     if (peek()?.text === ',') pos++;
@@ -210,13 +238,17 @@ function evaluate(expr: RuleExpr, input: RuleInput, cache: { value?: unknown }):
       return expr.value;
     case 'star': {
       const json = payloadJson(input, cache);
-      if (json === NOT_JSON) throw new RuleSqlError("the payload is not JSON, so SELECT * cannot read it; select encode(*, 'base64') instead");
+      if (json === NOT_JSON)
+        throw new RuleSqlError(
+          "the payload is not JSON, so SELECT * cannot read it; select encode(*, 'base64') instead",
+        );
       return json;
     }
     case 'field': {
       let value = payloadJson(input, cache);
       if (value === NOT_JSON) return undefined;
-      for (const key of expr.path) value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+      for (const key of expr.path)
+        value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
       return value;
     }
     case 'call': {
@@ -273,7 +305,8 @@ export function ruleOutput(rule: ParsedRule, input: RuleInput): unknown {
     const value = evaluate(item.expr, input, cache);
     if (item.alias === undefined) {
       if (rule.select.length === 1) return value;
-      if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new RuleSqlError('SELECT * beside other items needs a JSON object payload');
+      if (value === null || typeof value !== 'object' || Array.isArray(value))
+        throw new RuleSqlError('SELECT * beside other items needs a JSON object payload');
       out = { ...out, ...(value as Record<string, unknown>) };
     } else if (value !== undefined) {
       out[item.alias] = value;

@@ -1,7 +1,11 @@
 // DeployedIdentity on Cognito: one app client per query-API client, with a secret, the client
 // credentials flow and the API's `.default` scope; access tokens last an hour (expires_in 3600).
-import type { CognitoIdentityProviderClient} from '@aws-sdk/client-cognito-identity-provider';
-import { CreateUserPoolClientCommand, DeleteUserPoolClientCommand, type CreateUserPoolClientCommandInput } from '@aws-sdk/client-cognito-identity-provider';
+import type { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
+import {
+  CreateUserPoolClientCommand,
+  DeleteUserPoolClientCommand,
+  type CreateUserPoolClientCommandInput,
+} from '@aws-sdk/client-cognito-identity-provider';
 import type { DeployedIdentity } from '../../registry/deployed';
 
 export function appClientRequest(userPoolId: string, name: string, scope: string): CreateUserPoolClientCommandInput {
@@ -24,7 +28,8 @@ export function cognitoAppClients(userPoolId: string, client: CognitoIdentityPro
     async createAppClient({ name, scope }) {
       const out = await client.send(new CreateUserPoolClientCommand(appClientRequest(userPoolId, name, scope)));
       const created = out.UserPoolClient;
-      if (!created?.ClientId || !created.ClientSecret) throw new Error('Cognito created an app client without id or secret');
+      if (!created?.ClientId || !created.ClientSecret)
+        throw new Error('Cognito created an app client without id or secret');
       return { clientId: created.ClientId, clientSecret: created.ClientSecret };
     },
     async deleteAppClient(clientId) {

@@ -28,13 +28,22 @@ export interface StageAws {
  * the shared config file, which the SDK's own provider chain reads.
  * @throws AppError INVALID_INPUT saying where a region can be given, when none is found.
  */
-export async function resolveRegion(flag: string | undefined, variables: { readonly AWS_REGION?: string; readonly AWS_DEFAULT_REGION?: string }, profileRegion: () => Promise<string> = sdkProfileRegion): Promise<string> {
+export async function resolveRegion(
+  flag: string | undefined,
+  variables: { readonly AWS_REGION?: string; readonly AWS_DEFAULT_REGION?: string },
+  profileRegion: () => Promise<string> = sdkProfileRegion,
+): Promise<string> {
   const given = flag ?? variables.AWS_REGION ?? variables.AWS_DEFAULT_REGION;
   if (given) return given;
   try {
     return await profileRegion();
   } catch (error) {
-    throw new AppError('INVALID_INPUT', 'no AWS region: give --region NAME, set AWS_REGION (or AWS_DEFAULT_REGION), or set a region in your AWS profile (aws configure)', { field: 'region' }, { cause: error });
+    throw new AppError(
+      'INVALID_INPUT',
+      'no AWS region: give --region NAME, set AWS_REGION (or AWS_DEFAULT_REGION), or set a region in your AWS profile (aws configure)',
+      { field: 'region' },
+      { cause: error },
+    );
   }
 }
 
@@ -53,7 +62,8 @@ export function stageAws(region: string): StageAws {
     stackOutputs: (stackName) => readStackOutputs(stackName, new CloudFormationClient({ region })),
     identity: (userPoolId) => cognitoAppClients(userPoolId, new CognitoIdentityProviderClient({ region })),
     things: (policyName) => iotThings(policyName, new IoTClient({ region })),
-    deadLetterStore: (bucket, ingestFunctionName) => s3DeadLetterStore({ bucket, ingestFunctionName, client: new S3Client({ region }) }),
+    deadLetterStore: (bucket, ingestFunctionName) =>
+      s3DeadLetterStore({ bucket, ingestFunctionName, client: new S3Client({ region }) }),
     ingestInvoker: (functionName) => lambdaIngestInvoker(functionName, new LambdaClient({ region })),
   };
 }

@@ -61,11 +61,21 @@ export function instanceOptions(schema: DatabaseSchema = TELEMETRY_SCHEMA): Reco
   };
 }
 
-const UNITS: Readonly<Record<string, number>> = { KB: 1e3, MB: 1e6, GB: 1e9, TB: 1e12, KIB: 2 ** 10, MIB: 2 ** 20, GIB: 2 ** 30, TIB: 2 ** 40 };
+const UNITS: Readonly<Record<string, number>> = {
+  KB: 1e3,
+  MB: 1e6,
+  GB: 1e9,
+  TB: 1e12,
+  KIB: 2 ** 10,
+  MIB: 2 ** 20,
+  GIB: 2 ** 30,
+  TIB: 2 ** 40,
+};
 
 /** DUCKDB_CHECKPOINT_THRESHOLD in bytes. */
 export function checkpointBytes(): number {
-  const [, amount = '0', unit = 'MB'] = /^(\d+(?:\.\d+)?)\s*([KMGT]i?B)$/i.exec(duckDbConfig().DUCKDB_CHECKPOINT_THRESHOLD) ?? [];
+  const [, amount = '0', unit = 'MB'] =
+    /^(\d+(?:\.\d+)?)\s*([KMGT]i?B)$/i.exec(duckDbConfig().DUCKDB_CHECKPOINT_THRESHOLD) ?? [];
   return Number(amount) * (UNITS[unit.toUpperCase()] ?? 1e6);
 }
 
@@ -140,7 +150,11 @@ async function takeConnection(file: string, schema: DatabaseSchema): Promise<Duc
  * idle pool: opening one costs a noticeable part of a small query. One whose work failed (an
  * interrupt, an aborted transaction) is closed, never reused.
  */
-export async function withConnection<T>(file: string, work: (connection: DuckDBConnection) => Promise<T>, schema: DatabaseSchema = TELEMETRY_SCHEMA): Promise<T> {
+export async function withConnection<T>(
+  file: string,
+  work: (connection: DuckDBConnection) => Promise<T>,
+  schema: DatabaseSchema = TELEMETRY_SCHEMA,
+): Promise<T> {
   const connection = await takeConnection(file, schema);
   const owner = ready.get(file);
   let result: T;
@@ -150,7 +164,8 @@ export async function withConnection<T>(file: string, work: (connection: DuckDBC
     connection.closeSync();
     // After an internal error DuckDB invalidates the instance, and every later statement fails:
     // close it, so that the next caller opens the file again (replaying its write-ahead log).
-    if (INVALIDATING.test((error as Error)?.message ?? '') && ready.get(file) === owner) await closeTelemetryDatabase(file).catch(() => undefined);
+    if (INVALIDATING.test((error as Error)?.message ?? '') && ready.get(file) === owner)
+      await closeTelemetryDatabase(file).catch(() => undefined);
     throw error;
   }
   const pool = idle.get(file) ?? [];

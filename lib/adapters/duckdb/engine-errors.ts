@@ -5,7 +5,19 @@ import { engineFailure } from '../../query-api/ports';
 import { MAX_EXPRESSION_DEPTH } from './database';
 
 /** The engine refuses the statement: the query has to be written differently. */
-const REFUSED = new Set(['parser', 'binder', 'catalog', 'not implemented', 'permission', 'syntax', 'mismatch type', 'invalid type', 'parameter not resolved', 'parameter not allowed', 'dependency']);
+const REFUSED = new Set([
+  'parser',
+  'binder',
+  'catalog',
+  'not implemented',
+  'permission',
+  'syntax',
+  'mismatch type',
+  'invalid type',
+  'parameter not resolved',
+  'parameter not allowed',
+  'dependency',
+]);
 /** A value fails while the query runs. */
 const DATA = new Set(['conversion', 'out of range', 'invalid input', 'type', 'arithmetic']);
 
@@ -33,25 +45,50 @@ export function engineError(error: unknown, memoryLimit: string): unknown {
   if (kind === undefined) return error;
   const why = detail(error.message);
   if (/max expression depth/i.test(error.message)) {
-    return engineFailure('refused', 'the query is nested too deeply for the telemetry engine; use fewer nested or chained expressions (e.g. split a long sum with let)', { engine: 'duckdb', kind, maxExpressionDepth: MAX_EXPRESSION_DEPTH }, error);
+    return engineFailure(
+      'refused',
+      'the query is nested too deeply for the telemetry engine; use fewer nested or chained expressions (e.g. split a long sum with let)',
+      { engine: 'duckdb', kind, maxExpressionDepth: MAX_EXPRESSION_DEPTH },
+      error,
+    );
   }
   if (REFUSED.has(kind) || /configuration has been locked/i.test(error.message)) {
-    return engineFailure('refused', `the telemetry engine cannot run this query: ${why}`, { engine: 'duckdb', kind }, error);
+    return engineFailure(
+      'refused',
+      `the telemetry engine cannot run this query: ${why}`,
+      { engine: 'duckdb', kind },
+      error,
+    );
   }
   if (DATA.has(kind) || /overflow/i.test(why)) {
     return engineFailure('data', `the query failed on a value: ${why}`, { engine: 'duckdb', kind }, error);
   }
   if (kind === 'out of memory') {
-    return engineFailure('memory', `the query needs more memory than the telemetry engine may use (${memoryLimit}); narrow the time window, summarize more or return fewer columns`, { engine: 'duckdb', kind, memoryLimit }, error);
+    return engineFailure(
+      'memory',
+      `the query needs more memory than the telemetry engine may use (${memoryLimit}); narrow the time window, summarize more or return fewer columns`,
+      { engine: 'duckdb', kind, memoryLimit },
+      error,
+    );
   }
   if (kind === 'internal' || kind === 'fatal') {
     // A fault of the engine on this query (withConnection reopened the database behind it):
     // asking again gives the same answer, so it is the query's 400, not a 5xx to retry.
-    return engineFailure('refused', `the telemetry engine failed on this query (an internal error of the engine); write it differently: ${why}`, { engine: 'duckdb', kind }, error);
+    return engineFailure(
+      'refused',
+      `the telemetry engine failed on this query (an internal error of the engine); write it differently: ${why}`,
+      { engine: 'duckdb', kind },
+      error,
+    );
   }
   if (kind === 'interrupt') {
     // Not the time limit (the service then answers with its own reason): the engine was stopped.
-    return engineFailure('unavailable', 'the telemetry engine stopped the query; retry shortly', { engine: 'duckdb', kind, retryAfterSeconds: INTERRUPTED_RETRY_SECONDS }, error);
+    return engineFailure(
+      'unavailable',
+      'the telemetry engine stopped the query; retry shortly',
+      { engine: 'duckdb', kind, retryAfterSeconds: INTERRUPTED_RETRY_SECONDS },
+      error,
+    );
   }
   return error;
 }

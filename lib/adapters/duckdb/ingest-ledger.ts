@@ -35,7 +35,10 @@ const id = (k: MessageKey) => `${k.agentId}\u0000${k.messageId}`;
 
 /** `(VALUES ($n, $n+1), ...) AS k(a, m)` numbered from `first`, and its parameters. */
 function keyTable(keys: readonly MessageKey[], first = 1): { sql: string; values: DuckDBValue[] } {
-  return { sql: `(VALUES ${keys.map((_, i) => `($${first + 2 * i}, $${first + 2 * i + 1})`).join(', ')}) AS k(a, m)`, values: keys.flatMap((k) => [k.agentId, k.messageId]) };
+  return {
+    sql: `(VALUES ${keys.map((_, i) => `($${first + 2 * i}, $${first + 2 * i + 1})`).join(', ')}) AS k(a, m)`,
+    values: keys.flatMap((k) => [k.agentId, k.messageId]),
+  };
 }
 
 /**
@@ -43,7 +46,12 @@ function keyTable(keys: readonly MessageKey[], first = 1): { sql: string; values
  * commit goes ahead while a checkpoint runs, where an INSERT statement waits for it (measured:
  * completions stalled for as long as a 1.6 s checkpoint).
  */
-async function append(c: DuckDBConnection, keys: readonly MessageKey[], status: 'pending' | 'done', at: Date): Promise<void> {
+async function append(
+  c: DuckDBConnection,
+  keys: readonly MessageKey[],
+  status: 'pending' | 'done',
+  at: Date,
+): Promise<void> {
   const time = stamp(at);
   const appender = await c.createAppender(TABLE);
   try {
@@ -70,7 +78,10 @@ export function duckDbIngestLedger(file: string): IngestLedger {
     if (now.getTime() - sweptAt < SWEEP_EVERY_MS) return;
     sweptAt = now.getTime();
     // Whole messages only: a message whose completion is older than the window goes with its claim.
-    await c.run(`DELETE FROM "${TABLE}" WHERE "At" < $1 AND ("AgentId", "MessageId") IN (SELECT "AgentId", "MessageId" FROM "${TABLE}" WHERE "Status" = 'done' AND "At" < $1)`, [stamp(new Date(now.getTime() - KEEP_MS))]);
+    await c.run(
+      `DELETE FROM "${TABLE}" WHERE "At" < $1 AND ("AgentId", "MessageId") IN (SELECT "AgentId", "MessageId" FROM "${TABLE}" WHERE "Status" = 'done' AND "At" < $1)`,
+      [stamp(new Date(now.getTime() - KEEP_MS))],
+    );
   };
 
   return {
@@ -79,8 +90,15 @@ export function duckDbIngestLedger(file: string): IngestLedger {
       return run(async (c) => {
         await sweep(c, now);
         const table = keyTable(keys);
-        const found = await c.runAndReadAll(`SELECT k.a AS a, k.m AS m, bool_or(l."Status" = 'done') AS done FROM "${TABLE}" l JOIN ${table.sql} ON l."AgentId" = k.a AND l."MessageId" = k.m GROUP BY k.a, k.m`, table.values);
-        const status = new Map(found.getRowObjects().map((r) => [`${String(r.a)}\u0000${String(r.m)}`, r.done === true ? 'done' : 'pending']));
+        const found = await c.runAndReadAll(
+          `SELECT k.a AS a, k.m AS m, bool_or(l."Status" = 'done') AS done FROM "${TABLE}" l JOIN ${table.sql} ON l."AgentId" = k.a AND l."MessageId" = k.m GROUP BY k.a, k.m`,
+          table.values,
+        );
+        const status = new Map(
+          found
+            .getRowObjects()
+            .map((r) => [`${String(r.a)}\u0000${String(r.m)}`, r.done === true ? 'done' : 'pending']),
+        );
         const fresh = keys.filter((k) => !status.has(id(k)));
         if (fresh.length > 0) await append(c, fresh, 'pending', now);
         return keys.map((k): ClaimStatus => {

@@ -25,7 +25,12 @@ export async function readRowsJson(connection: DuckDBConnection, sql: string): P
 }
 
 /** Pushes rows into the sink until it is full; yields to the event loop between chunks. */
-async function readInto(result: DuckDBMaterializedResult, types: readonly KqlType[], sink: RowSink, signal: AbortSignal): Promise<void> {
+async function readInto(
+  result: DuckDBMaterializedResult,
+  types: readonly KqlType[],
+  sink: RowSink,
+  signal: AbortSignal,
+): Promise<void> {
   for (let i = 0, n = result.chunkCount; i < n; i++) {
     if (i > 0) await nextTurn();
     if (signal.aborted) throw signal.reason;
@@ -39,7 +44,11 @@ async function readInto(result: DuckDBMaterializedResult, types: readonly KqlTyp
   }
 }
 
-async function runOn(connection: DuckDBConnection, sql: string, signal: AbortSignal): Promise<DuckDBMaterializedResult> {
+async function runOn(
+  connection: DuckDBConnection,
+  sql: string,
+  signal: AbortSignal,
+): Promise<DuckDBMaterializedResult> {
   if (signal.aborted) throw signal.reason;
   const interrupt = (): void => connection.interrupt();
   signal.addEventListener('abort', interrupt, { once: true });

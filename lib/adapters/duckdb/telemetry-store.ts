@@ -55,7 +55,12 @@ function appendCell(appender: DuckDBAppender, column: ColumnDef, value: unknown,
   }
 }
 
-async function appendRows(connection: DuckDBConnection, table: TableName, customerId: string, rows: readonly Readonly<Record<string, unknown>>[]): Promise<void> {
+async function appendRows(
+  connection: DuckDBConnection,
+  table: TableName,
+  customerId: string,
+  rows: readonly Readonly<Record<string, unknown>>[],
+): Promise<void> {
   const columns = TABLES[table];
   const cache: CellCache = { micros: new Map(), json: new WeakMap() };
   const appender = await connection.createAppender(table);
@@ -72,19 +77,36 @@ async function appendRows(connection: DuckDBConnection, table: TableName, custom
 }
 
 /** Removes the rows an earlier, unfinished run wrote for these messages (one statement per table). */
-async function deleteMessages(connection: DuckDBConnection, table: TableName, customerId: string, keys: readonly MessageKey[]): Promise<void> {
+async function deleteMessages(
+  connection: DuckDBConnection,
+  table: TableName,
+  customerId: string,
+  keys: readonly MessageKey[],
+): Promise<void> {
   const values: DuckDBValue[] = [customerId, ...keys.flatMap((k) => [k.agentId, k.messageId])];
-  await connection.run(`DELETE FROM "${table}" WHERE "${CUSTOMER_COLUMN}" = ? AND ("AgentId", "MessageId") IN (${keys.map(() => '(?, ?)').join(', ')})`, values);
+  await connection.run(
+    `DELETE FROM "${table}" WHERE "${CUSTOMER_COLUMN}" = ? AND ("AgentId", "MessageId") IN (${keys.map(() => '(?, ?)').join(', ')})`,
+    values,
+  );
 }
 
 /** One write in one transaction on the given connection (the store's unit of work). */
 export async function writeTelemetry(connection: DuckDBConnection, batch: TelemetryWrite): Promise<void> {
   await connection.run('BEGIN TRANSACTION');
   try {
-    for (const [table, rows] of [['States', batch.states], ['Events', batch.events]] as const) {
-      if (batch.replace && batch.replace.length > 0) await deleteMessages(connection, table, batch.customerId, batch.replace);
+    for (const [table, rows] of [
+      ['States', batch.states],
+      ['Events', batch.events],
+    ] as const) {
+      if (batch.replace && batch.replace.length > 0)
+        await deleteMessages(connection, table, batch.customerId, batch.replace);
       if (rows.length === 0) continue;
-      await appendRows(connection, table, batch.customerId, rows as unknown as readonly Readonly<Record<string, unknown>>[]);
+      await appendRows(
+        connection,
+        table,
+        batch.customerId,
+        rows as unknown as readonly Readonly<Record<string, unknown>>[],
+      );
     }
     await connection.run('COMMIT');
   } catch (error) {
@@ -98,23 +120,35 @@ export async function writeTelemetry(connection: DuckDBConnection, batch: Teleme
  * one checkpoint at a time. DuckDB's own checkpoints run inside the commit that crosses its
  * threshold and stall that batch; from another connection, appends go on while it runs.
  */
-export function backgroundCheckpointer(file: string, thresholdBytes: number, log: (message: string) => void = () => undefined): { afterWrite(): Promise<void>; idle(): Promise<void> } {
+export function backgroundCheckpointer(
+  file: string,
+  thresholdBytes: number,
+  log: (message: string) => void = () => undefined,
+): { afterWrite(): Promise<void>; idle(): Promise<void> } {
   let running: Promise<void> | undefined;
   return {
     async afterWrite() {
       if (running) return;
-      const wal = await stat(`${file}.wal`).then((s) => s.size, () => 0);
+      const wal = await stat(`${file}.wal`).then(
+        (s) => s.size,
+        () => 0,
+      );
       if (wal < thresholdBytes || running) return;
       running = withConnection(file, (c) => c.run('CHECKPOINT').then(() => undefined))
         // Refused while another transaction changes the database: the next write tries again.
-        .catch((error: Error) => log(`background checkpoint not done (${error.message.split('\n')[0]}); trying after the next write`))
+        .catch((error: Error) =>
+          log(`background checkpoint not done (${error.message.split('\n')[0]}); trying after the next write`),
+        )
         .finally(() => (running = undefined));
     },
     idle: () => running ?? Promise.resolve(),
   };
 }
 
-export function duckDbTelemetryStore(file: string, options: { readonly checkpointBytes?: number; readonly log?: (message: string) => void } = {}): TelemetryStore {
+export function duckDbTelemetryStore(
+  file: string,
+  options: { readonly checkpointBytes?: number; readonly log?: (message: string) => void } = {},
+): TelemetryStore {
   const checkpoints = backgroundCheckpointer(file, options.checkpointBytes ?? checkpointBytes(), options.log);
   return {
     async write(batch: TelemetryWrite) {

@@ -24,7 +24,11 @@ export function createDynamoDbClients(target: DynamoDbTarget): DynamoDbClients {
     sdkClientConfig(
       target.endpoint
         ? // DynamoDB Local accepts any credentials; fixed ones keep a developer's real keys out of it.
-          { endpoint: target.endpoint, region: target.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+          {
+            endpoint: target.endpoint,
+            region: target.region,
+            credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+          }
         : { region: target.region },
     ),
   );
@@ -54,5 +58,6 @@ export function documentClient(): DynamoDBDocumentClient {
 /** Health probe: the main table exists and is ACTIVE. */
 export async function pingDynamoDb(): Promise<void> {
   const out = await dynamoDb().send(new DescribeTableCommand({ TableName: config().MAIN_TABLE }));
-  if (out.Table?.TableStatus !== 'ACTIVE') throw new Error(`table ${config().MAIN_TABLE} is ${out.Table?.TableStatus ?? 'missing'}`);
+  if (out.Table?.TableStatus !== 'ACTIVE')
+    throw new Error(`table ${config().MAIN_TABLE} is ${out.Table?.TableStatus ?? 'missing'}`);
 }

@@ -4,7 +4,12 @@
 // 100 messages, one conditional TransactWriteItems per 100 to claim and one BatchWriteItem per
 // 25 to complete. Keys and items the service leaves undone (throttling, a conflicting
 // transaction) are sent again by sendUntilDone; past its rounds the batch fails and is retried whole.
-import { BatchGetCommand, BatchWriteCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  TransactWriteCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
 import type { ClaimStatus, IngestLedger, MessageKey } from '../../ingest/ports';
 import { chunks, DEFAULT_ROUNDS, sendUntilDone, type RoundPolicy } from '../partial-batch';
 import { ledgerStatusItem } from './item-schemas';
@@ -19,19 +24,28 @@ const WRITE_BATCH = 25;
 
 const id = (k: { agentId: string; messageId: string }) => `${k.agentId}\u0000${k.messageId}`;
 
-export function dynamoDbIngestLedger(client: DynamoDBDocumentClient, tableName: string, rounds: RoundPolicy = DEFAULT_ROUNDS): IngestLedger {
+export function dynamoDbIngestLedger(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  rounds: RoundPolicy = DEFAULT_ROUNDS,
+): IngestLedger {
   /** Status of each key that was ever claimed. */
   async function statuses(keys: readonly MessageKey[]): Promise<Map<string, string>> {
     const found = new Map<string, string>();
     for (const chunk of chunks(keys.map(params.ledgerKey), GET_BATCH)) {
-      await sendUntilDone('ingest ledger reads', chunk, async (pending) => {
-        const out = await client.send(new BatchGetCommand(params.ledgerStatusRead(tableName, pending)));
-        for (const item of out.Responses?.[tableName] ?? []) {
-          const claim = parseItem(ledgerStatusItem, 'IngestClaim', item);
-          found.set(id({ agentId: claim.AgentId, messageId: claim.MessageId }), claim.Status);
-        }
-        return out.UnprocessedKeys?.[tableName]?.Keys ?? [];
-      }, rounds);
+      await sendUntilDone(
+        'ingest ledger reads',
+        chunk,
+        async (pending) => {
+          const out = await client.send(new BatchGetCommand(params.ledgerStatusRead(tableName, pending)));
+          for (const item of out.Responses?.[tableName] ?? []) {
+            const claim = parseItem(ledgerStatusItem, 'IngestClaim', item);
+            found.set(id({ agentId: claim.AgentId, messageId: claim.MessageId }), claim.Status);
+          }
+          return out.UnprocessedKeys?.[tableName]?.Keys ?? [];
+        },
+        rounds,
+      );
     }
     return found;
   }
@@ -40,19 +54,24 @@ export function dynamoDbIngestLedger(client: DynamoDBDocumentClient, tableName: 
   async function take(keys: readonly MessageKey[], now: Date): Promise<Set<string>> {
     const doneMeanwhile = new Set<string>();
     for (const chunk of chunks(keys, TRANSACTION_ITEMS)) {
-      await sendUntilDone('ingest ledger claims', chunk, async (open) => {
-        try {
-          await client.send(new TransactWriteCommand(params.ledgerClaims(tableName, open, now)));
-          return [];
-        } catch (error) {
-          const codes = cancellationCodes(error);
-          if (!codes) throw error;
-          // A failed condition: another run completed that message. The others were cancelled
-          // with it (or conflicted with a concurrent transaction): claim them again.
-          open.forEach((k, i) => codes[i] === 'ConditionalCheckFailed' && doneMeanwhile.add(id(k)));
-          return open.filter((_, i) => codes[i] !== 'ConditionalCheckFailed');
-        }
-      }, rounds);
+      await sendUntilDone(
+        'ingest ledger claims',
+        chunk,
+        async (open) => {
+          try {
+            await client.send(new TransactWriteCommand(params.ledgerClaims(tableName, open, now)));
+            return [];
+          } catch (error) {
+            const codes = cancellationCodes(error);
+            if (!codes) throw error;
+            // A failed condition: another run completed that message. The others were cancelled
+            // with it (or conflicted with a concurrent transaction): claim them again.
+            open.forEach((k, i) => codes[i] === 'ConditionalCheckFailed' && doneMeanwhile.add(id(k)));
+            return open.filter((_, i) => codes[i] !== 'ConditionalCheckFailed');
+          }
+        },
+        rounds,
+      );
     }
     return doneMeanwhile;
   }
@@ -71,10 +90,15 @@ export function dynamoDbIngestLedger(client: DynamoDBDocumentClient, tableName: 
     async complete(keys, now) {
       await Promise.all(
         chunks(keys, WRITE_BATCH).map((chunk) =>
-          sendUntilDone('ingest ledger completions', chunk.map((k) => params.ledgerCompletion(k, now)), async (pending) => {
-            const out = await client.send(new BatchWriteCommand(params.batchWrite(tableName, pending)));
-            return out.UnprocessedItems?.[tableName] ?? [];
-          }, rounds),
+          sendUntilDone(
+            'ingest ledger completions',
+            chunk.map((k) => params.ledgerCompletion(k, now)),
+            async (pending) => {
+              const out = await client.send(new BatchWriteCommand(params.batchWrite(tableName, pending)));
+              return out.UnprocessedItems?.[tableName] ?? [];
+            },
+            rounds,
+          ),
         ),
       );
     },

@@ -1,6 +1,12 @@
 // Pure request builders of the ingest adapters (ledger and device liveness), unit-tested without
 // mocks; ingest-ledger.ts and liveness.ts send them.
-import type { BatchGetCommandInput, BatchWriteCommandInput, QueryCommandInput, TransactWriteCommandInput, UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import type {
+  BatchGetCommandInput,
+  BatchWriteCommandInput,
+  QueryCommandInput,
+  TransactWriteCommandInput,
+  UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import type { KeepAlive, MessageKey } from '../../ingest/ports';
 import { ingestKeys } from './keys';
 
@@ -15,7 +21,16 @@ export const ledgerKey = (k: MessageKey): Record<string, unknown> => ({ ...inges
 
 /** Consistent reads of the claim status of up to 100 keys. */
 export function ledgerStatusRead(table: string, keys: readonly Record<string, unknown>[]): BatchGetCommandInput {
-  return { RequestItems: { [table]: { Keys: [...keys], ConsistentRead: true, ProjectionExpression: 'AgentId, MessageId, #s', ExpressionAttributeNames: { '#s': 'Status' } } } };
+  return {
+    RequestItems: {
+      [table]: {
+        Keys: [...keys],
+        ConsistentRead: true,
+        ProjectionExpression: 'AgentId, MessageId, #s',
+        ExpressionAttributeNames: { '#s': 'Status' },
+      },
+    },
+  };
 }
 
 /** One claim: written when absent or still pending; a `done` message fails the condition. */
@@ -23,7 +38,15 @@ export function ledgerClaim(table: string, k: MessageKey, now: Date): TransactIt
   return {
     Put: {
       TableName: table,
-      Item: { ...ingestKeys.ledger(k.agentId, k.messageId), Type: 'IngestClaim', AgentId: k.agentId, MessageId: k.messageId, Status: 'pending', ClaimedAt: now.toISOString(), ExpiresAt: expiresAt(now) },
+      Item: {
+        ...ingestKeys.ledger(k.agentId, k.messageId),
+        Type: 'IngestClaim',
+        AgentId: k.agentId,
+        MessageId: k.messageId,
+        Status: 'pending',
+        ClaimedAt: now.toISOString(),
+        ExpiresAt: expiresAt(now),
+      },
       ConditionExpression: 'attribute_not_exists(PK) OR #s = :pending',
       ExpressionAttributeNames: { '#s': 'Status' },
       ExpressionAttributeValues: { ':pending': 'pending' },
@@ -38,7 +61,19 @@ export function ledgerClaims(table: string, keys: readonly MessageKey[], now: Da
 
 /** The put that marks a message done (up to 25 go in one BatchWriteItem). */
 export function ledgerCompletion(k: MessageKey, now: Date): WriteRequest {
-  return { PutRequest: { Item: { ...ingestKeys.ledger(k.agentId, k.messageId), Type: 'IngestClaim', AgentId: k.agentId, MessageId: k.messageId, Status: 'done', DoneAt: now.toISOString(), ExpiresAt: expiresAt(now) } } };
+  return {
+    PutRequest: {
+      Item: {
+        ...ingestKeys.ledger(k.agentId, k.messageId),
+        Type: 'IngestClaim',
+        AgentId: k.agentId,
+        MessageId: k.messageId,
+        Status: 'done',
+        DoneAt: now.toISOString(),
+        ExpiresAt: expiresAt(now),
+      },
+    },
+  };
 }
 
 export function batchWrite(table: string, writes: readonly WriteRequest[]): BatchWriteCommandInput {
@@ -85,10 +120,20 @@ export function livenessUpdate(table: string, k: KeepAlive): UpdateCommandInput 
 
 /** An older keep-alive arriving late: counted, the newer state kept. */
 export function livenessCount(table: string, uid: string): UpdateCommandInput {
-  return { TableName: table, Key: ingestKeys.device(uid), UpdateExpression: 'ADD MessagesSeen :one', ExpressionAttributeValues: { ':one': 1 } };
+  return {
+    TableName: table,
+    Key: ingestKeys.device(uid),
+    UpdateExpression: 'ADD MessagesSeen :one',
+    ExpressionAttributeValues: { ':one': 1 },
+  };
 }
 
 /** A customer's devices whose next keep-alive was due before `now` (GSI2 is ordered by due time). */
 export function silentDevicesQuery(table: string, customerId: string, now: Date): QueryCommandInput {
-  return { TableName: table, IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK < :now', ExpressionAttributeValues: { ':pk': ingestKeys.livenessPartition(customerId), ':now': now.toISOString() } };
+  return {
+    TableName: table,
+    IndexName: 'GSI2',
+    KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK < :now',
+    ExpressionAttributeValues: { ':pk': ingestKeys.livenessPartition(customerId), ':now': now.toISOString() },
+  };
 }

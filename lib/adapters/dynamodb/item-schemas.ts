@@ -4,9 +4,25 @@
 import { z } from 'zod';
 import type { IdempotencyRecord } from '../../maintenance/ports';
 import type { StockChange, StockLevel } from '../../maintenance/records';
-import { LOOKUP_KINDS, type Agent, type Customer, type LookupList, type MaintenanceToken, type Part, type Plant, type QueryClient, type SeedMarker, type TokenLink } from '../../registry/model';
+import {
+  LOOKUP_KINDS,
+  type Agent,
+  type Customer,
+  type LookupList,
+  type MaintenanceToken,
+  type Part,
+  type Plant,
+  type QueryClient,
+  type SeedMarker,
+  type TokenLink,
+} from '../../registry/model';
 
-export { assetRecord as assetItem, jobDoneRecord as jobDoneItem, jobPlannedRecord as jobPlannedItem, taskRecord as taskItem } from '../../maintenance/records';
+export {
+  assetRecord as assetItem,
+  jobDoneRecord as jobDoneItem,
+  jobPlannedRecord as jobPlannedItem,
+  taskRecord as taskItem,
+} from '../../maintenance/records';
 
 const text = z.string();
 
@@ -41,9 +57,24 @@ export const tokenLinkItem: z.ZodType<TokenLink> = z.object({
   expiresAt: text,
   retrievedAt: text.optional(),
 });
-export const lookupListItem: z.ZodType<LookupList> = z.object({ customerId: text, kind: z.enum(LOOKUP_KINDS), values: z.array(text), updatedAt: text });
-export const partItem: z.ZodType<Part> = z.object({ customerId: text, plantId: text.nullable(), partNumber: text, description: text, unit: text.optional() });
-export const seedMarkerItem: z.ZodType<SeedMarker> = z.object({ name: text, createdAt: text, details: z.record(text, text) });
+export const lookupListItem: z.ZodType<LookupList> = z.object({
+  customerId: text,
+  kind: z.enum(LOOKUP_KINDS),
+  values: z.array(text),
+  updatedAt: text,
+});
+export const partItem: z.ZodType<Part> = z.object({
+  customerId: text,
+  plantId: text.nullable(),
+  partNumber: text,
+  description: text,
+  unit: text.optional(),
+});
+export const seedMarkerItem: z.ZodType<SeedMarker> = z.object({
+  name: text,
+  createdAt: text,
+  details: z.record(text, text),
+});
 
 export const stockLevelItem: z.ZodType<StockLevel> = z.object({
   plantId: text,
@@ -71,7 +102,12 @@ export const stockChangeItem: z.ZodType<StockChange> = z.object({
 });
 
 /** An Idempotency-Key record with its TTL (epoch seconds; TTL deletes late, so it is checked on read). */
-export const idempotencyItem: z.ZodType<IdempotencyRecord & { ExpiresAt: number }> = z.object({ requestHash: text, taskId: text, createdAt: text, ExpiresAt: z.number() });
+export const idempotencyItem: z.ZodType<IdempotencyRecord & { ExpiresAt: number }> = z.object({
+  requestHash: text,
+  taskId: text,
+  createdAt: text,
+  ExpiresAt: z.number(),
+});
 
 /** The revision that guards read-modify-write of a maintenance record (absent on items written before it). */
 export const revisionItem = z.object({ Rev: z.number().int().min(0).default(0) });

@@ -18,10 +18,19 @@ export function parseItem<T>(schema: z.ZodType<T>, kind: string, item: Readonly<
   const parsed = schema.safeParse(item);
   if (parsed.success) return parsed.data;
   const fields = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(item)'}: ${issue.message}`);
-  throw new AppError('INTERNAL_ERROR', `stored ${kind} item ${keyOf(item)} does not match its schema (${fields.join('; ')})`, { kind, fields }, { cause: parsed.error });
+  throw new AppError(
+    'INTERNAL_ERROR',
+    `stored ${kind} item ${keyOf(item)} does not match its schema (${fields.join('; ')})`,
+    { kind, fields },
+    { cause: parsed.error },
+  );
 }
 
 /** parseItem for an item that may be absent (GetItem of a missing key). */
-export function parseOptionalItem<T>(schema: z.ZodType<T>, kind: string, item: Readonly<Record<string, unknown>> | undefined): T | undefined {
+export function parseOptionalItem<T>(
+  schema: z.ZodType<T>,
+  kind: string,
+  item: Readonly<Record<string, unknown>> | undefined,
+): T | undefined {
   return item === undefined ? undefined : parseItem(schema, kind, item);
 }

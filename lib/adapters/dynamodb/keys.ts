@@ -35,7 +35,10 @@ export const keys = {
   tokenLink: (linkHash: string): ItemKey => ({ PK: pk.tokenLink(linkHash), SK: 'TOKENLINK' }),
   lookupList: (customerId: string, kind: string): ItemKey => ({ PK: pk.customer(customerId), SK: `LOOKUP#${kind}` }),
   /** Company-wide parts live in the customer's partition, plant parts in the plant's. */
-  part: (customerId: string, plantId: string | null, partNumber: string): ItemKey => ({ PK: plantId === null ? pk.customer(customerId) : pk.plant(plantId), SK: `PART#${partNumber}` }),
+  part: (customerId: string, plantId: string | null, partNumber: string): ItemKey => ({
+    PK: plantId === null ? pk.customer(customerId) : pk.plant(plantId),
+    SK: `PART#${partNumber}`,
+  }),
   seed: (name: string): ItemKey => ({ PK: pk.seed(name), SK: 'SEED' }),
 } as const;
 
@@ -49,10 +52,22 @@ export const skPrefix = {
 export const gsi1 = {
   customers: (): string => 'CUSTOMERS',
   customerEntry: (customerId: string): IndexKeys => ({ GSI1PK: 'CUSTOMERS', GSI1SK: `CUSTOMER#${customerId}` }),
-  plantOf: (customerId: string, plantId: string): IndexKeys => ({ GSI1PK: pk.customer(customerId), GSI1SK: `PLANT#${plantId}` }),
-  agentOf: (customerId: string, agentId: string): IndexKeys => ({ GSI1PK: pk.customer(customerId), GSI1SK: `AGENT#${agentId}` }),
-  clientOf: (customerId: string, clientId: string): IndexKeys => ({ GSI1PK: pk.customer(customerId), GSI1SK: `CLIENT#${clientId}` }),
-  tokenOf: (plantId: string, createdAt: string, tokenId: string): IndexKeys => ({ GSI1PK: pk.plant(plantId), GSI1SK: `MTOKEN#${createdAt}#${tokenId}` }),
+  plantOf: (customerId: string, plantId: string): IndexKeys => ({
+    GSI1PK: pk.customer(customerId),
+    GSI1SK: `PLANT#${plantId}`,
+  }),
+  agentOf: (customerId: string, agentId: string): IndexKeys => ({
+    GSI1PK: pk.customer(customerId),
+    GSI1SK: `AGENT#${agentId}`,
+  }),
+  clientOf: (customerId: string, clientId: string): IndexKeys => ({
+    GSI1PK: pk.customer(customerId),
+    GSI1SK: `CLIENT#${clientId}`,
+  }),
+  tokenOf: (plantId: string, createdAt: string, tokenId: string): IndexKeys => ({
+    GSI1PK: pk.plant(plantId),
+    GSI1SK: `MTOKEN#${createdAt}#${tokenId}`,
+  }),
   prefix: { plant: 'PLANT#', agent: 'AGENT#', client: 'CLIENT#', token: 'MTOKEN#', customer: 'CUSTOMER#' },
 } as const;
 
@@ -68,7 +83,10 @@ export const ingestKeys = {
   /** GSI1: a plant's devices. */
   deviceOfPlant: (plantId: string, uid: string): IndexKeys => ({ GSI1PK: pk.plant(plantId), GSI1SK: `DEVICE#${uid}` }),
   /** GSI2: a customer's devices ordered by the time the next keep-alive is due (silent ones first). */
-  deviceDue: (customerId: string, dueAt: string, uid: string): IndexKeys => ({ GSI2PK: `LIVENESS#${customerId}`, GSI2SK: `${dueAt}#${uid}` }),
+  deviceDue: (customerId: string, dueAt: string, uid: string): IndexKeys => ({
+    GSI2PK: `LIVENESS#${customerId}`,
+    GSI2SK: `${dueAt}#${uid}`,
+  }),
   livenessPartition: (customerId: string): string => `LIVENESS#${customerId}`,
 } as const;
 
@@ -85,14 +103,26 @@ export const maintenanceKeys = {
   task: (plantId: string, taskId: string): ItemKey => ({ PK: pk.plant(plantId), SK: `TASK#${taskId}` }),
   stockLevel: (plantId: string, partId: string): ItemKey => ({ PK: pk.plant(plantId), SK: `STOCK#${partId}` }),
   /** One item per change, version zero-padded so the history sorts oldest first. */
-  stockChange: (plantId: string, partId: string, version: number): ItemKey => ({ PK: pk.plant(plantId), SK: `STOCKHIST#${partId}#${String(version).padStart(10, '0')}` }),
+  stockChange: (plantId: string, partId: string, version: number): ItemKey => ({
+    PK: pk.plant(plantId),
+    SK: `STOCKHIST#${partId}#${String(version).padStart(10, '0')}`,
+  }),
   stockHistoryPrefix: (partId: string): string => `STOCKHIST#${partId}#`,
   /** Idempotency-Key of a task creation, scoped to the plant and the caller (token or client). */
-  idempotency: (plantId: string, callerId: string, key: string): ItemKey => ({ PK: pk.plant(plantId), SK: `IDEMPOTENCY#${callerId}#${key}` }),
+  idempotency: (plantId: string, callerId: string, key: string): ItemKey => ({
+    PK: pk.plant(plantId),
+    SK: `IDEMPOTENCY#${callerId}#${key}`,
+  }),
   /** Total of a collection without dates (assets). */
   total: (plantId: string, collection: string): ItemKey => ({ PK: pk.plant(plantId), SK: `CNT#${collection}` }),
-  dayCounter: (plantId: string, collection: string, day: string): ItemKey => ({ PK: pk.plant(plantId), SK: `CNT#${collection}#D#${day}` }),
-  monthCounter: (plantId: string, collection: string, month: string): ItemKey => ({ PK: pk.plant(plantId), SK: `CNT#${collection}#M#${month}` }),
+  dayCounter: (plantId: string, collection: string, day: string): ItemKey => ({
+    PK: pk.plant(plantId),
+    SK: `CNT#${collection}#D#${day}`,
+  }),
+  monthCounter: (plantId: string, collection: string, month: string): ItemKey => ({
+    PK: pk.plant(plantId),
+    SK: `CNT#${collection}#M#${month}`,
+  }),
   dayCounterSk: (collection: string, day: string): string => `CNT#${collection}#D#${day}`,
   monthCounterSk: (collection: string, month: string): string => `CNT#${collection}#M#${month}`,
   assetPrefix: 'ASSET#',
@@ -103,5 +133,6 @@ export const maintenanceKeys = {
   /** Planned jobs of one asset (GSI2), and assets by serial number (GSI1) or external reference (GSI2). */
   plannedOfAsset: (plantId: string, tagNumber: string): string => `${pk.plant(plantId)}#JOBPLANNED#TAG#${tagNumber}`,
   assetBySerial: (plantId: string, serialNumber: string): string => `${pk.plant(plantId)}#ASSET#SERIAL#${serialNumber}`,
-  assetByReference: (plantId: string, externalReference: string): string => `${pk.plant(plantId)}#ASSET#REF#${externalReference}`,
+  assetByReference: (plantId: string, externalReference: string): string =>
+    `${pk.plant(plantId)}#ASSET#REF#${externalReference}`,
 } as const;

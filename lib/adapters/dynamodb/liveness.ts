@@ -22,7 +22,10 @@ export interface DeviceStatus {
   readonly messagesSeen: number;
 }
 
-export function dynamoDbLiveness(client: DynamoDBDocumentClient, tableName: string): DeviceLiveness & { silentDevices(customerId: string, now: Date): Promise<DeviceStatus[]> } {
+export function dynamoDbLiveness(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+): DeviceLiveness & { silentDevices(customerId: string, now: Date): Promise<DeviceStatus[]> } {
   return {
     async record(k: KeepAlive) {
       try {
@@ -36,10 +39,21 @@ export function dynamoDbLiveness(client: DynamoDBDocumentClient, tableName: stri
       const out: DeviceStatus[] = [];
       let start: Record<string, unknown> | undefined;
       do {
-        const page = await client.send(new QueryCommand({ ...silentDevicesQuery(tableName, customerId, now), ExclusiveStartKey: start }));
+        const page = await client.send(
+          new QueryCommand({ ...silentDevicesQuery(tableName, customerId, now), ExclusiveStartKey: start }),
+        );
         for (const item of page.Items ?? []) {
           const d = parseItem(deviceItem, 'Device', item);
-          out.push({ uid: d.PK.slice('DEVICE#'.length), agentId: d.AgentId, deviceId: d.DeviceId, plantId: d.PlantId, lastSeen: d.LastSeen, intervalMs: d.IntervalMs, dueAt: d.DueAt, messagesSeen: d.MessagesSeen });
+          out.push({
+            uid: d.PK.slice('DEVICE#'.length),
+            agentId: d.AgentId,
+            deviceId: d.DeviceId,
+            plantId: d.PlantId,
+            lastSeen: d.LastSeen,
+            intervalMs: d.IntervalMs,
+            dueAt: d.DueAt,
+            messagesSeen: d.MessagesSeen,
+          });
         }
         start = page.LastEvaluatedKey;
       } while (start);

@@ -49,10 +49,19 @@ export function locate(units: readonly CountUnit[], offset: number): { unit: Cou
 }
 
 /** +1/-1 per day and month counter a record joins or leaves; unchanged memberships cancel out. */
-export function counterDeltas(leaving: readonly Membership[], joining: readonly Membership[]): Map<string, CounterDelta> {
+export function counterDeltas(
+  leaving: readonly Membership[],
+  joining: readonly Membership[],
+): Map<string, CounterDelta> {
   const deltas = new Map<string, CounterDelta>();
   const add = (m: Membership, d: number) => {
-    const periods: Array<['D' | 'M' | 'T', string]> = m.date === undefined ? [['T', '']] : [['D', m.date], ['M', monthOf(m.date)]];
+    const periods: Array<['D' | 'M' | 'T', string]> =
+      m.date === undefined
+        ? [['T', '']]
+        : [
+            ['D', m.date],
+            ['M', monthOf(m.date)],
+          ];
     for (const [level, period] of periods) {
       const id = `${m.collection}|${level}|${period}`;
       const current = deltas.get(id) ?? { collection: m.collection, level, period, delta: 0 };

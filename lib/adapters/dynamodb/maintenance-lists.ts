@@ -13,17 +13,39 @@ import * as params from './maintenance-params';
 import type { StoredItem, TableReader } from './table-reader';
 
 export interface MaintenanceLists {
-  listDated<T>(kind: params.RecordKind<T>, plantId: string, collection: string, index: 'GSI1' | 'GSI2', range: DateRange, window: PageWindow): Promise<Slice<T>>;
-  listPlannedOfAsset(plantId: string, range: DateRange, filter: AssetFilter, window: PageWindow): Promise<Slice<JobPlanned>>;
+  listDated<T>(
+    kind: params.RecordKind<T>,
+    plantId: string,
+    collection: string,
+    index: 'GSI1' | 'GSI2',
+    range: DateRange,
+    window: PageWindow,
+  ): Promise<Slice<T>>;
+  listPlannedOfAsset(
+    plantId: string,
+    range: DateRange,
+    filter: AssetFilter,
+    window: PageWindow,
+  ): Promise<Slice<JobPlanned>>;
   listAssets(plantId: string, window: PageWindow): Promise<Slice<Asset>>;
 }
 
 export function maintenanceLists(reader: TableReader): MaintenanceLists {
-  async function counters(plantId: string, collection: string, level: 'D' | 'M', from: string, to: string): Promise<CountUnit[]> {
+  async function counters(
+    plantId: string,
+    collection: string,
+    level: 'D' | 'M',
+    from: string,
+    to: string,
+  ): Promise<CountUnit[]> {
     const items = await reader.query(params.counterQuery(plantId, collection, level, from, to));
     return items.map((i) => {
       const counter = parseItem(counterItem, 'Counter', i);
-      return { kind: level === 'D' ? 'day' : 'month', period: counter.SK.slice(counter.SK.lastIndexOf('#') + 1), n: counter.n };
+      return {
+        kind: level === 'D' ? 'day' : 'month',
+        period: counter.SK.slice(counter.SK.lastIndexOf('#') + 1),
+        n: counter.n,
+      };
     });
   }
 
@@ -38,10 +60,22 @@ export function maintenanceLists(reader: TableReader): MaintenanceLists {
   }
 
   /** The day the page starts in and how many records of that day come before it. */
-  async function pageStart(plantId: string, collection: string, units: CountUnit[], range: DateRange, offset: number): Promise<{ fromDay: string; skip: number }> {
+  async function pageStart(
+    plantId: string,
+    collection: string,
+    units: CountUnit[],
+    range: DateRange,
+    offset: number,
+  ): Promise<{ fromDay: string; skip: number }> {
     let found = locate(units, offset);
     if (found?.unit.kind === 'month') {
-      const days = await counters(plantId, collection, 'D', firstDayOf(found.unit.period), lastDayOf(found.unit.period));
+      const days = await counters(
+        plantId,
+        collection,
+        'D',
+        firstDayOf(found.unit.period),
+        lastDayOf(found.unit.period),
+      );
       const inMonth = locate(days, offset - found.before);
       found = inMonth ? { unit: inMonth.unit, before: found.before + inMonth.before } : undefined;
     }
@@ -56,7 +90,9 @@ export function maintenanceLists(reader: TableReader): MaintenanceLists {
       const value = filter[by];
       return value === undefined ? [] : [reader.query(params.assetsBy(plantId, by, value))];
     });
-    const sets = (await Promise.all(lookups)).map((assets) => assets.map((a) => parseItem(assetItem, 'Asset', a).tagNumber));
+    const sets = (await Promise.all(lookups)).map((assets) =>
+      assets.map((a) => parseItem(assetItem, 'Asset', a).tagNumber),
+    );
     return (sets[0] ?? []).filter((t) => sets.every((s) => s.includes(t)));
   }
 
@@ -66,15 +102,25 @@ export function maintenanceLists(reader: TableReader): MaintenanceLists {
       const total = totalOf(units);
       if (window.offset >= total || window.limit === 0) return { items: [], total };
       const { fromDay, skip } = await pageStart(plantId, collection, units, range, window.offset);
-      const items = await reader.query(params.collectionQuery(index, mk.collection(plantId, collection), fromDay, range.end), skip + window.limit);
+      const items = await reader.query(
+        params.collectionQuery(index, mk.collection(plantId, collection), fromDay, range.end),
+        skip + window.limit,
+      );
       return { items: items.slice(skip, skip + window.limit).map((i) => parseItem(kind.schema, kind.type, i)), total };
     },
 
     async listPlannedOfAsset(plantId, range, filter, window) {
       const tags = await tagsOf(plantId, filter);
-      const pages = await Promise.all(tags.map((tag) => reader.query(params.plannedOfAssetQuery(plantId, tag, range, filter))));
+      const pages = await Promise.all(
+        tags.map((tag) => reader.query(params.plannedOfAssetQuery(plantId, tag, range, filter))),
+      );
       const all: StoredItem[] = pages.flat().sort((a, b) => String(a.GSI2SK).localeCompare(String(b.GSI2SK)));
-      return { items: all.slice(window.offset, window.offset + window.limit).map((i) => parseItem(jobPlannedItem, 'JobPlanned', i)), total: all.length };
+      return {
+        items: all
+          .slice(window.offset, window.offset + window.limit)
+          .map((i) => parseItem(jobPlannedItem, 'JobPlanned', i)),
+        total: all.length,
+      };
     },
 
     async listAssets(plantId, window) {

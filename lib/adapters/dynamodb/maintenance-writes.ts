@@ -28,20 +28,38 @@ export interface MaintenanceWrites {
   putStockLevel(level: StockLevel, change: StockChange, expectedVersion: number): Promise<boolean>;
 }
 
-export function maintenanceWrites(client: DynamoDBDocumentClient, table: string, reader: TableReader): MaintenanceWrites {
+export function maintenanceWrites(
+  client: DynamoDBDocumentClient,
+  table: string,
+  reader: TableReader,
+): MaintenanceWrites {
   /** The group's records as stored now, by key. */
-  async function storedRecords<T extends object>(kind: params.RecordKind<T>, plantId: string, group: readonly T[]): Promise<Map<string, params.StoredRecord<T>>> {
+  async function storedRecords<T extends object>(
+    kind: params.RecordKind<T>,
+    plantId: string,
+    group: readonly T[],
+  ): Promise<Map<string, params.StoredRecord<T>>> {
     const found = await reader.batchGet(group.map((r) => kind.key(plantId, r)));
     const stored = new Map<string, params.StoredRecord<T>>();
-    for (const [id, item] of found) stored.set(id, { record: parseItem(kind.schema, kind.type, item), rev: parseItem(revisionItem, kind.type, item).Rev });
+    for (const [id, item] of found)
+      stored.set(id, {
+        record: parseItem(kind.schema, kind.type, item),
+        rev: parseItem(revisionItem, kind.type, item).Rev,
+      });
     return stored;
   }
 
   /** @throws the transaction's error after RACE_ROUNDS lost races, or at once for any other error. */
-  async function writeGroup<T extends object>(kind: params.RecordKind<T>, plantId: string, group: readonly T[]): Promise<void> {
+  async function writeGroup<T extends object>(
+    kind: params.RecordKind<T>,
+    plantId: string,
+    group: readonly T[],
+  ): Promise<void> {
     for (let round = 0; ; round++) {
       const stored = await storedRecords(kind, plantId, group);
-      const writes = group.map((record) => params.recordWrite(table, kind, plantId, record, stored.get(itemId(kind.key(plantId, record)))));
+      const writes = group.map((record) =>
+        params.recordWrite(table, kind, plantId, record, stored.get(itemId(kind.key(plantId, record)))),
+      );
       const deltas = mergeDeltas(writes.map((w) => w.deltas));
       if (writes.length + deltas.length > MAX_TRANSACTION_ITEMS && group.length > 1) {
         const half = Math.ceil(group.length / 2);
@@ -50,7 +68,16 @@ export function maintenanceWrites(client: DynamoDBDocumentClient, table: string,
         return;
       }
       try {
-        await client.send(new TransactWriteCommand(params.recordsTransaction(table, plantId, writes.map((w) => w.put), deltas)));
+        await client.send(
+          new TransactWriteCommand(
+            params.recordsTransaction(
+              table,
+              plantId,
+              writes.map((w) => w.put),
+              deltas,
+            ),
+          ),
+        );
         return;
       } catch (error) {
         const codes = cancellationCodes(error);
@@ -60,7 +87,11 @@ export function maintenanceWrites(client: DynamoDBDocumentClient, table: string,
     }
   }
 
-  async function getIdempotency(plantId: string, callerId: string, key: string): Promise<IdempotencyRecord | undefined> {
+  async function getIdempotency(
+    plantId: string,
+    callerId: string,
+    key: string,
+  ): Promise<IdempotencyRecord | undefined> {
     const item = await reader.get(mk.idempotency(plantId, callerId, key), true);
     if (!item) return undefined;
     const { ExpiresAt, ...record } = parseItem(idempotencyItem, 'Idempotency', item);
@@ -73,7 +104,8 @@ export function maintenanceWrites(client: DynamoDBDocumentClient, table: string,
       // The last of several records with one key wins, as a later import would.
       const byKey = new Map(records.map((r) => [itemId(kind.key(plantId, r)), r] as const));
       const unique = [...byKey.values()];
-      for (let i = 0; i < unique.length; i += GROUP_SIZE) await writeGroup(kind, plantId, unique.slice(i, i + GROUP_SIZE));
+      for (let i = 0; i < unique.length; i += GROUP_SIZE)
+        await writeGroup(kind, plantId, unique.slice(i, i + GROUP_SIZE));
     },
 
     getIdempotency,
@@ -81,7 +113,11 @@ export function maintenanceWrites(client: DynamoDBDocumentClient, table: string,
     async createTask(write) {
       const deltas = mergeDeltas([counterDeltas([], params.taskKind.memberships(write.task))]);
       try {
-        await client.send(new TransactWriteCommand(params.newTaskTransaction(table, write.task.plantId, write, deltas, Math.floor(Date.now() / 1000))));
+        await client.send(
+          new TransactWriteCommand(
+            params.newTaskTransaction(table, write.task.plantId, write, deltas, Math.floor(Date.now() / 1000)),
+          ),
+        );
         return { outcome: 'created' };
       } catch (error) {
         // The idempotency put is the last item: its condition failing means the key was used first.
@@ -95,7 +131,9 @@ export function maintenanceWrites(client: DynamoDBDocumentClient, table: string,
 
     async putStockLevel(level, change, expectedVersion) {
       try {
-        await client.send(new TransactWriteCommand(params.stockLevelTransaction(table, level, change, expectedVersion)));
+        await client.send(
+          new TransactWriteCommand(params.stockLevelTransaction(table, level, change, expectedVersion)),
+        );
         return true;
       } catch (error) {
         const codes = cancellationCodes(error);

@@ -17,21 +17,32 @@ import { tableReader, type ReaderOptions } from './table-reader';
 
 export type MaintenanceAdapterOptions = ReaderOptions;
 
-export function dynamoDbMaintenance(client: DynamoDBDocumentClient, table: string, options: MaintenanceAdapterOptions = {}): MaintenanceRepository {
+export function dynamoDbMaintenance(
+  client: DynamoDBDocumentClient,
+  table: string,
+  options: MaintenanceAdapterOptions = {},
+): MaintenanceRepository {
   const reader = tableReader(client, table, options);
   const lists = maintenanceLists(reader);
   const writes = maintenanceWrites(client, table, reader);
-  const byAsset = (filter: AssetFilter) => filter.tagNumber !== undefined || filter.serialNumber !== undefined || filter.externalReference !== undefined;
+  const byAsset = (filter: AssetFilter) =>
+    filter.tagNumber !== undefined || filter.serialNumber !== undefined || filter.externalReference !== undefined;
 
   return {
-    listJobsDone: (plantId, range, window) => lists.listDated(params.jobDoneKind, plantId, 'JOBDONE', 'GSI1', range, window),
+    listJobsDone: (plantId, range, window) =>
+      lists.listDated(params.jobDoneKind, plantId, 'JOBDONE', 'GSI1', range, window),
     // One asset's planned jobs are few: read them all, count and cut the page (maintenance-lists.ts).
     listJobsPlanned: (plantId, range, filter, window) =>
-      byAsset(filter) ? lists.listPlannedOfAsset(plantId, range, filter, window) : lists.listDated(params.jobPlannedKind, plantId, 'JOBPLANNED', 'GSI1', range, window),
+      byAsset(filter)
+        ? lists.listPlannedOfAsset(plantId, range, filter, window)
+        : lists.listDated(params.jobPlannedKind, plantId, 'JOBPLANNED', 'GSI1', range, window),
     listAssets: (plantId, window) => lists.listAssets(plantId, window),
     listTasks: (plantId, status: TaskStatus | undefined, window) =>
-      status === undefined ? lists.listDated(params.taskKind, plantId, 'TASK', 'GSI1', OPEN_RANGE, window) : lists.listDated(params.taskKind, plantId, `TASK#${status}`, 'GSI2', OPEN_RANGE, window),
-    getAsset: async (plantId, tagNumber) => parseOptionalItem(assetItem, 'Asset', await reader.get(mk.asset(plantId, tagNumber))),
+      status === undefined
+        ? lists.listDated(params.taskKind, plantId, 'TASK', 'GSI1', OPEN_RANGE, window)
+        : lists.listDated(params.taskKind, plantId, `TASK#${status}`, 'GSI2', OPEN_RANGE, window),
+    getAsset: async (plantId, tagNumber) =>
+      parseOptionalItem(assetItem, 'Asset', await reader.get(mk.asset(plantId, tagNumber))),
 
     putJobsDone: (plantId, jobs) => writes.putRecords(params.jobDoneKind, plantId, jobs),
     putJobsPlanned: (plantId, jobs) => writes.putRecords(params.jobPlannedKind, plantId, jobs),
@@ -41,9 +52,13 @@ export function dynamoDbMaintenance(client: DynamoDBDocumentClient, table: strin
     getIdempotency: (plantId, callerId, key) => writes.getIdempotency(plantId, callerId, key),
     createTask: (write) => writes.createTask(write),
 
-    getStockLevel: async (plantId, partId) => parseOptionalItem(stockLevelItem, 'StockLevel', await reader.get(mk.stockLevel(plantId, partId), true)),
+    getStockLevel: async (plantId, partId) =>
+      parseOptionalItem(stockLevelItem, 'StockLevel', await reader.get(mk.stockLevel(plantId, partId), true)),
     putStockLevel: (level, change, expectedVersion) => writes.putStockLevel(level, change, expectedVersion),
-    listStockHistory: async (plantId, partId) => (await reader.query(params.stockHistoryQuery(plantId, partId))).map((i) => parseItem(stockChangeItem, 'StockChange', i)),
+    listStockHistory: async (plantId, partId) =>
+      (await reader.query(params.stockHistoryQuery(plantId, partId))).map((i) =>
+        parseItem(stockChangeItem, 'StockChange', i),
+      ),
   };
 }
 
@@ -56,7 +71,10 @@ export function maintenanceRepository(): MaintenanceRepository {
 }
 
 /** For the admin CLI, tests and benchmarks: a repository on an explicit endpoint. */
-export function openMaintenance(options: { tableName: string } & DynamoDbTarget & MaintenanceAdapterOptions): { repository: MaintenanceRepository; close(): void } {
+export function openMaintenance(options: { tableName: string } & DynamoDbTarget & MaintenanceAdapterOptions): {
+  repository: MaintenanceRepository;
+  close(): void;
+} {
   const clients = createDynamoDbClients(options);
   return { repository: dynamoDbMaintenance(clients.doc, options.tableName, options), close: clients.close };
 }

@@ -1,11 +1,32 @@
 // The registry port on the main DynamoDB table. Request parameters are built by pure functions
 // (registry-params.ts); this module sends them, reads items through their schemas
 // (item-schemas.ts) and translates refused conditions into AppErrors.
-import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type BatchWriteCommandInput, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type BatchWriteCommandInput,
+  type DynamoDBDocumentClient,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import { config } from '../../core/config';
 import { AppError } from '../../core/errors';
-import type { Agent, Customer, LookupKind, LookupList, MaintenanceToken, Part, Plant, QueryClient, SeedMarker, TokenLink } from '../../registry/model';
+import type {
+  Agent,
+  Customer,
+  LookupKind,
+  LookupList,
+  MaintenanceToken,
+  Part,
+  Plant,
+  QueryClient,
+  SeedMarker,
+  TokenLink,
+} from '../../registry/model';
 import type { LinkRedemption, Registry } from '../../registry/ports';
 import { DEFAULT_ROUNDS, PartialBatchError, sendUntilDone, type RoundPolicy } from '../partial-batch';
 import { createDynamoDbClients, documentClient, type DynamoDbTarget } from './client';
@@ -18,7 +39,11 @@ import { cancellationCodes, failedConditionIndexes, isConditionFailure } from '.
 type BatchWrites = NonNullable<BatchWriteCommandInput['RequestItems']>;
 type WriteRequest = NonNullable<BatchWrites[string]>[number];
 
-export function dynamoDbRegistry(client: DynamoDBDocumentClient, tableName: string, rounds: RoundPolicy = DEFAULT_ROUNDS): Registry {
+export function dynamoDbRegistry(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  rounds: RoundPolicy = DEFAULT_ROUNDS,
+): Registry {
   const table = tableName;
 
   async function get<T>(schema: z.ZodType<T>, kind: string, key: ItemKey): Promise<T | undefined> {
@@ -26,7 +51,11 @@ export function dynamoDbRegistry(client: DynamoDBDocumentClient, tableName: stri
     return parseOptionalItem(schema, kind, out.Item);
   }
 
-  async function queryAll<T>(schema: z.ZodType<T>, kind: string, input: Omit<QueryCommandInput, 'TableName'>): Promise<T[]> {
+  async function queryAll<T>(
+    schema: z.ZodType<T>,
+    kind: string,
+    input: Omit<QueryCommandInput, 'TableName'>,
+  ): Promise<T[]> {
     const items: T[] = [];
     let start: Record<string, unknown> | undefined;
     do {
@@ -43,8 +72,15 @@ export function dynamoDbRegistry(client: DynamoDBDocumentClient, tableName: stri
       await client.send(new TransactWriteCommand(params.createUnderCustomer(table, created, customerId)));
     } catch (error) {
       const failed = failedConditionIndexes(cancellationCodes(error) ?? []);
-      if (failed.includes(0)) throw new AppError('CONFLICT', `${what} "${id}" already exists`, { field: what, value: id }, { cause: error });
-      if (failed.includes(1)) throw new AppError('NOT_FOUND', `customer "${customerId}" does not exist`, { field: 'customer', value: customerId }, { cause: error });
+      if (failed.includes(0))
+        throw new AppError('CONFLICT', `${what} "${id}" already exists`, { field: what, value: id }, { cause: error });
+      if (failed.includes(1))
+        throw new AppError(
+          'NOT_FOUND',
+          `customer "${customerId}" does not exist`,
+          { field: 'customer', value: customerId },
+          { cause: error },
+        );
       throw error;
     }
   }
@@ -53,12 +89,23 @@ export function dynamoDbRegistry(client: DynamoDBDocumentClient, tableName: stri
   async function batchWrite(request: BatchWrites): Promise<void> {
     const writes = request[table] ?? [];
     try {
-      await sendUntilDone('parts import', writes, async (pending: readonly WriteRequest[]) => {
-        const out = await client.send(new BatchWriteCommand({ RequestItems: { [table]: [...pending] } }));
-        return out.UnprocessedItems?.[table] ?? [];
-      }, rounds);
+      await sendUntilDone(
+        'parts import',
+        writes,
+        async (pending: readonly WriteRequest[]) => {
+          const out = await client.send(new BatchWriteCommand({ RequestItems: { [table]: [...pending] } }));
+          return out.UnprocessedItems?.[table] ?? [];
+        },
+        rounds,
+      );
     } catch (error) {
-      if (error instanceof PartialBatchError) throw new AppError('SERVICE_UNAVAILABLE', 'DynamoDB kept throttling the parts import; run it again (it is idempotent)', undefined, { cause: error });
+      if (error instanceof PartialBatchError)
+        throw new AppError(
+          'SERVICE_UNAVAILABLE',
+          'DynamoDB kept throttling the parts import; run it again (it is idempotent)',
+          undefined,
+          { cause: error },
+        );
       throw error;
     }
   }
@@ -68,7 +115,13 @@ export function dynamoDbRegistry(client: DynamoDBDocumentClient, tableName: stri
       try {
         await client.send(new PutCommand(params.putNew(table, params.customerItem(customer))));
       } catch (error) {
-        if (isConditionFailure(error)) throw new AppError('CONFLICT', `customer "${customer.customerId}" already exists`, { field: 'customer', value: customer.customerId }, { cause: error });
+        if (isConditionFailure(error))
+          throw new AppError(
+            'CONFLICT',
+            `customer "${customer.customerId}" already exists`,
+            { field: 'customer', value: customer.customerId },
+            { cause: error },
+          );
         throw error;
       }
     },
@@ -83,21 +136,31 @@ export function dynamoDbRegistry(client: DynamoDBDocumentClient, tableName: stri
     getAgent: (agentId) => get(item.agentItem, 'Agent', keys.agent(agentId)),
     listAgents: (customerId) => queryAll(item.agentItem, 'Agent', params.listChildren(customerId, 'agent')),
 
-    createClient: (queryClient: QueryClient) => createUnder(params.clientItem(queryClient), queryClient.customerId, 'client', queryClient.clientId),
+    createClient: (queryClient: QueryClient) =>
+      createUnder(params.clientItem(queryClient), queryClient.customerId, 'client', queryClient.clientId),
     getClient: (clientId) => get(item.queryClientItem, 'QueryClient', keys.client(clientId)),
-    listClients: (customerId) => queryAll(item.queryClientItem, 'QueryClient', params.listChildren(customerId, 'client')),
+    listClients: (customerId) =>
+      queryAll(item.queryClientItem, 'QueryClient', params.listChildren(customerId, 'client')),
 
     async createMaintenanceToken(token: MaintenanceToken, link: TokenLink) {
       await client.send(new TransactWriteCommand(params.createToken(table, token, link)));
     },
-    getMaintenanceToken: (tokenId) => get(item.maintenanceTokenItem, 'MaintenanceToken', keys.maintenanceToken(tokenId)),
-    listMaintenanceTokens: (plantId) => queryAll(item.maintenanceTokenItem, 'MaintenanceToken', params.listTokens(plantId)),
+    getMaintenanceToken: (tokenId) =>
+      get(item.maintenanceTokenItem, 'MaintenanceToken', keys.maintenanceToken(tokenId)),
+    listMaintenanceTokens: (plantId) =>
+      queryAll(item.maintenanceTokenItem, 'MaintenanceToken', params.listTokens(plantId)),
     async revokeMaintenanceToken(tokenId: string, revokedAt: string) {
       try {
         const out = await client.send(new UpdateCommand(params.revokeToken(table, tokenId, revokedAt)));
         return parseItem(item.maintenanceTokenItem, 'MaintenanceToken', out.Attributes ?? {});
       } catch (error) {
-        if (isConditionFailure(error)) throw new AppError('NOT_FOUND', `token "${tokenId}" does not exist`, { field: 'token', value: tokenId }, { cause: error });
+        if (isConditionFailure(error))
+          throw new AppError(
+            'NOT_FOUND',
+            `token "${tokenId}" does not exist`,
+            { field: 'token', value: tokenId },
+            { cause: error },
+          );
         throw error;
       }
     },
@@ -118,14 +181,18 @@ export function dynamoDbRegistry(client: DynamoDBDocumentClient, tableName: stri
     async setLookupList(list: LookupList) {
       await client.send(new PutCommand({ TableName: table, Item: params.lookupItem(list) }));
     },
-    getLookupList: (customerId, kind: LookupKind) => get(item.lookupListItem, 'LookupList', keys.lookupList(customerId, kind)),
+    getLookupList: (customerId, kind: LookupKind) =>
+      get(item.lookupListItem, 'LookupList', keys.lookupList(customerId, kind)),
     listLookupLists: (customerId) => queryAll(item.lookupListItem, 'LookupList', params.listLookups(customerId)),
 
     async putParts(parts: readonly Part[]) {
       for (const request of params.batchPutParts(table, parts)) await batchWrite(request.RequestItems ?? {});
     },
     async findPart(customerId, plantId, partNumber) {
-      return (await get(item.partItem, 'Part', keys.part(customerId, plantId, partNumber))) ?? (await get(item.partItem, 'Part', keys.part(customerId, null, partNumber)));
+      return (
+        (await get(item.partItem, 'Part', keys.part(customerId, plantId, partNumber))) ??
+        (await get(item.partItem, 'Part', keys.part(customerId, null, partNumber)))
+      );
     },
     listParts: (customerId, plantId) => queryAll(item.partItem, 'Part', params.listParts(customerId, plantId)),
 

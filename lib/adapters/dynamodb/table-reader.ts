@@ -1,7 +1,13 @@
 // Reads of one table shared by the maintenance adapter's lists and writes: GetItem, Query
 // (paged, up to a wanted count) and BatchGetItem (unprocessed keys sent again). GetItem and Query
 // report the read capacity they consumed when asked to (benchmarks of the API's reads).
-import { BatchGetCommand, GetCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  GetCommand,
+  QueryCommand,
+  type DynamoDBDocumentClient,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { AppError } from '../../core/errors';
 import { chunks, DEFAULT_ROUNDS, PartialBatchError, sendUntilDone, type RoundPolicy } from '../partial-batch';
 import type { ItemKey } from './keys';
@@ -39,7 +45,9 @@ export function tableReader(client: DynamoDBDocumentClient, table: string, optio
 
   return {
     async get(key, consistent = false) {
-      const out = await client.send(new GetCommand({ TableName: table, Key: key, ConsistentRead: consistent, ...capacity }));
+      const out = await client.send(
+        new GetCommand({ TableName: table, Key: key, ConsistentRead: consistent, ...capacity }),
+      );
       report(out.ConsumedCapacity);
       return out.Item;
     },
@@ -49,7 +57,15 @@ export function tableReader(client: DynamoDBDocumentClient, table: string, optio
       let start: Record<string, unknown> | undefined;
       do {
         const limit = want === undefined ? undefined : want - items.length;
-        const out = await client.send(new QueryCommand({ ...input, TableName: table, ExclusiveStartKey: start, ...(limit !== undefined ? { Limit: limit } : {}), ...capacity }));
+        const out = await client.send(
+          new QueryCommand({
+            ...input,
+            TableName: table,
+            ExclusiveStartKey: start,
+            ...(limit !== undefined ? { Limit: limit } : {}),
+            ...capacity,
+          }),
+        );
         report(out.ConsumedCapacity);
         items.push(...(out.Items ?? []));
         start = out.LastEvaluatedKey;
@@ -61,14 +77,27 @@ export function tableReader(client: DynamoDBDocumentClient, table: string, optio
       const found = new Map<string, StoredItem>();
       try {
         for (const chunk of chunks(keys, GET_BATCH)) {
-          await sendUntilDone('maintenance reads', chunk.map((k): StoredItem => ({ ...k })), async (pending) => {
-            const out = await client.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: [...pending], ConsistentRead: true } } }));
-            for (const item of out.Responses?.[table] ?? []) found.set(itemId({ PK: item.PK, SK: item.SK }), item);
-            return out.UnprocessedKeys?.[table]?.Keys ?? [];
-          }, options.rounds ?? DEFAULT_ROUNDS);
+          await sendUntilDone(
+            'maintenance reads',
+            chunk.map((k): StoredItem => ({ ...k })),
+            async (pending) => {
+              const out = await client.send(
+                new BatchGetCommand({ RequestItems: { [table]: { Keys: [...pending], ConsistentRead: true } } }),
+              );
+              for (const item of out.Responses?.[table] ?? []) found.set(itemId({ PK: item.PK, SK: item.SK }), item);
+              return out.UnprocessedKeys?.[table]?.Keys ?? [];
+            },
+            options.rounds ?? DEFAULT_ROUNDS,
+          );
         }
       } catch (error) {
-        if (error instanceof PartialBatchError) throw new AppError('SERVICE_UNAVAILABLE', 'DynamoDB kept throttling reads; run the import again (it is idempotent)', undefined, { cause: error });
+        if (error instanceof PartialBatchError)
+          throw new AppError(
+            'SERVICE_UNAVAILABLE',
+            'DynamoDB kept throttling reads; run the import again (it is idempotent)',
+            undefined,
+            { cause: error },
+          );
         throw error;
       }
       return found;

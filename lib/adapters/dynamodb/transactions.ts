@@ -4,7 +4,8 @@
 // SDK (a test double, a bundled duplicate) is recognised too.
 import type { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 
-const nameOf = (error: unknown): unknown => (typeof error === 'object' && error !== null && 'name' in error ? error.name : undefined);
+const nameOf = (error: unknown): unknown =>
+  typeof error === 'object' && error !== null && 'name' in error ? error.name : undefined;
 
 /**
  * The cancellation code of each item of a cancelled transaction, in request order ('None' for an

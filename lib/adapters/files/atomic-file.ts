@@ -50,7 +50,9 @@ export async function ensureFolder(folder: string): Promise<void> {
  * Writes several files atomically: all contents flushed under temporary names first, then each
  * renamed into place, then each folder flushed once. Existing files of the same name are replaced.
  */
-export async function writeFilesAtomically(files: ReadonlyArray<{ readonly path: string; readonly content: string }>): Promise<void> {
+export async function writeFilesAtomically(
+  files: ReadonlyArray<{ readonly path: string; readonly content: string }>,
+): Promise<void> {
   const folders = new Set(files.map((f) => path.dirname(f.path)));
   for (const folder of folders) await ensureFolder(folder);
   const written: Array<{ temp: string; final: string }> = [];

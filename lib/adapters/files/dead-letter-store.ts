@@ -4,7 +4,15 @@
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '../../core/errors';
-import { dayInRange, matchesFilter, type DeadLetterFilter, type DeadLetterPage, type DeadLetterStore, type ReplayRecord, type StoredDeadLetter } from '../../ingest/dead-letter';
+import {
+  dayInRange,
+  matchesFilter,
+  type DeadLetterFilter,
+  type DeadLetterPage,
+  type DeadLetterStore,
+  type ReplayRecord,
+  type StoredDeadLetter,
+} from '../../ingest/dead-letter';
 import { parseStoredDeadLetter } from '../../ingest/dead-letter-formats';
 import { isTemporaryName, syncFolder, writeFilesAtomically } from './atomic-file';
 
@@ -31,13 +39,20 @@ export function fileDeadLetterStore(dir: string): DeadLetterStore {
 
   function checkedId(id: string): string {
     if (!ENTRY_ID.test(id) || isTemporaryName(path.basename(id))) {
-      throw new AppError('INVALID_INPUT', `"${id}" is not a dead-letter id (ids look like date=2026-01-31/<file>.json; see dead-letter list)`, { id });
+      throw new AppError(
+        'INVALID_INPUT',
+        `"${id}" is not a dead-letter id (ids look like date=2026-01-31/<file>.json; see dead-letter list)`,
+        { id },
+      );
     }
     return path.join(root, id);
   }
 
   /** @returns undefined when the file is gone; `null` entry when it is not a dead-letter entry. */
-  async function read(id: string, file: string): Promise<{ id: string; entry: StoredDeadLetter['entry'] | null } | undefined> {
+  async function read(
+    id: string,
+    file: string,
+  ): Promise<{ id: string; entry: StoredDeadLetter['entry'] | null } | undefined> {
     try {
       const [text, info] = await Promise.all([readFile(file, 'utf8'), stat(file)]);
       return { id, entry: parseStoredDeadLetter(text, info.mtime) ?? null };
@@ -60,13 +75,16 @@ export function fileDeadLetterStore(dir: string): DeadLetterStore {
         if (page.after !== undefined && `${folder}/\uffff` <= page.after) continue;
         const candidates = (await names(path.join(root, folder))).filter((name) => {
           const id = `${folder}/${name}`;
-          if (isTemporaryName(name) || !name.endsWith('.json') || (page.after !== undefined && id <= page.after)) return false;
+          if (isTemporaryName(name) || !name.endsWith('.json') || (page.after !== undefined && id <= page.after))
+            return false;
           const named = NAMED_REASON.exec(name)?.[1];
           return filter.reason === undefined || named === undefined || named === filter.reason;
         });
         for (let i = 0; i < candidates.length; i += READS_AT_ONCE) {
           const chunk = candidates.slice(i, i + READS_AT_ONCE);
-          const read_ = await Promise.all(chunk.map((name) => read(`${folder}/${name}`, path.join(root, folder, name))));
+          const read_ = await Promise.all(
+            chunk.map((name) => read(`${folder}/${name}`, path.join(root, folder, name))),
+          );
           for (const found of read_) {
             if (found === undefined) continue;
             if (found.entry === null) {
@@ -85,7 +103,10 @@ export function fileDeadLetterStore(dir: string): DeadLetterStore {
     async get(id: string): Promise<StoredDeadLetter | undefined> {
       const found = await read(id, checkedId(id));
       if (found === undefined) return undefined;
-      if (found.entry === null) throw new AppError('INVALID_INPUT', `${path.join(root, id)} is not a dead-letter entry of a known shape`, { id });
+      if (found.entry === null)
+        throw new AppError('INVALID_INPUT', `${path.join(root, id)} is not a dead-letter entry of a known shape`, {
+          id,
+        });
       return { id, entry: found.entry };
     },
 
@@ -97,12 +118,21 @@ export function fileDeadLetterStore(dir: string): DeadLetterStore {
         text = await readFile(file, 'utf8');
       } catch (error) {
         // Marked before, and the run stopped before it could say so: nothing left to do.
-        if (isMissing(error) && (await stat(target).then(() => true, () => false))) return;
+        if (
+          isMissing(error) &&
+          (await stat(target).then(
+            () => true,
+            () => false,
+          ))
+        )
+          return;
         if (isMissing(error)) throw new AppError('NOT_FOUND', `no dead-letter entry "${id}" in ${root}`, { id });
         throw error;
       }
       const original = JSON.parse(text) as Record<string, unknown>;
-      await writeFilesAtomically([{ path: target, content: `${JSON.stringify({ ...original, replay: record }, null, 2)}\n` }]);
+      await writeFilesAtomically([
+        { path: target, content: `${JSON.stringify({ ...original, replay: record }, null, 2)}\n` },
+      ]);
       await rm(file, { force: true });
       await syncFolder(path.dirname(file));
     },

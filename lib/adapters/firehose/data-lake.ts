@@ -15,7 +15,11 @@ export function lakeEntry(record: LakeRecord): _Record {
   return { Data: Buffer.from(`${lakeLine(record)}\n`) };
 }
 
-export function firehoseDataLake(stream: string, client: FirehoseClient = new FirehoseClient(sdkClientConfig({})), rounds: RoundPolicy = DEFAULT_ROUNDS): DataLake {
+export function firehoseDataLake(
+  stream: string,
+  client: FirehoseClient = new FirehoseClient(sdkClientConfig({})),
+  rounds: RoundPolicy = DEFAULT_ROUNDS,
+): DataLake {
   const sendBatch = async (entries: readonly _Record[]): Promise<_Record[]> => {
     const out = await client.send(new PutRecordBatchCommand({ DeliveryStreamName: stream, Records: [...entries] }));
     if (!out.FailedPutCount) return [];
@@ -24,7 +28,8 @@ export function firehoseDataLake(stream: string, client: FirehoseClient = new Fi
   };
   return {
     async put(records) {
-      for (const batch of chunks(records, MAX_RECORDS_PER_BATCH)) await sendUntilDone(`Firehose stream ${stream}`, batch.map(lakeEntry), sendBatch, rounds);
+      for (const batch of chunks(records, MAX_RECORDS_PER_BATCH))
+        await sendUntilDone(`Firehose stream ${stream}`, batch.map(lakeEntry), sendBatch, rounds);
     },
   };
 }

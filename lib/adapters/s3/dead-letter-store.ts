@@ -5,9 +5,24 @@
 // Both are listed in key order (ListObjectsV2, paged); a time range skips to the partition of the
 // day before its first (StartAfter) and stops after the day after its last. A replayed object is copied to `replayed/<key>` with the
 // outcome as object metadata, then deleted. The SDK retries throttling and server errors (sdk-config.ts).
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, S3Client } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { AppError } from '../../core/errors';
-import { dayInRange, matchesFilter, type DeadLetterFilter, type DeadLetterPage, type DeadLetterStore, type ReplayRecord, type StoredDeadLetter } from '../../ingest/dead-letter';
+import {
+  dayInRange,
+  matchesFilter,
+  type DeadLetterFilter,
+  type DeadLetterPage,
+  type DeadLetterStore,
+  type ReplayRecord,
+  type StoredDeadLetter,
+} from '../../ingest/dead-letter';
 import { parseStoredDeadLetter } from '../../ingest/dead-letter-formats';
 import { sdkClientConfig } from '../sdk-config';
 
@@ -26,7 +41,8 @@ const ownSource: Source = {
   prefix: 'dead-letter/',
   dayOf: (key) => /^dead-letter\/date=(\d{4}-\d{2}-\d{2})\//.exec(key)?.[1],
   // <time>-<REASON>-<uuid>.json (the ingest) or <REASON>-<uuid>.json (the rule's error action).
-  reasonOf: (key) => /(?:^|\/|-)([A-Z_]+)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.json$/.exec(key)?.[1],
+  reasonOf: (key) =>
+    /(?:^|\/|-)([A-Z_]+)-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.json$/.exec(key)?.[1],
 };
 
 function lambdaSource(functionName: string): Source {
@@ -88,11 +104,18 @@ export interface S3DeadLetterStoreOptions {
 export function s3DeadLetterStore(options: S3DeadLetterStoreOptions): DeadLetterStore {
   const { bucket } = options;
   const client = options.client ?? new S3Client(sdkClientConfig({}));
-  const sources = [ownSource, ...(options.ingestFunctionName ? [lambdaSource(options.ingestFunctionName)] : [])].sort((a, b) => (a.prefix < b.prefix ? -1 : 1));
+  const sources = [ownSource, ...(options.ingestFunctionName ? [lambdaSource(options.ingestFunctionName)] : [])].sort(
+    (a, b) => (a.prefix < b.prefix ? -1 : 1),
+  );
 
   function sourceOf(id: string): Source {
     const source = sources.find((s) => id.startsWith(s.prefix) && id.length > s.prefix.length);
-    if (!source) throw new AppError('INVALID_INPUT', `"${id}" is not a dead-letter key (keys start with ${sources.map((s) => s.prefix).join(' or ')}; see dead-letter list)`, { id });
+    if (!source)
+      throw new AppError(
+        'INVALID_INPUT',
+        `"${id}" is not a dead-letter key (keys start with ${sources.map((s) => s.prefix).join(' or ')}; see dead-letter list)`,
+        { id },
+      );
     return source;
   }
 
@@ -119,11 +142,18 @@ export function s3DeadLetterStore(options: S3DeadLetterStoreOptions): DeadLetter
         const after = page.after;
         if (after !== undefined && after > source.prefix && !after.startsWith(source.prefix)) continue;
         const range = keyRange(filter);
-        const start = [after, startAfter(source, range)].filter((k): k is string => k !== undefined && k.startsWith(source.prefix)).sort().pop();
+        const start = [after, startAfter(source, range)]
+          .filter((k): k is string => k !== undefined && k.startsWith(source.prefix))
+          .sort()
+          .pop();
         let token: string | undefined;
         let pastRange = false;
         do {
-          const request = { Bucket: bucket, Prefix: source.prefix, ...(token !== undefined ? { ContinuationToken: token } : start !== undefined ? { StartAfter: start } : {}) };
+          const request = {
+            Bucket: bucket,
+            Prefix: source.prefix,
+            ...(token !== undefined ? { ContinuationToken: token } : start !== undefined ? { StartAfter: start } : {}),
+          };
           const out = await client.send(new ListObjectsV2Command(request));
           const candidates: string[] = [];
           for (const object of out.Contents ?? []) {
@@ -132,7 +162,8 @@ export function s3DeadLetterStore(options: S3DeadLetterStoreOptions): DeadLetter
             if (key === undefined || (after !== undefined && key <= after)) continue;
             const day = source.dayOf(key);
             if (day !== undefined && !dayInRange(day, range)) {
-              if (range.to !== undefined && day > new Date(range.to.getTime() - 1).toISOString().slice(0, 10)) pastRange = true;
+              if (range.to !== undefined && day > new Date(range.to.getTime() - 1).toISOString().slice(0, 10))
+                pastRange = true;
               continue;
             }
             const named = source.reasonOf(key);
@@ -162,14 +193,24 @@ export function s3DeadLetterStore(options: S3DeadLetterStoreOptions): DeadLetter
       sourceOf(id);
       const found = await read(id);
       if (found === undefined) return undefined;
-      if (found.entry === null) throw new AppError('INVALID_INPUT', `s3://${bucket}/${id} is not a dead-letter entry of a known shape`, { id });
+      if (found.entry === null)
+        throw new AppError('INVALID_INPUT', `s3://${bucket}/${id} is not a dead-letter entry of a known shape`, { id });
       return { id, entry: found.entry };
     },
 
     async markReplayed(id: string, record: ReplayRecord): Promise<void> {
       sourceOf(id);
       try {
-        await client.send(new CopyObjectCommand({ Bucket: bucket, Key: `${REPLAYED_PREFIX}${id}`, CopySource: copySource(bucket, id), MetadataDirective: 'REPLACE', ContentType: 'application/json', Metadata: replayMetadata(record) }));
+        await client.send(
+          new CopyObjectCommand({
+            Bucket: bucket,
+            Key: `${REPLAYED_PREFIX}${id}`,
+            CopySource: copySource(bucket, id),
+            MetadataDirective: 'REPLACE',
+            ContentType: 'application/json',
+            Metadata: replayMetadata(record),
+          }),
+        );
       } catch (error) {
         // Copied and deleted by an earlier run that stopped before reporting: nothing left to do.
         if ((error as { name?: string }).name === 'NoSuchKey') return;

@@ -14,7 +14,14 @@ export function s3DeadLetter(bucket: string, client: S3Client = new S3Client(sdk
   return {
     async put(entries) {
       for (const entry of entries) {
-        await client.send(new PutObjectCommand({ Bucket: bucket, Key: deadLetterKey(entry), Body: JSON.stringify(entry), ContentType: 'application/json' }));
+        await client.send(
+          new PutObjectCommand({
+            Bucket: bucket,
+            Key: deadLetterKey(entry),
+            Body: JSON.stringify(entry),
+            ContentType: 'application/json',
+          }),
+        );
       }
     },
   };

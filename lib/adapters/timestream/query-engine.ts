@@ -39,15 +39,40 @@ export function timestreamError(error: unknown): unknown {
   const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
   const why = firstLine(error.message);
   const detail = { engine: 'timestream', kind: error.name } as const;
-  const throttled = () => engineFailure('throttled', 'the telemetry engine is throttling queries; retry shortly', { ...detail, retryAfterSeconds: THROTTLED_RETRY_SECONDS }, error);
-  const unavailable = (message = 'the telemetry engine is unavailable; retry shortly') => engineFailure('unavailable', message, { ...detail, retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS }, error);
+  const throttled = () =>
+    engineFailure(
+      'throttled',
+      'the telemetry engine is throttling queries; retry shortly',
+      { ...detail, retryAfterSeconds: THROTTLED_RETRY_SECONDS },
+      error,
+    );
+  const unavailable = (message = 'the telemetry engine is unavailable; retry shortly') =>
+    engineFailure('unavailable', message, { ...detail, retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS }, error);
   switch (error.name) {
     case 'ValidationException':
       return engineFailure('refused', `the telemetry engine cannot run this query: ${why}`, detail, error);
     case 'QueryExecutionException':
-      if (ROW_TOO_LARGE.test(why)) return engineFailure('resultTooLarge', `a row of the answer is larger than the telemetry engine can return (${why}); return fewer or smaller columns`, detail, error);
-      if (TIMED_OUT.test(why)) return engineFailure('timeout', `the telemetry engine stopped the query at its time limit (${why}); narrow the time window or summarize more`, detail, error);
-      if (RESOURCES.test(why)) return engineFailure('memory', `the query needs more than the telemetry engine allows (${why}); narrow the time window or summarize more`, detail, error);
+      if (ROW_TOO_LARGE.test(why))
+        return engineFailure(
+          'resultTooLarge',
+          `a row of the answer is larger than the telemetry engine can return (${why}); return fewer or smaller columns`,
+          detail,
+          error,
+        );
+      if (TIMED_OUT.test(why))
+        return engineFailure(
+          'timeout',
+          `the telemetry engine stopped the query at its time limit (${why}); narrow the time window or summarize more`,
+          detail,
+          error,
+        );
+      if (RESOURCES.test(why))
+        return engineFailure(
+          'memory',
+          `the query needs more than the telemetry engine allows (${why}); narrow the time window or summarize more`,
+          detail,
+          error,
+        );
       return engineFailure('data', `the query failed on a value: ${why}`, detail, error);
     case 'ThrottlingException':
       return throttled();
@@ -67,7 +92,10 @@ export function timestreamError(error: unknown): unknown {
   }
 }
 
-export function timestreamQueryEngine(database: string, client: TimestreamQueryClient = new TimestreamQueryClient({})): QueryEngine {
+export function timestreamQueryEngine(
+  database: string,
+  client: TimestreamQueryClient = new TimestreamQueryClient({}),
+): QueryEngine {
   return {
     dialect: 'timestream',
     database,
@@ -84,7 +112,9 @@ export function timestreamQueryEngine(database: string, client: TimestreamQueryC
         }
         let page;
         try {
-          page = await client.send(new QueryCommand({ QueryString: sql, NextToken: nextToken }), { abortSignal: signal });
+          page = await client.send(new QueryCommand({ QueryString: sql, NextToken: nextToken }), {
+            abortSignal: signal,
+          });
         } catch (error) {
           if (signal.aborted) {
             await cancel();

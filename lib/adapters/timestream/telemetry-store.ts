@@ -7,7 +7,14 @@
 // retried: they are returned.
 // One write() may carry the rows of many messages: its calls run a few at a time (independent
 // requests; order does not matter to Timestream, which keys records by time and dimensions).
-import { RejectedRecordsException, TimestreamWriteClient, WriteRecordsCommand, type _Record, type Dimension, type WriteRecordsCommandInput } from '@aws-sdk/client-timestream-write';
+import {
+  RejectedRecordsException,
+  TimestreamWriteClient,
+  WriteRecordsCommand,
+  type _Record,
+  type Dimension,
+  type WriteRecordsCommandInput,
+} from '@aws-sdk/client-timestream-write';
 import type { RejectedRow, TelemetryStore, TelemetryWrite } from '../../ingest/ports';
 import { toTimestreamRecord } from '../../telemetry/timestream-layout';
 import type { TableName, TelemetryRow } from '../../telemetry/tables';
@@ -40,7 +47,10 @@ export function recordsOf(table: TableName, customerId: string, rows: readonly T
     seen.set(key, index + 1);
     const parts = toTimestreamRecord(table, customerId, index, row);
     const version = Date.parse(row.IngestionTimestamp);
-    return { record: { ...parts, Version: Number.isFinite(version) ? version : Date.now() } as _Record, messageId: row.MessageId };
+    return {
+      record: { ...parts, Version: Number.isFinite(version) ? version : Date.now() } as _Record,
+      messageId: row.MessageId,
+    };
   });
 }
 
@@ -48,14 +58,21 @@ export function recordsOf(table: TableName, customerId: string, rows: readonly T
 export function writeRequest(database: string, table: string, records: readonly _Record[]): WriteRecordsCommandInput {
   const first = records[0];
   if (!first) throw new Error('writeRequest needs at least one record');
-  const sameValue = (d: Dimension) => records.every((r) => r.Dimensions?.some((x) => x.Name === d.Name && x.Value === d.Value));
+  const sameValue = (d: Dimension) =>
+    records.every((r) => r.Dimensions?.some((x) => x.Name === d.Name && x.Value === d.Value));
   const common = (first.Dimensions ?? []).filter(sameValue);
   const commonNames = new Set(common.map((d) => d.Name));
   const sameVersion = records.every((r) => r.Version === first.Version);
   return {
     DatabaseName: database,
     TableName: table,
-    CommonAttributes: { MeasureName: first.MeasureName, MeasureValueType: 'MULTI', TimeUnit: first.TimeUnit, Dimensions: common, ...(sameVersion ? { Version: first.Version } : {}) },
+    CommonAttributes: {
+      MeasureName: first.MeasureName,
+      MeasureValueType: 'MULTI',
+      TimeUnit: first.TimeUnit,
+      Dimensions: common,
+      ...(sameVersion ? { Version: first.Version } : {}),
+    },
     Records: records.map((r) => ({
       Time: r.Time,
       MeasureValues: r.MeasureValues,
@@ -70,7 +87,11 @@ export function timestreamTelemetryStore(options: TimestreamStoreOptions): Telem
   const tableName = (table: TableName) => (table === 'States' ? options.statesTable : options.eventsTable);
 
   async function writeChunk(table: TableName, chunk: readonly RowRecord[]): Promise<RejectedRow[]> {
-    const request = writeRequest(options.database, tableName(table), chunk.map((c) => c.record));
+    const request = writeRequest(
+      options.database,
+      tableName(table),
+      chunk.map((c) => c.record),
+    );
     try {
       await client.send(new WriteRecordsCommand(request));
       return [];
@@ -90,11 +111,17 @@ export function timestreamTelemetryStore(options: TimestreamStoreOptions): Telem
   return {
     async write(batch: TelemetryWrite) {
       const chunks: Array<{ table: TableName; records: RowRecord[] }> = [];
-      for (const [table, rows] of [['States', batch.states], ['Events', batch.events]] as const) {
+      for (const [table, rows] of [
+        ['States', batch.states],
+        ['Events', batch.events],
+      ] as const) {
         const records = recordsOf(table, batch.customerId, rows);
-        for (let i = 0; i < records.length; i += MAX_RECORDS_PER_CALL) chunks.push({ table, records: records.slice(i, i + MAX_RECORDS_PER_CALL) });
+        for (let i = 0; i < records.length; i += MAX_RECORDS_PER_CALL)
+          chunks.push({ table, records: records.slice(i, i + MAX_RECORDS_PER_CALL) });
       }
-      const rejected = await inPool(chunks, options.concurrency ?? DEFAULT_WRITE_CONCURRENCY, (c) => writeChunk(c.table, c.records));
+      const rejected = await inPool(chunks, options.concurrency ?? DEFAULT_WRITE_CONCURRENCY, (c) =>
+        writeChunk(c.table, c.records),
+      );
       return { rejected: rejected.flat() };
     },
   };

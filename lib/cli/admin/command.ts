@@ -16,7 +16,12 @@ export interface Command {
   readonly options: Options;
   /** Takes positional arguments (else any is a usage error). */
   readonly positionals?: boolean;
-  run(values: Record<string, string | boolean | undefined>, positionals: string[], target: Target, io: AdminIo): Promise<unknown>;
+  run(
+    values: Record<string, string | boolean | undefined>,
+    positionals: string[],
+    target: Target,
+    io: AdminIo,
+  ): Promise<unknown>;
   /** Human-readable rendering of run's result; JSON otherwise. */
   text(result: never, target: Target): string;
   /** The exit status for a result (default 0; an import that wrote nothing: 1). */

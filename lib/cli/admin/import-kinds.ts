@@ -2,7 +2,13 @@
 // the registry, maintenance records from maintenance), each given what it writes to from the
 // command's scope. Listing them here, and not in either area, keeps the two areas apart.
 import type { ImportKind } from '../../import/kind';
-import { assetsKind, jobsDoneKind, jobsPlannedKind, tasksKind, type PlantRecordsTarget } from '../../maintenance/import-kinds';
+import {
+  assetsKind,
+  jobsDoneKind,
+  jobsPlannedKind,
+  tasksKind,
+  type PlantRecordsTarget,
+} from '../../maintenance/import-kinds';
 import type { MaintenanceRepository } from '../../maintenance/ports';
 import type { Customer, Plant } from '../../registry/model';
 import { partsKind } from '../../registry/parts-import';
@@ -19,7 +25,10 @@ export interface ImportScope {
 /** A kind whose rows are checked by the shared mechanics and whose target comes from the scope. */
 export type ScopedImportKind = ImportKind<unknown, ImportScope>;
 
-function scoped<Row, Target>(kind: ImportKind<Row, Target>, targetOf: (scope: ImportScope) => Target): ScopedImportKind {
+function scoped<Row, Target>(
+  kind: ImportKind<Row, Target>,
+  targetOf: (scope: ImportScope) => Target,
+): ScopedImportKind {
   const write = (scope: ImportScope, rows: readonly Row[]): Promise<void> => kind.write(targetOf(scope), rows);
   // Rows reach write only after kind.row parsed them, so they are Rows; the cast only forgets the type.
   return { ...kind, write } as unknown as ScopedImportKind;

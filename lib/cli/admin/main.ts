@@ -13,7 +13,9 @@ The operator's tool for customers, plants, agents, query clients, maintenance to
 lists, imports and the dead letter. Works on the local stack by default; --stage NAME for a deployed stage.
 
 Commands:
-${Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(18)} ${c.summary}`).join('\n')}
+${Object.entries(COMMANDS)
+  .map(([name, c]) => `  ${name.padEnd(18)} ${c.summary}`)
+  .join('\n')}
 
 Run "insights-admin <command> --help" for the options of a command.
 
@@ -29,7 +31,11 @@ function unreachable(error: unknown): string | undefined {
 }
 
 /** `aws`: the AWS side of `--stage` (tests pass mocks; default lib/adapters/aws-admin/stage.ts). */
-export async function runAdmin(argv: readonly string[], io: AdminIo, aws?: (region: string) => StageAwsFactory): Promise<number> {
+export async function runAdmin(
+  argv: readonly string[],
+  io: AdminIo,
+  aws?: (region: string) => StageAwsFactory,
+): Promise<number> {
   const [first, second] = argv;
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
     (first === undefined ? io.stderr : io.stdout).write(MAIN_HELP);
@@ -51,7 +57,12 @@ export async function runAdmin(argv: readonly string[], io: AdminIo, aws?: (regi
       return 2;
     }
     const message =
-      unreachable(error) ?? (isAppError(error) ? error.message : error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error));
+      unreachable(error) ??
+      (isAppError(error)
+        ? error.message
+        : error instanceof Error
+          ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}`
+          : String(error));
     io.stderr.write(`insights-admin ${name}: ${message}\n`);
     return 1;
   }

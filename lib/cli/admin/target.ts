@@ -57,7 +57,11 @@ export interface Target {
   readonly apiUrl: string;
   readonly resource: string;
   /** A deployed stage: its stack outputs and the AWS identities the CLI creates there. */
-  readonly deployed?: { readonly info: StageInfo; readonly identity: DeployedIdentity; readonly things: DeployedThings };
+  readonly deployed?: {
+    readonly info: StageInfo;
+    readonly identity: DeployedIdentity;
+    readonly things: DeployedThings;
+  };
   /**
    * The dead letter and the ingest function to replay it through. Local: `<INSIGHTS_DATA_DIR>/dead-letter`
    * (default .data) and the Lambda port INSIGHTS_LAMBDA_PORT (default 3002), unless given;
@@ -99,10 +103,23 @@ export async function openTarget(values: CommonValues, aws?: (region: string) =>
   const region = await stageAdapters.resolveRegion(values.region, awsRegionVariables());
   const factory = aws ? aws(region) : stageAdapters.stageAws(region);
   const info = stageInfo(values.stage, name, await factory.stackOutputs(name));
-  const target = connect({ ...values, region, table: values.table ?? info.mainTable, 'api-url': values['api-url'] ?? info.apiUrl });
+  const target = connect({
+    ...values,
+    region,
+    table: values.table ?? info.mainTable,
+    'api-url': values['api-url'] ?? info.apiUrl,
+  });
   const functionName = ingestFunctionName(values.stage);
-  const deadLetters = (): DeadLetterAccess => ({ store: factory.deadLetterStore(info.deadLetterBucket, functionName), invoker: factory.ingestInvoker(functionName) });
-  return { ...target, resource: info.resource, deployed: { info, identity: factory.identity(info.userPoolId), things: factory.things(info.agentPolicy) }, deadLetters };
+  const deadLetters = (): DeadLetterAccess => ({
+    store: factory.deadLetterStore(info.deadLetterBucket, functionName),
+    invoker: factory.ingestInvoker(functionName),
+  });
+  return {
+    ...target,
+    resource: info.resource,
+    deployed: { info, identity: factory.identity(info.userPoolId), things: factory.things(info.agentPolicy) },
+    deadLetters,
+  };
 }
 
 export function connect(values: CommonValues): Target {
@@ -125,5 +142,13 @@ export function connect(values: CommonValues): Target {
       invoker: localIngestInvoker(given.lambdaPort ?? stack.ports.lambda),
     };
   };
-  return { registry, maintenance, stage, apiUrl: (values['api-url'] ?? `http://127.0.0.1:${(local ?? localStack()).ports.http}`).replace(/\/+$/, ''), resource: DEFAULT_RESOURCE, deadLetters, close };
+  return {
+    registry,
+    maintenance,
+    stage,
+    apiUrl: (values['api-url'] ?? `http://127.0.0.1:${(local ?? localStack()).ports.http}`).replace(/\/+$/, ''),
+    resource: DEFAULT_RESOURCE,
+    deadLetters,
+    close,
+  };
 }

@@ -60,11 +60,18 @@ function settingsFrom(values: Readonly<Record<string, string | boolean | undefin
   const ingestionId = check('ingestion-id', INGESTION_ID_PATTERN, 'letters, digits, _ - .') ?? DEFAULT_INGESTION_ID;
   const fixed = check('now', DATE_TIME_PATTERN, 'an ISO 8601 date-time with a UTC offset, e.g. 2024-05-01T10:00:00Z');
   const now: Clock = fixed === undefined ? () => new Date() : () => new Date(fixed);
-  return { to, now, ingestionId, ...(deviceId !== undefined && { deviceId }), ...(agentId !== undefined && { agentId }) };
+  return {
+    to,
+    now,
+    ingestionId,
+    ...(deviceId !== undefined && { deviceId }),
+    ...(agentId !== undefined && { agentId }),
+  };
 }
 
 function enrichOne(entry: InputEntry, settings: EnrichSettings): Outcome {
-  if (entry.jsonError !== undefined) return { problems: [{ path: '', code: 'GDM_INVALID_JSON', message: entry.jsonError }] };
+  if (entry.jsonError !== undefined)
+    return { problems: [{ path: '', code: 'GDM_INVALID_JSON', message: entry.jsonError }] };
   const value = entry.value;
   const isEdge = settings.to === 'cloud' && typeof value === 'object' && value !== null && 'agentTimestamp' in value;
   const from: Stage = isEdge ? 'edge' : 'base';
@@ -72,12 +79,26 @@ function enrichOne(entry: InputEntry, settings: EnrichSettings): Outcome {
   if (!result.ok) return { problems: result.errors };
   try {
     const edge = result.message as EdgeMessage;
-    const asEdge = from === 'edge' ? edge : toEdge(result.message, { now: settings.now, ...(settings.deviceId !== undefined && { deviceId: settings.deviceId }) });
+    const asEdge =
+      from === 'edge'
+        ? edge
+        : toEdge(result.message, {
+            now: settings.now,
+            ...(settings.deviceId !== undefined && { deviceId: settings.deviceId }),
+          });
     const { warnings } = result;
     if (settings.to === 'edge') return { message: asEdge, warnings };
-    return { message: toCloud(asEdge, { now: settings.now, agentId: settings.agentId ?? '', ingestionId: settings.ingestionId }), warnings };
+    return {
+      message: toCloud(asEdge, {
+        now: settings.now,
+        agentId: settings.agentId ?? '',
+        ingestionId: settings.ingestionId,
+      }),
+      warnings,
+    };
   } catch (error) {
-    if (error instanceof GdmEnrichmentError) return { problems: [{ path: error.path, code: error.code, message: error.message }] };
+    if (error instanceof GdmEnrichmentError)
+      return { problems: [{ path: error.path, code: error.code, message: error.message }] };
     throw error;
   }
 }
@@ -98,15 +119,26 @@ export async function runEnrich(args: readonly string[], io: CliIo): Promise<num
   const settings = settingsFrom(values);
   const input = parseInput(await readInput(singleInput(positionals), io));
   const outcomes = input.entries.map((entry) => enrichOne(entry, settings));
-  const failed = outcomes.flatMap((o, index) => (o.problems === undefined ? [] : o.problems.map((p) => ({ index, ...p }))));
+  const failed = outcomes.flatMap((o, index) =>
+    o.problems === undefined ? [] : o.problems.map((p) => ({ index, ...p })),
+  );
   if (failed.length > 0) {
-    for (const p of failed) io.stderr.write(`message ${p.index}: ${p.path === '' ? '(message)' : p.path}  ${p.code}  ${p.message}\n`);
-    io.stderr.write(`gdm enrich: ${new Set(failed.map((p) => p.index)).size} of ${outcomes.length} message(s) cannot be enriched; nothing printed\n`);
+    for (const p of failed)
+      io.stderr.write(`message ${p.index}: ${p.path === '' ? '(message)' : p.path}  ${p.code}  ${p.message}\n`);
+    io.stderr.write(
+      `gdm enrich: ${new Set(failed.map((p) => p.index)).size} of ${outcomes.length} message(s) cannot be enriched; nothing printed\n`,
+    );
     return EXIT_FAILURE;
   }
   outcomes.forEach((o, index) => {
     for (const w of o.warnings ?? []) io.stderr.write(`message ${index}: warning ${w.path}  ${w.code}  ${w.message}\n`);
   });
-  io.stdout.write(formatOutput(input.shape, input.compact, outcomes.map((o) => o.message)));
+  io.stdout.write(
+    formatOutput(
+      input.shape,
+      input.compact,
+      outcomes.map((o) => o.message),
+    ),
+  );
   return EXIT_OK;
 }

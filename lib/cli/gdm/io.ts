@@ -14,7 +14,9 @@ export interface CliIo {
 export type InputShape = 'object' | 'array' | 'ndjson';
 
 /** One message of the input: its parsed value, or why it is not JSON. */
-export type InputEntry = { readonly value: unknown; readonly jsonError?: undefined } | { readonly value?: undefined; readonly jsonError: string };
+export type InputEntry =
+  | { readonly value: unknown; readonly jsonError?: undefined }
+  | { readonly value?: undefined; readonly jsonError: string };
 
 export interface ParsedInput {
   readonly shape: InputShape;
@@ -62,10 +64,17 @@ export function parseInput(text: string): ParsedInput {
     }
     return { shape: 'object', compact, entries: [whole] };
   }
-  const lines = text.split(/\r?\n/).map((line, i) => ({ line: line.trim(), number: i + 1 })).filter((l) => l.line !== '');
+  const lines = text
+    .split(/\r?\n/)
+    .map((line, i) => ({ line: line.trim(), number: i + 1 }))
+    .filter((l) => l.line !== '');
   const first = lines[0];
   if (trimmed.startsWith('[') || first === undefined || tryParse(first.line).jsonError !== undefined) {
-    return { shape: trimmed.startsWith('[') ? 'array' : 'object', compact, entries: [{ jsonError: `the input is not JSON: ${whole.jsonError}` }] };
+    return {
+      shape: trimmed.startsWith('[') ? 'array' : 'object',
+      compact,
+      entries: [{ jsonError: `the input is not JSON: ${whole.jsonError}` }],
+    };
   }
   const entries = lines.map(({ line, number }): InputEntry => {
     const entry = tryParse(line);

@@ -42,7 +42,9 @@ export async function runGdm(argv: readonly string[], io: CliIo): Promise<number
   }
   const command = name === undefined ? undefined : COMMANDS[name];
   if (command === undefined) {
-    io.stderr.write(`${name === undefined ? 'gdm: a command is required' : `gdm: unknown command "${name}"`}\n\n${MAIN_HELP}`);
+    io.stderr.write(
+      `${name === undefined ? 'gdm: a command is required' : `gdm: unknown command "${name}"`}\n\n${MAIN_HELP}`,
+    );
     return EXIT_USAGE;
   }
   try {

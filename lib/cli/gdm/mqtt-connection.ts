@@ -37,7 +37,11 @@ async function readPem(option: string, file: string | undefined): Promise<Buffer
  * @throws Error naming the broker and the last error seen.
  */
 export async function connectMqtt(settings: ConnectionSettings): Promise<MqttClient> {
-  const [cert, key, ca] = await Promise.all([readPem('cert', settings.certFile), readPem('key', settings.keyFile), readPem('ca', settings.caFile)]);
+  const [cert, key, ca] = await Promise.all([
+    readPem('cert', settings.certFile),
+    readPem('key', settings.keyFile),
+    readPem('ca', settings.caFile),
+  ]);
   const options: IClientOptions = {
     clientId: settings.clientId,
     clean: true,
@@ -64,7 +68,13 @@ export async function connectMqtt(settings: ConnectionSettings): Promise<MqttCli
       lastError = error;
       if (typeof error.code === 'number') fail(error.message);
     };
-    const timer = setTimeout(() => fail(`no connection within ${settings.connectTimeoutMs / 1000} s${lastError ? ` (last error: ${lastError.message})` : ''}`), settings.connectTimeoutMs);
+    const timer = setTimeout(
+      () =>
+        fail(
+          `no connection within ${settings.connectTimeoutMs / 1000} s${lastError ? ` (last error: ${lastError.message})` : ''}`,
+        ),
+      settings.connectTimeoutMs,
+    );
     const cleanup = (): void => {
       clearTimeout(timer);
       client.off('connect', onConnect);

@@ -6,7 +6,16 @@ import { validateMessage } from '../../gdm/validate';
 import { DEVICE_ID_PATTERN, MESSAGE_KINDS, UUID_PATTERN } from '../../gdm/rules';
 import { createMessageGenerator } from '../../gdm/simulator';
 import type { BaseMessage, EdgeMessage } from '../../gdm/types';
-import { durationMs, EXIT_FAILURE, EXIT_OK, listOf, parseCommandArgs, positiveInteger, positiveNumber, UsageError } from '../args';
+import {
+  durationMs,
+  EXIT_FAILURE,
+  EXIT_OK,
+  listOf,
+  parseCommandArgs,
+  positiveInteger,
+  positiveNumber,
+  UsageError,
+} from '../args';
 import { parseInput, readInput, type CliIo } from './io';
 import { localStack } from '../local-stack';
 import { connectMqtt, endpointUrl } from './mqtt-connection';
@@ -108,11 +117,16 @@ async function fileSource(source: string, deviceId: string | undefined, io: CliI
   input.entries.forEach((entry, index) => {
     if (entry.jsonError !== undefined) return void problems.push(`message ${index}: ${entry.jsonError}`);
     const result = validateMessage(entry.value, 'base');
-    if (!result.ok) return void problems.push(...result.errors.map((e) => `message ${index}: ${e.path || '(message)'}  ${e.code}  ${e.message}`));
-    if (result.message.deviceId === undefined && deviceId === undefined) return void problems.push(`message ${index}: no deviceId; pass --device-id`);
+    if (!result.ok)
+      return void problems.push(
+        ...result.errors.map((e) => `message ${index}: ${e.path || '(message)'}  ${e.code}  ${e.message}`),
+      );
+    if (result.message.deviceId === undefined && deviceId === undefined)
+      return void problems.push(`message ${index}: no deviceId; pass --device-id`);
     messages.push(result.message);
   });
-  if (problems.length > 0) throw new Error(`the input holds messages that cannot be published (nothing sent):\n${problems.join('\n')}`);
+  if (problems.length > 0)
+    throw new Error(`the input holds messages that cannot be published (nothing sent):\n${problems.join('\n')}`);
   let sent = 0;
   return {
     size: messages.length,
@@ -132,23 +146,33 @@ export async function runPublish(args: readonly string[], io: CliIo): Promise<nu
     return EXIT_OK;
   }
   const agentId = values['agent-id'];
-  if (agentId === undefined || !UUID_PATTERN.test(agentId)) throw new UsageError('--agent-id is required and must be a lowercase hexadecimal UUID (8-4-4-4-12)');
-  if (values.endpoint !== undefined && values.broker !== undefined) throw new UsageError('use either --broker or --endpoint, not both');
-  if (values.endpoint !== undefined && (values.cert === undefined || values.key === undefined)) throw new UsageError('--endpoint (AWS IoT Core) needs --cert and --key');
+  if (agentId === undefined || !UUID_PATTERN.test(agentId))
+    throw new UsageError('--agent-id is required and must be a lowercase hexadecimal UUID (8-4-4-4-12)');
+  if (values.endpoint !== undefined && values.broker !== undefined)
+    throw new UsageError('use either --broker or --endpoint, not both');
+  if (values.endpoint !== undefined && (values.cert === undefined || values.key === undefined))
+    throw new UsageError('--endpoint (AWS IoT Core) needs --cert and --key');
   const deviceId = values['device-id'];
-  if (deviceId !== undefined && !DEVICE_ID_PATTERN.test(deviceId)) throw new UsageError(`--device-id must be letters, digits, _ - . # =; got "${deviceId}"`);
-  if (values.generate === (positionals.length > 0)) throw new UsageError('give either --generate or one input (FILE or -)');
+  if (deviceId !== undefined && !DEVICE_ID_PATTERN.test(deviceId))
+    throw new UsageError(`--device-id must be letters, digits, _ - . # =; got "${deviceId}"`);
+  if (values.generate === positionals.length > 0)
+    throw new UsageError('give either --generate or one input (FILE or -)');
   if (positionals.length > 1) throw new UsageError(`expected one input; got ${positionals.length}`);
   const rate = positiveNumber('rate', values.rate, 1);
   const count = values.count === undefined ? undefined : positiveInteger('count', values.count, 1);
   const duration = durationMs('duration', values.duration);
   const ackTimeoutMs = durationMs('ack-timeout', values['ack-timeout']) ?? 10_000;
   const connectTimeoutMs = durationMs('connect-timeout', values['connect-timeout']) ?? 10_000;
-  const source = values.generate ? generatedSource(values, rate) : await fileSource(positionals[0] ?? '-', deviceId, io);
+  const source = values.generate
+    ? generatedSource(values, rate)
+    : await fileSource(positionals[0] ?? '-', deviceId, io);
   // A file without --count or --duration is sent once; otherwise the limits decide.
   const limit = count ?? (duration === undefined ? source.size : undefined);
 
-  const url = values.endpoint !== undefined ? endpointUrl(values.endpoint) : (values.broker ?? `mqtt://127.0.0.1:${localStack().ports.mqtt}`);
+  const url =
+    values.endpoint !== undefined
+      ? endpointUrl(values.endpoint)
+      : (values.broker ?? `mqtt://127.0.0.1:${localStack().ports.mqtt}`);
   const client = await connectMqtt({
     url,
     clientId: agentId,
@@ -160,7 +184,10 @@ export async function runPublish(args: readonly string[], io: CliIo): Promise<nu
   });
   const topic = `gdm/${agentId}/messages`;
   io.stderr.write(`gdm publish: connected to ${url} as ${agentId}; publishing on ${topic} at ${rate} msg/s\n`);
-  const limits: PublishLimits = { ...(limit !== undefined && { total: limit }), ...(duration !== undefined && { durationMs: duration }) };
+  const limits: PublishLimits = {
+    ...(limit !== undefined && { total: limit }),
+    ...(duration !== undefined && { durationMs: duration }),
+  };
   const progress = createProgress(io.stderr, { label: 'gdm publish', plainEveryMs: PLAIN_PROGRESS_EVERY_MS });
   const report = (counts: PublishCounts, elapsedMs: number): void => {
     const done = shareDone(counts, elapsedMs, limits);
@@ -175,7 +202,8 @@ export async function runPublish(args: readonly string[], io: CliIo): Promise<nu
       next: source.next,
       onProgress: report,
       onFailure: (error) => {
-        if (firstFailure) io.stderr.write(`gdm publish: a publish failed: ${error instanceof Error ? error.message : String(error)}\n`);
+        if (firstFailure)
+          io.stderr.write(`gdm publish: a publish failed: ${error instanceof Error ? error.message : String(error)}\n`);
         firstFailure = false;
       },
       ...(limit !== undefined && { count: limit }),

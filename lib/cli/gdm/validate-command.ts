@@ -34,14 +34,20 @@ export interface MessageReport {
 
 export function reportFor(entry: InputEntry, index: number, stage: Stage): MessageReport {
   if (entry.jsonError !== undefined) {
-    return { index, valid: false, errors: [{ path: '', code: 'GDM_INVALID_JSON', message: entry.jsonError }], warnings: [] };
+    return {
+      index,
+      valid: false,
+      errors: [{ path: '', code: 'GDM_INVALID_JSON', message: entry.jsonError }],
+      warnings: [],
+    };
   }
   const result = validateMessage(entry.value, stage);
   return { index, valid: result.ok, errors: result.errors, warnings: result.warnings };
 }
 
 function humanLines(report: MessageReport): string {
-  const line = (kind: string, issue: GdmIssue): string => `  ${kind} ${issue.path === '' ? '(message)' : issue.path}  ${issue.code}  ${issue.message}\n`;
+  const line = (kind: string, issue: GdmIssue): string =>
+    `  ${kind} ${issue.path === '' ? '(message)' : issue.path}  ${issue.code}  ${issue.message}\n`;
   const counts = `${report.errors.length} error(s), ${report.warnings.length} warning(s)`;
   return (
     `message ${report.index}: ${report.valid ? 'valid' : 'invalid'}, ${counts}\n` +
@@ -70,7 +76,9 @@ export async function runValidate(args: readonly string[], io: CliIo): Promise<n
     const noteworthy = reports.filter((r) => !r.valid || r.warnings.length > 0);
     io.stdout.write(noteworthy.map(humanLines).join(''));
     const warned = reports.filter((r) => r.warnings.length > 0).length;
-    io.stdout.write(`${reports.length} message(s) checked at stage ${stage}: ${reports.length - invalid} valid, ${invalid} invalid, ${warned} with warnings\n`);
+    io.stdout.write(
+      `${reports.length} message(s) checked at stage ${stage}: ${reports.length - invalid} valid, ${invalid} invalid, ${warned} with warnings\n`,
+    );
   }
   return invalid === 0 ? EXIT_OK : EXIT_FAILURE;
 }

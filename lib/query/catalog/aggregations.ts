@@ -13,7 +13,8 @@ const pred = { name: 'predicate', type: 'bool' as const };
 const maxSize = { name: 'maxSize', type: 'integer' as const, optional: true, constant: true };
 
 /** The value where the predicate holds, null elsewhere (aggregates skip nulls). */
-const when = (c: SqlCall, value: number, predicate: number): string => `CASE WHEN ${c.a[predicate]} THEN ${c.a[value]} END`;
+const when = (c: SqlCall, value: number, predicate: number): string =>
+  `CASE WHEN ${c.a[predicate]} THEN ${c.a[value]} END`;
 
 /** A JSON array of the non-null elements (distinct for sets), at most `max` of them. */
 function listOf(c: SqlCall, filter: string, distinct: boolean, max: string | undefined): string {
@@ -30,39 +31,67 @@ function listOf(c: SqlCall, filter: string, distinct: boolean, max: string | und
 }
 
 const percentileCheck = (args: readonly IrExpr[]): readonly [number, string] | undefined => {
-  const i = args.findIndex((p, k) => k > 0 && !(p.kind === 'lit' && isNumeric(p.type) && Number(p.value) >= 0 && Number(p.value) <= 100));
+  const i = args.findIndex(
+    (p, k) => k > 0 && !(p.kind === 'lit' && isNumeric(p.type) && Number(p.value) >= 0 && Number(p.value) <= 100),
+  );
   return i > 0 ? [i, 'a percentile must be a constant between 0 and 100'] : undefined;
 };
 
 const percentilesArray: SqlBuilder = (c) => {
   const { d, a } = c;
   const ps = c.args.slice(1).map((p) => d.real(Number(constantOf(p)) / 100));
-  const values = ps.map((p) => (d.name === 'duckdb' ? `quantile_disc(${a[0]}, ${p})` : `approx_percentile(${a[0]}, ${p})`));
-  return d.name === 'duckdb' ? `to_json([${values.join(', ')}])` : `json_format(CAST(ARRAY[${values.join(', ')}] AS JSON))`;
+  const values = ps.map((p) =>
+    d.name === 'duckdb' ? `quantile_disc(${a[0]}, ${p})` : `approx_percentile(${a[0]}, ${p})`,
+  );
+  return d.name === 'duckdb'
+    ? `to_json([${values.join(', ')}])`
+    : `json_format(CAST(ARRAY[${values.join(', ')}] AS JSON))`;
 };
 
 const same = (args: readonly IrExpr[]) => args[0]!.type;
 const agg = (entry: Omit<AggregateFunction, 'family'>): AggregateFunction => ({ ...entry, family: 'aggregation' });
-const statistic = (name: string, prefix: string, summary: string, fn: (d: SqlDialect) => string, conditional: boolean): AggregateFunction =>
+const statistic = (
+  name: string,
+  prefix: string,
+  summary: string,
+  fn: (d: SqlDialect) => string,
+  conditional: boolean,
+): AggregateFunction =>
   agg({
-    name, summary, defaultName: (n) => `${prefix}_${n}`,
+    name,
+    summary,
+    defaultName: (n) => `${prefix}_${n}`,
     signatures: [{ params: conditional ? [num, pred] : [num], result: 'real' }],
     ...(() => {
-      const build: SqlBuilder = (c) => `coalesce(${fn(c.d)}(${conditional ? when(c, 0, 1) : `CAST(${c.a[0]} AS DOUBLE)`}), 0E0)`;
+      const build: SqlBuilder = (c) =>
+        `coalesce(${fn(c.d)}(${conditional ? when(c, 0, 1) : `CAST(${c.a[0]} AS DOUBLE)`}), 0E0)`;
       return { duckdb: build, timestream: build };
     })(),
   });
 
 export const AGGREGATIONS: readonly AggregateFunction[] = [
   agg({
-    name: 'dcountif', summary: 'The number of distinct values of expr over the rows where predicate holds.', defaultName: (n) => `dcountif_${n}`,
-    signatures: [{ params: [{ name: 'expr', type: 'any' }, pred, { name: 'accuracy', type: 'integer', optional: true, constant: true }], result: 'long' }],
+    name: 'dcountif',
+    summary: 'The number of distinct values of expr over the rows where predicate holds.',
+    defaultName: (n) => `dcountif_${n}`,
+    signatures: [
+      {
+        params: [
+          { name: 'expr', type: 'any' },
+          pred,
+          { name: 'accuracy', type: 'integer', optional: true, constant: true },
+        ],
+        result: 'long',
+      },
+    ],
     duckdb: (c) => `count(DISTINCT CASE WHEN ${c.a[1]} THEN ${c.args[0]!.type === 'dynamic' ? c.str(0) : c.a[0]} END)`,
-    timestream: (c) => `count(DISTINCT CASE WHEN ${c.a[1]} THEN ${c.args[0]!.type === 'dynamic' ? c.str(0) : c.a[0]} END)`,
+    timestream: (c) =>
+      `count(DISTINCT CASE WHEN ${c.a[1]} THEN ${c.args[0]!.type === 'dynamic' ? c.str(0) : c.a[0]} END)`,
   }),
   ...(['make_list_if', 'make_set_if'] as const).map((name) =>
     agg({
-      name, summary: `A dynamic array of the ${name === 'make_set_if' ? 'distinct ' : ''}values of expr where predicate holds, at most maxSize.`,
+      name,
+      summary: `A dynamic array of the ${name === 'make_set_if' ? 'distinct ' : ''}values of expr where predicate holds, at most maxSize.`,
       defaultName: (n) => `${name === 'make_set_if' ? 'set' : 'list'}_${n}`,
       signatures: [{ params: [{ name: 'expr', type: 'any' }, pred, maxSize], result: 'dynamic' }],
       duckdb: (c) => listOf(c, c.a[1]!, name === 'make_set_if', c.a[2]),
@@ -70,19 +99,27 @@ export const AGGREGATIONS: readonly AggregateFunction[] = [
     }),
   ),
   agg({
-    name: 'make_bag', summary: 'The property bags of expr merged into one (for a key in several rows, any of its values).', defaultName: (n) => `bag_${n}`,
+    name: 'make_bag',
+    summary: 'The property bags of expr merged into one (for a key in several rows, any of its values).',
+    defaultName: (n) => `bag_${n}`,
     signatures: [{ params: [{ name: 'expr', type: 'dynamic' }, maxSize], result: 'dynamic' }],
-    duckdb: (c) => `coalesce(list_reduce(list(${c.a[0]}) FILTER (WHERE json_type(${c.a[0]}) = 'OBJECT'), (acc, b) -> json_merge_patch(acc, b)), JSON '{}')`,
+    duckdb: (c) =>
+      `coalesce(list_reduce(list(${c.a[0]}) FILTER (WHERE json_type(${c.a[0]}) = 'OBJECT'), (acc, b) -> json_merge_patch(acc, b)), JSON '{}')`,
     timestream: null,
   }),
   agg({
-    name: 'take_anyif', summary: 'Any non-null value of expr where predicate holds.', defaultName: (n) => `take_anyif_${n}`,
+    name: 'take_anyif',
+    summary: 'Any non-null value of expr where predicate holds.',
+    defaultName: (n) => `take_anyif_${n}`,
     signatures: [{ params: [{ name: 'expr', type: 'any' }, pred], result: same }],
-    duckdb: (c) => `any_value(${when(c, 0, 1)})`, timestream: (c) => `arbitrary(${when(c, 0, 1)})`,
+    duckdb: (c) => `any_value(${when(c, 0, 1)})`,
+    timestream: (c) => `arbitrary(${when(c, 0, 1)})`,
   }),
   ...(['minif', 'maxif'] as const).map((name) =>
     agg({
-      name, summary: `The ${name === 'minif' ? 'smallest' : 'largest'} value of expr where predicate holds.`, defaultName: (n) => `${name}_${n}`,
+      name,
+      summary: `The ${name === 'minif' ? 'smallest' : 'largest'} value of expr where predicate holds.`,
+      defaultName: (n) => `${name}_${n}`,
       signatures: [{ params: [x, pred], result: same }],
       ...(() => {
         const build: SqlBuilder = (c) => `${name === 'minif' ? 'min' : 'max'}(${when(c, 0, 1)})`;
@@ -91,13 +128,25 @@ export const AGGREGATIONS: readonly AggregateFunction[] = [
     }),
   ),
   agg({
-    name: 'percentiles_array', summary: 'The nearest-rank percentiles of expr as one dynamic array.', defaultName: (n) => `percentiles_${n}`,
-    signatures: [{ params: [num, { name: 'percentile', type: 'number', constant: true }], variadic: true, result: 'dynamic' }],
-    check: percentileCheck, duckdb: percentilesArray, timestream: percentilesArray,
+    name: 'percentiles_array',
+    summary: 'The nearest-rank percentiles of expr as one dynamic array.',
+    defaultName: (n) => `percentiles_${n}`,
+    signatures: [
+      { params: [num, { name: 'percentile', type: 'number', constant: true }], variadic: true, result: 'dynamic' },
+    ],
+    check: percentileCheck,
+    duckdb: percentilesArray,
+    timestream: percentilesArray,
   }),
   statistic('variance', 'variance', 'The sample variance of expr.', () => 'var_samp', false),
   statistic('varianceif', 'varianceif', 'The sample variance of expr where predicate holds.', () => 'var_samp', true),
   statistic('variancep', 'variancep', 'The population variance of expr.', () => 'var_pop', false),
   statistic('stdevp', 'stdevp', 'The population standard deviation of expr.', () => 'stddev_pop', false),
-  statistic('stdevif', 'stdevif', 'The sample standard deviation of expr where predicate holds.', () => 'stddev_samp', true),
+  statistic(
+    'stdevif',
+    'stdevif',
+    'The sample standard deviation of expr where predicate holds.',
+    () => 'stddev_samp',
+    true,
+  ),
 ];

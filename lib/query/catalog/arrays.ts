@@ -27,23 +27,38 @@ const arraysOnly = (args: readonly IrExpr[]): readonly [number, string] | undefi
 };
 
 const setOp = (name: 'set_union' | 'set_intersect' | 'set_difference', summary: string): ScalarFunction => ({
-  name, family: 'array', summary, signatures: [{ params: [dyn('set1'), dyn('set2')], variadic: true, result: 'dynamic' }], check: arraysOnly,
+  name,
+  family: 'array',
+  summary,
+  signatures: [{ params: [dyn('set1'), dyn('set2')], variadic: true, result: 'dynamic' }],
+  check: arraysOnly,
   duckdb: ({ a }) => {
     const lists = a.map(list);
     if (name === 'set_union') return `to_json(${distinctDuck(`flatten([${lists.join(', ')}])`)})`;
     const [first, ...rest] = lists as [string, ...string[]];
-    const test = rest.map((l) => (name === 'set_intersect' ? `list_contains(${l}, e)` : `NOT coalesce(list_contains(${l}, e), FALSE)`)).join(' AND ');
+    const test = rest
+      .map((l) => (name === 'set_intersect' ? `list_contains(${l}, e)` : `NOT coalesce(list_contains(${l}, e), FALSE)`))
+      .join(' AND ');
     return `to_json(${distinctDuck(`list_filter(${first}, e -> ${test})`)})`;
   },
   timestream: ({ a }) => {
     const lists = a.map(tsList);
     if (name === 'set_union') return tsJson(distinctTs(`concat(${lists.join(', ')})`));
     const [first, ...rest] = lists as [string, ...string[]];
-    return tsJson(rest.reduce((acc, l) => (name === 'set_intersect' ? `array_intersect(${acc}, ${l})` : `array_except(${acc}, ${l})`), first));
+    return tsJson(
+      rest.reduce(
+        (acc, l) => (name === 'set_intersect' ? `array_intersect(${acc}, ${l})` : `array_except(${acc}, ${l})`),
+        first,
+      ),
+    );
   },
 });
 
-const packArray: SqlBuilder = ({ a, d, json }) => jsonArrayOf(d, a.map((_, i) => json(i)));
+const packArray: SqlBuilder = ({ a, d, json }) =>
+  jsonArrayOf(
+    d,
+    a.map((_, i) => json(i)),
+  );
 const jsonArrayOf = (d: SqlDialect, elements: readonly string[]): string => {
   const text = `'[' || ${elements.length ? elements.join(" || ',' || ") : "''"} || ']'`;
   return d.name === 'duckdb' ? `CAST(${text} AS JSON)` : text;
@@ -58,19 +73,31 @@ const bagPack: SqlBuilder = ({ a, d, json }) => {
 
 export const ARRAY_FUNCTIONS: readonly ScalarFunction[] = [
   {
-    name: 'array_length', family: 'array', summary: 'The number of elements of an array; null for anything else.',
+    name: 'array_length',
+    family: 'array',
+    summary: 'The number of elements of an array; null for anything else.',
     signatures: [{ params: [dyn('array')], result: 'long' }],
     duckdb: ({ a }) => `CASE WHEN json_type(${a[0]}) = 'ARRAY' THEN CAST(json_array_length(${a[0]}) AS BIGINT) END`,
     timestream: ({ a }) => `try(CAST(json_array_length(json_parse(${a[0]})) AS BIGINT))`,
   },
   {
-    name: 'array_concat', family: 'array', summary: 'The arrays concatenated into one.', signatures: [{ params: [dyn('array1')], variadic: true, result: 'dynamic' }],
+    name: 'array_concat',
+    family: 'array',
+    summary: 'The arrays concatenated into one.',
+    signatures: [{ params: [dyn('array1')], variadic: true, result: 'dynamic' }],
     duckdb: ({ a }) => `to_json(list_concat(${a.map(list).join(', ')}))`,
     timestream: ({ a }) => tsJson(`concat(${a.map(tsList).join(', ')})`),
   },
   {
-    name: 'array_slice', family: 'array', summary: 'The elements from start to end inclusive; negative indexes count from the end.',
-    signatures: [{ params: [dyn('array'), { name: 'start', type: 'integer' }, { name: 'end', type: 'integer' }], result: 'dynamic' }],
+    name: 'array_slice',
+    family: 'array',
+    summary: 'The elements from start to end inclusive; negative indexes count from the end.',
+    signatures: [
+      {
+        params: [dyn('array'), { name: 'start', type: 'integer' }, { name: 'end', type: 'integer' }],
+        result: 'dynamic',
+      },
+    ],
     duckdb: ({ a }) => {
       const n = `json_array_length(${a[0]})`;
       const idx = (i: string): string => `(CASE WHEN ${i} < 0 THEN ${i} + ${n} ELSE ${i} END)`;
@@ -79,54 +106,101 @@ export const ARRAY_FUNCTIONS: readonly ScalarFunction[] = [
     timestream: ({ a }) => {
       const n = `cardinality(${tsList(a[0]!)})`;
       const idx = (i: string): string => `(CASE WHEN ${i} < 0 THEN ${i} + ${n} ELSE ${i} END)`;
-      return tsJson(`slice(${tsList(a[0]!)}, greatest(${idx(a[1]!)}, 0) + 1, greatest(${idx(a[2]!)} - greatest(${idx(a[1]!)}, 0) + 1, 0))`);
+      return tsJson(
+        `slice(${tsList(a[0]!)}, greatest(${idx(a[1]!)}, 0) + 1, greatest(${idx(a[2]!)} - greatest(${idx(a[1]!)}, 0) + 1, 0))`,
+      );
     },
   },
   {
-    name: 'array_index_of', family: 'array', summary: 'The zero-based index of the first element equal to value, -1 when absent.',
+    name: 'array_index_of',
+    family: 'array',
+    summary: 'The zero-based index of the first element equal to value, -1 when absent.',
     signatures: [{ params: [dyn('array'), { name: 'value', type: 'any' }], result: 'long' }],
-    duckdb: ({ a, json }) => `CASE WHEN json_type(${a[0]}) = 'ARRAY' THEN CAST(coalesce(list_position(list_transform(CAST(${a[0]} AS JSON[]), e -> CAST(e AS VARCHAR)), ${json(1)}), 0) - 1 AS BIGINT) END`,
-    timestream: ({ a, json }) => `CAST(array_position(transform(${tsList(a[0]!)}, e -> json_format(e)), ${json(1)}) - 1 AS BIGINT)`,
+    duckdb: ({ a, json }) =>
+      `CASE WHEN json_type(${a[0]}) = 'ARRAY' THEN CAST(coalesce(list_position(list_transform(CAST(${a[0]} AS JSON[]), e -> CAST(e AS VARCHAR)), ${json(1)}), 0) - 1 AS BIGINT) END`,
+    timestream: ({ a, json }) =>
+      `CAST(array_position(transform(${tsList(a[0]!)}, e -> json_format(e)), ${json(1)}) - 1 AS BIGINT)`,
   },
   {
-    name: 'array_sort_asc', family: 'array', summary: 'The array sorted ascending (numbers numerically), nulls last.',
-    signatures: [{ params: [dyn('array')], result: 'dynamic' }], duckdb: ({ a }) => sortDuck(a[0]!, false), timestream: null,
+    name: 'array_sort_asc',
+    family: 'array',
+    summary: 'The array sorted ascending (numbers numerically), nulls last.',
+    signatures: [{ params: [dyn('array')], result: 'dynamic' }],
+    duckdb: ({ a }) => sortDuck(a[0]!, false),
+    timestream: null,
   },
   {
-    name: 'array_sort_desc', family: 'array', summary: 'The array sorted descending (numbers numerically), nulls last.',
-    signatures: [{ params: [dyn('array')], result: 'dynamic' }], duckdb: ({ a }) => sortDuck(a[0]!, true), timestream: null,
+    name: 'array_sort_desc',
+    family: 'array',
+    summary: 'The array sorted descending (numbers numerically), nulls last.',
+    signatures: [{ params: [dyn('array')], result: 'dynamic' }],
+    duckdb: ({ a }) => sortDuck(a[0]!, true),
+    timestream: null,
   },
   {
-    name: 'array_sum', family: 'array', summary: 'The sum of a numeric array, as real.',
+    name: 'array_sum',
+    family: 'array',
+    summary: 'The sum of a numeric array, as real.',
     signatures: [{ params: [dyn('array')], result: 'real' }],
     duckdb: ({ a }) => `TRY(list_sum(CAST(${list(a[0]!)} AS DOUBLE[])))`,
     timestream: ({ a }) => `try(reduce(CAST(json_parse(${a[0]}) AS ARRAY(DOUBLE)), 0E0, (s, e) -> s + e, s -> s))`,
   },
-  { name: 'pack_array', family: 'array', summary: 'A dynamic array of the arguments.', signatures: [{ params: [{ name: 'value', type: 'any' }], variadic: true, result: 'dynamic' }], ...both(packArray) },
   {
-    name: 'bag_pack', aliases: ['pack', 'pack_dictionary'], family: 'array', summary: 'A property bag from key, value pairs.',
-    signatures: [{ params: [{ name: 'key', type: 'string' }, { name: 'value', type: 'any' }], variadic: true, result: 'dynamic' }],
-    check: (args) => (args.length % 2 === 0 && args.every((x, i) => i % 2 === 1 || x.type === 'string') ? undefined : [args.length - 1, 'expects pairs of string key and value']),
+    name: 'pack_array',
+    family: 'array',
+    summary: 'A dynamic array of the arguments.',
+    signatures: [{ params: [{ name: 'value', type: 'any' }], variadic: true, result: 'dynamic' }],
+    ...both(packArray),
+  },
+  {
+    name: 'bag_pack',
+    aliases: ['pack', 'pack_dictionary'],
+    family: 'array',
+    summary: 'A property bag from key, value pairs.',
+    signatures: [
+      {
+        params: [
+          { name: 'key', type: 'string' },
+          { name: 'value', type: 'any' },
+        ],
+        variadic: true,
+        result: 'dynamic',
+      },
+    ],
+    check: (args) =>
+      args.length % 2 === 0 && args.every((x, i) => i % 2 === 1 || x.type === 'string')
+        ? undefined
+        : [args.length - 1, 'expects pairs of string key and value'],
     ...both(bagPack),
   },
   {
-    name: 'bag_keys', family: 'array', summary: 'The keys of a property bag, as a dynamic array; null for anything else.',
+    name: 'bag_keys',
+    family: 'array',
+    summary: 'The keys of a property bag, as a dynamic array; null for anything else.',
     signatures: [{ params: [dyn('object')], result: 'dynamic' }],
     duckdb: ({ a }) => `CASE WHEN json_type(${a[0]}) = 'OBJECT' THEN to_json(json_keys(${a[0]})) END`,
     timestream: ({ a }) => `try(json_format(CAST(map_keys(CAST(json_parse(${a[0]}) AS MAP(VARCHAR, JSON))) AS JSON)))`,
   },
   {
-    name: 'bag_merge', family: 'array', summary: 'The property bags merged; on a duplicate key the first bag\'s value wins.',
+    name: 'bag_merge',
+    family: 'array',
+    summary: "The property bags merged; on a duplicate key the first bag's value wins.",
     signatures: [{ params: [dyn('bag1'), dyn('bag2')], variadic: true, result: 'dynamic' }],
     // json_merge_patch lets the later bag win, so the bags are merged from the last to the first.
-    duckdb: ({ a }) => `json_merge_patch(${[...a].reverse().map((x) => `CASE WHEN json_type(${x}) = 'OBJECT' THEN ${x} ELSE JSON '{}' END`).join(', ')})`,
+    duckdb: ({ a }) =>
+      `json_merge_patch(${[...a]
+        .reverse()
+        .map((x) => `CASE WHEN json_type(${x}) = 'OBJECT' THEN ${x} ELSE JSON '{}' END`)
+        .join(', ')})`,
     timestream: null,
   },
   setOp('set_union', 'The distinct elements of all the arrays, in order of first appearance.'),
   setOp('set_intersect', 'The distinct elements present in every array.'),
   setOp('set_difference', 'The distinct elements of the first array present in none of the others.'),
   {
-    name: 'zip', family: 'array', summary: 'An array of arrays: the i-th elements of each array, null-padded to the longest.',
+    name: 'zip',
+    family: 'array',
+    summary: 'An array of arrays: the i-th elements of each array, null-padded to the longest.',
     signatures: [{ params: [dyn('array1'), dyn('array2')], variadic: true, result: 'dynamic' }],
     duckdb: ({ a }) => {
       const lists = a.map(list);

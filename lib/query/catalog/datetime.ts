@@ -3,21 +3,66 @@
 import type { IrExpr } from '../ir';
 import type { SqlDialect } from '../sql/dialect';
 import { formatDatetime, formatTimespan, FORMAT_DATETIME_CHECK, FORMAT_TIMESPAN_CHECK } from './formats';
-import { addMonths, calendarPart, floorDiv, MICROS, orNull, startOfWeek, subSecondMicros, truncate, type CalendarPart } from './sql-helpers';
+import {
+  addMonths,
+  calendarPart,
+  floorDiv,
+  MICROS,
+  orNull,
+  startOfWeek,
+  subSecondMicros,
+  truncate,
+  type CalendarPart,
+} from './sql-helpers';
 import { both, constantOf, type ScalarFunction, type SqlBuilder } from './types';
 
-const unitOf = (e: IrExpr | undefined): string => String(constantOf(e) ?? '').toLowerCase().replace(/_/g, '');
+const unitOf = (e: IrExpr | undefined): string =>
+  String(constantOf(e) ?? '')
+    .toLowerCase()
+    .replace(/_/g, '');
 
-const DIFF_ADD_UNITS = ['year', 'quarter', 'month', 'week', 'day', 'hour', 'minute', 'second', 'millisecond', 'microsecond', 'nanosecond'];
-const PART_UNITS = ['year', 'quarter', 'month', 'weekofyear', 'week', 'day', 'dayofyear', 'hour', 'minute', 'second', 'millisecond', 'microsecond', 'nanosecond'];
+const DIFF_ADD_UNITS = [
+  'year',
+  'quarter',
+  'month',
+  'week',
+  'day',
+  'hour',
+  'minute',
+  'second',
+  'millisecond',
+  'microsecond',
+  'nanosecond',
+];
+const PART_UNITS = [
+  'year',
+  'quarter',
+  'month',
+  'weekofyear',
+  'week',
+  'day',
+  'dayofyear',
+  'hour',
+  'minute',
+  'second',
+  'millisecond',
+  'microsecond',
+  'nanosecond',
+];
 
-const unitCheck = (units: readonly string[]) => (args: readonly IrExpr[]): readonly [number, string] | undefined =>
-  units.includes(unitOf(args[0])) ? undefined : [0, `unknown period '${String(constantOf(args[0]))}'; expected one of ${units.join(', ')}`];
+const unitCheck =
+  (units: readonly string[]) =>
+  (args: readonly IrExpr[]): readonly [number, string] | undefined =>
+    units.includes(unitOf(args[0]))
+      ? undefined
+      : [0, `unknown period '${String(constantOf(args[0]))}'; expected one of ${units.join(', ')}`];
 
 /** Months since year 0 (for month, quarter and year differences). */
-const monthIndex = (d: SqlDialect, ts: string): string => `(${calendarPart(d, 'year', ts)} * 12 + ${calendarPart(d, 'month', ts)} - 1)`;
+const monthIndex = (d: SqlDialect, ts: string): string =>
+  `(${calendarPart(d, 'year', ts)} * 12 + ${calendarPart(d, 'month', ts)} - 1)`;
 /** Sunday-based week number since the epoch (1970-01-01 was a Thursday). */
-const weekIndex = (d: SqlDialect, ts: string): string => floorDiv(d, `${floorDiv(d, d.epochMicros(ts), String(MICROS.day))} + 4`, '7');
+const weekIndex = (d: SqlDialect, ts: string): string =>
+  floorDiv(d, `${floorDiv(d, d.epochMicros(ts), String(MICROS.day))} + 4`, '7');
 
 const datetimeDiff: SqlBuilder = ({ args, a, d }) => {
   const [, x, y] = a as [string, string, string];
@@ -55,7 +100,18 @@ const datetimeAdd: SqlBuilder = ({ args, a, d }) => {
 const datetimePart: SqlBuilder = ({ args, a, d }) => {
   const x = a[1]!;
   const unit = unitOf(args[0]);
-  const simple: Readonly<Record<string, CalendarPart>> = { year: 'year', quarter: 'quarter', month: 'month', weekofyear: 'week', week: 'week', day: 'day', dayofyear: 'dayofyear', hour: 'hour', minute: 'minute', second: 'second' };
+  const simple: Readonly<Record<string, CalendarPart>> = {
+    year: 'year',
+    quarter: 'quarter',
+    month: 'month',
+    weekofyear: 'week',
+    week: 'week',
+    day: 'day',
+    dayofyear: 'dayofyear',
+    hour: 'hour',
+    minute: 'minute',
+    second: 'second',
+  };
   const part = simple[unit];
   if (part) return `CAST(${calendarPart(d, part, x)} AS INTEGER)`;
   const us = subSecondMicros(d, x);
@@ -64,10 +120,18 @@ const datetimePart: SqlBuilder = ({ args, a, d }) => {
   return `CAST(${us} * 1000 AS INTEGER)`;
 };
 
-const part = (p: CalendarPart): SqlBuilder => ({ a, d }) => `CAST(${calendarPart(d, p, a[0]!)} AS INTEGER)`;
+const part =
+  (p: CalendarPart): SqlBuilder =>
+  ({ a, d }) =>
+    `CAST(${calendarPart(d, p, a[0]!)} AS INTEGER)`;
 
 /** startof*(date [, offset]): the period's start, offset whole periods later. */
-function startOf(period: 'day' | 'week' | 'month' | 'year', d: SqlDialect, x: string, offset: string | undefined): string {
+function startOf(
+  period: 'day' | 'week' | 'month' | 'year',
+  d: SqlDialect,
+  x: string,
+  offset: string | undefined,
+): string {
   const o = offset ?? '0';
   switch (period) {
     case 'day':
@@ -82,14 +146,28 @@ function startOf(period: 'day' | 'week' | 'month' | 'year', d: SqlDialect, x: st
 }
 
 const periodFunctions = (['day', 'week', 'month', 'year'] as const).flatMap((period): ScalarFunction[] => {
-  const signatures = [{ params: [{ name: 'date', type: 'datetime' as const }, { name: 'offset', type: 'integer' as const, optional: true }], result: 'datetime' as const }];
+  const signatures = [
+    {
+      params: [
+        { name: 'date', type: 'datetime' as const },
+        { name: 'offset', type: 'integer' as const, optional: true },
+      ],
+      result: 'datetime' as const,
+    },
+  ];
   return [
     {
-      name: `startof${period}`, family: 'datetime', summary: `The start of the ${period} of date, shifted by offset ${period}s.${period === 'week' ? ' Weeks start on Sunday.' : ''}`, signatures,
+      name: `startof${period}`,
+      family: 'datetime',
+      summary: `The start of the ${period} of date, shifted by offset ${period}s.${period === 'week' ? ' Weeks start on Sunday.' : ''}`,
+      signatures,
       ...both(({ a, d }) => startOf(period, d, a[0]!, a[1])),
     },
     {
-      name: `endof${period}`, family: 'datetime', summary: `The last instant of the ${period} of date, shifted by offset ${period}s (microsecond precision: 1 µs, not 100 ns, before the next ${period}).`, signatures,
+      name: `endof${period}`,
+      family: 'datetime',
+      summary: `The last instant of the ${period} of date, shifted by offset ${period}s (microsecond precision: 1 µs, not 100 ns, before the next ${period}).`,
+      signatures,
       ...both(({ a, d }) => d.addMicros(startOf(period, d, a[0]!, a[1] === undefined ? '1' : `(${a[1]}) + 1`), '-1')),
     },
   ];
@@ -99,60 +177,182 @@ const dt = [{ name: 'date', type: 'datetime' as const }];
 
 export const DATETIME_FUNCTIONS: readonly ScalarFunction[] = [
   {
-    name: 'datetime_diff', family: 'datetime', summary: 'The number of period boundaries between datetime2 and datetime1 (datetime1 - datetime2).',
-    signatures: [{ params: [{ name: 'period', type: 'string', constant: true }, { name: 'datetime1', type: 'datetime' }, { name: 'datetime2', type: 'datetime' }], result: 'long' }],
-    check: unitCheck(DIFF_ADD_UNITS), ...both(datetimeDiff),
-  },
-  {
-    name: 'datetime_add', family: 'datetime', summary: 'datetime plus amount periods (months clamp to the last day of the month).',
-    signatures: [{ params: [{ name: 'period', type: 'string', constant: true }, { name: 'amount', type: 'integer' }, { name: 'datetime', type: 'datetime' }], result: 'datetime' }],
-    check: unitCheck(DIFF_ADD_UNITS), ...both(datetimeAdd),
-  },
-  {
-    name: 'datetime_part', family: 'datetime', summary: 'One calendar part of a datetime as an int (week_of_year is the ISO 8601 week).',
-    signatures: [{ params: [{ name: 'part', type: 'string', constant: true }, { name: 'datetime', type: 'datetime' }], result: 'int' }],
-    check: unitCheck(PART_UNITS), ...both(datetimePart),
-  },
-  {
-    name: 'format_datetime', family: 'datetime', summary: 'A datetime as text in a constant format (y, M, d, h, H, m, s, f, F, tt and separators).',
-    signatures: [{ params: [{ name: 'date', type: 'datetime' }, { name: 'format', type: 'string', constant: true }], result: 'string' }],
-    check: FORMAT_DATETIME_CHECK, ...both(({ a, args, d }) => formatDatetime(d, a[0]!, String(constantOf(args[1])))),
-  },
-  {
-    name: 'format_timespan', family: 'datetime', summary: 'A timespan as text in a constant format (d, h, H, m, s, f, F and separators).',
-    signatures: [{ params: [{ name: 'timespan', type: 'timespan' }, { name: 'format', type: 'string', constant: true }], result: 'string' }],
-    check: FORMAT_TIMESPAN_CHECK, ...both(({ a, args, d }) => formatTimespan(d, a[0]!, String(constantOf(args[1])))),
-  },
-  ...periodFunctions,
-  {
-    name: 'dayofweek', family: 'datetime', summary: 'The days since the preceding Sunday, as a timespan.', signatures: [{ params: dt, result: 'timespan' }],
-    ...both(({ a, d }) => `(${calendarPart(d, 'dow', a[0]!)} * ${MICROS.day})`),
-  },
-  { name: 'dayofmonth', family: 'datetime', summary: 'The day of the month, 1 to 31.', signatures: [{ params: dt, result: 'int' }], ...both(part('day')) },
-  { name: 'dayofyear', family: 'datetime', summary: 'The day of the year, 1 to 366.', signatures: [{ params: dt, result: 'int' }], ...both(part('dayofyear')) },
-  { name: 'getmonth', aliases: ['monthofyear'], family: 'datetime', summary: 'The month, 1 to 12.', signatures: [{ params: dt, result: 'int' }], ...both(part('month')) },
-  { name: 'getyear', family: 'datetime', summary: 'The year.', signatures: [{ params: dt, result: 'int' }], ...both(part('year')) },
-  { name: 'hourofday', family: 'datetime', summary: 'The hour, 0 to 23.', signatures: [{ params: dt, result: 'int' }], ...both(part('hour')) },
-  { name: 'week_of_year', aliases: ['weekofyear'], family: 'datetime', summary: 'The ISO 8601 week number.', signatures: [{ params: dt, result: 'int' }], ...both(part('week')) },
-  {
-    name: 'make_datetime', family: 'datetime', summary: 'A datetime from its parts; null when they name no valid instant.',
+    name: 'datetime_diff',
+    family: 'datetime',
+    summary: 'The number of period boundaries between datetime2 and datetime1 (datetime1 - datetime2).',
     signatures: [
       {
         params: [
-          { name: 'year', type: 'integer' }, { name: 'month', type: 'integer' }, { name: 'day', type: 'integer' },
-          { name: 'hour', type: 'integer', optional: true }, { name: 'minute', type: 'integer', optional: true }, { name: 'second', type: 'number', optional: true },
+          { name: 'period', type: 'string', constant: true },
+          { name: 'datetime1', type: 'datetime' },
+          { name: 'datetime2', type: 'datetime' },
+        ],
+        result: 'long',
+      },
+    ],
+    check: unitCheck(DIFF_ADD_UNITS),
+    ...both(datetimeDiff),
+  },
+  {
+    name: 'datetime_add',
+    family: 'datetime',
+    summary: 'datetime plus amount periods (months clamp to the last day of the month).',
+    signatures: [
+      {
+        params: [
+          { name: 'period', type: 'string', constant: true },
+          { name: 'amount', type: 'integer' },
+          { name: 'datetime', type: 'datetime' },
         ],
         result: 'datetime',
       },
     ],
-    duckdb: ({ a, d }) => orNull(d, `make_timestamp(${a[0]}, ${a[1]}, ${a[2]}, ${a[3] ?? 0}, ${a[4] ?? 0}, CAST(${a[5] ?? 0} AS DOUBLE))`),
+    check: unitCheck(DIFF_ADD_UNITS),
+    ...both(datetimeAdd),
+  },
+  {
+    name: 'datetime_part',
+    family: 'datetime',
+    summary: 'One calendar part of a datetime as an int (week_of_year is the ISO 8601 week).',
+    signatures: [
+      {
+        params: [
+          { name: 'part', type: 'string', constant: true },
+          { name: 'datetime', type: 'datetime' },
+        ],
+        result: 'int',
+      },
+    ],
+    check: unitCheck(PART_UNITS),
+    ...both(datetimePart),
+  },
+  {
+    name: 'format_datetime',
+    family: 'datetime',
+    summary: 'A datetime as text in a constant format (y, M, d, h, H, m, s, f, F, tt and separators).',
+    signatures: [
+      {
+        params: [
+          { name: 'date', type: 'datetime' },
+          { name: 'format', type: 'string', constant: true },
+        ],
+        result: 'string',
+      },
+    ],
+    check: FORMAT_DATETIME_CHECK,
+    ...both(({ a, args, d }) => formatDatetime(d, a[0]!, String(constantOf(args[1])))),
+  },
+  {
+    name: 'format_timespan',
+    family: 'datetime',
+    summary: 'A timespan as text in a constant format (d, h, H, m, s, f, F and separators).',
+    signatures: [
+      {
+        params: [
+          { name: 'timespan', type: 'timespan' },
+          { name: 'format', type: 'string', constant: true },
+        ],
+        result: 'string',
+      },
+    ],
+    check: FORMAT_TIMESPAN_CHECK,
+    ...both(({ a, args, d }) => formatTimespan(d, a[0]!, String(constantOf(args[1])))),
+  },
+  ...periodFunctions,
+  {
+    name: 'dayofweek',
+    family: 'datetime',
+    summary: 'The days since the preceding Sunday, as a timespan.',
+    signatures: [{ params: dt, result: 'timespan' }],
+    ...both(({ a, d }) => `(${calendarPart(d, 'dow', a[0]!)} * ${MICROS.day})`),
+  },
+  {
+    name: 'dayofmonth',
+    family: 'datetime',
+    summary: 'The day of the month, 1 to 31.',
+    signatures: [{ params: dt, result: 'int' }],
+    ...both(part('day')),
+  },
+  {
+    name: 'dayofyear',
+    family: 'datetime',
+    summary: 'The day of the year, 1 to 366.',
+    signatures: [{ params: dt, result: 'int' }],
+    ...both(part('dayofyear')),
+  },
+  {
+    name: 'getmonth',
+    aliases: ['monthofyear'],
+    family: 'datetime',
+    summary: 'The month, 1 to 12.',
+    signatures: [{ params: dt, result: 'int' }],
+    ...both(part('month')),
+  },
+  {
+    name: 'getyear',
+    family: 'datetime',
+    summary: 'The year.',
+    signatures: [{ params: dt, result: 'int' }],
+    ...both(part('year')),
+  },
+  {
+    name: 'hourofday',
+    family: 'datetime',
+    summary: 'The hour, 0 to 23.',
+    signatures: [{ params: dt, result: 'int' }],
+    ...both(part('hour')),
+  },
+  {
+    name: 'week_of_year',
+    aliases: ['weekofyear'],
+    family: 'datetime',
+    summary: 'The ISO 8601 week number.',
+    signatures: [{ params: dt, result: 'int' }],
+    ...both(part('week')),
+  },
+  {
+    name: 'make_datetime',
+    family: 'datetime',
+    summary: 'A datetime from its parts; null when they name no valid instant.',
+    signatures: [
+      {
+        params: [
+          { name: 'year', type: 'integer' },
+          { name: 'month', type: 'integer' },
+          { name: 'day', type: 'integer' },
+          { name: 'hour', type: 'integer', optional: true },
+          { name: 'minute', type: 'integer', optional: true },
+          { name: 'second', type: 'number', optional: true },
+        ],
+        result: 'datetime',
+      },
+    ],
+    duckdb: ({ a, d }) =>
+      orNull(d, `make_timestamp(${a[0]}, ${a[1]}, ${a[2]}, ${a[3] ?? 0}, ${a[4] ?? 0}, CAST(${a[5] ?? 0} AS DOUBLE))`),
     timestream: null,
   },
   {
-    name: 'make_timespan', family: 'datetime', summary: 'A timespan from (hours, minutes[, seconds]) or (days, hours, minutes, seconds).',
+    name: 'make_timespan',
+    family: 'datetime',
+    summary: 'A timespan from (hours, minutes[, seconds]) or (days, hours, minutes, seconds).',
     signatures: [
-      { params: [{ name: 'hour', type: 'integer' }, { name: 'minute', type: 'integer' }, { name: 'second', type: 'number', optional: true }], result: 'timespan' },
-      { params: [{ name: 'day', type: 'integer' }, { name: 'hour', type: 'integer' }, { name: 'minute', type: 'integer' }, { name: 'second', type: 'number' }], result: 'timespan' },
+      {
+        params: [
+          { name: 'hour', type: 'integer' },
+          { name: 'minute', type: 'integer' },
+          { name: 'second', type: 'number', optional: true },
+        ],
+        result: 'timespan',
+      },
+      {
+        params: [
+          { name: 'day', type: 'integer' },
+          { name: 'hour', type: 'integer' },
+          { name: 'minute', type: 'integer' },
+          { name: 'second', type: 'number' },
+        ],
+        result: 'timespan',
+      },
     ],
     ...both(({ a }) => {
       const [d, h, m, s] = a.length === 4 ? a : ['0', a[0]!, a[1]!, a[2] ?? '0'];
@@ -167,16 +367,41 @@ export const DATETIME_FUNCTIONS: readonly ScalarFunction[] = [
       ['unixtime_nanoseconds_todatetime', 0.001, 'nanoseconds'],
     ] as const
   ).map(([name, scale, unit]): ScalarFunction => ({
-    name, family: 'datetime', summary: `The datetime ${unit} after 1970-01-01.`,
+    name,
+    family: 'datetime',
+    summary: `The datetime ${unit} after 1970-01-01.`,
     signatures: [{ params: [{ name: unit, type: 'number' }], result: 'datetime' }],
     ...both(({ a, d }) => orNull(d, d.fromEpochMicros(`CAST(floor(CAST(${a[0]} AS DOUBLE) * ${scale}) AS BIGINT)`))),
   })),
   {
-    name: 'bin_at', family: 'datetime', summary: 'Rounds value down to a multiple of bin_size counted from fixed_point.',
+    name: 'bin_at',
+    family: 'datetime',
+    summary: 'Rounds value down to a multiple of bin_size counted from fixed_point.',
     signatures: [
-      { params: [{ name: 'value', type: 'datetime' }, { name: 'bin_size', type: 'timespan' }, { name: 'fixed_point', type: 'datetime' }], result: 'datetime' },
-      { params: [{ name: 'value', type: 'timespan' }, { name: 'bin_size', type: 'timespan' }, { name: 'fixed_point', type: 'timespan' }], result: 'timespan' },
-      { params: [{ name: 'value', type: 'number' }, { name: 'bin_size', type: 'number' }, { name: 'fixed_point', type: 'number' }], result: (args) => (args.some((x) => x.type === 'real') ? 'real' : 'long') },
+      {
+        params: [
+          { name: 'value', type: 'datetime' },
+          { name: 'bin_size', type: 'timespan' },
+          { name: 'fixed_point', type: 'datetime' },
+        ],
+        result: 'datetime',
+      },
+      {
+        params: [
+          { name: 'value', type: 'timespan' },
+          { name: 'bin_size', type: 'timespan' },
+          { name: 'fixed_point', type: 'timespan' },
+        ],
+        result: 'timespan',
+      },
+      {
+        params: [
+          { name: 'value', type: 'number' },
+          { name: 'bin_size', type: 'number' },
+          { name: 'fixed_point', type: 'number' },
+        ],
+        result: (args) => (args.some((x) => x.type === 'real') ? 'real' : 'long'),
+      },
     ],
     ...both(({ a, args, d, type }) => {
       const [x, size, p] = a as [string, string, string];
@@ -184,7 +409,8 @@ export const DATETIME_FUNCTIONS: readonly ScalarFunction[] = [
         const offset = `(${d.epochMicros(x)} - ${d.epochMicros(p)})`;
         return `CASE WHEN ${size} > 0 THEN ${d.fromEpochMicros(`${d.epochMicros(p)} + ${floorDiv(d, offset, size)} * ${size}`)} END`;
       }
-      if (type === 'timespan' || args.every((e) => e.type !== 'real')) return `CASE WHEN ${size} > 0 THEN ${p} + ${floorDiv(d, `${x} - ${p}`, size)} * ${size} END`;
+      if (type === 'timespan' || args.every((e) => e.type !== 'real'))
+        return `CASE WHEN ${size} > 0 THEN ${p} + ${floorDiv(d, `${x} - ${p}`, size)} * ${size} END`;
       return `CASE WHEN ${size} > 0 THEN ${p} + floor((${x} - ${p}) / ${size}) * ${size} END`;
     }),
   },

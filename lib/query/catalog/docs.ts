@@ -12,7 +12,12 @@ const CORE_AGGREGATES =
   'count, countif, sum, sumif, avg, avgif, min, max, dcount, percentile, percentiles, arg_max, arg_min (with *), make_list, make_set (both with maxSize), stdev, take_any/any';
 
 const FAMILY_TITLES: Readonly<Record<Family, string>> = {
-  datetime: 'Date and time', string: 'Strings', math: 'Math', array: 'Arrays and property bags', type: 'Types', aggregation: 'Aggregations',
+  datetime: 'Date and time',
+  string: 'Strings',
+  math: 'Math',
+  array: 'Arrays and property bags',
+  type: 'Types',
+  aggregation: 'Aggregations',
 };
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|');
@@ -52,12 +57,30 @@ export function renderFunctionDocs(): string {
   for (const f of families) {
     out.push('', `## ${FAMILY_TITLES[f]}`, '', ...table(SCALAR_CATALOG.filter((e) => e.family === f)));
   }
-  out.push('', '## String operators', '', 'Written between operands (`Name hasprefix "temp"`), negated with `!`; the right side is a constant.', '', ...table(OPERATOR_CATALOG));
-  out.push('', `## ${FAMILY_TITLES.aggregation}`, '', 'Used in `summarize`; the default column name is given per function.', '');
-  out.push('| Aggregation | Signatures | Default name | DuckDB | Timestream | What it does |', '|---|---|---|---|---|---|');
+  out.push(
+    '',
+    '## String operators',
+    '',
+    'Written between operands (`Name hasprefix "temp"`), negated with `!`; the right side is a constant.',
+    '',
+    ...table(OPERATOR_CATALOG),
+  );
+  out.push(
+    '',
+    `## ${FAMILY_TITLES.aggregation}`,
+    '',
+    'Used in `summarize`; the default column name is given per function.',
+    '',
+  );
+  out.push(
+    '| Aggregation | Signatures | Default name | DuckDB | Timestream | What it does |',
+    '|---|---|---|---|---|---|',
+  );
   for (const e of [...AGGREGATE_CATALOG].sort((a, b) => a.name.localeCompare(b.name))) {
     const sigs = e.signatures.map((s) => signature(e.name, s)).join('<br>');
-    out.push(`| \`${e.name}\` | ${cell(sigs)} | \`${e.defaultName('x')}\` | yes | ${e.timestream ? 'yes' : 'no (400)'} | ${cell(e.summary)} |`);
+    out.push(
+      `| \`${e.name}\` | ${cell(sigs)} | \`${e.defaultName('x')}\` | yes | ${e.timestream ? 'yes' : 'no (400)'} | ${cell(e.summary)} |`,
+    );
   }
   return out.join('\n') + '\n';
 }

@@ -14,7 +14,7 @@ type Piece = { readonly element: string } | { readonly text: string };
 
 function tokenize(format: string, letters: RegExp): Piece[] | string {
   const pieces: Piece[] = [];
-  for (let i = 0; i < format.length; ) {
+  for (let i = 0; i < format.length;) {
     const ch = format[i]!;
     let j = i;
     while (j < format.length && format[j] === ch) j++;
@@ -27,10 +27,12 @@ function tokenize(format: string, letters: RegExp): Piece[] | string {
   return pieces;
 }
 
-const check = (letters: RegExp) => (args: readonly IrExpr[]): readonly [number, string] | undefined => {
-  const r = tokenize(String(constantOf(args[1]) ?? ''), letters);
-  return typeof r === 'string' ? [1, r] : undefined;
-};
+const check =
+  (letters: RegExp) =>
+  (args: readonly IrExpr[]): readonly [number, string] | undefined => {
+    const r = tokenize(String(constantOf(args[1]) ?? ''), letters);
+    return typeof r === 'string' ? [1, r] : undefined;
+  };
 export const FORMAT_DATETIME_CHECK = check(DATETIME_LETTERS);
 export const FORMAT_TIMESPAN_CHECK = check(TIMESPAN_LETTERS);
 

@@ -9,7 +9,13 @@ import { TYPE_FUNCTIONS } from './type-functions';
 import type { CatalogRef } from '../ir';
 import type { AggregateFunction, ScalarFunction } from './types';
 
-export const SCALAR_CATALOG: readonly ScalarFunction[] = [...DATETIME_FUNCTIONS, ...STRING_FUNCTIONS, ...MATH_FUNCTIONS, ...ARRAY_FUNCTIONS, ...TYPE_FUNCTIONS];
+export const SCALAR_CATALOG: readonly ScalarFunction[] = [
+  ...DATETIME_FUNCTIONS,
+  ...STRING_FUNCTIONS,
+  ...MATH_FUNCTIONS,
+  ...ARRAY_FUNCTIONS,
+  ...TYPE_FUNCTIONS,
+];
 export const AGGREGATE_CATALOG: readonly AggregateFunction[] = AGGREGATIONS;
 /** String operators (`x hasprefix "a"`) spelled through the catalog; not callable as functions. */
 export const OPERATOR_CATALOG: readonly ScalarFunction[] = STRING_OPERATORS;
@@ -36,7 +42,12 @@ export const aggregateNames = (): Iterable<string> => AGGREGATES.keys();
 
 /** The entry an IR node names (lib/query/ir.ts CatalogRef). @throws Error when the IR names no entry (a compiler bug). */
 export function catalogEntry(ref: CatalogRef): ScalarFunction | AggregateFunction {
-  const entry = ref.catalog === 'scalar' ? SCALARS.get(ref.name) : ref.catalog === 'operator' ? OPERATORS.get(ref.name) : AGGREGATES.get(ref.name);
+  const entry =
+    ref.catalog === 'scalar'
+      ? SCALARS.get(ref.name)
+      : ref.catalog === 'operator'
+        ? OPERATORS.get(ref.name)
+        : AGGREGATES.get(ref.name);
   if (!entry) throw new Error(`the IR names ${ref.catalog} '${ref.name}', which the catalog does not have`);
   return entry;
 }

@@ -29,9 +29,13 @@ export function resolve(fn: ScalarFunction, args: readonly IrExpr[], coerceDynam
     if (bad) return { arg: bad[0], message: `${fn.name}(): ${bad[1]}` };
     return r;
   }
-  if (fn.signatures.length === 1 && firstError && firstError.arg >= 0) return { arg: firstError.arg, message: `${fn.name}(): ${firstError.message}` };
+  if (fn.signatures.length === 1 && firstError && firstError.arg >= 0)
+    return { arg: firstError.arg, message: `${fn.name}(): ${firstError.message}` };
   const got = args.map((a) => a.type).join(', ');
-  return { arg: -1, message: `${fn.name}() takes ${fn.signatures.map((s) => `(${describeParams(s)})`).join(' or ')}; got (${got})` };
+  return {
+    arg: -1,
+    message: `${fn.name}() takes ${fn.signatures.map((s) => `(${describeParams(s)})`).join(' or ')}; got (${got})`,
+  };
 }
 
 function fit(sig: Signature, args: readonly IrExpr[], coerceDynamic: boolean): Resolved | ResolveError {
@@ -44,7 +48,11 @@ function fit(sig: Signature, args: readonly IrExpr[], coerceDynamic: boolean): R
   for (let i = 0; i < args.length; i++) {
     const p = params[Math.min(i, params.length - 1)]!;
     const a = coerce(args[i]!, p, coerceDynamic);
-    if (!a) return { arg: i, message: `argument '${p.name}' must be ${describeType(p.type)}${p.constant ? ' constant' : ''}, got ${args[i]!.type}` };
+    if (!a)
+      return {
+        arg: i,
+        message: `argument '${p.name}' must be ${describeType(p.type)}${p.constant ? ' constant' : ''}, got ${args[i]!.type}`,
+      };
     out.push(a);
   }
   const type = typeof sig.result === 'function' ? sig.result(out) : sig.result;
@@ -56,7 +64,14 @@ function coerce(a: IrExpr, p: Param, coerceDynamic: boolean): IrExpr | undefined
   if (accepts(p.type, a.type)) return a;
   // Kusto converts a dynamic argument to the parameter's scalar type.
   if (coerceDynamic && a.type === 'dynamic' && p.constant !== true) {
-    const target: KqlType | undefined = p.type === 'number' ? 'real' : p.type === 'integer' ? 'long' : p.type === 'scalar' || p.type === 'any' ? undefined : p.type;
+    const target: KqlType | undefined =
+      p.type === 'number'
+        ? 'real'
+        : p.type === 'integer'
+          ? 'long'
+          : p.type === 'scalar' || p.type === 'any'
+            ? undefined
+            : p.type;
     if (target) return convert(a, target);
   }
   return undefined;
@@ -81,7 +96,16 @@ export function accepts(p: ParamType, t: KqlType): boolean {
   }
 }
 
-const describeType = (t: ParamType): string => (t === 'number' ? 'a number' : t === 'integer' ? 'an integer' : t === 'any' ? 'any value' : t === 'scalar' ? 'a scalar' : `a ${t}`);
+const describeType = (t: ParamType): string =>
+  t === 'number'
+    ? 'a number'
+    : t === 'integer'
+      ? 'an integer'
+      : t === 'any'
+        ? 'any value'
+        : t === 'scalar'
+          ? 'a scalar'
+          : `a ${t}`;
 
 export function describeParams(sig: Signature): string {
   const ps = sig.params.map((p) => `${p.optional ? '[' : ''}${p.name}: ${p.type}${p.optional ? ']' : ''}`);

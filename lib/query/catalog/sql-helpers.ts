@@ -3,17 +3,26 @@
 // differently, the fragment asks the dialect's name.
 import type { SqlDialect } from '../sql/dialect';
 
-const UNITS = { microsecond: 1n, millisecond: 1000n, second: 1_000_000n, minute: 60_000_000n, hour: 3_600_000_000n, day: 86_400_000_000n } as const;
+const UNITS = {
+  microsecond: 1n,
+  millisecond: 1000n,
+  second: 1_000_000n,
+  minute: 60_000_000n,
+  hour: 3_600_000_000n,
+  day: 86_400_000_000n,
+} as const;
 /** Microseconds per fixed-length unit, also looked up by a unit name known only at run time. */
 export const MICROS: typeof UNITS & Readonly<Record<string, bigint | undefined>> = UNITS;
 
 /** floor(a / n) for a positive integer n (SQL integer division truncates toward zero). */
-export const floorDiv = (d: SqlDialect, a: string, n: string): string => d.intDiv(`((${a}) - ((((${a}) % ${n}) + ${n}) % ${n}))`, n);
+export const floorDiv = (d: SqlDialect, a: string, n: string): string =>
+  d.intDiv(`((${a}) - ((((${a}) % ${n}) + ${n}) % ${n}))`, n);
 
 /** Non-negative a mod n for a positive n. */
 export const floorMod = (a: string, n: string): string => `((((${a}) % ${n}) + ${n}) % ${n})`;
 
-export type CalendarPart = 'year' | 'quarter' | 'month' | 'day' | 'dayofyear' | 'hour' | 'minute' | 'second' | 'week' | 'dow';
+export type CalendarPart =
+  'year' | 'quarter' | 'month' | 'day' | 'dayofyear' | 'hour' | 'minute' | 'second' | 'week' | 'dow';
 
 /** A calendar field of a TIMESTAMP as BIGINT; dow is 0 for Sunday .. 6 for Saturday, week is ISO 8601's. */
 export function calendarPart(d: SqlDialect, part: CalendarPart, ts: string): string {

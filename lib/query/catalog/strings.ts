@@ -5,18 +5,30 @@ import type { IrExpr } from '../ir';
 import { both, constantOf, type ScalarFunction, type SqlBuilder } from './types';
 
 const s = (name: string, constant = false) => ({ name, type: 'string' as const, ...(constant ? { constant } : {}) });
-const str = (name: string, summary: string, params: ScalarFunction['signatures'][number]['params'], build: { duckdb: SqlBuilder; timestream: SqlBuilder | null }, result: 'string' | 'long' | 'dynamic' | 'bool' | 'guid' = 'string'): ScalarFunction => ({
-  name, family: 'string', summary, signatures: [{ params, result }], ...build,
+const str = (
+  name: string,
+  summary: string,
+  params: ScalarFunction['signatures'][number]['params'],
+  build: { duckdb: SqlBuilder; timestream: SqlBuilder | null },
+  result: 'string' | 'long' | 'dynamic' | 'bool' | 'guid' = 'string',
+): ScalarFunction => ({
+  name,
+  family: 'string',
+  summary,
+  signatures: [{ params, result }],
+  ...build,
 });
 
-const regexCheck = (index: number) => (args: readonly IrExpr[]): readonly [number, string] | undefined => {
-  try {
-    new RegExp(String(constantOf(args[index])).replace(/\(\?[a-zA-Z]+\)/g, ''), 'u');
-    return undefined;
-  } catch {
-    return [index, 'invalid regular expression'];
-  }
-};
+const regexCheck =
+  (index: number) =>
+  (args: readonly IrExpr[]): readonly [number, string] | undefined => {
+    try {
+      new RegExp(String(constantOf(args[index])).replace(/\(\?[a-zA-Z]+\)/g, ''), 'u');
+      return undefined;
+    } catch {
+      return [index, 'invalid regular expression'];
+    }
+  };
 
 /** Capture groups of a regex (an approximation that ignores escaped and non-capturing parentheses). */
 const groupCount = (re: string): number => (re.replace(/\\./g, '').match(/\((?!\?)/g) ?? []).length;
@@ -27,25 +39,56 @@ const escapeRegex = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|/-]
 /** Kusto's term boundary: neither side of a term is a letter or digit. */
 const TERM_EDGE = '[^\\p{L}\\p{N}]';
 
-const trimmer = (start: boolean, end: boolean): SqlBuilder => ({ args, a, d }) => {
-  const re = String(constantOf(args[0]));
-  let sql = a[1]!;
-  if (start) sql = `regexp_replace(${sql}, ${d.string(`^(?:${re})+`)}, '')`;
-  if (end) sql = `regexp_replace(${sql}, ${d.string(`(?:${re})+$`)}, '')`;
-  return sql;
-};
+const trimmer =
+  (start: boolean, end: boolean): SqlBuilder =>
+  ({ args, a, d }) => {
+    const re = String(constantOf(args[0]));
+    let sql = a[1]!;
+    if (start) sql = `regexp_replace(${sql}, ${d.string(`^(?:${re})+`)}, '')`;
+    if (end) sql = `regexp_replace(${sql}, ${d.string(`(?:${re})+$`)}, '')`;
+    return sql;
+  };
 
-const termAffix = (prefix: boolean, cs: boolean): SqlBuilder => ({ args, a, d }) => {
-  const needle = escapeRegex(String(constantOf(args[1])));
-  const flags = cs ? '' : '(?i)';
-  return d.regexMatch(a[0]!, d.string(prefix ? `${flags}(^|${TERM_EDGE})${needle}` : `${flags}${needle}($|${TERM_EDGE})`));
-};
+const termAffix =
+  (prefix: boolean, cs: boolean): SqlBuilder =>
+  ({ args, a, d }) => {
+    const needle = escapeRegex(String(constantOf(args[1])));
+    const flags = cs ? '' : '(?i)';
+    return d.regexMatch(
+      a[0]!,
+      d.string(prefix ? `${flags}(^|${TERM_EDGE})${needle}` : `${flags}${needle}($|${TERM_EDGE})`),
+    );
+  };
 
 export const STRING_OPERATORS: readonly ScalarFunction[] = [
-  str('hasprefix', 'Operator: a term of the text starts with the prefix, case-insensitively.', [s('text'), s('prefix', true)], both(termAffix(true, false)), 'bool'),
-  str('hasprefix_cs', 'Operator: a term of the text starts with the prefix, case-sensitively.', [s('text'), s('prefix', true)], both(termAffix(true, true)), 'bool'),
-  str('hassuffix', 'Operator: a term of the text ends with the suffix, case-insensitively.', [s('text'), s('suffix', true)], both(termAffix(false, false)), 'bool'),
-  str('hassuffix_cs', 'Operator: a term of the text ends with the suffix, case-sensitively.', [s('text'), s('suffix', true)], both(termAffix(false, true)), 'bool'),
+  str(
+    'hasprefix',
+    'Operator: a term of the text starts with the prefix, case-insensitively.',
+    [s('text'), s('prefix', true)],
+    both(termAffix(true, false)),
+    'bool',
+  ),
+  str(
+    'hasprefix_cs',
+    'Operator: a term of the text starts with the prefix, case-sensitively.',
+    [s('text'), s('prefix', true)],
+    both(termAffix(true, true)),
+    'bool',
+  ),
+  str(
+    'hassuffix',
+    'Operator: a term of the text ends with the suffix, case-insensitively.',
+    [s('text'), s('suffix', true)],
+    both(termAffix(false, false)),
+    'bool',
+  ),
+  str(
+    'hassuffix_cs',
+    'Operator: a term of the text ends with the suffix, case-sensitively.',
+    [s('text'), s('suffix', true)],
+    both(termAffix(false, true)),
+    'bool',
+  ),
 ];
 
 /** scheme://[user[:password]@]host[:port][path][?query][#fragment] */
@@ -60,39 +103,102 @@ const parseUrlDuck: SqlBuilder = ({ a, d }) => {
 };
 
 export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
-  str('parse_url', 'The parts of an absolute URL as a property bag (Scheme, Host, Port, Path, Username, Password, Query Parameters, Fragment).', [s('url')], { duckdb: parseUrlDuck, timestream: null }, 'dynamic'),
+  str(
+    'parse_url',
+    'The parts of an absolute URL as a property bag (Scheme, Host, Port, Path, Username, Password, Query Parameters, Fragment).',
+    [s('url')],
+    { duckdb: parseUrlDuck, timestream: null },
+    'dynamic',
+  ),
   {
-    name: 'split', family: 'string', summary: 'The parts of source between delimiters, as a dynamic array; with an index, an array of that part only.',
-    signatures: [{ params: [s('source'), s('delimiter'), { name: 'index', type: 'integer', optional: true }], result: 'dynamic' }],
-    duckdb: ({ a }) => (a[2] === undefined ? `to_json(string_split(${a[0]}, ${a[1]}))` : `to_json(list_slice(string_split(${a[0]}, ${a[1]}), ${a[2]} + 1, ${a[2]} + 1))`),
-    timestream: ({ a }) => `json_format(CAST(${a[2] === undefined ? `split(${a[0]}, ${a[1]})` : `slice(split(${a[0]}, ${a[1]}), ${a[2]} + 1, 1)`} AS JSON))`,
+    name: 'split',
+    family: 'string',
+    summary: 'The parts of source between delimiters, as a dynamic array; with an index, an array of that part only.',
+    signatures: [
+      { params: [s('source'), s('delimiter'), { name: 'index', type: 'integer', optional: true }], result: 'dynamic' },
+    ],
+    duckdb: ({ a }) =>
+      a[2] === undefined
+        ? `to_json(string_split(${a[0]}, ${a[1]}))`
+        : `to_json(list_slice(string_split(${a[0]}, ${a[1]}), ${a[2]} + 1, ${a[2]} + 1))`,
+    timestream: ({ a }) =>
+      `json_format(CAST(${a[2] === undefined ? `split(${a[0]}, ${a[1]})` : `slice(split(${a[0]}, ${a[1]}), ${a[2]} + 1, 1)`} AS JSON))`,
   },
   {
-    name: 'strcat_delim', family: 'string', summary: 'The arguments as text joined by the delimiter.',
-    signatures: [{ params: [s('delimiter'), { name: 'arg1', type: 'any' }, { name: 'arg2', type: 'any' }], variadic: true, result: 'string' }],
-    ...both(({ a, str: text }) => `(${a.slice(1).map((_, i) => text(i + 1)).join(` || ${a[0]} || `)})`),
+    name: 'strcat_delim',
+    family: 'string',
+    summary: 'The arguments as text joined by the delimiter.',
+    signatures: [
+      {
+        params: [s('delimiter'), { name: 'arg1', type: 'any' }, { name: 'arg2', type: 'any' }],
+        variadic: true,
+        result: 'string',
+      },
+    ],
+    ...both(
+      ({ a, str: text }) =>
+        `(${a
+          .slice(1)
+          .map((_, i) => text(i + 1))
+          .join(` || ${a[0]} || `)})`,
+    ),
   },
-  str('strcat_array', 'The elements of a dynamic array as text joined by the delimiter.', [{ name: 'array', type: 'dynamic' }, s('delimiter')], {
-    duckdb: ({ a }) => `coalesce(CASE WHEN json_type(${a[0]}) = 'ARRAY' THEN array_to_string(list_transform(CAST(${a[0]} AS JSON[]), e -> coalesce(CASE WHEN json_type(e) = 'VARCHAR' THEN json_extract_string(e, '$') WHEN json_type(e) = 'NULL' THEN '' ELSE CAST(e AS VARCHAR) END, '')), ${a[1]}) END, '')`,
-    timestream: ({ a }) => `coalesce(try(array_join(transform(CAST(json_parse(${a[0]}) AS ARRAY(JSON)), e -> coalesce(json_extract_scalar(e, '$'), json_format(e))), ${a[1]})), '')`,
-  }),
-  str('replace_string', 'text with every occurrence of lookup replaced by rewrite.', [s('text'), s('lookup'), s('rewrite')], both(({ a }) => `CASE WHEN ${a[1]} = '' THEN ${a[0]} ELSE replace(${a[0]}, ${a[1]}, ${a[2]}) END`)),
+  str(
+    'strcat_array',
+    'The elements of a dynamic array as text joined by the delimiter.',
+    [{ name: 'array', type: 'dynamic' }, s('delimiter')],
+    {
+      duckdb: ({ a }) =>
+        `coalesce(CASE WHEN json_type(${a[0]}) = 'ARRAY' THEN array_to_string(list_transform(CAST(${a[0]} AS JSON[]), e -> coalesce(CASE WHEN json_type(e) = 'VARCHAR' THEN json_extract_string(e, '$') WHEN json_type(e) = 'NULL' THEN '' ELSE CAST(e AS VARCHAR) END, '')), ${a[1]}) END, '')`,
+      timestream: ({ a }) =>
+        `coalesce(try(array_join(transform(CAST(json_parse(${a[0]}) AS ARRAY(JSON)), e -> coalesce(json_extract_scalar(e, '$'), json_format(e))), ${a[1]})), '')`,
+    },
+  ),
+  str(
+    'replace_string',
+    'text with every occurrence of lookup replaced by rewrite.',
+    [s('text'), s('lookup'), s('rewrite')],
+    both(({ a }) => `CASE WHEN ${a[1]} = '' THEN ${a[0]} ELSE replace(${a[0]}, ${a[1]}, ${a[2]}) END`),
+  ),
   {
-    name: 'replace_regex', family: 'string', summary: 'source with every match of a constant regex replaced by a constant rewrite (\\1 for groups).',
-    signatures: [{ params: [s('source'), s('regex', true), s('rewrite', true)], result: 'string' }], check: regexCheck(1),
+    name: 'replace_regex',
+    family: 'string',
+    summary: 'source with every match of a constant regex replaced by a constant rewrite (\\1 for groups).',
+    signatures: [{ params: [s('source'), s('regex', true), s('rewrite', true)], result: 'string' }],
+    check: regexCheck(1),
     duckdb: ({ a }) => `regexp_replace(${a[0]}, ${a[1]}, ${a[2]}, 'g')`,
-    timestream: ({ args, a, d }) => `regexp_replace(${a[0]}, ${a[1]}, ${d.string(String(constantOf(args[2])).replace(/\$/g, '\\$').replace(/\\(\d)/g, '$$$1'))})`,
+    timestream: ({ args, a, d }) =>
+      `regexp_replace(${a[0]}, ${a[1]}, ${d.string(
+        String(constantOf(args[2]))
+          .replace(/\$/g, '\\$')
+          .replace(/\\(\d)/g, '$$$1'),
+      )})`,
   },
   {
-    name: 'extract', family: 'string', summary: 'The capture group of the first match of a constant regex in text; empty when none.',
-    signatures: [{ params: [s('regex', true), { name: 'captureGroup', type: 'integer', constant: true }, s('text')], result: 'string' }], check: regexCheck(0),
+    name: 'extract',
+    family: 'string',
+    summary: 'The capture group of the first match of a constant regex in text; empty when none.',
+    signatures: [
+      {
+        params: [s('regex', true), { name: 'captureGroup', type: 'integer', constant: true }, s('text')],
+        result: 'string',
+      },
+    ],
+    check: regexCheck(0),
     // The engines want the group number as a plain integer literal.
     ...both(({ a, args }) => `coalesce(regexp_extract(${a[2]}, ${a[0]}, ${Number(constantOf(args[1]))}), '')`),
   },
   {
-    name: 'extract_all', family: 'string', summary: 'Every match of a constant regex with at most one capture group, as a dynamic array of strings; null when none.',
+    name: 'extract_all',
+    family: 'string',
+    summary:
+      'Every match of a constant regex with at most one capture group, as a dynamic array of strings; null when none.',
     signatures: [{ params: [s('regex', true), s('text')], result: 'dynamic' }],
-    check: (args) => regexCheck(0)(args) ?? (groupCount(String(constantOf(args[0]))) > 1 ? [0, 'a regex with more than one capture group is not supported'] : undefined),
+    check: (args) =>
+      regexCheck(0)(args) ??
+      (groupCount(String(constantOf(args[0]))) > 1
+        ? [0, 'a regex with more than one capture group is not supported']
+        : undefined),
     duckdb: ({ args, a }) => {
       const all = `regexp_extract_all(${a[1]}, ${a[0]}, ${groupCount(String(constantOf(args[0])))})`;
       return `CASE WHEN len(${all}) > 0 THEN to_json(${all}) END`;
@@ -103,8 +209,12 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
     },
   },
   {
-    name: 'indexof', family: 'string', summary: 'The zero-based position of lookup in source (from start), -1 when absent.',
-    signatures: [{ params: [s('source'), s('lookup'), { name: 'start', type: 'integer', optional: true }], result: 'long' }],
+    name: 'indexof',
+    family: 'string',
+    summary: 'The zero-based position of lookup in source (from start), -1 when absent.',
+    signatures: [
+      { params: [s('source'), s('lookup'), { name: 'start', type: 'integer', optional: true }], result: 'long' },
+    ],
     ...both(({ a }) => {
       const start = a[2] ?? '0';
       const pos = `strpos(substr(${a[0]}, ${start} + 1), ${a[1]})`;
@@ -112,9 +222,19 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
     }),
   },
   {
-    name: 'countof', family: 'string', summary: 'How often search occurs in text: overlapping for kind "normal", non-overlapping matches for "regex".',
-    signatures: [{ params: [s('text'), s('search'), s('kind', true)], result: 'long' }, { params: [s('text'), s('search')], result: 'long' }],
-    check: (args) => (args[2] === undefined || ['normal', 'regex'].includes(String(constantOf(args[2]))) ? (args[2] && constantOf(args[2]) === 'regex' ? regexCheck(1)(args) : undefined) : [2, "kind must be 'normal' or 'regex'"]),
+    name: 'countof',
+    family: 'string',
+    summary: 'How often search occurs in text: overlapping for kind "normal", non-overlapping matches for "regex".',
+    signatures: [
+      { params: [s('text'), s('search'), s('kind', true)], result: 'long' },
+      { params: [s('text'), s('search')], result: 'long' },
+    ],
+    check: (args) =>
+      args[2] === undefined || ['normal', 'regex'].includes(String(constantOf(args[2])))
+        ? args[2] && constantOf(args[2]) === 'regex'
+          ? regexCheck(1)(args)
+          : undefined
+        : [2, "kind must be 'normal' or 'regex'"],
     duckdb: ({ args, a }) =>
       constantOf(args[2]) === 'regex'
         ? `CAST(len(regexp_extract_all(${a[0]}, ${a[1]})) AS BIGINT)`
@@ -124,46 +244,120 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
         ? `CAST(cardinality(regexp_extract_all(${a[0]}, ${a[1]})) AS BIGINT)`
         : `CAST(CASE WHEN length(${a[1]}) = 0 OR length(${a[0]}) = 0 THEN 0 ELSE cardinality(filter(sequence(1, length(${a[0]})), i -> substr(${a[0]}, i, length(${a[1]})) = ${a[1]})) END AS BIGINT)`,
   },
-  { ...str('trim', 'text without leading and trailing matches of a constant regex.', [s('regex', true), s('text')], both(trimmer(true, true))), check: regexCheck(0) },
-  { ...str('trim_start', 'text without leading matches of a constant regex.', [s('regex', true), s('text')], both(trimmer(true, false))), check: regexCheck(0) },
-  { ...str('trim_end', 'text without trailing matches of a constant regex.', [s('regex', true), s('text')], both(trimmer(false, true))), check: regexCheck(0) },
   {
-    name: 'reverse', family: 'string', summary: 'The text of value with its characters in reverse order.',
-    signatures: [{ params: [{ name: 'value', type: 'any' }], result: 'string' }], ...both(({ str: text }) => `reverse(${text(0)})`),
+    ...str(
+      'trim',
+      'text without leading and trailing matches of a constant regex.',
+      [s('regex', true), s('text')],
+      both(trimmer(true, true)),
+    ),
+    check: regexCheck(0),
   },
   {
-    name: 'strrep', family: 'string', summary: 'value as text repeated multiplier times, joined by delimiter.',
-    signatures: [{ params: [{ name: 'value', type: 'any' }, { name: 'multiplier', type: 'integer' }, { name: 'delimiter', type: 'string', optional: true }], result: 'string' }],
-    duckdb: ({ a, str: text }) => `CASE WHEN ${a[1]} > 0 THEN repeat(${text(0)} || ${a[2] ?? "''"}, CAST(${a[1]} - 1 AS INTEGER)) || ${text(0)} ELSE '' END`,
-    timestream: ({ a, str: text }) => `CASE WHEN ${a[1]} > 0 THEN array_join(repeat(${text(0)}, CAST(${a[1]} AS INTEGER)), ${a[2] ?? "''"}) ELSE '' END`,
+    ...str(
+      'trim_start',
+      'text without leading matches of a constant regex.',
+      [s('regex', true), s('text')],
+      both(trimmer(true, false)),
+    ),
+    check: regexCheck(0),
   },
-  str('url_decode', 'The URL-decoded text.', [s('encoded_url')], { duckdb: ({ a }) => `coalesce(TRY(url_decode(${a[0]})), '')`, timestream: ({ a }) => `coalesce(try(url_decode(${a[0]})), '')` }),
-  str('base64_encode_tostring', 'The UTF-8 bytes of the text in base64.', [s('string')], { duckdb: ({ a }) => `to_base64(encode(${a[0]}))`, timestream: ({ a }) => `to_base64(to_utf8(${a[0]}))` }),
+  {
+    ...str(
+      'trim_end',
+      'text without trailing matches of a constant regex.',
+      [s('regex', true), s('text')],
+      both(trimmer(false, true)),
+    ),
+    check: regexCheck(0),
+  },
+  {
+    name: 'reverse',
+    family: 'string',
+    summary: 'The text of value with its characters in reverse order.',
+    signatures: [{ params: [{ name: 'value', type: 'any' }], result: 'string' }],
+    ...both(({ str: text }) => `reverse(${text(0)})`),
+  },
+  {
+    name: 'strrep',
+    family: 'string',
+    summary: 'value as text repeated multiplier times, joined by delimiter.',
+    signatures: [
+      {
+        params: [
+          { name: 'value', type: 'any' },
+          { name: 'multiplier', type: 'integer' },
+          { name: 'delimiter', type: 'string', optional: true },
+        ],
+        result: 'string',
+      },
+    ],
+    duckdb: ({ a, str: text }) =>
+      `CASE WHEN ${a[1]} > 0 THEN repeat(${text(0)} || ${a[2] ?? "''"}, CAST(${a[1]} - 1 AS INTEGER)) || ${text(0)} ELSE '' END`,
+    timestream: ({ a, str: text }) =>
+      `CASE WHEN ${a[1]} > 0 THEN array_join(repeat(${text(0)}, CAST(${a[1]} AS INTEGER)), ${a[2] ?? "''"}) ELSE '' END`,
+  },
+  str('url_decode', 'The URL-decoded text.', [s('encoded_url')], {
+    duckdb: ({ a }) => `coalesce(TRY(url_decode(${a[0]})), '')`,
+    timestream: ({ a }) => `coalesce(try(url_decode(${a[0]})), '')`,
+  }),
+  str('base64_encode_tostring', 'The UTF-8 bytes of the text in base64.', [s('string')], {
+    duckdb: ({ a }) => `to_base64(encode(${a[0]}))`,
+    timestream: ({ a }) => `to_base64(to_utf8(${a[0]}))`,
+  }),
   str('base64_decode_tostring', 'The UTF-8 text of base64 bytes; empty when invalid.', [s('base64_string')], {
     duckdb: ({ a }) => `coalesce(TRY(decode(from_base64(${a[0]}))), '')`,
     timestream: ({ a }) => `coalesce(try(from_utf8(from_base64(${a[0]}))), '')`,
   }),
   {
-    name: 'hash_sha256', family: 'string', summary: 'The SHA-256 of the text of value, as lowercase hex.', signatures: [{ params: [{ name: 'value', type: 'any' }], result: 'string' }],
-    duckdb: ({ str: text }) => `sha256(${text(0)})`, timestream: ({ str: text }) => `lower(to_hex(sha256(to_utf8(${text(0)}))))`,
+    name: 'hash_sha256',
+    family: 'string',
+    summary: 'The SHA-256 of the text of value, as lowercase hex.',
+    signatures: [{ params: [{ name: 'value', type: 'any' }], result: 'string' }],
+    duckdb: ({ str: text }) => `sha256(${text(0)})`,
+    timestream: ({ str: text }) => `lower(to_hex(sha256(to_utf8(${text(0)}))))`,
   },
   {
-    name: 'hash_md5', family: 'string', summary: 'The MD5 of the text of value, as lowercase hex.', signatures: [{ params: [{ name: 'value', type: 'any' }], result: 'string' }],
-    duckdb: ({ str: text }) => `md5(${text(0)})`, timestream: ({ str: text }) => `lower(to_hex(md5(to_utf8(${text(0)}))))`,
+    name: 'hash_md5',
+    family: 'string',
+    summary: 'The MD5 of the text of value, as lowercase hex.',
+    signatures: [{ params: [{ name: 'value', type: 'any' }], result: 'string' }],
+    duckdb: ({ str: text }) => `md5(${text(0)})`,
+    timestream: ({ str: text }) => `lower(to_hex(md5(to_utf8(${text(0)}))))`,
   },
   {
-    name: 'tohex', family: 'string', summary: 'An integer as lowercase hex (two\'s complement for negatives), left-padded to minLength.',
-    signatures: [{ params: [{ name: 'value', type: 'integer' }, { name: 'minLength', type: 'integer', optional: true }], result: 'string' }],
+    name: 'tohex',
+    family: 'string',
+    summary: "An integer as lowercase hex (two's complement for negatives), left-padded to minLength.",
+    signatures: [
+      {
+        params: [
+          { name: 'value', type: 'integer' },
+          { name: 'minLength', type: 'integer', optional: true },
+        ],
+        result: 'string',
+      },
+    ],
     duckdb: ({ a, args }) => {
       // An int is written as 32 bits (tohex(toint(-256)) is ffffff00), a long as 64.
-      const value = args[0]!.type === 'int' ? `CASE WHEN ${a[0]} < 0 THEN CAST(${a[0]} AS BIGINT) + 4294967296 ELSE ${a[0]} END` : a[0]!;
+      const value =
+        args[0]!.type === 'int'
+          ? `CASE WHEN ${a[0]} < 0 THEN CAST(${a[0]} AS BIGINT) + 4294967296 ELSE ${a[0]} END`
+          : a[0]!;
       const hex = `lower(to_hex(CAST(${value} AS BIGINT)))`;
       return `coalesce(${a[1] === undefined ? hex : `lpad(${hex}, CAST(greatest(${a[1]}, length(${hex})) AS INTEGER), '0')`}, '')`;
     },
     timestream: null,
   },
-  str('toguid', 'The guid written in the text; null when it is not one.', [s('value')], {
-    duckdb: ({ a }) => `TRY_CAST(${a[0]} AS UUID)`,
-    timestream: ({ a, d }) => `CASE WHEN ${d.regexMatch(a[0]!, "'^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'")} THEN lower(${a[0]}) END`,
-  }, 'guid'),
+  str(
+    'toguid',
+    'The guid written in the text; null when it is not one.',
+    [s('value')],
+    {
+      duckdb: ({ a }) => `TRY_CAST(${a[0]} AS UUID)`,
+      timestream: ({ a, d }) =>
+        `CASE WHEN ${d.regexMatch(a[0]!, "'^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'")} THEN lower(${a[0]}) END`,
+    },
+    'guid',
+  ),
 ];

@@ -10,7 +10,8 @@ const TIMESPAN_TEXT = '^\\s*(-)?(?:([0-9]+)\\.)?([0-9]{1,2}):([0-9]{2})(?::([0-9
 /** `[-][d.]hh:mm[:ss[.fffffff]]` text to BIGINT microseconds, null when it does not parse. */
 function parseTimespan(d: SqlDialect, text: string): string {
   const re = d.string(TIMESPAN_TEXT);
-  const group = (n: number): string => `CAST(coalesce(nullif(regexp_extract(${text}, ${re}, ${n}), ''), '0') AS BIGINT)`;
+  const group = (n: number): string =>
+    `CAST(coalesce(nullif(regexp_extract(${text}, ${re}, ${n}), ''), '0') AS BIGINT)`;
   const fraction = `CAST(rpad(coalesce(regexp_extract(${text}, ${re}, 6), ''), 7, '0') AS BIGINT) / 10`;
   const total = `(${group(2)} * ${MICROS.day} + ${group(3)} * ${MICROS.hour} + ${group(4)} * ${MICROS.minute} + ${group(5)} * ${MICROS.second} + ${fraction})`;
   return `CASE WHEN ${d.regexMatch(text, re)} THEN CASE WHEN regexp_extract(${text}, ${re}, 1) = '-' THEN -${total} ELSE ${total} END END`;
@@ -24,11 +25,13 @@ const gettypeDynamic: Readonly<Record<'duckdb' | 'timestream', (x: string) => st
     `CASE WHEN ${x} IS NULL OR ${x} = 'null' THEN 'null' WHEN substr(${x}, 1, 1) = '[' THEN 'array' WHEN substr(${x}, 1, 1) = '{' THEN 'dictionary' WHEN substr(${x}, 1, 1) = '"' THEN 'string' WHEN ${x} IN ('true', 'false') THEN 'bool' WHEN try_cast(${x} AS INTEGER) IS NOT NULL THEN 'int' WHEN try_cast(${x} AS BIGINT) IS NOT NULL THEN 'long' ELSE 'real' END`,
 };
 
-const gettype: SqlBuilder = ({ a, args, d }) => (args[0]!.type === 'dynamic' ? gettypeDynamic[d.name](a[0]!) : d.string(args[0]!.type));
+const gettype: SqlBuilder = ({ a, args, d }) =>
+  args[0]!.type === 'dynamic' ? gettypeDynamic[d.name](a[0]!) : d.string(args[0]!.type);
 
 const toDecimal: SqlBuilder = ({ a, args, d }) => {
   const t: KqlType = args[0]!.type;
-  if (t === 'string') return `CASE WHEN NOT ${d.regexMatch(a[0]!, "'_'")} THEN ${d.tryCast(`trim(${a[0]})`, 'DOUBLE')} END`;
+  if (t === 'string')
+    return `CASE WHEN NOT ${d.regexMatch(a[0]!, "'_'")} THEN ${d.tryCast(`trim(${a[0]})`, 'DOUBLE')} END`;
   if (t === 'dynamic') return d.dynToDouble(a[0]!);
   if (t === 'bool') return `CAST(CASE WHEN ${a[0]} THEN 1 WHEN NOT ${a[0]} THEN 0 END AS DOUBLE)`;
   return `CAST(${a[0]} AS DOUBLE)`;
@@ -36,18 +39,31 @@ const toDecimal: SqlBuilder = ({ a, args, d }) => {
 
 export const TYPE_FUNCTIONS: readonly ScalarFunction[] = [
   {
-    name: 'gettype', family: 'type', summary: 'The runtime type of value as text (array, dictionary, int, long, real, string, bool, datetime, timespan, guid, null ...).',
+    name: 'gettype',
+    family: 'type',
+    summary:
+      'The runtime type of value as text (array, dictionary, int, long, real, string, bool, datetime, timespan, guid, null ...).',
     signatures: [{ params: [{ name: 'value', type: 'any' }], result: 'string' }],
-    duckdb: gettype, timestream: gettype,
+    duckdb: gettype,
+    timestream: gettype,
   },
   {
-    name: 'todecimal', family: 'type', summary: 'value as decimal (computed in double precision); null when it does not convert.',
+    name: 'todecimal',
+    family: 'type',
+    summary: 'value as decimal (computed in double precision); null when it does not convert.',
     signatures: [{ params: [{ name: 'value', type: 'any' }], result: 'decimal' }],
-    duckdb: toDecimal, timestream: toDecimal,
+    duckdb: toDecimal,
+    timestream: toDecimal,
   },
   {
-    name: 'totimespan', aliases: ['totime'], family: 'type', summary: 'Text `[-][d.]hh:mm[:ss[.fffffff]]` (or a dynamic holding it) as a timespan; null when it does not parse.',
-    signatures: [{ params: [{ name: 'value', type: 'string' }], result: 'timespan' }, { params: [{ name: 'value', type: 'timespan' }], result: 'timespan' }],
+    name: 'totimespan',
+    aliases: ['totime'],
+    family: 'type',
+    summary: 'Text `[-][d.]hh:mm[:ss[.fffffff]]` (or a dynamic holding it) as a timespan; null when it does not parse.',
+    signatures: [
+      { params: [{ name: 'value', type: 'string' }], result: 'timespan' },
+      { params: [{ name: 'value', type: 'timespan' }], result: 'timespan' },
+    ],
     duckdb: ({ a, args, d }) => (args[0]!.type === 'timespan' ? a[0]! : parseTimespan(d, a[0]!)),
     timestream: ({ a, args, d }) => (args[0]!.type === 'timespan' ? a[0]! : parseTimespan(d, a[0]!)),
   },

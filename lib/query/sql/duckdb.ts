@@ -6,8 +6,16 @@ import { formatDatetimeTicks } from '../literals';
 import { BIN_ORIGIN_MICROS, MICROS_PER_DAY, SqlDialect } from './dialect';
 
 const SQL_TYPES: Readonly<Record<KqlType, string>> = {
-  string: 'VARCHAR', long: 'BIGINT', int: 'INTEGER', real: 'DOUBLE', bool: 'BOOLEAN', datetime: 'TIMESTAMP',
-  timespan: 'BIGINT', dynamic: 'JSON', guid: 'UUID', decimal: 'DOUBLE',
+  string: 'VARCHAR',
+  long: 'BIGINT',
+  int: 'INTEGER',
+  real: 'DOUBLE',
+  bool: 'BOOLEAN',
+  datetime: 'TIMESTAMP',
+  timespan: 'BIGINT',
+  dynamic: 'JSON',
+  guid: 'UUID',
+  decimal: 'DOUBLE',
 };
 
 export class DuckDbDialect extends SqlDialect {
@@ -156,9 +164,11 @@ export class DuckDbDialect extends SqlDialect {
   }
 
   series(from: string, to: string, step: string, type: KqlType, ref: string): string {
-    if (type === 'datetime') return `(SELECT generate_series AS ${this.quoteIdent(ref)} FROM generate_series(${from}, ${to}, to_microseconds(${step})))`;
+    if (type === 'datetime')
+      return `(SELECT generate_series AS ${this.quoteIdent(ref)} FROM generate_series(${from}, ${to}, to_microseconds(${step})))`;
     // Reals: generate_series takes integers only, so count the steps and scale.
-    if (type === 'real') return `(SELECT ${from} + i * ${step} AS ${this.quoteIdent(ref)} FROM generate_series(0, CAST(floor((${to} - ${from}) / ${step}) AS BIGINT)) AS g(i))`;
+    if (type === 'real')
+      return `(SELECT ${from} + i * ${step} AS ${this.quoteIdent(ref)} FROM generate_series(0, CAST(floor((${to} - ${from}) / ${step}) AS BIGINT)) AS g(i))`;
     return `(SELECT generate_series AS ${this.quoteIdent(ref)} FROM generate_series(${from}, ${to}, ${step}))`;
   }
 }

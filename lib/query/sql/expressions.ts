@@ -70,7 +70,12 @@ export class ExpressionWriter {
       const sql = this.call(e);
       const max = limits.ctx.limits.maxSqlLength;
       if (sql.length > max) {
-        limits.ctx.exceeded('QUERY_TOO_LARGE', `the SQL for this expression grows past ${max.toLocaleString('en-US')} characters`, max, this.where.at(-1) ?? { start: 0, end: limits.ctx.source.length });
+        limits.ctx.exceeded(
+          'QUERY_TOO_LARGE',
+          `the SQL for this expression grows past ${max.toLocaleString('en-US')} characters`,
+          max,
+          this.where.at(-1) ?? { start: 0, end: limits.ctx.source.length },
+        );
       }
       return sql;
     } finally {
@@ -134,7 +139,10 @@ export class ExpressionWriter {
         return this.nullable(ex!) ? `coalesce(${test}, FALSE)` : `(${test})`;
       }
       case 'in_ci':
-        return `(lower(${x}) IN (${a.slice(1).map((v) => `lower(${v})`).join(', ')}))`;
+        return `(lower(${x}) IN (${a
+          .slice(1)
+          .map((v) => `lower(${v})`)
+          .join(', ')}))`;
       case 'between': {
         const test = `${x} BETWEEN ${y} AND ${z}`;
         return this.nullable(ex!) ? `coalesce(${test}, FALSE)` : `(${test})`;
@@ -185,7 +193,9 @@ export class ExpressionWriter {
         // A negative start counts from the end (substring("hello", -2, 2) is "lo"), as the engines'
         // substr does with a negative position; the text is not repeated, so nesting cannot blow up the SQL.
         const start = `CASE WHEN ${y} < 0 THEN ${y} ELSE ${y} + 1 END`;
-        return a.length === 3 ? `coalesce(substr(${x}, ${start}, greatest(${z}, 0)), '')` : `coalesce(substr(${x}, ${start}), '')`;
+        return a.length === 3
+          ? `coalesce(substr(${x}, ${start}, greatest(${z}, 0)), '')`
+          : `coalesce(substr(${x}, ${start}), '')`;
       }
       case 'tolower':
         return `lower(${x})`;
@@ -197,10 +207,11 @@ export class ExpressionWriter {
         return `abs(${x})`;
       case 'bin_num':
       case 'bin_timespan':
-        if (isInteger(ex!.type) && isInteger(ey!.type) || e.fn === 'bin_timespan') return `(${x} - (((${x} % ${y}) + ${y}) % ${y}))`;
+        if ((isInteger(ex!.type) && isInteger(ey!.type)) || e.fn === 'bin_timespan')
+          return `(${x} - (((${x} % ${y}) + ${y}) % ${y}))`;
         return `(floor(${x} / ${y}) * ${y})`;
       case 'bin_datetime':
-        return d.binDatetime(x, ((ey as { value: bigint }).value) / 10n);
+        return d.binDatetime(x, (ey as { value: bigint }).value / 10n);
       case 'startofday':
         // startofday(date, offset): offset whole days after the start of date's day.
         return a.length === 2 ? d.addMicros(d.startOfDay(x), `(${y}) * ${MICROS_PER_DAY}`) : d.startOfDay(x);
@@ -214,7 +225,8 @@ export class ExpressionWriter {
         return this.toNumber(ex!, x, 'int');
       case 'tobool':
         if (ex!.type === 'dynamic') return d.dynToBool(x);
-        if (ex!.type === 'string') return `CASE lower(trim(${x})) WHEN 'true' THEN TRUE WHEN '1' THEN TRUE WHEN 'false' THEN FALSE WHEN '0' THEN FALSE END`;
+        if (ex!.type === 'string')
+          return `CASE lower(trim(${x})) WHEN 'true' THEN TRUE WHEN '1' THEN TRUE WHEN 'false' THEN FALSE WHEN '0' THEN FALSE END`;
         return `(${x} <> 0)`;
       case 'todatetime':
         return d.parseDatetime(ex!.type === 'dynamic' ? d.dynToString(x) : x);
@@ -230,11 +242,21 @@ export class ExpressionWriter {
   }
 
   /** A catalog entry's spelling in this dialect; a function the dialect cannot compute is refused. */
-  private catalog(impl: ScalarFunction | AggregateFunction, args: readonly IrExpr[], a: readonly string[], type: KqlType): string {
+  private catalog(
+    impl: ScalarFunction | AggregateFunction,
+    args: readonly IrExpr[],
+    a: readonly string[],
+    type: KqlType,
+  ): string {
     const build = this.d.name === 'duckdb' ? impl.duckdb : impl.timestream;
     if (!build) {
       const span = this.where.at(-1) ?? { start: 0, end: 0 };
-      throw new QueryError('QUERY_UNSUPPORTED', `${impl.name}() is not supported on the ${ENGINE_NAMES[this.d.name]} engine`, span, this.limits?.ctx.source ?? '');
+      throw new QueryError(
+        'QUERY_UNSUPPORTED',
+        `${impl.name}() is not supported on the ${ENGINE_NAMES[this.d.name]} engine`,
+        span,
+        this.limits?.ctx.source ?? '',
+      );
     }
     return build({
       a,
@@ -248,7 +270,8 @@ export class ExpressionWriter {
 
   /** JSON text of any value, 'null' for null (elements of pack_array, bag_pack). */
   private jsonOf(e: IrExpr, x: string): string {
-    if (e.type === 'dynamic') return this.d.name === 'duckdb' ? `coalesce(CAST(${x} AS VARCHAR), 'null')` : `coalesce(${x}, 'null')`;
+    if (e.type === 'dynamic')
+      return this.d.name === 'duckdb' ? `coalesce(CAST(${x} AS VARCHAR), 'null')` : `coalesce(${x}, 'null')`;
     if (e.type === 'timespan') return `coalesce('"' || ${this.timespanToString(x)} || '"', 'null')`;
     if (e.type === 'real' || e.type === 'decimal') {
       return `CASE WHEN ${x} IS NULL THEN 'null' WHEN ${x} <> ${x} THEN '"NaN"' ELSE ${this.d.jsonText(x, e.type)} END`;
@@ -261,7 +284,8 @@ export class ExpressionWriter {
     const [ex, ey] = agg.args;
     const x = ex ? this.expr(ex) : '';
     const y = ey ? this.expr(ey) : '';
-    const total = (sum: string): string => (agg.type === 'real' ? `coalesce(${sum}, 0E0)` : `CAST(coalesce(${sum}, 0) AS BIGINT)`);
+    const total = (sum: string): string =>
+      agg.type === 'real' ? `coalesce(${sum}, 0E0)` : `CAST(coalesce(${sum}, 0) AS BIGINT)`;
     switch (agg.fn) {
       case 'count':
         return 'count(*)';
@@ -276,7 +300,9 @@ export class ExpressionWriter {
       case 'avg':
         return agg.type === 'timespan' ? `CAST(avg(${x}) AS BIGINT)` : `coalesce(avg(${x}), ${d.nan()})`;
       case 'avgif':
-        return agg.type === 'timespan' ? `CAST(avg(CASE WHEN ${y} THEN ${x} END) AS BIGINT)` : `coalesce(avg(CASE WHEN ${y} THEN ${x} END), ${d.nan()})`;
+        return agg.type === 'timespan'
+          ? `CAST(avg(CASE WHEN ${y} THEN ${x} END) AS BIGINT)`
+          : `coalesce(avg(CASE WHEN ${y} THEN ${x} END), ${d.nan()})`;
       case 'min':
         return `min(${x})`;
       case 'max':
@@ -290,13 +316,22 @@ export class ExpressionWriter {
         return d.argMax(x, y, agg.fn === 'arg_min');
       case 'make_list':
       case 'make_set':
-        return d.jsonArrayAgg(d.jsonText(x, ex!.type), ex!.type === 'dynamic' ? `NOT ${d.dynIsNull(x)}` : `${x} IS NOT NULL`, agg.fn === 'make_set');
+        return d.jsonArrayAgg(
+          d.jsonText(x, ex!.type),
+          ex!.type === 'dynamic' ? `NOT ${d.dynIsNull(x)}` : `${x} IS NOT NULL`,
+          agg.fn === 'make_set',
+        );
       case 'stdev':
         return `coalesce(stddev_samp(${x}), 0E0)`;
       case 'take_any':
         return d.anyValue(x, false);
       case 'catalog':
-        return this.catalog(catalogEntry(agg.ref!), agg.args, agg.args.map((e) => this.expr(e)), agg.type);
+        return this.catalog(
+          catalogEntry(agg.ref!),
+          agg.args,
+          agg.args.map((e) => this.expr(e)),
+          agg.type,
+        );
     }
   }
 
@@ -308,7 +343,8 @@ export class ExpressionWriter {
     const nx = this.nullable(ex);
     const ny = this.nullable(ey);
     if (!nx && !ny) return `(${x} ${op} ${y})`;
-    if (nx && ny) return `CASE WHEN ${x} IS NULL AND ${y} IS NULL THEN NULL ELSE coalesce(${x} ${op} ${y}, ${oneNull}) END`;
+    if (nx && ny)
+      return `CASE WHEN ${x} IS NULL AND ${y} IS NULL THEN NULL ELSE coalesce(${x} ${op} ${y}, ${oneNull}) END`;
     return `coalesce(${x} ${op} ${y}, ${oneNull})`;
   }
 
@@ -365,7 +401,8 @@ export class ExpressionWriter {
   private timespanToString(x: string): string {
     const d = this.d;
     const ax = `abs(${x})`;
-    const part = (mod: string, div: string): string => `lpad(CAST(${d.intDiv(`(${ax} % ${mod})`, div)} AS VARCHAR), 2, '0')`;
+    const part = (mod: string, div: string): string =>
+      `lpad(CAST(${d.intDiv(`(${ax} % ${mod})`, div)} AS VARCHAR), 2, '0')`;
     return (
       `CASE WHEN ${x} IS NULL THEN '' ELSE ` +
       `CASE WHEN ${x} < 0 THEN '-' ELSE '' END || ` +
@@ -386,7 +423,8 @@ export class ExpressionWriter {
       }
       case 'string':
         // The engines accept digit separators ('1_000') that Kusto does not; Kusto accepts hex integers ('0xFF').
-        if (target === 'real') return `CASE WHEN NOT ${d.contains(x, "'_'")} THEN ${d.tryCast(`trim(${x})`, sqlType)} END`;
+        if (target === 'real')
+          return `CASE WHEN NOT ${d.contains(x, "'_'")} THEN ${d.tryCast(`trim(${x})`, sqlType)} END`;
         return `CASE WHEN ${d.regexMatch(`trim(${x})`, "'^[+-]?([0-9]+|0[xX][0-9a-fA-F]+)$'")} THEN ${d.tryCast(`trim(${x})`, sqlType)} END`;
       case 'bool':
         return `CAST(CASE WHEN ${x} THEN 1 WHEN NOT ${x} THEN 0 END AS ${sqlType})`;

@@ -62,7 +62,10 @@ class Generator {
   /** Spans of the relations being written, innermost last: where a whole-query limit is reported. */
   private readonly at: (Span | undefined)[] = [];
 
-  constructor(private readonly d: SqlDialect, private readonly options: GenerateOptions) {
+  constructor(
+    private readonly d: SqlDialect,
+    private readonly options: GenerateOptions,
+  ) {
     this.w = new ExpressionWriter(d, { ctx: options.ctx, spans: options.records.spans });
   }
 
@@ -103,7 +106,12 @@ class Generator {
   private checkSize(length: number, span: Span | undefined): void {
     const { ctx } = this.options;
     if (length > ctx.limits.maxSqlLength) {
-      ctx.exceeded('QUERY_TOO_LARGE', `the SQL for this query grows past ${ctx.limits.maxSqlLength.toLocaleString('en-US')} characters`, ctx.limits.maxSqlLength, span ?? this.position());
+      ctx.exceeded(
+        'QUERY_TOO_LARGE',
+        `the SQL for this query grows past ${ctx.limits.maxSqlLength.toLocaleString('en-US')} characters`,
+        ctx.limits.maxSqlLength,
+        span ?? this.position(),
+      );
     }
   }
 
@@ -111,7 +119,10 @@ class Generator {
     const state = this.rel(rel);
     const outer = this.wrap(state);
     // Output aliases are the KQL names (quoted); a name with control characters keeps its private ref.
-    outer.sel.items = state.cols.map((c) => ({ sql: this.q(c.ref), ref: hasControlCharacter(c.name) ? c.ref : c.name }));
+    outer.sel.items = state.cols.map((c) => ({
+      sql: this.q(c.ref),
+      ref: hasControlCharacter(c.name) ? c.ref : c.name,
+    }));
     outer.sel.orderBy = this.orderBy(state.order);
     outer.sel.limit = BigInt(this.options.rowLimit) + 1n;
     return this.render(outer.sel);
@@ -137,22 +148,39 @@ class Generator {
         return this.fromSubquery(this.d.scan(rel.table, this.options.scope), rel.columns);
       case 'values': {
         if (rel.rows.length === 0) {
-          const s = this.fromSubquery(`SELECT ${rel.columns.map((c) => `${this.d.nullOf(c.type)} AS ${this.q(c.ref)}`).join(', ')}`, rel.columns);
+          const s = this.fromSubquery(
+            `SELECT ${rel.columns.map((c) => `${this.d.nullOf(c.type)} AS ${this.q(c.ref)}`).join(', ')}`,
+            rel.columns,
+          );
           s.sel.where.push('FALSE');
           return s;
         }
         // The first row's casts fix the column types; later rows write plain numbers and strings,
         // which the engine coerces to them: a 10,000-row datatable's SQL is a third as long and
         // parses that much faster (bench/query-duckdb.bench.ts, the join case).
-        const rows = rel.rows.map((r, i) => `(${r.map((v) => (i > 0 ? this.plainValue(v) : undefined) ?? this.castValue(v.type, this.expr(v))).join(', ')})`).join(', ');
+        const rows = rel.rows
+          .map(
+            (r, i) =>
+              `(${r.map((v) => (i > 0 ? this.plainValue(v) : undefined) ?? this.castValue(v.type, this.expr(v))).join(', ')})`,
+          )
+          .join(', ');
         const alias = this.alias();
-        return this.state(`(VALUES ${rows}) AS ${alias}(${rel.columns.map((c) => this.q(c.ref)).join(', ')})`, rel.columns);
+        return this.state(
+          `(VALUES ${rows}) AS ${alias}(${rel.columns.map((c) => this.q(c.ref)).join(', ')})`,
+          rel.columns,
+        );
       }
       case 'print':
-        return this.fromSubquery(`SELECT ${rel.exprs.map((e, i) => `${this.expr(e)} AS ${this.q(rel.columns[i]!.ref)}`).join(', ')}`, rel.columns);
+        return this.fromSubquery(
+          `SELECT ${rel.exprs.map((e, i) => `${this.expr(e)} AS ${this.q(rel.columns[i]!.ref)}`).join(', ')}`,
+          rel.columns,
+        );
       case 'range': {
         const c = rel.columns[0]!;
-        return this.state(`${this.d.series(this.expr(rel.from), this.expr(rel.to), this.expr(rel.step), c.type, c.ref)} AS ${this.alias()}`, rel.columns);
+        return this.state(
+          `${this.d.series(this.expr(rel.from), this.expr(rel.to), this.expr(rel.step), c.type, c.ref)} AS ${this.alias()}`,
+          rel.columns,
+        );
       }
       case 'filter': {
         const s = this.pureOrWrap(this.rel(rel.input));
@@ -236,7 +264,12 @@ class Generator {
         s.sel.items.push({ sql: this.expr(rel.source), ref: source });
         s.carried.push(source);
         s = this.wrap(s);
-        const captured = new Map(rel.captures.map((c) => [c.column.ref, `regexp_extract(${this.q(source)}, ${this.d.string(rel.pattern)}, ${c.value})`]));
+        const captured = new Map(
+          rel.captures.map((c) => [
+            c.column.ref,
+            `regexp_extract(${this.q(source)}, ${this.d.string(rel.pattern)}, ${c.value})`,
+          ]),
+        );
         const visible = new Set(rel.columns.map((c) => c.ref));
         s.sel.items = [
           ...rel.columns.map((c) => ({ sql: captured.get(c.ref) ?? this.q(c.ref), ref: c.ref })),
@@ -250,7 +283,10 @@ class Generator {
       case 'union': {
         const legs = rel.legs.map((leg) => {
           const s = this.rel(leg.rel);
-          const items = leg.values.map((v, i) => `${v.kind === 'col' ? this.q(v.ref) : this.castValue(v.type, this.expr(v))} AS ${this.q(rel.columns[i]!.ref)}`);
+          const items = leg.values.map(
+            (v, i) =>
+              `${v.kind === 'col' ? this.q(v.ref) : this.castValue(v.type, this.expr(v))} AS ${this.q(rel.columns[i]!.ref)}`,
+          );
           this.countTerms(items.length, undefined);
           return `SELECT ${items.join(', ')} FROM (${this.render(s.sel)}) AS ${this.alias()}`;
         });
@@ -277,22 +313,31 @@ class Generator {
     }
     const rightSql = this.render(right.sel);
     const cond = rel.on.map((k) => `${la}.${this.q(k.left)} = ${ra}.${this.q(k.right)}`).join(' AND ');
-    const items = rel.output.map((o) => ({ sql: `${o.side === 'left' ? la : ra}.${this.q(o.from)}`, ref: o.column.ref }));
+    const items = rel.output.map((o) => ({
+      sql: `${o.side === 'left' ? la : ra}.${this.q(o.from)}`,
+      ref: o.column.ref,
+    }));
     this.countTerms(items.length + rel.on.length, undefined);
     const sel: Select = { items, from: '', where: [], groupBy: [], orderBy: [], limit: null, distinct: false };
     switch (rel.joinKind) {
       case 'leftsemi':
       case 'leftanti':
         sel.from = `(${leftSql}) AS ${la}`;
-        sel.where.push(`${rel.joinKind === 'leftanti' ? 'NOT ' : ''}EXISTS (SELECT 1 FROM (${rightSql}) AS ${ra} WHERE ${cond})`);
+        sel.where.push(
+          `${rel.joinKind === 'leftanti' ? 'NOT ' : ''}EXISTS (SELECT 1 FROM (${rightSql}) AS ${ra} WHERE ${cond})`,
+        );
         break;
       case 'rightsemi':
       case 'rightanti':
         sel.from = `(${rightSql}) AS ${ra}`;
-        sel.where.push(`${rel.joinKind === 'rightanti' ? 'NOT ' : ''}EXISTS (SELECT 1 FROM (${leftSql}) AS ${la} WHERE ${cond})`);
+        sel.where.push(
+          `${rel.joinKind === 'rightanti' ? 'NOT ' : ''}EXISTS (SELECT 1 FROM (${leftSql}) AS ${la} WHERE ${cond})`,
+        );
         break;
       default: {
-        const how = { innerunique: 'INNER', inner: 'INNER', leftouter: 'LEFT', rightouter: 'RIGHT', fullouter: 'FULL' }[rel.joinKind];
+        const how = { innerunique: 'INNER', inner: 'INNER', leftouter: 'LEFT', rightouter: 'RIGHT', fullouter: 'FULL' }[
+          rel.joinKind
+        ];
         sel.from = `(${leftSql}) AS ${la} ${how} JOIN (${rightSql}) AS ${ra} ON ${cond}`;
       }
     }
@@ -306,7 +351,11 @@ class Generator {
    */
   private mvExpand(rel: Rel & { kind: 'mvExpand' }): State {
     const { expandCount, expandElement } = this.d;
-    if (!expandCount || !expandElement) throw this.options.ctx.errors.unsupported(`mv-expand is not supported on the ${this.d.name} engine`, this.position());
+    if (!expandCount || !expandElement)
+      throw this.options.ctx.errors.unsupported(
+        `mv-expand is not supported on the ${this.d.name} engine`,
+        this.position(),
+      );
     let s = this.pureOrWrap(this.rel(rel.input));
     const values = rel.items.map((item) => {
       const ref = `_v${++this.hiddenCounter}`;
@@ -322,8 +371,16 @@ class Generator {
     s.sel.items.push({ sql: `unnest(range(CAST(${count} AS BIGINT)))`, ref: index });
     s.carried.push(index);
     s = this.wrap(s);
-    const element = new Map(rel.items.map((item, i) => [item.column.ref, expandElement.call(this.d, this.q(values[i]!), this.q(index), rel.bagKind)]));
-    s.sel.items = rel.columns.map((c) => ({ sql: c === rel.index ? this.q(index) : element.get(c.ref) ?? this.q(c.ref), ref: c.ref }));
+    const element = new Map(
+      rel.items.map((item, i) => [
+        item.column.ref,
+        expandElement.call(this.d, this.q(values[i]!), this.q(index), rel.bagKind),
+      ]),
+    );
+    s.sel.items = rel.columns.map((c) => ({
+      sql: c === rel.index ? this.q(index) : (element.get(c.ref) ?? this.q(c.ref)),
+      ref: c.ref,
+    }));
     this.countTerms(s.sel.items.length, undefined);
     return { sel: s.sel, cols: rel.columns, carried: [], order: [] };
   }
@@ -351,7 +408,10 @@ class Generator {
       s = this.pureOrWrap(s);
       for (const item of restarting) {
         const ref = `_g${++this.hiddenCounter}`;
-        s.sel.items.push({ sql: `sum(CASE WHEN ${this.expr(item.value.restart!)} THEN 1 ELSE 0 END) OVER (${running})`, ref });
+        s.sel.items.push({
+          sql: `sum(CASE WHEN ${this.expr(item.value.restart!)} THEN 1 ELSE 0 END) OVER (${running})`,
+          ref,
+        });
         s.carried.push(ref);
         groups.set(item.value, ref);
       }
@@ -384,9 +444,11 @@ class Generator {
   /** A non-null long, int, real or string literal as SQL without a cast, else undefined. */
   private plainValue(v: IrExpr): string | undefined {
     if (v.kind !== 'lit' || v.value === null) return undefined;
-    if ((v.type === 'long' || v.type === 'int') && typeof v.value === 'bigint') return this.counted(v.value.toString(), undefined);
+    if ((v.type === 'long' || v.type === 'int') && typeof v.value === 'bigint')
+      return this.counted(v.value.toString(), undefined);
     if (v.type === 'string' && typeof v.value === 'string') return this.counted(this.d.string(v.value), undefined);
-    if (v.type === 'real' && typeof v.value === 'number' && Number.isFinite(v.value)) return this.counted(this.d.real(v.value), undefined);
+    if (v.type === 'real' && typeof v.value === 'number' && Number.isFinite(v.value))
+      return this.counted(this.d.real(v.value), undefined);
     return undefined;
   }
 
@@ -402,7 +464,15 @@ class Generator {
   private state(from: string, cols: readonly IrColumn[]): State {
     this.countTerms(cols.length, undefined);
     return {
-      sel: { items: cols.map((c) => ({ sql: this.q(c.ref), ref: c.ref })), from, where: [], groupBy: [], orderBy: [], limit: null, distinct: false },
+      sel: {
+        items: cols.map((c) => ({ sql: this.q(c.ref), ref: c.ref })),
+        from,
+        where: [],
+        groupBy: [],
+        orderBy: [],
+        limit: null,
+        distinct: false,
+      },
       cols,
       carried: [],
       order: [],
@@ -417,7 +487,11 @@ class Generator {
   private pureOrWrap(s: State): State {
     const sel = s.sel;
     const pure =
-      sel.groupBy.length === 0 && sel.orderBy.length === 0 && sel.limit === null && !sel.distinct && sel.items.every((i) => i.sql === this.q(i.ref));
+      sel.groupBy.length === 0 &&
+      sel.orderBy.length === 0 &&
+      sel.limit === null &&
+      !sel.distinct &&
+      sel.items.every((i) => i.sql === this.q(i.ref));
     return pure ? s : this.wrap(s);
   }
 
@@ -426,7 +500,15 @@ class Generator {
     this.countTerms(refs.length, undefined);
     const from = `(${this.render(s.sel)}) AS ${this.alias()}`;
     return {
-      sel: { items: refs.map((r) => ({ sql: this.q(r), ref: r })), from, where: [], groupBy: [], orderBy: [], limit: null, distinct: false },
+      sel: {
+        items: refs.map((r) => ({ sql: this.q(r), ref: r })),
+        from,
+        where: [],
+        groupBy: [],
+        orderBy: [],
+        limit: null,
+        distinct: false,
+      },
       cols: s.cols,
       carried: [...s.carried],
       order: [...s.order],

@@ -7,12 +7,25 @@ import { BIN_ORIGIN_MICROS, MICROS_PER_DAY, SqlDialect } from './dialect';
 import { columnSource, DEFAULT_TIMESTREAM_DATABASE, TIMESTREAM_MEASURE_NAME } from '../../telemetry/timestream-layout';
 
 const SQL_TYPES: Readonly<Record<KqlType, string>> = {
-  string: 'VARCHAR', long: 'BIGINT', int: 'INTEGER', real: 'DOUBLE', bool: 'BOOLEAN', datetime: 'TIMESTAMP',
-  timespan: 'BIGINT', dynamic: 'VARCHAR', guid: 'VARCHAR', decimal: 'DOUBLE',
+  string: 'VARCHAR',
+  long: 'BIGINT',
+  int: 'INTEGER',
+  real: 'DOUBLE',
+  bool: 'BOOLEAN',
+  datetime: 'TIMESTAMP',
+  timespan: 'BIGINT',
+  dynamic: 'VARCHAR',
+  guid: 'VARCHAR',
+  decimal: 'DOUBLE',
 };
 
 const DURATION_UNITS: readonly [bigint, string][] = [
-  [86400000000n, 'd'], [3600000000n, 'h'], [60000000n, 'm'], [1000000n, 's'], [1000n, 'ms'], [1n, 'us'],
+  [86400000000n, 'd'],
+  [3600000000n, 'h'],
+  [60000000n, 'm'],
+  [1000000n, 's'],
+  [1000n, 'ms'],
+  [1n, 'us'],
 ];
 
 export class TimestreamDialect extends SqlDialect {
@@ -84,7 +97,11 @@ export class TimestreamDialect extends SqlDialect {
   }
 
   dynGet(value: string, path: readonly PathSegment[]): string {
-    const jsonPath = '$' + path.map((p) => (typeof p === 'number' ? `[${p}]` : `["${p.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"]`)).join('');
+    const jsonPath =
+      '$' +
+      path
+        .map((p) => (typeof p === 'number' ? `[${p}]` : `["${p.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"]`))
+        .join('');
     return `json_format(json_extract(${value}, ${this.string(jsonPath)}))`;
   }
   dynIsNull(value: string): string {
@@ -141,9 +158,16 @@ export class TimestreamDialect extends SqlDialect {
       if (source.kind === 'dimension' || c.type === 'string') return `coalesce(${q}, '') AS ${q}`;
       return q;
     });
-    const where = [`measure_name = ${this.string(TIMESTREAM_MEASURE_NAME)}`, `"CustomerId" = ${this.string(scope.customerId)}`];
+    const where = [
+      `measure_name = ${this.string(TIMESTREAM_MEASURE_NAME)}`,
+      `"CustomerId" = ${this.string(scope.customerId)}`,
+    ];
     if (scope.plantIds !== null) {
-      where.push(scope.plantIds.length === 0 ? 'FALSE' : `"PlantId" IN (${scope.plantIds.map((p) => this.string(p)).join(', ')})`);
+      where.push(
+        scope.plantIds.length === 0
+          ? 'FALSE'
+          : `"PlantId" IN (${scope.plantIds.map((p) => this.string(p)).join(', ')})`,
+      );
     }
     where.push(`time >= ${this.datetime(scope.startTicks)}`, `time < ${this.datetime(scope.endTicks)}`);
     return `SELECT ${columns.join(', ')} FROM ${this.quoteIdent(this.database)}.${this.quoteIdent(table)} WHERE ${where.join(' AND ')}`;

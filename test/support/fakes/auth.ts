@@ -31,7 +31,14 @@ export interface FakeAuth {
   tokenFor(clientId: string, overrides?: { scope?: string; now?: Date; issuer?: string }): Promise<string>;
 }
 
-const client = (clientId: string, plantIds: readonly string[] | null): QueryClient => ({ clientId, customerId: 'c1', name: clientId, plantIds, idp: 'local', createdAt: NOW.toISOString() });
+const client = (clientId: string, plantIds: readonly string[] | null): QueryClient => ({
+  clientId,
+  customerId: 'c1',
+  name: clientId,
+  plantIds,
+  idp: 'local',
+  createdAt: NOW.toISOString(),
+});
 
 /** `key` can be shared between tests: making a 2048-bit key takes tens of milliseconds. */
 export async function fakeAuth(key?: SigningKey): Promise<FakeAuth> {
@@ -40,14 +47,28 @@ export async function fakeAuth(key?: SigningKey): Promise<FakeAuth> {
   const created = NOW.toISOString();
   await registry.createCustomer({ customerId: 'c1', name: 'c1', createdAt: created });
   await registry.createCustomer({ customerId: 'c2', name: 'c2', createdAt: created });
-  for (const [customerId, plantId] of [['c1', 'pA'], ['c1', 'pB'], ['c2', 'pC']] as const) await registry.createPlant({ customerId, plantId, name: plantId, createdAt: created });
+  for (const [customerId, plantId] of [
+    ['c1', 'pA'],
+    ['c1', 'pB'],
+    ['c2', 'pC'],
+  ] as const)
+    await registry.createPlant({ customerId, plantId, name: plantId, createdAt: created });
   const everyPlant = client('client-every-plant', null);
   const onlyA = client('client-only-a', ['pA']);
   await registry.createClient(everyPlant);
   await registry.createClient(onlyA);
-  const policy: TokenPolicy = { issuer: ISSUER, resource: RESOURCE, keys: createLocalJWKSet({ keys: [signing.publicJwk] }) };
+  const policy: TokenPolicy = {
+    issuer: ISSUER,
+    resource: RESOURCE,
+    keys: createLocalJWKSet({ keys: [signing.publicJwk] }),
+  };
   const logs: FakeAuth['logs'] = [];
-  const deps: AuthorizerDeps = { registry, policy: async () => policy, now: () => NOW, log: (message, attributes) => logs.push({ message, attributes }) };
+  const deps: AuthorizerDeps = {
+    registry,
+    policy: async () => policy,
+    now: () => NOW,
+    log: (message, attributes) => logs.push({ message, attributes }),
+  };
   registry.calls.length = 0;
   return {
     registry,
@@ -56,6 +77,12 @@ export async function fakeAuth(key?: SigningKey): Promise<FakeAuth> {
     onlyA,
     deps,
     logs,
-    tokenFor: (clientId, overrides = {}) => signAccessToken(signing, { issuer: overrides.issuer ?? ISSUER, clientId, scope: overrides.scope ?? `${RESOURCE}/.default`, now: overrides.now ?? NOW }),
+    tokenFor: (clientId, overrides = {}) =>
+      signAccessToken(signing, {
+        issuer: overrides.issuer ?? ISSUER,
+        clientId,
+        scope: overrides.scope ?? `${RESOURCE}/.default`,
+        now: overrides.now ?? NOW,
+      }),
   };
 }

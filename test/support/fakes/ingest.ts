@@ -2,7 +2,20 @@
 // core's branches. Each keeps the port's contract (a dead-letter id written twice is one entry;
 // the ledger answers new / retry / done) and can be told to fail, so the `failed` outcomes are
 // reachable without stopping an engine. The real adapters run in test/integration/ingest-*.
-import type { ClaimStatus, DataLake, DeadLetter, DeadLetterEntry, DeviceLiveness, IngestLedger, KeepAlive, LakeRecord, MessageKey, RejectedRow, TelemetryStore, TelemetryWrite } from '../../../lib/ingest/ports';
+import type {
+  ClaimStatus,
+  DataLake,
+  DeadLetter,
+  DeadLetterEntry,
+  DeviceLiveness,
+  IngestLedger,
+  KeepAlive,
+  LakeRecord,
+  MessageKey,
+  RejectedRow,
+  TelemetryStore,
+  TelemetryWrite,
+} from '../../../lib/ingest/ports';
 
 /** A switch shared by the fakes: when set, the next call (or every call) throws it. */
 export interface Failure {

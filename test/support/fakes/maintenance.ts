@@ -6,8 +6,23 @@
 // read and its write, the races the DynamoDB adapter settles with conditions on DynamoDB Local.
 import type { DateRange } from '../../../lib/maintenance/dates';
 import type { PageWindow } from '../../../lib/maintenance/paging';
-import type { AssetFilter, IdempotencyRecord, MaintenanceRepository, NewTaskWrite, Slice, TaskCreation } from '../../../lib/maintenance/ports';
-import type { Asset, JobDone, JobPlanned, StockChange, StockLevel, Task, TaskStatus } from '../../../lib/maintenance/records';
+import type {
+  AssetFilter,
+  IdempotencyRecord,
+  MaintenanceRepository,
+  NewTaskWrite,
+  Slice,
+  TaskCreation,
+} from '../../../lib/maintenance/ports';
+import type {
+  Asset,
+  JobDone,
+  JobPlanned,
+  StockChange,
+  StockLevel,
+  Task,
+  TaskStatus,
+} from '../../../lib/maintenance/records';
 
 export interface FakeMaintenanceRepository extends MaintenanceRepository {
   readonly tasks: ReadonlyMap<string, Task>;
@@ -21,7 +36,10 @@ export interface FakeMaintenanceRepository extends MaintenanceRepository {
   writeStockLevel(level: StockLevel): void;
 }
 
-const slice = <T>(all: readonly T[], window: PageWindow): Slice<T> => ({ items: all.slice(window.offset, window.offset + window.limit), total: all.length });
+const slice = <T>(all: readonly T[], window: PageWindow): Slice<T> => ({
+  items: all.slice(window.offset, window.offset + window.limit),
+  total: all.length,
+});
 const inRange = (date: string, range: DateRange): boolean => date >= range.start && date <= range.end;
 const ordered = <T>(items: Iterable<T>, ...keys: Array<(t: T) => string>): T[] =>
   [...items].sort((a, b) => {
@@ -45,7 +63,8 @@ export function fakeMaintenanceRepository(): FakeMaintenanceRepository {
   const stock = new Map<string, StockLevel>();
   const history: StockChange[] = [];
   const key = (...parts: string[]) => parts.join('\u0000');
-  const ofPlant = <T extends { plantId: string }>(map: Map<string, T>, plantId: string) => [...map.values()].filter((r) => r.plantId === plantId);
+  const ofPlant = <T extends { plantId: string }>(map: Map<string, T>, plantId: string) =>
+    [...map.values()].filter((r) => r.plantId === plantId);
 
   const repository: FakeMaintenanceRepository = {
     tasks,
@@ -54,15 +73,53 @@ export function fakeMaintenanceRepository(): FakeMaintenanceRepository {
     writeStockLevel(level) {
       const before = stock.get(key(level.plantId, level.partId));
       stock.set(key(level.plantId, level.partId), level);
-      history.push({ plantId: level.plantId, partId: level.partId, version: level.version, at: level.updatedAt, by: level.updatedBy, oldQuantity: before?.quantity ?? null, newQuantity: level.quantity, oldUnit: before?.unit ?? null, newUnit: level.unit, remark: level.remark, isShort: level.isShort });
+      history.push({
+        plantId: level.plantId,
+        partId: level.partId,
+        version: level.version,
+        at: level.updatedAt,
+        by: level.updatedBy,
+        oldQuantity: before?.quantity ?? null,
+        newQuantity: level.quantity,
+        oldUnit: before?.unit ?? null,
+        newUnit: level.unit,
+        remark: level.remark,
+        isShort: level.isShort,
+      });
     },
 
-    listJobsDone: async (plantId, range, window) => slice(ordered(ofPlant(jobsDone, plantId).filter((j) => inRange(j.doneDate, range)), (j) => j.doneDate, (j) => j.id), window),
+    listJobsDone: async (plantId, range, window) =>
+      slice(
+        ordered(
+          ofPlant(jobsDone, plantId).filter((j) => inRange(j.doneDate, range)),
+          (j) => j.doneDate,
+          (j) => j.id,
+        ),
+        window,
+      ),
     listJobsPlanned: async (plantId, range, filter, window) =>
-      slice(ordered(ofPlant(jobsPlanned, plantId).filter((j) => inRange(j.dueDate, range) && matches(j.asset, filter)), (j) => j.dueDate, (j) => j.id), window),
-    listAssets: async (plantId, window) => slice(ordered(ofPlant(assets, plantId), (a) => a.tagNumber), window),
+      slice(
+        ordered(
+          ofPlant(jobsPlanned, plantId).filter((j) => inRange(j.dueDate, range) && matches(j.asset, filter)),
+          (j) => j.dueDate,
+          (j) => j.id,
+        ),
+        window,
+      ),
+    listAssets: async (plantId, window) =>
+      slice(
+        ordered(ofPlant(assets, plantId), (a) => a.tagNumber),
+        window,
+      ),
     listTasks: async (plantId, status: TaskStatus | undefined, window) =>
-      slice(ordered(ofPlant(tasks, plantId).filter((t) => status === undefined || t.taskStatus === status), (t) => t.createdDate, (t) => t.id), window),
+      slice(
+        ordered(
+          ofPlant(tasks, plantId).filter((t) => status === undefined || t.taskStatus === status),
+          (t) => t.createdDate,
+          (t) => t.id,
+        ),
+        window,
+      ),
     getAsset: async (plantId, tagNumber) => assets.get(key(plantId, tagNumber)),
 
     async putJobsDone(plantId, jobs) {
@@ -78,7 +135,8 @@ export function fakeMaintenanceRepository(): FakeMaintenanceRepository {
       for (const task of list) tasks.set(key(plantId, task.id), task);
     },
 
-    getIdempotency: async (plantId, callerId, idempotencyKey) => idempotency.get(key(plantId, callerId, idempotencyKey)),
+    getIdempotency: async (plantId, callerId, idempotencyKey) =>
+      idempotency.get(key(plantId, callerId, idempotencyKey)),
     async createTask(write): Promise<TaskCreation> {
       const hook = repository.beforeCreateTask;
       repository.beforeCreateTask = undefined;
@@ -88,7 +146,11 @@ export function fakeMaintenanceRepository(): FakeMaintenanceRepository {
         const id = key(task.plantId, write.idempotency.callerId, write.idempotency.key);
         const earlier = idempotency.get(id);
         if (earlier) return { outcome: 'replayed', record: earlier };
-        idempotency.set(id, { requestHash: write.idempotency.requestHash, taskId: task.id, createdAt: new Date().toISOString() });
+        idempotency.set(id, {
+          requestHash: write.idempotency.requestHash,
+          taskId: task.id,
+          createdAt: new Date().toISOString(),
+        });
       }
       tasks.set(key(task.plantId, task.id), task);
       return { outcome: 'created' };
@@ -103,7 +165,8 @@ export function fakeMaintenanceRepository(): FakeMaintenanceRepository {
       history.push(change);
       return true;
     },
-    listStockHistory: async (plantId, partId) => history.filter((c) => c.plantId === plantId && c.partId === partId).sort((a, b) => a.version - b.version),
+    listStockHistory: async (plantId, partId) =>
+      history.filter((c) => c.plantId === plantId && c.partId === partId).sort((a, b) => a.version - b.version),
   };
   return repository;
 }

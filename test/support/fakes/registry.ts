@@ -4,7 +4,18 @@
 // of an unknown customer, a link redeemed once, a revocation that keeps its first time. The
 // DynamoDB adapter is held to the same contract on DynamoDB Local in test/integration.
 import { AppError } from '../../../lib/core/errors';
-import type { Agent, Customer, LookupKind, LookupList, MaintenanceToken, Part, Plant, QueryClient, SeedMarker, TokenLink } from '../../../lib/registry/model';
+import type {
+  Agent,
+  Customer,
+  LookupKind,
+  LookupList,
+  MaintenanceToken,
+  Part,
+  Plant,
+  QueryClient,
+  SeedMarker,
+  TokenLink,
+} from '../../../lib/registry/model';
 import type { LinkRedemption, Registry } from '../../../lib/registry/ports';
 
 export interface FakeRegistry extends Registry {
@@ -14,7 +25,8 @@ export interface FakeRegistry extends Registry {
   readonly links: ReadonlyMap<string, TokenLink>;
 }
 
-const byKey = <T>(items: Iterable<T>, key: (t: T) => string): T[] => [...items].sort((a, b) => key(a).localeCompare(key(b)));
+const byKey = <T>(items: Iterable<T>, key: (t: T) => string): T[] =>
+  [...items].sort((a, b) => key(a).localeCompare(key(b)));
 
 export function fakeRegistry(): FakeRegistry {
   const customers = new Map<string, Customer>();
@@ -31,14 +43,23 @@ export function fakeRegistry(): FakeRegistry {
   /** @throws AppError CONFLICT / NOT_FOUND as the adapter's transaction does. */
   function createUnder<T extends { customerId: string }>(map: Map<string, T>, what: string, id: string, item: T): void {
     if (map.has(id)) throw new AppError('CONFLICT', `${what} "${id}" already exists`, { field: what, value: id });
-    if (!customers.has(item.customerId)) throw new AppError('NOT_FOUND', `customer "${item.customerId}" does not exist`, { field: 'customer', value: item.customerId });
+    if (!customers.has(item.customerId))
+      throw new AppError('NOT_FOUND', `customer "${item.customerId}" does not exist`, {
+        field: 'customer',
+        value: item.customerId,
+      });
     map.set(id, item);
   }
-  const partKey = (customerId: string, plantId: string | null, partNumber: string) => `${customerId}\u0000${plantId ?? ''}\u0000${partNumber}`;
+  const partKey = (customerId: string, plantId: string | null, partNumber: string) =>
+    `${customerId}\u0000${plantId ?? ''}\u0000${partNumber}`;
 
   const registry: Registry = {
     async createCustomer(customer) {
-      if (customers.has(customer.customerId)) throw new AppError('CONFLICT', `customer "${customer.customerId}" already exists`, { field: 'customer', value: customer.customerId });
+      if (customers.has(customer.customerId))
+        throw new AppError('CONFLICT', `customer "${customer.customerId}" already exists`, {
+          field: 'customer',
+          value: customer.customerId,
+        });
       customers.set(customer.customerId, customer);
     },
     getCustomer: async (customerId) => customers.get(customerId),
@@ -46,25 +67,42 @@ export function fakeRegistry(): FakeRegistry {
 
     createPlant: async (plant) => createUnder(plants, 'plant', plant.plantId, plant),
     getPlant: async (plantId) => plants.get(plantId),
-    listPlants: async (customerId) => byKey([...plants.values()].filter((p) => p.customerId === customerId), (p) => p.plantId),
+    listPlants: async (customerId) =>
+      byKey(
+        [...plants.values()].filter((p) => p.customerId === customerId),
+        (p) => p.plantId,
+      ),
 
     createAgent: async (agent) => createUnder(agents, 'agent', agent.agentId, agent),
     getAgent: async (agentId) => agents.get(agentId),
-    listAgents: async (customerId) => byKey([...agents.values()].filter((a) => a.customerId === customerId), (a) => a.agentId),
+    listAgents: async (customerId) =>
+      byKey(
+        [...agents.values()].filter((a) => a.customerId === customerId),
+        (a) => a.agentId,
+      ),
 
     createClient: async (client) => createUnder(clients, 'client', client.clientId, client),
     getClient: async (clientId) => clients.get(clientId),
-    listClients: async (customerId) => byKey([...clients.values()].filter((c) => c.customerId === customerId), (c) => c.clientId),
+    listClients: async (customerId) =>
+      byKey(
+        [...clients.values()].filter((c) => c.customerId === customerId),
+        (c) => c.clientId,
+      ),
 
     async createMaintenanceToken(token, link) {
       tokens.set(token.tokenId, token);
       links.set(link.linkHash, link);
     },
     getMaintenanceToken: async (tokenId) => tokens.get(tokenId),
-    listMaintenanceTokens: async (plantId) => byKey([...tokens.values()].filter((t) => t.plantId === plantId), (t) => t.createdAt),
+    listMaintenanceTokens: async (plantId) =>
+      byKey(
+        [...tokens.values()].filter((t) => t.plantId === plantId),
+        (t) => t.createdAt,
+      ),
     async revokeMaintenanceToken(tokenId, revokedAt) {
       const token = tokens.get(tokenId);
-      if (!token) throw new AppError('NOT_FOUND', `token "${tokenId}" does not exist`, { field: 'token', value: tokenId });
+      if (!token)
+        throw new AppError('NOT_FOUND', `token "${tokenId}" does not exist`, { field: 'token', value: tokenId });
       const revoked = { ...token, revokedAt: token.revokedAt ?? revokedAt };
       tokens.set(tokenId, revoked);
       return revoked;
@@ -73,7 +111,8 @@ export function fakeRegistry(): FakeRegistry {
       const link = links.get(linkHash);
       if (!link) return { outcome: 'unknown' };
       if (link.sealedToken === undefined) return { outcome: link.retrievedAt !== undefined ? 'used' : 'expired' };
-      if (Date.parse(link.expiresAt) <= now.getTime()) return { outcome: link.retrievedAt !== undefined ? 'used' : 'expired' };
+      if (Date.parse(link.expiresAt) <= now.getTime())
+        return { outcome: link.retrievedAt !== undefined ? 'used' : 'expired' };
       const { sealedToken, ...rest } = link;
       links.set(linkHash, { ...rest, retrievedAt: now.toISOString() });
       return { outcome: 'redeemed', link: { ...link, sealedToken } };
@@ -83,13 +122,22 @@ export function fakeRegistry(): FakeRegistry {
       lookups.set(`${list.customerId}\u0000${list.kind}`, list);
     },
     getLookupList: async (customerId, kind: LookupKind) => lookups.get(`${customerId}\u0000${kind}`),
-    listLookupLists: async (customerId) => byKey([...lookups.values()].filter((l) => l.customerId === customerId), (l) => l.kind),
+    listLookupLists: async (customerId) =>
+      byKey(
+        [...lookups.values()].filter((l) => l.customerId === customerId),
+        (l) => l.kind,
+      ),
 
     async putParts(list) {
       for (const part of list) parts.set(partKey(part.customerId, part.plantId, part.partNumber), part);
     },
-    findPart: async (customerId, plantId, partNumber) => parts.get(partKey(customerId, plantId, partNumber)) ?? parts.get(partKey(customerId, null, partNumber)),
-    listParts: async (customerId, plantId) => byKey([...parts.values()].filter((p) => p.customerId === customerId && p.plantId === plantId), (p) => p.partNumber),
+    findPart: async (customerId, plantId, partNumber) =>
+      parts.get(partKey(customerId, plantId, partNumber)) ?? parts.get(partKey(customerId, null, partNumber)),
+    listParts: async (customerId, plantId) =>
+      byKey(
+        [...parts.values()].filter((p) => p.customerId === customerId && p.plantId === plantId),
+        (p) => p.partNumber,
+      ),
 
     getSeedMarker: async (name) => seeds.get(name),
     async putSeedMarker(marker) {
@@ -101,7 +149,10 @@ export function fakeRegistry(): FakeRegistry {
 
   // Every method records its name before it runs, so tests can assert which reads a decision made.
   const recorded = Object.fromEntries(
-    Object.entries(registry).map(([name, fn]) => [name, (...args: unknown[]) => (calls.push(name), (fn as (...a: unknown[]) => unknown)(...args))]),
+    Object.entries(registry).map(([name, fn]) => [
+      name,
+      (...args: unknown[]) => (calls.push(name), (fn as (...a: unknown[]) => unknown)(...args)),
+    ]),
   ) as unknown as Registry;
   return Object.assign(recorded, { calls, links });
 }

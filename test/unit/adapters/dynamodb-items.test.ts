@@ -4,14 +4,35 @@ import { ConditionalCheckFailedException, TransactionCanceledException } from '@
 import { describe, expect, it } from 'vitest';
 import { jobDoneItem, plantItem, queryClientItem } from '../../../lib/adapters/dynamodb/item-schemas';
 import { parseItem, parseOptionalItem } from '../../../lib/adapters/dynamodb/items';
-import { cancellationCodes, failedConditionIndexes, isConditionFailure, lostRace } from '../../../lib/adapters/dynamodb/transactions';
+import {
+  cancellationCodes,
+  failedConditionIndexes,
+  isConditionFailure,
+  lostRace,
+} from '../../../lib/adapters/dynamodb/transactions';
 import { AppError } from '../../../lib/core/errors';
 
-const stored = { PK: 'PLANT#p1', SK: 'PLANT', GSI1PK: 'CUSTOMER#c1', GSI1SK: 'PLANT#p1', Type: 'Plant', Rev: 2, plantId: 'p1', customerId: 'c1', name: 'Mill', createdAt: '2026-01-01T00:00:00Z' };
+const stored = {
+  PK: 'PLANT#p1',
+  SK: 'PLANT',
+  GSI1PK: 'CUSTOMER#c1',
+  GSI1SK: 'PLANT#p1',
+  Type: 'Plant',
+  Rev: 2,
+  plantId: 'p1',
+  customerId: 'c1',
+  name: 'Mill',
+  createdAt: '2026-01-01T00:00:00Z',
+};
 
 describe('parseItem', () => {
   it('returns exactly the record: keys, Type and Rev are dropped', () => {
-    expect(parseItem(plantItem, 'Plant', stored)).toEqual({ plantId: 'p1', customerId: 'c1', name: 'Mill', createdAt: '2026-01-01T00:00:00Z' });
+    expect(parseItem(plantItem, 'Plant', stored)).toEqual({
+      plantId: 'p1',
+      customerId: 'c1',
+      name: 'Mill',
+      createdAt: '2026-01-01T00:00:00Z',
+    });
   });
 
   it('refuses an item that does not match with an INTERNAL_ERROR naming kind, key and fields', () => {
@@ -24,15 +45,30 @@ describe('parseItem', () => {
     }
     expect(thrown).toBeInstanceOf(AppError);
     expect((thrown as AppError).code).toBe('INTERNAL_ERROR');
-    expect((thrown as AppError).message).toMatch(/^stored Plant item PLANT#p1 \/ PLANT does not match its schema \(customerId: .+; name: .+\)$/);
-    expect((thrown as AppError).data).toEqual([{ kind: 'Plant', fields: [expect.stringMatching(/^customerId: /), expect.stringMatching(/^name: /)] }]);
+    expect((thrown as AppError).message).toMatch(
+      /^stored Plant item PLANT#p1 \/ PLANT does not match its schema \(customerId: .+; name: .+\)$/,
+    );
+    expect((thrown as AppError).data).toEqual([
+      { kind: 'Plant', fields: [expect.stringMatching(/^customerId: /), expect.stringMatching(/^name: /)] },
+    ]);
   });
 
   it('checks nested and enumerated fields (a query client of an unknown identity provider, a job on a date that is not one)', () => {
-    const client = { PK: 'CLIENT#q', SK: 'CLIENT', clientId: 'q', customerId: 'c1', name: 'n', plantIds: null, idp: 'okta', createdAt: 'x' };
+    const client = {
+      PK: 'CLIENT#q',
+      SK: 'CLIENT',
+      clientId: 'q',
+      customerId: 'c1',
+      name: 'n',
+      plantIds: null,
+      idp: 'okta',
+      createdAt: 'x',
+    };
     expect(() => parseItem(queryClientItem, 'QueryClient', client)).toThrow(/idp: /);
     expect(parseItem(queryClientItem, 'QueryClient', { ...client, idp: 'cognito' }).plantIds).toBeNull();
-    expect(() => parseItem(jobDoneItem, 'JobDone', { id: 'j', plantId: 'p', doneDate: '2026-02-30' })).toThrow(/stored JobDone item \? \/ \? does not match/);
+    expect(() => parseItem(jobDoneItem, 'JobDone', { id: 'j', plantId: 'p', doneDate: '2026-02-30' })).toThrow(
+      /stored JobDone item \? \/ \? does not match/,
+    );
   });
 
   it('an absent item stays absent', () => {
@@ -41,13 +77,22 @@ describe('parseItem', () => {
 });
 
 describe('refused conditions', () => {
-  const cancelled = new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }, {}, { Code: 'TransactionConflict' }] });
+  const cancelled = new TransactionCanceledException({
+    message: 'cancelled',
+    $metadata: {},
+    CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }, {}, { Code: 'TransactionConflict' }],
+  });
 
   it('reads the code of each item of a cancelled transaction, in request order', () => {
     expect(cancellationCodes(cancelled)).toEqual(['None', 'ConditionalCheckFailed', 'None', 'TransactionConflict']);
     expect(failedConditionIndexes(cancellationCodes(cancelled) ?? [])).toEqual([1]);
     // By name too: an error from another copy of the SDK.
-    expect(cancellationCodes({ name: 'TransactionCanceledException', CancellationReasons: [{ Code: 'ConditionalCheckFailed' }] })).toEqual(['ConditionalCheckFailed']);
+    expect(
+      cancellationCodes({
+        name: 'TransactionCanceledException',
+        CancellationReasons: [{ Code: 'ConditionalCheckFailed' }],
+      }),
+    ).toEqual(['ConditionalCheckFailed']);
   });
 
   it('is not fooled by other errors', () => {

@@ -9,8 +9,19 @@ const firehose = mockClient(FirehoseClient);
 const s3 = mockClient(S3Client);
 const waits: number[] = [];
 /** Three calls at most; waits are recorded instead of slept (random 0.5: half of each ceiling). */
-const noWait = { maxRounds: 3, baseMs: 100, capMs: 1000, random: () => 0.5, sleep: async (ms: number) => void waits.push(ms) };
-const record = (i: number) => ({ customerId: 'c', plantId: i % 2 ? 'p1' : '', date: '2026-01-01', message: { messageId: `m${i}` } });
+const noWait = {
+  maxRounds: 3,
+  baseMs: 100,
+  capMs: 1000,
+  random: () => 0.5,
+  sleep: async (ms: number) => void waits.push(ms),
+};
+const record = (i: number) => ({
+  customerId: 'c',
+  plantId: i % 2 ? 'p1' : '',
+  date: '2026-01-01',
+  message: { messageId: `m${i}` },
+});
 
 describe('Firehose data lake', () => {
   beforeEach(() => {
@@ -20,21 +31,35 @@ describe('Firehose data lake', () => {
 
   it('sends at most 500 records a call, each one NDJSON line with its partition keys', async () => {
     firehose.on(PutRecordBatchCommand).resolves({ FailedPutCount: 0 });
-    await firehoseDataLake('stream', new FirehoseClient({ region: 'eu-west-1' }), noWait).put(Array.from({ length: 501 }, (_, i) => record(i)));
+    await firehoseDataLake('stream', new FirehoseClient({ region: 'eu-west-1' }), noWait).put(
+      Array.from({ length: 501 }, (_, i) => record(i)),
+    );
     const calls = firehose.commandCalls(PutRecordBatchCommand);
     expect(calls.map((c) => c.args[0].input.Records?.length)).toEqual([500, 1]);
     expect(waits).toEqual([]);
     const line = Buffer.from(calls[0]?.args[0].input.Records?.[0]?.Data as Uint8Array).toString();
     expect(line.endsWith('\n')).toBe(true);
-    expect(JSON.parse(line)).toEqual({ customer: 'c', plant: '_none', date: '2026-01-01', message: { messageId: 'm0' } });
+    expect(JSON.parse(line)).toEqual({
+      customer: 'c',
+      plant: '_none',
+      date: '2026-01-01',
+      message: { messageId: 'm0' },
+    });
   });
 
   it('sends failed entries again, and only those', async () => {
     firehose
       .on(PutRecordBatchCommand)
-      .resolvesOnce({ FailedPutCount: 1, RequestResponses: [{ RecordId: '1' }, { ErrorCode: 'ServiceUnavailableException' }, { RecordId: '3' }] })
+      .resolvesOnce({
+        FailedPutCount: 1,
+        RequestResponses: [{ RecordId: '1' }, { ErrorCode: 'ServiceUnavailableException' }, { RecordId: '3' }],
+      })
       .resolves({ FailedPutCount: 0 });
-    await firehoseDataLake('stream', new FirehoseClient({ region: 'eu-west-1' }), noWait).put([record(0), record(1), record(2)]);
+    await firehoseDataLake('stream', new FirehoseClient({ region: 'eu-west-1' }), noWait).put([
+      record(0),
+      record(1),
+      record(2),
+    ]);
     expect(firehose.commandCalls(PutRecordBatchCommand)).toHaveLength(2);
     expect(waits).toEqual([50]);
     const second = firehose.commandCalls(PutRecordBatchCommand)[1]?.args[0].input.Records ?? [];
@@ -43,15 +68,23 @@ describe('Firehose data lake', () => {
   });
 
   it('throws when entries still fail after the last attempt, so the message is retried', async () => {
-    firehose.on(PutRecordBatchCommand).resolves({ FailedPutCount: 1, RequestResponses: [{ ErrorCode: 'InternalFailure' }] });
-    await expect(firehoseDataLake('stream', new FirehoseClient({ region: 'eu-west-1' }), noWait).put([record(0)])).rejects.toThrow(/Firehose stream stream: 1 item\(s\) still not done after 3 attempts/);
+    firehose
+      .on(PutRecordBatchCommand)
+      .resolves({ FailedPutCount: 1, RequestResponses: [{ ErrorCode: 'InternalFailure' }] });
+    await expect(
+      firehoseDataLake('stream', new FirehoseClient({ region: 'eu-west-1' }), noWait).put([record(0)]),
+    ).rejects.toThrow(/Firehose stream stream: 1 item\(s\) still not done after 3 attempts/);
     expect(firehose.commandCalls(PutRecordBatchCommand)).toHaveLength(3);
     expect(waits).toEqual([50, 100]);
   });
 
   it('does not repeat a call the SDK already retried: its error goes up after one send', async () => {
-    firehose.on(PutRecordBatchCommand).rejects(Object.assign(new Error('unavailable'), { name: 'ServiceUnavailableException' }));
-    await expect(firehoseDataLake('stream', new FirehoseClient({ region: 'eu-west-1' }), noWait).put([record(0)])).rejects.toThrow('unavailable');
+    firehose
+      .on(PutRecordBatchCommand)
+      .rejects(Object.assign(new Error('unavailable'), { name: 'ServiceUnavailableException' }));
+    await expect(
+      firehoseDataLake('stream', new FirehoseClient({ region: 'eu-west-1' }), noWait).put([record(0)]),
+    ).rejects.toThrow('unavailable');
     expect(firehose.commandCalls(PutRecordBatchCommand)).toHaveLength(1);
   });
 });
@@ -60,8 +93,20 @@ describe('S3 dead letter', () => {
   it('writes one JSON object per entry under dead-letter/date= of its receipt, named by its stable id', async () => {
     s3.reset();
     s3.on(PutObjectCommand).resolves({});
-    const entry = { id: 'abc123', reason: 'NOT_JSON' as const, message: 'm', details: [], time: '2026-01-02T03:04:05.678Z', receivedAt: '2026-01-01T23:59:59.000Z', payloadBase64: 'eA==', source: {} };
-    await s3DeadLetter('bucket', new S3Client({ region: 'eu-west-1' })).put([entry, { ...entry, receivedAt: undefined, id: 'def' }]);
+    const entry = {
+      id: 'abc123',
+      reason: 'NOT_JSON' as const,
+      message: 'm',
+      details: [],
+      time: '2026-01-02T03:04:05.678Z',
+      receivedAt: '2026-01-01T23:59:59.000Z',
+      payloadBase64: 'eA==',
+      source: {},
+    };
+    await s3DeadLetter('bucket', new S3Client({ region: 'eu-west-1' })).put([
+      entry,
+      { ...entry, receivedAt: undefined, id: 'def' },
+    ]);
     const [first, second] = s3.commandCalls(PutObjectCommand).map((c) => c.args[0].input);
     expect(first?.Bucket).toBe('bucket');
     expect(first?.Key).toBe('dead-letter/date=2026-01-01/2026-01-01T23-59-59-000Z-NOT_JSON-abc123.json');

@@ -4,7 +4,16 @@ import { backoffMs, chunks, PartialBatchError, sendUntilDone } from '../../../li
 
 const recording = (maxRounds: number) => {
   const waits: number[] = [];
-  return { waits, policy: { maxRounds, baseMs: 100, capMs: 1000, random: () => 0.5, sleep: async (ms: number) => void waits.push(ms) } };
+  return {
+    waits,
+    policy: {
+      maxRounds,
+      baseMs: 100,
+      capMs: 1000,
+      random: () => 0.5,
+      sleep: async (ms: number) => void waits.push(ms),
+    },
+  };
 };
 
 describe('sendUntilDone', () => {
@@ -38,7 +47,9 @@ describe('sendUntilDone', () => {
   it('lets an error of the call through at once (the SDK has retried it already)', async () => {
     const { waits, policy } = recording(5);
     let calls = 0;
-    await expect(sendUntilDone('test', [1], async () => (calls++, Promise.reject(new Error('denied'))), policy)).rejects.toThrow('denied');
+    await expect(
+      sendUntilDone('test', [1], async () => (calls++, Promise.reject(new Error('denied'))), policy),
+    ).rejects.toThrow('denied');
     expect(calls).toBe(1);
     expect(waits).toEqual([]);
   });

@@ -20,7 +20,14 @@ function scripted(answers: readonly Answer[]) {
     async handle(request: { headers: Record<string, string> }) {
       seen.push(request.headers['x-amz-target'] ?? '');
       const answer = answers[Math.min(seen.length - 1, answers.length - 1)]!;
-      return { response: { statusCode: answer.status, reason: '', headers: { 'content-type': 'application/x-amz-json-1.1' }, body: new TextEncoder().encode(JSON.stringify(answer.body)) } };
+      return {
+        response: {
+          statusCode: answer.status,
+          reason: '',
+          headers: { 'content-type': 'application/x-amz-json-1.1' },
+          body: new TextEncoder().encode(JSON.stringify(answer.body)),
+        },
+      };
     },
     updateHttpClientConfig() {},
     httpHandlerConfigs: () => ({}),
@@ -56,7 +63,10 @@ describe('SDK retry settings', () => {
   it('give up after 3 requests of a call that keeps failing', async () => {
     const { handler, seen } = scripted([unavailable]);
     const client = new FirehoseClient(sdkClientConfig({ region: 'eu-west-1', credentials, requestHandler: handler }));
-    await expect(client.send(put)).rejects.toMatchObject({ name: 'ServiceUnavailableException', $metadata: { attempts: 3 } });
+    await expect(client.send(put)).rejects.toMatchObject({
+      name: 'ServiceUnavailableException',
+      $metadata: { attempts: 3 },
+    });
     expect(seen).toHaveLength(3);
   });
 

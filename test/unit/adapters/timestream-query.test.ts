@@ -11,7 +11,8 @@ import { TableAnswer } from '../../../lib/query-api/answer';
 
 const mock = mockClient(TimestreamQueryClient);
 const engine = () => timestreamQueryEngine('db', new TimestreamQueryClient({ region: 'eu-west-1', maxAttempts: 1 }));
-const answer = (rowLimit = 100) => new TableAnswer([{ name: 's', columnType: 'string', dataType: 'String' }], { rowLimit, maxResponseBytes: 100_000 });
+const answer = (rowLimit = 100) =>
+  new TableAnswer([{ name: 's', columnType: 'string', dataType: 'String' }], { rowLimit, maxResponseBytes: 100_000 });
 const running = () => ({ signal: new AbortController().signal });
 
 describe('Timestream query engine', () => {
@@ -19,10 +20,14 @@ describe('Timestream query engine', () => {
 
   it('follows NextToken through empty pages and keeps every row in order', async () => {
     mock
-      .on(QueryCommand, { QueryString: 'SELECT 1', NextToken: undefined }).resolves({ QueryId: 'q1', Rows: [], NextToken: 't1', ColumnInfo: [] })
-      .on(QueryCommand, { NextToken: 't1' }).resolves({ QueryId: 'q1', Rows: [{ Data: [{ ScalarValue: 'a' }] }], NextToken: 't2' })
-      .on(QueryCommand, { NextToken: 't2' }).resolves({ QueryId: 'q1', Rows: [], NextToken: 't3' })
-      .on(QueryCommand, { NextToken: 't3' }).resolves({ QueryId: 'q1', Rows: [{ Data: [{ ScalarValue: 'b' }] }, { Data: [{ NullValue: true }] }] });
+      .on(QueryCommand, { QueryString: 'SELECT 1', NextToken: undefined })
+      .resolves({ QueryId: 'q1', Rows: [], NextToken: 't1', ColumnInfo: [] })
+      .on(QueryCommand, { NextToken: 't1' })
+      .resolves({ QueryId: 'q1', Rows: [{ Data: [{ ScalarValue: 'a' }] }], NextToken: 't2' })
+      .on(QueryCommand, { NextToken: 't2' })
+      .resolves({ QueryId: 'q1', Rows: [], NextToken: 't3' })
+      .on(QueryCommand, { NextToken: 't3' })
+      .resolves({ QueryId: 'q1', Rows: [{ Data: [{ ScalarValue: 'b' }] }, { Data: [{ NullValue: true }] }] });
     const sink = answer();
     await engine().run('SELECT 1', ['string'], sink, running());
     expect(sink.finish().data.rows).toEqual([['a'], ['b'], ['']]);
@@ -35,7 +40,9 @@ describe('Timestream query engine', () => {
     expect(datumValue({ ScalarValue: '2.5' }, 'real')).toBe(2.5);
     expect(datumValue({ ScalarValue: 'NaN' }, 'real')).toBe('NaN');
     expect(datumValue({ ScalarValue: 'true' }, 'bool')).toBe(true);
-    expect(datumValue({ ScalarValue: '2026-01-02 03:04:05.123456789' }, 'datetime')).toMatch(/^2026-01-02T03:04:05\.123456\d*Z$/);
+    expect(datumValue({ ScalarValue: '2026-01-02 03:04:05.123456789' }, 'datetime')).toMatch(
+      /^2026-01-02T03:04:05\.123456\d*Z$/,
+    );
     expect(datumValue({ ScalarValue: '{"a":[1,2]}' }, 'dynamic')).toEqual({ a: [1, 2] });
     expect(datumValue({ NullValue: true }, 'dynamic')).toBeNull();
     expect(datumValue({ NullValue: true }, 'string')).toBe('');
@@ -44,11 +51,20 @@ describe('Timestream query engine', () => {
   it('stops paging and cancels the query once the answer is full', async () => {
     mock.on(CancelQueryCommand).resolves({});
     mock
-      .on(QueryCommand, { NextToken: undefined }).resolves({ QueryId: 'q2', Rows: [{ Data: [{ ScalarValue: 'a' }] }, { Data: [{ ScalarValue: 'b' }] }], NextToken: 't1' })
-      .on(QueryCommand, { NextToken: 't1' }).resolves({ QueryId: 'q2', Rows: [{ Data: [{ ScalarValue: 'c' }] }] });
+      .on(QueryCommand, { NextToken: undefined })
+      .resolves({
+        QueryId: 'q2',
+        Rows: [{ Data: [{ ScalarValue: 'a' }] }, { Data: [{ ScalarValue: 'b' }] }],
+        NextToken: 't1',
+      })
+      .on(QueryCommand, { NextToken: 't1' })
+      .resolves({ QueryId: 'q2', Rows: [{ Data: [{ ScalarValue: 'c' }] }] });
     const sink = answer(1);
     await engine().run('SELECT 1', ['string'], sink, running());
-    expect(sink.finish()).toMatchObject({ data: { rows: [['a']] }, meta: { truncated: true, truncationReason: 'rowLimit' } });
+    expect(sink.finish()).toMatchObject({
+      data: { rows: [['a']] },
+      meta: { truncated: true, truncationReason: 'rowLimit' },
+    });
     expect(mock.commandCalls(QueryCommand)).toHaveLength(1);
     expect(mock.commandCalls(CancelQueryCommand)[0]?.args[0].input).toEqual({ QueryId: 'q2' });
   });

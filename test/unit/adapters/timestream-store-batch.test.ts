@@ -1,7 +1,13 @@
 // The Timestream writer with the rows of many messages in one write() (the batch ingest core calls
 // it once per customer): full WriteRecords calls across messages, rejected records traced back to
 // their message, and a bounded number of calls in flight. Mocked client (aws-sdk-client-mock).
-import { RejectedRecordsException, TimestreamWriteClient, ValidationException, WriteRecordsCommand, type WriteRecordsCommandInput } from '@aws-sdk/client-timestream-write';
+import {
+  RejectedRecordsException,
+  TimestreamWriteClient,
+  ValidationException,
+  WriteRecordsCommand,
+  type WriteRecordsCommandInput,
+} from '@aws-sdk/client-timestream-write';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { timestreamTelemetryStore } from '../../../lib/adapters/timestream/telemetry-store';
@@ -15,18 +21,42 @@ function rowsOf(messages: number, perMessage: number): TelemetryRow[] {
     const m = Math.floor(i / perMessage);
     return {
       Timestamp: '2026-01-01T00:00:00.000000Z',
-      PlantId: 'p1', Uid: `a_d${m % 10}`, DeviceId: `d${m % 10}`, AgentId: 'a', AgentTimestamp: '2026-01-01T00:00:00.000000Z', IngestionId: 'hub',
-      IngestionTimestamp: '2026-01-01T00:00:01.000000Z', MessageId: `m${m}`, MessageType: 'state', MessageVersion: '1.0', MessageMetadata: null,
-      NameId: `n${i % perMessage}`, Name: `item-${i % perMessage}`, Value: i, Metadata: null, EquipmentId: '', Unit: '',
+      PlantId: 'p1',
+      Uid: `a_d${m % 10}`,
+      DeviceId: `d${m % 10}`,
+      AgentId: 'a',
+      AgentTimestamp: '2026-01-01T00:00:00.000000Z',
+      IngestionId: 'hub',
+      IngestionTimestamp: '2026-01-01T00:00:01.000000Z',
+      MessageId: `m${m}`,
+      MessageType: 'state',
+      MessageVersion: '1.0',
+      MessageMetadata: null,
+      NameId: `n${i % perMessage}`,
+      Name: `item-${i % perMessage}`,
+      Value: i,
+      Metadata: null,
+      EquipmentId: '',
+      Unit: '',
     };
   });
 }
 
 const store = (concurrency?: number) =>
-  timestreamTelemetryStore({ database: 'db', statesTable: 'States', eventsTable: 'Events', client: new TimestreamWriteClient({ region: 'eu-west-1' }), ...(concurrency ? { concurrency } : {}) });
+  timestreamTelemetryStore({
+    database: 'db',
+    statesTable: 'States',
+    eventsTable: 'Events',
+    client: new TimestreamWriteClient({ region: 'eu-west-1' }),
+    ...(concurrency ? { concurrency } : {}),
+  });
 
 const messageIdsOf = (input: WriteRecordsCommandInput): string[] =>
-  (input.Records ?? []).map((r) => [...(r.Dimensions ?? []), ...(input.CommonAttributes?.Dimensions ?? [])].find((d) => d.Name === 'MessageId')?.Value ?? '?');
+  (input.Records ?? []).map(
+    (r) =>
+      [...(r.Dimensions ?? []), ...(input.CommonAttributes?.Dimensions ?? [])].find((d) => d.Name === 'MessageId')
+        ?.Value ?? '?',
+  );
 
 beforeEach(() => mock.reset());
 
@@ -47,7 +77,15 @@ describe('Timestream writer, many messages in one write()', () => {
     mock.on(WriteRecordsCommand).callsFake((input: WriteRecordsCommandInput) => {
       const ids = messageIdsOf(input);
       // Refuse the 5th and the 57th record of the call holding messages m30..m39.
-      if (ids[0] === 'm30') throw new RejectedRecordsException({ message: 'rejected', $metadata: {}, RejectedRecords: [{ RecordIndex: 4, Reason: 'too old' }, { RecordIndex: 56, Reason: 'dup', ExistingVersion: 7 }] });
+      if (ids[0] === 'm30')
+        throw new RejectedRecordsException({
+          message: 'rejected',
+          $metadata: {},
+          RejectedRecords: [
+            { RecordIndex: 4, Reason: 'too old' },
+            { RecordIndex: 56, Reason: 'dup', ExistingVersion: 7 },
+          ],
+        });
       return {};
     });
     const result = await store().write({ customerId: 'c', states: rowsOf(100, 10), events: [] });
@@ -67,7 +105,20 @@ describe('Timestream writer, many messages in one write()', () => {
       inFlight--;
       return {};
     });
-    await store(4).write({ customerId: 'c', states: rowsOf(200, 10), events: rowsOf(50, 10).map((r) => ({ ...r, MessageType: 'alarm', Text: '', State: '', Reason: '', Severity: null, Active: null, Acknowledged: null })) });
+    await store(4).write({
+      customerId: 'c',
+      states: rowsOf(200, 10),
+      events: rowsOf(50, 10).map((r) => ({
+        ...r,
+        MessageType: 'alarm',
+        Text: '',
+        State: '',
+        Reason: '',
+        Severity: null,
+        Active: null,
+        Acknowledged: null,
+      })),
+    });
     expect(mock.commandCalls(WriteRecordsCommand)).toHaveLength(25);
     expect(most).toBe(4);
   });

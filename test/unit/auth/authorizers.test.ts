@@ -27,9 +27,17 @@ beforeAll(async () => {
   key = await memorySigningKey();
 });
 
-async function plantToken(auth: Awaited<ReturnType<typeof fakeAuth>>, plantId: string, options: { lifetimeMs?: number; issuedAt?: Date } = {}) {
+async function plantToken(
+  auth: Awaited<ReturnType<typeof fakeAuth>>,
+  plantId: string,
+  options: { lifetimeMs?: number; issuedAt?: Date } = {},
+) {
   const issuedAt = options.issuedAt ?? NOW;
-  const issued = await issueMaintenanceToken(auth.registry, { plantId, now: issuedAt, ...(options.lifetimeMs !== undefined ? { lifetimeMs: options.lifetimeMs } : {}) });
+  const issued = await issueMaintenanceToken(auth.registry, {
+    plantId,
+    now: issuedAt,
+    ...(options.lifetimeMs !== undefined ? { lifetimeMs: options.lifetimeMs } : {}),
+  });
   return { ...issued, accessToken: (await redeemTokenLink(auth.registry, issued.linkId, issuedAt)).accessToken };
 }
 
@@ -40,7 +48,16 @@ describe('query authorizer on the in-memory registry', () => {
     // Act
     const result = await authorizeQuery(requestEvent(await auth.tokenFor(auth.everyPlant.clientId)), auth.deps);
     // Assess
-    expect(result).toEqual({ isAuthorized: true, context: { kind: 'jwt', customerId: 'c1', plantIds: 'pA,pB', allPlants: 'true', clientId: auth.everyPlant.clientId } });
+    expect(result).toEqual({
+      isAuthorized: true,
+      context: {
+        kind: 'jwt',
+        customerId: 'c1',
+        plantIds: 'pA,pB',
+        allPlants: 'true',
+        clientId: auth.everyPlant.clientId,
+      },
+    });
     expect(auth.registry.calls).toEqual(['getClient', 'listPlants']);
   });
 
@@ -53,7 +70,11 @@ describe('query authorizer on the in-memory registry', () => {
 
   it.each([
     ['no Authorization header', undefined, "send 'Authorization: Bearer <access token>'"],
-    ['a token that is not a JWT', 'mnt_not-a-jwt', 'the access token is not a JWT; request one from the token endpoint'],
+    [
+      'a token that is not a JWT',
+      'mnt_not-a-jwt',
+      'the access token is not a JWT; request one from the token endpoint',
+    ],
   ])('answers 401 for %s, without asking the registry', async (_, token, message) => {
     const auth = await fakeAuth(key);
     const out = refusal(await authorizeQuery(requestEvent(token), auth.deps));
@@ -72,22 +93,36 @@ describe('query authorizer on the in-memory registry', () => {
     const auth = await fakeAuth(key);
     const expired = await auth.tokenFor(auth.everyPlant.clientId, { now: new Date(NOW.getTime() - 2 * 3_600_000) });
     const foreign = await auth.tokenFor(auth.everyPlant.clientId, { scope: 'api://other/.default' });
-    expect(refusal(await authorizeQuery(requestEvent(expired), auth.deps))).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } });
-    expect(refusal(await authorizeQuery(requestEvent(foreign), auth.deps))).toMatchObject({ status: 403, body: { code: 'FORBIDDEN', message: `the access token lacks the scope ${RESOURCE}/.default` } });
+    expect(refusal(await authorizeQuery(requestEvent(expired), auth.deps))).toMatchObject({
+      status: 401,
+      body: { code: 'UNAUTHORIZED' },
+    });
+    expect(refusal(await authorizeQuery(requestEvent(foreign), auth.deps))).toMatchObject({
+      status: 403,
+      body: { code: 'FORBIDDEN', message: `the access token lacks the scope ${RESOURCE}/.default` },
+    });
   });
 
   it('denies outright a request with the serverless-offline override header, in any case', async () => {
     const auth = await fakeAuth(key);
     const token = await auth.tokenFor(auth.everyPlant.clientId);
-    const result = await authorizeQuery(requestEvent(token, { extraHeaders: { 'SLS-Offline-Authorizer-Override': '{}' } }), auth.deps);
+    const result = await authorizeQuery(
+      requestEvent(token, { extraHeaders: { 'SLS-Offline-Authorizer-Override': '{}' } }),
+      auth.deps,
+    );
     expect(result).toEqual({ isAuthorized: false });
     expect(auth.logs.map((l) => l.message)).toEqual(['authorizer override header refused']);
   });
 
   it('lets an unexpected registry failure through (a 500), instead of refusing the caller', async () => {
     const auth = await fakeAuth(key);
-    const broken = { ...auth.deps, registry: { ...auth.registry, getClient: () => Promise.reject(new Error('DynamoDB is down')) } };
-    await expect(authorizeQuery(requestEvent(await auth.tokenFor(auth.everyPlant.clientId)), broken)).rejects.toThrow('DynamoDB is down');
+    const broken = {
+      ...auth.deps,
+      registry: { ...auth.registry, getClient: () => Promise.reject(new Error('DynamoDB is down')) },
+    };
+    await expect(authorizeQuery(requestEvent(await auth.tokenFor(auth.everyPlant.clientId)), broken)).rejects.toThrow(
+      'DynamoDB is down',
+    );
   });
 
   it('logs each decision with ids and reasons, never the token', async () => {
@@ -96,7 +131,10 @@ describe('query authorizer on the in-memory registry', () => {
     await authorizeQuery(requestEvent(token), auth.deps);
     await authorizeQuery(requestEvent(`${token}x`), auth.deps);
     expect(auth.logs).toEqual([
-      { message: 'caller authorized', attributes: expect.objectContaining({ kind: 'jwt', customerId: 'c1', clientId: auth.everyPlant.clientId }) },
+      {
+        message: 'caller authorized',
+        attributes: expect.objectContaining({ kind: 'jwt', customerId: 'c1', clientId: auth.everyPlant.clientId }),
+      },
       { message: 'caller refused', attributes: expect.objectContaining({ code: 'UNAUTHORIZED' }) },
     ]);
     expect(JSON.stringify(auth.logs)).not.toContain(token.split('.')[2]);
@@ -108,7 +146,13 @@ describe('maintenance authorizer on the in-memory registry', () => {
     const auth = await fakeAuth(key);
     const { accessToken, token } = await plantToken(auth, 'pA');
     const result = await authorizeMaintenance(requestEvent(accessToken, { plantId: 'pA' }), auth.deps);
-    expect(result.context).toEqual({ kind: 'plant-token', customerId: 'c1', plantIds: 'pA', allPlants: 'false', tokenId: token.tokenId });
+    expect(result.context).toEqual({
+      kind: 'plant-token',
+      customerId: 'c1',
+      plantIds: 'pA',
+      allPlants: 'false',
+      tokenId: token.tokenId,
+    });
   });
 
   it('answers 401 for a token it cannot find and for a forged one of a real id', async () => {
@@ -116,7 +160,10 @@ describe('maintenance authorizer on the in-memory registry', () => {
     const { accessToken } = await plantToken(auth, 'pA');
     const forged = `${accessToken.slice(0, -4)}AAAA`;
     for (const token of ['not-a-token', forged]) {
-      expect(refusal(await authorizeMaintenance(requestEvent(token, { plantId: 'pA' }), auth.deps))).toMatchObject({ status: 401, body: { message: 'the access token is not valid' } });
+      expect(refusal(await authorizeMaintenance(requestEvent(token, { plantId: 'pA' }), auth.deps))).toMatchObject({
+        status: 401,
+        body: { message: 'the access token is not valid' },
+      });
     }
   });
 
@@ -126,28 +173,52 @@ describe('maintenance authorizer on the in-memory registry', () => {
     await auth.registry.revokeMaintenanceToken(revoked.token.tokenId, NOW.toISOString());
     const expired = await plantToken(auth, 'pA', { lifetimeMs: 60_000, issuedAt: new Date(NOW.getTime() - 60_000) });
     const valid = await plantToken(auth, 'pA');
-    const decide = async (token: string, plantId: string) => refusal(await authorizeMaintenance(requestEvent(token, { plantId }), auth.deps));
-    expect(await decide(revoked.accessToken, 'pA')).toMatchObject({ status: 403, body: { code: 'FORBIDDEN', message: expect.stringContaining('revoked') } });
+    const decide = async (token: string, plantId: string) =>
+      refusal(await authorizeMaintenance(requestEvent(token, { plantId }), auth.deps));
+    expect(await decide(revoked.accessToken, 'pA')).toMatchObject({
+      status: 403,
+      body: { code: 'FORBIDDEN', message: expect.stringContaining('revoked') },
+    });
     // Expiry is inclusive: a token whose expiresAt is now is refused.
-    expect(await decide(expired.accessToken, 'pA')).toMatchObject({ status: 403, body: { message: expect.stringContaining('expired') } });
-    expect(await decide(valid.accessToken, 'pB')).toMatchObject({ status: 403, body: { message: 'the access token is not valid for plant "pB"' } });
+    expect(await decide(expired.accessToken, 'pA')).toMatchObject({
+      status: 403,
+      body: { message: expect.stringContaining('expired') },
+    });
+    expect(await decide(valid.accessToken, 'pB')).toMatchObject({
+      status: 403,
+      body: { message: 'the access token is not valid for plant "pB"' },
+    });
   });
 
   it('reads the plant from rawPath when API Gateway gave no path parameters, and refuses a bad escape', async () => {
     const auth = await fakeAuth(key);
     const { accessToken } = await plantToken(auth, 'pA');
     const event = (rawPath: string) => ({ ...requestEvent(accessToken), rawPath, pathParameters: undefined });
-    expect((await authorizeMaintenance(event('/maintenance/v1/plants/pB/tasks'), auth.deps)).context).toMatchObject({ authError: 'FORBIDDEN' });
-    expect((await authorizeMaintenance(event('/maintenance/v1/plants/p%41/tasks'), auth.deps)).context).toMatchObject({ kind: 'plant-token', plantIds: 'pA' });
-    expect(refusal(await authorizeMaintenance(event('/maintenance/v1/plants/%E0%A4%A/tasks'), auth.deps))).toMatchObject({ status: 403, body: { message: 'the plant id in the path is not a valid URL-encoded value' } });
+    expect((await authorizeMaintenance(event('/maintenance/v1/plants/pB/tasks'), auth.deps)).context).toMatchObject({
+      authError: 'FORBIDDEN',
+    });
+    expect((await authorizeMaintenance(event('/maintenance/v1/plants/p%41/tasks'), auth.deps)).context).toMatchObject({
+      kind: 'plant-token',
+      plantIds: 'pA',
+    });
+    expect(
+      refusal(await authorizeMaintenance(event('/maintenance/v1/plants/%E0%A4%A/tasks'), auth.deps)),
+    ).toMatchObject({ status: 403, body: { message: 'the plant id in the path is not a valid URL-encoded value' } });
   });
 
   it('lets a client JWT in on an allowed plant only, narrowed to that plant', async () => {
     const auth = await fakeAuth(key);
     const limited = await auth.tokenFor(auth.onlyA.clientId);
     const every = await auth.tokenFor(auth.everyPlant.clientId);
-    expect((await authorizeMaintenance(requestEvent(every, { plantId: 'pB' }), auth.deps)).context).toMatchObject({ kind: 'jwt', plantIds: 'pB', allPlants: 'true' });
-    expect(refusal(await authorizeMaintenance(requestEvent(limited, { plantId: 'pB' }), auth.deps))).toMatchObject({ status: 403, body: { message: `client ${auth.onlyA.clientId} is not allowed for plant "pB"` } });
+    expect((await authorizeMaintenance(requestEvent(every, { plantId: 'pB' }), auth.deps)).context).toMatchObject({
+      kind: 'jwt',
+      plantIds: 'pB',
+      allPlants: 'true',
+    });
+    expect(refusal(await authorizeMaintenance(requestEvent(limited, { plantId: 'pB' }), auth.deps))).toMatchObject({
+      status: 403,
+      body: { message: `client ${auth.onlyA.clientId} is not allowed for plant "pB"` },
+    });
     expect(refusal(await authorizeMaintenance(requestEvent(every, { plantId: 'pC' }), auth.deps)).status).toBe(403);
   });
 
@@ -160,8 +231,12 @@ describe('maintenance authorizer on the in-memory registry', () => {
   it('never caches a plant token: a revocation is seen by the next request', async () => {
     const auth = await fakeAuth(key);
     const { accessToken, token } = await plantToken(auth, 'pA');
-    expect((await authorizeMaintenance(requestEvent(accessToken, { plantId: 'pA' }), auth.deps)).context).toMatchObject({ kind: 'plant-token' });
+    expect((await authorizeMaintenance(requestEvent(accessToken, { plantId: 'pA' }), auth.deps)).context).toMatchObject(
+      { kind: 'plant-token' },
+    );
     await auth.registry.revokeMaintenanceToken(token.tokenId, NOW.toISOString());
-    expect(refusal(await authorizeMaintenance(requestEvent(accessToken, { plantId: 'pA' }), auth.deps)).status).toBe(403);
+    expect(refusal(await authorizeMaintenance(requestEvent(accessToken, { plantId: 'pA' }), auth.deps)).status).toBe(
+      403,
+    );
   });
 });

@@ -1,6 +1,15 @@
 // The option parsers both CLIs share: malformed values are usage errors (exit 2) naming the option.
 import { describe, expect, it } from 'vitest';
-import { durationMs, listOf, oneOf, parseCommandArgs, positiveInteger, positiveNumber, singleInput, UsageError } from '../../../lib/cli/args';
+import {
+  durationMs,
+  listOf,
+  oneOf,
+  parseCommandArgs,
+  positiveInteger,
+  positiveNumber,
+  singleInput,
+  UsageError,
+} from '../../../lib/cli/args';
 
 describe('option parsers', () => {
   it.each([
@@ -18,7 +27,9 @@ describe('option parsers', () => {
     expect(() => durationMs('duration', '0s')).toThrow(UsageError);
     expect(() => positiveInteger('count', '1.5', 1)).toThrow(/--count must be a positive integer/);
     expect(() => positiveNumber('rate', '0', 1)).toThrow(/--rate must be a positive number/);
-    expect(() => oneOf('stage', 'gateway', ['base', 'edge'] as const)).toThrow(/--stage must be one of base, edge; got "gateway"/);
+    expect(() => oneOf('stage', 'gateway', ['base', 'edge'] as const)).toThrow(
+      /--stage must be one of base, edge; got "gateway"/,
+    );
     expect(() => oneOf('to', undefined, ['edge', 'cloud'] as const)).toThrow(/--to is required/);
     expect(() => listOf('types', 'state,info', ['state', 'alarm'], ['state'])).toThrow(/--types/);
   });
@@ -35,7 +46,10 @@ describe('parseCommandArgs and singleInput', () => {
   it('turns node:util parse errors into usage errors', () => {
     // Act / Assess
     expect(() => parseCommandArgs(['--colour', 'x'], { json: { type: 'boolean' } })).toThrow(UsageError);
-    expect(parseCommandArgs(['--json', 'f.json'], { json: { type: 'boolean' } })).toMatchObject({ values: { json: true }, positionals: ['f.json'] });
+    expect(parseCommandArgs(['--json', 'f.json'], { json: { type: 'boolean' } })).toMatchObject({
+      values: { json: true },
+      positionals: ['f.json'],
+    });
   });
 
   it('wants exactly one input', () => {

@@ -29,13 +29,17 @@ describe('localStack', () => {
   });
 
   it('lets a variable win over the running stack, port by port', () => {
-    const stack = localStack(adminConfig({ INSIGHTS_DATA_DIR: folder({ pid: process.pid, ports: running }), INSIGHTS_DYNAMODB_PORT: '8500' }));
+    const stack = localStack(
+      adminConfig({ INSIGHTS_DATA_DIR: folder({ pid: process.pid, ports: running }), INSIGHTS_DYNAMODB_PORT: '8500' }),
+    );
     expect(stack.ports).toEqual({ ...running, dynamodb: 8500 });
     expect(stack.origin.dynamodb).toBe('INSIGHTS_DYNAMODB_PORT');
   });
 
   it('ignores the description left behind by a stack whose process is gone, and a broken file', () => {
-    expect(localStack(adminConfig({ INSIGHTS_DATA_DIR: folder({ pid: deadPid(), ports: running }) })).ports.http).toBe(3000);
+    expect(localStack(adminConfig({ INSIGHTS_DATA_DIR: folder({ pid: deadPid(), ports: running }) })).ports.http).toBe(
+      3000,
+    );
     const broken = folder();
     writeFileSync(path.join(broken, 'stack.json'), '{"pid": ');
     expect(localStack(adminConfig({ INSIGHTS_DATA_DIR: broken })).ports.http).toBe(3000);
@@ -48,19 +52,33 @@ describe('explainUnreachable', () => {
   it("names the address, the stack's part, where the port came from and what to do, for a wrapped refusal", () => {
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9100'), { code: 'ECONNREFUSED' });
     const hint = explainUnreachable(new Error('fetch failed', { cause: refused }), stack);
-    expect(hint).toMatch(/^nothing answers on 127\.0\.0\.1:9100 \(DynamoDB Local of the local stack; port 9100 from .*stack\.json\)\./);
+    expect(hint).toMatch(
+      /^nothing answers on 127\.0\.0\.1:9100 \(DynamoDB Local of the local stack; port 9100 from .*stack\.json\)\./,
+    );
     expect(hint).toContain('INSIGHTS_DYNAMODB_PORT');
     expect(hint).toContain('npm start');
   });
 
   it("recognises mqtt's message and an aggregate of several attempts", () => {
-    expect(explainUnreachable(new Error('cannot connect to mqtt://127.0.0.1:2983 as x: no connection within 10 s (last error: connect ECONNREFUSED 127.0.0.1:2983)'), stack)).toMatch(/the MQTT broker/);
-    const aggregate = new AggregateError([new Error('connect ECONNREFUSED ::1:4102'), new Error('connect ECONNREFUSED 127.0.0.1:4102')], '');
+    expect(
+      explainUnreachable(
+        new Error(
+          'cannot connect to mqtt://127.0.0.1:2983 as x: no connection within 10 s (last error: connect ECONNREFUSED 127.0.0.1:2983)',
+        ),
+        stack,
+      ),
+    ).toMatch(/the MQTT broker/);
+    const aggregate = new AggregateError(
+      [new Error('connect ECONNREFUSED ::1:4102'), new Error('connect ECONNREFUSED 127.0.0.1:4102')],
+      '',
+    );
     expect(explainUnreachable(aggregate, stack)).toMatch(/the Lambda endpoint/);
   });
 
   it('says to check the address for a port that is not the stack’s, and nothing for other errors', () => {
-    expect(explainUnreachable(new Error('connect ECONNREFUSED 10.0.0.1:443'), stack)).toBe('nothing answers on 10.0.0.1:443: check the address you gave.');
+    expect(explainUnreachable(new Error('connect ECONNREFUSED 10.0.0.1:443'), stack)).toBe(
+      'nothing answers on 10.0.0.1:443: check the address you gave.',
+    );
     expect(explainUnreachable(new Error('ResourceNotFoundException: table not found'), stack)).toBeUndefined();
   });
 });

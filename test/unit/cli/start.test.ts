@@ -33,10 +33,17 @@ describe('the bins start-up (lib/cli/start.mjs)', () => {
   });
 
   it('answers --version with the package version, and runs the same commands from the sources as from the bundle', () => {
-    const version = spawnSync(process.execPath, [path.join(root, 'lib/cli/gdm.mjs'), '--version'], { encoding: 'utf8' });
+    const version = spawnSync(process.execPath, [path.join(root, 'lib/cli/gdm.mjs'), '--version'], {
+      encoding: 'utf8',
+    });
     expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version);
-    const fromSources = spawnSync(process.execPath, [path.join(root, 'lib/cli/gdm.mjs'), '--help'], { encoding: 'utf8', env: { ...process.env, INSIGHTS_CLI_FROM_SOURCES: '1' } });
-    const fromBundle = spawnSync(process.execPath, [path.join(root, 'lib/cli/gdm.mjs'), '--help'], { encoding: 'utf8' });
+    const fromSources = spawnSync(process.execPath, [path.join(root, 'lib/cli/gdm.mjs'), '--help'], {
+      encoding: 'utf8',
+      env: { ...process.env, INSIGHTS_CLI_FROM_SOURCES: '1' },
+    });
+    const fromBundle = spawnSync(process.execPath, [path.join(root, 'lib/cli/gdm.mjs'), '--help'], {
+      encoding: 'utf8',
+    });
     expect(fromSources.status).toBe(0);
     expect(fromBundle.stdout).toBe(fromSources.stdout);
   }, 30_000);

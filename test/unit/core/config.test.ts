@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../lib/core/config';
 
-const local = { MAIN_TABLE: 't', TELEMETRY_BACKEND: 'duckdb', DUCKDB_PATH: '/tmp/x.duckdb', LAKE_DIR: '/tmp/lake', DEAD_LETTER_DIR: '/tmp/dl', OAUTH_ISSUER: 'http://127.0.0.1:3000' };
+const local = {
+  MAIN_TABLE: 't',
+  TELEMETRY_BACKEND: 'duckdb',
+  DUCKDB_PATH: '/tmp/x.duckdb',
+  LAKE_DIR: '/tmp/lake',
+  DEAD_LETTER_DIR: '/tmp/dl',
+  OAUTH_ISSUER: 'http://127.0.0.1:3000',
+};
 
 describe('config', () => {
   it('applies defaults and keeps the backend-specific settings', () => {

@@ -17,7 +17,9 @@ describe('AppError', () => {
   });
 
   it('renders the spec envelope with data always an array', () => {
-    expect(errorBody(new AppError('INVALID_INPUT', 'pageSize must be between 1 and 1000', { field: 'pageSize' }))).toEqual({
+    expect(
+      errorBody(new AppError('INVALID_INPUT', 'pageSize must be between 1 and 1000', { field: 'pageSize' })),
+    ).toEqual({
       status: 'ERROR',
       code: 'INVALID_INPUT',
       message: 'pageSize must be between 1 and 1000',

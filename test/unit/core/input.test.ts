@@ -32,8 +32,12 @@ describe('parseInput', () => {
   });
 
   it('names unknown keys, as query parameters for the query and as fields elsewhere', () => {
-    expect(refusal(() => parseInput(body, { name: 'a', extra: 1 })).data).toEqual([{ field: 'extra', message: 'unknown field' }]);
-    expect(refusal(() => parseInput(z.strictObject({}), { sort: 'x' }, 'query')).data).toEqual([{ field: 'sort', message: 'unknown query parameter' }]);
+    expect(refusal(() => parseInput(body, { name: 'a', extra: 1 })).data).toEqual([
+      { field: 'extra', message: 'unknown field' },
+    ]);
+    expect(refusal(() => parseInput(z.strictObject({}), { sort: 'x' }, 'query')).data).toEqual([
+      { field: 'sort', message: 'unknown query parameter' },
+    ]);
   });
 
   it('names a value without a path by the name it is given (a header, an argument)', () => {

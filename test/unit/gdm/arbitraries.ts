@@ -21,11 +21,17 @@ export const dateTimeArb = fc
   .tuple(
     fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2200-12-31T23:59:59Z'), noInvalidDate: true }),
     fc.stringMatching(/^[0-9]{0,6}$/),
-    fc.oneof(fc.constant('Z'), fc.tuple(fc.constantFrom('+', '-'), fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 })).map(([s, h, m]) => `${s}${pad(h)}:${pad(m)}`)),
+    fc.oneof(
+      fc.constant('Z'),
+      fc
+        .tuple(fc.constantFrom('+', '-'), fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+        .map(([s, h, m]) => `${s}${pad(h)}:${pad(m)}`),
+    ),
   )
-  .map(([d, fraction, offset]) =>
-    `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}` +
-    `${fraction === '' ? '' : `.${fraction}`}${offset}`,
+  .map(
+    ([d, fraction, offset]) =>
+      `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}` +
+      `${fraction === '' ? '' : `.${fraction}`}${offset}`,
   );
 
 export const valueArb = fc.oneof(
@@ -46,7 +52,11 @@ export const baseValueItemArb = fc.record(
 );
 
 export const baseDataItemArb = fc.record(
-  { name: fc.string({ minLength: 1, maxLength: 12 }), metadata: metadataArb, values: fc.array(baseValueItemArb, { maxLength: 4 }) },
+  {
+    name: fc.string({ minLength: 1, maxLength: 12 }),
+    metadata: metadataArb,
+    values: fc.array(baseValueItemArb, { maxLength: 4 }),
+  },
   { requiredKeys: ['name', 'values'] },
 );
 
@@ -69,7 +79,10 @@ export const richBaseMessageArb = fc.record({
   messageType: messageTypeArb,
   messageVersion: messageVersionArb,
   data: fc.array(
-    fc.record({ name: fc.string({ minLength: 1, maxLength: 12 }), values: fc.array(fc.record({ value: valueArb, deviceTimestamp: dateTimeArb }), { minLength: 1, maxLength: 3 }) }),
+    fc.record({
+      name: fc.string({ minLength: 1, maxLength: 12 }),
+      values: fc.array(fc.record({ value: valueArb, deviceTimestamp: dateTimeArb }), { minLength: 1, maxLength: 3 }),
+    }),
     { minLength: 1, maxLength: 3 },
   ),
 });

@@ -5,7 +5,13 @@ import { EDGE } from './messages';
 const alarm = {
   ...EDGE,
   messageType: 'alarm:press',
-  data: [{ name: 'overheat', metadata: { active: true, acknowledged: false, severity: 2 }, values: [{ value: null, deviceTimestamp: '2024-05-01T10:00:00Z' }] }],
+  data: [
+    {
+      name: 'overheat',
+      metadata: { active: true, acknowledged: false, severity: 2 },
+      values: [{ value: null, deviceTimestamp: '2024-05-01T10:00:00Z' }],
+    },
+  ],
 };
 const keepAlive = {
   ...EDGE,
@@ -37,7 +43,11 @@ describe('alarm conventions', () => {
 
   it('treats a missing base value as the default 0, which is not null', () => {
     // Prepare
-    const { deviceId: _d, agentTimestamp: _a, ...base } = { ...alarm, data: [{ name: 'a', metadata: { active: false, acknowledged: true }, values: [{}] }] };
+    const {
+      deviceId: _d,
+      agentTimestamp: _a,
+      ...base
+    } = { ...alarm, data: [{ name: 'a', metadata: { active: false, acknowledged: true }, values: [{}] }] };
     // Act
     const result = validateMessage(base, 'base');
     // Assess
@@ -52,18 +62,40 @@ describe('keep-alive conventions', () => {
 
   it.each([
     ['no data item', { ...keepAlive, data: [] }, ['/data GDM_CONVENTION_KEEP_ALIVE_ITEMS']],
-    ['another name', { ...keepAlive, data: [{ name: 'alive', values: [{ value: null, deviceTimestamp: '2024-05-01T10:00:00Z' }] }] }, ['/data/0/name GDM_CONVENTION_KEEP_ALIVE_NAME']],
-    ['a non-null value', { ...keepAlive, data: [{ name: 'keep-alive', values: [{ value: 1, deviceTimestamp: '2024-05-01T10:00:00Z' }] }] }, ['/data/0/values GDM_CONVENTION_KEEP_ALIVE_VALUE']],
-    ['no deviceTimestamp', { ...keepAlive, data: [{ name: 'keep-alive', values: [{ value: null }] }] }, ['/data/0/values/0/deviceTimestamp GDM_CONVENTION_KEEP_ALIVE_DEVICE_TIMESTAMP']],
-    ['a fractional interval', { ...keepAlive, metadata: { messageIntervallInMilliseconds: 1.5 } }, ['/metadata/messageIntervallInMilliseconds GDM_CONVENTION_KEEP_ALIVE_INTERVAL']],
-    ['the interval spelled with one l', { ...keepAlive, metadata: { messageIntervalInMilliseconds: 1000 } }, ['/metadata/messageIntervallInMilliseconds GDM_CONVENTION_KEEP_ALIVE_INTERVAL']],
+    [
+      'another name',
+      { ...keepAlive, data: [{ name: 'alive', values: [{ value: null, deviceTimestamp: '2024-05-01T10:00:00Z' }] }] },
+      ['/data/0/name GDM_CONVENTION_KEEP_ALIVE_NAME'],
+    ],
+    [
+      'a non-null value',
+      { ...keepAlive, data: [{ name: 'keep-alive', values: [{ value: 1, deviceTimestamp: '2024-05-01T10:00:00Z' }] }] },
+      ['/data/0/values GDM_CONVENTION_KEEP_ALIVE_VALUE'],
+    ],
+    [
+      'no deviceTimestamp',
+      { ...keepAlive, data: [{ name: 'keep-alive', values: [{ value: null }] }] },
+      ['/data/0/values/0/deviceTimestamp GDM_CONVENTION_KEEP_ALIVE_DEVICE_TIMESTAMP'],
+    ],
+    [
+      'a fractional interval',
+      { ...keepAlive, metadata: { messageIntervallInMilliseconds: 1.5 } },
+      ['/metadata/messageIntervallInMilliseconds GDM_CONVENTION_KEEP_ALIVE_INTERVAL'],
+    ],
+    [
+      'the interval spelled with one l',
+      { ...keepAlive, metadata: { messageIntervalInMilliseconds: 1000 } },
+      ['/metadata/messageIntervallInMilliseconds GDM_CONVENTION_KEEP_ALIVE_INTERVAL'],
+    ],
   ])('warns about %s', (_case, message, expected) => {
     expect(codes(message)).toEqual(expected);
   });
 
   it('checks nothing for state and event messages', () => {
     expect(codes({ ...EDGE, messageType: 'event', data: [] })).toEqual([]);
-    expect(codes({ ...EDGE, messageType: 'state:x', data: [{ name: 'keep-alive', values: [{ value: 1 }] }] })).toEqual([]);
+    expect(codes({ ...EDGE, messageType: 'state:x', data: [{ name: 'keep-alive', values: [{ value: 1 }] }] })).toEqual(
+      [],
+    );
   });
 
   it('warns even on an invalid message, without throwing on odd shapes', () => {
@@ -71,6 +103,9 @@ describe('keep-alive conventions', () => {
     const result = validateMessage({ messageType: 'keep-alive', data: 'x', metadata: [] }, 'edge');
     // Assess
     expect(result.ok).toBe(false);
-    expect(result.warnings.map((w) => w.code)).toEqual(['GDM_CONVENTION_KEEP_ALIVE_ITEMS', 'GDM_CONVENTION_KEEP_ALIVE_INTERVAL']);
+    expect(result.warnings.map((w) => w.code)).toEqual([
+      'GDM_CONVENTION_KEEP_ALIVE_ITEMS',
+      'GDM_CONVENTION_KEEP_ALIVE_INTERVAL',
+    ]);
   });
 });

@@ -29,7 +29,10 @@ export function loadCorpus(): CorpusCase[] {
   return readdirSync(CORPUS_DIR)
     .filter((f) => f.endsWith('.json'))
     .sort()
-    .map((file) => ({ file, ...(JSON.parse(readFileSync(path.join(CORPUS_DIR, file), 'utf8')) as Omit<CorpusCase, 'file'>) }));
+    .map((file) => ({
+      file,
+      ...(JSON.parse(readFileSync(path.join(CORPUS_DIR, file), 'utf8')) as Omit<CorpusCase, 'file'>),
+    }));
 }
 
 /** ajv (draft 2020-12, strict, with formats) validators of the committed schema files. */

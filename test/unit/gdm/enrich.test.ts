@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { GdmEnrichmentError, nameIdOf, toCloud, toEdge, uidOf, validateMessage, type BaseMessage } from '../../../lib/gdm';
+import {
+  GdmEnrichmentError,
+  nameIdOf,
+  toCloud,
+  toEdge,
+  uidOf,
+  validateMessage,
+  type BaseMessage,
+} from '../../../lib/gdm';
 import { AGENT_ID, BASE, EDGE, TEMPERATURE_NAME_ID } from './messages';
 
 const clock = (iso: string) => () => new Date(iso);
@@ -17,7 +25,9 @@ describe('nameIdOf and uidOf', () => {
     // Act / Assess: printf '%s' 'a_b_c' | sha256sum, and the UTF-8 name below likewise
     expect(nameIdOf('a', 'b', 'c')).toBe('b3f2d26ef3bbdf42130086f8be5d3166dbda96c6589129ef58ceab0d5596dcc4');
     expect(nameIdOf(AGENT_ID, 'Press-7', 'temperature')).toBe(TEMPERATURE_NAME_ID);
-    expect(nameIdOf(AGENT_ID, 'Press-7', 'Temperatur Größe')).toBe('25863dbff6d38a6c25e8dad42fdfb4ba0bbbee425fa91efa700e8796b6b79534');
+    expect(nameIdOf(AGENT_ID, 'Press-7', 'Temperatur Größe')).toBe(
+      '25863dbff6d38a6c25e8dad42fdfb4ba0bbbee425fa91efa700e8796b6b79534',
+    );
   });
 
   it('keeps the case of deviceId in nameId but lower-cases uid', () => {
@@ -38,7 +48,15 @@ describe('toEdge', () => {
     const edge = toEdge(base, { now: clock('2024-05-01T10:00:01.5Z') });
     // Assess
     expect(edge).toEqual({ ...base, agentTimestamp: '2024-05-01T10:00:01.500Z' });
-    expect(Object.keys(edge)).toEqual(['deviceId', 'agentTimestamp', 'messageId', 'messageType', 'messageVersion', 'metadata', 'data']);
+    expect(Object.keys(edge)).toEqual([
+      'deviceId',
+      'agentTimestamp',
+      'messageId',
+      'messageType',
+      'messageVersion',
+      'metadata',
+      'data',
+    ]);
     expect(validateMessage(edge, 'edge').ok).toBe(true);
   });
 
@@ -53,13 +71,20 @@ describe('toEdge', () => {
 
   it('throws GDM_REQUIRED without any deviceId and GDM_DEVICE_ID_FORMAT for a bad one', () => {
     // Act / Assess
-    expect(() => toEdge(BASE, { now: clock('2024-05-01T10:00:00Z') })).toThrow(expect.objectContaining({ code: 'GDM_REQUIRED', path: '/deviceId' }));
+    expect(() => toEdge(BASE, { now: clock('2024-05-01T10:00:00Z') })).toThrow(
+      expect.objectContaining({ code: 'GDM_REQUIRED', path: '/deviceId' }),
+    );
     expect(() => toEdge(BASE, { now: clock('2024-05-01T10:00:00Z'), deviceId: 'a b' })).toThrow(GdmEnrichmentError);
   });
 
   it('omits optional fields the base message lacks', () => {
     // Prepare
-    const minimal: BaseMessage = { messageId: BASE.messageId, messageType: 'event', messageVersion: '1.0', deviceId: 'd' };
+    const minimal: BaseMessage = {
+      messageId: BASE.messageId,
+      messageType: 'event',
+      messageVersion: '1.0',
+      deviceId: 'd',
+    };
     // Act
     const edge = toEdge(minimal, { now: clock('2024-05-01T10:00:00Z') });
     // Assess
@@ -99,7 +124,11 @@ describe('toCloud', () => {
 
   it('refuses a malformed agentId or ingestionId instead of producing an invalid cloud message', () => {
     // Act / Assess
-    expect(() => toCloud(EDGE, { ...options, agentId: AGENT_ID.toUpperCase() })).toThrow(expect.objectContaining({ code: 'GDM_AGENT_ID_FORMAT' }));
-    expect(() => toCloud(EDGE, { ...options, ingestionId: 'iot core' })).toThrow(expect.objectContaining({ code: 'GDM_INGESTION_ID_FORMAT' }));
+    expect(() => toCloud(EDGE, { ...options, agentId: AGENT_ID.toUpperCase() })).toThrow(
+      expect.objectContaining({ code: 'GDM_AGENT_ID_FORMAT' }),
+    );
+    expect(() => toCloud(EDGE, { ...options, ingestionId: 'iot core' })).toThrow(
+      expect.objectContaining({ code: 'GDM_INGESTION_ID_FORMAT' }),
+    );
   });
 });

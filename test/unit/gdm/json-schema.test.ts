@@ -36,14 +36,17 @@ describe('corpus test/fixtures/gdm', () => {
     expect(zodVerdict).toBe(c.jsonSchemaValid ?? c.valid);
   });
 
-  it.each(corpus.map((c) => [c.file, c] as const))('%s: validateMessage reports exactly the expected errors and warnings', (_file, c) => {
-    // Act
-    const result = validateMessage(c.message, c.stage);
-    // Assess
-    expect(result.ok).toBe(c.valid);
-    const key = (e: { readonly path: string; readonly code: string }): string => `${e.path} ${e.code}`;
-    expect(result.errors.map(key).sort()).toEqual(c.errors.map(key).sort());
-    if (c.warnings !== undefined) expect(result.warnings.map((w) => w.code)).toEqual(c.warnings);
-    for (const e of result.errors) expect(e.message.length).toBeGreaterThan(20);
-  });
+  it.each(corpus.map((c) => [c.file, c] as const))(
+    '%s: validateMessage reports exactly the expected errors and warnings',
+    (_file, c) => {
+      // Act
+      const result = validateMessage(c.message, c.stage);
+      // Assess
+      expect(result.ok).toBe(c.valid);
+      const key = (e: { readonly path: string; readonly code: string }): string => `${e.path} ${e.code}`;
+      expect(result.errors.map(key).sort()).toEqual(c.errors.map(key).sort());
+      if (c.warnings !== undefined) expect(result.warnings.map((w) => w.code)).toEqual(c.warnings);
+      for (const e of result.errors) expect(e.message.length).toBeGreaterThan(20);
+    },
+  );
 });

@@ -25,7 +25,11 @@ export const BASE: BaseMessage = {
 
 export const EDGE: EdgeMessage = { deviceId: 'Press-7', agentTimestamp: '2024-05-01T10:00:01.000Z', ...BASE };
 
-export const CLOUD: CloudMessage = toCloud(EDGE, { now: () => new Date('2024-05-01T10:00:02.000Z'), agentId: AGENT_ID, ingestionId: 'iot-core' });
+export const CLOUD: CloudMessage = toCloud(EDGE, {
+  now: () => new Date('2024-05-01T10:00:02.000Z'),
+  agentId: AGENT_ID,
+  ingestionId: 'iot-core',
+});
 
 export const REMOVE = Symbol('remove');
 

@@ -5,7 +5,14 @@ import { createMessageGenerator, deviceIdFor } from '../../../lib/gdm/simulator'
 describe('createMessageGenerator', () => {
   it('makes valid edge messages that follow the conventions, for every kind', () => {
     // Prepare
-    const generate = createMessageGenerator({ devices: 3, items: 4, values: 3, types: MESSAGE_KINDS, plantId: 'plant-9', keepAliveIntervalMs: 12_000 });
+    const generate = createMessageGenerator({
+      devices: 3,
+      items: 4,
+      values: 3,
+      types: MESSAGE_KINDS,
+      plantId: 'plant-9',
+      keepAliveIntervalMs: 12_000,
+    });
     const now = new Date('2024-05-01T10:00:00.000Z');
     // Act
     const messages = Array.from({ length: 24 }, () => toEdge(generate(now), { now: () => now }));
@@ -21,17 +28,34 @@ describe('createMessageGenerator', () => {
 
   it('serves devices round-robin and gives each device every type in turn', () => {
     // Prepare
-    const generate = createMessageGenerator({ devices: 2, items: 1, values: 1, types: ['state', 'keep-alive'], keepAliveIntervalMs: 1000 });
+    const generate = createMessageGenerator({
+      devices: 2,
+      items: 1,
+      values: 1,
+      types: ['state', 'keep-alive'],
+      keepAliveIntervalMs: 1000,
+    });
     const now = new Date('2024-05-01T10:00:00.000Z');
     // Act
     const sequence = Array.from({ length: 4 }, () => generate(now)).map((m) => `${m.deviceId}:${m.messageType}`);
     // Assess
-    expect(sequence).toEqual([`${deviceIdFor(0)}:state`, `${deviceIdFor(1)}:state`, `${deviceIdFor(0)}:keep-alive`, `${deviceIdFor(1)}:keep-alive`]);
+    expect(sequence).toEqual([
+      `${deviceIdFor(0)}:state`,
+      `${deviceIdFor(1)}:state`,
+      `${deviceIdFor(0)}:keep-alive`,
+      `${deviceIdFor(1)}:keep-alive`,
+    ]);
   });
 
   it('uses the requested sizes and fresh message ids', () => {
     // Prepare
-    const generate = createMessageGenerator({ devices: 1, items: 7, values: 5, types: ['state'], keepAliveIntervalMs: 1000 });
+    const generate = createMessageGenerator({
+      devices: 1,
+      items: 7,
+      values: 5,
+      types: ['state'],
+      keepAliveIntervalMs: 1000,
+    });
     const now = new Date('2024-05-01T10:00:00.000Z');
     // Act
     const [a, b] = [generate(now), generate(now)];

@@ -6,7 +6,11 @@ import { AppError } from '../../../lib/core/errors';
 import { logger } from '../../../lib/core/logger';
 import { httpHandler, TIMEOUT_EARLY_MS, type HttpEvent } from '../../../lib/http/chain';
 
-const context = { awsRequestId: 'req-1', functionName: 'fn-under-test', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
+const context = {
+  awsRequestId: 'req-1',
+  functionName: 'fn-under-test',
+  getRemainingTimeInMillis: () => 10_000,
+} as unknown as Context;
 /** No early-timeout timer in tests (STYLE.md); the timeout tests set their own. */
 const testing = { timeoutEarlyInMillis: 0 } as const;
 
@@ -43,7 +47,12 @@ describe('httpHandler', () => {
     }, testing);
     const res = await call(handler, event());
     expect(res.status).toBe(412);
-    expect(res.body).toEqual({ status: 'ERROR', code: 'PRECONDITION_FAILED', message: 'the part has no stock record yet', data: [{ field: 'id' }] });
+    expect(res.body).toEqual({
+      status: 'ERROR',
+      code: 'PRECONDITION_FAILED',
+      message: 'the part has no stock record yet',
+      data: [{ field: 'id' }],
+    });
   });
 
   it('hides an unexpected error behind a generic 500 with the request id', async () => {
@@ -61,7 +70,10 @@ describe('httpHandler', () => {
     const handler = httpHandler(async (e) => ({ body: { got: e.jsonBody } }), { ...testing, jsonBody: true });
     const res = await call(handler, event({ body: '{"a":1}' }));
     expect(res.body).toEqual({ got: { a: 1 } });
-    const encoded = await call(handler, event({ body: Buffer.from('{"b":2}').toString('base64'), isBase64Encoded: true }));
+    const encoded = await call(
+      handler,
+      event({ body: Buffer.from('{"b":2}').toString('base64'), isBase64Encoded: true }),
+    );
     expect(encoded.body).toEqual({ got: { b: 2 } });
   });
 
@@ -80,18 +92,30 @@ describe('httpHandler', () => {
     const res = await call(handler, event({ headers: { 'Content-Type': 'text/plain' }, body: '{}' }));
     expect(res.status).toBe(415);
     expect(res.body.code).toBe('UNSUPPORTED_MEDIA_TYPE');
-    const ok = await call(handler, event({ headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: '{}' }));
+    const ok = await call(
+      handler,
+      event({ headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: '{}' }),
+    );
     expect(ok.status).toBe(200);
   });
 
   it('answers a refused caller with 401 before it reads the body of an authorized route', async () => {
     const handler = httpHandler(async () => ({ body: {} }), { ...testing, jsonBody: true, authorized: true });
-    const refused = { requestId: 'r', authorizer: { lambda: { authError: 'UNAUTHORIZED', authMessage: 'send a token' } } } as unknown as HttpEvent['requestContext'];
+    const refused = {
+      requestId: 'r',
+      authorizer: { lambda: { authError: 'UNAUTHORIZED', authMessage: 'send a token' } },
+    } as unknown as HttpEvent['requestContext'];
     const res = await call(handler, event({ body: '{not json', requestContext: refused }));
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject({ code: 'UNAUTHORIZED', message: 'send a token' });
-    const otherPlant = { requestId: 'r', authorizer: { lambda: { kind: 'plant-token', customerId: 'c', plantIds: 'p1', allPlants: 'false' } } } as unknown as HttpEvent['requestContext'];
-    const forbidden = await call(handler, event({ body: '{not json', requestContext: otherPlant, pathParameters: { plantId: 'p2' } }));
+    const otherPlant = {
+      requestId: 'r',
+      authorizer: { lambda: { kind: 'plant-token', customerId: 'c', plantIds: 'p1', allPlants: 'false' } },
+    } as unknown as HttpEvent['requestContext'];
+    const forbidden = await call(
+      handler,
+      event({ body: '{not json', requestContext: otherPlant, pathParameters: { plantId: 'p2' } }),
+    );
     expect(forbidden.status).toBe(403);
   });
 
@@ -103,20 +127,43 @@ describe('httpHandler', () => {
 
   it('resolves the caller once, with the plant of the path URL-decoded, and hands it to the handler', async () => {
     const seen: unknown[] = [];
-    const handler = httpHandler(async (e) => {
-      seen.push(e.caller);
-      return { body: {} };
-    }, { ...testing, authorized: true });
+    const handler = httpHandler(
+      async (e) => {
+        seen.push(e.caller);
+        return { body: {} };
+      },
+      { ...testing, authorized: true },
+    );
     const lambda = { kind: 'plant-token', customerId: 'c', plantIds: 'plant 1', allPlants: 'false', tokenId: 't1' };
-    const res = await call(handler, event({ requestContext: { requestId: 'r', authorizer: { lambda } } as unknown as HttpEvent['requestContext'], pathParameters: { plantId: 'plant%201' } }));
+    const res = await call(
+      handler,
+      event({
+        requestContext: { requestId: 'r', authorizer: { lambda } } as unknown as HttpEvent['requestContext'],
+        pathParameters: { plantId: 'plant%201' },
+      }),
+    );
     expect(res.status).toBe(200);
-    expect(seen).toEqual([{ kind: 'plant-token', customerId: 'c', plantIds: ['plant 1'], allPlants: false, tokenId: 't1' }]);
+    expect(seen).toEqual([
+      { kind: 'plant-token', customerId: 'c', plantIds: ['plant 1'], allPlants: false, tokenId: 't1' },
+    ]);
   });
 
   it('hands handlers lower-case header names and the body as text, decoded from base64 once', async () => {
-    const handler = httpHandler(async (e) => ({ body: { ifMatch: e.headers['if-match'] ?? null, body: e.body ?? null, base64: e.isBase64Encoded } }), testing);
+    const handler = httpHandler(
+      async (e) => ({
+        body: { ifMatch: e.headers['if-match'] ?? null, body: e.body ?? null, base64: e.isBase64Encoded },
+      }),
+      testing,
+    );
     const form = 'grant_type=client_credentials&scope=a';
-    const res = await call(handler, event({ headers: { 'If-Match': '"3"', 'CONTENT-TYPE': 'application/x-www-form-urlencoded' }, body: Buffer.from(form).toString('base64'), isBase64Encoded: true }));
+    const res = await call(
+      handler,
+      event({
+        headers: { 'If-Match': '"3"', 'CONTENT-TYPE': 'application/x-www-form-urlencoded' },
+        body: Buffer.from(form).toString('base64'),
+        isBase64Encoded: true,
+      }),
+    );
     expect(res.body).toEqual({ ifMatch: '"3"', body: form, base64: false });
   });
 
@@ -151,16 +198,25 @@ describe('httpHandler', () => {
         return verbose();
       }, testing);
       await call(handler, event());
-      await call(httpHandler(verbose, testing), event({ requestContext: { requestId: 'api-req-2' } as HttpEvent['requestContext'] }));
+      await call(
+        httpHandler(verbose, testing),
+        event({ requestContext: { requestId: 'api-req-2' } as HttpEvent['requestContext'] }),
+      );
     } finally {
       logger.setLogLevel('SILENT');
       process.stdout.write = write;
     }
     const logs = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.message === 'request done');
     expect(logs).toHaveLength(2);
-    expect(logs[0]).toMatchObject({ function_name: 'fn-under-test', function_request_id: 'req-1', correlation_id: 'api-req-1', route: 'POST /things', status: 200, leaked: 'yes' });
+    expect(logs[0]).toMatchObject({
+      function_name: 'fn-under-test',
+      function_request_id: 'req-1',
+      correlation_id: 'api-req-1',
+      route: 'POST /things',
+      status: 200,
+      leaked: 'yes',
+    });
     expect(logs[1]).toMatchObject({ function_request_id: 'req-1', correlation_id: 'api-req-2' });
     expect(logs[1]).not.toHaveProperty('leaked');
   });
 });
-

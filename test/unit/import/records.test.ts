@@ -31,11 +31,15 @@ describe('import records', () => {
       { line: 2, value: { partNumber: 'P-12', description: 'Pipe 12" steel' } },
       { line: 4, value: { partNumber: 'P-13', description: 'x' } },
     ]);
-    expect(() => parseCsvRecords('partNumber,description\nA,b\nC,d,e\n')).toThrow('line 3: 3 fields, but the header names 2 columns');
+    expect(() => parseCsvRecords('partNumber,description\nA,b\nC,d,e\n')).toThrow(
+      'line 3: 3 fields, but the header names 2 columns',
+    );
   });
 
   it('names the line a malformed record starts on', () => {
-    expect(() => parseCsvRecords('partNumber,description\nÄ-1,"ß"\n\nB,"open\nmore\n')).toThrow('line 4: a quoted field is not closed');
+    expect(() => parseCsvRecords('partNumber,description\nÄ-1,"ß"\n\nB,"open\nmore\n')).toThrow(
+      'line 4: a quoted field is not closed',
+    );
     expect(() => parseCsvRecords('')).toThrow('the CSV file is empty');
   });
 

@@ -7,7 +7,12 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decodeRecords, encodeRecord, openJournal } from '../../../infra/local/iot/journal';
 
-const record = (i: number) => ({ topic: `gdm/agent-${i % 3}/messages`, clientId: `agent-${i % 3}`, receivedAt: 1_700_000_000_000 + i, payload: Buffer.from(`{"n":${i}}`) });
+const record = (i: number) => ({
+  topic: `gdm/agent-${i % 3}/messages`,
+  clientId: `agent-${i % 3}`,
+  receivedAt: 1_700_000_000_000 + i,
+  payload: Buffer.from(`{"n":${i}}`),
+});
 
 describe('journal', () => {
   let dir: string;
@@ -22,7 +27,9 @@ describe('journal', () => {
   it('gives back every appended record not marked processed, in order and intact, after a reopen', async () => {
     const journal = await openJournal(dir);
     const binary = Buffer.from([0, 10, 255, 13, 10, 0]);
-    const appended = await Promise.all([record(1), record(2), { ...record(3), payload: binary }].map((r) => journal.append(r)));
+    const appended = await Promise.all(
+      [record(1), record(2), { ...record(3), payload: binary }].map((r) => journal.append(r)),
+    );
     expect(appended.map((r) => r.seq)).toEqual([1, 2, 3]);
     journal.markProcessed([1]);
     await journal.close();
@@ -62,11 +69,17 @@ describe('journal', () => {
     const again = await openJournal(dir, { log: (m) => logs.push(m) });
     expect(again.recovered.map((r) => r.seq)).toEqual([1, 2]);
     expect(logs.join('\n')).toMatch(/cut off/);
-    expect((await stat(file)).size).toBe(encodeRecord({ seq: 1, ...record(1) }).length + encodeRecord({ seq: 2, ...record(2) }).length);
+    expect((await stat(file)).size).toBe(
+      encodeRecord({ seq: 1, ...record(1) }).length + encodeRecord({ seq: 2, ...record(2) }).length,
+    );
     expect((await again.append(record(9))).seq).toBe(3);
     await again.close();
     const third = await openJournal(dir);
-    expect(third.recovered.map((r) => [r.seq, r.payload.toString()])).toEqual([[1, '{"n":1}'], [2, '{"n":2}'], [3, '{"n":9}']]);
+    expect(third.recovered.map((r) => [r.seq, r.payload.toString()])).toEqual([
+      [1, '{"n":1}'],
+      [2, '{"n":2}'],
+      [3, '{"n":9}'],
+    ]);
     await third.close();
   });
 
@@ -74,7 +87,10 @@ describe('journal', () => {
     const good = encodeRecord({ seq: 1, ...record(1) });
     const bad = encodeRecord({ seq: 2, ...record(2) });
     bad.writeUInt8(bad.readUInt8(bad.length - 1) ^ 0xff, bad.length - 1);
-    expect(decodeRecords(Buffer.concat([good, bad]))).toMatchObject({ records: [{ seq: 1 }], intactBytes: good.length });
+    expect(decodeRecords(Buffer.concat([good, bad]))).toMatchObject({
+      records: [{ seq: 1 }],
+      intactBytes: good.length,
+    });
     expect(decodeRecords(Buffer.concat([good, good.subarray(0, 5)])).intactBytes).toBe(good.length);
   });
 

@@ -25,20 +25,42 @@ describe('Node runtime policy', () => {
   });
 
   it('the policy module silences that warning and no other', () => {
-    const stderr = stderrOf(`import './lib/cli/node-runtime.mjs'; ${makeClient} process.emitWarning('another warning');`);
+    const stderr = stderrOf(
+      `import './lib/cli/node-runtime.mjs'; ${makeClient} process.emitWarning('another warning');`,
+    );
     expect(stderr).not.toContain('NodeVersionSupportWarning');
     expect(stderr).toContain('another warning');
   });
 
   it('leaves a value the user set alone', () => {
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', `import './lib/cli/node-runtime.mjs'; process.stdout.write(process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED);`], { cwd: root, env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'false' }, encoding: 'utf8' });
+    const run = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import './lib/cli/node-runtime.mjs'; process.stdout.write(process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED);`,
+      ],
+      {
+        cwd: root,
+        env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'false' },
+        encoding: 'utf8',
+      },
+    );
     expect(run.stdout).toBe('false');
   });
 
   it('every command-line entry point imports it first', async () => {
-    const entries = { 'lib/cli/gdm.mjs': './node-runtime.mjs', 'lib/cli/insights-admin.mjs': './node-runtime.mjs', 'infra/local/start.mjs': '../../lib/cli/node-runtime.mjs', 'infra/smoke/run.ts': '../../lib/cli/node-runtime.mjs', 'infra/preflight/run.ts': '../../lib/cli/node-runtime.mjs' };
+    const entries = {
+      'lib/cli/gdm.mjs': './node-runtime.mjs',
+      'lib/cli/insights-admin.mjs': './node-runtime.mjs',
+      'infra/local/start.mjs': '../../lib/cli/node-runtime.mjs',
+      'infra/smoke/run.ts': '../../lib/cli/node-runtime.mjs',
+      'infra/preflight/run.ts': '../../lib/cli/node-runtime.mjs',
+    };
     for (const [file, specifier] of Object.entries(entries)) {
-      const firstImport = (await readFile(path.join(root, file), 'utf8')).split('\n').find((line) => line.startsWith('import '));
+      const firstImport = (await readFile(path.join(root, file), 'utf8'))
+        .split('\n')
+        .find((line) => line.startsWith('import '));
       expect(firstImport, file).toBe(`import '${specifier}';`);
     }
   });

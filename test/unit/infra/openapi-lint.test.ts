@@ -20,18 +20,41 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 async function lint(document: unknown): Promise<{ status: number | null; errors: string[] }> {
   const file = path.join(dir, 'openapi.json');
   await writeFile(file, JSON.stringify(document, null, 2));
-  const run = spawnSync(process.execPath, [path.join(root, 'node_modules/@redocly/cli/bin/cli.js'), 'lint', '--config', path.join(dir, 'redocly.yaml'), '--format', 'json', file], {
-    cwd: dir,
-    encoding: 'utf8',
-    env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-  });
-  const report = JSON.parse(run.stdout.slice(run.stdout.indexOf('{'))) as { problems: Array<{ ruleId: string; severity: string; message: string }> };
-  return { status: run.status, errors: report.problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message}`) };
+  const run = spawnSync(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/@redocly/cli/bin/cli.js'),
+      'lint',
+      '--config',
+      path.join(dir, 'redocly.yaml'),
+      '--format',
+      'json',
+      file,
+    ],
+    {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    },
+  );
+  const report = JSON.parse(run.stdout.slice(run.stdout.indexOf('{'))) as {
+    problems: Array<{ ruleId: string; severity: string; message: string }>;
+  };
+  return {
+    status: run.status,
+    errors: report.problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message}`),
+  };
 }
 
 describe('OpenAPI document lint (Redocly recommended)', () => {
   it('has no error, with the server it is served from', async () => {
-    expect(await lint(maintenanceOpenApiFor(serverUrlOf({ host: 'abc123.execute-api.eu-west-1.amazonaws.com', 'x-forwarded-proto': 'https' })))).toEqual({ status: 0, errors: [] });
+    expect(
+      await lint(
+        maintenanceOpenApiFor(
+          serverUrlOf({ host: 'abc123.execute-api.eu-west-1.amazonaws.com', 'x-forwarded-proto': 'https' }),
+        ),
+      ),
+    ).toEqual({ status: 0, errors: [] });
   }, 60_000);
 
   it('fails a document without servers (the lint can fail)', async () => {
@@ -43,9 +66,13 @@ describe('OpenAPI document lint (Redocly recommended)', () => {
 
 describe('server address', () => {
   it('is https on API Gateway and http on the local stack, with the port', () => {
-    expect(serverUrlOf({ host: 'abc123.execute-api.eu-west-1.amazonaws.com', 'x-forwarded-proto': 'https' })).toBe('https://abc123.execute-api.eu-west-1.amazonaws.com');
+    expect(serverUrlOf({ host: 'abc123.execute-api.eu-west-1.amazonaws.com', 'x-forwarded-proto': 'https' })).toBe(
+      'https://abc123.execute-api.eu-west-1.amazonaws.com',
+    );
     expect(serverUrlOf({ Host: '127.0.0.1:3100' })).toBe('http://127.0.0.1:3100');
-    expect((maintenanceOpenApiFor('http://127.0.0.1:3100') as { servers: unknown }).servers).toEqual([{ url: 'http://127.0.0.1:3100' }]);
+    expect((maintenanceOpenApiFor('http://127.0.0.1:3100') as { servers: unknown }).servers).toEqual([
+      { url: 'http://127.0.0.1:3100' },
+    ]);
   });
 
   it('leaves out a missing or forged host rather than serving it', () => {

@@ -2,18 +2,38 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_ZIP_BYTES, packageProblems, renderReport, type FunctionPackage } from '../../../infra/package/report';
 
-const fine: FunctionPackage = { functionKey: 'health', zipBytes: 400_000, unzippedBytes: 1_400_000, files: ['functions/health/handler.cjs'], duckdb: [], sourceMaps: [], enableSourceMaps: false };
+const fine: FunctionPackage = {
+  functionKey: 'health',
+  zipBytes: 400_000,
+  unzippedBytes: 1_400_000,
+  files: ['functions/health/handler.cjs'],
+  duckdb: [],
+  sourceMaps: [],
+  enableSourceMaps: false,
+};
 
 describe('package report', () => {
   it('passes a small zip without DuckDB, maps or the flag', () => {
     expect(packageProblems(fine)).toEqual([]);
-    expect(renderReport({ dir: '/tmp/x', templateFile: '/tmp/x/t.json', packages: [fine] })).toMatchObject({ ok: true, text: expect.stringContaining('source maps: in 0 of 1 zips; NODE_OPTIONS --enable-source-maps in 0') });
+    expect(renderReport({ dir: '/tmp/x', templateFile: '/tmp/x/t.json', packages: [fine] })).toMatchObject({
+      ok: true,
+      text: expect.stringContaining('source maps: in 0 of 1 zips; NODE_OPTIONS --enable-source-maps in 0'),
+    });
   });
 
   it('fails --enable-source-maps without a map, a zip of 1 MB and DuckDB inside', () => {
-    expect(packageProblems({ ...fine, enableSourceMaps: true })).toEqual(['NODE_OPTIONS has --enable-source-maps but the zip has no source map']);
-    expect(packageProblems({ ...fine, enableSourceMaps: true, sourceMaps: ['functions/health/handler.cjs.map'] })).toEqual([]);
-    expect(packageProblems({ ...fine, zipBytes: MAX_ZIP_BYTES, duckdb: ['node_modules/@duckdb/node-api/x.js'] })).toEqual(['1 MB or more', 'DuckDB inside: node_modules/@duckdb/node-api/x.js']);
-    expect(renderReport({ dir: '/tmp/x', templateFile: '/tmp/x/t.json', packages: [{ ...fine, enableSourceMaps: true }] }).ok).toBe(false);
+    expect(packageProblems({ ...fine, enableSourceMaps: true })).toEqual([
+      'NODE_OPTIONS has --enable-source-maps but the zip has no source map',
+    ]);
+    expect(
+      packageProblems({ ...fine, enableSourceMaps: true, sourceMaps: ['functions/health/handler.cjs.map'] }),
+    ).toEqual([]);
+    expect(
+      packageProblems({ ...fine, zipBytes: MAX_ZIP_BYTES, duckdb: ['node_modules/@duckdb/node-api/x.js'] }),
+    ).toEqual(['1 MB or more', 'DuckDB inside: node_modules/@duckdb/node-api/x.js']);
+    expect(
+      renderReport({ dir: '/tmp/x', templateFile: '/tmp/x/t.json', packages: [{ ...fine, enableSourceMaps: true }] })
+        .ok,
+    ).toBe(false);
   });
 });

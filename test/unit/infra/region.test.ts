@@ -15,14 +15,20 @@ describe('region resolution', () => {
 
   it('takes the flag first, then AWS_REGION, then AWS_DEFAULT_REGION, then the profile', async () => {
     const profile = () => Promise.resolve('ap-southeast-2');
-    expect(await resolveRegion('us-east-1', { AWS_REGION: 'eu-central-1', AWS_DEFAULT_REGION: 'eu-north-1' }, profile)).toBe('us-east-1');
-    expect(await resolveRegion(undefined, { AWS_REGION: 'eu-central-1', AWS_DEFAULT_REGION: 'eu-north-1' }, profile)).toBe('eu-central-1');
+    expect(
+      await resolveRegion('us-east-1', { AWS_REGION: 'eu-central-1', AWS_DEFAULT_REGION: 'eu-north-1' }, profile),
+    ).toBe('us-east-1');
+    expect(
+      await resolveRegion(undefined, { AWS_REGION: 'eu-central-1', AWS_DEFAULT_REGION: 'eu-north-1' }, profile),
+    ).toBe('eu-central-1');
     expect(await resolveRegion(undefined, { AWS_DEFAULT_REGION: 'eu-north-1' }, profile)).toBe('eu-north-1');
     expect(await resolveRegion(undefined, {}, profile)).toBe('ap-southeast-2');
   });
 
   it('never falls back to a fixed region: without one it says where to give it', async () => {
-    await expect(resolveRegion(undefined, {}, noProfile)).rejects.toThrow(/no AWS region: give --region NAME, set AWS_REGION \(or AWS_DEFAULT_REGION\)/);
+    await expect(resolveRegion(undefined, {}, noProfile)).rejects.toThrow(
+      /no AWS region: give --region NAME, set AWS_REGION \(or AWS_DEFAULT_REGION\)/,
+    );
   });
 
   it("reads AWS_PROFILE's region from the shared config file through the SDK", async () => {
@@ -41,7 +47,9 @@ describe('region resolution', () => {
   });
 
   it('reads only non-empty region variables', () => {
-    expect(awsRegionVariables({ AWS_REGION: '', AWS_DEFAULT_REGION: 'eu-west-3', OTHER: 'x' })).toEqual({ AWS_DEFAULT_REGION: 'eu-west-3' });
+    expect(awsRegionVariables({ AWS_REGION: '', AWS_DEFAULT_REGION: 'eu-west-3', OTHER: 'x' })).toEqual({
+      AWS_DEFAULT_REGION: 'eu-west-3',
+    });
   });
 
   it('the smoke script keeps --region only when given', () => {

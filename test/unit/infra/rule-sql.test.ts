@@ -3,13 +3,25 @@
 import { describe, expect, it } from 'vitest';
 import { parseRuleSql, ruleMatches, ruleOutput, topicMatches } from '../../../infra/local/iot/rule-sql';
 
-const input = (payload: string, topic = 'gdm/agent-1/messages') => ({ topic, clientId: 'agent-1', payload: Buffer.from(payload), timestampMs: 1_700_000_000_000 });
+const input = (payload: string, topic = 'gdm/agent-1/messages') => ({
+  topic,
+  clientId: 'agent-1',
+  payload: Buffer.from(payload),
+  timestampMs: 1_700_000_000_000,
+});
 
 describe('rule SQL', () => {
   it('builds the ingest rule event: base64 payload, topic segment, client id, timestamp', () => {
-    const rule = parseRuleSql("SELECT encode(*, 'base64') AS payload, topic(2) AS agentId, clientid() AS clientId, timestamp() AS receivedAt FROM 'gdm/+/messages'");
+    const rule = parseRuleSql(
+      "SELECT encode(*, 'base64') AS payload, topic(2) AS agentId, clientid() AS clientId, timestamp() AS receivedAt FROM 'gdm/+/messages'",
+    );
     expect(rule.topicFilter).toBe('gdm/+/messages');
-    expect(ruleOutput(rule, input('not json'))).toEqual({ payload: Buffer.from('not json').toString('base64'), agentId: 'agent-1', clientId: 'agent-1', receivedAt: 1_700_000_000_000 });
+    expect(ruleOutput(rule, input('not json'))).toEqual({
+      payload: Buffer.from('not json').toString('base64'),
+      agentId: 'agent-1',
+      clientId: 'agent-1',
+      receivedAt: 1_700_000_000_000,
+    });
   });
 
   it('merges SELECT * with named items and passes a lone * through as is', () => {
@@ -23,7 +35,9 @@ describe('rule SQL', () => {
   });
 
   it('honours WHERE with fields, comparisons and logic', () => {
-    const rule = parseRuleSql("SELECT * FROM 'gdm/+/messages' WHERE messageType = 'state' AND (value.level > 3 OR NOT topic(2) <> 'agent-1')");
+    const rule = parseRuleSql(
+      "SELECT * FROM 'gdm/+/messages' WHERE messageType = 'state' AND (value.level > 3 OR NOT topic(2) <> 'agent-1')",
+    );
     expect(ruleMatches(rule, input('{"messageType":"state","value":{"level":5}}'))).toBe(true);
     expect(ruleMatches(rule, input('{"messageType":"state","value":{"level":1}}'))).toBe(true);
     expect(ruleMatches(rule, input('{"messageType":"state","value":{"level":1}}', 'gdm/agent-2/messages'))).toBe(false);
@@ -35,7 +49,7 @@ describe('rule SQL', () => {
     expect(() => parseRuleSql("SELECT * FROM 'a' WHERE startswith(x, 'y')")).toThrow(/startswith\(\) is not supported/);
     expect(() => parseRuleSql("SELECT encode(*, 'hex') AS p FROM 'a'")).toThrow(/encode\(\*, 'base64'\)/);
     expect(() => parseRuleSql("SELECT topic(2) FROM 'a'")).toThrow(/AS/);
-    expect(() => parseRuleSql("SELECT * FROM a")).toThrow(/quoted topic filter/);
+    expect(() => parseRuleSql('SELECT * FROM a')).toThrow(/quoted topic filter/);
     expect(() => parseRuleSql("SELECT * FROM 'a' WHERE x IN (1)")).toThrow();
     expect(() => parseRuleSql("SELECT * FROM 'a' WHERE x % 2 = 0")).toThrow(/'%'/);
   });

@@ -14,11 +14,25 @@ const AGENT = '0f6f7a2e-1c3d-4b5a-8e9f-0a1b2c3d4e5f';
 const OTHER_AGENT = '1f6f7a2e-1c3d-4b5a-8e9f-0a1b2c3d4e5f';
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 
-function edge(messageType: string, data: unknown[], metadata: Record<string, unknown> = { plantId: 'plant-a' }, deviceId = 'press-1') {
-  return toEdge({ messageId: randomUUID(), messageType, messageVersion: '1.0', metadata, data } as never, { now: () => new Date('2026-03-01T11:59:59.000Z'), deviceId });
+function edge(
+  messageType: string,
+  data: unknown[],
+  metadata: Record<string, unknown> = { plantId: 'plant-a' },
+  deviceId = 'press-1',
+) {
+  return toEdge({ messageId: randomUUID(), messageType, messageVersion: '1.0', metadata, data } as never, {
+    now: () => new Date('2026-03-01T11:59:59.000Z'),
+    deviceId,
+  });
 }
-const state = (values: number[] = [1, 2]) => edge('state', [{ name: 'temperature', values: values.map((value) => ({ value })) }]);
-const event = (message: unknown, agentId = AGENT, raw?: string) => ({ payload: Buffer.from(raw ?? JSON.stringify(message)).toString('base64'), agentId, clientId: agentId, receivedAt: NOW.getTime() });
+const state = (values: number[] = [1, 2]) =>
+  edge('state', [{ name: 'temperature', values: values.map((value) => ({ value })) }]);
+const event = (message: unknown, agentId = AGENT, raw?: string) => ({
+  payload: Buffer.from(raw ?? JSON.stringify(message)).toString('base64'),
+  agentId,
+  clientId: agentId,
+  receivedAt: NOW.getTime(),
+});
 
 async function setup() {
   const registry = fakeRegistry();
@@ -28,7 +42,13 @@ async function setup() {
   await registry.createPlant({ plantId: 'plant-a', customerId: 'acme', name: 'A', createdAt: created });
   await registry.createPlant({ plantId: 'plant-x', customerId: 'other', name: 'X', createdAt: created });
   await registry.createAgent({ agentId: AGENT, customerId: 'acme', name: 'gw', createdAt: created });
-  const fakes = { deadLetter: fakeDeadLetter(), store: fakeStore(), lake: fakeLake(), liveness: fakeLiveness(), ledger: fakeLedger() };
+  const fakes = {
+    deadLetter: fakeDeadLetter(),
+    store: fakeStore(),
+    lake: fakeLake(),
+    liveness: fakeLiveness(),
+    ledger: fakeLedger(),
+  };
   const logs: string[] = [];
   const deps: IngestDeps = {
     ...fakes,
@@ -55,8 +75,13 @@ describe('ingest core on fakes', () => {
     expect(store.writes[0]).toMatchObject({ customerId: 'acme', events: [] });
     expect(store.writes[0]?.states.map((r) => r.Value)).toEqual([21.5, 22]);
     expect(store.writes[0]?.replace).toBeUndefined();
-    expect(lake.records).toEqual([expect.objectContaining({ customerId: 'acme', plantId: 'plant-a', date: '2026-03-01' })]);
-    expect(ledger.calls).toEqual([{ method: 'claim', keys: 1 }, { method: 'complete', keys: 1 }]);
+    expect(lake.records).toEqual([
+      expect.objectContaining({ customerId: 'acme', plantId: 'plant-a', date: '2026-03-01' }),
+    ]);
+    expect(ledger.calls).toEqual([
+      { method: 'claim', keys: 1 },
+      { method: 'complete', keys: 1 },
+    ]);
   });
 
   it.each([
@@ -69,8 +94,14 @@ describe('ingest core on fakes', () => {
     ['FOREIGN_PLANT', () => event({ ...state(), metadata: { plantId: 'no-such-plant' } })],
     ['AGENT_MISMATCH', () => ({ ...event(state()), clientId: OTHER_AGENT })],
     ['TOO_LARGE', () => event(undefined, AGENT, 'x'.repeat(4097))],
-    ['TIME_IN_FUTURE', () => event(edge('state', [{ name: 'clock', values: [{ value: 1, deviceTimestamp: '2026-03-01T12:20:00Z' }] }]))],
-    ['TIME_TOO_OLD', () => event(edge('state', [{ name: 'clock', values: [{ value: 1, deviceTimestamp: '2010-03-01T12:00:00Z' }] }]))],
+    [
+      'TIME_IN_FUTURE',
+      () => event(edge('state', [{ name: 'clock', values: [{ value: 1, deviceTimestamp: '2026-03-01T12:20:00Z' }] }])),
+    ],
+    [
+      'TIME_TOO_OLD',
+      () => event(edge('state', [{ name: 'clock', values: [{ value: 1, deviceTimestamp: '2010-03-01T12:00:00Z' }] }])),
+    ],
   ])('dead-letters %s and stores nothing of it', async (reason, input) => {
     const { deps, deadLetter, store, lake, ledger } = await setup();
     expect(await ingestRuleEvent(input(), deps)).toEqual({ status: 'dead-lettered', reason });
@@ -84,7 +115,12 @@ describe('ingest core on fakes', () => {
     const { deps, deadLetter } = await setup();
     await ingestRuleEvent(event(undefined, AGENT, '{ not json'), deps);
     const [entry] = deadLetter.entries.values();
-    expect(entry).toMatchObject({ reason: 'NOT_JSON', time: NOW.toISOString(), receivedAt: NOW.toISOString(), source: { agentId: AGENT, clientId: AGENT } });
+    expect(entry).toMatchObject({
+      reason: 'NOT_JSON',
+      time: NOW.toISOString(),
+      receivedAt: NOW.toISOString(),
+      source: { agentId: AGENT, clientId: AGENT },
+    });
     expect(Buffer.from(entry?.payloadBase64 ?? '', 'base64').toString()).toBe('{ not json');
   });
 
@@ -125,21 +161,48 @@ describe('ingest core on fakes', () => {
 
   it('writes once per customer and records keep-alives as liveness', async () => {
     const { deps, store, liveness } = await setup();
-    const keepAlive = edge('keep-alive', [{ name: 'keep-alive', values: [{ value: null, deviceTimestamp: '2026-03-01T11:00:00Z' }] }], { plantId: 'plant-a', messageIntervallInMilliseconds: 60_000 }, 'sensor-9');
+    const keepAlive = edge(
+      'keep-alive',
+      [{ name: 'keep-alive', values: [{ value: null, deviceTimestamp: '2026-03-01T11:00:00Z' }] }],
+      { plantId: 'plant-a', messageIntervallInMilliseconds: 60_000 },
+      'sensor-9',
+    );
     const outcomes = await ingestBatch([event(keepAlive), event(state())], deps);
-    expect(outcomes).toEqual([expect.objectContaining({ status: 'stored', rows: 0 }), expect.objectContaining({ status: 'stored', rows: 2 })]);
+    expect(outcomes).toEqual([
+      expect.objectContaining({ status: 'stored', rows: 0 }),
+      expect.objectContaining({ status: 'stored', rows: 2 }),
+    ]);
     expect(store.writes).toHaveLength(1);
-    expect(liveness.recorded).toEqual([{ customerId: 'acme', plantId: 'plant-a', uid: `${AGENT}_sensor-9`, agentId: AGENT, deviceId: 'sensor-9', lastSeen: '2026-03-01T11:00:00.000000Z', intervalMs: 60_000 }]);
+    expect(liveness.recorded).toEqual([
+      {
+        customerId: 'acme',
+        plantId: 'plant-a',
+        uid: `${AGENT}_sensor-9`,
+        agentId: AGENT,
+        deviceId: 'sensor-9',
+        lastSeen: '2026-03-01T11:00:00.000000Z',
+        intervalMs: 60_000,
+      },
+    ]);
   });
 
   it('dead-letters as STORE_REJECTED the rows the store refuses, and counts the rest as stored', async () => {
     const { deps, store, deadLetter } = await setup();
     const message = state([1, 2, 3]);
-    store.rejectWith = (batch) => [{ table: 'States', messageId: batch.states[0]?.MessageId ?? '', reason: 'duplicate with another value' }];
-    expect(await ingestRuleEvent(event(message), deps)).toEqual({ status: 'stored', messageId: message.messageId, rows: 2, rejected: 1 });
+    store.rejectWith = (batch) => [
+      { table: 'States', messageId: batch.states[0]?.MessageId ?? '', reason: 'duplicate with another value' },
+    ];
+    expect(await ingestRuleEvent(event(message), deps)).toEqual({
+      status: 'stored',
+      messageId: message.messageId,
+      rows: 2,
+      rejected: 1,
+    });
     const [entry] = deadLetter.entries.values();
     expect(entry).toMatchObject({ reason: 'STORE_REJECTED', source: { agentId: AGENT, messageId: message.messageId } });
-    expect(entry?.details).toEqual([{ table: 'States', messageId: message.messageId, reason: 'duplicate with another value' }]);
+    expect(entry?.details).toEqual([
+      { table: 'States', messageId: message.messageId, reason: 'duplicate with another value' },
+    ]);
   });
 
   it.each([
@@ -151,11 +214,19 @@ describe('ingest core on fakes', () => {
     const f = await setup();
     const messages = [state([1]), state([2])];
     breakIt(f);
-    expect(await ingestBatch(messages.map((m) => event(m)), f.deps)).toEqual([
+    expect(
+      await ingestBatch(
+        messages.map((m) => event(m)),
+        f.deps,
+      ),
+    ).toEqual([
       { status: 'failed', error: 'down' },
       { status: 'failed', error: 'down' },
     ]);
-    const retry = await ingestBatch(messages.map((m) => event(m)), f.deps);
+    const retry = await ingestBatch(
+      messages.map((m) => event(m)),
+      f.deps,
+    );
     expect(retry.map((o) => o.status)).toEqual(['stored', 'stored']);
     expect((await ingestBatch([event(messages[0])], f.deps))[0]?.status).toBe('duplicate');
   });

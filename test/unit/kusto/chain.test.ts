@@ -33,7 +33,16 @@ const ACTIVITY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
 describe('kustoHandler', () => {
   it('sends the JSON text with the client request id echoed and a fresh activity id', async () => {
     // Prepare
-    const handler = kustoHandler(async (e) => ({ json: JSON.stringify({ crid: traceOf(e).clientRequestId, customer: kustoCaller(e).customerId, body: e.jsonBody }) }), { authorized: true, jsonBody: true });
+    const handler = kustoHandler(
+      async (e) => ({
+        json: JSON.stringify({
+          crid: traceOf(e).clientRequestId,
+          customer: kustoCaller(e).customerId,
+          body: e.jsonBody,
+        }),
+      }),
+      { authorized: true, jsonBody: true },
+    );
     // Act
     const first = await call(handler, event());
     const second = await call(handler, event());
@@ -46,7 +55,10 @@ describe('kustoHandler', () => {
   });
 
   it('makes up a client request id when none is sent', async () => {
-    const res = await call(kustoHandler(async () => ({ json: '{}' })), event({ headers: {} }));
+    const res = await call(
+      kustoHandler(async () => ({ json: '{}' })),
+      event({ headers: {} }),
+    );
     expect(res.headers['x-ms-client-request-id']).toMatch(/^unspecified;/);
   });
 
@@ -66,7 +78,11 @@ describe('kustoHandler', () => {
         message: 'Request is invalid and cannot be executed.',
         '@type': 'Kusto.Data.Exceptions.SyntaxException',
         '@message': "1:8: expected an expression after '|'",
-        '@context': { timestamp: expect.any(String), clientRequestId: 'KNC.execute;abc', activityId: res.headers['x-ms-activity-id'] },
+        '@context': {
+          timestamp: expect.any(String),
+          clientRequestId: 'KNC.execute;abc',
+          activityId: res.headers['x-ms-activity-id'],
+        },
         '@permanent': true,
         '@errorCode': 'QUERY_SYNTAX',
         '@details': [{ line: 1, column: 8 }],
@@ -75,11 +91,21 @@ describe('kustoHandler', () => {
   });
 
   it('sends Retry-After and a non-permanent error for throttling, and hides unexpected errors behind a 500', async () => {
-    const throttled = await call(kustoHandler(async () => { throw new AppError('TOO_MANY_REQUESTS', 'slow down', { retryAfterSeconds: 2 }); }), event());
+    const throttled = await call(
+      kustoHandler(async () => {
+        throw new AppError('TOO_MANY_REQUESTS', 'slow down', { retryAfterSeconds: 2 });
+      }),
+      event(),
+    );
     expect(throttled.status).toBe(429);
     expect(throttled.headers['retry-after']).toBe('2');
     expect(throttled.body.error).toMatchObject({ code: 'TooManyRequests', '@permanent': false });
-    const crash = await call(kustoHandler(async () => { throw new Error('secret internals'); }), event());
+    const crash = await call(
+      kustoHandler(async () => {
+        throw new Error('secret internals');
+      }),
+      event(),
+    );
     expect(crash.status).toBe(500);
     expect(JSON.stringify(crash.body)).not.toContain('secret internals');
     expect(crash.body.error).toMatchObject({ code: 'Internal_ServerError', '@permanent': false });
@@ -87,14 +113,19 @@ describe('kustoHandler', () => {
 
   it('refuses a caller the authorizer refused before reading the body', async () => {
     const handler = kustoHandler(async () => ({ json: '{}' }), { authorized: true, jsonBody: true });
-    const res = await call(handler, event({ body: '{not json' }, refusalContext('UNAUTHORIZED', 'the access token has expired')));
+    const res = await call(
+      handler,
+      event({ body: '{not json' }, refusalContext('UNAUTHORIZED', 'the access token has expired')),
+    );
     expect(res.status).toBe(401);
     expect(res.body.error).toMatchObject({ code: 'Unauthorized', '@message': 'the access token has expired' });
   });
 
   it('refuses malformed JSON and another content type with 4xx OneApiErrors', async () => {
     const handler = kustoHandler(async () => ({ json: '{}' }), { authorized: true, jsonBody: true });
-    expect((await call(handler, event({ body: '{not json' }))).body.error).toMatchObject({ '@errorCode': 'INVALID_INPUT' });
+    expect((await call(handler, event({ body: '{not json' }))).body.error).toMatchObject({
+      '@errorCode': 'INVALID_INPUT',
+    });
     expect((await call(handler, event({ headers: { 'content-type': 'text/plain' } }))).status).toBe(415);
   });
 });

@@ -8,7 +8,12 @@ import type { KustoQueryResult, KustoRequestInfo } from '../../../lib/kusto/resu
 import { v1CommandJson, v1QueryJson } from '../../../lib/kusto/v1';
 import { cellJson } from '../../../lib/kusto/values';
 
-const info: KustoRequestInfo = { clientRequestId: 'KNC.execute;1234', activityId: '5935a050-e466-48a0-991d-0ec26bd61c7e', now: new Date('2026-01-02T03:04:05.000Z'), executionMs: 12 };
+const info: KustoRequestInfo = {
+  clientRequestId: 'KNC.execute;1234',
+  activityId: '5935a050-e466-48a0-991d-0ec26bd61c7e',
+  now: new Date('2026-01-02T03:04:05.000Z'),
+  executionMs: 12,
+};
 
 /** One column of each type, with a value as the engine hands it over and Kusto's JSON of it. */
 const EVERY_TYPE: readonly { type: KqlType; engine: unknown; json: string }[] = [
@@ -27,12 +32,28 @@ const EVERY_TYPE: readonly { type: KqlType; engine: unknown; json: string }[] = 
 const types = EVERY_TYPE.map((t) => t.type);
 const result: KustoQueryResult = {
   columns: EVERY_TYPE.map((t) => ({ name: `c_${t.type}`, type: t.type })),
-  rows: [convertRow(EVERY_TYPE.map((t) => t.engine), types), convertRow(EVERY_TYPE.map(() => null), types)],
+  rows: [
+    convertRow(
+      EVERY_TYPE.map((t) => t.engine),
+      types,
+    ),
+    convertRow(
+      EVERY_TYPE.map(() => null),
+      types,
+    ),
+  ],
 };
 
 type Frame = Record<string, unknown> & { FrameType: string };
-type Table = { TableId: number; TableName: string; TableKind: string; Columns: { ColumnName: string; ColumnType: string }[]; Rows: unknown[][] };
-const parseSdk = (json: string, kind: 'query' | 'queryv1') => new Client('http://127.0.0.1:1')._parseResponse(JSON.parse(json), kind as never);
+type Table = {
+  TableId: number;
+  TableName: string;
+  TableKind: string;
+  Columns: { ColumnName: string; ColumnType: string }[];
+  Rows: unknown[][];
+};
+const parseSdk = (json: string, kind: 'query' | 'queryv1') =>
+  new Client('http://127.0.0.1:1')._parseResponse(JSON.parse(json), kind as never);
 
 describe('v2 value encoding', () => {
   it.each(EVERY_TYPE)('writes $type as Kusto does', ({ type, engine, json }) => {
@@ -56,13 +77,45 @@ describe('v2 frames', () => {
     const text = v2ResponseJson(result, info);
     const frames = JSON.parse(text) as Frame[];
     // Assess
-    expect(frames.map((f) => f.FrameType)).toEqual(['DataSetHeader', 'DataTable', 'DataTable', 'DataTable', 'DataSetCompletion']);
-    expect(frames[0]).toEqual({ FrameType: 'DataSetHeader', IsProgressive: false, Version: 'v2.0', IsFragmented: false, ErrorReportingPlacement: 'InData' });
+    expect(frames.map((f) => f.FrameType)).toEqual([
+      'DataSetHeader',
+      'DataTable',
+      'DataTable',
+      'DataTable',
+      'DataSetCompletion',
+    ]);
+    expect(frames[0]).toEqual({
+      FrameType: 'DataSetHeader',
+      IsProgressive: false,
+      Version: 'v2.0',
+      IsFragmented: false,
+      ErrorReportingPlacement: 'InData',
+    });
     const [props, primary, completion] = frames.slice(1, 4) as unknown as Table[];
-    expect([props!.TableName, props!.TableKind, primary!.TableKind, completion!.TableKind]).toEqual(['@ExtendedProperties', 'QueryProperties', 'PrimaryResult', 'QueryCompletionInformation']);
+    expect([props!.TableName, props!.TableKind, primary!.TableKind, completion!.TableKind]).toEqual([
+      '@ExtendedProperties',
+      'QueryProperties',
+      'PrimaryResult',
+      'QueryCompletionInformation',
+    ]);
     expect(primary!.Columns).toEqual(EVERY_TYPE.map((t) => ({ ColumnName: `c_${t.type}`, ColumnType: t.type })));
-    expect(text).toContain(`"Rows":[[${EVERY_TYPE.map((t) => t.json).join(',')}],[${EVERY_TYPE.map((t) => (t.type === 'string' ? '""' : 'null')).join(',')}]]`);
-    expect(completion!.Rows[0]).toEqual([info.now.toISOString(), info.clientRequestId, info.activityId, info.activityId, info.activityId, 4, 'Info', 0, 'S_OK (0)', 4, 'QueryInfo', expect.stringContaining('Query completed successfully')]);
+    expect(text).toContain(
+      `"Rows":[[${EVERY_TYPE.map((t) => t.json).join(',')}],[${EVERY_TYPE.map((t) => (t.type === 'string' ? '""' : 'null')).join(',')}]]`,
+    );
+    expect(completion!.Rows[0]).toEqual([
+      info.now.toISOString(),
+      info.clientRequestId,
+      info.activityId,
+      info.activityId,
+      info.activityId,
+      4,
+      'Info',
+      0,
+      'S_OK (0)',
+      4,
+      'QueryInfo',
+      expect.stringContaining('Query completed successfully'),
+    ]);
     expect(frames[4]).toEqual({ FrameType: 'DataSetCompletion', HasErrors: false, Cancelled: false });
   });
 
@@ -78,24 +131,52 @@ describe('v2 frames', () => {
   });
 
   it('carries render as the Visualization property, all null without it', () => {
-    const rendered = v2ResponseJson({ ...result, render: { visualization: 'timechart', properties: { title: '"Temps"', ycolumns: 'avg_Value' } } }, info);
+    const rendered = v2ResponseJson(
+      { ...result, render: { visualization: 'timechart', properties: { title: '"Temps"', ycolumns: 'avg_Value' } } },
+      info,
+    );
     const props = (JSON.parse(rendered) as Table[])[1]!;
     expect(props.Rows).toHaveLength(1);
     expect(props.Rows[0]![0]).toBe(1);
     expect(props.Rows[0]![1]).toBe('Visualization');
-    expect(JSON.parse(props.Rows[0]![2] as string)).toMatchObject({ Visualization: 'timechart', Title: 'Temps', YColumns: 'avg_Value', XColumn: null });
+    expect(JSON.parse(props.Rows[0]![2] as string)).toMatchObject({
+      Visualization: 'timechart',
+      Title: 'Temps',
+      YColumns: 'avg_Value',
+      XColumn: null,
+    });
     const plain = (JSON.parse(v2ResponseJson(result, info)) as Table[])[1]!;
     expect(JSON.parse(plain.Rows[0]![2] as string)).toMatchObject({ Visualization: null, Title: null });
   });
 
-  it('reports a cut result as Kusto\'s partial query failure: the rows, an Error row and HasErrors', () => {
+  it("reports a cut result as Kusto's partial query failure: the rows, an Error row and HasErrors", () => {
     // Act
-    const cut = v2ResponseJson({ ...result, truncation: { reason: 'rowLimit', rowLimit: 2, maxResponseBytes: 1000 } }, info);
+    const cut = v2ResponseJson(
+      { ...result, truncation: { reason: 'rowLimit', rowLimit: 2, maxResponseBytes: 1000 } },
+      info,
+    );
     const frames = JSON.parse(cut) as Frame[];
     // Assess
     expect((frames[2] as unknown as Table).Rows).toHaveLength(2);
-    expect((frames[3] as unknown as Table).Rows[0]!.slice(5, 9)).toEqual([2, 'Error', 0x80da0003 | 0, 'LimitsExceeded (0x80DA0003)']);
-    expect(frames[4]).toMatchObject({ HasErrors: true, Cancelled: false, OneApiErrors: [{ error: { code: 'LimitsExceeded', '@permanent': false, '@message': expect.stringContaining('record count limit 2 (E_QUERY_RESULT_SET_TOO_LARGE') } }] });
+    expect((frames[3] as unknown as Table).Rows[0]!.slice(5, 9)).toEqual([
+      2,
+      'Error',
+      0x80da0003 | 0,
+      'LimitsExceeded (0x80DA0003)',
+    ]);
+    expect(frames[4]).toMatchObject({
+      HasErrors: true,
+      Cancelled: false,
+      OneApiErrors: [
+        {
+          error: {
+            code: 'LimitsExceeded',
+            '@permanent': false,
+            '@message': expect.stringContaining('record count limit 2 (E_QUERY_RESULT_SET_TOO_LARGE'),
+          },
+        },
+      ],
+    });
     expect(() => parseSdk(cut, 'query')).toThrow(/E_QUERY_RESULT_SET_TOO_LARGE/);
   });
 });
@@ -109,7 +190,11 @@ describe('v1 tables', () => {
     // Assess
     expect(body.Tables.map((t) => t.TableName)).toEqual(['Table_0', 'Table_1', 'Table_2', 'Table_3']);
     expect(body.Tables[0]!.Columns[3]).toEqual({ ColumnName: 'c_long', DataType: 'Int64', ColumnType: 'long' });
-    expect(body.Tables[3]!.Rows.map((r) => r.slice(0, 3))).toEqual([[0, 'QueryResult', 'PrimaryResult'], [1, 'QueryProperties', '@ExtendedProperties'], [2, 'QueryStatus', 'QueryStatus']]);
+    expect(body.Tables[3]!.Rows.map((r) => r.slice(0, 3))).toEqual([
+      [0, 'QueryResult', 'PrimaryResult'],
+      [1, 'QueryProperties', '@ExtendedProperties'],
+      [2, 'QueryStatus', 'QueryStatus'],
+    ]);
     expect(data.primaryResults).toHaveLength(1);
     expect(data.primaryResults[0]!.name).toBe('PrimaryResult');
     expect(data.getErrorsCount().errors).toBe(0);
@@ -118,10 +203,18 @@ describe('v1 tables', () => {
 
   it('reports a cut result with an Error row in QueryStatus (the Node SDK reads v1 status kinds too late to raise it)', () => {
     // Act
-    const cut = v1QueryJson({ ...result, truncation: { reason: 'responseBytes', rowLimit: 10, maxResponseBytes: 5000 } }, info);
+    const cut = v1QueryJson(
+      { ...result, truncation: { reason: 'responseBytes', rowLimit: 10, maxResponseBytes: 5000 } },
+      info,
+    );
     const status = (JSON.parse(cut) as { Tables: { Rows: unknown[][] }[] }).Tables[2]!.Rows[0]!;
     // Assess
-    expect(status.slice(1, 5)).toEqual([2, 'Error', 0x80da0003 | 0, expect.stringContaining('data size limit 5000 (E_QUERY_RESULT_SET_TOO_LARGE')]);
+    expect(status.slice(1, 5)).toEqual([
+      2,
+      'Error',
+      0x80da0003 | 0,
+      expect.stringContaining('data size limit 5000 (E_QUERY_RESULT_SET_TOO_LARGE'),
+    ]);
     expect(parseSdk(cut, 'queryv1').primaryResults[0]!._rows).toHaveLength(2);
   });
 

@@ -10,8 +10,16 @@ const now = new Date('2026-03-10T12:00:00.000Z');
 describe('parseKustoRequest', () => {
   it('takes properties as an object or as JSON text', () => {
     const options = { query_datetimescope_from: '2026-03-01T00:00:00Z' };
-    expect(parseKustoRequest({ db: 'acme', csl: 'print 1', properties: { Options: options } }).options).toEqual(options);
-    expect(parseKustoRequest({ db: 'acme', csl: 'print 1', properties: JSON.stringify({ Options: options, Parameters: {} }) }).options).toEqual(options);
+    expect(parseKustoRequest({ db: 'acme', csl: 'print 1', properties: { Options: options } }).options).toEqual(
+      options,
+    );
+    expect(
+      parseKustoRequest({
+        db: 'acme',
+        csl: 'print 1',
+        properties: JSON.stringify({ Options: options, Parameters: {} }),
+      }).options,
+    ).toEqual(options);
     expect(parseKustoRequest({ db: 'acme', csl: 'print 1' })).toEqual({ db: 'acme', csl: 'print 1', options: {} });
   });
 
@@ -19,8 +27,12 @@ describe('parseKustoRequest', () => {
     expect(refusal(() => parseKustoRequest({ db: 'acme' })).data[0]).toMatchObject({ field: 'csl' });
     expect(refusal(() => parseKustoRequest([])).code).toBe('INVALID_INPUT');
     expect(refusal(() => parseKustoRequest({ db: 1, csl: 'x' })).data[0]).toMatchObject({ field: 'db' });
-    expect(refusal(() => parseKustoRequest({ csl: 'x', properties: '{not json' })).data[0]).toMatchObject({ field: 'properties' });
-    expect(refusal(() => parseKustoRequest({ csl: 'x', properties: { Options: [] } })).data[0]).toMatchObject({ field: 'properties.Options' });
+    expect(refusal(() => parseKustoRequest({ csl: 'x', properties: '{not json' })).data[0]).toMatchObject({
+      field: 'properties',
+    });
+    expect(refusal(() => parseKustoRequest({ csl: 'x', properties: { Options: [] } })).data[0]).toMatchObject({
+      field: 'properties.Options',
+    });
     const parameters = refusal(() => parseKustoRequest({ csl: 'x', properties: { Parameters: { n: 'int(1)' } } }));
     expect(parameters.code).toBe('QUERY_UNSUPPORTED');
   });
@@ -40,21 +52,52 @@ describe('checkDatabase', () => {
 
 describe('timeWindow', () => {
   it('defaults to the longest window ending now', () => {
-    expect(timeWindow({}, 31, now)).toEqual({ startTime: '2026-02-07T12:00:00.000Z', endTime: '2026-03-10T12:00:00.000Z' });
+    expect(timeWindow({}, 31, now)).toEqual({
+      startTime: '2026-02-07T12:00:00.000Z',
+      endTime: '2026-03-10T12:00:00.000Z',
+    });
   });
 
   it('takes query_datetimescope_from/_to in Kusto datetime formats, either alone', () => {
-    expect(timeWindow({ query_datetimescope_column: 'Timestamp', query_datetimescope_from: '2026-03-01T00:00:00Z', query_datetimescope_to: '2026-03-02 06:30:00.1234567' }, 31, now)).toEqual({ startTime: '2026-03-01T00:00:00.000Z', endTime: '2026-03-02T06:30:00.123Z' });
-    expect(timeWindow({ query_datetimescope_from: '2026-03-09' }, 31, now)).toEqual({ startTime: '2026-03-09T00:00:00.000Z', endTime: now.toISOString() });
-    expect(timeWindow({ query_datetimescope_to: '2026-01-31T00:00:00Z' }, 1, now)).toEqual({ startTime: '2026-01-30T00:00:00.000Z', endTime: '2026-01-31T00:00:00.000Z' });
+    expect(
+      timeWindow(
+        {
+          query_datetimescope_column: 'Timestamp',
+          query_datetimescope_from: '2026-03-01T00:00:00Z',
+          query_datetimescope_to: '2026-03-02 06:30:00.1234567',
+        },
+        31,
+        now,
+      ),
+    ).toEqual({ startTime: '2026-03-01T00:00:00.000Z', endTime: '2026-03-02T06:30:00.123Z' });
+    expect(timeWindow({ query_datetimescope_from: '2026-03-09' }, 31, now)).toEqual({
+      startTime: '2026-03-09T00:00:00.000Z',
+      endTime: now.toISOString(),
+    });
+    expect(timeWindow({ query_datetimescope_to: '2026-01-31T00:00:00Z' }, 1, now)).toEqual({
+      startTime: '2026-01-30T00:00:00.000Z',
+      endTime: '2026-01-31T00:00:00.000Z',
+    });
   });
 
   it('refuses another column, bad datetimes, an empty window and one longer than allowed', () => {
-    expect(refusal(() => timeWindow({ query_datetimescope_column: 'IngestionTimestamp' }, 31, now)).data[0]).toMatchObject({ field: 'properties.Options.query_datetimescope_column' });
+    expect(
+      refusal(() => timeWindow({ query_datetimescope_column: 'IngestionTimestamp' }, 31, now)).data[0],
+    ).toMatchObject({ field: 'properties.Options.query_datetimescope_column' });
     expect(refusal(() => timeWindow({ query_datetimescope_from: 'yesterday' }, 31, now)).code).toBe('INVALID_INPUT');
-    expect(refusal(() => timeWindow({ query_datetimescope_from: '2026-02-30T00:00:00Z' }, 31, now)).code).toBe('INVALID_INPUT');
-    expect(refusal(() => timeWindow({ query_datetimescope_from: '2026-03-02', query_datetimescope_to: '2026-03-01' }, 31, now)).message).toMatch(/after/);
-    expect(refusal(() => timeWindow({ query_datetimescope_from: '2026-01-01', query_datetimescope_to: '2026-03-01' }, 31, now)).message).toMatch(/longer than 31 days/);
+    expect(refusal(() => timeWindow({ query_datetimescope_from: '2026-02-30T00:00:00Z' }, 31, now)).code).toBe(
+      'INVALID_INPUT',
+    );
+    expect(
+      refusal(() =>
+        timeWindow({ query_datetimescope_from: '2026-03-02', query_datetimescope_to: '2026-03-01' }, 31, now),
+      ).message,
+    ).toMatch(/after/);
+    expect(
+      refusal(() =>
+        timeWindow({ query_datetimescope_from: '2026-01-01', query_datetimescope_to: '2026-03-01' }, 31, now),
+      ).message,
+    ).toMatch(/longer than 31 days/);
   });
 });
 

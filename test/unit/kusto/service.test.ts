@@ -10,8 +10,17 @@ import type { KustoTrace } from '../../../lib/kusto/chain';
 import { kustoCommand, kustoQuery } from '../../../lib/kusto/service';
 
 const caller: Caller = { kind: 'jwt', customerId: 'acme', plantIds: ['p1', 'p2'], allPlants: false, clientId: 'c1' };
-const trace: KustoTrace = { clientRequestId: 'KNC.execute;1', activityId: '00000000-0000-4000-8000-000000000001', receivedAt: new Date('2026-03-10T12:00:00.000Z') };
-const settings: QuerySettings = { rowLimit: 100, timeoutMs: 5000, maxWindowDays: 31, now: () => new Date('2026-03-10T12:00:00.000Z') };
+const trace: KustoTrace = {
+  clientRequestId: 'KNC.execute;1',
+  activityId: '00000000-0000-4000-8000-000000000001',
+  receivedAt: new Date('2026-03-10T12:00:00.000Z'),
+};
+const settings: QuerySettings = {
+  rowLimit: 100,
+  timeoutMs: 5000,
+  maxWindowDays: 31,
+  now: () => new Date('2026-03-10T12:00:00.000Z'),
+};
 
 /** Pushes `count` rows of one wide string column (or `x` as a long) until the answer is full. */
 function engine(count: number, cell: (i: number) => unknown = (i) => i): QueryEngine & { sql: string[] } {
@@ -32,7 +41,13 @@ describe('kustoQuery', () => {
   it("runs the query in the caller's scope and the window of Kusto's datetime-scope options", async () => {
     // Prepare
     const e = engine(1);
-    const body = { db: 'acme', csl: 'States | count', properties: { Options: { query_datetimescope_from: '2026-03-01T00:00:00Z', query_datetimescope_to: '2026-03-02T00:00:00Z' } } };
+    const body = {
+      db: 'acme',
+      csl: 'States | count',
+      properties: {
+        Options: { query_datetimescope_from: '2026-03-01T00:00:00Z', query_datetimescope_to: '2026-03-02T00:00:00Z' },
+      },
+    };
     // Act
     const frames = JSON.parse(await kustoQuery('v2', body, caller, e, settings, trace)) as Frame[];
     // Assess
@@ -52,31 +67,54 @@ describe('kustoQuery', () => {
     // Prepare: rows of 1 KB, a cap of 100 KB
     const capped = { ...settings, rowLimit: 10_000, maxResponseBytes: 100_000 };
     // Act
-    const text = await kustoQuery('v2', { db: 'acme', csl: 'print x = "a"' }, caller, engine(500, () => 'x'.repeat(1000)), capped, trace);
+    const text = await kustoQuery(
+      'v2',
+      { db: 'acme', csl: 'print x = "a"' },
+      caller,
+      engine(500, () => 'x'.repeat(1000)),
+      capped,
+      trace,
+    );
     // Assess
     expect(lambdaBytes(text)).toBeLessThanOrEqual(100_000);
     const frames = JSON.parse(text) as Frame[];
     expect(frames.find((f) => f.TableKind === 'PrimaryResult')!.Rows!.length).toBeGreaterThan(70);
-    expect(frames.at(-1)).toMatchObject({ HasErrors: true, OneApiErrors: [{ error: { '@message': expect.stringContaining('data size limit') } }] });
+    expect(frames.at(-1)).toMatchObject({
+      HasErrors: true,
+      OneApiErrors: [{ error: { '@message': expect.stringContaining('data size limit') } }],
+    });
   });
 
   it('still answers a small query under the smallest configurable cap', async () => {
-    const text = await kustoQuery('v2', { db: 'acme', csl: 'print x = 1' }, caller, engine(1), { ...settings, maxResponseBytes: 10_000 }, trace);
+    const text = await kustoQuery(
+      'v2',
+      { db: 'acme', csl: 'print x = 1' },
+      caller,
+      engine(1),
+      { ...settings, maxResponseBytes: 10_000 },
+      trace,
+    );
     expect(lambdaBytes(text)).toBeLessThanOrEqual(10_000);
     expect((JSON.parse(text) as Frame[]).at(-1)).toMatchObject({ HasErrors: false });
   });
 
   it('refuses a foreign database and a management command, before running anything', async () => {
     const e = engine(1);
-    await expect(kustoQuery('v2', { db: 'globex', csl: 'print 1' }, caller, e, settings, trace)).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    await expect(kustoQuery('v2', { db: 'acme', csl: '.show tables' }, caller, e, settings, trace)).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(kustoQuery('v2', { db: 'globex', csl: 'print 1' }, caller, e, settings, trace)).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+    await expect(
+      kustoQuery('v2', { db: 'acme', csl: '.show tables' }, caller, e, settings, trace),
+    ).rejects.toMatchObject({ code: 'INVALID_INPUT' });
     expect(e.sql).toEqual([]);
   });
 });
 
 describe('kustoCommand', () => {
   it("answers in the caller's database and refuses a foreign one", () => {
-    const body = JSON.parse(kustoCommand({ db: 'NetDefaultDB', csl: '.show databases' }, caller, '0.1.0')) as { Tables: { Rows: unknown[][] }[] };
+    const body = JSON.parse(kustoCommand({ db: 'NetDefaultDB', csl: '.show databases' }, caller, '0.1.0')) as {
+      Tables: { Rows: unknown[][] }[];
+    };
     expect(body.Tables[0]!.Rows[0]![0]).toBe('acme');
     expect(() => kustoCommand({ db: 'globex', csl: '.show tables' }, caller, '0.1.0')).toThrow(/not this client's/);
   });

@@ -7,7 +7,11 @@ import type { AppError } from '../../../lib/core/errors';
 import { QueryAdmission } from '../../../lib/query-api/admission';
 
 const far = () => Date.now() + 60_000;
-const refusal = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e as AppError);
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: unknown) => e as AppError,
+  );
 
 describe('QueryAdmission', () => {
   it('refuses a client over its share with 429 and Retry-After, while others still get in', async () => {
@@ -36,7 +40,7 @@ describe('QueryAdmission', () => {
     expect(admission.load).toEqual({ running: 0, waiting: 0 });
   });
 
-  it('counts a waiting query against its client\'s share', async () => {
+  it("counts a waiting query against its client's share", async () => {
     const admission = new QueryAdmission({ concurrency: 1, perClient: 1, queueLength: 5, retryAfterSeconds: 1 });
     await admission.enter('a', far());
     const waiting = refusal(admission.enter('b', Date.now() + 50));
@@ -62,7 +66,9 @@ describe('admission limits of a configuration', () => {
   it('defaults to half the thread pool, a quarter of that per client', () => {
     expect(admissionLimits({ UV_THREADPOOL_SIZE: 16 })).toMatchObject({ concurrency: 8, perClient: 2, queueLength: 8 });
     expect(admissionLimits({ UV_THREADPOOL_SIZE: 4 })).toMatchObject({ concurrency: 2, perClient: 1 });
-    expect(admissionLimits({ UV_THREADPOOL_SIZE: 16, QUERY_CONCURRENCY: 6, QUERY_CONCURRENCY_PER_CLIENT: 3 })).toMatchObject({ concurrency: 6, perClient: 3 });
+    expect(
+      admissionLimits({ UV_THREADPOOL_SIZE: 16, QUERY_CONCURRENCY: 6, QUERY_CONCURRENCY_PER_CLIENT: 3 }),
+    ).toMatchObject({ concurrency: 6, perClient: 3 });
   });
 
   // A concurrency that would take the whole pool is refused when the configuration is parsed

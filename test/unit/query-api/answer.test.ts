@@ -35,16 +35,28 @@ describe('lambdaBytes', () => {
 describe('TableAnswer', () => {
   it('keeps every row when they fit, and attaches exactly the JSON text of the body', () => {
     const answer = new TableAnswer(columns, { rowLimit: 10, maxResponseBytes: 10_000, render: { kind: 'table' } });
-    fill(answer, [['a', { x: 1 }], ['b"q', null]]);
+    fill(answer, [
+      ['a', { x: 1 }],
+      ['b"q', null],
+    ]);
     const body = answer.finish();
-    expect(body.data.rows).toEqual([['a', { x: 1 }], ['b"q', null]]);
+    expect(body.data.rows).toEqual([
+      ['a', { x: 1 }],
+      ['b"q', null],
+    ]);
     expect(body.meta).toEqual({ truncated: false, rowLimit: 10, maxResponseBytes: 10_000, render: { kind: 'table' } });
     expect(jsonTextOf(body)).toBe(JSON.stringify(body));
   });
 
   it('cuts at the row limit with reason rowLimit', () => {
     const answer = new TableAnswer(columns, { rowLimit: 2, maxResponseBytes: 10_000 });
-    expect(fill(answer, [['a', 1], ['b', 2], ['c', 3]])).toBe(2);
+    expect(
+      fill(answer, [
+        ['a', 1],
+        ['b', 2],
+        ['c', 3],
+      ]),
+    ).toBe(2);
     const body = answer.finish();
     expect(body.meta).toMatchObject({ truncated: true, truncationReason: 'rowLimit' });
     expect(body.data.rows).toHaveLength(2);
@@ -64,7 +76,9 @@ describe('TableAnswer', () => {
     expect(text).toBe(JSON.stringify(body));
     expect(lambdaBytes(text)).toBeLessThanOrEqual(maxResponseBytes);
     // One row more would not have fitted.
-    expect(lambdaBytes(JSON.stringify({ ...body, data: { ...body.data, rows: rows.slice(0, taken + 1) } }))).toBeGreaterThan(maxResponseBytes);
+    expect(
+      lambdaBytes(JSON.stringify({ ...body, data: { ...body.data, rows: rows.slice(0, taken + 1) } })),
+    ).toBeGreaterThan(maxResponseBytes);
   });
 
   it('refuses with 400 QUERY_RESULT_TOO_LARGE when not even the first row fits, naming its largest cell', () => {
@@ -84,13 +98,16 @@ describe('TableAnswer', () => {
     expect(error?.data[0]).toMatchObject({ column: 'Value', maxResponseBytes: 10_000 });
   });
 
-  it('takes an engine\'s word that a row is too large (oversized) without the row', () => {
+  it("takes an engine's word that a row is too large (oversized) without the row", () => {
     const first = new TableAnswer(columns, { rowLimit: 10, maxResponseBytes: 10_000 });
     expect(first.oversized(50_000, 1)).toBe(false);
     expect(() => first.finish()).toThrow(/at least 50000 bytes.*column 'Value'/);
     const later = new TableAnswer(columns, { rowLimit: 10, maxResponseBytes: 10_000 });
     later.push(['a', 1]);
     later.oversized(50_000, 1);
-    expect(later.finish()).toMatchObject({ data: { rows: [['a', 1]] }, meta: { truncated: true, truncationReason: 'responseBytes' } });
+    expect(later.finish()).toMatchObject({
+      data: { rows: [['a', 1]] },
+      meta: { truncated: true, truncationReason: 'responseBytes' },
+    });
   });
 });

@@ -35,7 +35,15 @@ export type ContractKind = keyof typeof ENGINE_CONTRACT;
 export type Provocation<T> = { readonly cases: readonly (readonly [string, T])[] } | { readonly notApplicable: string };
 
 const context = { awsRequestId: 'contract', getRemainingTimeInMillis: () => 30_000 } as unknown as Context;
-const event = { version: '2.0', routeKey: 'POST /q', rawPath: '/q', rawQueryString: '', headers: {}, isBase64Encoded: false, requestContext: { requestId: 'contract-req' } } as unknown as HttpEvent;
+const event = {
+  version: '2.0',
+  routeKey: 'POST /q',
+  rawPath: '/q',
+  rawQueryString: '',
+  headers: {},
+  isBase64Encoded: false,
+  requestContext: { requestId: 'contract-req' },
+} as unknown as HttpEvent;
 
 /**
  * Checks an engine's rejection against the contract row of `kind`, then what the HTTP chain
@@ -52,7 +60,11 @@ export async function expectContract(rejection: unknown, kind: ContractKind): Pr
     else expect(data.some((d) => 'retryAfterSeconds' in d)).toBe(false);
   }
   const handler = httpHandler(async () => Promise.reject(rejection), { timeoutEarlyInMillis: 0 });
-  const answer = (await handler(event, context)) as { statusCode: number; headers: Record<string, string>; body: string };
+  const answer = (await handler(event, context)) as {
+    statusCode: number;
+    headers: Record<string, string>;
+    body: string;
+  };
   expect(answer.statusCode).toBe(row.status);
   expect(JSON.parse(answer.body)).toMatchObject({ status: 'ERROR', code: row.code ?? 'INTERNAL_ERROR' });
   if (row.retryAfter) expect(answer.headers['retry-after']).toMatch(/^[1-9]\d*$/);

@@ -14,17 +14,31 @@ import { explainQuery, plantScope, runTableQuery } from '../../../lib/query-api/
 import { TELEMETRY_DDL } from '../../../lib/telemetry/duckdb-layout';
 
 const limited: Caller = { kind: 'jwt', customerId: 'acme', plantIds: ['p1', 'p2'], allPlants: false, clientId: 'c1' };
-const everything: Caller = { kind: 'jwt', customerId: 'acme', plantIds: ['p1', 'p2', 'p3'], allPlants: true, clientId: 'c2' };
-const body = (extra: Record<string, unknown> = {}) => ({ query: 'States | project Name, Value', startTime: '2026-01-01T00:00:00.000Z', endTime: '2026-01-02T00:00:00.000Z', ...extra });
+const everything: Caller = {
+  kind: 'jwt',
+  customerId: 'acme',
+  plantIds: ['p1', 'p2', 'p3'],
+  allPlants: true,
+  clientId: 'c2',
+};
+const body = (extra: Record<string, unknown> = {}) => ({
+  query: 'States | project Name, Value',
+  startTime: '2026-01-01T00:00:00.000Z',
+  endTime: '2026-01-02T00:00:00.000Z',
+  ...extra,
+});
 const settings = { rowLimit: 3, timeoutMs: 5000, maxWindowDays: 31, now: () => new Date('2026-01-01T12:00:00Z') };
-
 
 describe('query request', () => {
   it('accepts the spec format and refuses others, naming the field', () => {
     expect(parseQueryRequest(body(), 31).query).toBe('States | project Name, Value');
-    expect(refusal(() => parseQueryRequest(body({ startTime: '2026-01-01T00:00:00Z' }), 31)).data).toEqual([expect.objectContaining({ field: 'startTime' })]);
+    expect(refusal(() => parseQueryRequest(body({ startTime: '2026-01-01T00:00:00Z' }), 31)).data).toEqual([
+      expect.objectContaining({ field: 'startTime' }),
+    ]);
     expect(refusal(() => parseQueryRequest(body({ query: '' }), 31)).code).toBe('INVALID_INPUT');
-    expect(refusal(() => parseQueryRequest({ ...body(), query: undefined }, 31)).data[0]).toMatchObject({ field: 'query' });
+    expect(refusal(() => parseQueryRequest({ ...body(), query: undefined }, 31)).data[0]).toMatchObject({
+      field: 'query',
+    });
     expect(refusal(() => parseQueryRequest(body({ plantIds: 'p1' }), 31)).data[0]).toMatchObject({ field: 'plantIds' });
   });
 
@@ -40,14 +54,22 @@ describe('query request', () => {
   });
 
   it('requires endTime after startTime and a window within the maximum', () => {
-    expect(refusal(() => parseQueryRequest(body({ endTime: '2026-01-01T00:00:00.000Z' }), 31)).message).toMatch(/after startTime/);
-    expect(refusal(() => parseQueryRequest(body({ endTime: '2026-03-01T00:00:00.000Z' }), 31)).message).toMatch(/longer than 31 days/);
-    expect(refusal(() => parseQueryRequest(body({ startTime: '2026-02-30T00:00:00.000Z', endTime: '2026-03-01T00:00:00.000Z' }), 31)).code).toBe('INVALID_INPUT');
+    expect(refusal(() => parseQueryRequest(body({ endTime: '2026-01-01T00:00:00.000Z' }), 31)).message).toMatch(
+      /after startTime/,
+    );
+    expect(refusal(() => parseQueryRequest(body({ endTime: '2026-03-01T00:00:00.000Z' }), 31)).message).toMatch(
+      /longer than 31 days/,
+    );
+    expect(
+      refusal(() =>
+        parseQueryRequest(body({ startTime: '2026-02-30T00:00:00.000Z', endTime: '2026-03-01T00:00:00.000Z' }), 31),
+      ).code,
+    ).toBe('INVALID_INPUT');
   });
 });
 
 describe('plant scope', () => {
-  it('uses the caller\'s plants, or none of the filter for a client of all plants', () => {
+  it("uses the caller's plants, or none of the filter for a client of all plants", () => {
     expect(plantScope(limited, undefined)).toEqual(['p1', 'p2']);
     expect(plantScope(everything, undefined)).toBeNull();
     expect(plantScope(limited, ['p2'])).toEqual(['p2']);
@@ -64,8 +86,21 @@ describe('plant scope', () => {
 
 describe('response columns', () => {
   it('writes the ADX type pairs', () => {
-    const pairs = (['string', 'datetime', 'dynamic', 'long', 'int', 'real', 'bool', 'timespan', 'guid', 'decimal'] as KqlType[]).map((type) => responseColumn({ name: 'x', type }).dataType);
-    expect(pairs).toEqual(['String', 'DateTime', 'Object', 'Int64', 'Int32', 'Double', 'Boolean', 'TimeSpan', 'Guid', 'Decimal']);
+    const pairs = (
+      ['string', 'datetime', 'dynamic', 'long', 'int', 'real', 'bool', 'timespan', 'guid', 'decimal'] as KqlType[]
+    ).map((type) => responseColumn({ name: 'x', type }).dataType);
+    expect(pairs).toEqual([
+      'String',
+      'DateTime',
+      'Object',
+      'Int64',
+      'Int32',
+      'Double',
+      'Boolean',
+      'TimeSpan',
+      'Guid',
+      'Decimal',
+    ]);
   });
 });
 
@@ -77,7 +112,9 @@ describe('runTableQuery on DuckDB', () => {
     const c = await instance.connect();
     for (const ddl of TELEMETRY_DDL) await c.run(ddl);
     const insert = (customer: string, plant: string, name: string, value: number, ts: string) =>
-      c.run(`INSERT INTO "States" ("CustomerId", "Timestamp", "PlantId", "Name", "Value") VALUES ('${customer}', TIMESTAMP '${ts}', '${plant}', '${name}', '${value}')`);
+      c.run(
+        `INSERT INTO "States" ("CustomerId", "Timestamp", "PlantId", "Name", "Value") VALUES ('${customer}', TIMESTAMP '${ts}', '${plant}', '${name}', '${value}')`,
+      );
     await insert('acme', 'p1', 'a', 1, '2026-01-01 01:00:00');
     await insert('acme', 'p2', 'b', 2, '2026-01-01 02:00:00');
     await insert('acme', 'p3', 'c', 3, '2026-01-01 03:00:00');
@@ -87,25 +124,40 @@ describe('runTableQuery on DuckDB', () => {
     engine = {
       dialect: 'duckdb',
       run: async (sql, types, sink) => {
-        for (const row of convertRows((await c.runAndReadAll(sql)).getRowsJson() as unknown[][], [...types])) if (!sink.push(row)) return;
+        for (const row of convertRows((await c.runAndReadAll(sql)).getRowsJson() as unknown[][], [...types]))
+          if (!sink.push(row)) return;
       },
     };
   });
   afterAll(() => instance?.closeSync());
 
-  it('returns columns and rows of the caller\'s customer, plants and window only', async () => {
-    const result = await runTableQuery(body({ query: 'States | project Name, Value | sort by Name asc' }), limited, engine, { ...settings, rowLimit: 100 });
+  it("returns columns and rows of the caller's customer, plants and window only", async () => {
+    const result = await runTableQuery(
+      body({ query: 'States | project Name, Value | sort by Name asc' }),
+      limited,
+      engine,
+      { ...settings, rowLimit: 100 },
+    );
     expect(result.data.columns).toEqual([
       { name: 'Name', columnType: 'string', dataType: 'String' },
       { name: 'Value', columnType: 'dynamic', dataType: 'Object' },
     ]);
-    expect(result.data.rows).toEqual([['a', 1], ['b', 2], ['d', 4]]);
+    expect(result.data.rows).toEqual([
+      ['a', 1],
+      ['b', 2],
+      ['d', 4],
+    ]);
     expect(result.meta.truncated).toBe(false);
     expect(result.meta).not.toHaveProperty('truncationReason');
   });
 
   it('cannot widen the scope from the query text', async () => {
-    const result = await runTableQuery(body({ query: "States | where PlantId == 'p3' or true | count" }), limited, engine, settings);
+    const result = await runTableQuery(
+      body({ query: "States | where PlantId == 'p3' or true | count" }),
+      limited,
+      engine,
+      settings,
+    );
     expect(result.data.rows).toEqual([[3]]);
   });
 
@@ -116,12 +168,23 @@ describe('runTableQuery on DuckDB', () => {
   });
 
   it('turns compile errors into the envelope codes with line:col and positions', async () => {
-    const error = await runTableQuery(body({ query: 'States | project Vaule' }), limited, engine, settings).then(() => undefined, (e: unknown) => e as AppError);
+    const error = await runTableQuery(body({ query: 'States | project Vaule' }), limited, engine, settings).then(
+      () => undefined,
+      (e: unknown) => e as AppError,
+    );
     expect(error).toBeInstanceOf(AppError);
     expect(error?.code).toBe('QUERY_SEMANTIC');
     expect(error?.message).toMatch(/^1:18: .*Vaule.*did you mean 'Value'/);
     expect(error?.data[0]).toMatchObject({ line: 1, column: 18 });
-    const unsupported = await runTableQuery(body({ query: 'States | mv-apply v = Value on (take 1)' }), limited, engine, settings).then(() => undefined, (e: unknown) => e as AppError);
+    const unsupported = await runTableQuery(
+      body({ query: 'States | mv-apply v = Value on (take 1)' }),
+      limited,
+      engine,
+      settings,
+    ).then(
+      () => undefined,
+      (e: unknown) => e as AppError,
+    );
     expect(unsupported?.code).toMatch(/QUERY_(UNSUPPORTED|SYNTAX)/);
     expect(unsupported?.status).toBe(400);
   });
@@ -146,38 +209,63 @@ describe('runTableQuery on DuckDB', () => {
   it('answers QUERY_TIMEOUT at the limit though the engine has not stopped, and keeps its place until it has', async () => {
     const admission = new QueryAdmission({ concurrency: 1, perClient: 1, queueLength: 0, retryAfterSeconds: 1 });
     const slow = gated(engine);
-    const error = await runTableQuery(body({ query: 'print 1' }), limited, slow.engine, { ...settings, timeoutMs: 50, admission }).then(() => undefined, (e: unknown) => e as AppError);
+    const error = await runTableQuery(body({ query: 'print 1' }), limited, slow.engine, {
+      ...settings,
+      timeoutMs: 50,
+      admission,
+    }).then(
+      () => undefined,
+      (e: unknown) => e as AppError,
+    );
     expect(error).toMatchObject({ code: 'QUERY_TIMEOUT', status: 504 });
     expect(slow.settled()).toBe(false);
     expect(admission.load.running).toBe(1);
-    await expect(runTableQuery(body({ query: 'print 1' }), everything, engine, { ...settings, admission })).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    await expect(
+      runTableQuery(body({ query: 'print 1' }), everything, engine, { ...settings, admission }),
+    ).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
     slow.open();
     await vi.waitFor(() => expect(admission.load.running).toBe(0));
     expect(slow.settled()).toBe(true);
-    expect((await runTableQuery(body({ query: 'print 1' }), everything, engine, { ...settings, admission })).data.rows).toEqual([[1]]);
+    expect(
+      (await runTableQuery(body({ query: 'print 1' }), everything, engine, { ...settings, admission })).data.rows,
+    ).toEqual([[1]]);
   });
 
-  it('refuses a client over its share with 429 while another client\'s query runs', async () => {
+  it("refuses a client over its share with 429 while another client's query runs", async () => {
     const admission = new QueryAdmission({ concurrency: 2, perClient: 1, queueLength: 2, retryAfterSeconds: 2 });
     const slow = gated(engine);
     const first = runTableQuery(body({ query: 'print 1' }), limited, slow.engine, { ...settings, admission });
-    const second = await runTableQuery(body({ query: 'print 2' }), limited, engine, { ...settings, admission }).then(() => undefined, (e: unknown) => e as AppError);
+    const second = await runTableQuery(body({ query: 'print 2' }), limited, engine, { ...settings, admission }).then(
+      () => undefined,
+      (e: unknown) => e as AppError,
+    );
     expect(second).toMatchObject({ code: 'TOO_MANY_REQUESTS', status: 429 });
     expect(second?.data).toContainEqual({ retryAfterSeconds: 2 });
-    expect((await runTableQuery(body({ query: 'print 3' }), everything, engine, { ...settings, admission })).data.rows).toEqual([[3]]);
+    expect(
+      (await runTableQuery(body({ query: 'print 3' }), everything, engine, { ...settings, admission })).data.rows,
+    ).toEqual([[3]]);
     slow.open();
     expect((await first).data.rows).toEqual([[1]]);
   });
 
   it('cuts at the byte cap with reason responseBytes', async () => {
-    const result = await runTableQuery(body({ query: 'range x from 1 to 5000 step 1' }), limited, engine, { ...settings, rowLimit: 10_000, maxResponseBytes: 10_000 });
+    const result = await runTableQuery(body({ query: 'range x from 1 to 5000 step 1' }), limited, engine, {
+      ...settings,
+      rowLimit: 10_000,
+      maxResponseBytes: 10_000,
+    });
     expect(result.meta).toMatchObject({ truncated: true, truncationReason: 'responseBytes', maxResponseBytes: 10_000 });
     expect(result.data.rows.length).toBeGreaterThan(1000);
     expect(result.data.rows.length).toBeLessThan(5000);
   });
 
   it('explains: the SQL of the active dialect and the output schema, without running', () => {
-    const result = explainQuery(body({ query: 'States | summarize count() by Name' }), limited, { dialect: 'duckdb', run: () => Promise.reject(new Error('must not run')) }, settings);
+    const result = explainQuery(
+      body({ query: 'States | summarize count() by Name' }),
+      limited,
+      { dialect: 'duckdb', run: () => Promise.reject(new Error('must not run')) },
+      settings,
+    );
     expect(result.data.dialect).toBe('duckdb');
     expect(result.data.sql).toContain('"CustomerId" = \'acme\'');
     expect(result.data.columns.map((c) => c.name)).toEqual(['Name', 'count_']);

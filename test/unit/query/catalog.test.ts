@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { compile, QueryError, type CompileOptions } from '../../../lib/query/index';
 
 const base: Omit<CompileOptions, 'dialect'> = {
-  scope: { customerId: 'cust-a', plantIds: ['plant-1'], startTime: '2024-03-01T00:00:00.000Z', endTime: '2024-03-02T00:00:00.000Z' },
+  scope: {
+    customerId: 'cust-a',
+    plantIds: ['plant-1'],
+    startTime: '2024-03-01T00:00:00.000Z',
+    endTime: '2024-03-02T00:00:00.000Z',
+  },
   now: new Date('2024-03-01T12:00:00.000Z'),
   rowLimit: 100,
 };
@@ -24,30 +29,68 @@ const types = (query: string): string[] => compile(query, { ...base, dialect: 'd
 describe('function catalog: overloads and types', () => {
   it('picks the signature the arguments fit', () => {
     // https://learn.microsoft.com/en-us/kusto/query/bin-at-function : bin_at works on numbers, timespans and datetimes.
-    expect(types('print bin_at(6.5, 2.5, 7), bin_at(7, 5, 1), bin_at(1h, 1d, 12h), bin_at(now(), 1d, now())')).toEqual(['real', 'long', 'timespan', 'datetime']);
+    expect(types('print bin_at(6.5, 2.5, 7), bin_at(7, 5, 1), bin_at(1h, 1d, 12h), bin_at(now(), 1d, now())')).toEqual([
+      'real',
+      'long',
+      'timespan',
+      'datetime',
+    ]);
     expect(types('print make_timespan(1, 2), make_timespan(1, 2, 3, 4.5)')).toEqual(['timespan', 'timespan']);
   });
 
   it('converts a dynamic argument to the parameter type', () => {
-    expect(types('States | project x = strrep(Value, 2), y = datetime_add("day", 1, todatetime(Value))')).toEqual(['string', 'datetime']);
+    expect(types('States | project x = strrep(Value, 2), y = datetime_add("day", 1, todatetime(Value))')).toEqual([
+      'string',
+      'datetime',
+    ]);
   });
 
   it('keeps the result type of type-preserving functions', () => {
-    expect(types('print sign(toint(-3)), sign(-3), sign(-3.5), min_of(1, 2.5), max_of(1, 2)')).toEqual(['int', 'long', 'real', 'real', 'long']);
+    expect(types('print sign(toint(-3)), sign(-3), sign(-3.5), min_of(1, 2.5), max_of(1, 2)')).toEqual([
+      'int',
+      'long',
+      'real',
+      'real',
+      'long',
+    ]);
   });
 });
 
 describe('function catalog: errors', () => {
   it.each([
-    ['print datetime_add("day", "x", now())', 'QUERY_SEMANTIC', "1:27: datetime_add(): argument 'amount' must be an integer, got string"],
-    ['print datetime_diff("fortnight", now(), now())', 'QUERY_SEMANTIC', "1:21: datetime_diff(): unknown period 'fortnight'"],
-    ['print make_timespan(1)', 'QUERY_SEMANTIC', '1:7: make_timespan() takes (hour: integer, minute: integer, [second: number]) or (day: integer, hour: integer, minute: integer, second: number); got (long)'],
-    ['print s = "x" | extend r = extract(s, 1, "a")', 'QUERY_SEMANTIC', "1:36: extract(): argument 'regex' must be a string constant, got string"],
-    ['print extract_all("(a)(b)", "ab")', 'QUERY_SEMANTIC', '1:19: extract_all(): a regex with more than one capture group is not supported'],
+    [
+      'print datetime_add("day", "x", now())',
+      'QUERY_SEMANTIC',
+      "1:27: datetime_add(): argument 'amount' must be an integer, got string",
+    ],
+    [
+      'print datetime_diff("fortnight", now(), now())',
+      'QUERY_SEMANTIC',
+      "1:21: datetime_diff(): unknown period 'fortnight'",
+    ],
+    [
+      'print make_timespan(1)',
+      'QUERY_SEMANTIC',
+      '1:7: make_timespan() takes (hour: integer, minute: integer, [second: number]) or (day: integer, hour: integer, minute: integer, second: number); got (long)',
+    ],
+    [
+      'print s = "x" | extend r = extract(s, 1, "a")',
+      'QUERY_SEMANTIC',
+      "1:36: extract(): argument 'regex' must be a string constant, got string",
+    ],
+    [
+      'print extract_all("(a)(b)", "ab")',
+      'QUERY_SEMANTIC',
+      '1:19: extract_all(): a regex with more than one capture group is not supported',
+    ],
     ['print min_of(1, "a")', 'QUERY_SEMANTIC', '1:17: min_of(): the arguments must have one type'],
     ['print bag_pack("a")', 'QUERY_SEMANTIC', 'bag_pack()'],
     ['States | summarize dcountif(Name)', 'QUERY_SEMANTIC', 'dcountif() takes'],
-    ['States | summarize variance(Value)', 'QUERY_SEMANTIC', "1:29: variance(): argument 'expr' must be a number, got dynamic"],
+    [
+      'States | summarize variance(Value)',
+      'QUERY_SEMANTIC',
+      "1:29: variance(): argument 'expr' must be a number, got dynamic",
+    ],
     ['print parse_ipv4("1.2.3.4")', 'QUERY_UNSUPPORTED', "1:7: the function 'parse_ipv4' is not supported"],
   ] as const)('%s', (query, code, message) => {
     // Act
@@ -59,17 +102,20 @@ describe('function catalog: errors', () => {
 });
 
 describe('function catalog: Timestream', () => {
-  it.each(['print make_datetime(2017, 1, 1)', 'print parse_url("http://x")', 'print array_sort_asc(dynamic([2, 1]))', 'States | summarize make_bag(MessageMetadata)', 'print tohex(255)'])(
-    'refuses %s naming the function and the engine',
-    (query) => {
-      // Act
-      const error = failure(query, 'timestream');
-      // Assess
-      expect(error.code).toBe('QUERY_UNSUPPORTED');
-      expect(error.message).toMatch(/^\d+:\d+: \w+\(\) is not supported on the Timestream engine$/);
-      expect(() => compile(query, { ...base, dialect: 'duckdb' })).not.toThrow();
-    },
-  );
+  it.each([
+    'print make_datetime(2017, 1, 1)',
+    'print parse_url("http://x")',
+    'print array_sort_asc(dynamic([2, 1]))',
+    'States | summarize make_bag(MessageMetadata)',
+    'print tohex(255)',
+  ])('refuses %s naming the function and the engine', (query) => {
+    // Act
+    const error = failure(query, 'timestream');
+    // Assess
+    expect(error.code).toBe('QUERY_UNSUPPORTED');
+    expect(error.message).toMatch(/^\d+:\d+: \w+\(\) is not supported on the Timestream engine$/);
+    expect(() => compile(query, { ...base, dialect: 'duckdb' })).not.toThrow();
+  });
 
   it('compiles the functions Timestream can compute', () => {
     const queries = [

@@ -5,7 +5,12 @@ import { compile, QueryError, type CompileOptions } from '../../../lib/query/ind
 
 const options: CompileOptions = {
   dialect: 'duckdb',
-  scope: { customerId: 'cust-a', plantIds: ['plant-1'], startTime: '2024-03-01T00:00:00.000Z', endTime: '2024-03-02T00:00:00.000Z' },
+  scope: {
+    customerId: 'cust-a',
+    plantIds: ['plant-1'],
+    startTime: '2024-03-01T00:00:00.000Z',
+    endTime: '2024-03-02T00:00:00.000Z',
+  },
   now: new Date('2024-03-01T12:00:00.000Z'),
   rowLimit: 100,
 };
@@ -28,23 +33,51 @@ describe('compile: errors', () => {
     ['States | project DeviceID', 'QUERY_SEMANTIC', "1:18: unknown column 'DeviceID'; did you mean 'DeviceId'?"],
     ['Stats | count', 'QUERY_SEMANTIC', "1:1: unknown table 'Stats'; did you mean 'States'?"],
     // https://learn.microsoft.com/en-us/kusto/query/avg-aggregation-function : aggregates need a numeric argument.
-    ['States | summarize avg(Value)', 'QUERY_SEMANTIC', "1:24: avg() needs a numeric argument but 'Value' is dynamic; convert it first, e.g. avg(todouble(Value))"],
+    [
+      'States | summarize avg(Value)',
+      'QUERY_SEMANTIC',
+      "1:24: avg() needs a numeric argument but 'Value' is dynamic; convert it first, e.g. avg(todouble(Value))",
+    ],
     ['States | where Name == 5', 'QUERY_SEMANTIC', '1:21: cannot compare string with long'],
     ['States | where Name', 'QUERY_SEMANTIC', '1:16: the where predicate must be a bool expression, got string'],
-    ['States | extend x = count()', 'QUERY_SEMANTIC', "1:21: the aggregation function 'count' can only be used in summarize"],
-    ['States | extend x = Timestamp + 1', 'QUERY_SEMANTIC', "1:31: operator '+' cannot be applied to datetime and long"],
+    [
+      'States | extend x = count()',
+      'QUERY_SEMANTIC',
+      "1:21: the aggregation function 'count' can only be used in summarize",
+    ],
+    [
+      'States | extend x = Timestamp + 1',
+      'QUERY_SEMANTIC',
+      "1:31: operator '+' cannot be applied to datetime and long",
+    ],
     ['States | extend x = Name.a', 'QUERY_SEMANTIC', "1:21: '.' and '[...]' need a dynamic value; 'Name' is string"],
     ['States | extend x = parse_ipv4(Name)', 'QUERY_UNSUPPORTED', "1:21: the function 'parse_ipv4' is not supported"],
-    ['States | summarize hll(todouble(Value))', 'QUERY_UNSUPPORTED', "1:20: the aggregation function 'hll' is not supported"],
+    [
+      'States | summarize hll(todouble(Value))',
+      'QUERY_UNSUPPORTED',
+      "1:20: the aggregation function 'hll' is not supported",
+    ],
     ['States | where Name has_any ("x")', 'QUERY_UNSUPPORTED', "1:21: the 'has_any' operator is not supported"],
-    ['States | where Name has DeviceId', 'QUERY_UNSUPPORTED', "1:25: the right side of 'has' must be a constant string"],
+    [
+      'States | where Name has DeviceId',
+      'QUERY_UNSUPPORTED',
+      "1:25: the right side of 'has' must be a constant string",
+    ],
     ['States | take -1', 'QUERY_SEMANTIC', '1:15: the row count cannot be negative'],
     ['States | project a = 1, a = 2', 'QUERY_SEMANTIC', "1:25: duplicate column name 'a'"],
     ['States | project-rename Name = DeviceId', 'QUERY_SEMANTIC', "1:25: a column named 'Name' already exists"],
     ['States | render timechart | take 1', 'QUERY_SEMANTIC', '1:10: render must be the last operator of the query'],
-    ['States | summarize count() by Value', 'QUERY_SEMANTIC', '1:31: cannot group by a dynamic value; convert it first, e.g. tostring(...)'],
+    [
+      'States | summarize count() by Value',
+      'QUERY_SEMANTIC',
+      '1:31: cannot group by a dynamic value; convert it first, e.g. tostring(...)',
+    ],
     ['print iff(true, 1, "a")', 'QUERY_SEMANTIC', '1:7: the values have incompatible types: long, string'],
-    ['States | where Value.a[Name] == 1', 'QUERY_UNSUPPORTED', '1:24: only constant keys and indexes are supported in [...]'],
+    [
+      'States | where Value.a[Name] == 1',
+      'QUERY_UNSUPPORTED',
+      '1:24: only constant keys and indexes are supported in [...]',
+    ],
   ])('%s', (query, code, message) => {
     // Act
     const error = failure(query);
@@ -53,8 +86,10 @@ describe('compile: errors', () => {
     expect(error.message).toBe(message);
   });
 
-  it('fails fast on invalid options, which are the caller\'s bug', () => {
-    expect(() => compile('States', { ...options, scope: { ...options.scope, startTime: 'yesterday' } })).toThrow(TypeError);
+  it("fails fast on invalid options, which are the caller's bug", () => {
+    expect(() => compile('States', { ...options, scope: { ...options.scope, startTime: 'yesterday' } })).toThrow(
+      TypeError,
+    );
     expect(() => compile('States', { ...options, rowLimit: -1 })).toThrow(TypeError);
   });
 });
@@ -62,32 +97,47 @@ describe('compile: errors', () => {
 describe('compile: output schema and Kusto naming', () => {
   // https://learn.microsoft.com/en-us/kusto/query/summarize-operator
   it('names aggregates count_, avg_X, percentile_X_N and keeps the by-key name of bin()', () => {
-    expect(columns('States | summarize count(), avg(todouble(Value)), percentile(todouble(Value.temp), 95) by bin(Timestamp, 1h)')).toEqual([
-      'Timestamp:datetime', 'count_:long', 'avg_Value:real', 'percentile_Value_temp_95:real',
-    ]);
+    expect(
+      columns(
+        'States | summarize count(), avg(todouble(Value)), percentile(todouble(Value.temp), 95) by bin(Timestamp, 1h)',
+      ),
+    ).toEqual(['Timestamp:datetime', 'count_:long', 'avg_Value:real', 'percentile_Value_temp_95:real']);
   });
 
   it('skips conversions in aggregate names but keeps other function names', () => {
-    expect(columns('States | summarize min(strlen(Name)), sum(strlen(Name) + 1), make_list(Name), make_set(DeviceId), stdev(todouble(Value))')).toEqual([
-      'min_strlen_Name:long', 'sum_:long', 'list_Name:dynamic', 'set_DeviceId:dynamic', 'stdev_Value:real',
-    ]);
+    expect(
+      columns(
+        'States | summarize min(strlen(Name)), sum(strlen(Name) + 1), make_list(Name), make_set(DeviceId), stdev(todouble(Value))',
+      ),
+    ).toEqual(['min_strlen_Name:long', 'sum_:long', 'list_Name:dynamic', 'set_DeviceId:dynamic', 'stdev_Value:real']);
   });
 
   it('suffixes duplicates with numbers', () => {
     expect(columns('States | summarize count(), count(), max(Timestamp), max(Timestamp) by Timestamp')).toEqual([
-      'Timestamp:datetime', 'count_:long', 'count_1:long', 'max_Timestamp:datetime', 'max_Timestamp1:datetime',
+      'Timestamp:datetime',
+      'count_:long',
+      'count_1:long',
+      'max_Timestamp:datetime',
+      'max_Timestamp1:datetime',
     ]);
   });
 
   // https://learn.microsoft.com/en-us/kusto/query/extend-operator
   it('replaces an existing column in place on extend and appends new ones', () => {
     expect(columns('States | project Timestamp, Name, Value | extend Name = strlen(Name), Extra = 1')).toEqual([
-      'Timestamp:datetime', 'Name:long', 'Value:dynamic', 'Extra:long',
+      'Timestamp:datetime',
+      'Name:long',
+      'Value:dynamic',
+      'Extra:long',
     ]);
   });
 
   it('lets a later extend item use an earlier one', () => {
-    expect(columns('States | project Timestamp | extend a = 1, b = a + 1.5')).toEqual(['Timestamp:datetime', 'a:long', 'b:real']);
+    expect(columns('States | project Timestamp | extend a = 1, b = a + 1.5')).toEqual([
+      'Timestamp:datetime',
+      'a:long',
+      'b:real',
+    ]);
   });
 
   // https://learn.microsoft.com/en-us/kusto/query/count-operator
@@ -96,7 +146,10 @@ describe('compile: output schema and Kusto naming', () => {
   });
 
   it('returns the render hint', () => {
-    expect(compile('States | summarize count() by bin(Timestamp, 1h) | render timechart with (title="T")', options).renderHint).toEqual({
+    expect(
+      compile('States | summarize count() by bin(Timestamp, 1h) | render timechart with (title="T")', options)
+        .renderHint,
+    ).toEqual({
       visualization: 'timechart',
       properties: { title: '"T"' },
     });
@@ -112,7 +165,9 @@ describe('compile: output schema and Kusto naming', () => {
 describe('compile: scope outside the query text', () => {
   it('restricts every table reference to the customer, plants and window', () => {
     const { sql } = compile('let a = States | take 1; a | count', options);
-    expect(sql).toContain(`WHERE "CustomerId" = 'cust-a' AND "PlantId" = 'plant-1' AND "Timestamp" >= TIMESTAMP '2024-03-01 00:00:00' AND "Timestamp" < TIMESTAMP '2024-03-02 00:00:00'`);
+    expect(sql).toContain(
+      `WHERE "CustomerId" = 'cust-a' AND "PlantId" = 'plant-1' AND "Timestamp" >= TIMESTAMP '2024-03-01 00:00:00' AND "Timestamp" < TIMESTAMP '2024-03-02 00:00:00'`,
+    );
   });
 
   it('cannot be lifted by an or in the query: the scope is sealed in its own subquery', () => {
@@ -125,7 +180,9 @@ describe('compile: scope outside the query text', () => {
   });
 
   it('matches no plant when the caller may see none', () => {
-    expect(compile('States', { ...options, scope: { ...options.scope, plantIds: [] } }).sql).toContain('WHERE "CustomerId" = \'cust-a\' AND FALSE');
+    expect(compile('States', { ...options, scope: { ...options.scope, plantIds: [] } }).sql).toContain(
+      'WHERE "CustomerId" = \'cust-a\' AND FALSE',
+    );
   });
 
   it('asks for one row more than the row limit so truncation can be reported', () => {

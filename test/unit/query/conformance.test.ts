@@ -42,7 +42,10 @@ describe('conformance corpus (Kusto documentation examples)', () => {
     }
     // Act
     const compiled = compile(c.query, options);
-    const rows = convertRows(await runSql(db, compiled.sql), compiled.columns.map((x) => x.type));
+    const rows = convertRows(
+      await runSql(db, compiled.sql),
+      compiled.columns.map((x) => x.type),
+    );
     // Assess
     expect(compiled.columns).toEqual(c.expected!.columns);
     if (c.ordered) expect(rows).toEqual(c.expected!.rows);

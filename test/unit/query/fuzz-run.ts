@@ -26,9 +26,15 @@ for (let done = 0, batch = 0; done < runs; batch++) {
     const counterexample = details.counterexample?.[0];
     console.error(`\nFAILED after ${done + details.numRuns} inputs`);
     console.error(`  seed ${batchSeed} (FUZZ_SEED=${seed}, batch ${batch}), path "${details.counterexamplePath}"`);
-    console.error(`  replay: fc.assert(fuzzProperty(), { seed: ${batchSeed}, path: ${JSON.stringify(details.counterexamplePath)} })`);
-    console.error(`  shrunk counterexample (${typeof counterexample === 'string' ? counterexample.length : '?'} characters): ${JSON.stringify(counterexample)}`);
-    console.error(`  error: ${details.errorInstance instanceof Error ? (details.errorInstance.stack ?? details.errorInstance.message) : String(details.errorInstance)}`);
+    console.error(
+      `  replay: fc.assert(fuzzProperty(), { seed: ${batchSeed}, path: ${JSON.stringify(details.counterexamplePath)} })`,
+    );
+    console.error(
+      `  shrunk counterexample (${typeof counterexample === 'string' ? counterexample.length : '?'} characters): ${JSON.stringify(counterexample)}`,
+    );
+    console.error(
+      `  error: ${details.errorInstance instanceof Error ? (details.errorInstance.stack ?? details.errorInstance.message) : String(details.errorInstance)}`,
+    );
     process.exit(1);
   }
   done += numRuns;

@@ -22,20 +22,30 @@ describe('KQL compiler fuzz', () => {
     expect(() => compilesOrRefuses(null as unknown as string)).toThrow(/not a QueryError/);
   });
 
-  it(`compiles or refuses with a positioned QueryError, in both dialects, for ${RUNS} generated inputs`, () => {
-    fc.assert(fuzzProperty(), { seed: SEED, numRuns: RUNS });
-  }, TIMEOUT_MS);
+  it(
+    `compiles or refuses with a positioned QueryError, in both dialects, for ${RUNS} generated inputs`,
+    () => {
+      fc.assert(fuzzProperty(), { seed: SEED, numRuns: RUNS });
+    },
+    TIMEOUT_MS,
+  );
 
-  it('reaches both outcomes and several limit codes with this seed (the inputs are not all rejected early)', () => {
-    // Prepare
-    const samples = fc.sample(fuzzInput(), { seed: SEED, numRuns: 300 });
-    // Act
-    const outcomes = samples.flatMap((q) => compilesOrRefuses(q));
-    // Assess
-    const codes = new Set(outcomes.flatMap((o) => (o.ok ? ['OK'] : [o.code])));
-    expect(codes).toContain('OK');
-    expect(codes).toContain('QUERY_SYNTAX');
-    expect(codes).toContain('QUERY_SEMANTIC');
-    expect([...codes].filter((c) => c.startsWith('QUERY_TOO') || c === 'QUERY_NAME_TOO_LONG').length).toBeGreaterThanOrEqual(3);
-  }, TIMEOUT_MS);
+  it(
+    'reaches both outcomes and several limit codes with this seed (the inputs are not all rejected early)',
+    () => {
+      // Prepare
+      const samples = fc.sample(fuzzInput(), { seed: SEED, numRuns: 300 });
+      // Act
+      const outcomes = samples.flatMap((q) => compilesOrRefuses(q));
+      // Assess
+      const codes = new Set(outcomes.flatMap((o) => (o.ok ? ['OK'] : [o.code])));
+      expect(codes).toContain('OK');
+      expect(codes).toContain('QUERY_SYNTAX');
+      expect(codes).toContain('QUERY_SEMANTIC');
+      expect(
+        [...codes].filter((c) => c.startsWith('QUERY_TOO') || c === 'QUERY_NAME_TOO_LONG').length,
+      ).toBeGreaterThanOrEqual(3);
+    },
+    TIMEOUT_MS,
+  );
 });

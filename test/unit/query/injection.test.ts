@@ -9,7 +9,12 @@ import { compile, QueryError, type CompileOptions } from '../../../lib/query/ind
 import { openFixtureDb, runSql } from '../../golden/fixture-db';
 
 const base: Omit<CompileOptions, 'dialect'> = {
-  scope: { customerId: "cust-a' OR '1'='1", plantIds: ["plant-1'); DROP TABLE States; --"], startTime: '2024-03-01T00:00:00.000Z', endTime: '2024-03-02T00:00:00.000Z' },
+  scope: {
+    customerId: "cust-a' OR '1'='1",
+    plantIds: ["plant-1'); DROP TABLE States; --"],
+    startTime: '2024-03-01T00:00:00.000Z',
+    endTime: '2024-03-02T00:00:00.000Z',
+  },
   now: new Date('2024-03-01T12:00:00.000Z'),
   rowLimit: 10,
 };
@@ -53,7 +58,10 @@ describe('injection', () => {
   });
 
   it('keeps hostile string literals, bracketed names and comments out of the SQL text', async () => {
-    const payload = fc.string({ unit: fc.constantFrom("'", '"', '\\', ';', '-', '/', '*', '\n', '\0', 'x', ' ', ')', '(', 'é', '\u0007') , maxLength: 20 });
+    const payload = fc.string({
+      unit: fc.constantFrom("'", '"', '\\', ';', '-', '/', '*', '\n', '\0', 'x', ' ', ')', '(', 'é', '\u0007'),
+      maxLength: 20,
+    });
     await fc.assert(
       fc.asyncProperty(payload, payload, payload, async (a, b, c) => {
         // Prepare
@@ -83,6 +91,8 @@ describe('injection', () => {
   });
 
   it('does not let a query read the hidden CustomerId column', () => {
-    expect(() => compile('States | where CustomerId == "cust-b"', { ...base, dialect: 'duckdb' })).toThrow("unknown column 'CustomerId'");
+    expect(() => compile('States | where CustomerId == "cust-b"', { ...base, dialect: 'duckdb' })).toThrow(
+      "unknown column 'CustomerId'",
+    );
   });
 });

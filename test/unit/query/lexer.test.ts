@@ -23,8 +23,30 @@ describe('lexer', () => {
 
   it('reads negated and case-insensitive operators', () => {
     expect(kinds('x !has "a" and y !in~ ("b") and z in~ ("c") and w != 1 and v !~ "d"')).toEqual([
-      'ident:x', 'op:!has', 'string:"a"', 'ident:and', 'ident:y', 'op:!in~', 'op:(', 'string:"b"', 'op:)', 'ident:and',
-      'ident:z', 'op:in~', 'op:(', 'string:"c"', 'op:)', 'ident:and', 'ident:w', 'op:!=', 'long:1', 'ident:and', 'ident:v', 'op:!~', 'string:"d"', 'eof:',
+      'ident:x',
+      'op:!has',
+      'string:"a"',
+      'ident:and',
+      'ident:y',
+      'op:!in~',
+      'op:(',
+      'string:"b"',
+      'op:)',
+      'ident:and',
+      'ident:z',
+      'op:in~',
+      'op:(',
+      'string:"c"',
+      'op:)',
+      'ident:and',
+      'ident:w',
+      'op:!=',
+      'long:1',
+      'ident:and',
+      'ident:v',
+      'op:!~',
+      'string:"d"',
+      'eof:',
     ]);
   });
 
@@ -57,7 +79,12 @@ describe('lexer', () => {
   });
 
   it('skips // comments, including ones that look like SQL', () => {
-    expect(kinds('States // ; DROP TABLE States; --\n| count')).toEqual(['ident:States', 'op:|', 'ident:count', 'eof:']);
+    expect(kinds('States // ; DROP TABLE States; --\n| count')).toEqual([
+      'ident:States',
+      'op:|',
+      'ident:count',
+      'eof:',
+    ]);
   });
 
   it('reads datetime(...) and dynamic(...) as typed literals with raw content', () => {

@@ -8,14 +8,18 @@ const ONE_ROW = 'range r from 1 to 1 step 1';
 /** Scalar expressions `depth` levels deep, each a different way of nesting. */
 export const DEPTH_SHAPES: Readonly<Record<string, (depth: number) => string>> = {
   // a + b + c is 2 deep: n + 1 operands make n levels.
-  'a + b chain': (n) => `${ONE_ROW} | extend x = ${Array(n + 1).fill('r').join(' + ')}`,
+  'a + b chain': (n) =>
+    `${ONE_ROW} | extend x = ${Array(n + 1)
+      .fill('r')
+      .join(' + ')}`,
   'unary minus': (n) => `${ONE_ROW} | extend x = ${'-'.repeat(n)}r`,
   'nested calls': (n) => `${ONE_ROW} | extend x = ${'abs('.repeat(n)}r${')'.repeat(n)}`,
   'nested iff': (n) => `${ONE_ROW} | extend x = ${'iff(true, r, '.repeat(n)}r${')'.repeat(n)}`,
   'tolong(todouble())': (n) => `${ONE_ROW} | extend x = ${'tolong(todouble('.repeat(n / 2)}r${'))'.repeat(n / 2)}`,
   '.member access': (n) => `${ONE_ROW} | extend x = dynamic({"a": 1})${'.a'.repeat(n)}`,
   // The deepest SQL per level found (about 2.2 SQL levels per KQL level).
-  'startofday(t, 1)': (n) => `${ONE_ROW} | extend x = ${'startofday('.repeat(n)}datetime(2024-01-01)${', 1)'.repeat(n)}`,
+  'startofday(t, 1)': (n) =>
+    `${ONE_ROW} | extend x = ${'startofday('.repeat(n)}datetime(2024-01-01)${', 1)'.repeat(n)}`,
   'substring(s, 1)': (n) => `${ONE_ROW} | extend x = ${'substring('.repeat(n)}"kusto"${', 1)'.repeat(n)}`,
 };
 
@@ -27,7 +31,8 @@ export const inListTerms = (terms: number): string =>
   `${ONE_ROW} | where r in (${Array.from({ length: terms - 2 }, (_, i) => String(i)).join(', ')})`;
 
 /** An `or` chain of `k` comparisons: 4k - 1 terms as written. */
-export const orChain = (k: number): string => `${ONE_ROW} | where ${Array.from({ length: k, }, (_, i) => `r == ${i}`).join(' or ')}`;
+export const orChain = (k: number): string =>
+  `${ONE_ROW} | where ${Array.from({ length: k }, (_, i) => `r == ${i}`).join(' or ')}`;
 
 /**
  * `items` extend columns, each the costliest expression found to plan at `depth`: startofday()
@@ -37,10 +42,12 @@ export const costlyItems = (items: number, depth: number): string =>
   `${ONE_ROW} | extend ${Array.from({ length: items }, (_, i) => `x${i} = ${'startofday('.repeat(depth)}datetime(2024-01-01)${', 1)'.repeat(depth)}`).join(', ')}`;
 
 /** An expression whose SQL grows by repetition: tostring(parse_json(...)) nested `levels` times. */
-export const repeatingSql = (levels: number): string => `${ONE_ROW} | extend x = ${'tostring(parse_json('.repeat(levels)}r${'))'.repeat(levels)}`;
+export const repeatingSql = (levels: number): string =>
+  `${ONE_ROW} | extend x = ${'tostring(parse_json('.repeat(levels)}r${'))'.repeat(levels)}`;
 
 /** `n` let statements. */
-export const lets = (n: number): string => `${Array.from({ length: n }, (_, i) => `let v${i} = ${i};`).join(' ')} print x = 1`;
+export const lets = (n: number): string =>
+  `${Array.from({ length: n }, (_, i) => `let v${i} = ${i};`).join(' ')} print x = 1`;
 
 /** A query naming a column with a name of `length` characters. */
 export const nameOfLength = (length: number): string => `print ['${'n'.repeat(length)}'] = 1`;
@@ -53,7 +60,9 @@ export function queryOfLength(length: number): string {
 
 /** Every limit's query at exactly the limit, for limits `l` (the DuckDB check runs each). */
 export function queriesAtLimits(l: QueryLimits = DEFAULT_QUERY_LIMITS): Record<string, string> {
-  const depth = Object.fromEntries(Object.entries(DEPTH_SHAPES).map(([name, build]) => [`depth ${l.maxDepth}: ${name}`, build(l.maxDepth)]));
+  const depth = Object.fromEntries(
+    Object.entries(DEPTH_SHAPES).map(([name, build]) => [`depth ${l.maxDepth}: ${name}`, build(l.maxDepth)]),
+  );
   return {
     ...depth,
     [`${l.maxDepth} stacked operators`]: stackedOperators(l.maxDepth),

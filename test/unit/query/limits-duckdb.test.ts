@@ -9,7 +9,12 @@ import { queriesAtLimits } from './limit-queries';
 
 const options: CompileOptions = {
   dialect: 'duckdb',
-  scope: { customerId: 'cust-a', plantIds: null, startTime: '2024-03-01T00:00:00.000Z', endTime: '2024-03-02T00:00:00.000Z' },
+  scope: {
+    customerId: 'cust-a',
+    plantIds: null,
+    startTime: '2024-03-01T00:00:00.000Z',
+    endTime: '2024-03-02T00:00:00.000Z',
+  },
   now: new Date('2024-03-01T12:00:00.000Z'),
   rowLimit: 100,
   limits: { compileBudgetMs: 60_000 }, // every other limit at its default
@@ -37,7 +42,10 @@ afterAll(() => {
 async function rows(query: string): Promise<unknown[][]> {
   const compiled = compile(query, options);
   const reader = await connection.runAndReadAll(compiled.sql);
-  return convertRows(reader.getRowsJson() as unknown[][], compiled.columns.map((c) => c.type));
+  return convertRows(
+    reader.getRowsJson() as unknown[][],
+    compiled.columns.map((c) => c.type),
+  );
 }
 
 describe('SQL at the limits on DuckDB', () => {
@@ -51,16 +59,25 @@ describe('SQL at the limits on DuckDB', () => {
   }
 });
 
-describe('datetimes outside Kusto\'s range and ranges going the wrong way', () => {
+describe("datetimes outside Kusto's range and ranges going the wrong way", () => {
   // https://learn.microsoft.com/en-us/kusto/query/scalar-data-types/datetime
   it('gives null for datetimes computed past 0001-01-01 or 9999-12-31, at compile time and in the engine', async () => {
-    expect(await rows('print a = ago(-10000000d), b = now(10000000d), c = datetime(9999-12-31) + 1d, d = datetime(0001-01-01) - 1s, e = datetime(9999-12-31 23:59:59.9999999)')).toEqual([
-      [null, null, null, null, '9999-12-31T23:59:59.999999Z'],
-    ]);
+    expect(
+      await rows(
+        'print a = ago(-10000000d), b = now(10000000d), c = datetime(9999-12-31) + 1d, d = datetime(0001-01-01) - 1s, e = datetime(9999-12-31 23:59:59.9999999)',
+      ),
+    ).toEqual([[null, null, null, null, '9999-12-31T23:59:59.999999Z']]);
   });
 
   it('refuses a datetime literal outside the range at the literal', () => {
-    expect(() => compile('print datetime(0000-12-31)', options)).toThrow(new QueryError('QUERY_SYNTAX', "invalid datetime literal '0000-12-31'; datetimes range from 0001-01-01 to 9999-12-31", { start: 6, end: 26 }, 'print datetime(0000-12-31)'));
+    expect(() => compile('print datetime(0000-12-31)', options)).toThrow(
+      new QueryError(
+        'QUERY_SYNTAX',
+        "invalid datetime literal '0000-12-31'; datetimes range from 0001-01-01 to 9999-12-31",
+        { start: 6, end: 26 },
+        'print datetime(0000-12-31)',
+      ),
+    );
   });
 
   // https://learn.microsoft.com/en-us/kusto/query/range-operator : values from start up to stop.
@@ -74,10 +91,18 @@ describe('datetimes outside Kusto\'s range and ranges going the wrong way', () =
     expect(await rows(query)).toEqual([]);
   });
 
-  it('refuses a step below the engine\'s microsecond, and real ranges that are not finite', () => {
-    expect(() => compile('range x from datetime(2024-01-01) to datetime(2024-01-02) step 1tick', options)).toThrow('range steps below one microsecond are not supported');
-    expect(() => compile('range x from 0.0 to real(+inf) step 1.0', options)).toThrow('the range bounds must be finite numbers');
-    expect(() => compile('range x from 0.0 to 1.0 step real(nan)', options)).toThrow('the range step must be a finite number');
-    expect(() => compile('range x from 0.0 to 1e300 step 1e-300', options)).toThrow('the range has more values than a long can count');
+  it("refuses a step below the engine's microsecond, and real ranges that are not finite", () => {
+    expect(() => compile('range x from datetime(2024-01-01) to datetime(2024-01-02) step 1tick', options)).toThrow(
+      'range steps below one microsecond are not supported',
+    );
+    expect(() => compile('range x from 0.0 to real(+inf) step 1.0', options)).toThrow(
+      'the range bounds must be finite numbers',
+    );
+    expect(() => compile('range x from 0.0 to 1.0 step real(nan)', options)).toThrow(
+      'the range step must be a finite number',
+    );
+    expect(() => compile('range x from 0.0 to 1e300 step 1e-300', options)).toThrow(
+      'the range has more values than a long can count',
+    );
   });
 });

@@ -2,7 +2,13 @@
 // refused with its own code at the position where it was crossed), and the attacker's inputs of
 // issue 12 at the compile() level: each a positioned QueryError, quickly, never anything else.
 import { describe, expect, it } from 'vitest';
-import { compile, DEFAULT_QUERY_LIMITS, QueryError, type CompileOptions, type QueryLimits } from '../../../lib/query/index';
+import {
+  compile,
+  DEFAULT_QUERY_LIMITS,
+  QueryError,
+  type CompileOptions,
+  type QueryLimits,
+} from '../../../lib/query/index';
 import { tokenize } from '../../../lib/query/lexer';
 import { DEPTH_SHAPES, inListTerms, lets, nameOfLength, queryOfLength, stackedOperators } from './limit-queries';
 
@@ -11,13 +17,22 @@ const L = DEFAULT_QUERY_LIMITS;
 // Big inputs get a generous budget: these tests are about the other limits, on a shared machine.
 const options = (limits: Partial<QueryLimits> = {}): CompileOptions => ({
   dialect: 'duckdb',
-  scope: { customerId: 'cust-a', plantIds: ['plant-1'], startTime: '2024-03-01T00:00:00.000Z', endTime: '2024-03-02T00:00:00.000Z' },
+  scope: {
+    customerId: 'cust-a',
+    plantIds: ['plant-1'],
+    startTime: '2024-03-01T00:00:00.000Z',
+    endTime: '2024-03-02T00:00:00.000Z',
+  },
   now: new Date('2024-03-01T12:00:00.000Z'),
   rowLimit: 100,
   limits: { compileBudgetMs: 60_000, ...limits },
 });
 
-function failure(query: string, limits: Partial<QueryLimits> = {}, dialect: CompileOptions['dialect'] = 'duckdb'): QueryError {
+function failure(
+  query: string,
+  limits: Partial<QueryLimits> = {},
+  dialect: CompileOptions['dialect'] = 'duckdb',
+): QueryError {
   try {
     compile(query, { ...options(limits), dialect });
   } catch (e) {
@@ -109,7 +124,9 @@ describe('limits: nesting depth', () => {
     const query = `print x = ${'('.repeat(65)}1${')'.repeat(65)}`;
     const error = failure(query);
     expect(error.code).toBe('QUERY_TOO_DEEP');
-    expect(error.message).toBe(`1:${columnOf(query, '(', 65)}: an expression nested more than 64 levels deep; the limit is 64`);
+    expect(error.message).toBe(
+      `1:${columnOf(query, '(', 65)}: an expression nested more than 64 levels deep; the limit is 64`,
+    );
     accepts(`print x = ${'('.repeat(64)}1${')'.repeat(64)}`);
   });
 
@@ -128,7 +145,9 @@ describe('limits: nesting depth', () => {
     // Assess
     accepts(`let a = ${value}; print x = a + a + a + a + a`, roomy);
     expect(error.code).toBe('QUERY_TOO_DEEP');
-    expect(error.message).toBe(`1:${over.indexOf('x = a') + 5}: 'a' stands for an expression that, used here, is 65 levels deep; the limit is 64`);
+    expect(error.message).toBe(
+      `1:${over.indexOf('x = a') + 5}: 'a' stands for an expression that, used here, is 65 levels deep; the limit is 64`,
+    );
   });
 
   it('counts the depth of an extend column used later in the same extend', () => {
@@ -156,7 +175,9 @@ describe('limits: nesting depth', () => {
     // Assess
     accepts(stackedOperators(L.maxDepth));
     expect(error.code).toBe('QUERY_TOO_DEEP');
-    expect(error.message).toBe(`1:${columnOf(over, 'extend', L.maxDepth + 1)}: 65 tabular operators stacked on one source (let tables included); the limit is 64`);
+    expect(error.message).toBe(
+      `1:${columnOf(over, 'extend', L.maxDepth + 1)}: 65 tabular operators stacked on one source (let tables included); the limit is 64`,
+    );
     expect(letError.code).toBe('QUERY_TOO_DEEP');
     expect(letError.column).toBe(columnOf(viaLet, 'take', 25));
   });
@@ -171,7 +192,9 @@ describe('limits: terms', () => {
     // Assess: the `in` node is the term past the limit (its operand and values come first).
     accepts(inListTerms(L.maxTerms));
     expect(error.code).toBe('QUERY_TOO_MANY_TERMS');
-    expect(error.message).toBe(`1:${over.indexOf(' in (') + 2}: an expression of more than 2,000 terms; the limit is 2,000`);
+    expect(error.message).toBe(
+      `1:${over.indexOf(' in (') + 2}: an expression of more than 2,000 terms; the limit is 2,000`,
+    );
   });
 
   it('counts terms after let substitution: doubling lets are refused at the expression that uses them', () => {
@@ -182,7 +205,9 @@ describe('limits: terms', () => {
     // Assess
     accepts(`${doubling} print x = a9`);
     expect(error.code).toBe('QUERY_TOO_MANY_TERMS');
-    expect(error.message).toMatch(/: an expression of 2,047 terms once its names are replaced by their values; the limit is 2,000$/);
+    expect(error.message).toMatch(
+      /: an expression of 2,047 terms once its names are replaced by their values; the limit is 2,000$/,
+    );
     expect(error.span.start).toBe(doubling.length + ' print x = '.length);
   });
 
@@ -250,22 +275,27 @@ describe('limits: statements', () => {
     // Assess
     accepts(lets(L.maxStatements));
     expect(error.code).toBe('QUERY_TOO_MANY_STATEMENTS');
-    expect(error.message).toBe(`1:${columnOf(over, 'let', L.maxStatements + 1)}: more than 100 let statements; the limit is 100`);
+    expect(error.message).toBe(
+      `1:${columnOf(over, 'let', L.maxStatements + 1)}: more than 100 let statements; the limit is 100`,
+    );
   });
 });
 
 describe('limits: generated SQL size', () => {
-  it.each(['duckdb', 'timestream'] as const)('%s: accepts SQL of exactly the limit, refuses it with a limit one character lower', (dialect) => {
-    // Prepare
-    const query = 'States | where todouble(Value.a) > 1 | project s = tostring(todouble(Value.b))';
-    const length = compile(query, { ...options(), dialect }).sql.length;
-    // Act
-    const error = failure(query, { maxSqlLength: length - 1 }, dialect);
-    // Assess
-    expect(compile(query, { ...options({ maxSqlLength: length }), dialect }).sql).toHaveLength(length);
-    expect(error.code).toBe('QUERY_TOO_LARGE');
-    expect(error.message).toMatch(new RegExp(`the limit is ${(length - 1).toLocaleString('en-US')}$`));
-  });
+  it.each(['duckdb', 'timestream'] as const)(
+    '%s: accepts SQL of exactly the limit, refuses it with a limit one character lower',
+    (dialect) => {
+      // Prepare
+      const query = 'States | where todouble(Value.a) > 1 | project s = tostring(todouble(Value.b))';
+      const length = compile(query, { ...options(), dialect }).sql.length;
+      // Act
+      const error = failure(query, { maxSqlLength: length - 1 }, dialect);
+      // Assess
+      expect(compile(query, { ...options({ maxSqlLength: length }), dialect }).sql).toHaveLength(length);
+      expect(error.code).toBe('QUERY_TOO_LARGE');
+      expect(error.message).toMatch(new RegExp(`the limit is ${(length - 1).toLocaleString('en-US')}$`));
+    },
+  );
 
   it('stops SQL that grows exponentially with nesting (dialects repeat some arguments) at the expression', () => {
     // tostring(dynamic) writes its argument 3-4 times and parse_json 2-3 times: 30 levels would be 6^15 copies.
@@ -295,7 +325,9 @@ describe('limits: compile budget', () => {
     expect(thrown).toBeInstanceOf(QueryError);
     const error = thrown as QueryError;
     expect(error.code).toBe('QUERY_TOO_COMPLEX');
-    expect(error.message).toMatch(/^1:\d+: compiling the query took longer than its budget of 5 ms; simplify the query$/);
+    expect(error.message).toMatch(
+      /^1:\d+: compiling the query took longer than its budget of 5 ms; simplify the query$/,
+    );
     expect(error.span.start).toBeLessThanOrEqual(query.length);
   });
 
@@ -306,25 +338,38 @@ describe('limits: compile budget', () => {
 });
 
 // Issue 12's table, each row as query text through compile(): a positioned 400, never anything else.
-describe('issue 12: the attacker\'s queries at the compile() level', () => {
+describe("issue 12: the attacker's queries at the compile() level", () => {
   it('print $ is a positioned syntax error, and $left lexes as a name (joins will use it)', () => {
-    expect(failure('print $')).toMatchObject({ code: 'QUERY_SYNTAX', message: "1:7: '$' must be followed by a name, as in $left" });
-    expect(failure('print x = $left')).toMatchObject({ code: 'QUERY_SEMANTIC', message: "1:11: unknown column '$left'" });
+    expect(failure('print $')).toMatchObject({
+      code: 'QUERY_SYNTAX',
+      message: "1:7: '$' must be followed by a name, as in $left",
+    });
+    expect(failure('print x = $left')).toMatchObject({
+      code: 'QUERY_SEMANTIC',
+      message: "1:11: unknown column '$left'",
+    });
     expect(tokenize('$left $right').map((t) => `${t.kind}:${t.text}`)).toEqual(['ident:$left', 'ident:$right', 'eof:']);
   });
 
   it('45,000-character bracketed names are refused at the name, without computing a hint', () => {
     const error = failure(`print ['${'a'.repeat(45_000)}'] = 1 | project ['${'b'.repeat(45_000)}']`);
-    expect(error).toMatchObject({ code: 'QUERY_NAME_TOO_LONG', message: '1:7: a name of 45,000 characters; the limit is 1,024' });
+    expect(error).toMatchObject({
+      code: 'QUERY_NAME_TOO_LONG',
+      message: '1:7: a name of 45,000 characters; the limit is 1,024',
+    });
   });
 
   it('200 lets and a 45,000-character unknown table name are refused', () => {
-    const error = failure(`${Array.from({ length: 200 }, (_, i) => `let v${i} = ${i};`).join(' ')} ${'x'.repeat(45_000)}`);
+    const error = failure(
+      `${Array.from({ length: 200 }, (_, i) => `let v${i} = ${i};`).join(' ')} ${'x'.repeat(45_000)}`,
+    );
     expect(['QUERY_TOO_MANY_STATEMENTS', 'QUERY_NAME_TOO_LONG']).toContain(error.code);
   });
 
   it('an unknown 1,024-character table name after 99 lets gets no hint and no edit distance', () => {
-    const error = failure(`${Array.from({ length: 99 }, (_, i) => `let v${i} = range r from 1 to 1 step 1;`).join(' ')} ${'x'.repeat(1024)}`);
+    const error = failure(
+      `${Array.from({ length: 99 }, (_, i) => `let v${i} = range r from 1 to 1 step 1;`).join(' ')} ${'x'.repeat(1024)}`,
+    );
     expect(error.code).toBe('QUERY_SEMANTIC');
     expect(error.message).toMatch(/unknown table 'x{64}…'$/);
   });
@@ -349,8 +394,11 @@ describe('issue 12: the attacker\'s queries at the compile() level', () => {
     }
   });
 
-  it('print x = ago(-100000000000d): the timespan literal is out of Kusto\'s range, at the literal', () => {
-    expect(failure('print x = ago(-100000000000d)')).toMatchObject({ code: 'QUERY_SYNTAX', message: '1:16: the timespan literal is out of range (at most 10675199 days)' });
+  it("print x = ago(-100000000000d): the timespan literal is out of Kusto's range, at the literal", () => {
+    expect(failure('print x = ago(-100000000000d)')).toMatchObject({
+      code: 'QUERY_SYNTAX',
+      message: '1:16: the timespan literal is out of range (at most 10675199 days)',
+    });
   });
 
   it.each([
@@ -363,10 +411,15 @@ describe('issue 12: the attacker\'s queries at the compile() level', () => {
   ])('%s: a zero step is a positioned 400 at the step', (query) => {
     const error = failure(query);
     expect(error.code).toBe('QUERY_SEMANTIC');
-    expect(error.message).toBe(`1:${query.indexOf('step ') + 6}: the range step cannot be 0: the range would never end`);
+    expect(error.message).toBe(
+      `1:${query.indexOf('step ') + 6}: the range step cannot be 0: the range would never end`,
+    );
   });
 
   it('range x from 1 to 10 step 0s: a timespan step on numbers is a type error, positioned', () => {
-    expect(failure('range x from 1 to 10 step 0s')).toMatchObject({ code: 'QUERY_SEMANTIC', message: '1:1: range cannot go from long to long by timespan' });
+    expect(failure('range x from 1 to 10 step 0s')).toMatchObject({
+      code: 'QUERY_SEMANTIC',
+      message: '1:1: range cannot go from long to long by timespan',
+    });
   });
 });

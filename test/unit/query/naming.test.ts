@@ -3,14 +3,22 @@
 // (no quadratic search).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { boundedEditDistance, closest, HINT_MAX_CANDIDATES, HINT_MAX_NAME_LENGTH, matchesWildcard, NameAllocator } from '../../../lib/query/naming';
+import {
+  boundedEditDistance,
+  closest,
+  HINT_MAX_CANDIDATES,
+  HINT_MAX_NAME_LENGTH,
+  matchesWildcard,
+  NameAllocator,
+} from '../../../lib/query/naming';
 
 /** The textbook Levenshtein distance, the reference for the bounded one. */
 function levenshtein(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
     prev = cur;
   }
   return prev[b.length]!;
@@ -29,7 +37,9 @@ describe('closest (did you mean)', () => {
   it('gives no hint for a name longer than the bound, without looking at the candidates', () => {
     const name = 'n'.repeat(HINT_MAX_NAME_LENGTH + 1);
     expect(closest(name, [name])).toBeUndefined();
-    expect(closest('n'.repeat(HINT_MAX_NAME_LENGTH), ['n'.repeat(HINT_MAX_NAME_LENGTH)])).toBe('n'.repeat(HINT_MAX_NAME_LENGTH));
+    expect(closest('n'.repeat(HINT_MAX_NAME_LENGTH), ['n'.repeat(HINT_MAX_NAME_LENGTH)])).toBe(
+      'n'.repeat(HINT_MAX_NAME_LENGTH),
+    );
   });
 
   it(`computes at most ${HINT_MAX_CANDIDATES} distances: a match behind that many near misses is not looked at`, () => {
@@ -53,7 +63,8 @@ describe('closest (did you mean)', () => {
           const d = levenshtein(lower, c.toLowerCase());
           if (d < bestDistance) [best, bestDistance] = [c, d];
         }
-        const expected = best !== undefined && bestDistance <= Math.max(2, Math.floor(name.length / 3)) ? best : undefined;
+        const expected =
+          best !== undefined && bestDistance <= Math.max(2, Math.floor(name.length / 3)) ? best : undefined;
         expect(closest(name, candidates)).toBe(expected);
       }),
       { seed: 12, numRuns: 500 },
@@ -75,13 +86,23 @@ describe('boundedEditDistance', () => {
 
 describe('matchesWildcard', () => {
   const viaRegex = (pattern: string, name: string): boolean =>
-    new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 's').test(name);
+    new RegExp(
+      `^${pattern
+        .split('*')
+        .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*')}$`,
+      's',
+    ).test(name);
 
   it('matches as the regular expression it replaces', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('a', 'b', '*', '.'), maxLength: 10 }), fc.string({ unit: fc.constantFrom('a', 'b', '.'), maxLength: 10 }), (pattern, name) => {
-        expect(matchesWildcard(pattern, name)).toBe(viaRegex(pattern, name));
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', 'b', '*', '.'), maxLength: 10 }),
+        fc.string({ unit: fc.constantFrom('a', 'b', '.'), maxLength: 10 }),
+        (pattern, name) => {
+          expect(matchesWildcard(pattern, name)).toBe(viaRegex(pattern, name));
+        },
+      ),
       { seed: 3, numRuns: 2000 },
     );
   });

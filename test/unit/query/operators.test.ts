@@ -6,13 +6,22 @@ import { compile, QueryError, type CompileOptions, type QueryLimits } from '../.
 
 const options = (dialect: CompileOptions['dialect'], limits: Partial<QueryLimits> = {}): CompileOptions => ({
   dialect,
-  scope: { customerId: 'cust-a', plantIds: ['plant-1'], startTime: '2024-03-01T00:00:00.000Z', endTime: '2024-03-02T00:00:00.000Z' },
+  scope: {
+    customerId: 'cust-a',
+    plantIds: ['plant-1'],
+    startTime: '2024-03-01T00:00:00.000Z',
+    endTime: '2024-03-02T00:00:00.000Z',
+  },
   now: new Date('2024-03-01T12:00:00.000Z'),
   rowLimit: 100,
   limits: { compileBudgetMs: 60_000, ...limits },
 });
 
-function failure(query: string, dialect: CompileOptions['dialect'] = 'duckdb', limits: Partial<QueryLimits> = {}): QueryError {
+function failure(
+  query: string,
+  dialect: CompileOptions['dialect'] = 'duckdb',
+  limits: Partial<QueryLimits> = {},
+): QueryError {
   try {
     compile(query, options(dialect, limits));
   } catch (e) {
@@ -26,11 +35,17 @@ const extendTimes = (n: number): string => ' | extend z = 1'.repeat(n);
 
 describe('tabular operators of issue 15', () => {
   it.each([
-    ['States | join kind=inner (Events | where Active) on DeviceId, $left.Name == $right.Name | project Timestamp, Text', / INNER JOIN .* ON "_t\d+"\."DeviceId" = "_t\d+"\."DeviceId" AND /],
+    [
+      'States | join kind=inner (Events | where Active) on DeviceId, $left.Name == $right.Name | project Timestamp, Text',
+      / INNER JOIN .* ON "_t\d+"\."DeviceId" = "_t\d+"\."DeviceId" AND /,
+    ],
     ['States | join kind=leftanti (Events) on DeviceId', / WHERE NOT EXISTS \(SELECT 1 FROM /],
     ['States | lookup (datatable(Name:string, Label:string)["temperature", "T"]) on Name', / LEFT JOIN /],
     ['union withsource=T States, Events | summarize count() by T', / UNION ALL SELECT CAST\('Events' AS VARCHAR\) AS /],
-    ['States | sort by Timestamp asc | extend n = row_number(1, DeviceId != prev(DeviceId))', /row_number\(\) OVER \(PARTITION BY "_g\d+" ORDER BY /],
+    [
+      'States | sort by Timestamp asc | extend n = row_number(1, DeviceId != prev(DeviceId))',
+      /row_number\(\) OVER \(PARTITION BY "_g\d+" ORDER BY /,
+    ],
   ])('compiles for Timestream too: %s', (query, fragment) => {
     // Act
     const { sql } = compile(query, options('timestream'));

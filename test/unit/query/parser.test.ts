@@ -18,7 +18,10 @@ describe('parser', () => {
     // Act
     const program = parse('let n = 5;\nlet t = States | where Name == "a";\nt | take n | project x = Value.a["b"]');
     // Assess
-    expect(program.lets.map((l) => [l.name, l.value.kind])).toEqual([['n', 'literal'], ['t', 'pipeline']]);
+    expect(program.lets.map((l) => [l.name, l.value.kind])).toEqual([
+      ['n', 'literal'],
+      ['t', 'pipeline'],
+    ]);
     expect(program.query.source).toMatchObject({ kind: 'table', name: 't' });
     expect(program.query.operators.map((o) => o.kind)).toEqual(['take', 'project']);
   });
@@ -42,13 +45,25 @@ describe('parser', () => {
     ['States | frobnicate', 'QUERY_SYNTAX', "1:10: unknown operator 'frobnicate'"],
     ['States | join (Events) on DeviceId, $left.Name', 'QUERY_SYNTAX', "1:47: expected '==', found 'end of query'"],
     ['States | join kind=outer (Events) on DeviceId', 'QUERY_SYNTAX', "1:20: unknown join kind 'outer'"],
-    ['States | lookup kind=fullouter (Events) on DeviceId', 'QUERY_SEMANTIC', "1:22: lookup supports kind=leftouter and kind=inner only, not 'fullouter'"],
+    [
+      'States | lookup kind=fullouter (Events) on DeviceId',
+      'QUERY_SEMANTIC',
+      "1:22: lookup supports kind=leftouter and kind=inner only, not 'fullouter'",
+    ],
     ['States | evaluate bag_unpack(Value)', 'QUERY_UNSUPPORTED', "1:10: the 'evaluate' operator is not supported"],
     ['States | mv-apply x = Value on (take 1)', 'QUERY_UNSUPPORTED', "1:10: the 'mv-apply' operator is not supported"],
     ['union isfuzzy=true States, Events', 'QUERY_UNSUPPORTED', '1:15: union isfuzzy=true is not supported'],
     ['find "x"', 'QUERY_UNSUPPORTED', "1:1: 'find' is not supported"],
-    ['States; Events', 'QUERY_UNSUPPORTED', '1:9: a query with more than one tabular expression (several result sets) is not supported'],
-    ['let f = (x: long) { x + 1 }; print f(1)', 'QUERY_UNSUPPORTED', '1:9: user-defined functions (let name = (...) { ... }) are not supported'],
+    [
+      'States; Events',
+      'QUERY_UNSUPPORTED',
+      '1:9: a query with more than one tabular expression (several result sets) is not supported',
+    ],
+    [
+      'let f = (x: long) { x + 1 }; print f(1)',
+      'QUERY_UNSUPPORTED',
+      '1:9: user-defined functions (let name = (...) { ... }) are not supported',
+    ],
     ['print datetime(2024-13-01)', 'QUERY_SYNTAX', "1:7: invalid datetime literal '2024-13-01'"],
     ['let x = 1', 'QUERY_SYNTAX', "1:10: expected ';' after the let statement"],
   ])('rejects %j', (text, code, message) => {

@@ -18,7 +18,12 @@ describe('convertValue', () => {
   });
 
   it('writes NaN and infinities as strings and long as a number only when safe', () => {
-    expect([convertValue('NaN', 'real'), convertValue('Infinity', 'real'), convertValue(-Infinity, 'real'), convertValue(1.5, 'real')]).toEqual(['NaN', 'Infinity', '-Infinity', 1.5]);
+    expect([
+      convertValue('NaN', 'real'),
+      convertValue('Infinity', 'real'),
+      convertValue(-Infinity, 'real'),
+      convertValue(1.5, 'real'),
+    ]).toEqual(['NaN', 'Infinity', '-Infinity', 1.5]);
     expect(convertValue('42', 'long')).toBe(42);
     expect(convertValue('9223372036854775807', 'long')).toBe('9223372036854775807');
   });

@@ -60,7 +60,9 @@ describe('withShortCache', () => {
 
   it('forgets a failed read', async () => {
     let fail = true;
-    const registry = { getClient: async () => (fail ? Promise.reject(new Error('down')) : { clientId: 'a' }) } as unknown as Registry;
+    const registry = {
+      getClient: async () => (fail ? Promise.reject(new Error('down')) : { clientId: 'a' }),
+    } as unknown as Registry;
     const cached = withShortCache(registry, 60_000);
     await expect(cached.getClient('a')).rejects.toThrow('down');
     fail = false;

@@ -9,7 +9,11 @@ const ids = () => `00000000-0000-4000-8000-${String(++counter).padStart(12, '0')
 
 describe('demo telemetry', () => {
   it('makes one state message per device and interval, valid edge messages that follow the conventions', () => {
-    const messages = demoMessages(start, start + 24 * HOUR, 5 * 60_000, 5, { random: () => 0.5, newMessageId: ids, keepAlive: true });
+    const messages = demoMessages(start, start + 24 * HOUR, 5 * 60_000, 5, {
+      random: () => 0.5,
+      newMessageId: ids,
+      keepAlive: true,
+    });
     const states = messages.filter((m) => m.messageType === 'state');
     expect(states).toHaveLength(288 * DEMO_DEVICES.length);
     expect(messages.filter((m) => m.messageType === 'keep-alive')).toHaveLength(288 * DEMO_DEVICES.length);
@@ -32,7 +36,11 @@ describe('demo telemetry', () => {
   it('raises an alarm when the temperature crosses the limit and clears it when it falls back, once each', () => {
     const device = { deviceId: 'hot-01', plantId: 'demo-plant-1', equipmentId: 'eq', phase: 0 };
     // The daily peak (63 + 9, noise at its top) is above the limit, the trough below.
-    const messages = demoMessages(start, start + 24 * HOUR, 10 * 60_000, 1, { random: () => 1, newMessageId: ids, devices: [device] });
+    const messages = demoMessages(start, start + 24 * HOUR, 10 * 60_000, 1, {
+      random: () => 1,
+      newMessageId: ids,
+      devices: [device],
+    });
     const alarms = messages.filter((m) => m.messageType === 'alarm');
     expect(alarms.map((a) => a.data?.[0]?.metadata?.state)).toEqual(['ACTIVE', 'CLEARED']);
     const [raised, cleared] = alarms.map((a) => a.data?.[0]?.metadata?.temperature as number);
@@ -41,7 +49,12 @@ describe('demo telemetry', () => {
   });
 
   it('carries the alarm state from one call to the next, so a live gateway does not raise it again every tick', () => {
-    const device = { deviceId: 'hot-01', plantId: 'demo-plant-1', equipmentId: 'eq', phase: Math.PI / 2 - (2 * Math.PI * 10) / 24 };
+    const device = {
+      deviceId: 'hot-01',
+      plantId: 'demo-plant-1',
+      equipmentId: 'eq',
+      phase: Math.PI / 2 - (2 * Math.PI * 10) / 24,
+    };
     const alarmActive = new Map<string, boolean>();
     const options = { random: () => 1, newMessageId: ids, devices: [device], alarmActive };
     const first = demoMessages(start, start + 10_000, 10_000, 10, options);

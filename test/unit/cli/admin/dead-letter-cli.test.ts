@@ -26,12 +26,22 @@ beforeAll(async () => {
     let body = '';
     request.on('data', (d: Buffer) => (body += d.toString()));
     request.on('end', () => {
-      if (request.url !== `/2015-03-31/functions/${LOCAL_INGEST_FUNCTION}/invocations`) return void response.writeHead(404).end();
+      if (request.url !== `/2015-03-31/functions/${LOCAL_INGEST_FUNCTION}/invocations`)
+        return void response.writeHead(404).end();
       const event = JSON.parse(body) as { payload: string; agentId?: string };
       received.push(event);
-      const { outcome, messageId } = JSON.parse(Buffer.from(event.payload, 'base64').toString()) as { outcome: string; messageId: string };
-      if (outcome === 'fail') return void response.writeHead(200, { 'x-amz-function-error': 'Unhandled' }).end(JSON.stringify({ errorMessage: 'DynamoDB is down' }));
-      const answer = outcome === 'dead' ? { status: 'dead-lettered', reason: 'INVALID_MESSAGE' } : { status: outcome, messageId, rows: 1, rejected: 0 };
+      const { outcome, messageId } = JSON.parse(Buffer.from(event.payload, 'base64').toString()) as {
+        outcome: string;
+        messageId: string;
+      };
+      if (outcome === 'fail')
+        return void response
+          .writeHead(200, { 'x-amz-function-error': 'Unhandled' })
+          .end(JSON.stringify({ errorMessage: 'DynamoDB is down' }));
+      const answer =
+        outcome === 'dead'
+          ? { status: 'dead-lettered', reason: 'INVALID_MESSAGE' }
+          : { status: outcome, messageId, rows: 1, rejected: 0 };
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
     });
   });
@@ -45,7 +55,12 @@ beforeEach(async () => {
 });
 afterEach(async () => rm(dir, { recursive: true, force: true }));
 
-const entry = (i: number, reason: DeadLetterEntry['reason'], outcome: string, source: DeadLetterEntry['source']): DeadLetterEntry => ({
+const entry = (
+  i: number,
+  reason: DeadLetterEntry['reason'],
+  outcome: string,
+  source: DeadLetterEntry['source'],
+): DeadLetterEntry => ({
   id: `id-${i}`,
   reason,
   message: `refused ${i}:\n  second line`,
@@ -58,11 +73,17 @@ const entry = (i: number, reason: DeadLetterEntry['reason'], outcome: string, so
 async function admin(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await runAdmin([...args, '--dead-letter-dir', dir], { stdout: { write: (t: string) => (out += t) }, stderr: { write: (t: string) => (err += t) } });
+  const code = await runAdmin([...args, '--dead-letter-dir', dir], {
+    stdout: { write: (t: string) => (out += t) },
+    stderr: { write: (t: string) => (err += t) },
+  });
   return { code, out, err };
 }
 
-const ids = async (): Promise<string[]> => (JSON.parse((await admin('dead-letter', 'list', '--json')).out) as { entries: Array<{ id: string }> }).entries.map((e) => e.id);
+const ids = async (): Promise<string[]> =>
+  (JSON.parse((await admin('dead-letter', 'list', '--json')).out) as { entries: Array<{ id: string }> }).entries.map(
+    (e) => e.id,
+  );
 
 async function seed(...entries: DeadLetterEntry[]): Promise<void> {
   await fileDeadLetter(dir).put(entries);
@@ -70,14 +91,23 @@ async function seed(...entries: DeadLetterEntry[]): Promise<void> {
 
 describe('dead-letter list and show', () => {
   it('lists time, reason, agent, message id and a one-line message, with totals per reason', async () => {
-    await seed(entry(1, 'UNKNOWN_AGENT', 'stored', { topic: 'gdm/agent-7/messages', clientId: 'agent-7' }), entry(2, 'NOT_JSON', 'dead', { agentId: 'a1' }), entry(3, 'UNKNOWN_AGENT', 'stored', { agentId: 'a2' }));
+    await seed(
+      entry(1, 'UNKNOWN_AGENT', 'stored', { topic: 'gdm/agent-7/messages', clientId: 'agent-7' }),
+      entry(2, 'NOT_JSON', 'dead', { agentId: 'a1' }),
+      entry(3, 'UNKNOWN_AGENT', 'stored', { agentId: 'a2' }),
+    );
     const { code, out } = await admin('dead-letter', 'list');
     expect(code).toBe(0);
     const [header, first] = out.split('\n');
     expect(header?.split(/\s+/)).toEqual(['time', 'reason', 'agent', 'messageId', 'message', 'id']);
-    expect(first).toMatch(/^2026-01-02T00:00:01\.000Z\s+UNKNOWN_AGENT\s+agent-7\s+m-1\s+refused 1: second line\s+date=2026-01-02\//);
+    expect(first).toMatch(
+      /^2026-01-02T00:00:01\.000Z\s+UNKNOWN_AGENT\s+agent-7\s+m-1\s+refused 1: second line\s+date=2026-01-02\//,
+    );
     expect(out).toContain(`3 entries in ${dir}: NOT_JSON 1, UNKNOWN_AGENT 2`);
-    const json = JSON.parse((await admin('dead-letter', 'list', '--json', '--reason', 'not_json')).out) as { entries: unknown[]; totals: unknown };
+    const json = JSON.parse((await admin('dead-letter', 'list', '--json', '--reason', 'not_json')).out) as {
+      entries: unknown[];
+      totals: unknown;
+    };
     expect(json.entries).toHaveLength(1);
     expect(json.totals).toEqual({ NOT_JSON: 1 });
   });
@@ -104,17 +134,44 @@ describe('dead-letter list and show', () => {
 
 describe('dead-letter replay', () => {
   it('sends each selected message as the rule event and marks it replayed with the outcome', async () => {
-    await seed(entry(1, 'UNKNOWN_AGENT', 'stored', { topic: 'gdm/agent-7/messages', clientId: 'agent-7' }), entry(2, 'NOT_JSON', 'dead', { agentId: 'a1' }), entry(3, 'UNKNOWN_AGENT', 'duplicate', { agentId: 'a2' }));
-    const { code, out } = await admin('dead-letter', 'replay', '--reason', 'UNKNOWN_AGENT', '--lambda-port', String(port));
+    await seed(
+      entry(1, 'UNKNOWN_AGENT', 'stored', { topic: 'gdm/agent-7/messages', clientId: 'agent-7' }),
+      entry(2, 'NOT_JSON', 'dead', { agentId: 'a1' }),
+      entry(3, 'UNKNOWN_AGENT', 'duplicate', { agentId: 'a2' }),
+    );
+    const { code, out } = await admin(
+      'dead-letter',
+      'replay',
+      '--reason',
+      'UNKNOWN_AGENT',
+      '--lambda-port',
+      String(port),
+    );
     expect(code).toBe(0);
-    expect(received.map((e) => [e.agentId, e.clientId])).toEqual(expect.arrayContaining([['agent-7', 'agent-7'], ['a2', undefined]]));
+    expect(received.map((e) => [e.agentId, e.clientId])).toEqual(
+      expect.arrayContaining([
+        ['agent-7', 'agent-7'],
+        ['a2', undefined],
+      ]),
+    );
     expect(out).toContain('replayed 2 of 2 entries');
     expect(out).toMatch(/UNKNOWN_AGENT -> stored \(m-1\)/);
     expect(out).toMatch(/stored 1, duplicate 1|duplicate 1, stored 1/);
-    const left = JSON.parse((await admin('dead-letter', 'list', '--json')).out) as { entries: Array<{ reason: string }> };
+    const left = JSON.parse((await admin('dead-letter', 'list', '--json')).out) as {
+      entries: Array<{ reason: string }>;
+    };
     expect(left.entries.map((e) => e.reason)).toEqual(['NOT_JSON']);
     const replayed = await readdir(path.join(dir, 'replayed', 'date=2026-01-02'));
-    const records = await Promise.all(replayed.map(async (f) => (JSON.parse(await readFile(path.join(dir, 'replayed', 'date=2026-01-02', f), 'utf8')) as { replay: { status: string } }).replay.status));
+    const records = await Promise.all(
+      replayed.map(
+        async (f) =>
+          (
+            JSON.parse(await readFile(path.join(dir, 'replayed', 'date=2026-01-02', f), 'utf8')) as {
+              replay: { status: string };
+            }
+          ).replay.status,
+      ),
+    );
     expect(records.sort()).toEqual(['duplicate', 'stored']);
   });
 
@@ -131,11 +188,20 @@ describe('dead-letter replay', () => {
   });
 
   it('stops at the first failing invocation and leaves the entries it did not replay', async () => {
-    await seed(entry(1, 'NOT_JSON', 'stored', { agentId: 'a1' }), entry(2, 'NOT_JSON', 'fail', { agentId: 'a1' }), entry(3, 'NOT_JSON', 'stored', { agentId: 'a1' }), entry(4, 'NOT_JSON', 'stored', { agentId: 'a1' }), entry(5, 'NOT_JSON', 'stored', { agentId: 'a1' }), entry(6, 'NOT_JSON', 'stored', { agentId: 'a1' }));
+    await seed(
+      entry(1, 'NOT_JSON', 'stored', { agentId: 'a1' }),
+      entry(2, 'NOT_JSON', 'fail', { agentId: 'a1' }),
+      entry(3, 'NOT_JSON', 'stored', { agentId: 'a1' }),
+      entry(4, 'NOT_JSON', 'stored', { agentId: 'a1' }),
+      entry(5, 'NOT_JSON', 'stored', { agentId: 'a1' }),
+      entry(6, 'NOT_JSON', 'stored', { agentId: 'a1' }),
+    );
     const before = await ids();
     const { code, out } = await admin('dead-letter', 'replay', '--all', '--lambda-port', String(port));
     expect(code).toBe(1);
-    expect(out).toContain(`stopped at ${before[1]}: function ${LOCAL_INGEST_FUNCTION} failed (HTTP 200): {"errorMessage":"DynamoDB is down"}`);
+    expect(out).toContain(
+      `stopped at ${before[1]}: function ${LOCAL_INGEST_FUNCTION} failed (HTTP 200): {"errorMessage":"DynamoDB is down"}`,
+    );
     const left = await ids();
     const replayed = await readdir(path.join(dir, 'replayed', 'date=2026-01-02'));
     expect(left).toContain(before[1]);
@@ -150,7 +216,9 @@ describe('dead-letter replay', () => {
     const { code, out, err } = await admin('dead-letter', 'replay', '--all', '--lambda-port', String(closed));
     expect(code).toBe(1);
     expect(out).toBe('');
-    expect(err).toBe(`insights-admin dead-letter replay: the local stack is not running: nothing answers on 127.0.0.1:${closed} (start it with npm start, or give its --lambda-port)\n`);
+    expect(err).toBe(
+      `insights-admin dead-letter replay: the local stack is not running: nothing answers on 127.0.0.1:${closed} (start it with npm start, or give its --lambda-port)\n`,
+    );
     expect(await ids()).toHaveLength(1);
   });
 
@@ -173,12 +241,22 @@ describe('dead-letter replay', () => {
 
 describe('replayEntries', () => {
   it('one at a time: replays in order and stops at the first failure, the rest untouched', async () => {
-    await seed(entry(1, 'NOT_JSON', 'stored', { agentId: 'a1' }), entry(2, 'NOT_JSON', 'fail', { agentId: 'a1' }), entry(3, 'NOT_JSON', 'stored', { agentId: 'a1' }));
+    await seed(
+      entry(1, 'NOT_JSON', 'stored', { agentId: 'a1' }),
+      entry(2, 'NOT_JSON', 'fail', { agentId: 'a1' }),
+      entry(3, 'NOT_JSON', 'stored', { agentId: 'a1' }),
+    );
     const store = fileDeadLetterStore(dir);
     const { items } = await listAll(store, {});
     const progress: number[] = [];
-    const report = await replayEntries(items, { store, invoker: localIngestInvoker(port) }, { concurrency: 1, now: () => new Date('2026-02-01T00:00:00Z'), onProgress: (done) => progress.push(done) });
-    expect(report.items).toEqual([{ id: items[0]!.id, reason: 'NOT_JSON', outcome: { status: 'stored', messageId: 'm-1' } }]);
+    const report = await replayEntries(
+      items,
+      { store, invoker: localIngestInvoker(port) },
+      { concurrency: 1, now: () => new Date('2026-02-01T00:00:00Z'), onProgress: (done) => progress.push(done) },
+    );
+    expect(report.items).toEqual([
+      { id: items[0]!.id, reason: 'NOT_JSON', outcome: { status: 'stored', messageId: 'm-1' } },
+    ]);
     expect(report.stopped).toEqual({ id: items[1]!.id, error: expect.stringContaining('DynamoDB is down') });
     expect(progress).toEqual([1, 2]);
     expect((await listAll(store, {})).items.map((i) => i.id)).toEqual([items[1]!.id, items[2]!.id]);

@@ -5,18 +5,24 @@ import { runAdmin } from '../../../../lib/cli/admin/main';
 async function admin(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await runAdmin(args, { stdout: { write: (t: string) => (out += t) }, stderr: { write: (t: string) => (err += t) } });
+  const code = await runAdmin(args, {
+    stdout: { write: (t: string) => (out += t) },
+    stderr: { write: (t: string) => (err += t) },
+  });
   return { code, out, err };
 }
 
 describe('runAdmin', () => {
-  it.each([['constructor'], ['toString', 'x'], ['customers', 'hasOwnProperty']])('refuses %j as an unknown command (exit 2)', async (...args) => {
-    // Act
-    const run = await admin(...args);
-    // Assess
-    expect(run.code).toBe(2);
-    expect(run.err).toContain('unknown command');
-  });
+  it.each([['constructor'], ['toString', 'x'], ['customers', 'hasOwnProperty']])(
+    'refuses %j as an unknown command (exit 2)',
+    async (...args) => {
+      // Act
+      const run = await admin(...args);
+      // Assess
+      expect(run.code).toBe(2);
+      expect(run.err).toContain('unknown command');
+    },
+  );
 
   it('refuses an inherited name as an import kind, before touching any table', async () => {
     // Act

@@ -31,9 +31,14 @@ async function gdm(args: readonly string[], stdin?: string): Promise<Run> {
 /** The installed command: node, the bin file, tsx, real streams and the process exit status. */
 function gdmProcess(args: readonly string[], stdin: string): Promise<Run> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, [path.join(REPO_ROOT, 'lib/cli/gdm.mjs'), ...args], { cwd: REPO_ROOT }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
-    });
+    const child = execFile(
+      process.execPath,
+      [path.join(REPO_ROOT, 'lib/cli/gdm.mjs'), ...args],
+      { cwd: REPO_ROOT },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr });
+      },
+    );
     child.stdin?.end(stdin);
   });
 }
@@ -65,10 +70,24 @@ describe('gdm validate', () => {
     const run = await gdm(['validate', '--json', input]);
     // Assess
     expect(run.code).toBe(1);
-    const lines = run.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = run.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toEqual([
       { index: 0, valid: true, errors: [], warnings: [] },
-      { index: 1, valid: false, errors: [{ path: '/messageId', code: 'GDM_MESSAGE_ID_FORMAT', message: expect.stringContaining('lowercase hexadecimal UUID') }], warnings: [] },
+      {
+        index: 1,
+        valid: false,
+        errors: [
+          {
+            path: '/messageId',
+            code: 'GDM_MESSAGE_ID_FORMAT',
+            message: expect.stringContaining('lowercase hexadecimal UUID'),
+          },
+        ],
+        warnings: [],
+      },
     ]);
   });
 
@@ -79,7 +98,10 @@ describe('gdm validate', () => {
     const run = await gdm(['validate', '--stage', 'base', '--json', '-'], ndjson);
     // Assess
     expect(run.code).toBe(1);
-    const reports = run.stdout.trim().split('\n').map((l) => JSON.parse(l) as { index: number; valid: boolean; errors: { code: string }[] });
+    const reports = run.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { index: number; valid: boolean; errors: { code: string }[] });
     expect(reports.map((r) => [r.index, r.valid, r.errors.map((e) => e.code)])).toEqual([
       [0, true, []],
       [1, false, ['GDM_MESSAGE_ID_FORMAT']],
@@ -139,7 +161,18 @@ describe('gdm enrich', () => {
     // Prepare
     const input = file('mixed.json', JSON.stringify([EDGE, { ...BASE, deviceId: 'Press-7' }], null, 2));
     // Act
-    const run = await gdm(['enrich', '--to', 'cloud', '--agent-id', AGENT_ID, '--ingestion-id', 'hub', '--now', '2024-05-01T10:00:02Z', input]);
+    const run = await gdm([
+      'enrich',
+      '--to',
+      'cloud',
+      '--agent-id',
+      AGENT_ID,
+      '--ingestion-id',
+      'hub',
+      '--now',
+      '2024-05-01T10:00:02Z',
+      input,
+    ]);
     // Assess
     expect(run.code).toBe(0);
     const out = JSON.parse(run.stdout) as unknown[];
@@ -166,7 +199,10 @@ describe('gdm enrich', () => {
 
   it('prints nothing and exits 1 when a message cannot be enriched', async () => {
     // Act
-    const run = await gdm(['enrich', '--to', 'edge', '-'], `${JSON.stringify({ ...BASE, deviceId: 'd' })}\n${JSON.stringify(BASE)}\n`);
+    const run = await gdm(
+      ['enrich', '--to', 'edge', '-'],
+      `${JSON.stringify({ ...BASE, deviceId: 'd' })}\n${JSON.stringify(BASE)}\n`,
+    );
     // Assess
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
@@ -190,7 +226,12 @@ describe('the gdm bin entry', () => {
     const run = await gdmProcess(['validate', '--json', '-'], ndjson);
     // Assess
     expect(run.code).toBe(1);
-    expect(run.stdout.trim().split('\n').map((l) => (JSON.parse(l) as { valid: boolean }).valid)).toEqual([true, false]);
+    expect(
+      run.stdout
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { valid: boolean }).valid),
+    ).toEqual([true, false]);
     expect(run.stderr).toBe('');
   }, 30_000);
 });

@@ -13,7 +13,13 @@ describe('parseInput and formatOutput', () => {
     const input = parseInput(text);
     // Assess
     expect([input.shape, input.compact, input.entries.length]).toEqual([shape, compact, count]);
-    expect(formatOutput(input.shape, input.compact, input.entries.map((e) => e.value)).trim()).toBe(text.replace(/\n\n/g, '\n').trim());
+    expect(
+      formatOutput(
+        input.shape,
+        input.compact,
+        input.entries.map((e) => e.value),
+      ).trim(),
+    ).toBe(text.replace(/\n\n/g, '\n').trim());
   });
 
   it('reports a broken document as one entry and refuses empty input', () => {

@@ -4,7 +4,13 @@ import { publishMessages, type MessagePublisher } from '../../../../lib/cli/gdm/
 import { createMessageGenerator } from '../../../../lib/gdm/simulator';
 
 function source(): (now: Date) => EdgeMessage {
-  const generate = createMessageGenerator({ devices: 2, items: 1, values: 1, types: ['state', 'alarm'], keepAliveIntervalMs: 1000 });
+  const generate = createMessageGenerator({
+    devices: 2,
+    items: 1,
+    values: 1,
+    types: ['state', 'alarm'],
+    keepAliveIntervalMs: 1000,
+  });
   return (now) => toEdge(generate(now), { now: () => now });
 }
 
@@ -25,7 +31,13 @@ describe('publishMessages', () => {
     // Prepare
     const broker = new FakeBroker();
     // Act
-    const result = await publishMessages(broker, { topic: 'gdm/a/messages', rate: 1000, count: 25, ackTimeoutMs: 1000, next: source() });
+    const result = await publishMessages(broker, {
+      topic: 'gdm/a/messages',
+      rate: 1000,
+      count: 25,
+      ackTimeoutMs: 1000,
+      next: source(),
+    });
     // Assess
     expect(result).toMatchObject({ published: 25, acknowledged: 25, failed: 0 });
     expect(broker.received).toHaveLength(25);
@@ -40,7 +52,14 @@ describe('publishMessages', () => {
     const broker = new FakeBroker((n) => (n === 2 ? 'reject' : n === 3 ? 'hang' : 'ack'));
     const failures: unknown[] = [];
     // Act
-    const result = await publishMessages(broker, { topic: 't', rate: 1000, count: 5, ackTimeoutMs: 50, next: source(), onFailure: (e) => failures.push(e) });
+    const result = await publishMessages(broker, {
+      topic: 't',
+      rate: 1000,
+      count: 5,
+      ackTimeoutMs: 50,
+      next: source(),
+      onFailure: (e) => failures.push(e),
+    });
     // Assess
     expect(result).toMatchObject({ published: 5, acknowledged: 3, failed: 2 });
     expect(failures).toHaveLength(1);
@@ -50,7 +69,13 @@ describe('publishMessages', () => {
     // Prepare
     const broker = new FakeBroker();
     // Act
-    const result = await publishMessages(broker, { topic: 't', rate: 50, durationMs: 300, ackTimeoutMs: 100, next: source() });
+    const result = await publishMessages(broker, {
+      topic: 't',
+      rate: 50,
+      durationMs: 300,
+      ackTimeoutMs: 100,
+      next: source(),
+    });
     // Assess: 50/s for 0.3 s is 15 messages (message k is due at k/50 s); a late timer may cost a few
     expect(result.published).toBeGreaterThanOrEqual(10);
     expect(result.published).toBeLessThanOrEqual(16);
@@ -64,8 +89,19 @@ describe('publishMessages', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
     // Act
-    const exhausted = await publishMessages(new FakeBroker(), { topic: 't', rate: 1000, ackTimeoutMs: 100, next: (now) => (left-- > 0 ? next(now) : undefined) });
-    const aborted = await publishMessages(new FakeBroker(), { topic: 't', rate: 20, ackTimeoutMs: 100, next, signal: controller.signal });
+    const exhausted = await publishMessages(new FakeBroker(), {
+      topic: 't',
+      rate: 1000,
+      ackTimeoutMs: 100,
+      next: (now) => (left-- > 0 ? next(now) : undefined),
+    });
+    const aborted = await publishMessages(new FakeBroker(), {
+      topic: 't',
+      rate: 20,
+      ackTimeoutMs: 100,
+      next,
+      signal: controller.signal,
+    });
     // Assess
     expect(exhausted.published).toBe(3);
     expect(aborted.published).toBeGreaterThan(0);
