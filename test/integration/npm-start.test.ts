@@ -1,7 +1,7 @@
 // `npm start` as a newcomer meets it: one summary with URLs and credentials, data kept across a
 // restart, one clear line for a missing Java or a busy port, and Ctrl-C leaves nothing behind.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -69,6 +69,23 @@ describe('npm start', { timeout: 360_000 }, () => {
           (l.includes('serverless.js offline') && l.includes(buildDir)),
       );
 
+  /** The ```sh demo blocks of README.md and docs/*.md, with the `# answer contains:` lines of each. */
+  const docExamples = async () => {
+    const files = [
+      'README.md',
+      ...(await readdir(path.join(root, 'docs'))).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`),
+    ];
+    const examples: { where: string; script: string; answers: string[] }[] = [];
+    for (const file of files) {
+      const text = await readFile(path.join(root, file), 'utf8');
+      for (const match of text.matchAll(/^```sh demo\n([\s\S]*?)^```$/gm)) {
+        const script = match[1] ?? '';
+        const answers = [...script.matchAll(/^# answer contains: (.+)$/gm)].map((m) => m[1] ?? '');
+        examples.push({ where: `${file}, example at offset ${match.index}`, script, answers });
+      }
+    }
+    return examples;
+  };
   /** The admin CLI as a user runs it, with only the data folder (and `extra`) in its environment. */
   const admin = (args: readonly string[], extra: Record<string, string> = {}) => {
     const clean = Object.fromEntries(
@@ -176,6 +193,31 @@ describe('npm start', { timeout: 360_000 }, () => {
       const listed = admin(['customers', 'list', '--json']);
       expect(listed.status, listed.stderr).toBe(0);
       expect(listed.stdout).toContain('"demo"');
+      // Every runnable example of the docs (```sh demo blocks) works as written against the demo
+      // data, and answers what the docs say it answers.
+      const examples = await docExamples();
+      expect(examples.length).toBeGreaterThanOrEqual(3);
+      for (const example of examples) {
+        const run = spawnSync(
+          'bash',
+          ['-o', 'pipefail', '-c', example.script.replaceAll('http://localhost:3000', http)],
+          {
+            encoding: 'utf8',
+            timeout: 60_000,
+            env: {
+              PATH: process.env.PATH ?? '',
+              CLIENT_ID: clientId,
+              CLIENT_SECRET: clientSecret,
+              T: maintenanceToken,
+            },
+          },
+        );
+        const where = `${example.where}:\n${run.stdout}${run.stderr}`;
+        expect(run.status, where).toBe(0);
+        expect(run.stdout, where).not.toContain('"status":"ERROR"');
+        for (const fragment of example.answers)
+          expect(run.stdout.toLowerCase(), `${where}\nmissing: ${fragment}`).toContain(fragment.toLowerCase());
+      }
     } finally {
       expect(await interrupt(started)).toBe(0);
     }
