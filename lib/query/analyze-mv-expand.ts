@@ -9,6 +9,7 @@ import { clip, type ErrorFactory } from './errors';
 import type { Assigned, IrColumn, IrExpr, KqlType, Rel } from './ir';
 import { derivedName, NameAllocator } from './naming';
 import { analyzeScalar, convert, type ScalarEnv } from './scalars';
+import { typeNamed } from './types';
 
 export interface MvExpandHost {
   readonly errors: ErrorFactory;
@@ -17,21 +18,6 @@ export interface MvExpandHost {
   /** The constant non-negative row count of `e`. */
   constantCount(e: Expr): bigint;
 }
-
-const TYPES: Readonly<Record<string, KqlType>> = {
-  string: 'string',
-  long: 'long',
-  int: 'int',
-  real: 'real',
-  double: 'real',
-  bool: 'bool',
-  boolean: 'bool',
-  datetime: 'datetime',
-  date: 'datetime',
-  timespan: 'timespan',
-  time: 'timespan',
-  dynamic: 'dynamic',
-};
 
 export function analyzeMvExpand(h: MvExpandHost, input: Rel, spec: MvExpandSpec): Rel {
   const env = h.env(input.columns);
@@ -62,7 +48,7 @@ export function analyzeMvExpand(h: MvExpandHost, input: Rel, spec: MvExpandSpec)
     } else out[at] = column;
     items.push({ column, value });
     if (item.toType) {
-      const type = TYPES[item.toType.name];
+      const type = typeNamed(item.toType.name);
       if (!type)
         throw h.errors.semantic(`unknown type '${clip(item.toType.name)}' in to typeof(...)`, item.toType.span);
       if (type !== 'dynamic') typed.push({ column, type });

@@ -9,23 +9,7 @@ import type { MvExpandHost } from './analyze-mv-expand';
 import { clip } from './errors';
 import type { Assigned, IrColumn, IrExpr, KqlType, Rel } from './ir';
 import { analyzeScalar, convert } from './scalars';
-import { lit } from './types';
-
-const TYPES: Readonly<Record<string, KqlType>> = {
-  string: 'string',
-  long: 'long',
-  int: 'int',
-  real: 'real',
-  double: 'real',
-  bool: 'bool',
-  boolean: 'bool',
-  datetime: 'datetime',
-  date: 'datetime',
-  timespan: 'timespan',
-  time: 'timespan',
-  dynamic: 'dynamic',
-  guid: 'guid',
-};
+import { lit, typeNamed } from './types';
 
 const NUMBER_PATTERNS: Partial<Record<KqlType, string>> = {
   long: '([-+]?\\d+)',
@@ -49,7 +33,7 @@ export function analyzeParse(h: MvExpandHost, input: Rel, spec: ParseSpec): Rel 
     if (part.kind === 'text') pattern += spec.mode === 'regex' ? part.value : escapeRegex(part.value);
     else if (part.kind === 'star') pattern += '.*?';
     else {
-      const type = part.type === undefined ? 'string' : TYPES[part.type];
+      const type = part.type === undefined ? 'string' : typeNamed(part.type, true);
       if (!type)
         throw h.errors.semantic(
           `unknown type '${clip(part.type ?? '')}' for the parsed column '${clip(part.name)}'`,

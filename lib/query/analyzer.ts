@@ -15,24 +15,9 @@ import type { CompileContext, ExpressionRecords } from './limits';
 import { closest, derivedName, matchesWildcard, NameAllocator } from './naming';
 import { checkRangeStep } from './range';
 import { AGGREGATE_FUNCTIONS, analyzeScalar, convert, type ScalarEnv } from './scalars';
-import { isConstant, isInteger, isNumeric, lit, widerNumeric } from './types';
+import { isConstant, isInteger, isNumeric, lit, typeNamed, widerNumeric } from './types';
 import { TABLE_NAMES, TABLES, isTableName, type TableName } from '../telemetry/tables';
 import type { Span } from './tokens';
-
-const DATATABLE_TYPES: Readonly<Record<string, KqlType>> = {
-  string: 'string',
-  long: 'long',
-  int: 'int',
-  real: 'real',
-  double: 'real',
-  bool: 'bool',
-  boolean: 'bool',
-  datetime: 'datetime',
-  date: 'datetime',
-  timespan: 'timespan',
-  time: 'timespan',
-  dynamic: 'dynamic',
-};
 
 export interface AnalyzeOptions {
   readonly nowTicks: bigint;
@@ -269,7 +254,7 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
 
   private datatable(s: Source & { kind: 'datatable' }): Rel {
     const columns: IrColumn[] = s.columns.map((c) => {
-      const type = DATATABLE_TYPES[c.type];
+      const type = typeNamed(c.type);
       if (!type) throw this.errors.unsupported(`the column type '${c.type}' is not supported in datatable`, c.span);
       return { name: c.name, type, ref: this.newRef() };
     });

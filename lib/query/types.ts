@@ -32,3 +32,28 @@ export const lit = (type: KqlType, value: IrValue): IrExpr => ({ kind: 'lit', ty
 
 export const isConstant = (e: IrExpr): boolean =>
   e.kind === 'lit' || (e.kind === 'call' && e.args.every(isConstant) && e.fn !== 'dyn_get');
+
+/** The type names a query may write (datatable columns, `to typeof(T)`), with Kusto's synonyms. */
+const TYPE_NAMES: Readonly<Record<string, KqlType>> = {
+  string: 'string',
+  long: 'long',
+  int: 'int',
+  real: 'real',
+  double: 'real',
+  bool: 'bool',
+  boolean: 'bool',
+  datetime: 'datetime',
+  date: 'datetime',
+  timespan: 'timespan',
+  time: 'timespan',
+  dynamic: 'dynamic',
+};
+
+/**
+ * The type a query's type name stands for (`guid` only where `withGuid`, as in `parse`), or
+ * undefined. Own names only: `constructor` or `toString` are not types.
+ */
+export function typeNamed(name: string, withGuid = false): KqlType | undefined {
+  if (withGuid && name === 'guid') return 'guid';
+  return Object.hasOwn(TYPE_NAMES, name) ? TYPE_NAMES[name] : undefined;
+}

@@ -86,6 +86,19 @@ describe('compile: errors', () => {
     expect(error.message).toBe(message);
   });
 
+  it('does not take names inherited by every object (constructor, toString) for types', () => {
+    expect(failure('datatable(x:constructor)[1]').message).toBe(
+      "1:11: the column type 'constructor' is not supported in datatable",
+    );
+    expect(failure('print s="a" | parse s with x:toString').message).toBe(
+      "1:28: unknown type 'toString' for the parsed column 'x'",
+    );
+    expect(failure('print d=dynamic([1]) | mv-expand d to typeof(constructor)').message).toBe(
+      "1:46: unknown type 'constructor' in to typeof(...)",
+    );
+    expect(columns('print s="a" | parse s with x:guid')).toEqual(['s:string', 'x:guid']);
+  });
+
   it("fails fast on invalid options, which are the caller's bug", () => {
     expect(() => compile('States', { ...options, scope: { ...options.scope, startTime: 'yesterday' } })).toThrow(
       TypeError,
