@@ -1,6 +1,8 @@
 // The simulated gateway of `npm start` (a child process of infra/local/start.mjs). On the first
 // start of a data folder it publishes a day of demo values through the broker, as a gateway
-// catching up would, and remembers that in `<data>/demo-telemetry.json`; then, unless
+// catching up would. `<data>/demo-telemetry.json` records the day's window before the first message
+// goes out and marks it done once all are acknowledged: a start interrupted in between publishes the
+// same window again with the same message ids, which the ingest ledger finds stored. Then, unless
 // INSIGHTS_DEMO_GATEWAY=off, it publishes live values every 10 s until it is stopped, so that a
 // query over the last hour always has rows. Everything goes through MQTT and the ingest function:
 // the demo data is stored exactly as a real gateway's would be.
@@ -10,7 +12,7 @@ import { readFile, writeFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import mqtt from 'mqtt';
 import { DEMO } from '../../lib/registry/seed';
-import { demoMessages } from '../../lib/telemetry/demo';
+import { demoMessages, stableMessageId } from '../../lib/telemetry/demo';
 import type { EdgeMessage } from '../../lib/gdm';
 
 const env = process.env;
@@ -28,13 +30,30 @@ const tell = (message: unknown): void => {
   if (process.send) process.send(message);
 };
 
-async function backfilled(): Promise<boolean> {
+interface History {
+  readonly state: 'publishing' | 'done';
+  readonly from: number;
+  readonly to: number;
+  readonly messages?: number;
+}
+
+async function readHistory(): Promise<History | undefined> {
   try {
-    await readFile(markerFile);
-    return true;
+    const marker = JSON.parse(await readFile(markerFile, 'utf8')) as Partial<History>;
+    return typeof marker.from === 'number' &&
+      typeof marker.to === 'number' &&
+      (marker.state === 'publishing' || marker.state === 'done')
+      ? (marker as History)
+      : undefined;
   } catch {
-    return false;
+    return undefined;
   }
+}
+
+async function writeHistory(history: History): Promise<void> {
+  const temporary = `${markerFile}.${process.pid}.tmp`;
+  await writeFile(temporary, `${JSON.stringify({ ...history, at: new Date().toISOString() })}\n`);
+  await rename(temporary, markerFile);
 }
 
 const client = await mqtt.connectAsync(mqttUrl, { clientId: agentId, reconnectPeriod: 1000, connectTimeout: 10_000 });
@@ -54,19 +73,17 @@ const publish = (messages: readonly EdgeMessage[]): Promise<unknown> =>
   Promise.all(messages.map((m) => client.publishAsync(topic, JSON.stringify(m), { qos: 1 })));
 
 try {
-  const now = Date.now();
   let history = 0;
-  if (!(await backfilled())) {
+  const recorded = await readHistory();
+  if (recorded?.state !== 'done') {
+    const now = Date.now();
     const end = now - (now % HISTORY_INTERVAL_MS);
-    const messages = demoMessages(end - HISTORY_MS, end, HISTORY_INTERVAL_MS, 5);
+    const window = recorded ?? { state: 'publishing' as const, from: end - HISTORY_MS, to: end };
+    if (!recorded) await writeHistory(window);
+    const messages = demoMessages(window.from, window.to, HISTORY_INTERVAL_MS, 5, { messageId: stableMessageId });
     await publish(messages);
     history = messages.length;
-    const temporary = `${markerFile}.${process.pid}.tmp`;
-    await writeFile(
-      temporary,
-      `${JSON.stringify({ publishedAt: new Date().toISOString(), messages: history, from: new Date(end - HISTORY_MS).toISOString(), to: new Date(end).toISOString() })}\n`,
-    );
-    await rename(temporary, markerFile);
+    await writeHistory({ state: 'done', from: window.from, to: window.to, messages: history });
   }
   tell({ ready: { backfilled: history, live } });
   if (!live) stop();

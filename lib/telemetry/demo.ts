@@ -2,7 +2,7 @@
 // live values of a simulated gateway, as edge GDM messages. Values follow a daily cycle with noise
 // so that a time chart shows a shape; alarms fire when a temperature crosses its limit and clear
 // when it falls back, as a real machine's alarm would. Pure: time and randomness are injected.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { toEdge, type BaseMessage, type DataItem, type EdgeMessage } from '../gdm';
 
 export interface DemoDevice {
@@ -33,10 +33,22 @@ const DAY_MS = 86_400_000;
 
 export interface DemoOptions {
   readonly random?: () => number;
-  readonly newMessageId?: () => string;
+  /** The message id of a device's message of a kind at a time (default: a random UUID). */
+  readonly messageId?: (deviceId: string, kind: string, atMs: number) => string;
   readonly devices?: readonly DemoDevice[];
   /** Which devices' alarms are active, carried from one call to the next (live publishing). */
   readonly alarmActive?: Map<string, boolean>;
+}
+
+/**
+ * A message id that is the same each time for the same device, kind and time (a lowercase UUID
+ * made from a hash): a history published again after an interruption is recognised by the
+ * ingest ledger as duplicates instead of being stored twice.
+ */
+export function stableMessageId(deviceId: string, kind: string, atMs: number): string {
+  const hex = createHash('sha256').update(`${deviceId}\u0000${kind}\u0000${atMs}`).digest('hex');
+  const variant = ((parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** A device's signal value at a time: daily cycle + noise, rounded to 3 decimals. */
@@ -66,7 +78,7 @@ export function demoMessages(
   options: DemoOptions & { keepAlive?: boolean } = {},
 ): EdgeMessage[] {
   const random = options.random ?? Math.random;
-  const newMessageId = options.newMessageId ?? randomUUID;
+  const messageId = options.messageId ?? (() => randomUUID());
   const devices = options.devices ?? DEMO_DEVICES;
   const alarmActive = options.alarmActive ?? new Map<string, boolean>();
   const out: EdgeMessage[] = [];
@@ -84,7 +96,9 @@ export function demoMessages(
       }));
       const last = times[times.length - 1] ?? t;
       const common = { deviceId: device.deviceId, messageVersion: '1.0', metadata: { plantId: device.plantId } };
-      out.push(edge({ ...common, messageId: newMessageId(), messageType: 'state', data }, last));
+      out.push(
+        edge({ ...common, messageId: messageId(device.deviceId, 'state', last), messageType: 'state', data }, last),
+      );
       const temperature = data[0]?.values[data[0].values.length - 1]?.value;
       const hot = typeof temperature === 'number' && temperature > TEMPERATURE_LIMIT;
       if (hot !== (alarmActive.get(device.deviceId) ?? false)) {
@@ -105,7 +119,12 @@ export function demoMessages(
           // An alarm's value is null by convention: its state travels in the metadata.
           values: [{ value: null, deviceTimestamp: new Date(last).toISOString() }],
         };
-        out.push(edge({ ...common, messageId: newMessageId(), messageType: 'alarm', data: [alarm] }, last));
+        out.push(
+          edge(
+            { ...common, messageId: messageId(device.deviceId, 'alarm', last), messageType: 'alarm', data: [alarm] },
+            last,
+          ),
+        );
       }
       if (options.keepAlive) {
         const keepAlive = {
@@ -114,7 +133,16 @@ export function demoMessages(
         };
         const metadata = { plantId: device.plantId, messageIntervallInMilliseconds: intervalMs };
         out.push(
-          edge({ ...common, metadata, messageId: newMessageId(), messageType: 'keep-alive', data: [keepAlive] }, last),
+          edge(
+            {
+              ...common,
+              metadata,
+              messageId: messageId(device.deviceId, 'keep-alive', last),
+              messageType: 'keep-alive',
+              data: [keepAlive],
+            },
+            last,
+          ),
         );
       }
     }

@@ -150,6 +150,16 @@ describe('npm start', { timeout: 360_000 }, () => {
       expect(await createTask('before restart')).toMatchObject({ status: 200, body: { status: 'SUCCESS' } });
       // Demo telemetry: a day of history through the broker, then live values of the simulated gateway.
       expect(text).toMatch(/Demo telemetry .*a day of values published now \(\d+ messages\)/);
+      // The window was recorded and marked done once acknowledged (a restart does not publish it again).
+      const history = JSON.parse(await readFile(path.join(dataDir, 'demo-telemetry.json'), 'utf8')) as Record<
+        string,
+        unknown
+      >;
+      expect(history).toMatchObject({
+        state: 'done',
+        messages: Number(/published now \((\d+) messages\)/.exec(text)?.[1]),
+      });
+      expect(Number(history.to) - Number(history.from)).toBe(86_400_000);
       const clientId = /client_id=(\S+)/.exec(text)?.[1] ?? '';
       const clientSecret = /client_secret=(\S+)/.exec(text)?.[1] ?? '';
       const http = `http://127.0.0.1:${env.INSIGHTS_HTTP_PORT}`;

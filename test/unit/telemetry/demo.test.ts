@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkConventions, validateMessage } from '../../../lib/gdm';
-import { DEMO_DEVICES, demoMessages, TEMPERATURE_LIMIT } from '../../../lib/telemetry/demo';
+import { DEMO_DEVICES, demoMessages, stableMessageId, TEMPERATURE_LIMIT } from '../../../lib/telemetry/demo';
 
 const HOUR = 3_600_000;
 const start = Date.UTC(2026, 10, 24, 10, 0, 0);
@@ -11,7 +11,7 @@ describe('demo telemetry', () => {
   it('makes one state message per device and interval, valid edge messages that follow the conventions', () => {
     const messages = demoMessages(start, start + 24 * HOUR, 5 * 60_000, 5, {
       random: () => 0.5,
-      newMessageId: ids,
+      messageId: ids,
       keepAlive: true,
     });
     const states = messages.filter((m) => m.messageType === 'state');
@@ -25,7 +25,7 @@ describe('demo telemetry', () => {
   });
 
   it('spaces the values evenly over the interval, all inside it, and stamps the message after its last value', () => {
-    const [first] = demoMessages(start, start + 60_000, 60_000, 6, { random: () => 0.5, newMessageId: ids });
+    const [first] = demoMessages(start, start + 60_000, 60_000, 6, { random: () => 0.5, messageId: ids });
     const times = first?.data?.[0]?.values.map((v) => Date.parse(v.deviceTimestamp ?? '')) ?? [];
     expect(times).toEqual([10, 20, 30, 40, 50, 60].map((s) => start + s * 1000));
     expect(first?.agentTimestamp).toBe(new Date(start + 61_000).toISOString());
@@ -38,7 +38,7 @@ describe('demo telemetry', () => {
     // The daily peak (63 + 9, noise at its top) is above the limit, the trough below.
     const messages = demoMessages(start, start + 24 * HOUR, 10 * 60_000, 1, {
       random: () => 1,
-      newMessageId: ids,
+      messageId: ids,
       devices: [device],
     });
     const alarms = messages.filter((m) => m.messageType === 'alarm');
@@ -56,10 +56,20 @@ describe('demo telemetry', () => {
       phase: Math.PI / 2 - (2 * Math.PI * 10) / 24,
     };
     const alarmActive = new Map<string, boolean>();
-    const options = { random: () => 1, newMessageId: ids, devices: [device], alarmActive };
+    const options = { random: () => 1, messageId: ids, devices: [device], alarmActive };
     const first = demoMessages(start, start + 10_000, 10_000, 10, options);
     const second = demoMessages(start + 10_000, start + 20_000, 10_000, 10, options);
     expect(first.filter((m) => m.messageType === 'alarm')).toHaveLength(1);
     expect(second.filter((m) => m.messageType === 'alarm')).toHaveLength(0);
+  });
+  it('gives a history published again the same message ids, whatever the values (the ledger then finds duplicates)', () => {
+    const once = demoMessages(start, start + HOUR, 5 * 60_000, 5, { random: () => 0.1, messageId: stableMessageId });
+    const again = demoMessages(start, start + HOUR, 5 * 60_000, 5, { random: () => 0.9, messageId: stableMessageId });
+    const states = (messages: typeof once) => messages.filter((m) => m.messageType === 'state').map((m) => m.messageId);
+    expect(states(again)).toEqual(states(once));
+    expect(new Set(states(once)).size).toBe(12 * DEMO_DEVICES.length);
+    for (const id of states(once))
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(stableMessageId('press-01', 'state', start)).not.toBe(stableMessageId('press-01', 'alarm', start));
   });
 });
