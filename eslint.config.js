@@ -51,4 +51,9 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The playground's page code runs in the browser (its own tsconfig there adds the DOM types).
+    files: ['lib/playground/web/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
 );
