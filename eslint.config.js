@@ -23,6 +23,7 @@ export default tseslint.config(
       'bench/results/',
       'coverage/',
       'lib/cli/dist/',
+      'lib/playground/dist/',
     ],
   },
   js.configs.recommended,
