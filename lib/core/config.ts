@@ -94,6 +94,12 @@ const baseSchema = z.object({
   OAUTH_ISSUER: z.union([z.url(), z.literal('')]).optional(),
   /** Deployed: the Cognito user pool id; the issuer is then https://cognito-idp.<region>.amazonaws.com/<id>. */
   COGNITO_USER_POOL_ID: z.string().optional(),
+  /**
+   * Deployed: the Cognito user pool's token endpoint. POST /oauth2/token on the API forwards
+   * client-credentials requests there (lib/auth/token-proxy.ts), so pages served by the API sign in
+   * on their own origin. Unset locally, where the local identity provider answers.
+   */
+  COGNITO_TOKEN_URL: optionalUrl,
   /** The API resource identifier: access tokens must carry the scope `<OAUTH_RESOURCE>/.default`. */
   OAUTH_RESOURCE: nonEmpty.default('api://industrial-insights'),
   /** JWKS address; default `<issuer>/.well-known/jwks.json`. Unused when AUTH_SIGNING_KEY_DIR is set. */

@@ -5,6 +5,8 @@ import type { TokenPolicy } from '../auth/access-token';
 import type { AuthorizerDeps } from '../auth/authorize';
 import { localSigningKey, type SigningKey } from '../auth/local-keys';
 import type { TokenEndpointDeps } from '../auth/token-endpoint';
+import type { TokenProxyDeps } from '../auth/token-proxy';
+import { postForm } from '../adapters/cognito/post-form';
 import { config, type Config } from '../core/config';
 import { logger } from '../core/logger';
 import { registry } from '../adapters/dynamodb/registry';
@@ -69,4 +71,10 @@ export function tokenEndpointDeps(): TokenEndpointDeps | undefined {
     resource: cfg.OAUTH_RESOURCE,
     now: () => new Date(),
   };
+}
+
+/** Deployed: where POST /oauth2/token forwards to; undefined when COGNITO_TOKEN_URL is not set. */
+export function tokenProxyDeps(): TokenProxyDeps | undefined {
+  const tokenUrl = config().COGNITO_TOKEN_URL;
+  return tokenUrl ? { tokenUrl, post: postForm } : undefined;
 }
