@@ -43,6 +43,18 @@ export interface MessageModel {
 }
 export type ChartModel = XyModel | PieModel | TableModel | MessageModel;
 
+/** A drawn chart as charts.ts drives it, whichever library drew it. */
+export interface Drawn {
+  /** Fits the chart into width x height CSS pixels (legend included). */
+  resize(width: number, height: number): void;
+  dispose(): void;
+}
+/** Colours of the page around the chart (from getComputedStyle), so that axes follow the theme. */
+export interface Theme {
+  readonly text: string;
+  readonly font: string;
+}
+
 export const message = (visualization: string, text: string): MessageModel => ({
   family: 'message',
   visualization,
