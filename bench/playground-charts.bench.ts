@@ -124,6 +124,37 @@ async function bundleBytes(contents: string): Promise<{ min: number; gzip: numbe
   return { min: code.byteLength, gzip: gzipSync(code).byteLength };
 }
 
+/**
+ * What the playground's own chart module costs: charts.ts (with uPlot) as the page loads it, and
+ * the ECharts chunk it imports only for column, bar and pie charts.
+ */
+async function chartModuleBytes(): Promise<{ entry: number; lazy: number; lazyMin: number; entryMin: number }> {
+  const result = await build({
+    entryPoints: [path.join(root, 'lib/playground/web/charts.ts')],
+    outdir: path.join(root, '.scratch/bench-chart-module'),
+    bundle: true,
+    splitting: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    logLevel: 'silent',
+  });
+  const sizes = { entry: 0, lazy: 0, lazyMin: 0, entryMin: 0 };
+  for (const file of result.outputFiles) {
+    if (!file.path.endsWith('.js')) continue;
+    const gzip = gzipSync(file.contents).byteLength;
+    if (path.basename(file.path) === 'charts.js') {
+      sizes.entry += gzip;
+      sizes.entryMin += file.contents.byteLength;
+    } else {
+      sizes.lazy += gzip;
+      sizes.lazyMin += file.contents.byteLength;
+    }
+  }
+  return sizes;
+}
+
 const CASES = [
   { series: 1, points: 100_000, label: '1 series x 100k' },
   { series: 10, points: 10_000, label: '10 series x 10k' },
@@ -143,6 +174,11 @@ const bench: Benchmark = {
       const size = await bundleBytes(entry);
       rows.push({ case: `bundle ${name}`, metric: 'KiB gzip', value: size.gzip / 1024, note: `${(size.min / 1024).toFixed(0)} KiB minified` });
     }
+    const own = await chartModuleBytes();
+    rows.push(
+      { case: 'bundle charts.ts (uPlot included)', metric: 'KiB gzip', value: own.entry / 1024, note: `${(own.entryMin / 1024).toFixed(0)} KiB minified; loaded with the page` },
+      { case: 'bundle charts.ts lazy ECharts chunk', metric: 'KiB gzip', value: own.lazy / 1024, note: `${(own.lazyMin / 1024).toFixed(0)} KiB minified; only for column/bar/pie` },
+    );
     const driver = await build({
       stdin: { contents: DRIVER, resolveDir: root, loader: 'js' },
       bundle: true, minify: true, format: 'iife', platform: 'browser', write: false, logLevel: 'silent',
