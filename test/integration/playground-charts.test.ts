@@ -39,6 +39,9 @@ globalThis.harness = {
   canvases: () => el.querySelectorAll('canvas').length,
   canvasWidth: () => Math.max(0, ...[...el.querySelectorAll('canvas')].map((c) => c.getBoundingClientRect().width)),
   setWidth: (px) => { el.style.width = px + 'px'; },
+  setHeight: (css) => { el.style.height = css; },
+  height: () => el.getBoundingClientRect().height,
+  frames: () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))),
   dispose: () => { last?.dispose(); last = undefined; },
   // Pixels, over every canvas of the chart, within a small distance of the colour #rrggbb.
   coloured(hex) {
@@ -138,7 +141,17 @@ async function draw(visualization: string, data: QueryAnswer, properties: Record
   return drawn;
 }
 describe('playground charts in Chromium', () => {
-  const cases: [string, QueryAnswer, Record<string, string>, { name: string; points: number }[]][] = [
+  // `States | summarize n = count() by bin(timestamp, 1h), name | render columnchart`: bars on a time axis.
+  const hourly = answer(
+    [col('timestamp', 'datetime'), col('name', 'string'), col('n', 'long')],
+    Array.from({ length: 12 }, (_, h) => [
+      [new Date(T0 + h * 3_600_000).toISOString(), 'temperature', 50 + h],
+      [new Date(T0 + h * 3_600_000).toISOString(), 'pressure', 30 + ((h * 7) % 11)],
+    ]).flat(),
+  );
+  const cases: [string, QueryAnswer, Record<string, string>, { name: string; points: number }[], string?][] = [
+    ['linechart', byState, { xtitle: 'state' }, [{ name: 'n', points: 4 }], 'linechart-categories'],
+    ['columnchart', hourly, { kind: 'stacked' }, ['temperature', 'pressure'].map((name) => ({ name, points: 12 })), 'columnchart-time-stacked'],
     ['timechart', byMinute, { title: 'Plant p1, last hour', ytitle: 'avg' }, ['temperature', 'pressure', 'humidity'].map((name) => ({ name, points: 60 }))],
     ['linechart', answer([col('x', 'long'), col('y', 'real')], Array.from({ length: 50 }, (_, i) => [i, i * i])), {}, [{ name: 'y', points: 50 }]],
     ['areachart', byMinute, { kind: 'stacked' }, ['temperature', 'pressure', 'humidity'].map((name) => ({ name, points: 60 }))],
@@ -148,8 +161,8 @@ describe('playground charts in Chromium', () => {
     ['piechart', byState, { title: 'States' }, [{ name: 'n', points: 4 }]],
   ];
 
-  it.each(cases)('%s: reports its series and paints the first series colour on a canvas', async (kind, data, properties, series) => {
-    const drawn = await draw(kind, data, properties);
+  it.each(cases)('%s: reports its series and paints the first series colour on a canvas', async (kind, data, properties, series, shot) => {
+    const drawn = await draw(kind, data, properties, shot);
     expect(drawn.kind).toBe(kind);
     expect(drawn.series).toEqual(series);
     expect(await call('state')).toBe('drawn');
@@ -191,5 +204,27 @@ describe('playground charts in Chromium', () => {
     expect(await call('canvasWidth')).toBeLessThanOrEqual(500);
     await call('dispose');
     expect([await call('canvases'), await call('attrs')]).toEqual([0, null]);
+    await call('setWidth', 900);
+  });
+
+  it('drawing again into the same container frees the previous chart', async () => {
+    await draw('timechart', byMinute, {}, 'timechart-again');
+    const once = await call<number>('canvases');
+    await draw('timechart', byMinute, {}, 'timechart-again');
+    expect(await call('canvases')).toBe(once);
+  });
+
+  it('in a container without a height the chart takes its default height and keeps it across resizes', async () => {
+    await call('setHeight', 'auto');
+    await draw('timechart', byMinute, {}, 'timechart-auto-height');
+    const height = await call<number>('height');
+    await call('setWidth', 700);
+    await call('frames');
+    await call('frames');
+    expect(await call('height')).toBe(height);
+    expect(height).toBeGreaterThan(300);
+    expect(height).toBeLessThan(500);
+    await call('setHeight', '420px');
+    await call('setWidth', 900);
   });
 });

@@ -47,7 +47,12 @@ export function chartModel(answer: QueryAnswer, hint: ChartHint): ChartModel {
   return xyModel(visualization, columns, rows, hint?.properties ?? {});
 }
 
-function xColumn(visualization: string, columns: readonly AnswerColumn[], wanted: string | undefined): AnswerColumn | string {
+function xColumn(
+  visualization: string,
+  columns: readonly AnswerColumn[],
+  wanted: string | undefined,
+  yNames: readonly string[],
+): AnswerColumn | string {
   if (wanted) return named(columns, wanted);
   // timechart: "The first column of the query is the x-axis, and should be a datetime"
   // (https://learn.microsoft.com/kusto/query/visualization-timechart).
@@ -55,9 +60,12 @@ function xColumn(visualization: string, columns: readonly AnswerColumn[], wanted
   // column/bar: "the first column is used as the x-axis ... text, datetime, or numeric"
   // (https://learn.microsoft.com/kusto/query/visualization-columnchart).
   if (visualization === 'columnchart' || visualization === 'barchart') return columns[0] ?? 'the answer has no columns';
-  // line/area/scatter: the first datetime or numeric column ("The first column of the query should be
-  // numeric and is used as the x-axis", visualization-areachart), else the first column as categories.
-  return columns.find((c) => isDatetime(c) || isNumeric(c)) ?? columns[0] ?? 'the answer has no columns';
+  // line/area/scatter: "The first column of the query should be numeric and is used as the x-axis"
+  // (visualization-linechart, -areachart): the first datetime or numeric column that leaves a numeric
+  // column for y; otherwise (`summarize count() by State`) the first column, as categories.
+  const leavesY = (c: AnswerColumn): boolean =>
+    yNames.length > 0 ? !yNames.includes(c.name) : columns.some((other) => other !== c && isNumeric(other));
+  return columns.find((c) => (isDatetime(c) || isNumeric(c)) && leavesY(c)) ?? columns[0] ?? 'the answer has no columns';
 }
 
 function xyModel(
@@ -67,7 +75,7 @@ function xyModel(
   properties: Readonly<Record<string, string>>,
 ): XyModel | MessageModel {
   const { options, notes } = chartOptions(visualization, properties);
-  const x = xColumn(visualization, columns, options.xcolumn);
+  const x = xColumn(visualization, columns, options.xcolumn, options.ycolumns);
   if (typeof x === 'string') return message(visualization, x);
   if (visualization === 'timechart' && !isDatetime(x)) return message(visualization, `timechart needs a datetime x axis; '${x.name}' is ${x.columnType}`);
 

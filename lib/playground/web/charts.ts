@@ -21,7 +21,30 @@ function safeModel(...args: Parameters<typeof chartModel>): ChartModel {
   }
 }
 
+/** The chart drawn in each container, so that drawing again frees the previous one. */
+const current = new WeakMap<HTMLElement, DrawnChart>();
+
+/**
+ * Whether the container's height comes from its CSS rather than from its content: a tall child
+ * does not change it. Only such a container is filled; measuring an auto-height one would feed the
+ * chart's own height back into the next resize.
+ */
+function hasOwnHeight(el: HTMLElement, child: HTMLElement): boolean {
+  const before = el.clientHeight;
+  child.style.height = '4000px';
+  const after = el.clientHeight;
+  child.style.height = '';
+  return before > 0 && before === after;
+}
+
 export const renderChart: RenderChart = (el, answer, hint) => {
+  current.get(el)?.dispose();
+  const drawnChart = draw(el, answer, hint);
+  current.set(el, drawnChart);
+  return drawnChart;
+};
+
+const draw: RenderChart = (el, answer, hint) => {
   const model = safeModel(answer, hint);
   const series = drawnSeries(model);
   const figure = document.createElement('figure');
@@ -30,9 +53,8 @@ export const renderChart: RenderChart = (el, answer, hint) => {
   figure.dataset.chartKind = model.visualization;
   figure.dataset.series = JSON.stringify(series.map((s) => s.name));
   el.replaceChildren(figure);
-  // A container whose CSS gives it a height is filled; otherwise the chart takes DEFAULT_HEIGHT and
-  // the container grows around it (measuring it then would feed the chart's own height back).
-  const fixedHeight = el.clientHeight > 0;
+  // A container whose CSS gives it a height is filled; otherwise the chart takes DEFAULT_HEIGHT.
+  const fixedHeight = hasOwnHeight(el, figure);
 
   const say = (text: string): void => {
     const note = document.createElement('p');
