@@ -330,13 +330,15 @@ describe('what is not drawn', () => {
     expect(() => chartModel(answer([col('t', 'datetime'), col('v', 'real')], [null as unknown as unknown[], [iso(0), {}]]), hint('timechart'))).not.toThrow();
   });
 
-  it('maps 100k rows (10 series x 10k) within 2 s, even on a loaded machine', () => {
+  it('maps 100k rows (10 series x 10k) in linear time, not quadratic', () => {
     const rows = Array.from({ length: 100_000 }, (_, i) => [new Date(T0 + i * 1000).toISOString(), `d${i % 10}`, i % 97]);
     const started = performance.now();
     const model = xy(chartModel(answer([col('t', 'datetime'), col('d', 'string'), col('v', 'long')], rows), hint('timechart')));
     const ms = performance.now() - started;
     expect(model.series).toHaveLength(10);
     expect(model.series.reduce((a, s) => a + s.points, 0)).toBe(100_000);
-    expect(ms).toBeLessThan(2000);
+    // A guard against quadratic alignment (minutes at this size), not a benchmark: about 0.3 s on an
+    // idle core, and these machines run at a load of 20.
+    expect(ms).toBeLessThan(10_000);
   });
 });
