@@ -49,7 +49,8 @@ export function drawUplot(el: HTMLElement, model: XyModel, theme: Theme, width: 
       ms: 1,
       legend: { show: options.legend },
       scales: {
-        x: { time: x.axis === 'time' },
+        // Categories get half a step of room at each end, so the outer labels are not cut off.
+        x: x.axis === 'category' ? { time: false, range: () => [-0.5, categories.length - 0.5] } : { time: x.axis === 'time' },
         y: {
           range: (_u, min, max) => {
             // Areas are filled down to zero (and stack from it), so zero is on the axis.
