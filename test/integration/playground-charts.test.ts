@@ -76,7 +76,10 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  if (!existsSync(executablePath)) execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit' });
+  if (!existsSync(executablePath)) {
+    execFileSync('apt-get', ['update'], { stdio: 'inherit' });
+    execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit' });
+  }
   dir = await mkdtemp(path.join(tmpdir(), 'playground-charts-'));
   await writeFile(path.join(dir, 'harness.js'), HARNESS);
   await build({
