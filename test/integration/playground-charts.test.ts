@@ -40,6 +40,7 @@ globalThis.harness = {
   canvasWidth: () => Math.max(0, ...[...el.querySelectorAll('canvas')].map((c) => c.getBoundingClientRect().width)),
   setWidth: (px) => { el.style.width = px + 'px'; },
   setHeight: (css) => { el.style.height = css; },
+  setColours: (color, background) => { el.style.color = color; el.style.background = background; },
   height: () => el.getBoundingClientRect().height,
   frames: () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))),
   dispose: () => { last?.dispose(); last = undefined; },
@@ -208,6 +209,16 @@ describe('playground charts in Chromium', () => {
     await call('dispose');
     expect([await call('canvases'), await call('attrs')]).toEqual([0, null]);
     await call('setWidth', 900);
+  });
+
+  it('on a dark page the axes take the page text colour', async () => {
+    // A text colour nothing else on the chart uses (a light amber).
+    await call('setColours', 'rgb(255, 214, 102)', 'rgb(30, 30, 30)');
+    await draw('timechart', byMinute, { ytitle: 'avg' }, 'timechart-dark');
+    expect(await call<number>('coloured', '#ffd666')).toBeGreaterThan(100);
+    await call('setColours', '', '');
+    await draw('timechart', byMinute, { ytitle: 'avg' }, 'timechart-light');
+    expect(await call<number>('coloured', '#ffd666')).toBe(0);
   });
 
   it('drawing again into the same container frees the previous chart', async () => {

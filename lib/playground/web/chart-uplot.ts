@@ -35,7 +35,8 @@ export function drawUplot(el: HTMLElement, model: XyModel, theme: Theme, width: 
     ...order.map((i): uPlot.Series => {
       const color = seriesColor(i);
       const s = model.series[i];
-      const base: uPlot.Series = { label: s?.name ?? '', stroke: color, width: 1.5, spanGaps: true, value: (_u, v) => numberText(v) };
+      // Points filled with the series colour: uPlot's default white fill would glare on a dark page.
+      const base: uPlot.Series = { label: s?.name ?? '', stroke: color, width: 1.5, spanGaps: true, points: { fill: color }, value: (_u, v) => numberText(v) };
       if (model.mark === 'area') return { ...base, fill: hexAlpha(color, stacked ? 0.85 : 0.25) };
       // Scatter: points only, no line between them.
       if (model.mark === 'scatter') return { ...base, paths: () => null, points: { show: true, size: 5, fill: color, stroke: color } };
