@@ -1,8 +1,15 @@
-// Server errors (EditorMarker: 1-based line:col in the text that was run) placed in the document.
+// Server errors (EditorMarker of contracts.ts: 1-based line:col in the text that was run) placed in the document.
 // The text that was run may be one statement of several: its positions are shifted by where that
 // statement starts in the document. Pure (no Monaco): the editor passes in what it knows of the
 // model's lines. Unit-tested.
-import type { EditorMarker } from './contracts';
+
+/** contracts.ts's EditorMarker, restated: contracts.ts names DOM types, which Node tests lack. */
+export interface MarkerInput {
+  readonly line: number;
+  readonly column: number;
+  readonly endColumn?: number;
+  readonly message: string;
+}
 
 /** Where the text that was run starts in the document, 1-based. */
 export interface TextOrigin {
@@ -33,7 +40,7 @@ const clamp = (n: number, low: number, high: number): number => Math.min(Math.ma
  * The marker in document coordinates, kept inside the document. Without an end column it spans
  * the word at the position (one character when there is none), so the underline is visible.
  */
-export function placeMarker(marker: EditorMarker, origin: TextOrigin, lines: ModelLines): PlacedMarker {
+export function placeMarker(marker: MarkerInput, origin: TextOrigin, lines: ModelLines): PlacedMarker {
   const shift = (column: number): number => (marker.line === 1 ? origin.column + column - 1 : column);
   const line = clamp(origin.line + Math.trunc(marker.line) - 1, 1, Math.max(lines.lineCount, 1));
   const maxColumn = lines.maxColumn(line);

@@ -4,12 +4,21 @@
 // dynamic...), which monaco-kusto accepts as they are. Only types are imported from monaco-kusto,
 // so this module stays pure and unit-tested in Node.
 import type { Database, EngineSchema } from '@kusto/monaco-kusto';
-import type { PlaygroundSchema } from './contracts';
+
+/** What is read of contracts.ts's PlaygroundSchema, restated: contracts.ts names DOM types. */
+export interface SchemaInput {
+  readonly database: string;
+  readonly tables: readonly {
+    readonly name: string;
+    readonly docstring?: string;
+    readonly columns: readonly { readonly name: string; readonly type: string; readonly docstring?: string }[];
+  }[];
+}
 
 /** A connection string is required by the type and shown nowhere; the service has one cluster. */
 const CLUSTER = 'https://insights.local';
 
-export function toKustoSchema(schema: PlaygroundSchema): EngineSchema {
+export function toKustoSchema(schema: SchemaInput): EngineSchema {
   const database: Database = {
     name: schema.database,
     tables: schema.tables.map((table) => ({

@@ -1,4 +1,5 @@
-// Where Monaco finds its web workers. The build (infra/playground/build.mjs) makes each
+// Where Monaco finds its web workers (editor.ts sets MonacoEnvironment.getWorker with it; pure,
+// so that it is unit-tested in Node). The build (infra/playground/build.mjs) makes each
 // lib/playground/web/*.worker.ts a classic worker script next to app.js (dist/editor.worker.js,
 // dist/kusto.worker.js); this module is bundled into a lazily loaded chunk under dist/chunks/, so
 // the workers are one folder up from the chunk's own URL. Classic, not module, workers: the
@@ -15,10 +16,4 @@ export function workerUrl(label: string, chunkUrl: string): URL {
   // Built from a variable on purpose: a literal `new URL('..', import.meta.url)` is a pattern
   // bundlers may try to resolve at build time.
   return new URL(`../${file}`, chunkUrl);
-}
-
-export function installWorkers(): void {
-  self.MonacoEnvironment = {
-    getWorker: (_moduleId: string, label: string) => new Worker(workerUrl(label, import.meta.url), { name: label }),
-  };
 }

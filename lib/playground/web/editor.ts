@@ -12,7 +12,7 @@ import { toKustoSchema } from './editor-schema';
 import { statementAt } from './editor-statements';
 import { markCompletions, supportedSet } from './editor-support';
 import { watchUnsupportedCalls } from './editor-unsupported';
-import { installWorkers } from './editor-workers';
+import { workerUrl } from './editor-workers';
 
 export { EDITOR_KEYBOARD_HELP } from './editor-help';
 
@@ -27,7 +27,9 @@ let models = 0;
 function configure(): void {
   if (configured) return;
   configured = true;
-  installWorkers();
+  self.MonacoEnvironment = {
+    getWorker: (_moduleId: string, label: string) => new Worker(workerUrl(label, import.meta.url), { name: label }),
+  };
   kustoDefaults.setLanguageSettings({
     ...kustoDefaults.languageSettings,
     // The service runs queries only: no `.show` or other control commands in completion.
