@@ -9,6 +9,8 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), ' +
   'textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+const MODIFIERS = new Set(['Shift', 'Control', 'Alt', 'Meta']);
+
 /** The focusable element after (or before) the container in document order, outside it. */
 function neighbour(container: HTMLElement, backwards: boolean): HTMLElement | undefined {
   const side = backwards ? Node.DOCUMENT_POSITION_PRECEDING : Node.DOCUMENT_POSITION_FOLLOWING;
@@ -22,6 +24,8 @@ export function installTabEscape(editor: monaco.editor.IStandaloneCodeEditor, co
   let armed = false;
   editor.onKeyDown((e) => {
     const key = e.browserEvent.key;
+    // Pressing Shift for Shift+Tab is a key press of its own: modifiers alone keep the state.
+    if (MODIFIERS.has(key)) return;
     if (key === 'Escape') {
       armed = true;
       return;

@@ -28,3 +28,35 @@ const handle = await createEditor(document.getElementById('editor'), {
 });
 document.getElementById('help').textContent = EDITOR_KEYBOARD_HELP;
 window.harness = { handle, runs, schema };
+
+// What the test measures in the page. Lines are told apart by their on-screen top (the documents
+// of the test fit in the editor, so line n is the n-th line from the top).
+function lines() {
+  return [...document.querySelectorAll('.view-lines .view-line')]
+    .map((element) => {
+      const content = element.firstElementChild.getBoundingClientRect();
+      const text = element.textContent.replace(/\u00a0/g, ' ');
+      return { top: element.getBoundingClientRect().top, height: content.height, left: content.left, text, content };
+    })
+    .sort((a, b) => a.top - b.top);
+}
+function charWidth() {
+  const measured = lines().find((l) => l.text.length > 0);
+  return measured.content.width / measured.text.length;
+}
+window.harness.squiggles = (className) => {
+  const all = lines();
+  const width = charWidth();
+  return [...document.querySelectorAll(`.${className}`)].map((squiggle) => {
+    const box = squiggle.getBoundingClientRect();
+    const index = all.findIndex((l) => Math.abs(l.top - box.top) < l.height / 2);
+    const column = Math.round((box.left - all[index].left) / width) + 1;
+    const text = all[index].text.slice(column - 1, column - 1 + Math.round(box.width / width));
+    return { line: index + 1, column, text };
+  });
+};
+window.harness.pointAt = (line, column) => {
+  const target = lines()[line - 1];
+  return { x: target.left + (column - 0.5) * charWidth(), y: target.top + target.height / 2 };
+};
+window.harness.focusedId = () => document.activeElement?.id;
