@@ -36,6 +36,9 @@ function configure(): void {
     includeControlCommands: false,
     enableHover: true,
     useIntellisenseV2: true,
+    // Monarch tokens as well as the worker's semantic colouring: colours before the worker answers,
+    // and token types (string, comment) without which Monaco shows no completion while typing.
+    useTokenColorization: true,
     onDidProvideCompletionItems: async (list) => ({ ...list, items: markCompletions(list.items, supported) }),
   });
   const dark = window.matchMedia('(prefers-color-scheme: dark)');
