@@ -109,6 +109,32 @@ describe('playground editor in chromium', () => {
     await page.screenshot({ path: path.join(shots, 'unsupported-function.png') });
   });
 
+  it('takes a new schema: its tables complete and its function list moves the warnings', async () => {
+    const text = 'States | summarize d = dcount(NameId)';
+    await resetEditor(page, text);
+    await expect.poll(() => squiggles(page, 'squiggly-warning'), { timeout: 30_000 }).toEqual([
+      { line: 1, column: 24, text: 'dcount' },
+    ]);
+    await page.evaluate(() => {
+      const { handle, schema } = (globalThis as unknown as HarnessWindow).harness;
+      handle.setSchema({
+        ...schema,
+        tables: [...schema.tables, { name: 'Alarms', columns: [{ name: 'Severity', type: 'long' }] }],
+        functions: [...schema.functions, 'dcount'],
+      });
+    });
+    await expect.poll(() => squiggles(page, 'squiggly-warning'), { timeout: 30_000 }).toEqual([]);
+    await resetEditor(page, '');
+    await page.keyboard.type('Alar');
+    await expect
+      .poll(
+        () => page.$$eval('.suggest-widget.visible .monaco-list-row', (r) => r.map((e) => e.getAttribute('aria-label'))),
+        { timeout: 30_000 },
+      )
+      .toContain('Alarms');
+    await page.keyboard.press('Escape');
+  });
+
   it('shows the schema on hover over a column', async () => {
     await resetEditor(page, 'States\n| where PlantId == "p1"');
     const at = await pointAt(page, 2, 10);

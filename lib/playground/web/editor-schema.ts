@@ -18,7 +18,11 @@ export interface SchemaInput {
 /** A connection string is required by the type and shown nowhere; the service has one cluster. */
 const CLUSTER = 'https://insights.local';
 
-export function toKustoSchema(schema: SchemaInput): EngineSchema {
+/**
+ * `version` must grow with each schema given to the same worker: the language service keeps a
+ * database it has seen until one of the same name comes with a higher major version.
+ */
+export function toKustoSchema(schema: SchemaInput, version: number): EngineSchema {
   const database: Database = {
     name: schema.database,
     tables: schema.tables.map((table) => ({
@@ -31,7 +35,7 @@ export function toKustoSchema(schema: SchemaInput): EngineSchema {
     // built-in functions it compiles is marked by editor-support.ts instead.
     functions: [],
     entityGroups: [],
-    majorVersion: 1,
+    majorVersion: version,
     minorVersion: 0,
   };
   return { clusterType: 'Engine', cluster: { connectionString: CLUSTER, databases: [database] }, database };

@@ -22,6 +22,7 @@ const SERVER_OWNER = 'service';
 let supported: ReadonlySet<string> | undefined;
 let configured = false;
 let models = 0;
+let schemaVersion = 0;
 
 // Settings are read when the first Kusto model appears, so they are set once, before it.
 function configure(): void {
@@ -71,7 +72,8 @@ export const createEditor: CreateEditor = async (el, options) => {
   const kusto = await (await getKustoWorker())(model.uri);
   const setSchema = async (schema: PlaygroundSchema): Promise<void> => {
     supported = supportedSet(schema.functions);
-    await kusto.setSchema(toKustoSchema(schema));
+    schemaVersion += 1;
+    await kusto.setSchema(toKustoSchema(schema, schemaVersion));
     unsupported.refresh();
   };
   const unsupported = watchUnsupportedCalls(model, kusto, () => supported);

@@ -7,13 +7,20 @@ interface Squiggle {
   readonly column: number;
   readonly text: string;
 }
+interface HarnessSchema {
+  readonly database: string;
+  readonly tables: readonly { name: string; columns: readonly { name: string; type: string }[] }[];
+  readonly functions: readonly string[];
+}
 interface Harness {
   readonly handle: {
     getText(): string;
     setText(text: string): void;
     setMarkers(markers: readonly { line: number; column: number; endColumn?: number; message: string }[]): void;
     focus(): void;
+    setSchema(schema: HarnessSchema): void;
   };
+  readonly schema: HarnessSchema;
   readonly runs: string[];
   squiggles(className: string): Squiggle[];
   pointAt(line: number, column: number): { x: number; y: number };

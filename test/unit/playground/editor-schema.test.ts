@@ -5,10 +5,13 @@ import { workerUrl } from '../../../lib/playground/web/editor-workers';
 
 describe('toKustoSchema', () => {
   it('makes the service database the database in context, with its tables and typed columns', () => {
-    const schema = toKustoSchema({
-      database: 'telemetry',
-      tables: [{ name: 'States', columns: [{ name: 'Value', type: 'dynamic', docstring: 'the value' }] }],
-    });
+    const schema = toKustoSchema(
+      {
+        database: 'telemetry',
+        tables: [{ name: 'States', columns: [{ name: 'Value', type: 'dynamic', docstring: 'the value' }] }],
+      },
+      3,
+    );
     expect(schema.clusterType).toBe('Engine');
     expect(schema.database?.name).toBe('telemetry');
     expect(schema.cluster.databases).toEqual([schema.database]);
@@ -21,6 +24,8 @@ describe('toKustoSchema', () => {
       },
     ]);
     expect(schema.database?.functions).toEqual([]);
+    // The language service replaces a cached database only for a higher major version.
+    expect(schema.database?.majorVersion).toBe(3);
   });
 });
 
