@@ -1,0 +1,73 @@
+// The test's side of the harness page (harness.js): typed calls of window.harness. Callbacks run
+// in the page, so each names the harness itself (playwright sends their source, not closures).
+import type { Page } from 'playwright-core';
+
+interface Squiggle {
+  readonly line: number;
+  readonly column: number;
+  readonly text: string;
+}
+interface HarnessSchema {
+  readonly database: string;
+  readonly tables: readonly { name: string; columns: readonly { name: string; type: string }[] }[];
+  readonly functions: readonly string[];
+}
+interface Harness {
+  readonly handle: {
+    getText(): string;
+    setText(text: string): void;
+    setMarkers(markers: readonly { line: number; column: number; endColumn?: number; message: string }[]): void;
+    focus(): void;
+    setSchema(schema: HarnessSchema): void;
+  };
+  readonly schema: HarnessSchema;
+  readonly runs: string[];
+  squiggles(className: string): Squiggle[];
+  pointAt(line: number, column: number): { x: number; y: number };
+  focusedId(): string | undefined;
+}
+export type HarnessWindow = { readonly harness: Harness };
+
+export const editorText = (page: Page): Promise<string> =>
+  page.evaluate(() => (globalThis as unknown as HarnessWindow).harness.handle.getText());
+
+export const squiggles = (page: Page, className: string): Promise<Squiggle[]> =>
+  page.evaluate((c) => (globalThis as unknown as HarnessWindow).harness.squiggles(c), className);
+
+export const pointAt = (page: Page, line: number, column: number): Promise<{ x: number; y: number }> =>
+  page.evaluate(([l, c]) => (globalThis as unknown as HarnessWindow).harness.pointAt(l, c), [line, column] as const);
+
+export const focusedId = (page: Page): Promise<string | undefined> =>
+  page.evaluate(() => (globalThis as unknown as HarnessWindow).harness.focusedId());
+
+export const runs = (page: Page): Promise<string[]> =>
+  page.evaluate(() => (globalThis as unknown as HarnessWindow).harness.runs);
+
+/** Replaces the text and puts the focus in the editor with the cursor at the end. */
+export async function resetEditor(page: Page, text: string): Promise<void> {
+  await page.evaluate((t) => {
+    const { handle } = (globalThis as unknown as HarnessWindow).harness;
+    handle.setText(t);
+    handle.focus();
+  }, text);
+  await page.keyboard.press('Control+End');
+}
+
+/** Clicks at line:column (putting the cursor there) and presses Ctrl+Enter. */
+export async function editorRun(page: Page, line: number, column: number): Promise<void> {
+  const at = await pointAt(page, line, column);
+  await page.mouse.click(at.x, at.y);
+  await page.keyboard.press('Control+Enter');
+}
+
+/** Hovers the squiggle under `text` and returns the hover's text, then moves the mouse away. */
+export async function hoverText(page: Page, className: string, text: string): Promise<string> {
+  const found = (await squiggles(page, className)).find((s) => s.text === text);
+  if (!found) throw new Error(`no ${className} under '${text}'`);
+  const at = await pointAt(page, found.line, found.column + text.length / 2);
+  await page.mouse.move(at.x, at.y);
+  const hover = await page.waitForSelector('.monaco-hover:not(.hidden)', { state: 'visible', timeout: 15_000 });
+  const content = (await hover.textContent()) ?? '';
+  await page.mouse.move(0, 0);
+  return content;
+}
