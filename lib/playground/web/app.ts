@@ -5,7 +5,8 @@
 import './page.css';
 import { ApiError, Session, type QueryRequest } from './api';
 import type { EditorHandle, EditorMarker, PlaygroundSchema, QueryAnswer, RenderHint } from './contracts';
-import { GRID_ROW_CAP, renderGrid, toCsv, toJson } from './grid';
+import { toCsv, toJson } from './copy-formats';
+import { GRID_ROW_CAP, renderGrid } from './grid';
 import { selectTab, wireTabs, type TabName } from './tabs';
 import { localInputValue, timeWindow, type WindowPreset } from './time-window';
 

@@ -1,6 +1,6 @@
 // The results grid: one table with a header per column (its KQL type shown), datetimes readable,
 // numbers aligned right, dynamic values expandable (<details>, so keyboard and screen readers
-// know them), and the answer as CSV or JSON for copying.
+// know them). Copying the answer: copy-formats.ts.
 import type { QueryAnswer } from './contracts';
 
 /** Rows drawn into the page; copying always takes the whole answer. */
@@ -72,24 +72,4 @@ export function renderGrid(el: HTMLElement, answer: QueryAnswer): number {
   table.dataset.rows = String(drawn.length);
   el.replaceChildren(table);
   return drawn.length;
-}
-
-function csvField(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** RFC 4180 CSV: a header of column names, then every row; dynamic values as JSON. */
-export function toCsv(answer: QueryAnswer): string {
-  const lines = [answer.data.columns.map((c) => csvField(c.name)).join(',')];
-  for (const row of answer.data.rows) lines.push(row.map(csvField).join(','));
-  return `${lines.join('\r\n')}\r\n`;
-}
-
-/** The rows as JSON objects keyed by column name. */
-export function toJson(answer: QueryAnswer): string {
-  const names = answer.data.columns.map((c) => c.name);
-  const objects = answer.data.rows.map((row) => Object.fromEntries(names.map((n, i) => [n, row[i] ?? null])));
-  return JSON.stringify(objects, null, 2);
 }
