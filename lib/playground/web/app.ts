@@ -188,7 +188,8 @@ async function run(text: string): Promise<void> {
     showAnswer(answer, ms);
     const charted = await showChart(answer);
     say(`Done: ${answer.data.rows.length} rows in ${ms} ms${charted ? ', chart drawn' : ''}.`);
-    if (charted) selectTab('chart');
+    // `render table` draws no chart: its rows are the result.
+    if (charted && answer.meta.render && (answer.meta.render as RenderHint).visualization !== 'table') selectTab('chart');
     else selectTab('results');
   } catch (error) {
     const e = error instanceof ApiError ? error : new ApiError(0, 'PAGE', (error as Error).message);
