@@ -62,12 +62,17 @@ function say(text: string): void {
  * and the browser test read the markers whatever editor implementation draws them.
  */
 function recorded(handle: EditorHandle): EditorHandle {
+  // Each method forwarded explicitly: a handle may be a class instance, whose methods a spread drops.
   return {
-    ...handle,
+    getText: () => handle.getText(),
+    setText: (text) => handle.setText(text),
+    statementAtCursor: () => handle.statementAtCursor(),
     setMarkers: (markers: readonly EditorMarker[]) => {
       ui.editor.dataset.markers = JSON.stringify(markers);
       handle.setMarkers(markers);
     },
+    setSchema: (schema) => handle.setSchema(schema),
+    focus: () => handle.focus(),
   };
 }
 
