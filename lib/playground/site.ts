@@ -76,7 +76,9 @@ function siteOf(distDir: string): Site {
   if (cached && cached.manifestMtimeMs === mtimeMs) return cached;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
   const names = new Set(Object.keys(manifest.files));
-  const html = Buffer.from(playgroundHtml([...names].filter((n) => n.endsWith('.css')).sort()));
+  // The entry's stylesheets only: esbuild gathers the CSS of lazily loaded chunks into app.css as
+  // well, and chunks/*.css repeat it.
+  const html = Buffer.from(playgroundHtml([...names].filter((n) => n.endsWith('.css') && !n.includes('/')).sort()));
   const site: Site = { manifestMtimeMs: mtimeMs, names, html: loaded(html, {}), files: new Map() };
   sites.set(distDir, site);
   return site;

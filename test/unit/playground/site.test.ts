@@ -46,9 +46,16 @@ function writeDist(root: string): string {
   writeFileSync(path.join(dir, 'app.js'), APP_JS);
   writeFileSync(path.join(dir, 'app.css'), 'body { color: black; }\n');
   writeFileSync(path.join(dir, 'chunks/editor-ABCD1234.js'), 'export const e = 1;\n');
+  writeFileSync(path.join(dir, 'chunks/editor-ABCD1234.css'), 'body { color: black; }\n');
   writeFileSync(path.join(dir, 'assets/codicon-ZYXW9876.woff2'), FONT);
   writeFileSync(path.join(root, 'secret.txt'), 'not for the web');
-  const files = { 'app.js': 1, 'app.css': 1, 'chunks/editor-ABCD1234.js': 1, 'assets/codicon-ZYXW9876.woff2': 1 };
+  const files = {
+    'app.js': 1,
+    'app.css': 1,
+    'chunks/editor-ABCD1234.js': 1,
+    'chunks/editor-ABCD1234.css': 1,
+    'assets/codicon-ZYXW9876.woff2': 1,
+  };
   writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify({ files, inputs: {} }));
   return dir;
 }
@@ -70,7 +77,7 @@ describe('playground page and files', () => {
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['content-security-policy']).not.toMatch(/script-src[^;]*unsafe/);
     expect(res.body).toContain('<script type="module" src="playground/app.js"></script>');
-    expect(res.body).toContain('<link rel="stylesheet" href="playground/app.css">');
+    expect(res.body.match(/<link rel="stylesheet" [^>]*>/g)).toEqual(['<link rel="stylesheet" href="playground/app.css">']);
     expect(res.body.match(/<script\b[^>]*>[^<]+<\/script>/)).toBeNull();
   });
 
