@@ -4,9 +4,9 @@
 // first rendered answer.
 import './page.css';
 import { ApiError, Session, type QueryRequest } from './api';
-import type { EditorHandle, EditorMarker, PlaygroundSchema, QueryAnswer, RenderHint } from './contracts';
+import type { EditorHandle, EditorMarker, PlaygroundSchema, QueryAnswer } from './contracts';
 import { toCsv, toJson } from './copy-formats';
-import { GRID_ROW_CAP, renderGrid } from './grid';
+import { ChartPanel, markersOf, showAnswer } from './results-view';
 import { selectTab, wireTabs, type TabName } from './tabs';
 import { localInputValue, timeWindow, type WindowPreset } from './time-window';
 
@@ -50,7 +50,7 @@ let editor: EditorHandle | undefined;
 let lastAnswer: QueryAnswer | undefined;
 let lastRequest: QueryRequest | undefined;
 let explained: QueryRequest | undefined;
-let disposeChart: (() => void) | undefined;
+const chart = new ChartPanel(ui.chart);
 let running = false;
 
 function say(text: string): void {
@@ -119,57 +119,6 @@ function requestFor(text: string): QueryRequest {
   return { query: text, ...window, ...(ticked.length < boxes.length ? { plantIds: ticked } : {}) };
 }
 
-function markersOf(error: ApiError): EditorMarker[] {
-  return error.data
-    .filter((d) => typeof d.line === 'number' && typeof d.column === 'number')
-    .map((d) => {
-      const width = typeof d.start === 'number' && typeof d.end === 'number' ? Math.max(1, d.end - d.start) : 1;
-      return {
-        line: d.line as number,
-        column: d.column as number,
-        endColumn: (d.column as number) + width,
-        message: error.message,
-      };
-    });
-}
-
-function showAnswer(answer: QueryAnswer, ms: number): void {
-  lastAnswer = answer;
-  const rows = answer.data.rows.length;
-  const drawn = renderGrid(ui.grid, answer);
-  ui.summary.textContent = `${rows} row${rows === 1 ? '' : 's'} in ${ms} ms${drawn < rows ? ` (the grid shows the first ${GRID_ROW_CAP})` : ''}`;
-  ui.truncated.hidden = !answer.meta.truncated;
-  ui.truncated.textContent = answer.meta.truncated
-    ? answer.meta.truncationReason === 'responseBytes'
-      ? `Truncated: the answer reached the response size limit (${answer.meta.maxResponseBytes} bytes); narrow the query.`
-      : `Truncated: only the first ${answer.meta.rowLimit} rows are returned; narrow the query or summarize.`
-    : '';
-  ui.copyCsv.disabled = false;
-  ui.copyJson.disabled = false;
-}
-
-function isRenderHint(value: unknown): value is RenderHint {
-  return typeof value === 'object' && value !== null && typeof (value as RenderHint).visualization === 'string';
-}
-
-async function showChart(answer: QueryAnswer): Promise<boolean> {
-  disposeChart?.();
-  disposeChart = undefined;
-  const hint = answer.meta.render;
-  if (!isRenderHint(hint)) {
-    ui.chart.textContent = 'This query has no render operator: add e.g. "| render timechart" to draw it.';
-    ui.chart.dataset.chartKind = '';
-    ui.chart.dataset.chartSeries = '[]';
-    return false;
-  }
-  const { renderChart } = await import('./charts');
-  const drawn = renderChart(ui.chart, answer, { visualization: hint.visualization, properties: hint.properties ?? {} });
-  disposeChart = () => drawn.dispose();
-  ui.chart.dataset.chartKind = drawn.kind;
-  ui.chart.dataset.chartSeries = JSON.stringify(drawn.series);
-  return true;
-}
-
 async function run(text: string): Promise<void> {
   if (!session || running) return;
   let request: QueryRequest;
@@ -190,12 +139,12 @@ async function run(text: string): Promise<void> {
     const ms = Math.round(performance.now() - started);
     lastRequest = request;
     explained = undefined;
-    showAnswer(answer, ms);
-    const charted = await showChart(answer);
-    say(`Done: ${answer.data.rows.length} rows in ${ms} ms${charted ? ', chart drawn' : ''}.`);
+    lastAnswer = answer;
+    showAnswer(ui, answer, ms);
+    const drawn = await chart.show(answer);
+    say(`Done: ${answer.data.rows.length} rows in ${ms} ms${drawn ? `, ${drawn} drawn` : ''}.`);
     // `render table` draws no chart: its rows are the result.
-    if (charted && answer.meta.render && (answer.meta.render as RenderHint).visualization !== 'table') selectTab('chart');
-    else selectTab('results');
+    selectTab(drawn && drawn !== 'table' ? 'chart' : 'results');
   } catch (error) {
     const e = error instanceof ApiError ? error : new ApiError(0, 'PAGE', (error as Error).message);
     ui.queryError.textContent = `${e.code}: ${e.message}`;
