@@ -8,7 +8,11 @@ const alone = [
   'test/integration/query-hardening-http.test.ts',
 ];
 // Files that use only their own tenant on one offline stack shared by all of them.
-const onSharedStack = ['test/integration/identity.test.ts', 'test/integration/query-conformance-http.test.ts'];
+const onSharedStack = [
+  'test/integration/identity.test.ts',
+  'test/integration/query-conformance-http.test.ts',
+  'test/integration/playground-browser.test.ts',
+];
 
 export default defineConfig({
   test: {

@@ -11,6 +11,7 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { playgroundStaleReason } from '../playground/fresh.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const env = process.env;
@@ -197,6 +198,7 @@ function summary(health, seeded, demo) {
     `    maintenance     ${http}/maintenance/v1/plants/{plantId}/...`,
     `    telemetry query POST ${http}/insights/v1/telemetry/query/table`,
     `    token endpoint  POST ${http}/oauth2/token`,
+    `  Playground        ${http}/insights/v1/telemetry/playground  (KQL in the browser; sign in with the demo client below)`,
     `  MQTT (IoT Core)   mqtt://127.0.0.1:${ports.mqtt}  publish edge GDM to gdm/<agentId>/messages, client id = agentId`,
     `  Data              ${dataDir}  (dynamodb/, telemetry.duckdb, lake/, dead-letter/, iot-journal/)`,
     '  Credentials       ' +
@@ -213,9 +215,23 @@ function summary(health, seeded, demo) {
   return lines.join('\n');
 }
 
+/** Builds the playground page when its sources changed since the last build (never per request). */
+function buildPlayground() {
+  const stale = playgroundStaleReason(root);
+  if (stale === undefined) return;
+  console.log(`npm start: building the playground page (${stale})`);
+  const build = spawnSync(process.execPath, [path.join(root, 'infra/playground/build.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0)
+    console.error('npm start: the playground build failed (its address answers 503); see above, then run npm run build:playground.');
+}
+
 checkNode();
 checkJava();
 await checkPorts();
+buildPlayground();
 for (const sub of ['dynamodb', 'lake', 'dead-letter']) mkdirSync(path.join(dataDir, sub), { recursive: true });
 
 const child = spawn(process.execPath, [path.join(root, 'node_modules/osls/bin/serverless.js'), 'offline', 'start'], {

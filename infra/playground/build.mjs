@@ -7,12 +7,15 @@
 // script), by `npm run build:playground`, and by `npm start` when a source changed.
 // manifest.json lists each output file with its size and the sources it was built from, with
 // their modification times, so that the start script can tell when the build is stale.
-// buildPlayground() is exported for tests that build a harness page the same way.
+// buildPlayground() is exported for tests that build a harness page the same way. Run as a
+// command, compressible outputs also get .br and .gz files beside them, so the page's handler never
+// compresses at request time (functions/playground, lib/playground/site.ts); test harnesses skip it.
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { precompress } from './precompress.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const web = path.join(root, 'lib/playground/web');
@@ -110,6 +113,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   }
   const started = Date.now();
   const { files, inputs } = await buildPlayground();
+  await precompress(path.join(root, 'lib/playground/dist'), Object.keys(files));
   const total = Object.values(files).reduce((a, b) => a + b, 0);
   console.log(
     `built lib/playground/dist (${Object.keys(files).length} files, ${(total / 1024).toFixed(0)} KiB, ${Object.keys(inputs).length} sources) in ${Date.now() - started} ms`,

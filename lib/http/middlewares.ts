@@ -93,6 +93,15 @@ export const authorizedCaller: Middleware = {
 export const responseSerializer: Middleware = {
   after: (request) => {
     const result = request.response as unknown as HttpResult;
+    if (result.bodyEncoding !== undefined) {
+      request.response = {
+        statusCode: result.status ?? 200,
+        headers: { ...result.headers },
+        body: String(result.body),
+        isBase64Encoded: result.bodyEncoding === 'base64',
+      };
+      return;
+    }
     request.response = {
       statusCode: result.status ?? 200,
       headers: { ...JSON_HEADERS, ...result.headers },

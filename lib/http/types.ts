@@ -7,6 +7,12 @@ export interface HttpResult {
   readonly status?: number;
   readonly body: unknown;
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * The body is already the response's bytes as a string (a static file of the playground page):
+   * sent as is with the result's own content type instead of as JSON; `base64` for binary or
+   * compressed bytes (API Gateway decodes them).
+   */
+  readonly bodyEncoding?: 'text' | 'base64';
 }
 
 /**

@@ -4,11 +4,11 @@ import { describeParams } from './resolve';
 import { AGGREGATE_CATALOG, OPERATOR_CATALOG, SCALAR_CATALOG } from './index';
 import type { Family, ScalarFunction, Signature } from './types';
 
-/** Functions and aggregations the analyzer handles itself (type-dependent forms, constant folding). */
-const CORE_SCALARS =
+/** Functions and aggregations the analyzer handles itself (type-dependent forms, constant folding); also the playground schema's list (lib/playground/schema.ts). */
+export const CORE_SCALARS =
   'iff/iif, case, coalesce, isnull, isnotnull, isempty, isnotempty, not, strcat, strlen, substring, tolower, toupper, round, abs, ' +
   'bin/floor, now, ago, tostring, todouble/toreal, toint, tolong, tobool/toboolean, todatetime, parse_json/todynamic/toobject, totimespan/totime (constant text)';
-const CORE_AGGREGATES =
+export const CORE_AGGREGATES =
   'count, countif, sum, sumif, avg, avgif, min, max, dcount, percentile, percentiles, arg_max, arg_min (with *), make_list, make_set (both with maxSize), stdev, take_any/any';
 
 const FAMILY_TITLES: Readonly<Record<Family, string>> = {
