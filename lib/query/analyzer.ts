@@ -59,6 +59,7 @@ const KEEPS_SERIALIZATION: ReadonlySet<Operator['kind']> = new Set([
   'take',
   'render',
   'parse',
+  'as',
 ]);
 
 class Analyzer implements TabularHost, WindowHost, MvExpandHost {
@@ -67,6 +68,8 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
   private readonly serialized = new WeakSet<Rel>();
   private readonly lets = new Map<string, IrExpr>();
   private readonly tabularLets = new Map<string, Rel>();
+  /** The name `as` gave a relation: a union leg's name in withsource= (as operator docs). */
+  private readonly asNames = new WeakMap<Rel, string>();
   /** Tabular operators stacked on the source of each relation (through let tables). */
   private readonly relDepths = new WeakMap<Rel, number>();
   private refCounter = 0;
@@ -124,6 +127,7 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
       records: this.options.records,
       resolve,
       columnNames,
+      subquery: (p) => this.subquery(p),
     };
   }
 
@@ -180,6 +184,10 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
   private nestedDepth(rel: Rel, depth: number): number {
     const inputs = rel.kind === 'join' ? [rel.right] : rel.kind === 'union' ? rel.legs.map((l) => l.rel) : [];
     return inputs.reduce((d, r) => Math.max(d, (this.relDepths.get(r) ?? 0) + 1), depth);
+  }
+
+  nameOf(rel: Rel): string | undefined {
+    return this.asNames.get(rel);
   }
 
   subquery(p: Pipeline): Rel {
@@ -451,6 +459,13 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
       }
       case 'render':
         return input;
+      case 'as': {
+        // A name for the input from here on (as operator docs): later operators and sub-queries read it.
+        const named = this.passthrough(input, [...cols]);
+        this.tabularLets.set(op.name, named);
+        this.asNames.set(named, op.name);
+        return named;
+      }
     }
   }
 

@@ -40,7 +40,9 @@ export type Expr =
       readonly high: Expr;
       readonly span: Span;
     }
-  | { readonly kind: 'star'; readonly span: Span };
+  | { readonly kind: 'star'; readonly span: Span }
+  /** A tabular expression where a scalar is read from it: toscalar(T), x in (T) (analyze-subquery.ts). */
+  | { readonly kind: 'tabular'; readonly pipeline: Pipeline; readonly span: Span };
 
 /** string, long/int (bigint), real (number), bool, datetime/timespan (bigint ticks), dynamic (JSON text), or null. */
 export type LiteralValue = string | number | bigint | boolean | null;
@@ -131,7 +133,8 @@ export type Operator =
   | { readonly kind: 'projectKeep' | 'projectReorder'; readonly names: readonly NamePattern[]; readonly span: Span }
   | { readonly kind: 'parse'; readonly parse: ParseSpec; readonly span: Span }
   | { readonly kind: 'getschema'; readonly span: Span }
-  | { readonly kind: 'sample'; readonly count: Expr; readonly span: Span };
+  | { readonly kind: 'sample'; readonly count: Expr; readonly span: Span }
+  | { readonly kind: 'as'; readonly name: string; readonly nameSpan: Span; readonly span: Span };
 
 /** `parse [kind=simple|regex|relaxed] Expr with Part ...` (parse operator docs); parse-where drops rows that do not match. */
 export interface ParseSpec {

@@ -29,7 +29,21 @@ export type IrExpr =
       readonly type: KqlType;
       readonly path?: readonly PathSegment[];
     }
-  | CatalogCall;
+  | CatalogCall
+  | SubqueryExpr;
+
+/**
+ * A value read from a tabular expression: 'scalar' is the first column of the first row
+ * (toscalar), 'list' the first column's non-null values (the right side of in / !in);
+ * `lower` lower-cases that column (in~).
+ */
+export interface SubqueryExpr {
+  readonly kind: 'subquery';
+  readonly mode: 'scalar' | 'list';
+  readonly rel: Rel;
+  readonly type: KqlType;
+  readonly lower?: boolean;
+}
 
 /** Canonical scalar operations; the generator knows how each is spelled per dialect. */
 export type ScalarFn =

@@ -29,6 +29,7 @@ import {
   parseTimespanTicks,
 } from './literals';
 import { parseJoin, parseMvExpand, parseParse, parseUnion, type OperatorCursor } from './parser-operators';
+import { parseAs, tabularOperand } from './parser-subquery';
 import type { Span, Token } from './tokens';
 
 /** Kusto tabular operators outside the subset: named in a QUERY_UNSUPPORTED error. */
@@ -37,7 +38,6 @@ const KNOWN_UNSUPPORTED_OPERATORS: ReadonlySet<string> = new Set([
   'make-series',
   'parse-kv',
   'evaluate',
-  'as',
   'invoke',
   'sample-distinct',
   'search',
@@ -208,12 +208,12 @@ class Parser implements OperatorCursor {
     return (a?.text === ')' && this.tokens[this.pos + 2]?.text === '{') || (a?.kind === 'ident' && b?.text === ':');
   }
 
-  private startsTabular(): boolean {
-    const t = this.peek();
-    if (t.kind !== 'ident') return false;
+  startsTabular(offset = 0): boolean {
+    const t = this.tokens[this.pos + offset];
+    if (t?.kind !== 'ident') return false;
     if (t.text === 'datatable' || t.text === 'print' || t.text === 'union') return true;
-    if (t.text === 'range') return this.tokens[this.pos + 1]?.kind === 'ident';
-    if (UNSUPPORTED_SOURCES.has(t.text) && this.tokens[this.pos + 1]?.text !== '(') return true;
+    if (t.text === 'range') return this.tokens[this.pos + offset + 1]?.kind === 'ident';
+    if (UNSUPPORTED_SOURCES.has(t.text) && this.tokens[this.pos + offset + 1]?.text !== '(') return true;
     return this.tabularNames.has(t.text);
   }
 
@@ -348,6 +348,11 @@ class Parser implements OperatorCursor {
       }
       case 'mv-expand':
         return { kind: 'mvExpand', mvExpand: parseMvExpand(this), span: this.spanFrom(start) };
+      case 'as': {
+        const name = parseAs(this);
+        this.tabularNames.add(name.name);
+        return { kind: 'as', name: name.name, nameSpan: name.span, span: this.spanFrom(start) };
+      }
       case 'serialize': {
         const items =
           this.peek().kind === 'eof' || this.peekOp('|') || this.peekOp(';') || this.peekOp(')')
@@ -581,13 +586,15 @@ class Parser implements OperatorCursor {
         : undefined;
     if (word === undefined) return left;
     const base = word.replace(/^!/, '');
-    if (base === 'in' || base === 'in~') {
+    const list =
+      base === 'in' || base === 'in~' || ((base === 'has_any' || base === 'has_all') && this.peekAt(1)?.text === '(');
+    if (list) {
       this.next();
       const open = this.expectOp('(');
       const values: Expr[] = [];
       if (!this.peekOp(')')) {
         this.nested(open.span, () => {
-          do values.push(this.parseExpr());
+          do values.push(tabularOperand(this) ?? this.parseExpr());
           while (this.acceptOp(','));
         });
       }
@@ -769,7 +776,7 @@ class Parser implements OperatorCursor {
     const args: Expr[] = [];
     if (!this.peekOp(')')) {
       this.nested(open.span, () => {
-        do args.push(this.parseExpr());
+        do args.push((t.text === 'toscalar' ? tabularOperand(this) : undefined) ?? this.parseExpr());
         while (this.acceptOp(','));
       });
     }

@@ -4,7 +4,7 @@
 // Throws QueryError QUERY_TOO_LARGE when the SQL would pass limits.maxSqlLength (dialects repeat
 // some arguments, so text can grow faster than the query), QUERY_TOO_MANY_TERMS when the query's
 // terms in all pass limits.maxQueryTerms, and QUERY_TOO_COMPLEX past the budget.
-import type { IrAgg, IrColumn, IrExpr, IrWindow, Rel, ScopeRestriction } from '../ir';
+import type { IrAgg, IrColumn, IrExpr, IrWindow, Rel, ScopeRestriction, SubqueryExpr } from '../ir';
 import { countQueryTerms, type CompileContext, type ExpressionRecords } from '../limits';
 import type { Span } from '../tokens';
 import type { SqlDialect } from './dialect';
@@ -66,7 +66,11 @@ class Generator {
     private readonly d: SqlDialect,
     private readonly options: GenerateOptions,
   ) {
-    this.w = new ExpressionWriter(d, { ctx: options.ctx, spans: options.records.spans });
+    this.w = new ExpressionWriter(d, {
+      ctx: options.ctx,
+      spans: options.records.spans,
+      subquery: (e) => this.subquery(e),
+    });
   }
 
   /**
@@ -125,6 +129,25 @@ class Generator {
     }));
     outer.sel.orderBy = this.orderBy(state.order);
     outer.sel.limit = BigInt(this.options.rowLimit) + 1n;
+    return this.render(outer.sel);
+  }
+
+  /**
+   * toscalar(T): `(SELECT first column ... LIMIT 1)` in T's order; the list of `x in (T)`: a SELECT
+   * of the first column's non-null values (so that !in is not null when T holds a null).
+   */
+  private subquery(e: SubqueryExpr): string {
+    const state = this.rel(e.rel);
+    const outer = this.wrap(state);
+    const first = this.q(state.cols[0]!.ref);
+    const value = e.lower ? `lower(${first})` : first;
+    outer.sel.items = [{ sql: value, ref: '_v' }];
+    if (e.mode === 'scalar') {
+      outer.sel.orderBy = this.orderBy(state.order);
+      outer.sel.limit = 1n;
+      return `(${this.render(outer.sel)})`;
+    }
+    outer.sel.where.push(`${first} IS NOT NULL`);
     return this.render(outer.sel);
   }
 
