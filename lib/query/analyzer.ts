@@ -59,7 +59,6 @@ const KEEPS_SERIALIZATION: ReadonlySet<Operator['kind']> = new Set([
   'take',
   'render',
   'parse',
-  'as',
 ]);
 
 class Analyzer implements TabularHost, WindowHost, MvExpandHost {
