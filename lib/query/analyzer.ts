@@ -7,6 +7,7 @@ import { analyzeAggregate, type AggregateOutput } from './aggregates';
 import { analyzeJoin, type TabularHost } from './analyze-join';
 import { analyzeMvExpand, type MvExpandHost } from './analyze-mv-expand';
 import { analyzeParse } from './analyze-parse';
+import { analyzeTopNested } from './analyze-top-nested';
 import { analyzeUnion } from './analyze-union';
 import { hoistWindows, type WindowHost } from './analyze-window';
 import { clip, type ErrorFactory } from './errors';
@@ -458,6 +459,8 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
       }
       case 'render':
         return input;
+      case 'topNested':
+        return analyzeTopNested(this, input, op.clauses);
       case 'as': {
         // A name for the input from here on (as operator docs): later operators and sub-queries read it.
         const named = this.passthrough(input, [...cols]);

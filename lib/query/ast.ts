@@ -134,7 +134,18 @@ export type Operator =
   | { readonly kind: 'parse'; readonly parse: ParseSpec; readonly span: Span }
   | { readonly kind: 'getschema'; readonly span: Span }
   | { readonly kind: 'sample'; readonly count: Expr; readonly span: Span }
-  | { readonly kind: 'as'; readonly name: string; readonly nameSpan: Span; readonly span: Span };
+  | { readonly kind: 'as'; readonly name: string; readonly nameSpan: Span; readonly span: Span }
+  | { readonly kind: 'topNested'; readonly clauses: readonly TopNestedClause[]; readonly span: Span };
+
+/** One level of top-nested: `[N] of [Name =] Expr [with others = ConstExpr] by [Name =] Aggregation [asc|desc]`. */
+export interface TopNestedClause {
+  readonly count?: Expr;
+  readonly key: NamedExpr;
+  readonly others?: Expr;
+  readonly agg: NamedExpr;
+  readonly desc: boolean;
+  readonly span: Span;
+}
 
 /** `parse [kind=simple|regex|relaxed] Expr with Part ...` (parse operator docs); parse-where drops rows that do not match. */
 export interface ParseSpec {

@@ -218,7 +218,23 @@ export type Rel =
       readonly index?: IrColumn;
       readonly limit?: bigint;
       readonly columns: readonly IrColumn[];
+    }
+  | {
+      readonly kind: 'topNested';
+      readonly input: Rel;
+      readonly levels: readonly TopNestedLevel[];
+      readonly columns: readonly IrColumn[];
     };
+
+/** One level of top-nested: the key and aggregation columns, how many to keep (all when absent). */
+export interface TopNestedLevel {
+  readonly key: Assigned<IrExpr>;
+  readonly agg: Assigned<IrAgg>;
+  readonly desc: boolean;
+  readonly count?: bigint;
+  /** `with others =`: the key value of the row aggregating the rows outside the top. */
+  readonly others?: IrExpr;
+}
 
 export interface RenderHint {
   readonly visualization: string;

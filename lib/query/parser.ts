@@ -30,6 +30,7 @@ import {
 } from './literals';
 import { parseJoin, parseMvExpand, parseParse, parseUnion, type OperatorCursor } from './parser-operators';
 import { parseAs, tabularOperand } from './parser-subquery';
+import { parseTopNested } from './parser-top-nested';
 import type { Span, Token } from './tokens';
 
 /** Kusto tabular operators outside the subset: named in a QUERY_UNSUPPORTED error. */
@@ -47,7 +48,6 @@ const KNOWN_UNSUPPORTED_OPERATORS: ReadonlySet<string> = new Set([
   'partition',
   'scan',
   'reduce',
-  'top-nested',
   'top-hitters',
   'project-smart',
   'consume',
@@ -348,6 +348,8 @@ class Parser implements OperatorCursor {
       }
       case 'mv-expand':
         return { kind: 'mvExpand', mvExpand: parseMvExpand(this), span: this.spanFrom(start) };
+      case 'top-nested':
+        return { kind: 'topNested', clauses: parseTopNested(this), span: this.spanFrom(start) };
       case 'as': {
         const name = parseAs(this);
         this.tabularNames.add(name.name);

@@ -9,6 +9,7 @@ import { countQueryTerms, type CompileContext, type ExpressionRecords } from '..
 import type { Span } from '../tokens';
 import type { SqlDialect } from './dialect';
 import { ExpressionWriter } from './expressions';
+import { topNestedSql } from './top-nested';
 
 interface Item {
   readonly sql: string;
@@ -273,6 +274,23 @@ class Generator {
         return this.window(rel);
       case 'mvExpand':
         return this.mvExpand(rel);
+      case 'topNested': {
+        const input = this.wrap(this.rel(rel.input));
+        const sql = topNestedSql(
+          {
+            q: (n) => this.q(n),
+            alias: () => this.alias(),
+            expr: (e) => this.expr(e),
+            aggregate: (a) => this.aggregate(a),
+            cast: (t, x) => this.castValue(t, x),
+            nullOf: (t) => this.d.nullOf(t),
+          },
+          this.render(input.sel),
+          rel.levels,
+        );
+        this.checkSize(sql.length, undefined);
+        return this.fromSubquery(sql, rel.columns);
+      }
       case 'sample': {
         // Rows picked at random (sample operator docs): both engines have random().
         const s = this.wrap(this.rel(rel.input));
