@@ -73,6 +73,8 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
   /** Tabular operators stacked on the source of each relation (through let tables). */
   private readonly relDepths = new WeakMap<Rel, number>();
   private refCounter = 0;
+  /** The deepest toscalar() / in (T) query read by the operator being analyzed. */
+  private subqueryDepth = 0;
 
   constructor(
     private readonly ctx: CompileContext,
@@ -127,7 +129,11 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
       records: this.options.records,
       resolve,
       columnNames,
-      subquery: (p) => this.subquery(p),
+      subquery: (p) => {
+        const rel = this.subquery(p);
+        this.subqueryDepth = Math.max(this.subqueryDepth, this.relDepths.get(rel) ?? 0);
+        return rel;
+      },
     };
   }
 
@@ -163,8 +169,12 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
       }
       this.ctx.budget.tick(op.span.start);
       const wasSerialized = this.serialized.has(rel);
+      const outerSubqueries = this.subqueryDepth;
+      this.subqueryDepth = 0;
       rel = this.operator(rel, op);
-      depth = this.nestedDepth(rel, depth);
+      // toscalar() and in (T) nest their query inside this operator's SQL: one level over it.
+      depth = Math.max(this.nestedDepth(rel, depth), this.subqueryDepth === 0 ? 0 : this.subqueryDepth + 1);
+      this.subqueryDepth = outerSubqueries;
       if (depth > this.ctx.limits.maxDepth) {
         this.ctx.exceeded(
           'QUERY_TOO_DEEP',
