@@ -117,6 +117,13 @@ const KEYWORDS = [
   'leftouter',
   'rightanti',
   'serialize',
+  'toscalar',
+  'as',
+  'top-nested',
+  'of',
+  'others',
+  'has_any',
+  'has_all',
   'withsource',
   'with_itemindex',
   'typeof',
@@ -589,6 +596,32 @@ const tabularOperator: fc.Arbitrary<string> = fc.oneof(
       oneOf(['', ' limit 2', ' limit -1']),
     )
     .map(([k, items, t, l]) => `mv-expand ${k}${items.join(', ')}${t}${l}`),
+  // toscalar, tabular in / has_any, as, top-nested (kql-ops).
+  fc
+    .tuple(oneOf(['where', 'extend v =']), expr, rightSide, oneOf(['in', '!in', 'in~', 'has_any', '<']))
+    .map(([op, e, r, how]) =>
+      how === '<' ? `${op} ${e} < toscalar(${r} | count)` : `${op} ${e} ${how} (${r.startsWith('(') ? r : `(${r})`})`,
+    ),
+  fc
+    .tuple(name, expr, oneOf(['has_any', 'has_all', 'in']), fc.array(literal, { maxLength: 3 }))
+    .map(([n, e, how, vals]) => `where ${e} ${how} (${vals.join(', ')}) | as ${n}`),
+  fc
+    .tuple(
+      fc.array(
+        fc.tuple(
+          oneOf(['', '2 ', '0 ', '-1 ', 'x ']),
+          fc.oneof(name, expr),
+          oneOf(['', ' with others = "o"', ' with others = 1']),
+          fc.oneof(oneOf(['count()', 'sum(Value)', 'max(x)', 'n = dcount(Name)', 'x']), expr),
+          oneOf(['', ' asc', ' desc']),
+        ),
+        { minLength: 1, maxLength: 3 },
+      ),
+    )
+    .map(([levels]) =>
+      levels.map(([n, k, o, a, d], i) => `${i === 0 ? '' : ', '}top-nested ${n}of ${k}${o} by ${a}${d}`).join(''),
+    ),
+  oneOf(['as T', 'as hint.materialized=true T', 'as hint.remote=true T', 'as']),
 );
 
 export const source: fc.Arbitrary<string> = fc.oneof(
