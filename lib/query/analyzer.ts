@@ -7,6 +7,7 @@ import { analyzeAggregate, type AggregateOutput } from './aggregates';
 import { analyzeJoin, type TabularHost } from './analyze-join';
 import { analyzeMvExpand, type MvExpandHost } from './analyze-mv-expand';
 import { analyzeParse } from './analyze-parse';
+import { searchPredicate, searchSource } from './analyze-search';
 import { analyzeTopNested } from './analyze-top-nested';
 import { analyzeUnion } from './analyze-union';
 import { hoistWindows, type WindowHost } from './analyze-window';
@@ -267,6 +268,10 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
       }
       case 'union':
         return analyzeUnion(this, undefined, s.union, s.span);
+      case 'search': {
+        const input = searchSource(this, s.search, s.span);
+        return this.operator(input, { kind: 'where', predicate: searchPredicate(this.errors, s.search), span: s.span });
+      }
     }
   }
 
@@ -469,6 +474,12 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
       }
       case 'render':
         return input;
+      case 'search':
+        return this.operator(input, {
+          kind: 'where',
+          predicate: searchPredicate(this.errors, op.search),
+          span: op.span,
+        });
       case 'topNested':
         return analyzeTopNested(this, input, op.clauses);
       case 'as': {

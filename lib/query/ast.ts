@@ -92,7 +92,15 @@ export type Source =
       readonly step: Expr;
       readonly span: Span;
     }
-  | { readonly kind: 'union'; readonly union: UnionSpec; readonly span: Span };
+  | { readonly kind: 'union'; readonly union: UnionSpec; readonly span: Span }
+  | { readonly kind: 'search'; readonly search: SearchSpec; readonly span: Span };
+
+/** `search [kind=case_sensitive] [in (Tables)] Predicate` (search operator docs). */
+export interface SearchSpec {
+  readonly caseSensitive: boolean;
+  readonly tables?: UnionSpec;
+  readonly predicate: Expr;
+}
 
 export type Operator =
   | { readonly kind: 'where'; readonly predicate: Expr; readonly span: Span }
@@ -135,7 +143,8 @@ export type Operator =
   | { readonly kind: 'getschema'; readonly span: Span }
   | { readonly kind: 'sample'; readonly count: Expr; readonly span: Span }
   | { readonly kind: 'as'; readonly name: string; readonly nameSpan: Span; readonly span: Span }
-  | { readonly kind: 'topNested'; readonly clauses: readonly TopNestedClause[]; readonly span: Span };
+  | { readonly kind: 'topNested'; readonly clauses: readonly TopNestedClause[]; readonly span: Span }
+  | { readonly kind: 'search'; readonly search: SearchSpec; readonly span: Span };
 
 /** One level of top-nested: `[N] of [Name =] Expr [with others = ConstExpr] by [Name =] Aggregation [asc|desc]`. */
 export interface TopNestedClause {

@@ -30,6 +30,7 @@ import {
 } from './literals';
 import { parseJoin, parseMvExpand, parseParse, parseUnion, type OperatorCursor } from './parser-operators';
 import { parseAs, tabularOperand } from './parser-subquery';
+import { parseSearch } from './parser-search';
 import { parseTopNested } from './parser-top-nested';
 import type { Span, Token } from './tokens';
 
@@ -41,7 +42,6 @@ const KNOWN_UNSUPPORTED_OPERATORS: ReadonlySet<string> = new Set([
   'evaluate',
   'invoke',
   'sample-distinct',
-  'search',
   'find',
   'fork',
   'facet',
@@ -61,7 +61,6 @@ const KNOWN_UNSUPPORTED_OPERATORS: ReadonlySet<string> = new Set([
 ]);
 const UNSUPPORTED_SOURCES: ReadonlySet<string> = new Set([
   'find',
-  'search',
   'externaldata',
   'evaluate',
   'materialize',
@@ -211,7 +210,7 @@ class Parser implements OperatorCursor {
   startsTabular(offset = 0): boolean {
     const t = this.tokens[this.pos + offset];
     if (t?.kind !== 'ident') return false;
-    if (t.text === 'datatable' || t.text === 'print' || t.text === 'union') return true;
+    if (t.text === 'datatable' || t.text === 'print' || t.text === 'union' || t.text === 'search') return true;
     if (t.text === 'range') return this.tokens[this.pos + offset + 1]?.kind === 'ident';
     if (UNSUPPORTED_SOURCES.has(t.text) && this.tokens[this.pos + offset + 1]?.text !== '(') return true;
     return this.tabularNames.has(t.text);
@@ -234,6 +233,8 @@ class Parser implements OperatorCursor {
     if (UNSUPPORTED_SOURCES.has(t.text)) throw this.errors.unsupported(`'${t.text}' is not supported`, t.span);
     this.next();
     if (t.text === 'union') return { kind: 'union', union: parseUnion(this), span: this.spanFrom(t.span.start) };
+    if (t.text === 'search')
+      return { kind: 'search', search: parseSearch(this, false), span: this.spanFrom(t.span.start) };
     if (t.text === 'print') {
       const items = this.parseNamedList();
       return { kind: 'print', items, span: this.spanFrom(t.span.start) };
@@ -348,6 +349,8 @@ class Parser implements OperatorCursor {
       }
       case 'mv-expand':
         return { kind: 'mvExpand', mvExpand: parseMvExpand(this), span: this.spanFrom(start) };
+      case 'search':
+        return { kind: 'search', search: parseSearch(this, true), span: this.spanFrom(start) };
       case 'top-nested':
         return { kind: 'topNested', clauses: parseTopNested(this), span: this.spanFrom(start) };
       case 'as': {

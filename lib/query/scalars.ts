@@ -3,6 +3,7 @@
 // outside the subset, QUERY_TOO_DEEP / QUERY_TOO_MANY_TERMS when `let` or `extend` names make an
 // expression deeper or larger than the limits once replaced by their values.
 import type { Expr, Pipeline } from './ast';
+import { analyzeStarPredicate } from './analyze-search';
 import { analyzeList, analyzeToScalar } from './analyze-subquery';
 import { clip, type ErrorFactory } from './errors';
 import { aggregateNames, lookupOperator, lookupScalar } from './catalog/index';
@@ -272,6 +273,7 @@ class ScalarAnalyzer {
         'bool',
       );
     }
+    if (expr.left.kind === 'star') return analyzeStarPredicate(this, expr);
     let left = this.analyze(expr.left);
     let right = this.analyze(expr.right);
     switch (op) {
@@ -365,6 +367,11 @@ class ScalarAnalyzer {
 
   private inList(expr: Expr & { kind: 'in' }): IrExpr {
     return analyzeList(this, expr);
+  }
+
+  /** For analyze-search.ts: the columns `*` stands for. */
+  columnNames(): readonly string[] {
+    return this.env.columnNames();
   }
 
   /** For analyze-subquery.ts: the tabular expressions of toscalar() and in. */
