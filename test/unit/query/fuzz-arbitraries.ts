@@ -124,6 +124,7 @@ const KEYWORDS = [
   'others',
   'has_any',
   'has_all',
+  'search',
   'withsource',
   'with_itemindex',
   'typeof',
@@ -622,10 +623,31 @@ const tabularOperator: fc.Arbitrary<string> = fc.oneof(
       levels.map(([n, k, o, a, d], i) => `${i === 0 ? '' : ', '}top-nested ${n}of ${k}${o} by ${a}${d}`).join(''),
     ),
   oneOf(['as T', 'as hint.materialized=true T', 'as hint.remote=true T', 'as']),
+  fc
+    .tuple(
+      oneOf(['', 'kind=case_sensitive ', 'kind=frob ', 'in (States) ']),
+      fc.oneof(
+        oneOf([
+          '"x"',
+          '"*x"',
+          '"x*"',
+          '"*x*"',
+          '"x*y"',
+          'Name:"x"',
+          'Name:x',
+          'Name:"x" and "y"',
+          '* has "x"',
+          '* !has ""',
+        ]),
+        expr,
+      ),
+    )
+    .map(([k, p]) => `search ${k}${p}`),
 );
 
 export const source: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: oneOf(['States', 'Events', 'Stats', 'T']) },
+  { weight: 1, arbitrary: oneOf(['search "x"', 'search in (States, E*) "x*"', 'search kind=case_sensitive Name:"x"']) },
   { weight: 2, arbitrary: namedList.map((l) => `print ${l}`) },
   {
     weight: 2,
