@@ -30,6 +30,7 @@ import {
 } from './literals';
 import { parseJoin, parseMvExpand, parseParse, parseUnion, type OperatorCursor } from './parser-operators';
 import { parseAs, tabularOperand } from './parser-subquery';
+import { parseParseKv } from './parser-parse-kv';
 import { parseSearch } from './parser-search';
 import { parseTopNested } from './parser-top-nested';
 import type { Span, Token } from './tokens';
@@ -38,7 +39,6 @@ import type { Span, Token } from './tokens';
 const KNOWN_UNSUPPORTED_OPERATORS: ReadonlySet<string> = new Set([
   'mv-apply',
   'make-series',
-  'parse-kv',
   'evaluate',
   'invoke',
   'sample-distinct',
@@ -351,6 +351,8 @@ class Parser implements OperatorCursor {
         return { kind: 'mvExpand', mvExpand: parseMvExpand(this), span: this.spanFrom(start) };
       case 'search':
         return { kind: 'search', search: parseSearch(this, true), span: this.spanFrom(start) };
+      case 'parse-kv':
+        return parseParseKv(this, start);
       case 'top-nested':
         return { kind: 'topNested', clauses: parseTopNested(this), span: this.spanFrom(start) };
       case 'as': {
