@@ -125,6 +125,8 @@ const KEYWORDS = [
   'has_any',
   'has_all',
   'search',
+  'parse-kv',
+  'pair_delimiter',
   'withsource',
   'with_itemindex',
   'typeof',
@@ -643,6 +645,23 @@ const tabularOperator: fc.Arbitrary<string> = fc.oneof(
       ),
     )
     .map(([k, p]) => `search ${k}${p}`),
+  fc
+    .tuple(
+      expr,
+      fc.array(fc.tuple(name, oneOf(['string', 'long', 'datetime', 'timespan', 'x'])), { minLength: 1, maxLength: 3 }),
+      oneOf([
+        '',
+        " with (pair_delimiter=',', kv_delimiter=':')",
+        " with (pair_delimiter=' ', kv_delimiter='=', quote='\"')",
+        " with (quote='()')",
+        " with (pair_delimiter=',')",
+        " with (pair_delimiter=',,', kv_delimiter=':')",
+        ' with (greedy=true)',
+        " with (regex='(a)(b)')",
+        ' with ()',
+      ]),
+    )
+    .map(([e, keys, w]) => `parse-kv ${e} as (${keys.map(([n, t]) => `${n}:${t}`).join(', ')})${w}`),
 );
 
 export const source: fc.Arbitrary<string> = fc.oneof(
