@@ -22,8 +22,10 @@ const CONVERSIONS: Readonly<Record<string, string | null>> = {
   dynamic: 'todynamic',
 };
 
-/** A character as a regex atom, inside or outside a class: regex syntax characters escaped. */
-const atom = (ch: string): string => (/^[\\^$.*+?()[\]{}|/-]$/.test(ch) ? `\\${ch}` : ch);
+/** A character as a regex atom outside a class: regex syntax characters escaped. */
+const atom = (ch: string): string => (/^[\\^$.*+?()[\]{}|/]$/.test(ch) ? `\\${ch}` : ch);
+/** A character inside a class [...]: the characters special there escaped. */
+const inClass = (ch: string): string => (/^[\\\]^[-]$/.test(ch) ? `\\${ch}` : ch);
 const escaped = (text: string): string => [...text].map(atom).join('');
 
 export function parseParseKv(p: OperatorCursor, start: number): Operator {
@@ -86,8 +88,8 @@ export function parseParseKv(p: OperatorCursor, start: number): Operator {
 
 /** The regex whose groups hold the key's value: quoted forms first, then the plain value. */
 function keyPattern(key: string, pair: string | undefined, kv: string | undefined, quotes: readonly string[]): string {
-  const pairs = quotes.map((q) => [atom(q[0]!), atom(q[1] ?? q[0]!)] as const);
-  const quoted = pairs.map(([open, close]) => `${open}([^${close}]*)${close}`);
+  const pairs = quotes.map((q) => [atom(q[0]!), atom(q[1] ?? q[0]!), inClass(q[1] ?? q[0]!)] as const);
+  const quoted = pairs.map(([open, close, inside]) => `${open}([^${inside}]*)${close}`);
   // A key may be quoted too ("event time"=...).
   const name = [escaped(key), ...pairs.map(([open, close]) => `${open}${escaped(key)}${close}`)].join('|');
   if (pair === undefined || kv === undefined) {
@@ -96,8 +98,9 @@ function keyPattern(key: string, pair: string | undefined, kv: string | undefine
     return `(?:^|[^\\p{L}\\p{N}_])(?:${name})[^\\p{L}\\p{N}]+(?:${[...quoted, plain].join('|')})`;
   }
   const P = atom(pair);
+  const C = inClass(pair);
   // Words separated by spaces (none when the pair delimiter is a space): trailing spaces stay out.
-  const plain = /\s/.test(pair) ? '(\\S*)' : `((?:[^${P}\\s]|\\s+[^${P}\\s])*)`;
+  const plain = /\s/.test(pair) ? '(\\S*)' : `((?:[^${C}\\s]|\\s+[^${C}\\s])*)`;
   return `(?:^|${P})\\s*(?:${name})\\s*${atom(kv)}\\s*(?:${[...quoted, plain].join('|')})`;
 }
 
