@@ -16,6 +16,8 @@ export interface TabularHost {
   /** A nested tabular expression (the right side, a union leg); render is refused there. */
   subquery(p: Pipeline): Rel;
   unknownColumn(name: string, cols: readonly IrColumn[], span: Span, where?: string): Error;
+  /** The name the as operator gave this relation, if any. */
+  nameOf?(rel: Rel): string | undefined;
 }
 
 const LEFT_ONLY: ReadonlySet<string> = new Set(['leftsemi', 'leftanti']);

@@ -19,7 +19,7 @@ interface Leg {
 /** `first` is the piped input of `T | union ...` (absent for the union source). */
 export function analyzeUnion(h: TabularHost, first: Rel | undefined, spec: UnionSpec, span: Span): Rel {
   const legs: Leg[] = [];
-  if (first) legs.push({ rel: first, name: 'union_arg0' });
+  if (first) legs.push({ rel: first, name: h.nameOf?.(first) ?? 'union_arg0' });
   for (const leg of spec.legs) {
     if (leg.kind === 'pattern') {
       const matched = TABLE_NAMES.filter((t) => matchesWildcard(leg.pattern, t));
@@ -36,7 +36,8 @@ export function analyzeUnion(h: TabularHost, first: Rel | undefined, spec: Union
         });
       continue;
     }
-    legs.push({ rel: h.subquery(leg.pipeline), name: leg.name ?? `union_arg${legs.length}` });
+    const rel = h.subquery(leg.pipeline);
+    legs.push({ rel, name: leg.name ?? h.nameOf?.(rel) ?? `union_arg${legs.length}` });
   }
   // Each (name, type) pair once, in order of first appearance; names with several types get suffixes.
   const typesOf = new Map<string, KqlType[]>();

@@ -7,6 +7,8 @@ import { analyzeAggregate, type AggregateOutput } from './aggregates';
 import { analyzeJoin, type TabularHost } from './analyze-join';
 import { analyzeMvExpand, type MvExpandHost } from './analyze-mv-expand';
 import { analyzeParse } from './analyze-parse';
+import { searchPredicate, searchSource } from './analyze-search';
+import { analyzeTopNested } from './analyze-top-nested';
 import { analyzeUnion } from './analyze-union';
 import { hoistWindows, type WindowHost } from './analyze-window';
 import { clip, type ErrorFactory } from './errors';
@@ -67,9 +69,13 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
   private readonly serialized = new WeakSet<Rel>();
   private readonly lets = new Map<string, IrExpr>();
   private readonly tabularLets = new Map<string, Rel>();
+  /** The name `as` gave a relation: a union leg's name in withsource= (as operator docs). */
+  private readonly asNames = new WeakMap<Rel, string>();
   /** Tabular operators stacked on the source of each relation (through let tables). */
   private readonly relDepths = new WeakMap<Rel, number>();
   private refCounter = 0;
+  /** The deepest toscalar() / in (T) query read by the operator being analyzed. */
+  private subqueryDepth = 0;
 
   constructor(
     private readonly ctx: CompileContext,
@@ -124,6 +130,11 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
       records: this.options.records,
       resolve,
       columnNames,
+      subquery: (p) => {
+        const rel = this.subquery(p);
+        this.subqueryDepth = Math.max(this.subqueryDepth, this.relDepths.get(rel) ?? 0);
+        return rel;
+      },
     };
   }
 
@@ -159,8 +170,12 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
       }
       this.ctx.budget.tick(op.span.start);
       const wasSerialized = this.serialized.has(rel);
+      const outerSubqueries = this.subqueryDepth;
+      this.subqueryDepth = 0;
       rel = this.operator(rel, op);
-      depth = this.nestedDepth(rel, depth);
+      // toscalar() and in (T) nest their query inside this operator's SQL: one level over it.
+      depth = Math.max(this.nestedDepth(rel, depth), this.subqueryDepth === 0 ? 0 : this.subqueryDepth + 1);
+      this.subqueryDepth = outerSubqueries;
       if (depth > this.ctx.limits.maxDepth) {
         this.ctx.exceeded(
           'QUERY_TOO_DEEP',
@@ -180,6 +195,10 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
   private nestedDepth(rel: Rel, depth: number): number {
     const inputs = rel.kind === 'join' ? [rel.right] : rel.kind === 'union' ? rel.legs.map((l) => l.rel) : [];
     return inputs.reduce((d, r) => Math.max(d, (this.relDepths.get(r) ?? 0) + 1), depth);
+  }
+
+  nameOf(rel: Rel): string | undefined {
+    return this.asNames.get(rel);
   }
 
   subquery(p: Pipeline): Rel {
@@ -249,6 +268,10 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
       }
       case 'union':
         return analyzeUnion(this, undefined, s.union, s.span);
+      case 'search': {
+        const input = searchSource(this, s.search, s.span);
+        return this.operator(input, { kind: 'where', predicate: searchPredicate(this.errors, s.search), span: s.span });
+      }
     }
   }
 
@@ -451,6 +474,21 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
       }
       case 'render':
         return input;
+      case 'search':
+        return this.operator(input, {
+          kind: 'where',
+          predicate: searchPredicate(this.errors, op.search),
+          span: op.span,
+        });
+      case 'topNested':
+        return analyzeTopNested(this, input, op.clauses);
+      case 'as': {
+        // A name for the input from here on (as operator docs): later operators and sub-queries read it.
+        const named = this.passthrough(input, [...cols]);
+        this.tabularLets.set(op.name, named);
+        this.asNames.set(named, op.name);
+        return named;
+      }
     }
   }
 

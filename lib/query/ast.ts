@@ -40,7 +40,9 @@ export type Expr =
       readonly high: Expr;
       readonly span: Span;
     }
-  | { readonly kind: 'star'; readonly span: Span };
+  | { readonly kind: 'star'; readonly span: Span }
+  /** A tabular expression where a scalar is read from it: toscalar(T), x in (T) (analyze-subquery.ts). */
+  | { readonly kind: 'tabular'; readonly pipeline: Pipeline; readonly span: Span };
 
 /** string, long/int (bigint), real (number), bool, datetime/timespan (bigint ticks), dynamic (JSON text), or null. */
 export type LiteralValue = string | number | bigint | boolean | null;
@@ -90,7 +92,15 @@ export type Source =
       readonly step: Expr;
       readonly span: Span;
     }
-  | { readonly kind: 'union'; readonly union: UnionSpec; readonly span: Span };
+  | { readonly kind: 'union'; readonly union: UnionSpec; readonly span: Span }
+  | { readonly kind: 'search'; readonly search: SearchSpec; readonly span: Span };
+
+/** `search [kind=case_sensitive] [in (Tables)] Predicate` (search operator docs). */
+export interface SearchSpec {
+  readonly caseSensitive: boolean;
+  readonly tables?: UnionSpec;
+  readonly predicate: Expr;
+}
 
 export type Operator =
   | { readonly kind: 'where'; readonly predicate: Expr; readonly span: Span }
@@ -131,7 +141,20 @@ export type Operator =
   | { readonly kind: 'projectKeep' | 'projectReorder'; readonly names: readonly NamePattern[]; readonly span: Span }
   | { readonly kind: 'parse'; readonly parse: ParseSpec; readonly span: Span }
   | { readonly kind: 'getschema'; readonly span: Span }
-  | { readonly kind: 'sample'; readonly count: Expr; readonly span: Span };
+  | { readonly kind: 'sample'; readonly count: Expr; readonly span: Span }
+  | { readonly kind: 'as'; readonly name: string; readonly nameSpan: Span; readonly span: Span }
+  | { readonly kind: 'topNested'; readonly clauses: readonly TopNestedClause[]; readonly span: Span }
+  | { readonly kind: 'search'; readonly search: SearchSpec; readonly span: Span };
+
+/** One level of top-nested: `[N] of [Name =] Expr [with others = ConstExpr] by [Name =] Aggregation [asc|desc]`. */
+export interface TopNestedClause {
+  readonly count?: Expr;
+  readonly key: NamedExpr;
+  readonly others?: Expr;
+  readonly agg: NamedExpr;
+  readonly desc: boolean;
+  readonly span: Span;
+}
 
 /** `parse [kind=simple|regex|relaxed] Expr with Part ...` (parse operator docs); parse-where drops rows that do not match. */
 export interface ParseSpec {

@@ -29,7 +29,21 @@ export type IrExpr =
       readonly type: KqlType;
       readonly path?: readonly PathSegment[];
     }
-  | CatalogCall;
+  | CatalogCall
+  | SubqueryExpr;
+
+/**
+ * A value read from a tabular expression: 'scalar' is the first column of the first row
+ * (toscalar), 'list' the first column's non-null values (the right side of in / !in);
+ * `lower` lower-cases that column (in~).
+ */
+export interface SubqueryExpr {
+  readonly kind: 'subquery';
+  readonly mode: 'scalar' | 'list';
+  readonly rel: Rel;
+  readonly type: KqlType;
+  readonly lower?: boolean;
+}
 
 /** Canonical scalar operations; the generator knows how each is spelled per dialect. */
 export type ScalarFn =
@@ -204,7 +218,23 @@ export type Rel =
       readonly index?: IrColumn;
       readonly limit?: bigint;
       readonly columns: readonly IrColumn[];
+    }
+  | {
+      readonly kind: 'topNested';
+      readonly input: Rel;
+      readonly levels: readonly TopNestedLevel[];
+      readonly columns: readonly IrColumn[];
     };
+
+/** One level of top-nested: the key and aggregation columns, how many to keep (all when absent). */
+export interface TopNestedLevel {
+  readonly key: Assigned<IrExpr>;
+  readonly agg: Assigned<IrAgg>;
+  readonly desc: boolean;
+  readonly count?: bigint;
+  /** `with others =`: the key value of the row aggregating the rows outside the top. */
+  readonly others?: IrExpr;
+}
 
 export interface RenderHint {
   readonly visualization: string;

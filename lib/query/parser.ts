@@ -29,25 +29,25 @@ import {
   parseTimespanTicks,
 } from './literals';
 import { parseJoin, parseMvExpand, parseParse, parseUnion, type OperatorCursor } from './parser-operators';
+import { parseAs, tabularOperand } from './parser-subquery';
+import { parseParseKv } from './parser-parse-kv';
+import { parseSearch } from './parser-search';
+import { parseTopNested } from './parser-top-nested';
 import type { Span, Token } from './tokens';
 
 /** Kusto tabular operators outside the subset: named in a QUERY_UNSUPPORTED error. */
 const KNOWN_UNSUPPORTED_OPERATORS: ReadonlySet<string> = new Set([
   'mv-apply',
   'make-series',
-  'parse-kv',
   'evaluate',
-  'as',
   'invoke',
   'sample-distinct',
-  'search',
   'find',
   'fork',
   'facet',
   'partition',
   'scan',
   'reduce',
-  'top-nested',
   'top-hitters',
   'project-smart',
   'consume',
@@ -61,7 +61,6 @@ const KNOWN_UNSUPPORTED_OPERATORS: ReadonlySet<string> = new Set([
 ]);
 const UNSUPPORTED_SOURCES: ReadonlySet<string> = new Set([
   'find',
-  'search',
   'externaldata',
   'evaluate',
   'materialize',
@@ -208,12 +207,12 @@ class Parser implements OperatorCursor {
     return (a?.text === ')' && this.tokens[this.pos + 2]?.text === '{') || (a?.kind === 'ident' && b?.text === ':');
   }
 
-  private startsTabular(): boolean {
-    const t = this.peek();
-    if (t.kind !== 'ident') return false;
-    if (t.text === 'datatable' || t.text === 'print' || t.text === 'union') return true;
-    if (t.text === 'range') return this.tokens[this.pos + 1]?.kind === 'ident';
-    if (UNSUPPORTED_SOURCES.has(t.text) && this.tokens[this.pos + 1]?.text !== '(') return true;
+  startsTabular(offset = 0): boolean {
+    const t = this.tokens[this.pos + offset];
+    if (t?.kind !== 'ident') return false;
+    if (t.text === 'datatable' || t.text === 'print' || t.text === 'union' || t.text === 'search') return true;
+    if (t.text === 'range') return this.tokens[this.pos + offset + 1]?.kind === 'ident';
+    if (UNSUPPORTED_SOURCES.has(t.text) && this.tokens[this.pos + offset + 1]?.text !== '(') return true;
     return this.tabularNames.has(t.text);
   }
 
@@ -234,6 +233,8 @@ class Parser implements OperatorCursor {
     if (UNSUPPORTED_SOURCES.has(t.text)) throw this.errors.unsupported(`'${t.text}' is not supported`, t.span);
     this.next();
     if (t.text === 'union') return { kind: 'union', union: parseUnion(this), span: this.spanFrom(t.span.start) };
+    if (t.text === 'search')
+      return { kind: 'search', search: parseSearch(this, false), span: this.spanFrom(t.span.start) };
     if (t.text === 'print') {
       const items = this.parseNamedList();
       return { kind: 'print', items, span: this.spanFrom(t.span.start) };
@@ -348,6 +349,17 @@ class Parser implements OperatorCursor {
       }
       case 'mv-expand':
         return { kind: 'mvExpand', mvExpand: parseMvExpand(this), span: this.spanFrom(start) };
+      case 'search':
+        return { kind: 'search', search: parseSearch(this, true), span: this.spanFrom(start) };
+      case 'parse-kv':
+        return parseParseKv(this, start);
+      case 'top-nested':
+        return { kind: 'topNested', clauses: parseTopNested(this), span: this.spanFrom(start) };
+      case 'as': {
+        const name = parseAs(this);
+        this.tabularNames.add(name.name);
+        return { kind: 'as', name: name.name, nameSpan: name.span, span: this.spanFrom(start) };
+      }
       case 'serialize': {
         const items =
           this.peek().kind === 'eof' || this.peekOp('|') || this.peekOp(';') || this.peekOp(')')
@@ -581,13 +593,15 @@ class Parser implements OperatorCursor {
         : undefined;
     if (word === undefined) return left;
     const base = word.replace(/^!/, '');
-    if (base === 'in' || base === 'in~') {
+    const list =
+      base === 'in' || base === 'in~' || ((base === 'has_any' || base === 'has_all') && this.peekAt(1)?.text === '(');
+    if (list) {
       this.next();
       const open = this.expectOp('(');
       const values: Expr[] = [];
       if (!this.peekOp(')')) {
         this.nested(open.span, () => {
-          do values.push(this.parseExpr());
+          do values.push(tabularOperand(this) ?? this.parseExpr());
           while (this.acceptOp(','));
         });
       }
@@ -769,7 +783,7 @@ class Parser implements OperatorCursor {
     const args: Expr[] = [];
     if (!this.peekOp(')')) {
       this.nested(open.span, () => {
-        do args.push(this.parseExpr());
+        do args.push((t.text === 'toscalar' ? tabularOperand(this) : undefined) ?? this.parseExpr());
         while (this.acceptOp(','));
       });
     }

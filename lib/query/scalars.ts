@@ -2,17 +2,19 @@
 // Throws QueryError: QUERY_SEMANTIC for unknown names and type errors, QUERY_UNSUPPORTED for functions
 // outside the subset, QUERY_TOO_DEEP / QUERY_TOO_MANY_TERMS when `let` or `extend` names make an
 // expression deeper or larger than the limits once replaced by their values.
-import type { Expr } from './ast';
+import type { Expr, Pipeline } from './ast';
+import { analyzeStarPredicate } from './analyze-search';
+import { analyzeList, analyzeToScalar } from './analyze-subquery';
 import { clip, type ErrorFactory } from './errors';
 import { aggregateNames, lookupOperator, lookupScalar } from './catalog/index';
 import { resolve } from './catalog/resolve';
 import type { ScalarFunction } from './catalog/types';
 import { convert } from './convert';
-import type { IrExpr, KqlType, PathSegment, ScalarFn } from './ir';
+import type { IrExpr, KqlType, PathSegment, Rel, ScalarFn } from './ir';
 import { countQueryTerms, expandedTerms, type CompileContext, type ExpressionRecords } from './limits';
 import { inDatetimeRange, MAX_INT, MIN_INT, parseTimespanTicks } from './literals';
 import { closest } from './naming';
-import { commonType, isConstant, isInteger, isNumeric, lit, widerNumeric } from './types';
+import { commonType, isInteger, isNumeric, lit, widerNumeric } from './types';
 import type { Span } from './tokens';
 
 export interface ScalarEnv {
@@ -24,6 +26,8 @@ export interface ScalarEnv {
   readonly nowTicks: bigint;
   readonly ctx: CompileContext;
   readonly records: ExpressionRecords;
+  /** The relation of a tabular expression inside a scalar one (toscalar, in): absent where none may appear. */
+  readonly subquery?: (p: Pipeline) => Rel;
 }
 
 export const AGGREGATE_FUNCTIONS: ReadonlySet<string> = new Set([
@@ -130,7 +134,7 @@ class ScalarAnalyzer {
     this.deepest = level;
   }
 
-  private get errors(): ErrorFactory {
+  get errors(): ErrorFactory {
     return this.env.errors;
   }
 
@@ -199,6 +203,8 @@ class ScalarAnalyzer {
         return this.dynamicAccess(expr);
       case 'call':
         return this.call(expr);
+      case 'tabular':
+        throw this.errors.semantic('a tabular expression is only allowed in toscalar() and in (...)', expr.span);
     }
   }
 
@@ -267,6 +273,7 @@ class ScalarAnalyzer {
         'bool',
       );
     }
+    if (expr.left.kind === 'star') return analyzeStarPredicate(this, expr);
     let left = this.analyze(expr.left);
     let right = this.analyze(expr.right);
     switch (op) {
@@ -359,28 +366,17 @@ class ScalarAnalyzer {
   }
 
   private inList(expr: Expr & { kind: 'in' }): IrExpr {
-    const negated = expr.op.startsWith('!');
-    const ci = expr.op.endsWith('~');
-    let left = this.analyze(expr.left);
-    const values = expr.values.map((v) => this.analyze(v));
-    if (values.length === 0) throw this.errors.syntax(`'${expr.op}' needs at least one value`, expr.opSpan);
-    values.forEach((v, i) => {
-      if (!isConstant(v))
-        throw this.errors.unsupported(`the values of '${expr.op}' must be constants`, expr.values[i]!.span);
-    });
-    if (ci) {
-      const result = call(
-        'in_ci',
-        [this.asString(left), ...values.map((v, i) => this.asString(v, expr.values[i]!.span))],
-        'bool',
-      );
-      return negated ? call('not', [result], 'bool') : result;
-    }
-    const first = values[0]!;
-    if (left.type === 'dynamic') left = convert(left, first.type);
-    values.forEach((v, i) => this.requireComparable(left, v, expr.values[i]!.span, true));
-    const result = call('in', [left, ...values], 'bool');
-    return negated ? call('not', [result], 'bool') : result;
+    return analyzeList(this, expr);
+  }
+
+  /** For analyze-search.ts: the columns `*` stands for. */
+  columnNames(): readonly string[] {
+    return this.env.columnNames();
+  }
+
+  /** For analyze-subquery.ts: the tabular expressions of toscalar() and in. */
+  get subquery(): ScalarEnv['subquery'] {
+    return this.env.subquery;
   }
 
   private call(expr: Expr & { kind: 'call' }): IrExpr {
@@ -398,6 +394,7 @@ class ScalarAnalyzer {
         );
       }
     };
+    if (name === 'toscalar') return analyzeToScalar(this, expr);
     const conversion = CONVERSIONS[name];
     if (conversion) {
       arity(1);
@@ -565,7 +562,7 @@ class ScalarAnalyzer {
     return [l, r];
   }
 
-  private requireComparable(l: IrExpr, r: IrExpr, span: Span, equality = false): void {
+  requireComparable(l: IrExpr, r: IrExpr, span: Span, equality = false): void {
     const ok =
       l.type === r.type ||
       (isNumeric(l.type) && isNumeric(r.type)) ||
@@ -595,7 +592,7 @@ class ScalarAnalyzer {
   }
 
   /** Kusto applies string operators to other types through their string form. */
-  private asString(e: IrExpr, _span?: Span): IrExpr {
+  asString(e: IrExpr, _span?: Span): IrExpr {
     return e.type === 'string' ? e : convert(e, 'string');
   }
 }

@@ -5,7 +5,7 @@
 import type { AggregateFunction, ScalarFunction } from '../catalog/types';
 import { catalogEntry } from '../catalog';
 import { QueryError } from '../errors';
-import type { IrAgg, IrExpr, KqlType } from '../ir';
+import type { IrAgg, IrExpr, KqlType, SubqueryExpr } from '../ir';
 import type { CompileContext } from '../limits';
 import type { Span } from '../tokens';
 import { isInteger } from '../types';
@@ -21,6 +21,8 @@ export interface WriterLimits {
   readonly ctx: CompileContext;
   /** Where each analyzed expression came from: a size error is reported at the innermost one. */
   readonly spans: WeakMap<object, Span>;
+  /** The SQL of a value read from a tabular expression (the generator writes relations). */
+  readonly subquery?: (e: SubqueryExpr) => string;
 }
 
 export class ExpressionWriter {
@@ -61,6 +63,10 @@ export class ExpressionWriter {
   expr(e: IrExpr): string {
     if (e.kind === 'col') return this.d.quoteIdent(e.ref);
     if (e.kind === 'lit') return this.literal(e.type, e.value);
+    if (e.kind === 'subquery') {
+      if (!this.limits?.subquery) throw new Error('a subquery expression needs the SQL generator');
+      return this.limits.subquery(e);
+    }
     const limits = this.limits;
     if (!limits) return this.call(e);
     const span = limits.spans.get(e);

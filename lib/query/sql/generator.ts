@@ -4,11 +4,12 @@
 // Throws QueryError QUERY_TOO_LARGE when the SQL would pass limits.maxSqlLength (dialects repeat
 // some arguments, so text can grow faster than the query), QUERY_TOO_MANY_TERMS when the query's
 // terms in all pass limits.maxQueryTerms, and QUERY_TOO_COMPLEX past the budget.
-import type { IrAgg, IrColumn, IrExpr, IrWindow, Rel, ScopeRestriction } from '../ir';
+import type { IrAgg, IrColumn, IrExpr, IrWindow, Rel, ScopeRestriction, SubqueryExpr } from '../ir';
 import { countQueryTerms, type CompileContext, type ExpressionRecords } from '../limits';
 import type { Span } from '../tokens';
 import type { SqlDialect } from './dialect';
 import { ExpressionWriter } from './expressions';
+import { topNestedSql } from './top-nested';
 
 interface Item {
   readonly sql: string;
@@ -66,7 +67,11 @@ class Generator {
     private readonly d: SqlDialect,
     private readonly options: GenerateOptions,
   ) {
-    this.w = new ExpressionWriter(d, { ctx: options.ctx, spans: options.records.spans });
+    this.w = new ExpressionWriter(d, {
+      ctx: options.ctx,
+      spans: options.records.spans,
+      subquery: (e) => this.subquery(e),
+    });
   }
 
   /**
@@ -125,6 +130,25 @@ class Generator {
     }));
     outer.sel.orderBy = this.orderBy(state.order);
     outer.sel.limit = BigInt(this.options.rowLimit) + 1n;
+    return this.render(outer.sel);
+  }
+
+  /**
+   * toscalar(T): `(SELECT first column ... LIMIT 1)` in T's order; the list of `x in (T)`: a SELECT
+   * of the first column's non-null values (so that !in is not null when T holds a null).
+   */
+  private subquery(e: SubqueryExpr): string {
+    const state = this.rel(e.rel);
+    const outer = this.wrap(state);
+    const first = this.q(state.cols[0]!.ref);
+    const value = e.lower ? `lower(${first})` : first;
+    outer.sel.items = [{ sql: value, ref: '_v' }];
+    if (e.mode === 'scalar') {
+      outer.sel.orderBy = this.orderBy(state.order);
+      outer.sel.limit = 1n;
+      return `(${this.render(outer.sel)})`;
+    }
+    outer.sel.where.push(`${first} IS NOT NULL`);
     return this.render(outer.sel);
   }
 
@@ -250,6 +274,23 @@ class Generator {
         return this.window(rel);
       case 'mvExpand':
         return this.mvExpand(rel);
+      case 'topNested': {
+        const input = this.wrap(this.rel(rel.input));
+        const sql = topNestedSql(
+          {
+            q: (n) => this.q(n),
+            alias: () => this.alias(),
+            expr: (e) => this.expr(e),
+            aggregate: (a) => this.aggregate(a),
+            cast: (t, x) => this.castValue(t, x),
+            nullOf: (t) => this.d.nullOf(t),
+          },
+          this.render(input.sel),
+          rel.levels,
+        );
+        this.checkSize(sql.length, undefined);
+        return this.fromSubquery(sql, rel.columns);
+      }
       case 'sample': {
         // Rows picked at random (sample operator docs): both engines have random().
         const s = this.wrap(this.rel(rel.input));

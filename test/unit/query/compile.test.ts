@@ -57,7 +57,11 @@ describe('compile: errors', () => {
       'QUERY_UNSUPPORTED',
       "1:20: the aggregation function 'hll' is not supported",
     ],
-    ['States | where Name has_any ("x")', 'QUERY_UNSUPPORTED', "1:21: the 'has_any' operator is not supported"],
+    [
+      'States | where Name has_any ((Events | project Name))',
+      'QUERY_UNSUPPORTED',
+      "1:30: a tabular expression on the right of 'has_any' is not supported",
+    ],
     [
       'States | where Name has DeviceId',
       'QUERY_UNSUPPORTED',

@@ -117,6 +117,16 @@ const KEYWORDS = [
   'leftouter',
   'rightanti',
   'serialize',
+  'toscalar',
+  'as',
+  'top-nested',
+  'of',
+  'others',
+  'has_any',
+  'has_all',
+  'search',
+  'parse-kv',
+  'pair_delimiter',
   'withsource',
   'with_itemindex',
   'typeof',
@@ -589,10 +599,74 @@ const tabularOperator: fc.Arbitrary<string> = fc.oneof(
       oneOf(['', ' limit 2', ' limit -1']),
     )
     .map(([k, items, t, l]) => `mv-expand ${k}${items.join(', ')}${t}${l}`),
+  // toscalar, tabular in / has_any, as, top-nested (kql-ops).
+  fc
+    .tuple(oneOf(['where', 'extend v =']), expr, rightSide, oneOf(['in', '!in', 'in~', 'has_any', '<']))
+    .map(([op, e, r, how]) =>
+      how === '<' ? `${op} ${e} < toscalar(${r} | count)` : `${op} ${e} ${how} (${r.startsWith('(') ? r : `(${r})`})`,
+    ),
+  fc
+    .tuple(name, expr, oneOf(['has_any', 'has_all', 'in']), fc.array(literal, { maxLength: 3 }))
+    .map(([n, e, how, vals]) => `where ${e} ${how} (${vals.join(', ')}) | as ${n}`),
+  fc
+    .tuple(
+      fc.array(
+        fc.tuple(
+          oneOf(['', '2 ', '0 ', '-1 ', 'x ']),
+          fc.oneof(name, expr),
+          oneOf(['', ' with others = "o"', ' with others = 1']),
+          fc.oneof(oneOf(['count()', 'sum(Value)', 'max(x)', 'n = dcount(Name)', 'x']), expr),
+          oneOf(['', ' asc', ' desc']),
+        ),
+        { minLength: 1, maxLength: 3 },
+      ),
+    )
+    .map(([levels]) =>
+      levels.map(([n, k, o, a, d], i) => `${i === 0 ? '' : ', '}top-nested ${n}of ${k}${o} by ${a}${d}`).join(''),
+    ),
+  oneOf(['as T', 'as hint.materialized=true T', 'as hint.remote=true T', 'as']),
+  fc
+    .tuple(
+      oneOf(['', 'kind=case_sensitive ', 'kind=frob ', 'in (States) ']),
+      fc.oneof(
+        oneOf([
+          '"x"',
+          '"*x"',
+          '"x*"',
+          '"*x*"',
+          '"x*y"',
+          'Name:"x"',
+          'Name:x',
+          'Name:"x" and "y"',
+          '* has "x"',
+          '* !has ""',
+        ]),
+        expr,
+      ),
+    )
+    .map(([k, p]) => `search ${k}${p}`),
+  fc
+    .tuple(
+      expr,
+      fc.array(fc.tuple(name, oneOf(['string', 'long', 'datetime', 'timespan', 'x'])), { minLength: 1, maxLength: 3 }),
+      oneOf([
+        '',
+        " with (pair_delimiter=',', kv_delimiter=':')",
+        " with (pair_delimiter=' ', kv_delimiter='=', quote='\"')",
+        " with (quote='()')",
+        " with (pair_delimiter=',')",
+        " with (pair_delimiter=',,', kv_delimiter=':')",
+        ' with (greedy=true)',
+        " with (regex='(a)(b)')",
+        ' with ()',
+      ]),
+    )
+    .map(([e, keys, w]) => `parse-kv ${e} as (${keys.map(([n, t]) => `${n}:${t}`).join(', ')})${w}`),
 );
 
 export const source: fc.Arbitrary<string> = fc.oneof(
   { weight: 4, arbitrary: oneOf(['States', 'Events', 'Stats', 'T']) },
+  { weight: 1, arbitrary: oneOf(['search "x"', 'search in (States, E*) "x*"', 'search kind=case_sensitive Name:"x"']) },
   { weight: 2, arbitrary: namedList.map((l) => `print ${l}`) },
   {
     weight: 2,

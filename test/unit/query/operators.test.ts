@@ -82,6 +82,44 @@ describe('tabular operators of issue 15', () => {
     expect(error.code).toBe('QUERY_TOO_DEEP');
   });
 
+  it('counts a toscalar() or in (T) query one level over the operator that reads it', () => {
+    // Prepare: 62 operators inside toscalar, read by the first operator outside: accepted; one more: refused.
+    const inner = (n: number): string => `range x from 1 to 2 step 1${extendTimes(n)}`;
+    const ok = `print a = 1 | where a < toscalar(${inner(62)} | count)`;
+    const deeper = `print a = 1 | where a in ((${inner(63)} | project x))`;
+    // Act
+    const accepted = compile(ok, options('duckdb'));
+    const error = failure(deeper);
+    // Assess
+    expect(accepted.columns.map((c) => c.name)).toEqual(['a']);
+    expect(error.code).toBe('QUERY_TOO_DEEP');
+  });
+
+  it.each([
+    ['let m = toscalar(States | summarize max(Timestamp)); States | where Timestamp == m', /= \(SELECT .* LIMIT 1\)/],
+    ['States | where Name in ((Events | distinct Name))', / IN \(SELECT .* IS NOT NULL\)/],
+    [
+      'States | top-nested 2 of Name with others = "rest" by count()',
+      /row_number\(\) OVER \(ORDER BY count\(\*\) DESC NULLS LAST\)/,
+    ],
+    ['States | as T | join (T | where Name == "speed") on DeviceId', / INNER JOIN /],
+  ])('compiles the operators of this branch for Timestream: %s', (query, fragment) => {
+    // Act
+    const { sql } = compile(query, options('timestream'));
+    // Assess
+    expect(sql).toMatch(fragment);
+  });
+
+  it('refuses a tabular expression on the right of has_any at its position, in both dialects', () => {
+    for (const dialect of ['duckdb', 'timestream'] as const) {
+      // Act
+      const error = failure('States | where Name has_any ((Events | project Name))', dialect);
+      // Assess
+      expect(error.code).toBe('QUERY_UNSUPPORTED');
+      expect(error.message).toMatch(/^1:30: /);
+    }
+  });
+
   it('refuses a window function on input that is not serialized, at the call', () => {
     // Act
     const error = failure('States | extend p = prev(Value)');

@@ -1,0 +1,138 @@
+// Scalars read from tabular expressions and the list operators (toscalar function, in operator,
+// has_any / has_all operator docs): toscalar(T) is the first column of T's first row (null when T
+// is empty); `x in (T)` tests x against T's first column; a dynamic array in a list (a literal or a
+// let name) stands for its elements; has_any / has_all test each term as `has` does.
+// Throws QueryError QUERY_SEMANTIC for type errors, QUERY_UNSUPPORTED for non-constant list values
+// and for a tabular expression on the right of has_any / has_all.
+import type { Expr, Pipeline } from './ast';
+import { convert } from './convert';
+import { clip, type ErrorFactory } from './errors';
+import type { IrExpr, KqlType, Rel } from './ir';
+import { isConstant, lit } from './types';
+import type { Span } from './tokens';
+
+/** The part of the scalar analyzer the list operators use. */
+export interface ListHost {
+  readonly errors: ErrorFactory;
+  analyze(e: Expr): IrExpr;
+  asString(e: IrExpr, span?: Span): IrExpr;
+  requireComparable(l: IrExpr, r: IrExpr, span: Span, equality?: boolean): void;
+  /** A nested tabular expression's relation; absent where none may appear. */
+  readonly subquery?: (p: Pipeline) => Rel;
+}
+
+const call = (fn: 'in' | 'not' | 'or' | 'and' | 'has' | 'tolower', args: readonly IrExpr[], type: KqlType): IrExpr => ({
+  kind: 'call',
+  fn,
+  args,
+  type,
+});
+
+function relationOf(h: ListHost, e: Expr & { kind: 'tabular' }, what: string): Rel {
+  if (!h.subquery) throw h.errors.unsupported(`a tabular expression is not allowed in ${what} here`, e.span);
+  const rel = h.subquery(e.pipeline);
+  if (rel.columns.length === 0) throw h.errors.semantic(`the tabular expression of ${what} has no column`, e.span);
+  return rel;
+}
+
+/** toscalar(T) or toscalar(scalar), which is the scalar itself. */
+export function analyzeToScalar(h: ListHost, e: Expr & { kind: 'call' }): IrExpr {
+  if (e.args.length !== 1) throw h.errors.semantic(`toscalar() takes 1 argument, got ${e.args.length}`, e.span);
+  const arg = e.args[0]!;
+  if (arg.kind !== 'tabular') return h.analyze(arg);
+  const rel = relationOf(h, arg, 'toscalar()');
+  return { kind: 'subquery', mode: 'scalar', rel, type: rel.columns[0]!.type };
+}
+
+/** `x [!]in[~] (...)`, `x has_any (...)`, `x has_all (...)`. */
+export function analyzeList(h: ListHost, expr: Expr & { kind: 'in' }): IrExpr {
+  const negated = expr.op.startsWith('!');
+  const base = expr.op.replace(/^!/, '');
+  if (expr.values.length === 0) throw h.errors.syntax(`'${expr.op}' needs at least one value`, expr.opSpan);
+  const tabular = expr.values.find((v): v is Expr & { kind: 'tabular' } => v.kind === 'tabular');
+  const left = h.analyze(expr.left);
+  if (tabular) {
+    if (base === 'has_any' || base === 'has_all')
+      throw h.errors.unsupported(`a tabular expression on the right of '${base}' is not supported`, tabular.span);
+    if (expr.values.length > 1)
+      throw h.errors.unsupported(
+        `'${expr.op}' takes either one tabular expression or a list of values, not both`,
+        tabular.span,
+      );
+    const result = tabularIn(h, left, tabular, base === 'in~', expr.opSpan);
+    return negated ? call('not', [result], 'bool') : result;
+  }
+  const values = constantValues(h, expr);
+  let result: IrExpr;
+  if (base === 'has_any' || base === 'has_all') {
+    const text = h.asString(left);
+    const terms = values.map((v) => call('has', [text, h.asString(v.value, v.span)], 'bool'));
+    result = terms.length === 1 ? terms[0]! : call(base === 'has_any' ? 'or' : 'and', terms, 'bool');
+  } else if (base === 'in~') {
+    result = {
+      kind: 'call',
+      fn: 'in_ci',
+      args: [h.asString(left), ...values.map((v) => h.asString(v.value, v.span))],
+      type: 'bool',
+    };
+  } else {
+    const l = left.type === 'dynamic' ? convert(left, values[0]!.value.type) : left;
+    values.forEach((v) => h.requireComparable(l, v.value, v.span, true));
+    result = call('in', [l, ...values.map((v) => v.value)], 'bool');
+  }
+  return negated ? call('not', [result], 'bool') : result;
+}
+
+function tabularIn(h: ListHost, left: IrExpr, e: Expr & { kind: 'tabular' }, ci: boolean, opSpan: Span): IrExpr {
+  const rel = relationOf(h, e, "'in'");
+  const type = rel.columns[0]!.type;
+  if (ci) {
+    const l = call('tolower', [h.asString(left)], 'string');
+    if (type !== 'string')
+      throw h.errors.semantic(`in~ compares strings; the first column of the tabular expression is ${type}`, e.span);
+    return call('in', [l, { kind: 'subquery', mode: 'list', rel, type, lower: true }], 'bool');
+  }
+  const l = left.type === 'dynamic' ? convert(left, type) : left;
+  if (type === 'dynamic')
+    throw h.errors.semantic("the first column of the tabular expression of 'in' is dynamic; convert it first", e.span);
+  h.requireComparable(l, { kind: 'subquery', mode: 'list', rel, type }, opSpan, true);
+  return call('in', [l, { kind: 'subquery', mode: 'list', rel, type }], 'bool');
+}
+
+/** The list's values, constant, with each dynamic array replaced by its elements. */
+function constantValues(h: ListHost, expr: Expr & { kind: 'in' }): { value: IrExpr; span: Span }[] {
+  const out: { value: IrExpr; span: Span }[] = [];
+  for (const node of expr.values) {
+    const v = h.analyze(node);
+    if (!isConstant(v)) throw h.errors.unsupported(`the values of '${expr.op}' must be constants`, node.span);
+    if (v.type === 'dynamic' && v.kind === 'lit' && typeof v.value === 'string') {
+      for (const element of arrayElements(h, v.value, node.span)) out.push({ value: element, span: node.span });
+      continue;
+    }
+    out.push({ value: v, span: node.span });
+  }
+  if (out.length === 0) throw h.errors.semantic(`the values of '${expr.op}' hold no element`, expr.opSpan);
+  return out;
+}
+
+/**
+ * The scalar elements of a dynamic literal: an array's elements, nested arrays flattened (in
+ * operator docs: x in (dynamic([1,[2,3]])) is x in (1,2,3)); a scalar is one element, null none.
+ */
+function arrayElements(h: ListHost, json: string, span: Span): IrExpr[] {
+  const out: IrExpr[] = [];
+  const add = (item: unknown): void => {
+    if (item === null) return;
+    if (Array.isArray(item)) for (const x of item as unknown[]) add(x);
+    else if (typeof item === 'string') out.push(lit('string', item));
+    else if (typeof item === 'boolean') out.push(lit('bool', item));
+    else if (typeof item === 'number') out.push(Number.isInteger(item) ? lit('long', BigInt(item)) : lit('real', item));
+    else
+      throw h.errors.unsupported(
+        `a list value holds '${clip(JSON.stringify(item))}'; only strings, numbers, bools and arrays of them are supported`,
+        span,
+      );
+  };
+  add(JSON.parse(json) as unknown);
+  return out;
+}

@@ -1,0 +1,46 @@
+// Parsing of tabular expressions inside scalar ones (toscalar(T), `x in (T)`, `x in ((T | ...))`,
+// toscalar function and in operator docs) and of the as operator. Throws QueryError QUERY_SYNTAX for
+// malformed text and QUERY_UNSUPPORTED for as hints other than hint.materialized.
+import type { Expr } from './ast';
+import type { OperatorCursor } from './parser-operators';
+import type { Span } from './tokens';
+
+export interface SubqueryCursor extends OperatorCursor {
+  /** Whether the token `offset` places ahead starts a tabular expression (a table, a tabular let, datatable ...). */
+  startsTabular(offset?: number): boolean;
+}
+
+/**
+ * A tabular expression at the cursor, bare (`T | where ...`) or in its own parentheses (the docs'
+ * double parentheses of an inline query: `x in ((T | distinct y))`); undefined when there is none.
+ */
+export function tabularOperand(p: SubqueryCursor): Expr | undefined {
+  const start = p.peek().span;
+  if (p.startsTabular(0)) {
+    const pipeline = p.subPipeline(start);
+    return { kind: 'tabular', pipeline, span: pipeline.span };
+  }
+  if (p.peekOp('(') && p.startsTabular(1)) {
+    const open = p.next();
+    const pipeline = p.subPipeline(open.span);
+    p.expectOp(')');
+    return { kind: 'tabular', pipeline, span: p.spanFrom(open.span.start) };
+  }
+  return undefined;
+}
+
+/** After the word as: `[hint.materialized = true|false] Name` (materializing changes no result). */
+export function parseAs(p: OperatorCursor): { name: string; span: Span } {
+  if (p.peekIdent('hint') && p.peekAt(1)?.text === '.') {
+    const start = p.next().span.start;
+    p.expectOp('.');
+    const hint = p.expectName('a hint name');
+    if (hint.name !== 'materialized')
+      throw p.errors.unsupported(`the 'hint.${hint.name}' hint of as is not supported`, p.spanFrom(start));
+    p.expectOp('=');
+    const value = p.next();
+    if (value.text !== 'true' && value.text !== 'false')
+      throw p.errors.syntax("hint.materialized is 'true' or 'false'", value.span);
+  }
+  return p.expectName('a name after as');
+}
