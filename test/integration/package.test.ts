@@ -55,13 +55,22 @@ afterAll(async () => {
 });
 
 describe('function packages', () => {
-  it('are each under 1 MB zipped and hold no DuckDB', () => {
+  it('are each under 1 MB of zipped code and hold no DuckDB', () => {
     expect(result.packages.length).toBeGreaterThanOrEqual(10);
     for (const p of result.packages) {
-      expect(p.zipBytes, p.functionKey).toBeLessThan(MAX_ZIP_BYTES);
+      expect(p.zipBytes - (p.staticZipBytes ?? 0), p.functionKey).toBeLessThan(MAX_ZIP_BYTES);
       expect(p.duckdb, p.functionKey).toEqual([]);
     }
     expect(renderReport(result).ok).toBe(true);
+  });
+
+  it("pack the playground's built files into its asset function only", () => {
+    const asset = result.packages.find((p) => p.functionKey === 'playgroundAsset');
+    expect(asset?.files).toContain('lib/playground/dist/manifest.json');
+    expect(asset?.files.some((f) => /^lib\/playground\/dist\/chunks\/editor-.*\.js\.br$/.test(f))).toBe(true);
+    expect(asset?.staticZipBytes).toBeGreaterThan(MAX_ZIP_BYTES);
+    for (const p of result.packages.filter((x) => !x.functionKey.startsWith('playground')))
+      expect(p.staticZipBytes, p.functionKey).toBe(0);
   });
 
   it('ship no source maps and do not ask Node for them', () => {

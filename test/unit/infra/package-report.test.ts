@@ -30,7 +30,16 @@ describe('package report', () => {
     ).toEqual([]);
     expect(
       packageProblems({ ...fine, zipBytes: MAX_ZIP_BYTES, duckdb: ['node_modules/@duckdb/node-api/x.js'] }),
-    ).toEqual(['1 MB or more', 'DuckDB inside: node_modules/@duckdb/node-api/x.js']);
+    ).toEqual(['1 MB or more of code', 'DuckDB inside: node_modules/@duckdb/node-api/x.js']);
+  });
+
+  it("leaves the playground's static files out of the 1 MB, not out of the upload limit", () => {
+    const assets = { ...fine, zipBytes: 8 * MAX_ZIP_BYTES, staticZipBytes: 7.5 * MAX_ZIP_BYTES };
+    expect(packageProblems(assets)).toEqual([]);
+    expect(packageProblems({ ...assets, staticZipBytes: 6.5 * MAX_ZIP_BYTES })).toEqual(['1 MB or more of code']);
+    expect(packageProblems({ ...assets, zipBytes: 50 * MAX_ZIP_BYTES, staticZipBytes: 50 * MAX_ZIP_BYTES })).toEqual([
+      '50 MB or more (Lambda direct upload limit)',
+    ]);
     expect(
       renderReport({ dir: '/tmp/x', templateFile: '/tmp/x/t.json', packages: [{ ...fine, enableSourceMaps: true }] })
         .ok,
