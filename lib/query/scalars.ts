@@ -12,7 +12,7 @@ import type { IrExpr, KqlType, PathSegment, ScalarFn } from './ir';
 import { countQueryTerms, expandedTerms, type CompileContext, type ExpressionRecords } from './limits';
 import { inDatetimeRange, MAX_INT, MIN_INT, parseTimespanTicks } from './literals';
 import { closest } from './naming';
-import { commonType, isConstant, isInteger, isNumeric, lit, widerNumeric } from './types';
+import { commonType, isConstant, isInteger, isNumeric, lit, typeNamed, widerNumeric } from './types';
 import type { Span } from './tokens';
 
 export interface ScalarEnv {
@@ -506,12 +506,33 @@ class ScalarAnalyzer {
           throw this.errors.semantic(`abs() needs a number or timespan, got ${x!.type}`, expr.args[0]!.span);
         return call('abs', [x!], x!.type);
       }
+      case 'extract':
+        if (expr.args.length === 4) return this.typedExtract(expr);
+        return this.catalogCall(lookupScalar(name)!, args(), expr);
       default: {
         const fn = lookupScalar(name);
         if (!fn) throw this.errors.unsupported(`the function '${name}' is not supported`, expr.nameSpan);
         return this.catalogCall(fn, args(), expr);
       }
     }
+  }
+
+  /**
+   * extract(regex, group, text, typeof(T)): the captured text converted to T, null when there is no
+   * match or it does not convert (Kusto's typed form). The fourth argument names a type, it is not a value.
+   */
+  private typedExtract(expr: Expr & { kind: 'call' }): IrExpr {
+    const typeArg = expr.args[3]!;
+    const named =
+      typeArg.kind === 'call' && typeArg.name === 'typeof' && typeArg.args.length === 1 && typeArg.args[0]!.kind === 'name'
+        ? typeNamed(typeArg.args[0]!.name)
+        : undefined;
+    if (!named) throw this.errors.semantic("extract()'s fourth argument must be typeof(T), e.g. typeof(real)", typeArg.span);
+    const text = this.catalogCall(lookupScalar('extract')!, expr.args.slice(0, 3).map((a) => this.analyze(a)), expr);
+    if (named === 'string') return text;
+    // No match gives '' before the conversion: every conversion of '' is null, as Kusto answers.
+    if (named === 'timespan') return this.catalogCall(lookupScalar('totimespan')!, [text], expr);
+    return convert(text, named);
   }
 
   /** A call of a catalog function: the first signature the arguments fit decides the result type. */

@@ -102,6 +102,21 @@ const parseUrlDuck: SqlBuilder = ({ a, d }) => {
   return `CASE WHEN regexp_matches(${a[0]}, ${re}) THEN json_object('Scheme', ${g(1)}, 'Host', ${g(4)}, 'Port', ${g(5)}, 'Path', ${g(6)}, 'Username', ${g(2)}, 'Password', ${g(3)}, 'Query Parameters', CASE WHEN ${g(7)} = '' THEN JSON '{}' ELSE ${query} END, 'Fragment', ${g(8)}) END`;
 };
 
+/**
+ * Kusto encodes as .NET's HttpUtility.UrlEncode does: letters, digits and - _ . ! * ( ) stay, every
+ * other character becomes its UTF-8 bytes as %xx in lowercase hex. The engines' own url_encode keep
+ * other characters (~) and write uppercase hex, so each character is mapped here.
+ */
+function urlEncoder(space: string): { duckdb: SqlBuilder; timestream: SqlBuilder } {
+  const safe = "'^[A-Za-z0-9._!*()-]$'";
+  return {
+    duckdb: ({ a }) =>
+      `array_to_string(list_transform(regexp_extract_all(${a[0]}, '(?s).'), c -> CASE WHEN regexp_matches(c, ${safe}) THEN c WHEN c = ' ' THEN '${space}' ELSE regexp_replace(lower(hex(encode(c))), '(..)', '%\\1', 'g') END), '')`,
+    timestream: ({ a }) =>
+      `array_join(transform(regexp_extract_all(${a[0]}, '(?s).'), c -> CASE WHEN regexp_like(c, ${safe}) THEN c WHEN c = ' ' THEN '${space}' ELSE regexp_replace(lower(to_hex(to_utf8(c))), '(..)', '%$1') END), '')`,
+  };
+}
+
 export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
   str(
     'parse_url',
@@ -177,7 +192,8 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'extract',
     family: 'string',
-    summary: 'The capture group of the first match of a constant regex in text; empty when none.',
+    summary:
+      'The capture group of the first match of a constant regex in text; empty when none. A fourth argument typeof(T) converts it to T (null when there is no match or it does not convert).',
     signatures: [
       {
         params: [s('regex', true), { name: 'captureGroup', type: 'integer', constant: true }, s('text')],
@@ -301,6 +317,18 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
     duckdb: ({ a }) => `coalesce(TRY(url_decode(${a[0]})), '')`,
     timestream: ({ a }) => `coalesce(try(url_decode(${a[0]})), '')`,
   }),
+  str(
+    'url_encode',
+    'The text percent-encoded for a URL query (UTF-8, lowercase hex, a space as +).',
+    [s('url')],
+    urlEncoder('+'),
+  ),
+  str(
+    'url_encode_component',
+    'The text percent-encoded for a URL (UTF-8, lowercase hex, a space as %20).',
+    [s('url')],
+    urlEncoder('%20'),
+  ),
   str('base64_encode_tostring', 'The UTF-8 bytes of the text in base64.', [s('string')], {
     duckdb: ({ a }) => `to_base64(encode(${a[0]}))`,
     timestream: ({ a }) => `to_base64(to_utf8(${a[0]}))`,

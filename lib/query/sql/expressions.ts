@@ -111,17 +111,17 @@ export class ExpressionWriter {
       case 'neg':
         return `(-${x})`;
       case 'eq':
-        return this.nullSafe(ex!, ey!, this.nanAsNull(ex!, x), this.nanAsNull(ey!, y), '=', 'FALSE');
+        return this.nanFalse(ex!, ey!, x, y, this.nullSafe(ex!, ey!, x, y, '=', 'FALSE'), false);
       case 'ne':
-        return this.nullSafe(ex!, ey!, this.nanAsNull(ex!, x), this.nanAsNull(ey!, y), '<>', 'TRUE');
+        return this.nanFalse(ex!, ey!, x, y, this.nullSafe(ex!, ey!, x, y, '<>', 'TRUE'), true);
       case 'lt':
-        return `(${this.nanAsNull(ex!, x)} < ${this.nanAsNull(ey!, y)})`;
+        return this.nanFalse(ex!, ey!, x, y, `(${x} < ${y})`, false);
       case 'le':
-        return `(${this.nanAsNull(ex!, x)} <= ${this.nanAsNull(ey!, y)})`;
+        return this.nanFalse(ex!, ey!, x, y, `(${x} <= ${y})`, false);
       case 'gt':
-        return `(${this.nanAsNull(ex!, x)} > ${this.nanAsNull(ey!, y)})`;
+        return this.nanFalse(ex!, ey!, x, y, `(${x} > ${y})`, false);
       case 'ge':
-        return `(${this.nanAsNull(ex!, x)} >= ${this.nanAsNull(ey!, y)})`;
+        return this.nanFalse(ex!, ey!, x, y, `(${x} >= ${y})`, false);
       case 'eq_ci':
         return `(lower(${x}) = lower(${y}))`;
       case 'ne_ci':
@@ -303,10 +303,11 @@ export class ExpressionWriter {
         return agg.type === 'timespan'
           ? `CAST(avg(CASE WHEN ${y} THEN ${x} END) AS BIGINT)`
           : `coalesce(avg(CASE WHEN ${y} THEN ${x} END), ${d.nan()})`;
+      // NaN is not larger or smaller than anything in Kusto; DuckDB would make it the maximum. It is skipped.
       case 'min':
-        return `min(${x})`;
+        return `min(${this.withoutNan(ex!, x)})`;
       case 'max':
-        return `max(${x})`;
+        return `max(${this.withoutNan(ex!, x)})`;
       case 'dcount':
         return `count(DISTINCT ${x})`;
       case 'percentile':
@@ -349,12 +350,19 @@ export class ExpressionWriter {
   }
 
   /**
-   * Kusto compares reals as .NET does: NaN is neither equal to, smaller nor larger than anything.
-   * DuckDB orders NaN above every number and makes NaN = NaN, so there a real operand that may be NaN
-   * is compared as null (the comparison is then false, or null where Kusto says false for NaN == NaN).
-   * Written once per operand: repeating it would double the SQL at every nesting level.
+   * Kusto compares reals as .NET does: NaN is neither equal to, smaller nor larger than anything, so
+   * every comparison with a NaN operand is false and != is true (NaN == NaN is false). DuckDB orders
+   * NaN above every number and makes NaN = NaN, so there the comparison is corrected when an operand
+   * may be NaN (its SQL is then written twice; the SQL size limit bounds what nesting makes of that).
    */
-  private nanAsNull(e: IrExpr, x: string): string {
+  private nanFalse(ex: IrExpr, ey: IrExpr, x: string, y: string, cmp: string, ne: boolean): string {
+    const tests = [ex, ey].flatMap((e, i) => (this.d.name === 'duckdb' && this.mayBeNan(e) ? [`isnan(${i ? y : x})`] : []));
+    if (tests.length === 0) return cmp;
+    const nan = `coalesce(${tests.join(' OR ')}, FALSE)`;
+    return ne ? `(${cmp} OR ${nan})` : `(${cmp} AND NOT ${nan})`;
+  }
+
+  private withoutNan(e: IrExpr, x: string): string {
     return this.d.name === 'duckdb' && this.mayBeNan(e) ? `nullif(${x}, ${this.d.nan()})` : x;
   }
 
@@ -365,7 +373,6 @@ export class ExpressionWriter {
 
   private nullable(e: IrExpr): boolean {
     if (e.type === 'string') return false;
-    if (this.d.name === 'duckdb' && this.mayBeNan(e)) return true;
     return !(e.kind === 'lit' && e.value !== null);
   }
 
