@@ -10,7 +10,7 @@ import type { ScalarFunction } from './catalog/types';
 import { convert } from './convert';
 import type { IrExpr, KqlType, PathSegment, ScalarFn } from './ir';
 import { countQueryTerms, expandedTerms, type CompileContext, type ExpressionRecords } from './limits';
-import { inDatetimeRange, MAX_INT, MIN_INT, parseTimespanTicks } from './literals';
+import { inDatetimeRange, MAX_INT, MIN_INT, parseTimespanTicks, TICKS_PER_MICRO } from './literals';
 import { closest } from './naming';
 import { commonType, isConstant, isInteger, isNumeric, lit, typeNamed, widerNumeric } from './types';
 import type { Span } from './tokens';
@@ -139,6 +139,7 @@ class ScalarAnalyzer {
     switch (expr.kind) {
       case 'literal':
         this.reach(this.level, expr);
+        this.requireMicros(expr.type, expr.value, expr.span);
         return lit(expr.type, expr.value);
       case 'name':
         return this.name(expr.name, expr.span);
@@ -406,6 +407,10 @@ class ScalarAnalyzer {
       if (conversion.type === 'datetime' && !(a!.type === 'string' || a!.type === 'dynamic')) {
         throw this.errors.semantic(`todatetime() needs a string or dynamic value, got ${a!.type}`, expr.args[0]!.span);
       }
+      if (a!.type === 'guid' || (conversion.type === 'bool' && a!.type === 'datetime')) {
+        if (conversion.type !== 'string' && conversion.type !== 'dynamic')
+          throw this.errors.semantic(`${name}() cannot convert a ${a!.type}`, expr.args[0]!.span);
+      }
       if (conversion.fn === 'parse_json' && a!.type !== 'string')
         return call('parse_json', [call('tostring', [a!], 'string')], 'dynamic');
       return call(conversion.fn, [a!], conversion.type);
@@ -428,6 +433,7 @@ class ScalarAnalyzer {
         if (a!.type === 'timespan') return a!;
         if (a!.kind === 'lit' && a!.type === 'string') {
           const ticks = parseTimespanTicks(String(a!.value));
+          this.requireMicros('timespan', ticks, expr.args[0]!.span);
           return lit('timespan', ticks ?? null);
         }
         return this.catalogCall(lookupScalar('totimespan')!, [a!], expr);
@@ -564,6 +570,18 @@ class ScalarAnalyzer {
   }
 
   // ---------------------------------------------------------------- checks
+  /**
+   * Datetimes and timespans are computed in microseconds on both engines (docs/query-api.md,
+   * "Precision"): a constant finer than that would silently lose its last digit, so it is refused.
+   */
+  private requireMicros(type: KqlType, value: unknown, span: Span): void {
+    if ((type === 'timespan' || type === 'datetime') && typeof value === 'bigint' && value % TICKS_PER_MICRO !== 0n)
+      throw this.errors.unsupported(
+        `this ${type} needs 100-nanosecond precision; datetimes and timespans are computed to the microsecond`,
+        span,
+      );
+  }
+
   private constantTimespan(e: IrExpr, span: Span): bigint {
     if (e.type !== 'timespan' || e.kind !== 'lit' || e.value === null)
       throw this.errors.semantic('expected a constant timespan such as 1h', span);

@@ -9,7 +9,7 @@ import type { IrAgg, IrExpr, KqlType } from '../ir';
 import type { CompileContext } from '../limits';
 import type { Span } from '../tokens';
 import { isInteger } from '../types';
-import { MICROS_PER_DAY, type SqlDialect } from './dialect';
+import { BIN_ORIGIN_MICROS, MICROS_PER_DAY, type SqlDialect } from './dialect';
 
 const ARITHMETIC: ReadonlySet<string> = new Set(['add', 'sub', 'mul', 'div', 'mod']);
 
@@ -436,8 +436,13 @@ export class ExpressionWriter {
       case 'bool':
         return `CAST(CASE WHEN ${x} THEN 1 WHEN NOT ${x} THEN 0 END AS ${sqlType})`;
       case 'timespan':
-        // Kusto converts a timespan to its number of ticks (100 ns).
-        return `CAST(${x} * 10 AS ${sqlType})`;
+        // Kusto converts a timespan to its number of ticks (100 ns); an int that cannot hold them is null.
+        return target === 'int' ? d.tryCast(`${x} * 10`, sqlType) : `CAST(${x} * 10 AS ${sqlType})`;
+      case 'datetime': {
+        // A datetime converts to its .NET ticks: 100 ns units since 0001-01-01.
+        const ticks = `(${d.epochMicros(x)} * 10 + ${-BIN_ORIGIN_MICROS * 10n})`;
+        return target === 'int' ? d.tryCast(ticks, sqlType) : `CAST(${ticks} AS ${sqlType})`;
+      }
       case 'real':
         return target === 'real' ? x : d.tryCast(`trunc(${x})`, sqlType);
       default:
