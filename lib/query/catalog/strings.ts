@@ -117,6 +117,45 @@ function urlEncoder(space: string): { duckdb: SqlBuilder; timestream: SqlBuilder
   };
 }
 
+/**
+ * indexof as Kusto computes it: the first match is searched in [start, start + length), each next one
+ * from one past the previous match over length characters again. With P the positions where lookup
+ * starts (from start on), the k-th occurrence is P[k] when every step fits its window. The engines
+ * differ only in list spelling (both 1-based, null past the end).
+ */
+interface ListSql {
+  positions(from: string, to: string, test: (oneBased: string) => string): string;
+  at(list: string, i: string): string;
+  size(list: string): string;
+  all(k: string, test: (j: string) => string): string;
+}
+
+function indexOf({ a, str: text }: Parameters<SqlBuilder>[0], l: ListSql): string {
+  const [src, look] = [text(0), text(1)];
+  const start = a[2] ?? '0';
+  const len = a[3] ?? '-1';
+  const k = a[4] ?? '1';
+  const from = `(CASE WHEN ${start} < 0 THEN greatest(length(${src}) + ${start}, 0) ELSE ${start} END)`;
+  const p = l.positions(from, `length(${src}) - length(${look})`, (i) => `substr(${src}, ${i}, length(${look})) = ${look}`);
+  const fits = `(${len} < 0 OR (${l.at(p, '1')} + length(${look}) <= ${from} + ${len} AND ${l.all(k, (j) => `${l.at(p, j)} + length(${look}) <= ${l.at(p, `${j} - 1`)} + 1 + ${len}`)}))`;
+  return `CAST(CASE WHEN ${k} >= 1 AND ${l.size(p)} >= ${k} AND ${fits} THEN ${l.at(p, k)} ELSE -1 END AS BIGINT)`;
+}
+
+const DUCK_LISTS: ListSql = {
+  positions: (from, to, test) => `list_filter(range(${from}, ${to} + 1), i -> ${test('i + 1')})`,
+  at: (list, i) => `list_extract(${list}, ${i})`,
+  size: (list) => `len(${list})`,
+  all: (k, test) => `coalesce(list_bool_and(list_transform(range(2, ${k} + 1), j -> ${test('j')})), TRUE)`,
+};
+
+const TRINO_LISTS: ListSql = {
+  positions: (from, to, test) =>
+    `CASE WHEN ${to} >= ${from} THEN filter(sequence(${from}, ${to}), i -> ${test('i + 1')}) ELSE ARRAY[] END`,
+  at: (list, i) => `element_at(${list}, ${i})`,
+  size: (list) => `cardinality(${list})`,
+  all: (k, test) => `all_match(filter(sequence(1, greatest(${k}, 1)), j -> j >= 2), j -> ${test('j')})`,
+};
+
 export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
   str(
     'parse_url',
@@ -227,15 +266,22 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'indexof',
     family: 'string',
-    summary: 'The zero-based position of lookup in source (from start), -1 when absent.',
+    summary:
+      'The zero-based position of the occurrence-th lookup in source, searched from start (negative: from the end) over length characters (-1: to the end); -1 when absent.',
     signatures: [
-      { params: [s('source'), s('lookup'), { name: 'start', type: 'integer', optional: true }], result: 'long' },
+      {
+        params: [
+          { name: 'source', type: 'any' },
+          { name: 'lookup', type: 'any' },
+          { name: 'start', type: 'integer', optional: true },
+          { name: 'length', type: 'integer', optional: true },
+          { name: 'occurrence', type: 'integer', optional: true },
+        ],
+        result: 'long',
+      },
     ],
-    ...both(({ a }) => {
-      const start = a[2] ?? '0';
-      const pos = `strpos(substr(${a[0]}, ${start} + 1), ${a[1]})`;
-      return `CAST(CASE WHEN ${start} < 0 OR ${start} > length(${a[0]}) OR ${pos} = 0 THEN -1 ELSE ${pos} - 1 + ${start} END AS BIGINT)`;
-    }),
+    duckdb: (c) => indexOf(c, DUCK_LISTS),
+    timestream: (c) => indexOf(c, TRINO_LISTS),
   },
   {
     name: 'countof',
