@@ -3,6 +3,7 @@
 // one is needed gives null, as in Kusto.
 import type { IrExpr } from '../ir';
 import type { SqlDialect } from '../sql/dialect';
+import { DUCK_LISTS, nthPosition, TRINO_LISTS } from './positions';
 import { both, type ScalarFunction, type SqlBuilder } from './types';
 
 const dyn = (name: string) => ({ name, type: 'dynamic' as const });
@@ -114,12 +115,28 @@ export const ARRAY_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'array_index_of',
     family: 'array',
-    summary: 'The zero-based index of the first element equal to value, -1 when absent.',
-    signatures: [{ params: [dyn('array'), { name: 'value', type: 'any' }], result: 'long' }],
-    duckdb: ({ a, json }) =>
-      `CASE WHEN json_type(${a[0]}) = 'ARRAY' THEN CAST(coalesce(list_position(list_transform(CAST(${a[0]} AS JSON[]), e -> CAST(e AS VARCHAR)), ${json(1)}), 0) - 1 AS BIGINT) END`,
-    timestream: ({ a, json }) =>
-      `CAST(array_position(transform(${tsList(a[0]!)}, e -> json_format(e)), ${json(1)}) - 1 AS BIGINT)`,
+    summary:
+      'The zero-based index of the occurrence-th element equal to value, searched from start (negative: from the end) over length elements (-1: to the end); -1 when absent.',
+    signatures: [
+      {
+        params: [
+          dyn('array'),
+          { name: 'value', type: 'any' },
+          { name: 'start', type: 'integer', optional: true },
+          { name: 'length', type: 'integer', optional: true },
+          { name: 'occurrence', type: 'integer', optional: true },
+        ],
+        result: 'long',
+      },
+    ],
+    duckdb: ({ a, json }) => {
+      const elements = `list_transform(CAST(${a[0]} AS JSON[]), e -> CAST(e AS VARCHAR))`;
+      return `CASE WHEN json_type(${a[0]}) = 'ARRAY' THEN ${nthPosition(DUCK_LISTS, { size: `len(${elements})`, matchLength: '1', matchesAt: (i) => `${elements}[${i}] = ${json(1)}`, start: a[2], length: a[3], occurrence: a[4] })} END`;
+    },
+    timestream: ({ a, json }) => {
+      const elements = `transform(${tsList(a[0]!)}, e -> json_format(e))`;
+      return `CASE WHEN ${elements} IS NOT NULL THEN ${nthPosition(TRINO_LISTS, { size: `cardinality(${elements})`, matchLength: '1', matchesAt: (i) => `element_at(${elements}, ${i}) = ${json(1)}`, start: a[2], length: a[3], occurrence: a[4] })} END`;
+    },
   },
   {
     name: 'array_sort_asc',

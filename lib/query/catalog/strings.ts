@@ -2,6 +2,7 @@
 // result is wrapped in coalesce(..., ''). Regular expressions and rewrites must be constants, so the
 // compiler can validate and translate them (Timestream's replacement syntax is $1, DuckDB's \1).
 import type { IrExpr } from '../ir';
+import { DUCK_LISTS, nthPosition, TRINO_LISTS, type ListSql } from './positions';
 import { both, constantOf, type ScalarFunction, type SqlBuilder } from './types';
 
 const s = (name: string, constant = false) => ({ name, type: 'string' as const, ...(constant ? { constant } : {}) });
@@ -117,44 +118,18 @@ function urlEncoder(space: string): { duckdb: SqlBuilder; timestream: SqlBuilder
   };
 }
 
-/**
- * indexof as Kusto computes it: the first match is searched in [start, start + length), each next one
- * from one past the previous match over length characters again. With P the positions where lookup
- * starts (from start on), the k-th occurrence is P[k] when every step fits its window. The engines
- * differ only in list spelling (both 1-based, null past the end).
- */
-interface ListSql {
-  positions(from: string, to: string, test: (oneBased: string) => string): string;
-  at(list: string, i: string): string;
-  size(list: string): string;
-  all(k: string, test: (j: string) => string): string;
-}
-
+/** indexof over the text: a match is the lookup's characters starting at a position. */
 function indexOf({ a, str: text }: Parameters<SqlBuilder>[0], l: ListSql): string {
   const [src, look] = [text(0), text(1)];
-  const start = a[2] ?? '0';
-  const len = a[3] ?? '-1';
-  const k = a[4] ?? '1';
-  const from = `(CASE WHEN ${start} < 0 THEN greatest(length(${src}) + ${start}, 0) ELSE ${start} END)`;
-  const p = l.positions(from, `length(${src}) - length(${look})`, (i) => `substr(${src}, ${i}, length(${look})) = ${look}`);
-  const fits = `(${len} < 0 OR (${l.at(p, '1')} + length(${look}) <= ${from} + ${len} AND ${l.all(k, (j) => `${l.at(p, j)} + length(${look}) <= ${l.at(p, `${j} - 1`)} + 1 + ${len}`)}))`;
-  return `CAST(CASE WHEN ${k} >= 1 AND ${l.size(p)} >= ${k} AND ${fits} THEN ${l.at(p, k)} ELSE -1 END AS BIGINT)`;
+  return nthPosition(l, {
+    size: `length(${src})`,
+    matchLength: `length(${look})`,
+    matchesAt: (i) => `substr(${src}, ${i}, length(${look})) = ${look}`,
+    start: a[2],
+    length: a[3],
+    occurrence: a[4],
+  });
 }
-
-const DUCK_LISTS: ListSql = {
-  positions: (from, to, test) => `list_filter(range(${from}, ${to} + 1), i -> ${test('i + 1')})`,
-  at: (list, i) => `list_extract(${list}, ${i})`,
-  size: (list) => `len(${list})`,
-  all: (k, test) => `coalesce(list_bool_and(list_transform(range(2, ${k} + 1), j -> ${test('j')})), TRUE)`,
-};
-
-const TRINO_LISTS: ListSql = {
-  positions: (from, to, test) =>
-    `CASE WHEN ${to} >= ${from} THEN filter(sequence(${from}, ${to}), i -> ${test('i + 1')}) ELSE ARRAY[] END`,
-  at: (list, i) => `element_at(${list}, ${i})`,
-  size: (list) => `cardinality(${list})`,
-  all: (k, test) => `all_match(filter(sequence(1, greatest(${k}, 1)), j -> j >= 2), j -> ${test('j')})`,
-};
 
 export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
   str(

@@ -94,7 +94,7 @@ describe("datetimes outside Kusto's range and ranges going the wrong way", () =>
   it("refuses a step below the engine's microsecond, and real ranges that are not finite", () => {
     // The tick literal itself is refused (docs/query-api.md, "Precision"), before range sees it.
     expect(() => compile('range x from datetime(2024-01-01) to datetime(2024-01-02) step 1tick', options)).toThrow(
-      '1:59: this timespan needs 100-nanosecond precision; datetimes and timespans are computed to the microsecond',
+      '1:64: this timespan needs 100-nanosecond precision; datetimes and timespans are computed to the microsecond',
     );
     expect(() => compile('range x from 0.0 to real(+inf) step 1.0', options)).toThrow(
       'the range bounds must be finite numbers',
