@@ -18,9 +18,17 @@ const tsJson = (arr: string): string => `json_format(CAST(${arr} AS JSON))`;
 const distinctDuck = (l: string): string => `list_filter(${l}, (e, i) -> list_position(${l}, e) = i)`;
 const distinctTs = (l: string): string => `array_distinct(${l})`;
 
-/** Sort key for JSON elements: numbers before strings, then by value (Kusto sorts numbers numerically). */
-const sortDuck = (x: string, desc: boolean): string =>
-  `to_json(list_transform(list_sort(list_transform(${list(x)}, e -> {'n': TRY_CAST(CAST(e AS VARCHAR) AS DOUBLE), 's': CAST(e AS VARCHAR), 'j': e}), '${desc ? 'DESC' : 'ASC'}', 'NULLS LAST'), v -> v.j))`;
+/**
+ * Sort key for JSON elements: numbers before strings, then by value (Kusto sorts numbers numerically).
+ * JSON nulls are kept apart and put last (or first when nulls_last is false), in either direction.
+ */
+const sortDuck = (x: string, desc: boolean, nullsLast: string | undefined): string => {
+  const values = `list_filter(${list(x)}, e -> e IS NOT NULL AND json_type(e) <> 'NULL')`;
+  const nulls = `list_filter(${list(x)}, e -> e IS NULL OR json_type(e) = 'NULL')`;
+  const sorted = `list_transform(list_sort(list_transform(${values}, e -> {'n': TRY_CAST(CAST(e AS VARCHAR) AS DOUBLE), 's': CAST(e AS VARCHAR), 'j': e}), '${desc ? 'DESC' : 'ASC'}', 'NULLS LAST'), v -> v.j)`;
+  const last = nullsLast ?? 'TRUE';
+  return `CASE WHEN json_type(${x}) = 'ARRAY' THEN to_json(CASE WHEN ${last} THEN list_concat(${sorted}, ${nulls}) ELSE list_concat(${nulls}, ${sorted}) END) END`;
+};
 
 const arraysOnly = (args: readonly IrExpr[]): readonly [number, string] | undefined => {
   const i = args.findIndex((x) => x.type !== 'dynamic');
@@ -141,17 +149,17 @@ export const ARRAY_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'array_sort_asc',
     family: 'array',
-    summary: 'The array sorted ascending (numbers numerically), nulls last.',
-    signatures: [{ params: [dyn('array')], result: 'dynamic' }],
-    duckdb: ({ a }) => sortDuck(a[0]!, false),
+    summary: 'The array sorted ascending (numbers numerically), nulls last unless nulls_last is false.',
+    signatures: [{ params: [dyn('array'), { name: 'nulls_last', type: 'bool', optional: true }], result: 'dynamic' }],
+    duckdb: ({ a }) => sortDuck(a[0]!, false, a[1]),
     timestream: null,
   },
   {
     name: 'array_sort_desc',
     family: 'array',
-    summary: 'The array sorted descending (numbers numerically), nulls last.',
-    signatures: [{ params: [dyn('array')], result: 'dynamic' }],
-    duckdb: ({ a }) => sortDuck(a[0]!, true),
+    summary: 'The array sorted descending (numbers numerically), nulls last unless nulls_last is false.',
+    signatures: [{ params: [dyn('array'), { name: 'nulls_last', type: 'bool', optional: true }], result: 'dynamic' }],
+    duckdb: ({ a }) => sortDuck(a[0]!, true, a[1]),
     timestream: null,
   },
   {
