@@ -18,6 +18,7 @@ const NAME_PRESERVING: ReadonlySet<string> = new Set([
   'parse_json',
   'bin',
   'floor',
+  'bin_at',
   'todecimal',
   'toguid',
 ]);

@@ -27,6 +27,7 @@ import {
   parseDatetimeTicks,
   parseDatetimeTicksUnbounded,
   parseTimespanTicks,
+  dynamicLiteralJson,
 } from './literals';
 import { parseJoin, parseMvExpand, parseParse, parseUnion, type OperatorCursor } from './parser-operators';
 import { parseAs, tabularOperand } from './parser-subquery';
@@ -851,7 +852,7 @@ class Parser implements OperatorCursor {
     }
     if (type === 'dynamic') {
       try {
-        return this.literal('dynamic', JSON.stringify(JSON.parse(raw)), t.span);
+        return this.literal('dynamic', JSON.stringify(JSON.parse(dynamicLiteralJson(raw))), t.span);
       } catch {
         throw this.errors.unsupported('only JSON content is supported in dynamic(...) literals', t.span);
       }

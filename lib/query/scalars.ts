@@ -12,9 +12,9 @@ import type { ScalarFunction } from './catalog/types';
 import { convert } from './convert';
 import type { IrExpr, KqlType, PathSegment, Rel, ScalarFn } from './ir';
 import { countQueryTerms, expandedTerms, type CompileContext, type ExpressionRecords } from './limits';
-import { inDatetimeRange, MAX_INT, MIN_INT, parseTimespanTicks } from './literals';
+import { inDatetimeRange, MAX_INT, MIN_INT, parseTimespanTicks, TICKS_PER_MICRO } from './literals';
 import { closest } from './naming';
-import { commonType, isInteger, isNumeric, lit, widerNumeric } from './types';
+import { commonType, isInteger, isNumeric, lit, typeNamed, widerNumeric } from './types';
 import type { Span } from './tokens';
 
 export interface ScalarEnv {
@@ -143,6 +143,7 @@ class ScalarAnalyzer {
     switch (expr.kind) {
       case 'literal':
         this.reach(this.level, expr);
+        this.requireMicros(expr.type, expr.value, expr.span);
         return lit(expr.type, expr.value);
       case 'name':
         return this.name(expr.name, expr.span);
@@ -403,6 +404,10 @@ class ScalarAnalyzer {
       if (conversion.type === 'datetime' && !(a!.type === 'string' || a!.type === 'dynamic')) {
         throw this.errors.semantic(`todatetime() needs a string or dynamic value, got ${a!.type}`, expr.args[0]!.span);
       }
+      if (a!.type === 'guid' || (conversion.type === 'bool' && a!.type === 'datetime')) {
+        if (conversion.type !== 'string' && conversion.type !== 'dynamic')
+          throw this.errors.semantic(`${name}() cannot convert a ${a!.type}`, expr.args[0]!.span);
+      }
       if (conversion.fn === 'parse_json' && a!.type !== 'string')
         return call('parse_json', [call('tostring', [a!], 'string')], 'dynamic');
       return call(conversion.fn, [a!], conversion.type);
@@ -425,6 +430,7 @@ class ScalarAnalyzer {
         if (a!.type === 'timespan') return a!;
         if (a!.kind === 'lit' && a!.type === 'string') {
           const ticks = parseTimespanTicks(String(a!.value));
+          this.requireMicros('timespan', ticks, expr.args[0]!.span);
           return lit('timespan', ticks ?? null);
         }
         return this.catalogCall(lookupScalar('totimespan')!, [a!], expr);
@@ -503,12 +509,33 @@ class ScalarAnalyzer {
           throw this.errors.semantic(`abs() needs a number or timespan, got ${x!.type}`, expr.args[0]!.span);
         return call('abs', [x!], x!.type);
       }
+      case 'extract':
+        if (expr.args.length === 4) return this.typedExtract(expr);
+        return this.catalogCall(lookupScalar(name)!, args(), expr);
       default: {
         const fn = lookupScalar(name);
         if (!fn) throw this.errors.unsupported(`the function '${name}' is not supported`, expr.nameSpan);
         return this.catalogCall(fn, args(), expr);
       }
     }
+  }
+
+  /**
+   * extract(regex, group, text, typeof(T)): the captured text converted to T, null when there is no
+   * match or it does not convert (Kusto's typed form). The fourth argument names a type, it is not a value.
+   */
+  private typedExtract(expr: Expr & { kind: 'call' }): IrExpr {
+    const typeArg = expr.args[3]!;
+    const named =
+      typeArg.kind === 'call' && typeArg.name === 'typeof' && typeArg.args.length === 1 && typeArg.args[0]!.kind === 'name'
+        ? typeNamed(typeArg.args[0]!.name)
+        : undefined;
+    if (!named) throw this.errors.semantic("extract()'s fourth argument must be typeof(T), e.g. typeof(real)", typeArg.span);
+    const text = this.catalogCall(lookupScalar('extract')!, expr.args.slice(0, 3).map((a) => this.analyze(a)), expr);
+    if (named === 'string') return text;
+    // No match gives '' before the conversion: every conversion of '' is null, as Kusto answers.
+    if (named === 'timespan') return this.catalogCall(lookupScalar('totimespan')!, [text], expr);
+    return convert(text, named);
   }
 
   /** A call of a catalog function: the first signature the arguments fit decides the result type. */
@@ -540,6 +567,18 @@ class ScalarAnalyzer {
   }
 
   // ---------------------------------------------------------------- checks
+  /**
+   * Datetimes and timespans are computed in microseconds on both engines (docs/query-api.md,
+   * "Precision"): a constant finer than that would silently lose its last digit, so it is refused.
+   */
+  private requireMicros(type: KqlType, value: unknown, span: Span): void {
+    if ((type === 'timespan' || type === 'datetime') && typeof value === 'bigint' && value % TICKS_PER_MICRO !== 0n)
+      throw this.errors.unsupported(
+        `this ${type} needs 100-nanosecond precision; datetimes and timespans are computed to the microsecond`,
+        span,
+      );
+  }
+
   private constantTimespan(e: IrExpr, span: Span): bigint {
     if (e.type !== 'timespan' || e.kind !== 'lit' || e.value === null)
       throw this.errors.semantic('expected a constant timespan such as 1h', span);

@@ -3,6 +3,7 @@
 // one is needed gives null, as in Kusto.
 import type { IrExpr } from '../ir';
 import type { SqlDialect } from '../sql/dialect';
+import { DUCK_LISTS, nthPosition, TRINO_LISTS } from './positions';
 import { both, type ScalarFunction, type SqlBuilder } from './types';
 
 const dyn = (name: string) => ({ name, type: 'dynamic' as const });
@@ -17,9 +18,17 @@ const tsJson = (arr: string): string => `json_format(CAST(${arr} AS JSON))`;
 const distinctDuck = (l: string): string => `list_filter(${l}, (e, i) -> list_position(${l}, e) = i)`;
 const distinctTs = (l: string): string => `array_distinct(${l})`;
 
-/** Sort key for JSON elements: numbers before strings, then by value (Kusto sorts numbers numerically). */
-const sortDuck = (x: string, desc: boolean): string =>
-  `to_json(list_transform(list_sort(list_transform(${list(x)}, e -> {'n': TRY_CAST(CAST(e AS VARCHAR) AS DOUBLE), 's': CAST(e AS VARCHAR), 'j': e}), '${desc ? 'DESC' : 'ASC'}', 'NULLS LAST'), v -> v.j))`;
+/**
+ * Sort key for JSON elements: numbers before strings, then by value (Kusto sorts numbers numerically).
+ * JSON nulls are kept apart and put last (or first when nulls_last is false), in either direction.
+ */
+const sortDuck = (x: string, desc: boolean, nullsLast: string | undefined): string => {
+  const values = `list_filter(${list(x)}, e -> e IS NOT NULL AND json_type(e) <> 'NULL')`;
+  const nulls = `list_filter(${list(x)}, e -> e IS NULL OR json_type(e) = 'NULL')`;
+  const sorted = `list_transform(list_sort(list_transform(${values}, e -> {'n': TRY_CAST(CAST(e AS VARCHAR) AS DOUBLE), 's': CAST(e AS VARCHAR), 'j': e}), '${desc ? 'DESC' : 'ASC'}', 'NULLS LAST'), v -> v.j)`;
+  const last = nullsLast ?? 'TRUE';
+  return `CASE WHEN json_type(${x}) = 'ARRAY' THEN to_json(CASE WHEN ${last} THEN list_concat(${sorted}, ${nulls}) ELSE list_concat(${nulls}, ${sorted}) END) END`;
+};
 
 const arraysOnly = (args: readonly IrExpr[]): readonly [number, string] | undefined => {
   const i = args.findIndex((x) => x.type !== 'dynamic');
@@ -114,27 +123,43 @@ export const ARRAY_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'array_index_of',
     family: 'array',
-    summary: 'The zero-based index of the first element equal to value, -1 when absent.',
-    signatures: [{ params: [dyn('array'), { name: 'value', type: 'any' }], result: 'long' }],
-    duckdb: ({ a, json }) =>
-      `CASE WHEN json_type(${a[0]}) = 'ARRAY' THEN CAST(coalesce(list_position(list_transform(CAST(${a[0]} AS JSON[]), e -> CAST(e AS VARCHAR)), ${json(1)}), 0) - 1 AS BIGINT) END`,
-    timestream: ({ a, json }) =>
-      `CAST(array_position(transform(${tsList(a[0]!)}, e -> json_format(e)), ${json(1)}) - 1 AS BIGINT)`,
+    summary:
+      'The zero-based index of the occurrence-th element equal to value, searched from start (negative: from the end) over length elements (-1: to the end); -1 when absent.',
+    signatures: [
+      {
+        params: [
+          dyn('array'),
+          { name: 'value', type: 'any' },
+          { name: 'start', type: 'integer', optional: true },
+          { name: 'length', type: 'integer', optional: true },
+          { name: 'occurrence', type: 'integer', optional: true },
+        ],
+        result: 'long',
+      },
+    ],
+    duckdb: ({ a, json }) => {
+      const elements = `list_transform(CAST(${a[0]} AS JSON[]), e -> CAST(e AS VARCHAR))`;
+      return `CASE WHEN json_type(${a[0]}) = 'ARRAY' THEN ${nthPosition(DUCK_LISTS, { size: `len(${elements})`, matchLength: '1', matchesAt: (i) => `${elements}[${i}] = ${json(1)}`, start: a[2], length: a[3], occurrence: a[4] })} END`;
+    },
+    timestream: ({ a, json }) => {
+      const elements = `transform(${tsList(a[0]!)}, e -> json_format(e))`;
+      return `CASE WHEN ${elements} IS NOT NULL THEN ${nthPosition(TRINO_LISTS, { size: `cardinality(${elements})`, matchLength: '1', matchesAt: (i) => `element_at(${elements}, ${i}) = ${json(1)}`, start: a[2], length: a[3], occurrence: a[4] })} END`;
+    },
   },
   {
     name: 'array_sort_asc',
     family: 'array',
-    summary: 'The array sorted ascending (numbers numerically), nulls last.',
-    signatures: [{ params: [dyn('array')], result: 'dynamic' }],
-    duckdb: ({ a }) => sortDuck(a[0]!, false),
+    summary: 'The array sorted ascending (numbers numerically), nulls last unless nulls_last is false.',
+    signatures: [{ params: [dyn('array'), { name: 'nulls_last', type: 'bool', optional: true }], result: 'dynamic' }],
+    duckdb: ({ a }) => sortDuck(a[0]!, false, a[1]),
     timestream: null,
   },
   {
     name: 'array_sort_desc',
     family: 'array',
-    summary: 'The array sorted descending (numbers numerically), nulls last.',
-    signatures: [{ params: [dyn('array')], result: 'dynamic' }],
-    duckdb: ({ a }) => sortDuck(a[0]!, true),
+    summary: 'The array sorted descending (numbers numerically), nulls last unless nulls_last is false.',
+    signatures: [{ params: [dyn('array'), { name: 'nulls_last', type: 'bool', optional: true }], result: 'dynamic' }],
+    duckdb: ({ a }) => sortDuck(a[0]!, true, a[1]),
     timestream: null,
   },
   {

@@ -14,7 +14,7 @@ import {
   truncate,
   type CalendarPart,
 } from './sql-helpers';
-import { both, constantOf, type ScalarFunction, type SqlBuilder } from './types';
+import { both, constantOf, type ArgumentCheck, type ScalarFunction, type SqlBuilder } from './types';
 
 const unitOf = (e: IrExpr | undefined): string =>
   String(constantOf(e) ?? '')
@@ -175,6 +175,21 @@ const periodFunctions = (['day', 'week', 'month', 'year'] as const).flatMap((per
 
 const dt = [{ name: 'date', type: 'datetime' as const }];
 
+/**
+ * Datetimes are computed to the microsecond (docs/query-api.md, "Precision"): a constant argument
+ * that names a finer instant is refused instead of silently rounded. `perMicro`: microseconds per unit.
+ */
+function subMicroCheck(index: number, perMicro: number): ArgumentCheck {
+  return (args) => {
+    const v = constantOf(args[index]);
+    if (typeof v !== 'number' && typeof v !== 'bigint') return undefined;
+    const micros = typeof v === 'bigint' && perMicro < 1 ? Number(v % 1000n) / 1000 : Number(v) * perMicro;
+    return Math.abs(micros - Math.round(micros)) > 1e-6
+      ? [index, 'this value needs 100-nanosecond precision; datetimes are computed to the microsecond']
+      : undefined;
+  };
+}
+
 export const DATETIME_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'datetime_diff',
@@ -327,6 +342,7 @@ export const DATETIME_FUNCTIONS: readonly ScalarFunction[] = [
         result: 'datetime',
       },
     ],
+    check: subMicroCheck(5, 1_000_000),
     duckdb: ({ a, d }) =>
       orNull(d, `make_timestamp(${a[0]}, ${a[1]}, ${a[2]}, ${a[3] ?? 0}, ${a[4] ?? 0}, CAST(${a[5] ?? 0} AS DOUBLE))`),
     timestream: null,
@@ -371,6 +387,7 @@ export const DATETIME_FUNCTIONS: readonly ScalarFunction[] = [
     family: 'datetime',
     summary: `The datetime ${unit} after 1970-01-01.`,
     signatures: [{ params: [{ name: unit, type: 'number' }], result: 'datetime' }],
+    ...(scale < 1 ? { check: subMicroCheck(0, scale) } : {}),
     ...both(({ a, d }) => orNull(d, d.fromEpochMicros(`CAST(floor(CAST(${a[0]} AS DOUBLE) * ${scale}) AS BIGINT)`))),
   })),
   {

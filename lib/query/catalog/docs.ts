@@ -45,7 +45,7 @@ export function renderFunctionDocs(): string {
     '',
     'Functions and aggregations the query API supports, with their Kusto signatures and the engines that run them.',
     'A function marked "no (400)" for Timestream is refused there with `QUERY_UNSUPPORTED`, naming the function and the engine.',
-    'Datetimes and timespans are computed in microseconds: a result that Kusto gives to the 100 ns tick is rounded to the microsecond.',
+    'Datetimes and timespans are computed in microseconds: a constant finer than that (`1tick`, a 7th fractional digit) is refused at its position, a value computed at run time is rounded down to the microsecond (docs/query-api.md, "Precision of datetimes and timespans").',
     '',
     '## Core functions (both engines)',
     '',

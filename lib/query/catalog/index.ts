@@ -4,6 +4,9 @@ import { AGGREGATIONS } from './aggregations';
 import { ARRAY_FUNCTIONS } from './arrays';
 import { DATETIME_FUNCTIONS } from './datetime';
 import { MATH_FUNCTIONS } from './math';
+import { TRIG_FUNCTIONS } from './math-trig';
+import { ARRAY_RESHAPE_FUNCTIONS } from './arrays-reshape';
+import { STRING_MISC_FUNCTIONS } from './strings-misc';
 import { STRING_FUNCTIONS, STRING_OPERATORS } from './strings';
 import { TYPE_FUNCTIONS } from './type-functions';
 import type { CatalogRef } from '../ir';
@@ -13,7 +16,10 @@ export const SCALAR_CATALOG: readonly ScalarFunction[] = [
   ...DATETIME_FUNCTIONS,
   ...STRING_FUNCTIONS,
   ...MATH_FUNCTIONS,
+  ...TRIG_FUNCTIONS,
   ...ARRAY_FUNCTIONS,
+  ...ARRAY_RESHAPE_FUNCTIONS,
+  ...STRING_MISC_FUNCTIONS,
   ...TYPE_FUNCTIONS,
 ];
 export const AGGREGATE_CATALOG: readonly AggregateFunction[] = AGGREGATIONS;

@@ -2,6 +2,7 @@
 // result is wrapped in coalesce(..., ''). Regular expressions and rewrites must be constants, so the
 // compiler can validate and translate them (Timestream's replacement syntax is $1, DuckDB's \1).
 import type { IrExpr } from '../ir';
+import { DUCK_LISTS, nthPosition, TRINO_LISTS, type ListSql } from './positions';
 import { both, constantOf, type ScalarFunction, type SqlBuilder } from './types';
 
 const s = (name: string, constant = false) => ({ name, type: 'string' as const, ...(constant ? { constant } : {}) });
@@ -102,6 +103,34 @@ const parseUrlDuck: SqlBuilder = ({ a, d }) => {
   return `CASE WHEN regexp_matches(${a[0]}, ${re}) THEN json_object('Scheme', ${g(1)}, 'Host', ${g(4)}, 'Port', ${g(5)}, 'Path', ${g(6)}, 'Username', ${g(2)}, 'Password', ${g(3)}, 'Query Parameters', CASE WHEN ${g(7)} = '' THEN JSON '{}' ELSE ${query} END, 'Fragment', ${g(8)}) END`;
 };
 
+/**
+ * Kusto encodes as .NET's HttpUtility.UrlEncode does: letters, digits and - _ . ! * ( ) stay, every
+ * other character becomes its UTF-8 bytes as %xx in lowercase hex. The engines' own url_encode keep
+ * other characters (~) and write uppercase hex, so each character is mapped here.
+ */
+function urlEncoder(space: string): { duckdb: SqlBuilder; timestream: SqlBuilder } {
+  const safe = "'^[A-Za-z0-9._!*()-]$'";
+  return {
+    duckdb: ({ a }) =>
+      `array_to_string(list_transform(regexp_extract_all(${a[0]}, '(?s).'), c -> CASE WHEN regexp_matches(c, ${safe}) THEN c WHEN c = ' ' THEN '${space}' ELSE regexp_replace(lower(hex(encode(c))), '(..)', '%\\1', 'g') END), '')`,
+    timestream: ({ a }) =>
+      `array_join(transform(regexp_extract_all(${a[0]}, '(?s).'), c -> CASE WHEN regexp_like(c, ${safe}) THEN c WHEN c = ' ' THEN '${space}' ELSE regexp_replace(lower(to_hex(to_utf8(c))), '(..)', '%$1') END), '')`,
+  };
+}
+
+/** indexof over the text: a match is the lookup's characters starting at a position. */
+function indexOf({ a, str: text }: Parameters<SqlBuilder>[0], l: ListSql): string {
+  const [src, look] = [text(0), text(1)];
+  return nthPosition(l, {
+    size: `length(${src})`,
+    matchLength: `length(${look})`,
+    matchesAt: (i) => `substr(${src}, ${i}, length(${look})) = ${look}`,
+    start: a[2],
+    length: a[3],
+    occurrence: a[4],
+  });
+}
+
 export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
   str(
     'parse_url',
@@ -177,7 +206,8 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'extract',
     family: 'string',
-    summary: 'The capture group of the first match of a constant regex in text; empty when none.',
+    summary:
+      'The capture group of the first match of a constant regex in text; empty when none. A fourth argument typeof(T) converts it to T (null when there is no match or it does not convert).',
     signatures: [
       {
         params: [s('regex', true), { name: 'captureGroup', type: 'integer', constant: true }, s('text')],
@@ -211,15 +241,22 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'indexof',
     family: 'string',
-    summary: 'The zero-based position of lookup in source (from start), -1 when absent.',
+    summary:
+      'The zero-based position of the occurrence-th lookup in source, searched from start (negative: from the end) over length characters (-1: to the end); -1 when absent.',
     signatures: [
-      { params: [s('source'), s('lookup'), { name: 'start', type: 'integer', optional: true }], result: 'long' },
+      {
+        params: [
+          { name: 'source', type: 'any' },
+          { name: 'lookup', type: 'any' },
+          { name: 'start', type: 'integer', optional: true },
+          { name: 'length', type: 'integer', optional: true },
+          { name: 'occurrence', type: 'integer', optional: true },
+        ],
+        result: 'long',
+      },
     ],
-    ...both(({ a }) => {
-      const start = a[2] ?? '0';
-      const pos = `strpos(substr(${a[0]}, ${start} + 1), ${a[1]})`;
-      return `CAST(CASE WHEN ${start} < 0 OR ${start} > length(${a[0]}) OR ${pos} = 0 THEN -1 ELSE ${pos} - 1 + ${start} END AS BIGINT)`;
-    }),
+    duckdb: (c) => indexOf(c, DUCK_LISTS),
+    timestream: (c) => indexOf(c, TRINO_LISTS),
   },
   {
     name: 'countof',
@@ -301,6 +338,18 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
     duckdb: ({ a }) => `coalesce(TRY(url_decode(${a[0]})), '')`,
     timestream: ({ a }) => `coalesce(try(url_decode(${a[0]})), '')`,
   }),
+  str(
+    'url_encode',
+    'The text percent-encoded for a URL query (UTF-8, lowercase hex, a space as +).',
+    [s('url')],
+    urlEncoder('+'),
+  ),
+  str(
+    'url_encode_component',
+    'The text percent-encoded for a URL (UTF-8, lowercase hex, a space as %20).',
+    [s('url')],
+    urlEncoder('%20'),
+  ),
   str('base64_encode_tostring', 'The UTF-8 bytes of the text in base64.', [s('string')], {
     duckdb: ({ a }) => `to_base64(encode(${a[0]}))`,
     timestream: ({ a }) => `to_base64(to_utf8(${a[0]}))`,

@@ -52,6 +52,10 @@ export const TYPE_FUNCTIONS: readonly ScalarFunction[] = [
     family: 'type',
     summary: 'value as decimal (computed in double precision); null when it does not convert.',
     signatures: [{ params: [{ name: 'value', type: 'any' }], result: 'decimal' }],
+    check: (args) =>
+      ['datetime', 'timespan', 'guid'].includes(args[0]!.type)
+        ? [0, `a ${args[0]!.type} does not convert to decimal`]
+        : undefined,
     duckdb: toDecimal,
     timestream: toDecimal,
   },

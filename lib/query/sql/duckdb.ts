@@ -102,7 +102,8 @@ export class DuckDbDialect extends SqlDialect {
     return `CASE json_type(${value}) WHEN 'BOOLEAN' THEN CAST(CAST(${value} AS VARCHAR) = 'true' AS BOOLEAN) WHEN 'VARCHAR' THEN CASE lower(json_extract_string(${value}, '$')) WHEN 'true' THEN TRUE WHEN 'false' THEN FALSE END WHEN 'BIGINT' THEN CAST(${value} AS VARCHAR) <> '0' WHEN 'UBIGINT' THEN CAST(${value} AS VARCHAR) <> '0' WHEN 'DOUBLE' THEN CAST(CAST(${value} AS VARCHAR) AS DOUBLE) <> 0 END`;
   }
   parseJson(text: string): string {
-    return `CASE WHEN json_valid(${text}) THEN CAST(${text} AS JSON) ELSE to_json(${text}) END`;
+    // parse_json('') is null in Kusto; other text that is not JSON is kept as a dynamic string.
+    return `CASE WHEN ${text} = '' THEN NULL WHEN json_valid(${text}) THEN CAST(${text} AS JSON) ELSE to_json(${text}) END`;
   }
   jsonText(value: string, type: KqlType): string {
     switch (type) {

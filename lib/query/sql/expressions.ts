@@ -9,7 +9,7 @@ import type { IrAgg, IrExpr, KqlType, SubqueryExpr } from '../ir';
 import type { CompileContext } from '../limits';
 import type { Span } from '../tokens';
 import { isInteger } from '../types';
-import { MICROS_PER_DAY, type SqlDialect } from './dialect';
+import { BIN_ORIGIN_MICROS, MICROS_PER_DAY, type SqlDialect } from './dialect';
 
 const ARITHMETIC: ReadonlySet<string> = new Set(['add', 'sub', 'mul', 'div', 'mod']);
 
@@ -117,17 +117,17 @@ export class ExpressionWriter {
       case 'neg':
         return `(-${x})`;
       case 'eq':
-        return this.nullSafe(ex!, ey!, this.nanAsNull(ex!, x), this.nanAsNull(ey!, y), '=', 'FALSE');
+        return this.nanFalse(ex!, ey!, x, y, this.nullSafe(ex!, ey!, x, y, '=', 'FALSE'), false);
       case 'ne':
-        return this.nullSafe(ex!, ey!, this.nanAsNull(ex!, x), this.nanAsNull(ey!, y), '<>', 'TRUE');
+        return this.nanFalse(ex!, ey!, x, y, this.nullSafe(ex!, ey!, x, y, '<>', 'TRUE'), true);
       case 'lt':
-        return `(${this.nanAsNull(ex!, x)} < ${this.nanAsNull(ey!, y)})`;
+        return this.nanFalse(ex!, ey!, x, y, `(${x} < ${y})`, false);
       case 'le':
-        return `(${this.nanAsNull(ex!, x)} <= ${this.nanAsNull(ey!, y)})`;
+        return this.nanFalse(ex!, ey!, x, y, `(${x} <= ${y})`, false);
       case 'gt':
-        return `(${this.nanAsNull(ex!, x)} > ${this.nanAsNull(ey!, y)})`;
+        return this.nanFalse(ex!, ey!, x, y, `(${x} > ${y})`, false);
       case 'ge':
-        return `(${this.nanAsNull(ex!, x)} >= ${this.nanAsNull(ey!, y)})`;
+        return this.nanFalse(ex!, ey!, x, y, `(${x} >= ${y})`, false);
       case 'eq_ci':
         return `(lower(${x}) = lower(${y}))`;
       case 'ne_ci':
@@ -309,10 +309,11 @@ export class ExpressionWriter {
         return agg.type === 'timespan'
           ? `CAST(avg(CASE WHEN ${y} THEN ${x} END) AS BIGINT)`
           : `coalesce(avg(CASE WHEN ${y} THEN ${x} END), ${d.nan()})`;
+      // NaN is not larger or smaller than anything in Kusto; DuckDB would make it the maximum. It is skipped.
       case 'min':
-        return `min(${x})`;
+        return `min(${this.withoutNan(ex!, x)})`;
       case 'max':
-        return `max(${x})`;
+        return `max(${this.withoutNan(ex!, x)})`;
       case 'dcount':
         return `count(DISTINCT ${x})`;
       case 'percentile':
@@ -355,12 +356,19 @@ export class ExpressionWriter {
   }
 
   /**
-   * Kusto compares reals as .NET does: NaN is neither equal to, smaller nor larger than anything.
-   * DuckDB orders NaN above every number and makes NaN = NaN, so there a real operand that may be NaN
-   * is compared as null (the comparison is then false, or null where Kusto says false for NaN == NaN).
-   * Written once per operand: repeating it would double the SQL at every nesting level.
+   * Kusto compares reals as .NET does: NaN is neither equal to, smaller nor larger than anything, so
+   * every comparison with a NaN operand is false and != is true (NaN == NaN is false). DuckDB orders
+   * NaN above every number and makes NaN = NaN, so there the comparison is corrected when an operand
+   * may be NaN (its SQL is then written twice; the SQL size limit bounds what nesting makes of that).
    */
-  private nanAsNull(e: IrExpr, x: string): string {
+  private nanFalse(ex: IrExpr, ey: IrExpr, x: string, y: string, cmp: string, ne: boolean): string {
+    const tests = [ex, ey].flatMap((e, i) => (this.d.name === 'duckdb' && this.mayBeNan(e) ? [`isnan(${i ? y : x})`] : []));
+    if (tests.length === 0) return cmp;
+    const nan = `coalesce(${tests.join(' OR ')}, FALSE)`;
+    return ne ? `(${cmp} OR ${nan})` : `(${cmp} AND NOT ${nan})`;
+  }
+
+  private withoutNan(e: IrExpr, x: string): string {
     return this.d.name === 'duckdb' && this.mayBeNan(e) ? `nullif(${x}, ${this.d.nan()})` : x;
   }
 
@@ -371,7 +379,6 @@ export class ExpressionWriter {
 
   private nullable(e: IrExpr): boolean {
     if (e.type === 'string') return false;
-    if (this.d.name === 'duckdb' && this.mayBeNan(e)) return true;
     return !(e.kind === 'lit' && e.value !== null);
   }
 
@@ -435,8 +442,13 @@ export class ExpressionWriter {
       case 'bool':
         return `CAST(CASE WHEN ${x} THEN 1 WHEN NOT ${x} THEN 0 END AS ${sqlType})`;
       case 'timespan':
-        // Kusto converts a timespan to its number of ticks (100 ns).
-        return `CAST(${x} * 10 AS ${sqlType})`;
+        // Kusto converts a timespan to its number of ticks (100 ns); an int that cannot hold them is null.
+        return target === 'int' ? d.tryCast(`${x} * 10`, sqlType) : `CAST(${x} * 10 AS ${sqlType})`;
+      case 'datetime': {
+        // A datetime converts to its .NET ticks: 100 ns units since 0001-01-01.
+        const ticks = `(${d.epochMicros(x)} * 10 + ${-BIN_ORIGIN_MICROS * 10n})`;
+        return target === 'int' ? d.tryCast(ticks, sqlType) : `CAST(${ticks} AS ${sqlType})`;
+      }
       case 'real':
         return target === 'real' ? x : d.tryCast(`trunc(${x})`, sqlType);
       default:

@@ -120,7 +120,8 @@ export class TimestreamDialect extends SqlDialect {
     return `try_cast(json_extract_scalar(${value}, '$') AS BOOLEAN)`;
   }
   parseJson(text: string): string {
-    return `coalesce(try(json_format(json_parse(${text}))), json_format(CAST(${text} AS JSON)))`;
+    // parse_json('') is null in Kusto; other text that is not JSON is kept as a dynamic string.
+    return `CASE WHEN ${text} = '' THEN NULL ELSE coalesce(try(json_format(json_parse(${text}))), json_format(CAST(${text} AS JSON))) END`;
   }
   jsonText(value: string, type: KqlType): string {
     switch (type) {

@@ -1,0 +1,54 @@
+// The n-th match of indexof / array_index_of as Kusto computes it: the first match is searched in
+// [start, start + length), each next one from one past the previous match over length positions
+// again. With P the positions where a match starts (from start on), the k-th occurrence is P[k]
+// when every step fits its window. The engines differ only in how lists are written (1-based, null
+// past the end).
+
+export interface ListSql {
+  /** The positions from..to (inclusive, 0-based) where test(position + 1) holds. */
+  positions(from: string, to: string, test: (oneBased: string) => string): string;
+  at(list: string, i: string): string;
+  size(list: string): string;
+  /** Whether test(j) holds for every j in 2..k (true when k < 2). */
+  all(k: string, test: (j: string) => string): string;
+}
+
+export const DUCK_LISTS: ListSql = {
+  positions: (from, to, test) => `list_filter(range(${from}, ${to} + 1), i -> ${test('i + 1')})`,
+  at: (list, i) => `list_extract(${list}, ${i})`,
+  size: (list) => `len(${list})`,
+  all: (k, test) => `coalesce(list_bool_and(list_transform(range(2, ${k} + 1), j -> ${test('j')})), TRUE)`,
+};
+
+export const TRINO_LISTS: ListSql = {
+  positions: (from, to, test) =>
+    `CASE WHEN ${to} >= ${from} THEN filter(sequence(${from}, ${to}), i -> ${test('i + 1')}) ELSE ARRAY[] END`,
+  at: (list, i) => `element_at(${list}, ${i})`,
+  size: (list) => `cardinality(${list})`,
+  all: (k, test) => `all_match(filter(sequence(1, greatest(${k}, 1)), j -> j >= 2), j -> ${test('j')})`,
+};
+
+export interface Search {
+  /** The number of positions (characters or elements). */
+  readonly size: string;
+  /** How many positions a match covers. */
+  readonly matchLength: string;
+  /** Whether a match starts at a 1-based position. */
+  readonly matchesAt: (oneBased: string) => string;
+  /** SQL of the optional arguments: start (negative: from the end), length (-1: to the end), occurrence. */
+  readonly start?: string;
+  readonly length?: string;
+  readonly occurrence?: string;
+}
+
+/** The 0-based position of the occurrence-th match, -1 when there is none. */
+export function nthPosition(l: ListSql, s: Search): string {
+  const start = s.start ?? '0';
+  const len = s.length ?? '-1';
+  const k = s.occurrence ?? '1';
+  const m = s.matchLength;
+  const from = `(CASE WHEN ${start} < 0 THEN greatest(${s.size} + ${start}, 0) ELSE ${start} END)`;
+  const p = l.positions(from, `${s.size} - ${m}`, s.matchesAt);
+  const fits = `(${len} < 0 OR (${l.at(p, '1')} + ${m} <= ${from} + ${len} AND ${l.all(k, (j) => `${l.at(p, j)} + ${m} <= ${l.at(p, `${j} - 1`)} + 1 + ${len}`)}))`;
+  return `CAST(CASE WHEN ${k} >= 1 AND ${l.size(p)} >= ${k} AND ${fits} THEN ${l.at(p, k)} ELSE -1 END AS BIGINT)`;
+}

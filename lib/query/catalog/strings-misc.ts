@@ -1,0 +1,37 @@
+// String comparison, byte size and SHA-1: small string functions kept apart from strings.ts.
+import { both, type ScalarFunction } from './types';
+
+export const STRING_MISC_FUNCTIONS: readonly ScalarFunction[] = [
+  {
+    name: 'strcmp',
+    family: 'string',
+    summary: 'Compares two strings ordinally: -1 when string1 sorts first, 0 when equal, 1 otherwise.',
+    signatures: [
+      {
+        params: [
+          { name: 'string1', type: 'string' },
+          { name: 'string2', type: 'string' },
+        ],
+        result: 'int',
+      },
+    ],
+    // Ordinal (code point) order, as .NET's string.CompareOrdinal; both engines compare bytes of UTF-8.
+    ...both(({ a }) => `CAST(CASE WHEN ${a[0]} < ${a[1]} THEN -1 WHEN ${a[0]} > ${a[1]} THEN 1 ELSE 0 END AS INTEGER)`),
+  },
+  {
+    name: 'string_size',
+    family: 'string',
+    summary: 'The size of the text in bytes (UTF-8).',
+    signatures: [{ params: [{ name: 'source', type: 'string' }], result: 'long' }],
+    duckdb: ({ a }) => `CAST(octet_length(encode(${a[0]})) AS BIGINT)`,
+    timestream: ({ a }) => `CAST(length(to_utf8(${a[0]})) AS BIGINT)`,
+  },
+  {
+    name: 'hash_sha1',
+    family: 'string',
+    summary: 'The SHA-1 of the text of value, as lowercase hex.',
+    signatures: [{ params: [{ name: 'value', type: 'any' }], result: 'string' }],
+    duckdb: ({ str: text }) => `sha1(${text(0)})`,
+    timestream: ({ str: text }) => `lower(to_hex(sha1(to_utf8(${text(0)}))))`,
+  },
+];
