@@ -5,6 +5,7 @@
 import type { Expr, NamedExpr, Operator, Pipeline, Program, SortKey, Source } from './ast';
 import { analyzeAggregate, type AggregateOutput } from './aggregates';
 import { analyzeJoin, type TabularHost } from './analyze-join';
+import { analyzeMakeSeries } from './analyze-make-series';
 import { analyzeMvExpand, type MvExpandHost } from './analyze-mv-expand';
 import { analyzeParse } from './analyze-parse';
 import { analyzeUnion } from './analyze-union';
@@ -451,6 +452,8 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
       }
       case 'render':
         return input;
+      case 'makeSeries':
+        return analyzeMakeSeries(this, input, op.makeSeries);
     }
   }
 

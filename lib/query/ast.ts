@@ -131,7 +131,24 @@ export type Operator =
   | { readonly kind: 'projectKeep' | 'projectReorder'; readonly names: readonly NamePattern[]; readonly span: Span }
   | { readonly kind: 'parse'; readonly parse: ParseSpec; readonly span: Span }
   | { readonly kind: 'getschema'; readonly span: Span }
-  | { readonly kind: 'sample'; readonly count: Expr; readonly span: Span };
+  | { readonly kind: 'sample'; readonly count: Expr; readonly span: Span }
+  | { readonly kind: 'makeSeries'; readonly makeSeries: MakeSeriesSpec; readonly span: Span };
+
+/**
+ * `make-series [kind=nonempty] [Name =] Agg(...) [default = v], ... on Axis (from a] [to b] step s |
+ * in range(start, stop, step)) [by [Name =] Expr, ...]` (make-series operator docs).
+ */
+export interface MakeSeriesSpec {
+  readonly nonEmpty: boolean;
+  readonly aggregates: readonly (NamedExpr & { readonly default?: Expr })[];
+  readonly axis: { readonly name: string; readonly span: Span };
+  readonly from?: Expr;
+  readonly to?: Expr;
+  readonly step: Expr;
+  /** The alternate `in range(start, stop, step)` form: stop inclusive, bins aligned by bin(), not bin_at(). */
+  readonly range: boolean;
+  readonly by: readonly NamedExpr[];
+}
 
 /** `parse [kind=simple|regex|relaxed] Expr with Part ...` (parse operator docs); parse-where drops rows that do not match. */
 export interface ParseSpec {

@@ -28,13 +28,13 @@ import {
   parseDatetimeTicksUnbounded,
   parseTimespanTicks,
 } from './literals';
+import { parseMakeSeries } from './parser-make-series';
 import { parseJoin, parseMvExpand, parseParse, parseUnion, type OperatorCursor } from './parser-operators';
 import type { Span, Token } from './tokens';
 
 /** Kusto tabular operators outside the subset: named in a QUERY_UNSUPPORTED error. */
 const KNOWN_UNSUPPORTED_OPERATORS: ReadonlySet<string> = new Set([
   'mv-apply',
-  'make-series',
   'parse-kv',
   'evaluate',
   'as',
@@ -348,6 +348,8 @@ class Parser implements OperatorCursor {
       }
       case 'mv-expand':
         return { kind: 'mvExpand', mvExpand: parseMvExpand(this), span: this.spanFrom(start) };
+      case 'make-series':
+        return { kind: 'makeSeries', makeSeries: parseMakeSeries(this), span: this.spanFrom(start) };
       case 'serialize': {
         const items =
           this.peek().kind === 'eof' || this.peekOp('|') || this.peekOp(';') || this.peekOp(')')

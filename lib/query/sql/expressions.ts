@@ -269,7 +269,7 @@ export class ExpressionWriter {
   }
 
   /** JSON text of any value, 'null' for null (elements of pack_array, bag_pack). */
-  private jsonOf(e: IrExpr, x: string): string {
+  jsonOf(e: IrExpr, x: string): string {
     if (e.type === 'dynamic')
       return this.d.name === 'duckdb' ? `coalesce(CAST(${x} AS VARCHAR), 'null')` : `coalesce(${x}, 'null')`;
     if (e.type === 'timespan') return `coalesce('"' || ${this.timespanToString(x)} || '"', 'null')`;
