@@ -17,6 +17,7 @@ import type {
   Source,
 } from './ast';
 import { clip, type ErrorFactory } from './errors';
+import { minifiedJson } from './json-text';
 import { tokenize } from './lexer';
 import { checkNameLength, compileContext, type CompileContext } from './limits';
 import {
@@ -839,7 +840,7 @@ class Parser implements OperatorCursor {
     }
     if (type === 'dynamic') {
       try {
-        return this.literal('dynamic', JSON.stringify(JSON.parse(raw)), t.span);
+        return this.literal('dynamic', minifiedJson(raw), t.span);
       } catch {
         throw this.errors.unsupported('only JSON content is supported in dynamic(...) literals', t.span);
       }

@@ -18,6 +18,7 @@ const FAMILY_TITLES: Readonly<Record<Family, string>> = {
   array: 'Arrays and property bags',
   type: 'Types',
   aggregation: 'Aggregations',
+  series: 'Series (dynamic numeric arrays, as make-series makes them)',
 };
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|');
@@ -53,7 +54,7 @@ export function renderFunctionDocs(): string {
     '',
     `Aggregations: ${CORE_AGGREGATES}.`,
   ];
-  const families: Family[] = ['datetime', 'string', 'math', 'array', 'type'];
+  const families: Family[] = ['datetime', 'string', 'math', 'array', 'type', 'series'];
   for (const f of families) {
     out.push('', `## ${FAMILY_TITLES[f]}`, '', ...table(SCALAR_CATALOG.filter((e) => e.family === f)));
   }

@@ -4,6 +4,7 @@ import { AGGREGATIONS } from './aggregations';
 import { ARRAY_FUNCTIONS } from './arrays';
 import { DATETIME_FUNCTIONS } from './datetime';
 import { MATH_FUNCTIONS } from './math';
+import { SERIES_FUNCTIONS } from './series';
 import { STRING_FUNCTIONS, STRING_OPERATORS } from './strings';
 import { TYPE_FUNCTIONS } from './type-functions';
 import type { CatalogRef } from '../ir';
@@ -15,6 +16,7 @@ export const SCALAR_CATALOG: readonly ScalarFunction[] = [
   ...MATH_FUNCTIONS,
   ...ARRAY_FUNCTIONS,
   ...TYPE_FUNCTIONS,
+  ...SERIES_FUNCTIONS,
 ];
 export const AGGREGATE_CATALOG: readonly AggregateFunction[] = AGGREGATIONS;
 /** String operators (`x hasprefix "a"`) spelled through the catalog; not callable as functions. */

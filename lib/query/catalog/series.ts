@@ -1,0 +1,190 @@
+// Series functions (dynamic numeric arrays in, dynamic out), as users pair them with make-series:
+// the interpolations series_fill_* (https://learn.microsoft.com/en-us/kusto/query/series-fill-linear-function
+// and siblings), series_stats_dynamic and the element-wise arithmetic and comparisons. DuckDB works
+// on the array as a JSON[] list bound once to a lambda parameter (`list_transform([v], l -> ...)[1]`),
+// so the argument's SQL is written once. A missing value is a null element, or the element equal to
+// the missing_value_placeholder argument when one is given (the docs' rule); elements that are not
+// numbers count as null. The fills look left and right per element: quadratic in the array's length.
+// Timestream has no such list functions here: refused there with a 400.
+import type { IrExpr } from '../ir';
+import type { ScalarFunction, SqlCall } from './types';
+
+const dyn = (name: string) => ({ name, type: 'dynamic' as const });
+const placeholder = { name: 'missing_value_placeholder', type: 'any' as const, optional: true, constant: true };
+
+/** `body` with `value` evaluated once and named `name` (a one-element list mapped by a lambda). */
+const bind = (value: string, name: string, body: string): string => `list_transform([${value}], ${name} -> ${body})[1]`;
+/** The JSON[] of an array value, null for anything else. */
+const jsonList = (x: string): string => `CASE WHEN json_type(${x}) = 'ARRAY' THEN CAST(${x} AS JSON[]) END`;
+/** A JSON element as DOUBLE: null for null and for anything not a number. */
+const num = (e: string): string => `TRY_CAST(CAST(${e} AS VARCHAR) AS DOUBLE)`;
+
+/** The test for a missing element: null, or equal to a non-null placeholder (argument i). */
+function missingTest(c: SqlCall, i: number): (e: string) => string {
+  const p = c.args[i];
+  if (p === undefined || (p.kind === 'lit' && p.value === null)) return (e) => `(${num(e)} IS NULL)`;
+  return (e) => `coalesce(${num(e)} = CAST(${c.a[i]} AS DOUBLE), FALSE)`;
+}
+
+/** Each missing element replaced by the nearest present one on the left (forward) or right. */
+function fillNearest(c: SqlCall, forward: boolean): string {
+  const missing = missingTest(c, 1);
+  const near = forward ? `list_max(list_filter(range(1, i + 1), j -> NOT ${missing('l[j]')}))` : `list_min(list_filter(range(i, len(l) + 1), j -> NOT ${missing('l[j]')}))`;
+  return bind(
+    jsonList(c.a[0]!),
+    'l',
+    `to_json(list_transform(range(1, len(l) + 1), i -> CASE WHEN ${missing('l[i]')} THEN coalesce(l[${near}], l[i]) ELSE l[i] END))`,
+  );
+}
+
+/**
+ * Linear interpolation between the nearest present neighbours; the edges take the nearest present
+ * value unless fill_edges is false; an array with nothing present becomes constant_value (0). Arrays
+ * of integers get integers: the docs' printed results truncate (73.5 -> 73, 32.667 -> 32).
+ */
+function fillLinear(c: SqlCall): string {
+  const missing = missingTest(c, 1);
+  const edges = c.a[2] ?? 'TRUE';
+  const constant = c.args[3] ? `CAST(${c.json(3)} AS JSON)` : `CAST('0.0' AS JSON)`;
+  const near = `{'p': list_max(list_filter(range(1, i + 1), j -> v[j] IS NOT NULL)), 'q': list_min(list_filter(range(i, len(v) + 1), j -> v[j] IS NOT NULL))}`;
+  const [p, q] = ['n.p', 'n.q'];
+  const between = `v[${p}] + (v[${q}] - v[${p}]) * (i - ${p}) / (${q} - ${p})`;
+  const element =
+    `CASE WHEN v[i] IS NOT NULL THEN l[i] ` +
+    `WHEN ${p} IS NOT NULL AND ${q} IS NOT NULL THEN CASE WHEN ints THEN to_json(CAST(trunc(${between}) AS BIGINT)) ELSE to_json(${between}) END ` +
+    `WHEN coalesce(${edges}, TRUE) THEN coalesce(l[${p}], l[${q}]) ELSE l[i] END`;
+  const perIndex = `list_transform(range(1, len(l) + 1), i -> ${bind(near, 'n', element)})`;
+  const body =
+    `CASE WHEN len(list_filter(v, x -> x IS NOT NULL)) = 0 THEN to_json(list_transform(l, x -> ${constant})) ` +
+    `ELSE to_json(${perIndex}) END`;
+  const ints = `coalesce(list_bool_and(list_transform(list_filter(l, x -> NOT ${missing('x')}), x -> json_type(x) IN ('BIGINT', 'UBIGINT'))), FALSE)`;
+  const values = `list_transform(l, x -> CASE WHEN ${missing('x')} THEN NULL ELSE ${num('x')} END)`;
+  return bind(jsonList(c.a[0]!), 'l', bind(values, 'v', bind(ints, 'ints', body)));
+}
+
+/** min, min_idx, max, max_idx, avg, stdev, variance, sum, len as a bag (series_stats_dynamic docs). */
+function stats(c: SqlCall): string {
+  const ignore = c.a[1] ?? 'FALSE';
+  const bad = `(NOT coalesce(${ignore}, FALSE) AND coalesce(list_bool_or(list_transform(v, x -> x IS NULL OR NOT isfinite(x))), FALSE))`;
+  const kept = `CASE WHEN coalesce(${ignore}, FALSE) THEN list_filter(v, x -> x IS NOT NULL AND isfinite(x)) ELSE v END`;
+  const ok = (sql: string): string => `CASE WHEN bad OR len(f) = 0 THEN NULL ELSE ${sql} END`;
+  const bag =
+    `json_object('min', ${ok('list_min(f)')}, 'min_idx', ${ok('list_position(v, list_min(f)) - 1')}, ` +
+    `'max', ${ok('list_max(f)')}, 'max_idx', ${ok('list_position(v, list_max(f)) - 1')}, 'avg', ${ok('list_avg(f)')}, ` +
+    `'stdev', ${ok('coalesce(list_stddev_samp(f), 0E0)')}, 'variance', ${ok('coalesce(list_var_samp(f), 0E0)')}, ` +
+    `'sum', ${ok('list_sum(f)')}, 'len', len(f))`;
+  const values = `list_transform(${jsonList(c.a[0]!)}, x -> ${num('x')})`;
+  return bind(values, 'v', bind(kept, 'f', bind(bad, 'bad', `CASE WHEN v IS NULL THEN NULL ELSE ${bag} END`)));
+}
+
+/** An argument as a function of the element index: an array's element (null past its end) or a scalar. */
+function operand(c: SqlCall, i: number): { list?: string; at: (index: string) => string } {
+  if (c.args[i]!.type !== 'dynamic') return { at: () => `CAST(${c.a[i]} AS DOUBLE)` };
+  const list = `list_transform(${jsonList(c.a[i]!)}, x -> ${num('x')})`;
+  return { list, at: (index) => `s${i}[${index}]` };
+}
+
+/** Element-wise `op` over two arrays (or an array and a scalar); length of the longer array. */
+function elementWise(c: SqlCall, op: (a: string, b: string) => string): string {
+  const [x, y] = [operand(c, 0), operand(c, 1)];
+  const lists = [x, y].map((o, i) => (o.list ? { i, list: o.list } : undefined)).filter((o) => o !== undefined);
+  const n = `greatest(${lists.map((o) => `coalesce(len(s${o.i}), 0)`).join(', ')})`;
+  let body = `to_json(list_transform(range(1, ${n} + 1), k -> ${op(x.at('k'), y.at('k'))}))`;
+  // Null when no argument is an array (Kusto: a non-array series gives null).
+  body = `CASE WHEN ${lists.map((o) => `s${o.i} IS NULL`).join(' AND ')} THEN NULL ELSE ${body} END`;
+  for (const o of lists) body = bind(o.list, `s${o.i}`, body);
+  return body;
+}
+
+const binary = (name: string, summary: string, op: (a: string, b: string) => string): ScalarFunction => ({
+  name,
+  family: 'series',
+  summary,
+  signatures: [{ params: [{ name: 'series1', type: 'any' }, { name: 'series2', type: 'any' }], result: 'dynamic' }],
+  check: (args: readonly IrExpr[]) =>
+    args.some((a) => a.type === 'dynamic')
+      ? args.findIndex((a) => a.type !== 'dynamic' && !['int', 'long', 'real', 'decimal'].includes(a.type)) >= 0
+        ? [args.findIndex((a) => a.type !== 'dynamic'), 'expects numeric arrays or numbers']
+        : undefined
+      : [0, 'expects at least one dynamic array'],
+  duckdb: (c) => elementWise(c, op),
+  timestream: null,
+});
+
+export const SERIES_FUNCTIONS: readonly ScalarFunction[] = [
+  {
+    name: 'series_fill_forward',
+    family: 'series',
+    summary: 'Missing values (null, or the placeholder) replaced by the nearest present value on the left.',
+    signatures: [{ params: [dyn('series'), placeholder], result: 'dynamic' }],
+    duckdb: (c) => fillNearest(c, true),
+    timestream: null,
+  },
+  {
+    name: 'series_fill_backward',
+    family: 'series',
+    summary: 'Missing values (null, or the placeholder) replaced by the nearest present value on the right.',
+    signatures: [{ params: [dyn('series'), placeholder], result: 'dynamic' }],
+    duckdb: (c) => fillNearest(c, false),
+    timestream: null,
+  },
+  {
+    name: 'series_fill_const',
+    family: 'series',
+    summary: 'Missing values (null, or the placeholder) replaced by constant_value.',
+    signatures: [{ params: [dyn('series'), { name: 'constant_value', type: 'scalar' }, placeholder], result: 'dynamic' }],
+    duckdb: (c) => {
+      const missing = missingTest(c, 2);
+      return bind(
+        jsonList(c.a[0]!),
+        'l',
+        `to_json(list_transform(l, x -> CASE WHEN ${missing('x')} THEN CAST(${c.json(1)} AS JSON) ELSE x END))`,
+      );
+    },
+    timestream: null,
+  },
+  {
+    name: 'series_fill_linear',
+    family: 'series',
+    summary: 'Missing values linearly interpolated; edges take the nearest value unless fill_edges is false; all missing gives constant_value (0).',
+    signatures: [
+      {
+        params: [
+          dyn('series'),
+          placeholder,
+          { name: 'fill_edges', type: 'bool', optional: true },
+          { name: 'constant_value', type: 'scalar', optional: true },
+        ],
+        result: 'dynamic',
+      },
+    ],
+    duckdb: fillLinear,
+    timestream: null,
+  },
+  {
+    name: 'series_stats_dynamic',
+    family: 'series',
+    summary: 'A bag of min, min_idx, max, max_idx, avg, stdev, variance (sample), sum and len; null statistics when a value is not finite, unless ignore_nonfinite.',
+    signatures: [{ params: [dyn('series'), { name: 'ignore_nonfinite', type: 'bool', optional: true }], result: 'dynamic' }],
+    duckdb: stats,
+    timestream: null,
+  },
+  binary('series_add', 'Element-wise sum of two numeric arrays (or an array and a number); null where an element is missing.', (a, b) => `${a} + ${b}`),
+  binary('series_subtract', 'Element-wise difference series1 - series2.', (a, b) => `${a} - ${b}`),
+  binary('series_multiply', 'Element-wise product.', (a, b) => `${a} * ${b}`),
+  binary('series_divide', 'Element-wise quotient as real; null where the divisor is 0.', (a, b) => `${a} / nullif(${b}, 0)`),
+  binary('series_greater', 'Element-wise series1 > series2 as bools.', (a, b) => `${a} > ${b}`),
+  binary('series_greater_equals', 'Element-wise series1 >= series2 as bools.', (a, b) => `${a} >= ${b}`),
+  binary('series_less', 'Element-wise series1 < series2 as bools.', (a, b) => `${a} < ${b}`),
+  binary('series_less_equals', 'Element-wise series1 <= series2 as bools.', (a, b) => `${a} <= ${b}`),
+  binary('series_equals', 'Element-wise series1 == series2 as bools.', (a, b) => `${a} = ${b}`),
+  binary('series_not_equals', 'Element-wise series1 != series2 as bools.', (a, b) => `${a} <> ${b}`),
+  {
+    name: 'series_abs',
+    family: 'series',
+    summary: 'The absolute value of each element.',
+    signatures: [{ params: [dyn('series')], result: 'dynamic' }],
+    duckdb: ({ a }) => `to_json(list_transform(${jsonList(a[0]!)}, x -> abs(${num('x')})))`,
+    timestream: null,
+  },
+];
