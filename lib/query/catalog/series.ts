@@ -19,6 +19,10 @@ const jsonList = (x: string): string => `CASE WHEN json_type(${x}) = 'ARRAY' THE
 /** A JSON element as DOUBLE: null for null and for anything not a number. */
 const num = (e: string): string => `TRY_CAST(CAST(${e} AS VARCHAR) AS DOUBLE)`;
 
+/** A DOUBLE as a JSON element; NaN and infinities as the strings Kusto writes for them. */
+const realJson = (v: string): string =>
+  `CASE WHEN isnan(${v}) THEN CAST('"NaN"' AS JSON) WHEN isinf(${v}) THEN CAST(CASE WHEN ${v} > 0 THEN '"Infinity"' ELSE '"-Infinity"' END AS JSON) ELSE to_json(${v}) END`;
+
 /** The test for a missing element: null, or equal to a non-null placeholder (argument i). */
 function missingTest(c: SqlCall, i: number): (e: string) => string {
   const p = c.args[i];
@@ -85,18 +89,24 @@ function operand(c: SqlCall, i: number): { list?: string; at: (index: string) =>
 }
 
 /** Element-wise `op` over two arrays (or an array and a scalar); length of the longer array. */
-function elementWise(c: SqlCall, op: (a: string, b: string) => string): string {
+function elementWise(c: SqlCall, op: (a: string, b: string) => string, real: boolean): string {
   const [x, y] = [operand(c, 0), operand(c, 1)];
   const lists = [x, y].map((o, i) => (o.list ? { i, list: o.list } : undefined)).filter((o) => o !== undefined);
   const n = `greatest(${lists.map((o) => `coalesce(len(s${o.i}), 0)`).join(', ')})`;
-  let body = `to_json(list_transform(range(1, ${n} + 1), k -> ${op(x.at('k'), y.at('k'))}))`;
+  const element = op(x.at('k'), y.at('k'));
+  let body = `to_json(list_transform(range(1, ${n} + 1), k -> ${real ? realJson(element) : element}))`;
   // Null when no argument is an array (Kusto: a non-array series gives null).
   body = `CASE WHEN ${lists.map((o) => `s${o.i} IS NULL`).join(' AND ')} THEN NULL ELSE ${body} END`;
   for (const o of lists) body = bind(o.list, `s${o.i}`, body);
   return body;
 }
 
-const binary = (name: string, summary: string, op: (a: string, b: string) => string): ScalarFunction => ({
+const binary = (
+  name: string,
+  summary: string,
+  op: (a: string, b: string) => string,
+  real = false,
+): ScalarFunction => ({
   name,
   family: 'series',
   summary,
@@ -107,7 +117,7 @@ const binary = (name: string, summary: string, op: (a: string, b: string) => str
         ? [args.findIndex((a) => a.type !== 'dynamic'), 'expects numeric arrays or numbers']
         : undefined
       : [0, 'expects at least one dynamic array'],
-  duckdb: (c) => elementWise(c, op),
+  duckdb: (c) => elementWise(c, op, real),
   timestream: null,
 });
 
@@ -169,10 +179,10 @@ export const SERIES_FUNCTIONS: readonly ScalarFunction[] = [
     duckdb: stats,
     timestream: null,
   },
-  binary('series_add', 'Element-wise sum of two numeric arrays (or an array and a number); null where an element is missing.', (a, b) => `${a} + ${b}`),
-  binary('series_subtract', 'Element-wise difference series1 - series2.', (a, b) => `${a} - ${b}`),
-  binary('series_multiply', 'Element-wise product.', (a, b) => `${a} * ${b}`),
-  binary('series_divide', 'Element-wise quotient as real; null where the divisor is 0.', (a, b) => `${a} / nullif(${b}, 0)`),
+  binary('series_add', 'Element-wise sum of two numeric arrays (or an array and a number); null where an element is missing.', (a, b) => `${a} + ${b}`, true),
+  binary('series_subtract', 'Element-wise difference series1 - series2.', (a, b) => `${a} - ${b}`, true),
+  binary('series_multiply', 'Element-wise product.', (a, b) => `${a} * ${b}`, true),
+  binary('series_divide', 'Element-wise quotient as real (x/0 is Infinity, 0/0 NaN).', (a, b) => `${a} / ${b}`, true),
   binary('series_greater', 'Element-wise series1 > series2 as bools.', (a, b) => `${a} > ${b}`),
   binary('series_greater_equals', 'Element-wise series1 >= series2 as bools.', (a, b) => `${a} >= ${b}`),
   binary('series_less', 'Element-wise series1 < series2 as bools.', (a, b) => `${a} < ${b}`),
@@ -184,7 +194,7 @@ export const SERIES_FUNCTIONS: readonly ScalarFunction[] = [
     family: 'series',
     summary: 'The absolute value of each element.',
     signatures: [{ params: [dyn('series')], result: 'dynamic' }],
-    duckdb: ({ a }) => `to_json(list_transform(${jsonList(a[0]!)}, x -> abs(${num('x')})))`,
+    duckdb: ({ a }) => `to_json(list_transform(${jsonList(a[0]!)}, x -> ${realJson(`abs(${num('x')})`)}))`,
     timestream: null,
   },
 ];
