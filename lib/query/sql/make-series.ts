@@ -94,12 +94,17 @@ export function makeSeriesSql(w: SeriesWriter, s: MakeSeriesIr, refs: { keys: st
     ` FROM ${grid} LEFT JOIN ${agg} AS a ON ${on}`;
   const array = (element: string): string =>
     `CAST('[' || coalesce(string_agg(${element}, ',' ORDER BY ${k}), '') || ']' AS JSON)`;
-  const series = s.aggs.map((a, i) => `${array(w.json(a.elementType, q(refs.aggs[i]!)))} AS ${q(refs.aggs[i]!)}`);
+  // Reals by hand: NaN <> NaN is false in DuckDB, so the writer's NaN test does not see it.
+  const element = (type: KqlType, v: string): string =>
+    type === 'real' || type === 'decimal'
+      ? `CASE WHEN ${v} IS NULL THEN 'null' WHEN isnan(${v}) THEN '"NaN"' WHEN isinf(${v}) THEN CASE WHEN ${v} > 0 THEN '"Infinity"' ELSE '"-Infinity"' END ELSE CAST(to_json(${v}) AS VARCHAR) END`
+      : w.json(type, v);
+  const series = s.aggs.map((a, i) => `${array(element(a.elementType, q(refs.aggs[i]!)))} AS ${q(refs.aggs[i]!)}`);
   const axisElement =
     axisType === 'datetime'
       ? // Kusto writes datetimes inside dynamic values with 7 fractional digits (the docs' printed arrays).
         `'"' || strftime(${axis}, '%Y-%m-%dT%H:%M:%S.%f') || '0Z"'`
-      : w.json(axisType === 'decimal' || real ? 'real' : axisType, axis);
+      : element(axisType === 'decimal' || real ? 'real' : axisType, axis);
   const select = [...keys, ...series, `${array(axisElement)} AS ${axis}`];
   const groupBy = keys.length > 0 ? ` GROUP BY ${keys.join(', ')}` : s.nonEmpty ? '' : ' GROUP BY _one';
   return (
