@@ -3,6 +3,7 @@
 // on the telemetry fixture. Results of the documented examples are in the conformance corpus
 // (test/conformance/cases/op-make-series-*.json, fn-series-*.json).
 import type { DuckDBConnection } from '@duckdb/node-api';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compile, convertRows, QueryError, type CompileOptions, type QueryLimits } from '../../../lib/query/index';
 import { GOLDEN_OPTIONS, openFixtureDb, runSql } from '../../golden/fixture-db';
@@ -122,6 +123,47 @@ describe('make-series', () => {
       expect(axis[47]).toBe('2024-03-01T23:30:00.0000000Z');
     }
   });
+
+  it('runs on DuckDB for generated combinations of aggregations, defaults, bounds, steps, by and what follows', async () => {
+    // Prepare: columns that exist in the source, so the queries get past the analyzer.
+    const numbers = 'range x from -5 to 5 step 1 | extend t = datetime(2024-03-01) + x * 1h, v = x * 1.5, g = x % 3';
+    const queries = fc.sample(
+      fc
+        .tuple(
+          fc.array(fc.constantFrom('count()', 'sum(v)', 'avg(v)', 'dcount(g)', 'stdev(v)', 'variance(v)', 'percentile(v, 50)', 'sumif(v, v > 0)', 'avgif(v, g == 1)'), { minLength: 1, maxLength: 3 }),
+          fc.constantFrom('', ' default = double(null)', ' default = 2', ' default = 1.5'),
+          fc.constantFrom(
+            ['t', ' from datetime(2024-03-01) to datetime(2024-03-01 03:00) step 1h'],
+            ['t', ' step 7m'],
+            ['t', ' from datetime(2024-02-29 22:00) step 1h'],
+            ['t', ' in range(datetime(2024-03-01), datetime(2024-03-01 02:00), 30m)'],
+            ['x', ' from -3 to 3 step 2'],
+            ['x', ' to 2 step 0.5'],
+            ['v', ' in range(-2, 2, 1)'],
+            ['v', ' step 1'],
+          ),
+          fc.constantFrom('', ' by g', ' by k = g > 0, g'),
+          fc.constantFrom('', ' | extend f = series_fill_linear(count_)', ' | project series_stats(count_)', ' | count'),
+        )
+        .map(([aggs, d, [axis, bounds], by, after]) => `${numbers} | make-series count(), ${aggs.map((a) => a + d).join(', ')} on ${axis}${bounds}${by}${after}`),
+      { seed: 42, numRuns: 30 },
+    );
+    // Act
+    const failures: string[] = [];
+    let ran = 0;
+    for (const query of queries) {
+      try {
+        await run(db, query);
+        ran++;
+      } catch (e) {
+        // A query the analyzer refuses (a name clash of two aggregations) is fine; an engine error is not.
+        if (!(e instanceof QueryError)) failures.push(`${query}: ${String(e)}`);
+      }
+    }
+    // Assess
+    expect(failures).toEqual([]);
+    expect(ran).toBeGreaterThan(20);
+  }, 120_000);
 
   it('expands series_stats(x) in extend next to the input columns, typed per statistic', () => {
     // Act
