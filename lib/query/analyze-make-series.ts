@@ -10,7 +10,7 @@ import { analyzeAggregate } from './aggregates';
 import { clip, type ErrorFactory } from './errors';
 import type { Assigned, IrColumn, IrExpr, KqlType, MakeSeriesIr, Rel, SeriesAgg } from './ir';
 import { TICKS_PER_MICRO } from './literals';
-import { derivedName, NameAllocator } from './naming';
+import { closest, derivedName, NameAllocator } from './naming';
 import { foldConstant } from './range';
 import { AGGREGATE_FUNCTIONS, analyzeScalar, type ScalarEnv } from './scalars';
 import { isNumeric, lit, widerNumeric } from './types';
@@ -44,7 +44,13 @@ export function analyzeMakeSeries(h: MakeSeriesHost, input: Rel, spec: MakeSerie
   if (spec.nonEmpty && keys.length > 0)
     throw errors.unsupported('make-series kind=nonempty with a by clause is not supported', spec.by[0]!.span);
 
-  const pending: { name?: string; span: MakeSeriesSpec['axis']['span']; agg: SeriesAgg['value']; def: string; d: IrExpr }[] = [];
+  const pending: {
+    name?: string;
+    span: MakeSeriesSpec['axis']['span'];
+    agg: SeriesAgg['value'];
+    def: string;
+    d: IrExpr;
+  }[] = [];
   for (const item of spec.aggregates) {
     if (item.expr.kind !== 'call' || !AGGREGATE_FUNCTIONS.has(item.expr.name))
       throw errors.semantic('each make-series column must be an aggregation such as count() or avg(x)', item.expr.span);
@@ -66,7 +72,13 @@ export function analyzeMakeSeries(h: MakeSeriesHost, input: Rel, spec: MakeSerie
       if (!(isNumeric(d.type) || (d.kind === 'lit' && d.value === null)))
         throw errors.semantic(`the make-series default must be a number, got ${d.type}`, item.default.span);
     }
-    pending.push({ ...(item.name ? { name: item.name } : {}), span: item.nameSpan ?? item.span, agg, def: defaultName, d });
+    pending.push({
+      ...(item.name ? { name: item.name } : {}),
+      span: item.nameSpan ?? item.span,
+      agg,
+      def: defaultName,
+      d,
+    });
   }
   const aggs: SeriesAgg[] = pending.map((p) => {
     const name = p.name !== undefined ? claim(p.name, p.span) : names.unique(p.def === '' ? names.columnN() : p.def);
@@ -76,10 +88,19 @@ export function analyzeMakeSeries(h: MakeSeriesHost, input: Rel, spec: MakeSerie
   });
 
   const axisValue = env.resolve(spec.axis.name);
-  if (!axisValue) throw errors.semantic(`unknown column '${clip(spec.axis.name)}' after on`, spec.axis.span);
+  if (!axisValue) {
+    const hint = closest(spec.axis.name, env.columnNames());
+    throw errors.semantic(
+      `unknown column '${clip(spec.axis.name)}' after on${hint ? `; did you mean '${hint}'?` : ''}`,
+      spec.axis.span,
+    );
+  }
   const axisType = axisValue.type;
   if (axisType !== 'datetime' && axisType !== 'timespan' && !isNumeric(axisType))
-    throw errors.semantic(`the make-series axis must be a datetime, timespan or number, not ${axisType}`, spec.axis.span);
+    throw errors.semantic(
+      `the make-series axis must be a datetime, timespan or number, not ${axisType}`,
+      spec.axis.span,
+    );
   const axisColumn: IrColumn = { name: claim(spec.axis.name, spec.axis.span), type: 'dynamic', ref: h.newRef() };
 
   const bounds = h.env([]);
@@ -87,7 +108,11 @@ export function analyzeMakeSeries(h: MakeSeriesHost, input: Rel, spec: MakeSerie
   const scalar = (e: MakeSeriesSpec['step'], what: string, want: KqlType): IrExpr => {
     const v = analyzeScalar(e, bounds);
     const ok = isNumeric(want) ? isNumeric(v.type) : v.type === want;
-    if (!ok) throw errors.semantic(`the make-series ${what} must be a ${isNumeric(want) ? 'number' : want}, not ${v.type}`, e.span);
+    if (!ok)
+      throw errors.semantic(
+        `the make-series ${what} must be a ${isNumeric(want) ? 'number' : want}, not ${v.type}`,
+        e.span,
+      );
     return v;
   };
   const from = spec.from ? scalar(spec.from, spec.range ? 'range start' : 'from bound', axisType) : undefined;

@@ -7,7 +7,8 @@ import type { Family, ScalarFunction, Signature } from './types';
 /** Functions and aggregations the analyzer handles itself (type-dependent forms, constant folding). */
 const CORE_SCALARS =
   'iff/iif, case, coalesce, isnull, isnotnull, isempty, isnotempty, not, strcat, strlen, substring, tolower, toupper, round, abs, ' +
-  'bin/floor, now, ago, tostring, todouble/toreal, toint, tolong, tobool/toboolean, todatetime, parse_json/todynamic/toobject, totimespan/totime (constant text)';
+  'bin/floor, now, ago, tostring, todouble/toreal, toint, tolong, tobool/toboolean, todatetime, parse_json/todynamic/toobject, totimespan/totime (constant text), ' +
+  'series_stats (alone in extend or project: seven columns series_stats_x_min ... _variance; DuckDB only)';
 const CORE_AGGREGATES =
   'count, countif, sum, sumif, avg, avgif, min, max, dcount, percentile, percentiles, arg_max, arg_min (with *), make_list, make_set (both with maxSize), stdev, take_any/any';
 

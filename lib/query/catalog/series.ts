@@ -33,7 +33,9 @@ function missingTest(c: SqlCall, i: number): (e: string) => string {
 /** Each missing element replaced by the nearest present one on the left (forward) or right. */
 function fillNearest(c: SqlCall, forward: boolean): string {
   const missing = missingTest(c, 1);
-  const near = forward ? `list_max(list_filter(range(1, i + 1), j -> NOT ${missing('l[j]')}))` : `list_min(list_filter(range(i, len(l) + 1), j -> NOT ${missing('l[j]')}))`;
+  const near = forward
+    ? `list_max(list_filter(range(1, i + 1), j -> NOT ${missing('l[j]')}))`
+    : `list_min(list_filter(range(i, len(l) + 1), j -> NOT ${missing('l[j]')}))`;
   return bind(
     jsonList(c.a[0]!),
     'l',
@@ -101,16 +103,19 @@ function elementWise(c: SqlCall, op: (a: string, b: string) => string, real: boo
   return body;
 }
 
-const binary = (
-  name: string,
-  summary: string,
-  op: (a: string, b: string) => string,
-  real = false,
-): ScalarFunction => ({
+const binary = (name: string, summary: string, op: (a: string, b: string) => string, real = false): ScalarFunction => ({
   name,
   family: 'series',
   summary,
-  signatures: [{ params: [{ name: 'series1', type: 'any' }, { name: 'series2', type: 'any' }], result: 'dynamic' }],
+  signatures: [
+    {
+      params: [
+        { name: 'series1', type: 'any' },
+        { name: 'series2', type: 'any' },
+      ],
+      result: 'dynamic',
+    },
+  ],
   check: (args: readonly IrExpr[]) =>
     args.some((a) => a.type === 'dynamic')
       ? args.findIndex((a) => a.type !== 'dynamic' && !['int', 'long', 'real', 'decimal'].includes(a.type)) >= 0
@@ -142,7 +147,9 @@ export const SERIES_FUNCTIONS: readonly ScalarFunction[] = [
     name: 'series_fill_const',
     family: 'series',
     summary: 'Missing values (null, or the placeholder) replaced by constant_value.',
-    signatures: [{ params: [dyn('series'), { name: 'constant_value', type: 'scalar' }, placeholder], result: 'dynamic' }],
+    signatures: [
+      { params: [dyn('series'), { name: 'constant_value', type: 'scalar' }, placeholder], result: 'dynamic' },
+    ],
     duckdb: (c) => {
       const missing = missingTest(c, 2);
       return bind(
@@ -156,7 +163,8 @@ export const SERIES_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'series_fill_linear',
     family: 'series',
-    summary: 'Missing values linearly interpolated; edges take the nearest value unless fill_edges is false; all missing gives constant_value (0).',
+    summary:
+      'Missing values linearly interpolated; edges take the nearest value unless fill_edges is false; all missing gives constant_value (0).',
     signatures: [
       {
         params: [
@@ -174,12 +182,20 @@ export const SERIES_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'series_stats_dynamic',
     family: 'series',
-    summary: 'A bag of min, min_idx, max, max_idx, avg, stdev, variance (sample), sum and len; null statistics when a value is not finite, unless ignore_nonfinite.',
-    signatures: [{ params: [dyn('series'), { name: 'ignore_nonfinite', type: 'bool', optional: true }], result: 'dynamic' }],
+    summary:
+      'A bag of min, min_idx, max, max_idx, avg, stdev, variance (sample), sum and len; null statistics when a value is not finite, unless ignore_nonfinite.',
+    signatures: [
+      { params: [dyn('series'), { name: 'ignore_nonfinite', type: 'bool', optional: true }], result: 'dynamic' },
+    ],
     duckdb: stats,
     timestream: null,
   },
-  binary('series_add', 'Element-wise sum of two numeric arrays (or an array and a number); null where an element is missing.', (a, b) => `${a} + ${b}`, true),
+  binary(
+    'series_add',
+    'Element-wise sum of two numeric arrays (or an array and a number); null where an element is missing.',
+    (a, b) => `${a} + ${b}`,
+    true,
+  ),
   binary('series_subtract', 'Element-wise difference series1 - series2.', (a, b) => `${a} - ${b}`, true),
   binary('series_multiply', 'Element-wise product.', (a, b) => `${a} * ${b}`, true),
   binary('series_divide', 'Element-wise quotient as real (x/0 is Infinity, 0/0 NaN).', (a, b) => `${a} / ${b}`, true),

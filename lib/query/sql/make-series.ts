@@ -24,7 +24,11 @@ export interface SeriesWriter {
 }
 
 /** A SELECT giving the key columns, one JSON array per aggregate and the axis array, under their refs. */
-export function makeSeriesSql(w: SeriesWriter, s: MakeSeriesIr, refs: { keys: string[]; aggs: string[]; axis: string }): string {
+export function makeSeriesSql(
+  w: SeriesWriter,
+  s: MakeSeriesIr,
+  refs: { keys: string[]; aggs: string[]; axis: string },
+): string {
   const { d, q } = { d: w.d, q: (n: string): string => w.q(n) };
   const axisType = s.axis.value.type;
   const real = axisType === 'real' || axisType === 'decimal' || s.step.type === 'real' || s.step.type === 'decimal';

@@ -14,7 +14,11 @@ const options = (dialect: CompileOptions['dialect'], limits: Partial<QueryLimits
   limits: { compileBudgetMs: 60_000, ...limits },
 });
 
-function failure(query: string, dialect: CompileOptions['dialect'] = 'duckdb', limits: Partial<QueryLimits> = {}): QueryError {
+function failure(
+  query: string,
+  dialect: CompileOptions['dialect'] = 'duckdb',
+  limits: Partial<QueryLimits> = {},
+): QueryError {
   try {
     compile(query, options(dialect, limits));
   } catch (e) {
@@ -48,16 +52,36 @@ describe('make-series', () => {
 
   it.each([
     ['States | make-series count() on Timestamp step 1h by Value', 'QUERY_SEMANTIC', 'cannot group by a dynamic value'],
-    ['States | make-series count() on Timestamp step 1h by DeviceId, DeviceId', 'QUERY_SEMANTIC', "duplicate column name 'DeviceId'"],
-    ['States | make-series Timestamp = count() on Timestamp step 1h', 'QUERY_SEMANTIC', "duplicate column name 'Timestamp'"],
+    [
+      'States | make-series count() on Timestamp step 1h by DeviceId, DeviceId',
+      'QUERY_SEMANTIC',
+      "duplicate column name 'DeviceId'",
+    ],
+    [
+      'States | make-series Timestamp = count() on Timestamp step 1h',
+      'QUERY_SEMANTIC',
+      "duplicate column name 'Timestamp'",
+    ],
     ['States | make-series count() on Timestamp step -1h', 'QUERY_SEMANTIC', 'greater than 0'],
     ['States | make-series count() on Timestamp step 1tick', 'QUERY_UNSUPPORTED', 'below one microsecond'],
     ['States | make-series count() on Timestamp from 1 step 1h', 'QUERY_SEMANTIC', 'from bound must be a datetime'],
     ['States | make-series count() default = "x" on Timestamp step 1h', 'QUERY_SEMANTIC', 'default must be a number'],
-    ['States | make-series count() on Timestamp step 1h | extend y = Timestampp', 'QUERY_SEMANTIC', "did you mean 'Timestamp'"],
+    [
+      'States | make-series count() on Timestamp step 1h | extend y = Timestampp',
+      'QUERY_SEMANTIC',
+      "did you mean 'Timestamp'",
+    ],
     ['States | make-series DeviceId on Timestamp step 1h', 'QUERY_SEMANTIC', 'must be an aggregation'],
-    ['States | make-series arg_max(Timestamp, *) on Timestamp step 1h', 'QUERY_UNSUPPORTED', 'arg_max() is not supported in make-series'],
-    ['States | make-series kind=nonempty count() on Timestamp from ago(1h) to now() step 1m by DeviceId', 'QUERY_UNSUPPORTED', 'kind=nonempty with a by clause'],
+    [
+      'States | make-series arg_max(Timestamp, *) on Timestamp step 1h',
+      'QUERY_UNSUPPORTED',
+      'arg_max() is not supported in make-series',
+    ],
+    [
+      'States | make-series kind=nonempty count() on Timestamp from ago(1h) to now() step 1m by DeviceId',
+      'QUERY_UNSUPPORTED',
+      'kind=nonempty with a by clause',
+    ],
     ['States | make-series kind=nonempty count() on Timestamp step 1m', 'QUERY_SEMANTIC', 'needs both from and to'],
     ['States | make-series kind=full count() on Timestamp step 1m', 'QUERY_SYNTAX', 'kind is nonempty'],
     ['States | make-series hint.strategy=shuffle count() on Timestamp step 1m', 'QUERY_UNSUPPORTED', "'hint.strategy'"],
@@ -130,7 +154,20 @@ describe('make-series', () => {
     const queries = fc.sample(
       fc
         .tuple(
-          fc.array(fc.constantFrom('count()', 'sum(v)', 'avg(v)', 'dcount(g)', 'stdev(v)', 'variance(v)', 'percentile(v, 50)', 'sumif(v, v > 0)', 'avgif(v, g == 1)'), { minLength: 1, maxLength: 3 }),
+          fc.array(
+            fc.constantFrom(
+              'count()',
+              'sum(v)',
+              'avg(v)',
+              'dcount(g)',
+              'stdev(v)',
+              'variance(v)',
+              'percentile(v, 50)',
+              'sumif(v, v > 0)',
+              'avgif(v, g == 1)',
+            ),
+            { minLength: 1, maxLength: 3 },
+          ),
           fc.constantFrom('', ' default = double(null)', ' default = 2', ' default = 1.5'),
           fc.constantFrom(
             ['t', ' from datetime(2024-03-01) to datetime(2024-03-01 03:00) step 1h'],
@@ -143,9 +180,17 @@ describe('make-series', () => {
             ['v', ' step 1'],
           ),
           fc.constantFrom('', ' by g', ' by k = g > 0, g'),
-          fc.constantFrom('', ' | extend f = series_fill_linear(count_)', ' | project series_stats(count_)', ' | count'),
+          fc.constantFrom(
+            '',
+            ' | extend f = series_fill_linear(count_)',
+            ' | project series_stats(count_)',
+            ' | count',
+          ),
         )
-        .map(([aggs, d, [axis, bounds], by, after]) => `${numbers} | make-series count(), ${aggs.map((a) => a + d).join(', ')} on ${axis}${bounds}${by}${after}`),
+        .map(
+          ([aggs, d, [axis, bounds], by, after]) =>
+            `${numbers} | make-series count(), ${aggs.map((a) => a + d).join(', ')} on ${axis}${bounds}${by}${after}`,
+        ),
       { seed: 42, numRuns: 30 },
     );
     // Act
