@@ -4,7 +4,7 @@
 // on the array as a JSON[] list bound once to a lambda parameter (`list_transform([v], l -> ...)[1]`),
 // so the argument's SQL is written once. A missing value is a null element, or the element equal to
 // the missing_value_placeholder argument when one is given (the docs' rule); elements that are not
-// numbers count as null. The fills look left and right per element: quadratic in the array's length.
+// numbers count as null. The fills find each element's present neighbours with one sort per array.
 // Timestream has no such list functions here: refused there with a 400.
 import type { IrExpr } from '../ir';
 import type { ScalarFunction, SqlCall } from './types';
@@ -30,17 +30,27 @@ function missingTest(c: SqlCall, i: number): (e: string) => string {
   return (e) => `coalesce(${num(e)} = CAST(${c.a[i]} AS DOUBLE), FALSE)`;
 }
 
+/**
+ * For each index i (1-based) of l, how many present elements sit at or before i, in one sort:
+ * present index p is written 2p and index i 2i + 1, so after sorting, i's entry at position s
+ * has i - 1 other indexes and s - i present ones before it. n log n, where looking left and right
+ * per element with list scans was quadratic (a 10,000-element fill took 9 s).
+ */
+const presentCounts = (present: string): string =>
+  `list_filter(list_transform(list_sort(list_concat(list_transform(${present}, p -> p * 2), list_transform(range(1, len(l) + 1), i -> i * 2 + 1))), (m, s) -> CASE WHEN m % 2 = 1 THEN s - (m - 1) // 2 END), x -> x IS NOT NULL)`;
+
+/** `body` over l (the JSON[] list), ps (indexes of present elements) and cs (presentCounts). */
+function withNeighbours(c: SqlCall, missing: (e: string) => string, body: string): string {
+  const ps = `list_filter(range(1, len(l) + 1), i -> NOT ${missing('l[i]')})`;
+  return bind(jsonList(c.a[0]!), 'l', bind(ps, 'ps', bind(presentCounts('ps'), 'cs', body)));
+}
+
 /** Each missing element replaced by the nearest present one on the left (forward) or right. */
 function fillNearest(c: SqlCall, forward: boolean): string {
   const missing = missingTest(c, 1);
-  const near = forward
-    ? `list_max(list_filter(range(1, i + 1), j -> NOT ${missing('l[j]')}))`
-    : `list_min(list_filter(range(i, len(l) + 1), j -> NOT ${missing('l[j]')}))`;
-  return bind(
-    jsonList(c.a[0]!),
-    'l',
-    `to_json(list_transform(range(1, len(l) + 1), i -> CASE WHEN ${missing('l[i]')} THEN coalesce(l[${near}], l[i]) ELSE l[i] END))`,
-  );
+  const near = forward ? 'l[ps[cs[i]]]' : 'l[ps[cs[i] + 1]]';
+  const element = `CASE WHEN ${missing('l[i]')} THEN coalesce(${near}, l[i]) ELSE l[i] END`;
+  return withNeighbours(c, missing, `to_json(list_transform(range(1, len(l) + 1), i -> ${element}))`);
 }
 
 /**
@@ -52,20 +62,18 @@ function fillLinear(c: SqlCall): string {
   const missing = missingTest(c, 1);
   const edges = c.a[2] ?? 'TRUE';
   const constant = c.args[3] ? `CAST(${c.json(3)} AS JSON)` : `CAST('0.0' AS JSON)`;
-  const near = `{'p': list_max(list_filter(range(1, i + 1), j -> v[j] IS NOT NULL)), 'q': list_min(list_filter(range(i, len(v) + 1), j -> v[j] IS NOT NULL))}`;
-  const [p, q] = ['n.p', 'n.q'];
-  const between = `v[${p}] + (v[${q}] - v[${p}]) * (i - ${p}) / (${q} - ${p})`;
+  const [p, q] = ['ps[cs[i]]', 'ps[cs[i] + 1]'];
+  const value = (k: string): string => num(`l[${k}]`);
+  const between = `${value(p)} + (${value(q)} - ${value(p)}) * (i - ${p}) / (${q} - ${p})`;
+  const ints = `coalesce(list_bool_and(list_transform(ps, k -> json_type(l[k]) IN ('BIGINT', 'UBIGINT'))), FALSE)`;
   const element =
-    `CASE WHEN v[i] IS NOT NULL THEN l[i] ` +
-    `WHEN ${p} IS NOT NULL AND ${q} IS NOT NULL THEN CASE WHEN ints THEN to_json(CAST(trunc(${between}) AS BIGINT)) ELSE to_json(${between}) END ` +
+    `CASE WHEN NOT ${missing('l[i]')} THEN l[i] ` +
+    `WHEN cs[i] > 0 AND cs[i] < len(ps) THEN CASE WHEN ints THEN to_json(CAST(trunc(${between}) AS BIGINT)) ELSE to_json(${between}) END ` +
     `WHEN coalesce(${edges}, TRUE) THEN coalesce(l[${p}], l[${q}]) ELSE l[i] END`;
-  const perIndex = `list_transform(range(1, len(l) + 1), i -> ${bind(near, 'n', element)})`;
   const body =
-    `CASE WHEN len(list_filter(v, x -> x IS NOT NULL)) = 0 THEN to_json(list_transform(l, x -> ${constant})) ` +
-    `ELSE to_json(${perIndex}) END`;
-  const ints = `coalesce(list_bool_and(list_transform(list_filter(l, x -> NOT ${missing('x')}), x -> json_type(x) IN ('BIGINT', 'UBIGINT'))), FALSE)`;
-  const values = `list_transform(l, x -> CASE WHEN ${missing('x')} THEN NULL ELSE ${num('x')} END)`;
-  return bind(jsonList(c.a[0]!), 'l', bind(values, 'v', bind(ints, 'ints', body)));
+    `CASE WHEN len(ps) = 0 THEN to_json(list_transform(l, x -> ${constant})) ` +
+    `ELSE ${bind(ints, 'ints', `to_json(list_transform(range(1, len(l) + 1), i -> ${element}))`)} END`;
+  return withNeighbours(c, missing, body);
 }
 
 /** min, min_idx, max, max_idx, avg, stdev, variance, sum, len as a bag (series_stats_dynamic docs). */
