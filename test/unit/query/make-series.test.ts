@@ -226,6 +226,42 @@ describe('make-series', () => {
     ]);
   });
 
+  it('fills like a reference implementation of the rules on the docs pages, for generated arrays with gaps', async () => {
+    // Prepare: the docs' rules written plainly (series_fill_forward/backward/linear pages).
+    const forward = (a: (number | null)[]): (number | null)[] => {
+      let last: number | null = null;
+      return a.map((x) => (x === null ? last : (last = x)));
+    };
+    const backward = (a: (number | null)[]): (number | null)[] => forward([...a].reverse()).reverse();
+    const linear = (a: (number | null)[]): (number | null)[] =>
+      a.map((x, i) => {
+        if (x !== null) return x;
+        const p = a.slice(0, i).findLastIndex((y) => y !== null);
+        const q = a.findIndex((y, j) => j > i && y !== null);
+        if (p < 0 && q < 0) return 0;
+        if (p < 0) return a[q]!;
+        if (q < 0) return a[p]!;
+        // + 0: a truncated -0.4 is 0 in the JSON the engine writes, not -0.
+        return Math.trunc(a[p]! + ((a[q]! - a[p]!) * (i - p)) / (q - p)) + 0;
+      });
+    const arrays = fc.sample(
+      fc.array(fc.option(fc.integer({ min: -50, max: 50 }), { nil: null, freq: 2 }), { maxLength: 30 }),
+      {
+        seed: 7,
+        numRuns: 25,
+      },
+    );
+    for (const a of arrays) {
+      // Act
+      const [row] = await run(
+        db,
+        `print f = series_fill_forward(dynamic(${JSON.stringify(a)})), b = series_fill_backward(dynamic(${JSON.stringify(a)})), l = series_fill_linear(dynamic(${JSON.stringify(a)}))`,
+      );
+      // Assess
+      expect(row, JSON.stringify(a)).toEqual([forward(a), backward(a), linear(a)]);
+    }
+  }, 120_000);
+
   it('refuses the series functions on Timestream, naming the function and the engine', () => {
     // Act
     const error = failure('print x = series_fill_forward(dynamic([1, null]))', 'timestream');
