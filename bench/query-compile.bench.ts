@@ -49,6 +49,8 @@ const CORPUS: readonly string[] = [
   'States | mv-expand with_itemindex=i v = Value limit 10 | project DeviceId, v, i',
   'States | where Name == "temperature" | sort by Timestamp asc | extend dt = Timestamp - prev(Timestamp), n = row_number()',
   'union withsource=T States, Events | summarize count() by T, bin(Timestamp, 1h)',
+  // make-series and a series function after it.
+  'States | where Name == "temperature" | make-series avg(todouble(Value)) default = double(null) on Timestamp from ago(1d) to now() step 1h by DeviceId | extend filled = series_fill_linear(avg_Value)',
 ];
 
 const options = (dialect: 'duckdb' | 'timestream'): CompileOptions => ({

@@ -5,11 +5,13 @@
 import type { Expr, NamedExpr, Operator, Pipeline, Program, SortKey, Source } from './ast';
 import { analyzeAggregate, type AggregateOutput } from './aggregates';
 import { analyzeJoin, type TabularHost } from './analyze-join';
+import { analyzeMakeSeries } from './analyze-make-series';
 import { analyzeMvExpand, type MvExpandHost } from './analyze-mv-expand';
 import { analyzeParse } from './analyze-parse';
 import { searchPredicate, searchSource } from './analyze-search';
 import { analyzeTopNested } from './analyze-top-nested';
 import { analyzeUnion } from './analyze-union';
+import { expandSeriesStats } from './series-stats';
 import { hoistWindows, type WindowHost } from './analyze-window';
 import { clip, type ErrorFactory } from './errors';
 import type { AnalyzedQuery, Assigned, IrAgg, IrColumn, IrExpr, IrSortKey, KqlType, Rel, RenderHint } from './ir';
@@ -348,9 +350,13 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
       case 'serialize':
         return op.items.length === 0
           ? input
-          : this.extend(input, op.items, op.kind === 'serialize' || this.serialized.has(input));
+          : this.extend(
+              input,
+              expandSeriesStats(op.items, this.errors),
+              op.kind === 'serialize' || this.serialized.has(input),
+            );
       case 'project':
-        return this.project(input, op.items);
+        return this.project(input, expandSeriesStats(op.items, this.errors));
       case 'join':
         return analyzeJoin(this, input, op.join);
       case 'union':
@@ -489,6 +495,8 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
         this.asNames.set(named, op.name);
         return named;
       }
+      case 'makeSeries':
+        return analyzeMakeSeries(this, input, op.makeSeries);
     }
   }
 

@@ -144,7 +144,8 @@ export type Operator =
   | { readonly kind: 'sample'; readonly count: Expr; readonly span: Span }
   | { readonly kind: 'as'; readonly name: string; readonly nameSpan: Span; readonly span: Span }
   | { readonly kind: 'topNested'; readonly clauses: readonly TopNestedClause[]; readonly span: Span }
-  | { readonly kind: 'search'; readonly search: SearchSpec; readonly span: Span };
+  | { readonly kind: 'search'; readonly search: SearchSpec; readonly span: Span }
+  | { readonly kind: 'makeSeries'; readonly makeSeries: MakeSeriesSpec; readonly span: Span };
 
 /** One level of top-nested: `[N] of [Name =] Expr [with others = ConstExpr] by [Name =] Aggregation [asc|desc]`. */
 export interface TopNestedClause {
@@ -154,6 +155,22 @@ export interface TopNestedClause {
   readonly agg: NamedExpr;
   readonly desc: boolean;
   readonly span: Span;
+}
+
+/**
+ * `make-series [kind=nonempty] [Name =] Agg(...) [default = v], ... on Axis (from a] [to b] step s |
+ * in range(start, stop, step)) [by [Name =] Expr, ...]` (make-series operator docs).
+ */
+export interface MakeSeriesSpec {
+  readonly nonEmpty: boolean;
+  readonly aggregates: readonly (NamedExpr & { readonly default?: Expr })[];
+  readonly axis: { readonly name: string; readonly span: Span };
+  readonly from?: Expr;
+  readonly to?: Expr;
+  readonly step: Expr;
+  /** The alternate `in range(start, stop, step)` form: stop inclusive, bins aligned by bin(), not bin_at(). */
+  readonly range: boolean;
+  readonly by: readonly NamedExpr[];
 }
 
 /** `parse [kind=simple|regex|relaxed] Expr with Part ...` (parse operator docs); parse-where drops rows that do not match. */

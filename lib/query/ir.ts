@@ -224,6 +224,12 @@ export type Rel =
       readonly input: Rel;
       readonly levels: readonly TopNestedLevel[];
       readonly columns: readonly IrColumn[];
+    }
+  | {
+      readonly kind: 'makeSeries';
+      readonly input: Rel;
+      readonly series: MakeSeriesIr;
+      readonly columns: readonly IrColumn[];
     };
 
 /** One level of top-nested: the key and aggregation columns, how many to keep (all when absent). */
@@ -303,4 +309,31 @@ export interface IrWindow {
 export interface UnionLegRel {
   readonly rel: Rel;
   readonly values: readonly IrExpr[];
+}
+
+/** make-series (lib/query/analyze-make-series.ts): one row per group, each aggregation as an array over the axis bins. */
+export interface MakeSeriesIr {
+  readonly keys: readonly Assigned<IrExpr>[];
+  readonly aggs: readonly SeriesAgg[];
+  /** The output column (a dynamic array of the bins' axis values) and the axis value of each input row. */
+  readonly axis: { readonly column: IrColumn; readonly value: IrExpr };
+  /** Absent: the data's first bin (bin(min, step)). */
+  readonly from?: IrExpr;
+  /** Absent: the end of the data's last bin. Exclusive, except in the range form. */
+  readonly to?: IrExpr;
+  readonly step: IrExpr;
+  /** The `in range(start, stop, step)` form: bins aligned by bin(), stop inclusive. */
+  readonly range: boolean;
+  /** kind=nonempty: no input rows still give one row of defaults (no by clause only). */
+  readonly nonEmpty: boolean;
+}
+
+export interface SeriesAgg {
+  /** A dynamic column: the array of the aggregate per bin. */
+  readonly column: IrColumn;
+  readonly value: IrAgg;
+  /** The value of bins without rows (0 when not written). */
+  readonly default: IrExpr;
+  /** The type of the array's elements: the aggregate's, widened to the default's. */
+  readonly elementType: KqlType;
 }

@@ -17,6 +17,7 @@ import type {
   Source,
 } from './ast';
 import { clip, type ErrorFactory } from './errors';
+import { minifiedJson } from './json-text';
 import { tokenize } from './lexer';
 import { checkNameLength, compileContext, type CompileContext } from './limits';
 import {
@@ -29,6 +30,7 @@ import {
   parseTimespanTicks,
   dynamicLiteralJson,
 } from './literals';
+import { parseMakeSeries } from './parser-make-series';
 import { parseJoin, parseMvExpand, parseParse, parseUnion, type OperatorCursor } from './parser-operators';
 import { parseAs, tabularOperand } from './parser-subquery';
 import { parseParseKv } from './parser-parse-kv';
@@ -39,7 +41,6 @@ import type { Span, Token } from './tokens';
 /** Kusto tabular operators outside the subset: named in a QUERY_UNSUPPORTED error. */
 const KNOWN_UNSUPPORTED_OPERATORS: ReadonlySet<string> = new Set([
   'mv-apply',
-  'make-series',
   'evaluate',
   'invoke',
   'sample-distinct',
@@ -361,6 +362,8 @@ class Parser implements OperatorCursor {
         this.tabularNames.add(name.name);
         return { kind: 'as', name: name.name, nameSpan: name.span, span: this.spanFrom(start) };
       }
+      case 'make-series':
+        return { kind: 'makeSeries', makeSeries: parseMakeSeries(this), span: this.spanFrom(start) };
       case 'serialize': {
         const items =
           this.peek().kind === 'eof' || this.peekOp('|') || this.peekOp(';') || this.peekOp(')')
@@ -852,7 +855,7 @@ class Parser implements OperatorCursor {
     }
     if (type === 'dynamic') {
       try {
-        return this.literal('dynamic', JSON.stringify(JSON.parse(dynamicLiteralJson(raw))), t.span);
+        return this.literal('dynamic', minifiedJson(dynamicLiteralJson(raw)), t.span);
       } catch {
         throw this.errors.unsupported('only JSON content is supported in dynamic(...) literals', t.span);
       }

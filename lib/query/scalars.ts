@@ -527,11 +527,19 @@ class ScalarAnalyzer {
   private typedExtract(expr: Expr & { kind: 'call' }): IrExpr {
     const typeArg = expr.args[3]!;
     const named =
-      typeArg.kind === 'call' && typeArg.name === 'typeof' && typeArg.args.length === 1 && typeArg.args[0]!.kind === 'name'
+      typeArg.kind === 'call' &&
+      typeArg.name === 'typeof' &&
+      typeArg.args.length === 1 &&
+      typeArg.args[0]!.kind === 'name'
         ? typeNamed(typeArg.args[0]!.name)
         : undefined;
-    if (!named) throw this.errors.semantic("extract()'s fourth argument must be typeof(T), e.g. typeof(real)", typeArg.span);
-    const text = this.catalogCall(lookupScalar('extract')!, expr.args.slice(0, 3).map((a) => this.analyze(a)), expr);
+    if (!named)
+      throw this.errors.semantic("extract()'s fourth argument must be typeof(T), e.g. typeof(real)", typeArg.span);
+    const text = this.catalogCall(
+      lookupScalar('extract')!,
+      expr.args.slice(0, 3).map((a) => this.analyze(a)),
+      expr,
+    );
     if (named === 'string') return text;
     // No match gives '' before the conversion: every conversion of '' is null, as Kusto answers.
     if (named === 'timespan') return this.catalogCall(lookupScalar('totimespan')!, [text], expr);

@@ -40,9 +40,24 @@ const arraysOnly = (args: readonly IrExpr[]): readonly [number, string] | undefi
   args[0]?.type === 'dynamic' ? undefined : [0, 'expects a dynamic array'];
 
 export const ARRAY_RESHAPE_FUNCTIONS: readonly ScalarFunction[] = [
-  duckOnly('array_reverse', 'The array in reverse order.', [dyn('value')], ({ a }) => `to_json(list_reverse(${list(a[0]!)}))`),
-  duckOnly('array_rotate_left', 'The array rotated left by rotate_count (negative: right).', [dyn('array'), int('rotate_count')], rotate(true)),
-  duckOnly('array_rotate_right', 'The array rotated right by rotate_count (negative: left).', [dyn('array'), int('rotate_count')], rotate(false)),
+  duckOnly(
+    'array_reverse',
+    'The array in reverse order.',
+    [dyn('value')],
+    ({ a }) => `to_json(list_reverse(${list(a[0]!)}))`,
+  ),
+  duckOnly(
+    'array_rotate_left',
+    'The array rotated left by rotate_count (negative: right).',
+    [dyn('array'), int('rotate_count')],
+    rotate(true),
+  ),
+  duckOnly(
+    'array_rotate_right',
+    'The array rotated right by rotate_count (negative: left).',
+    [dyn('array'), int('rotate_count')],
+    rotate(false),
+  ),
   {
     ...duckOnly(
       'array_shift_left',
@@ -65,7 +80,8 @@ export const ARRAY_RESHAPE_FUNCTIONS: readonly ScalarFunction[] = [
     'repeat',
     'A dynamic array of count copies of value; empty when count is zero or negative.',
     [{ name: 'value', type: 'scalar' }, int('count')],
-    ({ a, json }) => `to_json(list_transform(range(greatest(CAST(${a[1]} AS BIGINT), 0)), i -> CAST(${json(0)} AS JSON)))`,
+    ({ a, json }) =>
+      `to_json(list_transform(range(greatest(CAST(${a[1]} AS BIGINT), 0)), i -> CAST(${json(0)} AS JSON)))`,
   ),
   duckOnly(
     'jaccard_index',

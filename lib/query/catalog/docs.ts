@@ -7,7 +7,8 @@ import type { Family, ScalarFunction, Signature } from './types';
 /** Functions and aggregations the analyzer handles itself (type-dependent forms, constant folding); also the playground schema's list (lib/playground/schema.ts). */
 export const CORE_SCALARS =
   'iff/iif, case, coalesce, isnull, isnotnull, isempty, isnotempty, not, strcat, strlen, substring, tolower, toupper, round, abs, ' +
-  'bin/floor, now, ago, tostring, todouble/toreal, toint, tolong, tobool/toboolean, todatetime, parse_json/todynamic/toobject, totimespan/totime (constant text)';
+  'bin/floor, now, ago, tostring, todouble/toreal, toint, tolong, tobool/toboolean, todatetime, parse_json/todynamic/toobject, totimespan/totime (constant text), ' +
+  'series_stats (alone in extend or project: seven columns series_stats_x_min ... _variance; DuckDB only)';
 export const CORE_AGGREGATES =
   'count, countif, sum, sumif, avg, avgif, min, max, dcount, percentile, percentiles, arg_max, arg_min (with *), make_list, make_set (both with maxSize), stdev, take_any/any';
 
@@ -18,6 +19,7 @@ const FAMILY_TITLES: Readonly<Record<Family, string>> = {
   array: 'Arrays and property bags',
   type: 'Types',
   aggregation: 'Aggregations',
+  series: 'Series (dynamic numeric arrays, as make-series makes them)',
 };
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|');
@@ -53,7 +55,7 @@ export function renderFunctionDocs(): string {
     '',
     `Aggregations: ${CORE_AGGREGATES}.`,
   ];
-  const families: Family[] = ['datetime', 'string', 'math', 'array', 'type'];
+  const families: Family[] = ['datetime', 'string', 'math', 'array', 'type', 'series'];
   for (const f of families) {
     out.push('', `## ${FAMILY_TITLES[f]}`, '', ...table(SCALAR_CATALOG.filter((e) => e.family === f)));
   }

@@ -7,6 +7,7 @@ import { MATH_FUNCTIONS } from './math';
 import { TRIG_FUNCTIONS } from './math-trig';
 import { ARRAY_RESHAPE_FUNCTIONS } from './arrays-reshape';
 import { STRING_MISC_FUNCTIONS } from './strings-misc';
+import { SERIES_FUNCTIONS } from './series';
 import { STRING_FUNCTIONS, STRING_OPERATORS } from './strings';
 import { TYPE_FUNCTIONS } from './type-functions';
 import type { CatalogRef } from '../ir';
@@ -21,6 +22,7 @@ export const SCALAR_CATALOG: readonly ScalarFunction[] = [
   ...ARRAY_RESHAPE_FUNCTIONS,
   ...STRING_MISC_FUNCTIONS,
   ...TYPE_FUNCTIONS,
+  ...SERIES_FUNCTIONS,
 ];
 export const AGGREGATE_CATALOG: readonly AggregateFunction[] = AGGREGATIONS;
 /** String operators (`x hasprefix "a"`) spelled through the catalog; not callable as functions. */

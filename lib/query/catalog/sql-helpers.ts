@@ -52,7 +52,9 @@ export function startOfWeek(d: SqlDialect, ts: string): string {
 
 /** Left-pads the decimal text of an integer with zeros to `width`; longer text is kept whole (lpad would cut it). */
 export const pad = (n: string, width: number): string =>
-  width === 1 ? `CAST(${n} AS VARCHAR)` : `lpad(CAST(${n} AS VARCHAR), CAST(greatest(${width}, length(CAST(${n} AS VARCHAR))) AS INTEGER), '0')`;
+  width === 1
+    ? `CAST(${n} AS VARCHAR)`
+    : `lpad(CAST(${n} AS VARCHAR), CAST(greatest(${width}, length(CAST(${n} AS VARCHAR))) AS INTEGER), '0')`;
 
 /** DuckDB's errors for out-of-range values become null there (Kusto's answer); Timestream has try(). */
 export const orNull = (d: SqlDialect, sql: string): string => (d.name === 'duckdb' ? `TRY(${sql})` : `try(${sql})`);

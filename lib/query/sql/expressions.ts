@@ -275,7 +275,7 @@ export class ExpressionWriter {
   }
 
   /** JSON text of any value, 'null' for null (elements of pack_array, bag_pack). */
-  private jsonOf(e: IrExpr, x: string): string {
+  jsonOf(e: IrExpr, x: string): string {
     if (e.type === 'dynamic')
       return this.d.name === 'duckdb' ? `coalesce(CAST(${x} AS VARCHAR), 'null')` : `coalesce(${x}, 'null')`;
     if (e.type === 'timespan') return `coalesce('"' || ${this.timespanToString(x)} || '"', 'null')`;
@@ -362,7 +362,9 @@ export class ExpressionWriter {
    * may be NaN (its SQL is then written twice; the SQL size limit bounds what nesting makes of that).
    */
   private nanFalse(ex: IrExpr, ey: IrExpr, x: string, y: string, cmp: string, ne: boolean): string {
-    const tests = [ex, ey].flatMap((e, i) => (this.d.name === 'duckdb' && this.mayBeNan(e) ? [`isnan(${i ? y : x})`] : []));
+    const tests = [ex, ey].flatMap((e, i) =>
+      this.d.name === 'duckdb' && this.mayBeNan(e) ? [`isnan(${i ? y : x})`] : [],
+    );
     if (tests.length === 0) return cmp;
     const nan = `coalesce(${tests.join(' OR ')}, FALSE)`;
     return ne ? `(${cmp} OR ${nan})` : `(${cmp} AND NOT ${nan})`;

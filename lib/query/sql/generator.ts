@@ -10,6 +10,7 @@ import type { Span } from '../tokens';
 import type { SqlDialect } from './dialect';
 import { ExpressionWriter } from './expressions';
 import { topNestedSql } from './top-nested';
+import { makeSeriesSql } from './make-series';
 
 interface Item {
   readonly sql: string;
@@ -291,6 +292,8 @@ class Generator {
         this.checkSize(sql.length, undefined);
         return this.fromSubquery(sql, rel.columns);
       }
+      case 'makeSeries':
+        return this.makeSeries(rel);
       case 'sample': {
         // Rows picked at random (sample operator docs): both engines have random().
         const s = this.wrap(this.rel(rel.input));
@@ -424,6 +427,39 @@ class Generator {
     }));
     this.countTerms(s.sel.items.length, undefined);
     return { sel: s.sel, cols: rel.columns, carried: [], order: [] };
+  }
+
+  /** make-series (sql/make-series.ts); refused on engines without ordered string_agg over a generated grid. */
+  private makeSeries(rel: Rel & { kind: 'makeSeries' }): State {
+    if (this.d.name !== 'duckdb')
+      throw this.options.ctx.errors.unsupported(
+        `make-series is not supported on the ${this.d.name} engine`,
+        this.position(),
+      );
+    const refs = {
+      keys: rel.series.keys.map((k) => k.column.ref),
+      aggs: rel.series.aggs.map((a) => a.column.ref),
+      axis: rel.series.axis.column.ref,
+    };
+    const sql = makeSeriesSql(
+      {
+        d: this.d,
+        q: (name) => this.q(name),
+        hidden: (prefix) => `${prefix}${++this.hiddenCounter}`,
+        expr: (e) => this.expr(e),
+        aggregate: (a) => this.aggregate(a),
+        json: (type, sql) => this.w.jsonOf({ kind: 'col', ref: '', type }, sql),
+        input: (items) => {
+          const s = this.pureOrWrap(this.rel(rel.input));
+          s.sel.items.push(...items);
+          return this.render(s.sel);
+        },
+      },
+      rel.series,
+      refs,
+    );
+    this.countTerms(rel.columns.length + rel.series.keys.length * 2, undefined);
+    return this.fromSubquery(sql, rel.columns);
   }
 
   /**

@@ -135,6 +135,11 @@ const KEYWORDS = [
   'prev',
   'next',
   'row_cumsum',
+  'make-series',
+  'default',
+  'step',
+  'nonempty',
+  'series_stats',
 ];
 const OPERATORS = [
   '|',
@@ -224,6 +229,10 @@ const FUNCTIONS = [
   'startofday',
   'not',
   'parse_url',
+  'series_fill_linear',
+  'series_fill_forward',
+  'series_add',
+  'series_stats_dynamic',
   'f',
 ];
 const AGGREGATES = [
@@ -662,6 +671,34 @@ const tabularOperator: fc.Arbitrary<string> = fc.oneof(
       ]),
     )
     .map(([e, keys, w]) => `parse-kv ${e} as (${keys.map(([n, t]) => `${n}:${t}`).join(', ')})${w}`),
+  fc
+    .tuple(
+      oneOf(['', 'kind=nonempty ', 'hint.shufflekey=DeviceId ']),
+      fc.array(
+        fc
+          .tuple(aggregate, oneOf(['', ' default = double(null)', ' default = -1', ' default = "x"']))
+          .map(([a, d]) => a + d),
+        { minLength: 1, maxLength: 2 },
+      ),
+      fc.oneof(name, oneOf(['Timestamp', 'x'])),
+      oneOf([
+        '',
+        ' from ago(1d)',
+        ' from datetime(2024-03-01) to datetime(2024-03-02)',
+        ' to 10',
+        ' in range(0, 10, 1)',
+      ]),
+      fc.oneof(
+        fc.constantFrom(' step 1h', ' step 1', ' step 0', ' step -1h'),
+        expr.map((e) => ` step ${e}`),
+      ),
+      fc.option(fc.array(fc.oneof(name, expr), { minLength: 1, maxLength: 2 }), { nil: undefined }),
+    )
+    .map(([k, aggs, axis, bounds, step, by]) => {
+      // The range form carries its own step: drop the trailing one then.
+      const tail = bounds.startsWith(' in ') ? '' : step;
+      return `make-series ${k}${aggs.join(', ')} on ${axis}${bounds}${tail}${by ? ` by ${by.join(', ')}` : ''}`;
+    }),
 );
 
 export const source: fc.Arbitrary<string> = fc.oneof(
