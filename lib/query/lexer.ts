@@ -13,10 +13,19 @@ const TWO_CHAR_OPS = ['==', '!=', '<>', '<=', '>=', '=~', '!~', '=>', '..'];
 const ONE_CHAR_OPS = '|()[]{},;.=<>+-*/%:~@';
 
 // `$` starts names that Kusto operators generate ($left, $right); it is never part of a name.
-const isIdentStart = (c: string): boolean => /[A-Za-z_$]/.test(c);
-const isIdentPart = (c: string): boolean => /[A-Za-z0-9_]/.test(c);
+// Character classes by comparison, not by regex: they run once per character of the query.
+// `c` is one UTF-16 unit, or '' past the end (no class holds it).
+const isLetter = (c: string): boolean => (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+const isIdentStart = (c: string): boolean => isLetter(c) || c === '_' || c === '$';
+const isIdentPart = (c: string): boolean => isLetter(c) || isDigit(c) || c === '_';
 const isDigit = (c: string): boolean => c >= '0' && c <= '9';
-const isHexDigit = (c: string): boolean => /[0-9A-Fa-f]/.test(c);
+const isHexDigit = (c: string): boolean => isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+
+/** The operator of `ops` that starts at `pos`, if any (a loop: no closure per token). */
+function operatorAt(ops: readonly string[], source: string, pos: number): string | undefined {
+  for (const op of ops) if (source.startsWith(op, pos)) return op;
+  return undefined;
+}
 
 export function tokenize(source: string, ctx: CompileContext = compileContext(source)): Token[] {
   const errors = ctx.errors;
@@ -24,8 +33,9 @@ export function tokenize(source: string, ctx: CompileContext = compileContext(so
   let pos = 0;
   let last = -1;
   const at = (i: number): string => source[i] ?? '';
-  const push = (kind: TokenKind, start: number, extra: Partial<Token> = {}): void => {
-    tokens.push({ kind, text: source.slice(start, pos), span: { start, end: pos }, ...extra });
+  const push = (kind: TokenKind, start: number, extra?: Partial<Token>): void => {
+    const text = source.slice(start, pos);
+    tokens.push(extra ? { kind, text, span: { start, end: pos }, ...extra } : { kind, text, span: { start, end: pos } });
   };
 
   while (pos < source.length) {
@@ -127,8 +137,8 @@ export function tokenize(source: string, ctx: CompileContext = compileContext(so
         continue;
       }
     }
-    const three = THREE_CHAR_OPS.find((op) => source.startsWith(op, pos));
-    const two = TWO_CHAR_OPS.find((op) => source.startsWith(op, pos));
+    const three = operatorAt(THREE_CHAR_OPS, source, pos);
+    const two = three ? undefined : operatorAt(TWO_CHAR_OPS, source, pos);
     if (three) {
       pos += 3;
     } else if (two) {

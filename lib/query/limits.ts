@@ -46,7 +46,9 @@ export const DEFAULT_QUERY_LIMITS: QueryLimits = Object.freeze({
 });
 
 /** The defaults overridden by `overrides`. @throws TypeError for a value that is not a positive integer (a caller's bug). */
-export function resolveLimits(overrides: Partial<QueryLimits> = {}): QueryLimits {
+export function resolveLimits(overrides?: Partial<QueryLimits>): QueryLimits {
+  // The defaults are frozen and valid: no copy nor check per compile when nothing is overridden.
+  if (overrides === undefined) return DEFAULT_QUERY_LIMITS;
   const limits = { ...DEFAULT_QUERY_LIMITS, ...overrides };
   for (const [key, value] of Object.entries(limits)) {
     if (!Number.isSafeInteger(value) || (value as number) < 1)

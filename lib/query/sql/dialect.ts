@@ -16,7 +16,8 @@ export abstract class SqlDialect {
 
   // ------------------------------------------------------------ quoting and literals
   quoteIdent(name: string): string {
-    return `"${name.replace(/"/g, '""')}"`;
+    // The generator quotes every column of every subquery: skip the regex for the usual name.
+    return name.includes('"') ? `"${name.replace(/"/g, '""')}"` : `"${name}"`;
   }
 
   /** The one function through which every string value reaches SQL. Control characters become chr(n). */
