@@ -22,6 +22,18 @@ export abstract class SqlDialect {
 
   /** The one function through which every string value reaches SQL. Control characters become chr(n). */
   string(value: string): string {
+    // Usual case first, in one pass: no control character, so one quoted literal. (Its parentheses
+    // around a text holding ' || ' are the general path's, kept so the SQL is the same text.)
+    let i = 0;
+    while (i < value.length) {
+      const code = value.charCodeAt(i);
+      if (code < 0x20 || code === 0x7f) break;
+      i++;
+    }
+    if (i === value.length) {
+      const quoted = `'${value.includes("'") ? value.replaceAll("'", "''") : value}'`;
+      return quoted.includes(' || ') ? `(${quoted})` : quoted;
+    }
     let out = '';
     let literal = '';
     const flush = (): void => {

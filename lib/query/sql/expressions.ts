@@ -284,8 +284,6 @@ export class ExpressionWriter {
     const [ex, ey] = agg.args;
     const x = ex ? this.expr(ex) : '';
     const y = ey ? this.expr(ey) : '';
-    const total = (sum: string): string =>
-      agg.type === 'real' ? `coalesce(${sum}, 0E0)` : `CAST(coalesce(${sum}, 0) AS BIGINT)`;
     switch (agg.fn) {
       case 'count':
         return 'count(*)';
@@ -294,9 +292,9 @@ export class ExpressionWriter {
         // https://learn.microsoft.com/en-us/kusto/query/countif-aggregation-function
         return `CAST(coalesce(${d.countIf(x)}, 0) AS BIGINT)`;
       case 'sum':
-        return total(`sum(${x})`);
+        return total(agg, `sum(${x})`);
       case 'sumif':
-        return total(`sum(CASE WHEN ${y} THEN ${x} END)`);
+        return total(agg, `sum(CASE WHEN ${y} THEN ${x} END)`);
       case 'avg':
         return agg.type === 'timespan' ? `CAST(avg(${x}) AS BIGINT)` : `coalesce(avg(${x}), ${d.nan()})`;
       case 'avgif':
@@ -446,4 +444,9 @@ export function termPattern(needle: string, caseInsensitive: boolean): string {
     escaped += REGEX_META_FREE.test(ch) ? ch : `\\x{${ch.codePointAt(0)!.toString(16)}}`;
   }
   return `${caseInsensitive ? '(?i)' : ''}(^|[^\\p{L}\\p{N}])${escaped}($|[^\\p{L}\\p{N}])`;
+}
+
+/** sum() of no rows is 0 in Kusto (null in SQL). A function, not a closure per call (keepNames bundles name each closure). */
+function total(agg: IrAgg, sum: string): string {
+  return agg.type === 'real' ? `coalesce(${sum}, 0E0)` : `CAST(coalesce(${sum}, 0) AS BIGINT)`;
 }
