@@ -61,7 +61,6 @@ class Generator {
   private written = 0;
   /** Spans of the relations being written, innermost last: where a whole-query limit is reported. */
   private readonly at: (Span | undefined)[] = [];
-  private readonly quoted = new Map<string, string>();
 
   constructor(
     private readonly d: SqlDialect,
@@ -129,17 +128,8 @@ class Generator {
     return this.render(outer.sel);
   }
 
-  /**
-   * Quoted once per name and compile: a column list repeats at every subquery, and the same string
-   * instance makes the passthrough tests (`sql === q(ref)`) a pointer comparison.
-   */
   private q(name: string): string {
-    let quoted = this.quoted.get(name);
-    if (quoted === undefined) {
-      quoted = this.d.quoteIdent(name);
-      this.quoted.set(name, quoted);
-    }
-    return quoted;
+    return this.d.quoteIdent(name);
   }
 
   private rel(rel: Rel): State {

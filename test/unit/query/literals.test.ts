@@ -41,10 +41,10 @@ describe('formatDatetimeTicks', () => {
     expect(formatDatetimeTicks(17_091_648_000_000_000n)).toBe('2024-02-29T00:00:00Z');
   });
 
-  it('agrees with Date over 20,000 random instants of the whole range', () => {
+  it('agrees with Date over 4,000 random instants of the whole range', () => {
     const next = random(15);
     const span = Number(MAX_DATETIME_TICKS - MIN_DATETIME_TICKS);
-    for (let i = 0; i < 20_000; i++) {
+    for (let i = 0; i < 4_000; i++) {
       const ticks = MIN_DATETIME_TICKS + BigInt(Math.floor(next() * span)) + BigInt(Math.floor(next() * 10_000_000));
       const clamped = ticks > MAX_DATETIME_TICKS ? MAX_DATETIME_TICKS : ticks;
       expect(formatDatetimeTicks(clamped), String(clamped)).toBe(referenceFormat(clamped));
@@ -61,7 +61,7 @@ describe('parseDatetimeTicks', () => {
   it('reads the text it writes back to the same ticks', () => {
     const next = random(51);
     const span = Number(MAX_DATETIME_TICKS - MIN_DATETIME_TICKS);
-    for (let i = 0; i < 20_000; i++) {
+    for (let i = 0; i < 4_000; i++) {
       const ticks = MIN_DATETIME_TICKS + BigInt(Math.floor(next() * span));
       const text = formatDatetimeTicks(ticks);
       expect(parseDatetimeTicks(text), text).toBe(ticks);
@@ -77,6 +77,21 @@ describe('parseDatetimeTicks', () => {
       const text = iso.replace('Z', zone);
       expect(parseDatetimeTicks(text), text).toBe(BigInt(Date.parse(text)) * MILLI);
     }
+  });
+
+  it('reads ISO 8601 UTC text (the request window form) as Date.parse does', () => {
+    const next = random(24);
+    for (let i = 0; i < 4_000; i++) {
+      const ms = -62_135_596_800_000 + Math.floor(next() * 315_537_897_599_999); // years 0001 .. 9999
+      const text = new Date(ms).toISOString();
+      const whole = text.replace(/\.\d{3}Z$/, 'Z');
+      expect(parseDatetimeTicks(text), text).toBe(BigInt(Date.parse(text)) * MILLI);
+      expect(parseDatetimeTicks(whole), whole).toBe(BigInt(Date.parse(whole)) * MILLI);
+    }
+    expect(parseDatetimeTicks('2024-02-30T00:00:00Z')).toBeUndefined();
+    expect(parseDatetimeTicks('2024-13-01T00:00:00.000Z')).toBeUndefined();
+    expect(parseDatetimeTicks('2024-01-01T24:00:00.000Z')).toBeUndefined();
+    expect(parseDatetimeTicks('2024-01-01T00:00:0x.000Z')).toBeUndefined();
   });
 
   it('refuses days a month does not have, and keeps leap years right', () => {
