@@ -213,7 +213,7 @@ export function formatDatetimeTicks(ticks: bigint): string {
 const two = (n: number): string => (n < 10 ? `0${n}` : String(n));
 
 /** Days in a month of the proleptic Gregorian calendar (month 1-12). */
-function daysInMonth(year: number, month: number): number {
+export function daysInMonth(year: number, month: number): number {
   if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
