@@ -6,7 +6,7 @@ import type { AggregateFunction, ScalarFunction } from '../catalog/types';
 import { catalogEntry } from '../catalog';
 import { QueryError } from '../errors';
 import type { IrAgg, IrExpr, KqlType } from '../ir';
-import type { CompileContext } from '../limits';
+import type { CompileContext, NodeTable } from '../limits';
 import type { Span } from '../tokens';
 import { isInteger } from '../types';
 import { MICROS_PER_DAY, type SqlDialect } from './dialect';
@@ -20,7 +20,7 @@ const REGEX_META_FREE = /^[\p{L}\p{N}]$/u;
 export interface WriterLimits {
   readonly ctx: CompileContext;
   /** Where each analyzed expression came from: a size error is reported at the innermost one. */
-  readonly spans: WeakMap<object, Span>;
+  readonly spans: NodeTable<Span>;
 }
 
 export class ExpressionWriter {
