@@ -3,7 +3,7 @@
 import { micro, percentile, type Benchmark, type BenchRow } from './harness';
 import { compile, QueryError, type CompileOptions } from '../lib/query/index';
 
-const CORPUS: readonly string[] = [
+export const CORPUS: readonly string[] = [
   'States | take 100',
   'States | where Name == "temperature" | project Timestamp, DeviceId, Value',
   'States | where Timestamp > ago(1h) | summarize count() by bin(Timestamp, 5m)',

@@ -501,7 +501,9 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
   }
 
   private withColumns(r: { kind: 'aggregate'; input: Rel; keys: Assigned<IrExpr>[]; aggs: Assigned<IrAgg>[] }): Rel {
-    return { ...r, columns: [...r.keys.map((k) => k.column), ...r.aggs.map((a) => a.column)] };
+    // Spelled out, not spread: this runs for every summarize and count.
+    const columns = [...r.keys.map((k) => k.column), ...r.aggs.map((a) => a.column)];
+    return { kind: r.kind, input: r.input, keys: r.keys, aggs: r.aggs, columns };
   }
 
   private passthrough(input: Rel, columns: IrColumn[]): Rel {

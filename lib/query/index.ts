@@ -80,9 +80,6 @@ export function compile(queryText: string, options: CompileOptions): CompiledQue
 }
 
 function scopeRestriction(scope: QueryScope): ScopeRestriction {
-  // A window reaching past Kusto's datetime range holds no more rows than the range: clamp it.
-  const clamp = (t: bigint | undefined): bigint | undefined =>
-    t === undefined ? t : t < MIN_DATETIME_TICKS ? MIN_DATETIME_TICKS : t > MAX_DATETIME_TICKS ? MAX_DATETIME_TICKS : t;
   const startTicks = clamp(parseDatetimeTicksUnbounded(scope.startTime));
   const endTicks = clamp(parseDatetimeTicksUnbounded(scope.endTime));
   if (startTicks === undefined || endTicks === undefined)
@@ -90,4 +87,15 @@ function scopeRestriction(scope: QueryScope): ScopeRestriction {
   if (typeof scope.customerId !== 'string' || scope.customerId.length === 0)
     throw new TypeError('scope customerId is required');
   return { customerId: scope.customerId, plantIds: scope.plantIds, startTicks, endTicks };
+}
+
+/** A window reaching past Kusto's datetime range holds no more rows than the range: clamped to it. */
+function clamp(t: bigint | undefined): bigint | undefined {
+  return t === undefined
+    ? t
+    : t < MIN_DATETIME_TICKS
+      ? MIN_DATETIME_TICKS
+      : t > MAX_DATETIME_TICKS
+        ? MAX_DATETIME_TICKS
+        : t;
 }

@@ -13,20 +13,25 @@ const TWO_CHAR_OPS = ['==', '!=', '<>', '<=', '>=', '=~', '!~', '=>', '..'];
 const ONE_CHAR_OPS = '|()[]{},;.=<>+-*/%:~@';
 
 // `$` starts names that Kusto operators generate ($left, $right); it is never part of a name.
-const isIdentStart = (c: string): boolean => /[A-Za-z_$]/.test(c);
-const isIdentPart = (c: string): boolean => /[A-Za-z0-9_]/.test(c);
+// Character classes by comparison, not by regex: they run once per character of the query.
+// `c` is one UTF-16 unit, or '' past the end (no class holds it).
+const isLetter = (c: string): boolean => (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+const isIdentStart = (c: string): boolean => isLetter(c) || c === '_' || c === '$';
+const isIdentPart = (c: string): boolean => isLetter(c) || isDigit(c) || c === '_';
 const isDigit = (c: string): boolean => c >= '0' && c <= '9';
-const isHexDigit = (c: string): boolean => /[0-9A-Fa-f]/.test(c);
+const isHexDigit = (c: string): boolean => isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+
+/** The operator of `ops` that starts at `pos`, if any (a loop: no closure per token). */
+function operatorAt(ops: readonly string[], source: string, pos: number): string | undefined {
+  for (const op of ops) if (source.startsWith(op, pos)) return op;
+  return undefined;
+}
 
 export function tokenize(source: string, ctx: CompileContext = compileContext(source)): Token[] {
   const errors = ctx.errors;
   const tokens: Token[] = [];
   let pos = 0;
   let last = -1;
-  const at = (i: number): string => source[i] ?? '';
-  const push = (kind: TokenKind, start: number, extra: Partial<Token> = {}): void => {
-    tokens.push({ kind, text: source.slice(start, pos), span: { start, end: pos }, ...extra });
-  };
 
   while (pos < source.length) {
     // Every pass of this loop consumes at least one character: a pass that would not is a bug, and
@@ -34,13 +39,13 @@ export function tokenize(source: string, ctx: CompileContext = compileContext(so
     if (pos === last) throw errors.syntax(`unexpected character ${describeChar(source, pos)}`, charSpan(source, pos));
     last = pos;
     ctx.budget.tick(pos);
-    const c = at(pos);
+    const c = charAt(source, pos);
     if (c === ' ' || c === '\t' || c === '\n' || c === '\r') {
       pos++;
       continue;
     }
-    if (c === '/' && at(pos + 1) === '/') {
-      while (pos < source.length && at(pos) !== '\n') pos++;
+    if (c === '/' && charAt(source, pos + 1) === '/') {
+      while (pos < source.length && charAt(source, pos) !== '\n') pos++;
       continue;
     }
     const start = pos;
@@ -48,21 +53,21 @@ export function tokenize(source: string, ctx: CompileContext = compileContext(so
       const close = source.indexOf('```', pos + 3);
       if (close < 0) throw errors.syntax('unterminated multi-line string literal', { start, end: source.length });
       pos = close + 3;
-      push('string', start, { value: source.slice(start + 3, close) });
+      pushToken(tokens, source, pos, 'string', start, { value: source.slice(start + 3, close) });
       continue;
     }
     if (c === '"' || c === "'") {
       pos = readQuoted(source, pos, errors);
-      push('string', start, { value: decodeEscapes(source.slice(start + 1, pos - 1)) });
+      pushToken(tokens, source, pos, 'string', start, { value: decodeEscapes(source.slice(start + 1, pos - 1)) });
       continue;
     }
-    if ((c === '@' || c === 'h' || c === 'H') && (at(pos + 1) === '"' || at(pos + 1) === "'")) {
+    if ((c === '@' || c === 'h' || c === 'H') && (charAt(source, pos + 1) === '"' || charAt(source, pos + 1) === "'")) {
       const verbatim = c === '@';
       pos++;
-      const quote = at(pos);
+      const quote = charAt(source, pos);
       if (verbatim) {
         pos = readVerbatim(source, pos, errors);
-        push('string', start, {
+        pushToken(tokens, source, pos, 'string', start, {
           value: source
             .slice(start + 2, pos - 1)
             .split(quote + quote)
@@ -70,24 +75,24 @@ export function tokenize(source: string, ctx: CompileContext = compileContext(so
         });
       } else {
         pos = readQuoted(source, pos, errors);
-        push('string', start, { value: decodeEscapes(source.slice(start + 2, pos - 1)) });
+        pushToken(tokens, source, pos, 'string', start, { value: decodeEscapes(source.slice(start + 2, pos - 1)) });
       }
       continue;
     }
-    if (isDigit(c) || (c === '.' && isDigit(at(pos + 1)))) {
-      readNumber(start);
+    if (isDigit(c) || (c === '.' && isDigit(charAt(source, pos + 1)))) {
+      pos = readNumber(source, start, tokens, errors);
       continue;
     }
     if (isIdentStart(c)) {
       pos++; // the first character, `$` included
-      while (isIdentPart(at(pos))) pos++;
+      while (isIdentPart(charAt(source, pos))) pos++;
       if (pos === start + 1 && c === '$')
         throw errors.syntax("'$' must be followed by a name, as in $left", { start, end: pos });
       let word = source.slice(start, pos);
       // project-away, mv-expand ...: a hyphen directly between two words of a known operator name.
-      if (at(pos) === '-' && isIdentStart(at(pos + 1))) {
+      if (charAt(source, pos) === '-' && isIdentStart(charAt(source, pos + 1))) {
         let end = pos + 1;
-        while (isIdentPart(at(end))) end++;
+        while (isIdentPart(charAt(source, end))) end++;
         const joined = source.slice(start, end);
         if (HYPHENATED_KEYWORDS.has(joined)) {
           pos = end;
@@ -95,40 +100,40 @@ export function tokenize(source: string, ctx: CompileContext = compileContext(so
         }
       }
       checkNameLength(ctx, word, { start, end: pos });
-      if (word === 'in' && at(pos) === '~') {
+      if (word === 'in' && charAt(source, pos) === '~') {
         pos++;
-        push('op', start);
+        pushToken(tokens, source, pos, 'op', start);
         continue;
       }
       if (TYPED_LITERALS.has(word)) {
         let look = pos;
-        while (/\s/.test(at(look))) look++;
-        if (at(look) === '(') {
+        while (/\s/.test(charAt(source, look))) look++;
+        if (charAt(source, look) === '(') {
           const close = findClosingParen(source, look, ctx);
           pos = close + 1;
-          push('typedLiteral', start, {
+          pushToken(tokens, source, pos, 'typedLiteral', start, {
             typeName: word === 'time' ? 'timespan' : word,
             value: source.slice(look + 1, close).trim(),
           });
           continue;
         }
       }
-      push('ident', start);
+      pushToken(tokens, source, pos, 'ident', start);
       continue;
     }
-    if (c === '!' && isIdentStart(at(pos + 1))) {
+    if (c === '!' && isIdentStart(charAt(source, pos + 1))) {
       let end = pos + 1;
-      while (isIdentPart(at(end))) end++;
+      while (isIdentPart(charAt(source, end))) end++;
       const word = source.slice(pos + 1, end);
       if (NEGATABLE.has(word)) {
         pos = end;
-        if (word === 'in' && at(pos) === '~') pos++;
-        push('op', start);
+        if (word === 'in' && charAt(source, pos) === '~') pos++;
+        pushToken(tokens, source, pos, 'op', start);
         continue;
       }
     }
-    const three = THREE_CHAR_OPS.find((op) => source.startsWith(op, pos));
-    const two = TWO_CHAR_OPS.find((op) => source.startsWith(op, pos));
+    const three = operatorAt(THREE_CHAR_OPS, source, pos);
+    const two = three ? undefined : operatorAt(TWO_CHAR_OPS, source, pos);
     if (three) {
       pos += 3;
     } else if (two) {
@@ -138,61 +143,86 @@ export function tokenize(source: string, ctx: CompileContext = compileContext(so
     } else {
       throw errors.syntax(`unexpected character ${describeChar(source, start)}`, charSpan(source, start));
     }
-    push('op', start);
+    pushToken(tokens, source, pos, 'op', start);
   }
   tokens.push({ kind: 'eof', text: '', span: { start: source.length, end: source.length } });
   return tokens;
+}
 
-  function readNumber(start: number): void {
-    if (at(pos) === '0' && (at(pos + 1) === 'x' || at(pos + 1) === 'X')) {
-      pos += 2;
-      while (isHexDigit(at(pos))) pos++;
-      if (pos === start + 2)
-        throw errors.syntax('a hexadecimal literal needs at least one digit after 0x', { start, end: pos });
-      const value = BigInt(source.slice(start, pos));
-      if (value > MAX_LONG)
-        throw errors.syntax('the hexadecimal literal is out of the range of long', { start, end: pos });
-      push('long', start, { value });
-      return;
-    }
-    while (isDigit(at(pos))) pos++;
-    let real = false;
-    if (at(pos) === '.' && at(pos + 1) !== '.') {
-      real = true;
-      pos++;
-      while (isDigit(at(pos))) pos++;
-    }
-    if (
-      (at(pos) === 'e' || at(pos) === 'E') &&
-      (isDigit(at(pos + 1)) || ((at(pos + 1) === '+' || at(pos + 1) === '-') && isDigit(at(pos + 2))))
-    ) {
-      real = true;
-      pos += 2;
-      while (isDigit(at(pos))) pos++;
-    }
-    const numberText = source.slice(start, pos);
-    if (isIdentStart(at(pos))) {
-      let end = pos;
-      while (isIdentPart(at(end))) end++;
-      const unit = source.slice(pos, end);
-      const ticksPerUnit = TIMESPAN_UNITS.get(unit);
-      if (ticksPerUnit === undefined) {
-        throw errors.syntax(`unknown timespan unit '${clip(unit)}'`, { start, end });
-      }
-      pos = end;
-      const ticks = scaleTicks(numberText, ticksPerUnit);
-      // Kusto's timespan is a 64-bit count of ticks: a literal beyond it cannot exist.
-      if (ticks === undefined || ticks > MAX_LONG)
-        throw errors.syntax('the timespan literal is out of range (at most 10675199 days)', { start, end });
-      push('timespan', start, { value: ticks });
-      return;
-    }
-    if (real) push('real', start, { value: Number(numberText) });
-    // 2^63 itself is allowed here: the parser accepts it only as the operand of a unary minus.
-    else if (numberText.replace(/^0+(?=\d)/, '').length > 19)
-      throw errors.syntax('the integer literal is out of the range of long', { start, end: pos });
-    else push('long', start, { value: BigInt(numberText) });
+/** The character at `i`, or '' past the end. */
+function charAt(source: string, i: number): string {
+  return source[i] ?? '';
+}
+
+/**
+ * Appends the token source[start, end). Module functions rather than closures in tokenize(): a
+ * bundle built with keepNames names each closure anew on every call.
+ */
+function pushToken(
+  tokens: Token[],
+  source: string,
+  end: number,
+  kind: TokenKind,
+  start: number,
+  extra?: Partial<Token>,
+): void {
+  const text = source.slice(start, end);
+  tokens.push(extra ? { kind, text, span: { start, end }, ...extra } : { kind, text, span: { start, end } });
+}
+
+/** Reads the number (or timespan) at `start` into `tokens`; returns the offset after it. */
+function readNumber(source: string, start: number, tokens: Token[], errors: ErrorFactory): number {
+  let pos = start;
+  if (charAt(source, pos) === '0' && (charAt(source, pos + 1) === 'x' || charAt(source, pos + 1) === 'X')) {
+    pos += 2;
+    while (isHexDigit(charAt(source, pos))) pos++;
+    if (pos === start + 2)
+      throw errors.syntax('a hexadecimal literal needs at least one digit after 0x', { start, end: pos });
+    const value = BigInt(source.slice(start, pos));
+    if (value > MAX_LONG)
+      throw errors.syntax('the hexadecimal literal is out of the range of long', { start, end: pos });
+    pushToken(tokens, source, pos, 'long', start, { value });
+    return pos;
   }
+  while (isDigit(charAt(source, pos))) pos++;
+  let real = false;
+  if (charAt(source, pos) === '.' && charAt(source, pos + 1) !== '.') {
+    real = true;
+    pos++;
+    while (isDigit(charAt(source, pos))) pos++;
+  }
+  if (
+    (charAt(source, pos) === 'e' || charAt(source, pos) === 'E') &&
+    (isDigit(charAt(source, pos + 1)) ||
+      ((charAt(source, pos + 1) === '+' || charAt(source, pos + 1) === '-') && isDigit(charAt(source, pos + 2))))
+  ) {
+    real = true;
+    pos += 2;
+    while (isDigit(charAt(source, pos))) pos++;
+  }
+  const numberText = source.slice(start, pos);
+  if (isIdentStart(charAt(source, pos))) {
+    let end = pos;
+    while (isIdentPart(charAt(source, end))) end++;
+    const unit = source.slice(pos, end);
+    const ticksPerUnit = TIMESPAN_UNITS.get(unit);
+    if (ticksPerUnit === undefined) {
+      throw errors.syntax(`unknown timespan unit '${clip(unit)}'`, { start, end });
+    }
+    pos = end;
+    const ticks = scaleTicks(numberText, ticksPerUnit);
+    // Kusto's timespan is a 64-bit count of ticks: a literal beyond it cannot exist.
+    if (ticks === undefined || ticks > MAX_LONG)
+      throw errors.syntax('the timespan literal is out of range (at most 10675199 days)', { start, end });
+    pushToken(tokens, source, pos, 'timespan', start, { value: ticks });
+    return pos;
+  }
+  if (real) pushToken(tokens, source, pos, 'real', start, { value: Number(numberText) });
+  // 2^63 itself is allowed here: the parser accepts it only as the operand of a unary minus.
+  else if (numberText.replace(/^0+(?=\d)/, '').length > 19)
+    throw errors.syntax('the integer literal is out of the range of long', { start, end: pos });
+  else pushToken(tokens, source, pos, 'long', start, { value: BigInt(numberText) });
+  return pos;
 }
 
 /** Exact ticks for "1.5" x ticksPerUnit, truncated toward zero at tick precision; undefined when not finite. */

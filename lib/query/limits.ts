@@ -46,7 +46,9 @@ export const DEFAULT_QUERY_LIMITS: QueryLimits = Object.freeze({
 });
 
 /** The defaults overridden by `overrides`. @throws TypeError for a value that is not a positive integer (a caller's bug). */
-export function resolveLimits(overrides: Partial<QueryLimits> = {}): QueryLimits {
+export function resolveLimits(overrides?: Partial<QueryLimits>): QueryLimits {
+  // The defaults are frozen and valid: no copy nor check per compile when nothing is overridden.
+  if (overrides === undefined) return DEFAULT_QUERY_LIMITS;
   const limits = { ...DEFAULT_QUERY_LIMITS, ...overrides };
   for (const [key, value] of Object.entries(limits)) {
     if (!Number.isSafeInteger(value) || (value as number) < 1)
@@ -142,21 +144,29 @@ export function checkNameLength(ctx: CompileContext, name: string, span: Span): 
   }
 }
 
+/** What records need of a table keyed by IR node: a Map or a WeakMap. */
+export interface NodeTable<V> {
+  get(node: object): V | undefined;
+  set(node: object, value: V): unknown;
+  has(node: object): boolean;
+}
+
 /**
  * What the analyzer records per compilation for the limits: the depth of each analyzed value (a
  * `let` or an `extend` name stands for it wherever it is used) and the span of each expression (for
  * a limit found later, while writing SQL).
  */
 export interface ExpressionRecords {
-  readonly depths: WeakMap<object, number>;
-  readonly spans: WeakMap<object, Span>;
-  readonly terms: WeakMap<object, number>;
+  readonly depths: NodeTable<number>;
+  readonly spans: NodeTable<Span>;
+  readonly terms: NodeTable<number>;
   /** Terms of the whole query so far (limits.maxQueryTerms). */
   queryTerms: number;
 }
 
 export function expressionRecords(): ExpressionRecords {
-  return { depths: new WeakMap(), spans: new WeakMap(), terms: new WeakMap(), queryTerms: 0 };
+  // Maps, not WeakMaps: the records live for one compile, and a Map's set and get cost less.
+  return { depths: new Map(), spans: new Map(), terms: new Map(), queryTerms: 0 };
 }
 
 /** Adds n terms to the query's total. @throws QueryError QUERY_TOO_MANY_TERMS at `span` past the limit. */
@@ -178,7 +188,7 @@ export function countQueryTerms(ctx: CompileContext, records: ExpressionRecords,
  * Shared values are counted once each (memoized), so this is linear in the distinct nodes even when
  * the expansion is exponential (let b = a + a; let c = b + b; ...).
  */
-export function expandedTerms(e: IrExpr, memo: WeakMap<object, number>): number {
+export function expandedTerms(e: IrExpr, memo: NodeTable<number>): number {
   if (e.kind !== 'call') return 1;
   const known = memo.get(e);
   if (known !== undefined) return known;

@@ -70,6 +70,8 @@ export function parseDatetimeTicks(text: string): bigint | undefined {
 
 /** parseDatetimeTicks without the range check (year 0000, or 0001-01-01 with a positive offset). */
 export function parseDatetimeTicksUnbounded(text: string): bigint | undefined {
+  const iso = parseIsoUtc(text);
+  if (iso !== undefined) return iso;
   const m = DATETIME_RE.exec(unquote(text).trim());
   if (!m) return undefined;
   const [, y, mo, d, h = '0', mi = '0', s = '0', frac = '', zone] = m;
@@ -79,18 +81,51 @@ export function parseDatetimeTicksUnbounded(text: string): bigint | undefined {
     hour = Number(h),
     minute = Number(mi),
     second = Number(s);
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return undefined;
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  date.setUTCHours(hour, minute, second, 0);
-  if (date.getUTCDate() !== day) return undefined; // 2024-02-31
-  let ticks = BigInt(date.getTime()) * MILLI + BigInt((frac + '0000000').slice(0, 7));
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return undefined;
+  if (day > daysInMonth(year, month)) return undefined; // 2024-02-31
+  // Calendar arithmetic, not a Date: every compile parses the caller's time window (twice).
+  const seconds = (daysFromCivil(year, month, day) * 24 + hour) * 3600 + minute * 60 + second;
+  let ticks = BigInt(seconds) * SECOND + BigInt((frac + '0000000').slice(0, 7));
   if (zone && zone !== 'Z') {
     const sign = zone.startsWith('-') ? -1n : 1n;
     const digits = zone.slice(1).replace(':', '');
     ticks -= sign * (BigInt(Number(digits.slice(0, 2))) * HOUR + BigInt(Number(digits.slice(2, 4))) * MINUTE);
   }
   return ticks;
+}
+
+/**
+ * `yyyy-mm-ddThh:mm:ss[.fff]Z` by fixed positions, else undefined (then the general parse decides):
+ * the form of every request's window, which each compile reads twice.
+ */
+function parseIsoUtc(text: string): bigint | undefined {
+  if ((text.length !== 20 && text.length !== 24) || text.charCodeAt(text.length - 1) !== 90 /* Z */) return undefined;
+  if (text[4] !== '-' || text[7] !== '-' || text[10] !== 'T' || text[13] !== ':' || text[16] !== ':') return undefined;
+  if (text.length === 24 && text[19] !== '.') return undefined;
+  const year = digitsAt(text, 0, 4);
+  const month = digitsAt(text, 5, 7);
+  const day = digitsAt(text, 8, 10);
+  const hour = digitsAt(text, 11, 13);
+  const minute = digitsAt(text, 14, 16);
+  const second = digitsAt(text, 17, 19);
+  const millis = text.length === 24 ? digitsAt(text, 20, 23) : 0;
+  // NaN fails every comparison: a non-digit falls through to the general parse as well.
+  if (!(month >= 1 && month <= 12 && day >= 1 && hour <= 23 && minute <= 59 && second <= 59 && millis >= 0))
+    return undefined;
+  if (!(year >= 0) || day > daysInMonth(year, month)) return undefined;
+  const seconds = (daysFromCivil(year, month, day) * 24 + hour) * 3600 + minute * 60 + second;
+  return BigInt(seconds * 1000 + millis) * MILLI;
+}
+
+/** The decimal number text[from, to), NaN when a character there is not a digit. */
+function digitsAt(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) {
+    const d = text.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return NaN;
+    n = n * 10 + d;
+  }
+  return n;
 }
 
 const CLOCK_RE = /^(-)?(?:(\d+)\.)?(\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,7}))?)?$/;
@@ -147,11 +182,66 @@ function unquote(text: string): string {
 
 /** `2024-01-01T10:30:00.1234567Z` with the fraction trimmed of trailing zeros (Kusto's ISO form). */
 export function formatDatetimeTicks(ticks: bigint): string {
+  // Kusto's range by calendar arithmetic (every scan writes two of these); other years (a bound
+  // clamped to year 0000) through Date, which spells them.
+  if (ticks >= MIN_DATETIME_TICKS && ticks <= MAX_DATETIME_TICKS) {
+    let days = ticks / DAY;
+    let rest = ticks % DAY;
+    if (rest < 0n) {
+      rest += DAY;
+      days -= 1n;
+    }
+    const [year, month, day] = civilFromDays(Number(days));
+    const dayTicks = Number(rest); // < 8.64e11: exact as a number
+    const secondOfDay = Math.floor(dayTicks / 10_000_000);
+    let fraction = String(dayTicks % 10_000_000).padStart(7, '0');
+    let end = fraction.length;
+    while (end > 0 && fraction.charCodeAt(end - 1) === 48) end--;
+    fraction = fraction.slice(0, end);
+    return (
+      `${String(year).padStart(4, '0')}-${two(month)}-${two(day)}T${two(Math.floor(secondOfDay / 3600))}:` +
+      `${two(Math.floor(secondOfDay / 60) % 60)}:${two(secondOfDay % 60)}${fraction ? '.' + fraction : ''}Z`
+    );
+  }
   const ms = ticks / MILLI - (ticks % MILLI < 0n ? 1n : 0n);
   const sub = Number(ticks - ms * MILLI); // 0..9999 ticks inside the millisecond
   const iso = new Date(Number(ms)).toISOString(); // yyyy-mm-ddThh:mm:ss.mmmZ
   const fraction = (iso.slice(20, 23) + String(sub).padStart(4, '0')).replace(/0+$/, '');
   return iso.slice(0, 19) + (fraction ? '.' + fraction : '') + 'Z';
+}
+
+const two = (n: number): string => (n < 10 ? `0${n}` : String(n));
+
+/** Days in a month of the proleptic Gregorian calendar (month 1-12). */
+export function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
+
+/**
+ * Days from 1970-01-01 to a date of the proleptic Gregorian calendar, and back: Howard Hinnant's
+ * algorithms (chrono-Compatible Low-Level Date Algorithms), in eras of 400 years.
+ */
+function daysFromCivil(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146097 + dayOfEra - 719468;
+}
+
+function civilFromDays(days: number): [year: number, month: number, day: number] {
+  const z = days + 719468;
+  const era = Math.floor(z / 146097);
+  const dayOfEra = z - era * 146097;
+  const yearOfEra = Math.floor(
+    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36524) - Math.floor(dayOfEra / 146096)) / 365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const mp = Math.floor((5 * dayOfYear + 2) / 153);
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  return [yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, dayOfYear - Math.floor((153 * mp + 2) / 5) + 1];
 }
 
 /** `[-][d.]hh:mm:ss[.fffffff]`, the response format of timespans. */

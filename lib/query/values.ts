@@ -5,7 +5,7 @@
 // Never throws: a value the type cannot hold (a datetime outside Kusto's range, text where a number
 // belongs) becomes null, as Kusto has no such value.
 import type { KqlType } from './ir';
-import { formatDatetimeTicks, formatTimespanTicks, inDatetimeRange } from './literals';
+import { daysInMonth, formatDatetimeTicks, formatTimespanTicks, inDatetimeRange } from './literals';
 
 const TIMESTAMP_RE = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?Z?$/;
 
@@ -81,6 +81,10 @@ function real(value: unknown): number | string {
  * and has 'infinity'), or not a timestamp at all.
  */
 function datetime(value: unknown): string | null {
+  if (typeof value === 'string') {
+    const direct = engineTimestampText(value);
+    if (direct !== undefined) return direct;
+  }
   let ticks: bigint | undefined;
   if (value instanceof Date) {
     const ms = value.getTime();
@@ -91,4 +95,34 @@ function datetime(value: unknown): string | null {
     if (m && !Number.isNaN(ms)) ticks = BigInt(ms) * 10_000n + BigInt(((m[3] ?? '') + '0000000').slice(0, 7));
   }
   return ticks !== undefined && inDatetimeRange(ticks) ? formatDatetimeTicks(ticks) : null;
+}
+
+/**
+ * DuckDB's `YYYY-MM-DD HH:MM:SS[.f{1,9}]` of a year 0001-9999 straight to Kusto's text (T, the
+ * fraction's trailing zeros dropped, Z): what the parse and format below would give, without them,
+ * for every timestamp cell of an answer. Undefined for any other shape (then the general path).
+ */
+function engineTimestampText(text: string): string | undefined {
+  const n = text.length;
+  if (n < 19 || n === 20 || n > 29) return undefined;
+  if (text[4] !== '-' || text[7] !== '-' || text[10] !== ' ' || text[13] !== ':' || text[16] !== ':') return undefined;
+  if (n > 19 && text[19] !== '.') return undefined;
+  for (let i = 0; i < n; i++) {
+    if (i === 4 || i === 7 || i === 10 || i === 13 || i === 16 || i === 19) continue;
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return undefined;
+  }
+  const year = twoDigits(text, 0) * 100 + twoDigits(text, 2);
+  const month = twoDigits(text, 5);
+  const day = twoDigits(text, 8);
+  if (year < 1 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
+  if (twoDigits(text, 11) > 23 || twoDigits(text, 14) > 59 || twoDigits(text, 17) > 59) return undefined;
+  // Kusto keeps 7 fractional digits (ticks): more are cut, as the general path does.
+  let end = Math.min(n, 27);
+  while (end > 20 && text.charCodeAt(end - 1) === 48) end--;
+  return `${text.slice(0, 10)}T${text.slice(11, 19)}${end > 20 ? text.slice(19, end) : ''}Z`;
+}
+
+function twoDigits(text: string, i: number): number {
+  return (text.charCodeAt(i) - 48) * 10 + text.charCodeAt(i + 1) - 48;
 }

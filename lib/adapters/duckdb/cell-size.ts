@@ -33,10 +33,14 @@ export function leastRowBytes(vectors: readonly DuckDBVector[], row: number): { 
   let bytes = 1 + vectors.length; // brackets and commas
   let column = 0;
   let largest = -1;
-  vectors.forEach((vector, c) => {
-    const cell = leastCellBytes(vector, row);
+  // A plain loop: this runs for every row of every answer.
+  for (let c = 0; c < vectors.length; c++) {
+    const cell = leastCellBytes(vectors[c]!, row);
     bytes += cell;
-    if (cell > largest) [largest, column] = [cell, c];
-  });
+    if (cell > largest) {
+      largest = cell;
+      column = c;
+    }
+  }
   return { bytes, column };
 }

@@ -11,16 +11,46 @@ export type DialectName = 'duckdb' | 'timestream';
 export const BIN_ORIGIN_MICROS = -62135596800000000n;
 export const MICROS_PER_DAY = 86400000000n;
 
+/** quoteIdent()'s memo: at most MAX_QUOTED names of at most MAX_QUOTED_NAME characters (then it starts over). */
+const QUOTED = new Map<string, string>();
+const MAX_QUOTED = 4096;
+const MAX_QUOTED_NAME = 64;
+
 export abstract class SqlDialect {
   abstract readonly name: DialectName;
 
   // ------------------------------------------------------------ quoting and literals
+  /**
+   * Quoted once per process for the names every query repeats (the generator quotes each column of
+   * each subquery, and the same string instance makes its `sql === q(ref)` tests a pointer
+   * comparison): schema columns and generated refs, a bounded set; long names are not kept.
+   */
   quoteIdent(name: string): string {
-    return `"${name.replace(/"/g, '""')}"`;
+    let quoted = QUOTED.get(name);
+    if (quoted === undefined) {
+      quoted = name.includes('"') ? `"${name.replace(/"/g, '""')}"` : `"${name}"`;
+      if (name.length <= MAX_QUOTED_NAME) {
+        if (QUOTED.size >= MAX_QUOTED) QUOTED.clear();
+        QUOTED.set(name, quoted);
+      }
+    }
+    return quoted;
   }
 
   /** The one function through which every string value reaches SQL. Control characters become chr(n). */
   string(value: string): string {
+    // Usual case first, in one pass: no control character, so one quoted literal. (Its parentheses
+    // around a text holding ' || ' are the general path's, kept so the SQL is the same text.)
+    let i = 0;
+    while (i < value.length) {
+      const code = value.charCodeAt(i);
+      if (code < 0x20 || code === 0x7f) break;
+      i++;
+    }
+    if (i === value.length) {
+      const quoted = `'${value.includes("'") ? value.replaceAll("'", "''") : value}'`;
+      return quoted.includes(' || ') ? `(${quoted})` : quoted;
+    }
     let out = '';
     let literal = '';
     const flush = (): void => {

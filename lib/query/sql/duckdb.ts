@@ -18,6 +18,9 @@ const SQL_TYPES: Readonly<Record<KqlType, string>> = {
   decimal: 'DOUBLE',
 };
 
+/** Each table's column list, written once per process: the schema is fixed, scans are per query. */
+const SCAN_COLUMNS: Partial<Record<TableName, string>> = {};
+
 export class DuckDbDialect extends SqlDialect {
   readonly name = 'duckdb' as const;
 
@@ -146,7 +149,7 @@ export class DuckDbDialect extends SqlDialect {
   }
 
   scan(table: TableName, scope: ScopeRestriction): string {
-    const columns = TABLES[table].map((c) => this.quoteIdent(c.name)).join(', ');
+    const columns = (SCAN_COLUMNS[table] ??= TABLES[table].map((c) => this.quoteIdent(c.name)).join(', '));
     const where = [`"CustomerId" = ${this.string(scope.customerId)}`];
     if (scope.plantIds !== null) where.push(this.plantFilter(scope.plantIds));
     where.push(`"Timestamp" >= ${this.datetime(scope.startTicks)}`, `"Timestamp" < ${this.datetime(scope.endTicks)}`);

@@ -6,7 +6,7 @@ import type { AggregateFunction, ScalarFunction } from '../catalog/types';
 import { catalogEntry } from '../catalog';
 import { QueryError } from '../errors';
 import type { IrAgg, IrExpr, KqlType, SubqueryExpr } from '../ir';
-import type { CompileContext } from '../limits';
+import type { CompileContext, NodeTable } from '../limits';
 import type { Span } from '../tokens';
 import { isInteger } from '../types';
 import { BIN_ORIGIN_MICROS, MICROS_PER_DAY, type SqlDialect } from './dialect';
@@ -20,7 +20,7 @@ const REGEX_META_FREE = /^[\p{L}\p{N}]$/u;
 export interface WriterLimits {
   readonly ctx: CompileContext;
   /** Where each analyzed expression came from: a size error is reported at the innermost one. */
-  readonly spans: WeakMap<object, Span>;
+  readonly spans: NodeTable<Span>;
   /** The SQL of a value read from a tabular expression (the generator writes relations). */
   readonly subquery?: (e: SubqueryExpr) => string;
 }
@@ -290,8 +290,6 @@ export class ExpressionWriter {
     const [ex, ey] = agg.args;
     const x = ex ? this.expr(ex) : '';
     const y = ey ? this.expr(ey) : '';
-    const total = (sum: string): string =>
-      agg.type === 'real' ? `coalesce(${sum}, 0E0)` : `CAST(coalesce(${sum}, 0) AS BIGINT)`;
     switch (agg.fn) {
       case 'count':
         return 'count(*)';
@@ -300,9 +298,9 @@ export class ExpressionWriter {
         // https://learn.microsoft.com/en-us/kusto/query/countif-aggregation-function
         return `CAST(coalesce(${d.countIf(x)}, 0) AS BIGINT)`;
       case 'sum':
-        return total(`sum(${x})`);
+        return total(agg, `sum(${x})`);
       case 'sumif':
-        return total(`sum(CASE WHEN ${y} THEN ${x} END)`);
+        return total(agg, `sum(CASE WHEN ${y} THEN ${x} END)`);
       case 'avg':
         return agg.type === 'timespan' ? `CAST(avg(${x}) AS BIGINT)` : `coalesce(avg(${x}), ${d.nan()})`;
       case 'avgif':
@@ -466,4 +464,9 @@ export function termPattern(needle: string, caseInsensitive: boolean): string {
     escaped += REGEX_META_FREE.test(ch) ? ch : `\\x{${ch.codePointAt(0)!.toString(16)}}`;
   }
   return `${caseInsensitive ? '(?i)' : ''}(^|[^\\p{L}\\p{N}])${escaped}($|[^\\p{L}\\p{N}])`;
+}
+
+/** sum() of no rows is 0 in Kusto (null in SQL). A function, not a closure per call (keepNames bundles name each closure). */
+function total(agg: IrAgg, sum: string): string {
+  return agg.type === 'real' ? `coalesce(${sum}, 0E0)` : `CAST(coalesce(${sum}, 0) AS BIGINT)`;
 }

@@ -28,6 +28,9 @@ const DURATION_UNITS: readonly [bigint, string][] = [
   [1n, 'us'],
 ];
 
+/** Each table's column list, written once per process: the schema is fixed, scans are per query. */
+const SCAN_COLUMNS: Partial<Record<TableName, string>> = {};
+
 export class TimestreamDialect extends SqlDialect {
   readonly name = 'timestream' as const;
 
@@ -152,13 +155,7 @@ export class TimestreamDialect extends SqlDialect {
   }
 
   scan(table: TableName, scope: ScopeRestriction): string {
-    const columns = TABLES[table].map((c) => {
-      const source = columnSource(table, c.name);
-      const q = this.quoteIdent(c.name);
-      if (source.kind === 'time') return `time AS ${q}`;
-      if (source.kind === 'dimension' || c.type === 'string') return `coalesce(${q}, '') AS ${q}`;
-      return q;
-    });
+    const columns = (SCAN_COLUMNS[table] ??= this.scanColumns(table));
     const where = [
       `measure_name = ${this.string(TIMESTREAM_MEASURE_NAME)}`,
       `"CustomerId" = ${this.string(scope.customerId)}`,
@@ -171,7 +168,19 @@ export class TimestreamDialect extends SqlDialect {
       );
     }
     where.push(`time >= ${this.datetime(scope.startTicks)}`, `time < ${this.datetime(scope.endTicks)}`);
-    return `SELECT ${columns.join(', ')} FROM ${this.quoteIdent(this.database)}.${this.quoteIdent(table)} WHERE ${where.join(' AND ')}`;
+    return `SELECT ${columns} FROM ${this.quoteIdent(this.database)}.${this.quoteIdent(table)} WHERE ${where.join(' AND ')}`;
+  }
+
+  private scanColumns(table: TableName): string {
+    return TABLES[table]
+      .map((c) => {
+        const source = columnSource(table, c.name);
+        const q = this.quoteIdent(c.name);
+        if (source.kind === 'time') return `time AS ${q}`;
+        if (source.kind === 'dimension' || c.type === 'string') return `coalesce(${q}, '') AS ${q}`;
+        return q;
+      })
+      .join(', ');
   }
 
   series(from: string, to: string, step: string, type: KqlType, ref: string): string {

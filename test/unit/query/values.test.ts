@@ -1,6 +1,7 @@
 // Engine values -> response values per KQL type (the formats of the query API response).
 import { describe, expect, it } from 'vitest';
 import { convertRows, convertValue } from '../../../lib/query/index';
+import { formatDatetimeTicks } from '../../../lib/query/literals';
 
 describe('convertValue', () => {
   it('writes datetimes as ISO 8601 UTC with Z and up to 7 fractional digits', () => {
@@ -9,6 +10,22 @@ describe('convertValue', () => {
     expect(convertValue('2018-04-30 12:25:11.077806700', 'datetime')).toBe('2018-04-30T12:25:11.0778067Z'); // Timestream nanoseconds
     expect(convertValue(new Date('2024-03-01T10:00:00.500Z'), 'datetime')).toBe('2024-03-01T10:00:00.5Z');
     expect(convertValue('0001-01-01 00:00:00', 'datetime')).toBe('0001-01-01T00:00:00Z');
+  });
+
+  it('writes any engine timestamp text as the ticks it stands for would be written', () => {
+    // Prepare: DuckDB and Timestream spellings of random instants of Kusto's range, 0-9 fraction digits.
+    let seed = 42;
+    const next = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let i = 0; i < 3_000; i++) {
+      const ms = -62_135_596_800_000 + Math.floor(next() * 315_537_897_599_999);
+      const iso = new Date(ms).toISOString();
+      const digits = Math.floor(next() * 10);
+      const fraction = Array.from({ length: digits }, () => Math.floor(next() * 10)).join('');
+      const text = `${iso.slice(0, 10)} ${iso.slice(11, 19)}${digits > 0 ? '.' + fraction : ''}`;
+      const ticks = BigInt(Math.floor(ms / 1000) * 1000) * 10_000n + BigInt((fraction + '0000000').slice(0, 7));
+      // Act / Assess
+      expect(convertValue(text, 'datetime'), text).toBe(formatDatetimeTicks(ticks));
+    }
   });
 
   it('writes timespans (BIGINT microseconds) as [-][d.]hh:mm:ss[.fffffff]', () => {
