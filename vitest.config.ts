@@ -34,7 +34,7 @@ export default defineConfig({
           environment: 'node',
           // One DynamoDB Local for the run (a table per file); an offline stack of a file here is
           // its own, on free ports with its own data folder, so files run in parallel.
-          globalSetup: ['test/support/global-engines.ts'],
+          globalSetup: ['test/support/global-run.ts', 'test/support/global-engines.ts'],
           sequence: { groupOrder: 0 },
           testTimeout: 60_000,
           hookTimeout: 180_000,
@@ -45,7 +45,7 @@ export default defineConfig({
           name: 'integration-stack',
           include: onSharedStack,
           environment: 'node',
-          globalSetup: ['test/support/global-stack.ts'],
+          globalSetup: ['test/support/global-run.ts', 'test/support/global-stack.ts'],
           sequence: { groupOrder: 0 },
           testTimeout: 60_000,
           hookTimeout: 180_000,
@@ -56,6 +56,7 @@ export default defineConfig({
           name: 'integration-alone',
           include: alone,
           environment: 'node',
+          globalSetup: ['test/support/global-run.ts'],
           fileParallelism: false,
           sequence: { groupOrder: 1 },
           // These tests restart a stack inside the test: minutes on 2 cores shared with other work.
