@@ -1,12 +1,9 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
-// Integration files that must own their engines and the machine: they kill or restart a stack,
-// or measure that one client is not slowed by another. They run one at a time, after the rest.
-const alone = [
-  'test/integration/npm-start.test.ts',
-  'test/integration/ingest-conservation.test.ts',
-  'test/integration/query-hardening-http.test.ts',
-];
+// Integration files that must have the machine to themselves: they measure that one client is not
+// slowed by another. They run one at a time, after the rest. Files that kill or restart a stack of
+// their own (npm-start, ingest-conservation) run beside the others: their stacks are their own.
+const alone = ['test/integration/query-hardening-http.test.ts'];
 // Files that use only their own tenant on one offline stack shared by all of them.
 const onSharedStack = ['test/integration/identity.test.ts', 'test/integration/query-conformance-http.test.ts'];
 
@@ -59,7 +56,7 @@ export default defineConfig({
           globalSetup: ['test/support/global-run.ts'],
           fileParallelism: false,
           sequence: { groupOrder: 1 },
-          // These tests restart a stack inside the test: minutes on 2 cores shared with other work.
+          // Slow queries run to their time limit while others are measured: minutes on a loaded machine.
           testTimeout: 180_000,
           hookTimeout: 180_000,
         },
