@@ -5,7 +5,12 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // their own (npm-start, ingest-conservation) run beside the others: their stacks are their own.
 const alone = ['test/integration/query-hardening-http.test.ts'];
 // Files that use only their own tenant on one offline stack shared by all of them.
-const onSharedStack = ['test/integration/identity.test.ts', 'test/integration/query-conformance-http.test.ts'];
+const onSharedStack = [
+  'test/integration/identity.test.ts',
+  'test/integration/query-conformance-http.test.ts',
+  'test/integration/openapi-live.test.ts',
+  'test/integration/kusto-protocol.test.ts',
+];
 
 export default defineConfig({
   test: {
