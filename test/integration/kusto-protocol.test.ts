@@ -3,6 +3,7 @@
 // and executeMgmt, `render` in the visualization property, errors as the SDK raises them, the
 // database rule, truncation, and the same answers as the native endpoint for a sample of the
 // conformance corpus.
+import { randomBytes } from 'node:crypto';
 import {
   Client,
   ClientRequestProperties,
@@ -13,10 +14,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cellJson } from '../../lib/kusto/values';
 import type { KqlType } from '../../lib/query';
 import { canonical, loadCases } from '../conformance/cases';
-import { startOfflineStack, type OfflineStack } from '../support/offline-stack';
-import { demoAccess, query, windowAroundNow } from '../support/stack-client';
+import type { OfflineStack } from '../support/offline-stack';
+import { sharedOfflineStack } from '../support/shared-stack';
+import { query, tenantAccess, windowAroundNow } from '../support/stack-client';
 
-const ROW_LIMIT = 500;
+/** The shared stack's row limit: QUERY_ROW_LIMIT's default (lib/core/config.ts). */
+const ROW_LIMIT = 10_000;
 /** Every 8th runnable documentation case: a spread over operators and functions, about 45 queries. */
 const SAMPLE = loadCases()
   .filter(({ c }) => !c.knownGap && !/\b(States|Events)\b/.test(c.query))
@@ -48,10 +51,11 @@ describe('Kusto REST protocol through azure-kusto-data', () => {
   let client: Client;
 
   beforeAll(async () => {
-    stack = await startOfflineStack({ env: { QUERY_ROW_LIMIT: String(ROW_LIMIT) } });
-    const access = await demoAccess(stack);
+    // The run's shared stack (vitest.config.ts), with a customer of this file's own and no data.
+    stack = sharedOfflineStack();
+    const access = await tenantAccess(stack, `kusto-${randomBytes(3).toString('hex')}`);
     token = access.accessToken;
-    customerId = access.demo.customerId;
+    customerId = access.customerId;
     client = new Client(KustoConnectionStringBuilder.withAccessToken(stack.httpUrl, token));
   });
   afterAll(async () => {

@@ -1,17 +1,21 @@
 // Live answers of the maintenance API match the OpenAPI document the stack serves: each route's
 // 200 body and an error body validate against the document's own schemas (JSON Schema 2020-12, as
 // OpenAPI 3.1 says), and the document names the address it was served from.
+import { randomBytes } from 'node:crypto';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMaintenance } from '../../lib/adapters/dynamodb/maintenance';
 import { openRegistry } from '../../lib/adapters/dynamodb/registry';
 import { demoAssets } from '../../lib/maintenance/demo';
-import { seedDemo } from '../../lib/registry/seed';
+import { createCustomer, createPlant, setLookupList } from '../../lib/registry/admin';
 import { issueMaintenanceToken, redeemTokenLink } from '../../lib/registry/tokens';
-import { startOfflineStack, type OfflineStack } from '../support/offline-stack';
+import type { OfflineStack } from '../support/offline-stack';
+import { sharedOfflineStack } from '../support/shared-stack';
 
-const P1 = 'demo-plant-1';
+// A customer and plant of this file's own on the run's shared stack (vitest.config.ts).
+const CUSTOMER = `openapi-${randomBytes(3).toString('hex')}`;
+const P1 = `${CUSTOMER}-plant-1`;
 const PLANT = '/maintenance/v1/plants/{plantId}';
 const asset = { tagNumber: 'P-101', serialNumber: 'SN-44871', externalReference: 'ERP-10001' };
 
@@ -55,7 +59,7 @@ describe('maintenance API answers match its served OpenAPI document', () => {
   }
 
   beforeAll(async () => {
-    stack = await startOfflineStack();
+    stack = sharedOfflineStack();
     const where = {
       endpoint: `http://127.0.0.1:${stack.ports.dynamodb}`,
       tableName: 'industrial-insights-local-main',
@@ -64,7 +68,18 @@ describe('maintenance API answers match its served OpenAPI document', () => {
     const { registry, close } = openRegistry(where);
     const { repository, close: closeMaintenance } = openMaintenance(where);
     closers.push(close, closeMaintenance);
-    await seedDemo(registry, { now: new Date() });
+    const now = new Date();
+    await createCustomer(registry, { customerId: CUSTOMER, now });
+    await createPlant(registry, { customerId: CUSTOMER, plantId: P1, now });
+    // The lookups the task below is checked against, as the demo tenant has them.
+    await setLookupList(registry, {
+      customerId: CUSTOMER,
+      kind: 'activityKind',
+      values: ['Corrective maintenance'],
+      now,
+    });
+    await setLookupList(registry, { customerId: CUSTOMER, kind: 'assignedToRole', values: ['Mechanic'], now });
+    await setLookupList(registry, { customerId: CUSTOMER, kind: 'priority', values: ['High'], now });
     await repository.putAssets(P1, demoAssets(P1));
     await repository.putJobsDone(P1, [
       {
