@@ -172,16 +172,36 @@ const bench: Benchmark = {
     const rows: BenchRow[] = [];
     for (const [name, entry] of Object.entries(ENTRIES)) {
       const size = await bundleBytes(entry);
-      rows.push({ case: `bundle ${name}`, metric: 'KiB gzip', value: size.gzip / 1024, note: `${(size.min / 1024).toFixed(0)} KiB minified` });
+      rows.push({
+        case: `bundle ${name}`,
+        metric: 'KiB gzip',
+        value: size.gzip / 1024,
+        note: `${(size.min / 1024).toFixed(0)} KiB minified`,
+      });
     }
     const own = await chartModuleBytes();
     rows.push(
-      { case: 'bundle charts.ts (uPlot included)', metric: 'KiB gzip', value: own.entry / 1024, note: `${(own.entryMin / 1024).toFixed(0)} KiB minified; loaded with the page` },
-      { case: 'bundle charts.ts lazy ECharts chunk', metric: 'KiB gzip', value: own.lazy / 1024, note: `${(own.lazyMin / 1024).toFixed(0)} KiB minified; only for column/bar/pie` },
+      {
+        case: 'bundle charts.ts (uPlot included)',
+        metric: 'KiB gzip',
+        value: own.entry / 1024,
+        note: `${(own.entryMin / 1024).toFixed(0)} KiB minified; loaded with the page`,
+      },
+      {
+        case: 'bundle charts.ts lazy ECharts chunk',
+        metric: 'KiB gzip',
+        value: own.lazy / 1024,
+        note: `${(own.lazyMin / 1024).toFixed(0)} KiB minified; only for column/bar/pie`,
+      },
     );
     const driver = await build({
       stdin: { contents: DRIVER, resolveDir: root, loader: 'js' },
-      bundle: true, minify: true, format: 'iife', platform: 'browser', write: false, logLevel: 'silent',
+      bundle: true,
+      minify: true,
+      format: 'iife',
+      platform: 'browser',
+      write: false,
+      logLevel: 'silent',
     });
     const css = await readFile(path.join(root, 'node_modules/uplot/dist/uPlot.min.css'), 'utf8');
     const browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
@@ -198,7 +218,8 @@ const bench: Benchmark = {
           const times: number[] = [];
           for (let i = 0; i <= runs; i++) {
             const ms = await page.evaluate(
-              ([l, s, p]) => (globalThis as unknown as { benchCase: (...a: unknown[]) => Promise<number> }).benchCase(l, s, p),
+              ([l, s, p]) =>
+                (globalThis as unknown as { benchCase: (...a: unknown[]) => Promise<number> }).benchCase(l, s, p),
               [lib.id, c.series, c.points] as const,
             );
             if (i > 0) times.push(ms);

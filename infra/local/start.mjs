@@ -225,7 +225,9 @@ function buildPlayground() {
     stdio: 'inherit',
   });
   if (build.status !== 0)
-    console.error('npm start: the playground build failed (its address answers 503); see above, then run npm run build:playground.');
+    console.error(
+      'npm start: the playground build failed (its address answers 503); see above, then run npm run build:playground.',
+    );
 }
 
 checkNode();

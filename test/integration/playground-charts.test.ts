@@ -97,9 +97,14 @@ beforeAll(async () => {
   await writeFile(path.join(dir, 'out/index.html'), PAGE);
   const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
   server = createServer((req, res) => {
-    const file = path.join(dir, 'out', path.normalize(new URL(req.url ?? '/', 'http://x').pathname.replace(/^\/$/, '/index.html')));
+    const file = path.join(
+      dir,
+      'out',
+      path.normalize(new URL(req.url ?? '/', 'http://x').pathname.replace(/^\/$/, '/index.html')),
+    );
     readFile(file).then(
-      (body) => res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' }).end(body),
+      (body) =>
+        res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' }).end(body),
       () => res.writeHead(404).end(),
     );
   });
@@ -136,9 +141,22 @@ const byMinute = answer(
   ]).flat(),
 );
 // `States | summarize n = count() by State`
-const byState = answer([col('State', 'string'), col('n', 'long')], [['running', 412], ['idle', 133], ['fault', 27], ['maintenance', 54]]);
+const byState = answer(
+  [col('State', 'string'), col('n', 'long')],
+  [
+    ['running', 412],
+    ['idle', 133],
+    ['fault', 27],
+    ['maintenance', 54],
+  ],
+);
 
-async function draw(visualization: string, data: QueryAnswer, properties: Record<string, string> = {}, shot = visualization): Promise<Drawn> {
+async function draw(
+  visualization: string,
+  data: QueryAnswer,
+  properties: Record<string, string> = {},
+  shot = visualization,
+): Promise<Drawn> {
   const drawn = await call<Drawn>('draw', data, { visualization, properties });
   await page.waitForFunction('harness.state() !== "loading"', undefined, { timeout: 30_000 });
   await page.locator('#chart').screenshot({ path: path.join(shots, `${shot}.png`) });
@@ -155,24 +173,59 @@ describe('playground charts in Chromium', () => {
   );
   const cases: [string, QueryAnswer, Record<string, string>, { name: string; points: number }[], string?][] = [
     ['linechart', byState, { xtitle: 'state' }, [{ name: 'n', points: 4 }], 'linechart-categories'],
-    ['columnchart', hourly, { kind: 'stacked' }, ['temperature', 'pressure'].map((name) => ({ name, points: 12 })), 'columnchart-time-stacked'],
-    ['timechart', byMinute, { title: 'Plant p1, last hour', ytitle: 'avg' }, ['temperature', 'pressure', 'humidity'].map((name) => ({ name, points: 60 }))],
-    ['linechart', answer([col('x', 'long'), col('y', 'real')], Array.from({ length: 50 }, (_, i) => [i, i * i])), {}, [{ name: 'y', points: 50 }]],
-    ['areachart', byMinute, { kind: 'stacked' }, ['temperature', 'pressure', 'humidity'].map((name) => ({ name, points: 60 }))],
-    ['scatterchart', answer([col('temp', 'real'), col('power', 'real')], Array.from({ length: 200 }, (_, i) => [15 + (i % 20), 100 + ((i * 37) % 91)])), {}, [{ name: 'power', points: 200 }]],
+    [
+      'columnchart',
+      hourly,
+      { kind: 'stacked' },
+      ['temperature', 'pressure'].map((name) => ({ name, points: 12 })),
+      'columnchart-time-stacked',
+    ],
+    [
+      'timechart',
+      byMinute,
+      { title: 'Plant p1, last hour', ytitle: 'avg' },
+      ['temperature', 'pressure', 'humidity'].map((name) => ({ name, points: 60 })),
+    ],
+    [
+      'linechart',
+      answer(
+        [col('x', 'long'), col('y', 'real')],
+        Array.from({ length: 50 }, (_, i) => [i, i * i]),
+      ),
+      {},
+      [{ name: 'y', points: 50 }],
+    ],
+    [
+      'areachart',
+      byMinute,
+      { kind: 'stacked' },
+      ['temperature', 'pressure', 'humidity'].map((name) => ({ name, points: 60 })),
+    ],
+    [
+      'scatterchart',
+      answer(
+        [col('temp', 'real'), col('power', 'real')],
+        Array.from({ length: 200 }, (_, i) => [15 + (i % 20), 100 + ((i * 37) % 91)]),
+      ),
+      {},
+      [{ name: 'power', points: 200 }],
+    ],
     ['columnchart', byState, {}, [{ name: 'n', points: 4 }]],
     ['barchart', byState, { legend: 'hidden' }, [{ name: 'n', points: 4 }]],
     ['piechart', byState, { title: 'States' }, [{ name: 'n', points: 4 }]],
   ];
 
-  it.each(cases)('%s: reports its series and paints the first series colour on a canvas', async (kind, data, properties, series, shot) => {
-    const drawn = await draw(kind, data, properties, shot);
-    expect(drawn.kind).toBe(kind);
-    expect(drawn.series).toEqual(series);
-    expect(await call('state')).toBe('drawn');
-    expect(await call('attrs')).toEqual({ kind, series: series.map((s) => s.name) });
-    expect(await call<number>('coloured', PALETTE[0])).toBeGreaterThan(50);
-  });
+  it.each(cases)(
+    '%s: reports its series and paints the first series colour on a canvas',
+    async (kind, data, properties, series, shot) => {
+      const drawn = await draw(kind, data, properties, shot);
+      expect(drawn.kind).toBe(kind);
+      expect(drawn.series).toEqual(series);
+      expect(await call('state')).toBe('drawn');
+      expect(await call('attrs')).toEqual({ kind, series: series.map((s) => s.name) });
+      expect(await call<number>('coloured', PALETTE[0])).toBeGreaterThan(50);
+    },
+  );
 
   it('table draws nothing and reports no series (the grid shows the rows)', async () => {
     const drawn = await draw('table', byState);
@@ -180,20 +233,41 @@ describe('playground charts in Chromium', () => {
     expect([await call('state'), await call('canvases')]).toEqual(['table', 0]);
   });
 
-  it.each(['card', 'anomalychart', 'treemap', '3Dchart'])('%s says it is not supported and draws nothing', async (kind) => {
-    const drawn = await draw(kind, byMinute);
-    expect(drawn.series).toEqual([]);
-    expect([await call('state'), await call('canvases'), await call('text')]).toEqual(['message', 0, `not supported: ${kind.toLowerCase()}`]);
-  });
+  it.each(['card', 'anomalychart', 'treemap', '3Dchart'])(
+    '%s says it is not supported and draws nothing',
+    async (kind) => {
+      const drawn = await draw(kind, byMinute);
+      expect(drawn.series).toEqual([]);
+      expect([await call('state'), await call('canvases'), await call('text')]).toEqual([
+        'message',
+        0,
+        `not supported: ${kind.toLowerCase()}`,
+      ]);
+    },
+  );
 
   it('a timechart without a numeric column says why instead of drawing', async () => {
-    await draw('timechart', answer([col('timestamp', 'datetime'), col('name', 'string')], [[minute(0), 'a']]), {}, 'timechart-no-numeric');
+    await draw(
+      'timechart',
+      answer([col('timestamp', 'datetime'), col('name', 'string')], [[minute(0), 'a']]),
+      {},
+      'timechart-no-numeric',
+    );
     expect(await call('text')).toBe('no numeric column to draw on the y axis');
   });
 
   it('draws 100k points (10 series x 10k) and reports them all', async () => {
-    const rows = Array.from({ length: 100_000 }, (_, i) => [new Date(T0 + Math.floor(i / 10) * 1000).toISOString(), `device-${i % 10}`, (i % 500) / 10]);
-    const drawn = await draw('timechart', answer([col('timestamp', 'datetime'), col('device', 'string'), col('value', 'real')], rows), {}, 'timechart-100k');
+    const rows = Array.from({ length: 100_000 }, (_, i) => [
+      new Date(T0 + Math.floor(i / 10) * 1000).toISOString(),
+      `device-${i % 10}`,
+      (i % 500) / 10,
+    ]);
+    const drawn = await draw(
+      'timechart',
+      answer([col('timestamp', 'datetime'), col('device', 'string'), col('value', 'real')], rows),
+      {},
+      'timechart-100k',
+    );
     expect(drawn.series).toHaveLength(10);
     expect(drawn.series.every((s) => s.points === 10_000)).toBe(true);
     expect(drawn.ms).toBeLessThan(10_000);

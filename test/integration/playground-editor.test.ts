@@ -90,7 +90,10 @@ describe('playground editor in chromium', () => {
       (await page.$$eval('.suggest-widget.visible .monaco-list-row', (r) => r.map((e) => e.textContent ?? ''))).find(
         (t) => t.startsWith(prefix),
       );
-    await resetEditor(page, 'States\n| summarize c = count(), d = dcount(NameId) by bin(Timestamp, 1h)\n| summarize e = ');
+    await resetEditor(
+      page,
+      'States\n| summarize c = count(), d = dcount(NameId) by bin(Timestamp, 1h)\n| summarize e = ',
+    );
     // Completion shows while typing a word (no Ctrl+Space): Monaco needs the token types for that.
     await page.keyboard.type('dcoun');
     await expect.poll(rowText('dcount('), { timeout: 30_000 }).toMatch(/^dcount\(.*\)not supported by this service/);
@@ -102,9 +105,9 @@ describe('playground editor in chromium', () => {
     await page.screenshot({ path: path.join(shots, 'completion-unsupported.png') });
     await page.keyboard.press('Escape');
     // The language service resolves the functions of the summarize: count and bin are supported.
-    await expect.poll(() => squiggles(page, 'squiggly-warning'), { timeout: 30_000 }).toEqual([
-      { line: 2, column: 30, text: 'dcount' },
-    ]);
+    await expect
+      .poll(() => squiggles(page, 'squiggly-warning'), { timeout: 30_000 })
+      .toEqual([{ line: 2, column: 30, text: 'dcount' }]);
     expect(await hoverText(page, 'squiggly-warning', 'dcount')).toContain('not supported by this service');
     await page.screenshot({ path: path.join(shots, 'unsupported-function.png') });
   });
@@ -112,9 +115,9 @@ describe('playground editor in chromium', () => {
   it('takes a new schema: its tables complete and its function list moves the warnings', async () => {
     const text = 'States | summarize d = dcount(NameId)';
     await resetEditor(page, text);
-    await expect.poll(() => squiggles(page, 'squiggly-warning'), { timeout: 30_000 }).toEqual([
-      { line: 1, column: 24, text: 'dcount' },
-    ]);
+    await expect
+      .poll(() => squiggles(page, 'squiggly-warning'), { timeout: 30_000 })
+      .toEqual([{ line: 1, column: 24, text: 'dcount' }]);
     await page.evaluate(() => {
       const { handle, schema } = (globalThis as unknown as HarnessWindow).harness;
       handle.setSchema({
@@ -128,7 +131,8 @@ describe('playground editor in chromium', () => {
     await page.keyboard.type('Alar');
     await expect
       .poll(
-        () => page.$$eval('.suggest-widget.visible .monaco-list-row', (r) => r.map((e) => e.getAttribute('aria-label'))),
+        () =>
+          page.$$eval('.suggest-widget.visible .monaco-list-row', (r) => r.map((e) => e.getAttribute('aria-label'))),
         { timeout: 30_000 },
       )
       .toContain('Alarms');
@@ -154,9 +158,9 @@ describe('playground editor in chromium', () => {
         { line: 4, column: 9, message: 'server says: no Value here' },
       ]),
     );
-    await expect.poll(() => squiggles(page, 'squiggly-error'), { timeout: 10_000 }).toEqual([
-      { line: 4, column: 9, text: 'Value' },
-    ]);
+    await expect
+      .poll(() => squiggles(page, 'squiggly-error'), { timeout: 10_000 })
+      .toEqual([{ line: 4, column: 9, text: 'Value' }]);
     expect(await hoverText(page, 'squiggly-error', 'Value')).toContain('server says: no Value here');
     await page.screenshot({ path: path.join(shots, 'server-error.png') });
 

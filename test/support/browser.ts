@@ -59,7 +59,8 @@ export async function serveFolder(dir: string, index: string): Promise<StaticSer
       return;
     }
     readFile(file).then(
-      (body) => res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' }).end(body),
+      (body) =>
+        res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' }).end(body),
       () => res.writeHead(404).end(),
     );
   });

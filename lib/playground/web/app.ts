@@ -196,7 +196,9 @@ async function signIn(event: SubmitEvent): Promise<void> {
     ui.workspace.hidden = false;
     ui.signOut.hidden = false;
     const handle = await openEditor(schema);
-    say(`Signed in as ${whoami.clientId ?? ui.clientId.value} (customer ${whoami.customerId}). Ctrl+Enter runs the query.`);
+    say(
+      `Signed in as ${whoami.clientId ?? ui.clientId.value} (customer ${whoami.customerId}). Ctrl+Enter runs the query.`,
+    );
     handle.focus();
   } catch (error) {
     session?.signOut();

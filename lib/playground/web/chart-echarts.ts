@@ -50,12 +50,16 @@ function xyOption(model: XyModel, theme: Theme): EChartsCoreOption {
     legend: { show: options.legend, type: 'scroll', bottom: 0, textStyle },
     tooltip: {
       trigger: 'axis',
-      ...(x.axis === 'time' ? { axisPointer: { label: { formatter: (p: { value: number }) => formatUtc(p.value) } } } : {}),
+      ...(x.axis === 'time'
+        ? { axisPointer: { label: { formatter: (p: { value: number }) => formatUtc(p.value) } } }
+        : {}),
     },
     grid: { left: 16, right: 24, top: 16, bottom: options.legend ? 56 : 32, containLabel: true },
     xAxis: horizontal ? valueAxis : categoryAxis,
     // Horizontal bars list categories top-down in the answer's order; the axis name sits above them.
-    yAxis: horizontal ? { ...categoryAxis, nameLocation: x.axis === 'category' ? 'start' : 'end', inverse: x.axis === 'category' } : valueAxis,
+    yAxis: horizontal
+      ? { ...categoryAxis, nameLocation: x.axis === 'category' ? 'start' : 'end', inverse: x.axis === 'category' }
+      : valueAxis,
     series: model.series.map((s, i) => ({
       type: 'bar',
       name: s.name,
@@ -63,7 +67,8 @@ function xyOption(model: XyModel, theme: Theme): EChartsCoreOption {
       large: x.values.length > LARGE,
       ...(options.stack !== 'none' ? { stack: 'total' } : {}),
       // Category axes read values by position; time and value axes need [x, y] pairs.
-      data: x.axis === 'category' ? s.values : s.values.map((v, j) => (horizontal ? [v, x.values[j]] : [x.values[j], v])),
+      data:
+        x.axis === 'category' ? s.values : s.values.map((v, j) => (horizontal ? [v, x.values[j]] : [x.values[j], v])),
     })),
   };
 }

@@ -22,7 +22,19 @@ export interface ChartOptions {
 
 /** Visualizations whose `kind` stacks (render operator, "kind property": area, bar, column). */
 const STACKING = new Set(['areachart', 'barchart', 'columnchart']);
-const HANDLED = new Set(['title', 'xtitle', 'ytitle', 'legend', 'xcolumn', 'ycolumns', 'series', 'kind', 'accumulate', 'ymin', 'ymax']);
+const HANDLED = new Set([
+  'title',
+  'xtitle',
+  'ytitle',
+  'legend',
+  'xcolumn',
+  'ycolumns',
+  'series',
+  'kind',
+  'accumulate',
+  'ymin',
+  'ymax',
+]);
 
 /** A property value without the quotes a query may have kept around it. */
 function unquote(value: unknown): string | undefined {

@@ -5,7 +5,15 @@
 import type { AnswerColumn, QueryAnswer } from './answer-shape';
 import { accumulate, alignCategories, alignNumeric, percentOfTotal, type RawSeries } from './chart-align';
 import { chartOptions } from './chart-options';
-import { message, named, type AxisKind, type ChartModel, type Mark, type MessageModel, type XyModel } from './chart-model';
+import {
+  message,
+  named,
+  type AxisKind,
+  type ChartModel,
+  type Mark,
+  type MessageModel,
+  type XyModel,
+} from './chart-model';
 import { pieModel } from './chart-pie';
 import { isDatetime, isLabel, isNumeric, toLabel, toNumber, toTime } from './chart-values';
 
@@ -42,7 +50,8 @@ export function chartModel(answer: QueryAnswer, hint: ChartHint): ChartModel {
   const rows = answer?.data?.rows;
   if (!Array.isArray(columns) || !Array.isArray(rows)) return message(visualization, 'the answer has no table to draw');
   if (visualization === 'piechart') return pieModel(columns, rows, hint?.properties ?? {});
-  if (!Object.hasOwn(XY_MARKS, visualization)) return message(visualization, `not supported: ${visualization || '(none)'}`);
+  if (!Object.hasOwn(XY_MARKS, visualization))
+    return message(visualization, `not supported: ${visualization || '(none)'}`);
   if (rows.length === 0) return message(visualization, 'no rows to draw');
   return xyModel(visualization, columns, rows, hint?.properties ?? {});
 }
@@ -56,7 +65,8 @@ function xColumn(
   if (wanted) return named(columns, wanted);
   // timechart: "The first column of the query is the x-axis, and should be a datetime"
   // (https://learn.microsoft.com/kusto/query/visualization-timechart).
-  if (visualization === 'timechart') return columns.find(isDatetime) ?? 'timechart needs a datetime column for its x axis';
+  if (visualization === 'timechart')
+    return columns.find(isDatetime) ?? 'timechart needs a datetime column for its x axis';
   // column/bar: "the first column is used as the x-axis ... text, datetime, or numeric"
   // (https://learn.microsoft.com/kusto/query/visualization-columnchart).
   if (visualization === 'columnchart' || visualization === 'barchart') return columns[0] ?? 'the answer has no columns';
@@ -65,7 +75,9 @@ function xColumn(
   // column for y; otherwise (`summarize count() by State`) the first column, as categories.
   const leavesY = (c: AnswerColumn): boolean =>
     yNames.length > 0 ? !yNames.includes(c.name) : columns.some((other) => other !== c && isNumeric(other));
-  return columns.find((c) => (isDatetime(c) || isNumeric(c)) && leavesY(c)) ?? columns[0] ?? 'the answer has no columns';
+  return (
+    columns.find((c) => (isDatetime(c) || isNumeric(c)) && leavesY(c)) ?? columns[0] ?? 'the answer has no columns'
+  );
 }
 
 function xyModel(
@@ -77,7 +89,8 @@ function xyModel(
   const { options, notes } = chartOptions(visualization, properties);
   const x = xColumn(visualization, columns, options.xcolumn, options.ycolumns);
   if (typeof x === 'string') return message(visualization, x);
-  if (visualization === 'timechart' && !isDatetime(x)) return message(visualization, `timechart needs a datetime x axis; '${x.name}' is ${x.columnType}`);
+  if (visualization === 'timechart' && !isDatetime(x))
+    return message(visualization, `timechart needs a datetime x axis; '${x.name}' is ${x.columnType}`);
 
   // series: "the combined values of these columns define a single series"; without it, "One string
   // column values are used to group the numeric columns ... Other string columns are ignored" (timechart page).
@@ -90,7 +103,13 @@ function xyModel(
   } else {
     const labels = columns.filter((c) => c !== x && isLabel(c) && c.columnType !== 'dynamic');
     seriesColumns = labels.slice(0, 1);
-    if (labels.length > 1) notes.push(`columns ignored: ${labels.slice(1).map((c) => c.name).join(', ')}`);
+    if (labels.length > 1)
+      notes.push(
+        `columns ignored: ${labels
+          .slice(1)
+          .map((c) => c.name)
+          .join(', ')}`,
+      );
   }
   // ycolumns: "the series has as many measurements as there are y-axis columns"; by default every
   // other numeric column (timechart page: "Other numeric columns are y-axes").
@@ -122,7 +141,12 @@ function xyModel(
     }
     const key = seriesIndexes.map((i) => toLabel(row[i])).join(', ');
     yIndexes.forEach((yi, n) => {
-      const name = key === '' ? (yColumns[n] as AnswerColumn).name : yIndexes.length === 1 ? key : `${key}:${(yColumns[n] as AnswerColumn).name}`;
+      const name =
+        key === ''
+          ? (yColumns[n] as AnswerColumn).name
+          : yIndexes.length === 1
+            ? key
+            : `${key}:${(yColumns[n] as AnswerColumn).name}`;
       let group = groups.get(name);
       if (!group) {
         if (groups.size >= MAX_SERIES) {
@@ -142,13 +166,12 @@ function xyModel(
 
   const raw = [...groups].map(([name, g]) => ({ name, xs: g.xs, ys: g.ys }));
   const aligned =
-    axis === 'category'
-      ? alignCategories(raw as RawSeries<string>[])
-      : alignNumeric(raw as RawSeries<number>[]);
+    axis === 'category' ? alignCategories(raw as RawSeries<string>[]) : alignNumeric(raw as RawSeries<number>[]);
   if (aligned.replaced > 0) notes.push(`${aligned.replaced} repeated ${x.name} values: the last one of each is drawn`);
   let xValues: readonly (number | string)[] = aligned.x;
   let values = aligned.values;
-  if (values.every((column) => column.every((v) => v === null))) return message(visualization, 'every y value is empty');
+  if (values.every((column) => column.every((v) => v === null)))
+    return message(visualization, 'every y value is empty');
   if ((XY_MARKS[visualization] === 'column' || XY_MARKS[visualization] === 'bar') && xValues.length > MAX_CATEGORIES) {
     notes.push(`${xValues.length} bars: the first ${MAX_CATEGORIES} are drawn`);
     xValues = xValues.slice(0, MAX_CATEGORIES);

@@ -9,7 +9,11 @@ import { hexAlpha, seriesColor, withAlpha } from './chart-palette';
 import { formatUtc, formatUtcTick } from './chart-values';
 
 const numberText = (v: number | null | undefined): string =>
-  v === null || v === undefined ? '–' : Math.abs(v) >= 1e6 || (v !== 0 && Math.abs(v) < 1e-3) ? v.toExponential(3) : String(Number(v.toPrecision(6)));
+  v === null || v === undefined
+    ? '–'
+    : Math.abs(v) >= 1e6 || (v !== 0 && Math.abs(v) < 1e-3)
+      ? v.toExponential(3)
+      : String(Number(v.toPrecision(6)));
 
 export function drawUplot(el: HTMLElement, model: XyModel, theme: Theme, width: number, height: number): Drawn {
   const { options, x } = model;
@@ -30,16 +34,31 @@ export function drawUplot(el: HTMLElement, model: XyModel, theme: Theme, width: 
   const series: uPlot.Series[] = [
     {
       label: xLabel,
-      value: (_u, v) => (v === null || v === undefined ? '–' : x.axis === 'time' ? formatUtc(v) : x.axis === 'category' ? (categories[v] ?? '') : numberText(v)),
+      value: (_u, v) =>
+        v === null || v === undefined
+          ? '–'
+          : x.axis === 'time'
+            ? formatUtc(v)
+            : x.axis === 'category'
+              ? (categories[v] ?? '')
+              : numberText(v),
     },
     ...order.map((i): uPlot.Series => {
       const color = seriesColor(i);
       const s = model.series[i];
       // Points filled with the series colour: uPlot's default white fill would glare on a dark page.
-      const base: uPlot.Series = { label: s?.name ?? '', stroke: color, width: 1.5, spanGaps: true, points: { fill: color }, value: (_u, v) => numberText(v) };
+      const base: uPlot.Series = {
+        label: s?.name ?? '',
+        stroke: color,
+        width: 1.5,
+        spanGaps: true,
+        points: { fill: color },
+        value: (_u, v) => numberText(v),
+      };
       if (model.mark === 'area') return { ...base, fill: hexAlpha(color, stacked ? 0.85 : 0.25) };
       // Scatter: points only, no line between them.
-      if (model.mark === 'scatter') return { ...base, paths: () => null, points: { show: true, size: 5, fill: color, stroke: color } };
+      if (model.mark === 'scatter')
+        return { ...base, paths: () => null, points: { show: true, size: 5, fill: color, stroke: color } };
       return base;
     }),
   ];
@@ -51,7 +70,10 @@ export function drawUplot(el: HTMLElement, model: XyModel, theme: Theme, width: 
       legend: { show: options.legend },
       scales: {
         // Categories get half a step of room at each end, so the outer labels are not cut off.
-        x: x.axis === 'category' ? { time: false, range: () => [-0.5, categories.length - 0.5] } : { time: x.axis === 'time' },
+        x:
+          x.axis === 'category'
+            ? { time: false, range: () => [-0.5, categories.length - 0.5] }
+            : { time: x.axis === 'time' },
         y: {
           range: (_u, min, max) => {
             // Areas are filled down to zero (and stack from it), so zero is on the axis.
@@ -79,7 +101,15 @@ export function drawUplot(el: HTMLElement, model: XyModel, theme: Theme, width: 
             return splits.map((v) => numberText(v));
           },
         },
-        { label: options.ytitle ?? '', stroke: theme.text, font: axisFont, labelFont: `bold ${axisFont}`, grid, ticks, values: (_u, splits) => splits.map((v) => numberText(v)) },
+        {
+          label: options.ytitle ?? '',
+          stroke: theme.text,
+          font: axisFont,
+          labelFont: `bold ${axisFont}`,
+          grid,
+          ticks,
+          values: (_u, splits) => splits.map((v) => numberText(v)),
+        },
       ],
       series,
     },

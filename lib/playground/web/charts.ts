@@ -85,7 +85,10 @@ const draw: RenderChart = (el, answer, hint) => {
   const plot = document.createElement('div');
   plot.className = 'kql-chart-plot';
   plot.setAttribute('role', 'img');
-  plot.setAttribute('aria-label', `${model.visualization}${model.options.title ? `: ${model.options.title}` : ''}; series: ${series.map((s) => s.name).join(', ')}`);
+  plot.setAttribute(
+    'aria-label',
+    `${model.visualization}${model.options.title ? `: ${model.options.title}` : ''}; series: ${series.map((s) => s.name).join(', ')}`,
+  );
   figure.append(plot);
   if (model.notes.length > 0) {
     const notes = document.createElement('p');

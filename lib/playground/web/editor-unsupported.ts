@@ -48,7 +48,9 @@ export function watchUnsupportedCalls(
     timer = setTimeout(() => {
       const names = supported();
       if (!names) return monaco.editor.setModelMarkers(model, UNSUPPORTED_OWNER, []);
-      findCalls(model, kusto, names).catch((error: unknown) => console.warn('unsupported-function check failed', error));
+      findCalls(model, kusto, names).catch((error: unknown) =>
+        console.warn('unsupported-function check failed', error),
+      );
     }, DELAY_MS);
   };
   model.onDidChangeContent(refresh);

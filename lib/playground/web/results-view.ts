@@ -68,7 +68,10 @@ export class ChartPanel {
       return undefined;
     }
     const { renderChart } = await import('./charts');
-    const drawn = renderChart(this.el, answer, { visualization: hint.visualization, properties: hint.properties ?? {} });
+    const drawn = renderChart(this.el, answer, {
+      visualization: hint.visualization,
+      properties: hint.properties ?? {},
+    });
     this.dispose = () => drawn.dispose();
     this.el.dataset.chartKind = drawn.kind;
     this.el.dataset.chartSeries = JSON.stringify(drawn.series);

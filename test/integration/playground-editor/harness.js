@@ -15,7 +15,13 @@ const schema = {
         { name: 'Value', type: 'dynamic' },
       ],
     },
-    { name: 'Events', columns: [{ name: 'Timestamp', type: 'datetime' }, { name: 'Severity', type: 'dynamic' }] },
+    {
+      name: 'Events',
+      columns: [
+        { name: 'Timestamp', type: 'datetime' },
+        { name: 'Severity', type: 'dynamic' },
+      ],
+    },
   ],
   functions: ['ago', 'bin', 'count', 'avg', 'tostring', 'todouble'],
 };

@@ -1,7 +1,13 @@
 // Putting several series on one x array (chart-align.ts), and the value transforms of accumulate
 // and kind=stacked / stacked100.
 import { describe, expect, it } from 'vitest';
-import { accumulate, alignCategories, alignNumeric, cumulative, percentOfTotal } from '../../../lib/playground/web/chart-align';
+import {
+  accumulate,
+  alignCategories,
+  alignNumeric,
+  cumulative,
+  percentOfTotal,
+} from '../../../lib/playground/web/chart-align';
 
 describe('alignNumeric', () => {
   it('sorts unsorted series, shares equal x values and keeps the answer order of repeated ones', () => {
@@ -43,11 +49,25 @@ describe('value transforms', () => {
   });
 
   it('percentOfTotal divides by the sum of magnitudes at each x and leaves empty slots alone', () => {
-    expect(percentOfTotal([[1, null, 0], [3, 5, 0]])).toEqual([[25, null, 0], [75, 100, 0]]);
+    expect(
+      percentOfTotal([
+        [1, null, 0],
+        [3, 5, 0],
+      ]),
+    ).toEqual([
+      [25, null, 0],
+      [75, 100, 0],
+    ]);
   });
 
   it('cumulative stacks each series on the ones before it', () => {
-    expect(cumulative([[1, 2, null], [10, null, 5], [100, 200, 300]])).toEqual([
+    expect(
+      cumulative([
+        [1, 2, null],
+        [10, null, 5],
+        [100, 200, 300],
+      ]),
+    ).toEqual([
       [1, 2, null],
       [11, null, 5],
       [111, 202, 305],

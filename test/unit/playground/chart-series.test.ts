@@ -76,7 +76,11 @@ describe('timechart', () => {
 
   it('says so instead of drawing when no column is a datetime', () => {
     const model = chartModel(answer([col('name', 'string'), col('n', 'long')], [['a', 1]]), hint('timechart'));
-    expect(model).toEqual({ family: 'message', visualization: 'timechart', message: 'timechart needs a datetime column for its x axis' });
+    expect(model).toEqual({
+      family: 'message',
+      visualization: 'timechart',
+      message: 'timechart needs a datetime column for its x axis',
+    });
   });
 
   it('refuses an xcolumn that is not a datetime, and one that does not exist', () => {
@@ -168,7 +172,18 @@ describe('columns of the data model (render operator: x, series, y columns)', ()
   });
 
   it('xcolumn= chooses the x column', () => {
-    const model = xy(chartModel(answer([col('a', 'long'), col('b', 'long')], [[1, 10], [2, 20]]), hint('linechart', { xcolumn: 'b' })));
+    const model = xy(
+      chartModel(
+        answer(
+          [col('a', 'long'), col('b', 'long')],
+          [
+            [1, 10],
+            [2, 20],
+          ],
+        ),
+        hint('linechart', { xcolumn: 'b' }),
+      ),
+    );
     expect(model.x).toEqual({ name: 'b', axis: 'number', values: [10, 20] });
     expect(model.series.map((s) => [s.name, s.values])).toEqual([['a', [1, 2]]]);
   });
@@ -177,11 +192,31 @@ describe('columns of the data model (render operator: x, series, y columns)', ()
     const model = xy(
       chartModel(
         byMinuteAndName,
-        hint('timechart', { title: '"Line 1"', xtitle: 'time', ytitle: '°C', legend: 'hidden', ymin: '0', ymax: 'x', ysplit: 'panels', zoom: 'yes' }),
+        hint('timechart', {
+          title: '"Line 1"',
+          xtitle: 'time',
+          ytitle: '°C',
+          legend: 'hidden',
+          ymin: '0',
+          ymax: 'x',
+          ysplit: 'panels',
+          zoom: 'yes',
+        }),
       ),
     );
-    expect(model.options).toMatchObject({ title: 'Line 1', xtitle: 'time', ytitle: '°C', legend: false, ymin: 0, ymax: undefined });
-    expect(model.notes).toEqual(['ysplit is ignored: one y axis is drawn', 'zoom is ignored', 'ymax=x is not a number and is ignored']);
+    expect(model.options).toMatchObject({
+      title: 'Line 1',
+      xtitle: 'time',
+      ytitle: '°C',
+      legend: false,
+      ymin: 0,
+      ymax: undefined,
+    });
+    expect(model.notes).toEqual([
+      'ysplit is ignored: one y axis is drawn',
+      'zoom is ignored',
+      'ymax=x is not a number and is ignored',
+    ]);
   });
 
   it('accumulate=true adds each value to its predecessors', () => {
@@ -191,7 +226,9 @@ describe('columns of the data model (render operator: x, series, y columns)', ()
 
   it('caps the number of series and says so', () => {
     const rows = Array.from({ length: MAX_SERIES + 5 }, (_, i) => [iso(0), `device-${i}`, i]);
-    const model = xy(chartModel(answer([col('t', 'datetime'), col('d', 'string'), col('v', 'long')], rows), hint('timechart')));
+    const model = xy(
+      chartModel(answer([col('t', 'datetime'), col('d', 'string'), col('v', 'long')], rows), hint('timechart')),
+    );
     expect(model.series).toHaveLength(MAX_SERIES);
     expect(model.notes).toContain(`only the first ${MAX_SERIES} series are drawn`);
   });
@@ -234,13 +271,30 @@ describe('column, bar, area and scatter charts', () => {
   });
 
   it('columnchart with repeated categories draws the last value and says so', () => {
-    const model = xy(chartModel(answer([col('k', 'string'), col('v', 'long')], [['a', 1], ['a', 2]]), hint('columnchart')));
+    const model = xy(
+      chartModel(
+        answer(
+          [col('k', 'string'), col('v', 'long')],
+          [
+            ['a', 1],
+            ['a', 2],
+          ],
+        ),
+        hint('columnchart'),
+      ),
+    );
     expect(model.series[0]?.values).toEqual([2]);
     expect(model.notes).toContain('1 repeated k values: the last one of each is drawn');
   });
 
   it('areachart and scatterchart take the first numeric or datetime column as x (areachart page)', () => {
-    const data = answer([col('name', 'string'), col('x', 'real'), col('y', 'real')], [['a', 2, 20], ['a', 1, 10]]);
+    const data = answer(
+      [col('name', 'string'), col('x', 'real'), col('y', 'real')],
+      [
+        ['a', 2, 20],
+        ['a', 1, 10],
+      ],
+    );
     const model = xy(chartModel(data, hint('scatterchart')));
     expect(model.mark).toBe('scatter');
     expect(model.x).toEqual({ name: 'x', axis: 'number', values: [1, 2] });
@@ -252,7 +306,18 @@ describe('column, bar, area and scatter charts', () => {
     // With ycolumns, x is the first numeric column not drawn as y (the docs' rule), here `errors`.
     const model = xy(chartModel(byState, hint('linechart', { ycolumns: 'count_' })));
     expect(model.x.name).toBe('errors');
-    const single = xy(chartModel(answer([col('State', 'string'), col('n', 'long')], [['a', 1], ['b', 2]]), hint('linechart')));
+    const single = xy(
+      chartModel(
+        answer(
+          [col('State', 'string'), col('n', 'long')],
+          [
+            ['a', 1],
+            ['b', 2],
+          ],
+        ),
+        hint('linechart'),
+      ),
+    );
     expect(single.x.name).toBe('State');
     expect(single.series.map((s) => [s.name, s.values])).toEqual([['n', [1, 2]]]);
   });
@@ -322,18 +387,39 @@ describe('what is not drawn', () => {
     const cases: [QueryAnswer, string][] = [
       [answer([col('t', 'datetime'), col('s', 'string')], [[iso(0), 'x']]), 'no numeric column to draw on the y axis'],
       [answer([col('t', 'datetime'), col('v', 'real')], []), 'no rows to draw'],
-      [answer([col('t', 'datetime'), col('v', 'real')], [[iso(0), null], [iso(1), 'NaN']]), 'every y value is empty'],
+      [
+        answer(
+          [col('t', 'datetime'), col('v', 'real')],
+          [
+            [iso(0), null],
+            [iso(1), 'NaN'],
+          ],
+        ),
+        'every y value is empty',
+      ],
       [answer([col('t', 'datetime'), col('v', 'real')], [[null, 1]]), 'no row has a valid t'],
       [{ data: null, meta: {} } as unknown as QueryAnswer, 'the answer has no table to draw'],
     ];
-    for (const [data, text] of cases) expect(chartModel(data, hint('timechart'))).toMatchObject({ family: 'message', message: text });
-    expect(() => chartModel(answer([col('t', 'datetime'), col('v', 'real')], [null as unknown as unknown[], [iso(0), {}]]), hint('timechart'))).not.toThrow();
+    for (const [data, text] of cases)
+      expect(chartModel(data, hint('timechart'))).toMatchObject({ family: 'message', message: text });
+    expect(() =>
+      chartModel(
+        answer([col('t', 'datetime'), col('v', 'real')], [null as unknown as unknown[], [iso(0), {}]]),
+        hint('timechart'),
+      ),
+    ).not.toThrow();
   });
 
   it('maps 100k rows (10 series x 10k) in linear time, not quadratic', () => {
-    const rows = Array.from({ length: 100_000 }, (_, i) => [new Date(T0 + i * 1000).toISOString(), `d${i % 10}`, i % 97]);
+    const rows = Array.from({ length: 100_000 }, (_, i) => [
+      new Date(T0 + i * 1000).toISOString(),
+      `d${i % 10}`,
+      i % 97,
+    ]);
     const started = performance.now();
-    const model = xy(chartModel(answer([col('t', 'datetime'), col('d', 'string'), col('v', 'long')], rows), hint('timechart')));
+    const model = xy(
+      chartModel(answer([col('t', 'datetime'), col('d', 'string'), col('v', 'long')], rows), hint('timechart')),
+    );
     const ms = performance.now() - started;
     expect(model.series).toHaveLength(10);
     expect(model.series.reduce((a, s) => a + s.points, 0)).toBe(100_000);

@@ -22,7 +22,11 @@ const doc = 'States | take 1\n\nStates\n| where Vaule > 1';
 
 describe('placeMarker', () => {
   it('places a marker of the whole text at its line:col, spanning the word there', () => {
-    const placed = placeMarker({ line: 4, column: 9, message: "unknown column 'Vaule'" }, { line: 1, column: 1 }, linesOf(doc));
+    const placed = placeMarker(
+      { line: 4, column: 9, message: "unknown column 'Vaule'" },
+      { line: 1, column: 1 },
+      linesOf(doc),
+    );
     expect(placed).toEqual({
       startLineNumber: 4,
       startColumn: 9,
@@ -33,7 +37,11 @@ describe('placeMarker', () => {
   });
 
   it('shifts a marker of a statement that starts further down by that statement position', () => {
-    const placed = placeMarker({ line: 2, column: 9, endColumn: 14, message: 'm' }, { line: 3, column: 1 }, linesOf(doc));
+    const placed = placeMarker(
+      { line: 2, column: 9, endColumn: 14, message: 'm' },
+      { line: 3, column: 1 },
+      linesOf(doc),
+    );
     expect(placed).toMatchObject({ startLineNumber: 4, startColumn: 9, endColumn: 14 });
     const first = placeMarker({ line: 1, column: 3, message: 'm' }, { line: 2, column: 5 }, linesOf('\nab  cdef'));
     expect(first).toMatchObject({ startLineNumber: 2, startColumn: 7, endColumn: 9 });

@@ -49,8 +49,8 @@ describe('unsupportedCalls', () => {
   it('ignores names in strings and comments, other identifiers containing the name, and let functions', () => {
     const text = [
       'let twice = (x: long) { x * 2 };',
-      "States // dcount(x) in a comment",
-      "| extend s = 'dcount(', t = @\"dcount(\"\"\", u = ```dcount(```, my_dcount = 1",
+      'States // dcount(x) in a comment',
+      '| extend s = \'dcount(\', t = @"dcount(""", u = ```dcount(```, my_dcount = 1',
       '| extend v = twice(1), w = my_dcount',
     ].join('\n');
     expect(unsupportedCalls({ text, start: 0 }, ['dcount', 'twice'], supported)).toEqual([]);

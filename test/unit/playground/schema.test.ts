@@ -7,7 +7,12 @@ import { TABLES } from '../../../lib/telemetry/tables';
 
 const options = {
   dialect: 'duckdb',
-  scope: { customerId: 'c', plantIds: null, startTime: '2026-01-01T00:00:00.000Z', endTime: '2026-01-02T00:00:00.000Z' },
+  scope: {
+    customerId: 'c',
+    plantIds: null,
+    startTime: '2026-01-01T00:00:00.000Z',
+    endTime: '2026-01-02T00:00:00.000Z',
+  },
   now: new Date('2026-01-01T12:00:00Z'),
   rowLimit: 10,
 } as const;
@@ -39,11 +44,24 @@ describe('playground schema', () => {
   it('lists States and Events with the columns and types of the compiler tables', () => {
     expect(schema.tables.map((t) => t.name)).toEqual(['States', 'Events']);
     for (const table of schema.tables)
-      expect(table.columns).toEqual(TABLES[table.name as keyof typeof TABLES].map((c) => ({ name: c.name, type: c.type })));
+      expect(table.columns).toEqual(
+        TABLES[table.name as keyof typeof TABLES].map((c) => ({ name: c.name, type: c.type })),
+      );
   });
 
   it('lists core, catalog, aggregation and window functions, each known to the compiler', () => {
-    for (const name of ['iff', 'iif', 'bin', 'ago', 'todouble', 'count', 'arg_min', 'take_any', 'row_number', 'format_datetime'])
+    for (const name of [
+      'iff',
+      'iif',
+      'bin',
+      'ago',
+      'todouble',
+      'count',
+      'arg_min',
+      'take_any',
+      'row_number',
+      'format_datetime',
+    ])
       expect(schema.functions).toContain(name);
     expect(schema.functions.filter(refused)).toEqual([]);
   });

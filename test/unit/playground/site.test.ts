@@ -21,7 +21,8 @@ const FONT = Buffer.from([0x77, 0x4f, 0x46, 0x32, 0, 1, 2, 3, 255]);
 function event(file: string | undefined, headers: Record<string, string> = {}): HttpEvent {
   return {
     version: '2.0',
-    routeKey: file === undefined ? 'GET /insights/v1/telemetry/playground' : 'GET /insights/v1/telemetry/playground/{file+}',
+    routeKey:
+      file === undefined ? 'GET /insights/v1/telemetry/playground' : 'GET /insights/v1/telemetry/playground/{file+}',
     rawPath: '/insights/v1/telemetry/playground',
     rawQueryString: '',
     headers,
@@ -77,7 +78,9 @@ describe('playground page and files', () => {
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     expect(res.headers['content-security-policy']).not.toMatch(/script-src[^;]*unsafe/);
     expect(res.body).toContain('<script type="module" src="playground/app.js"></script>');
-    expect(res.body.match(/<link rel="stylesheet" [^>]*>/g)).toEqual(['<link rel="stylesheet" href="playground/app.css">']);
+    expect(res.body.match(/<link rel="stylesheet" [^>]*>/g)).toEqual([
+      '<link rel="stylesheet" href="playground/app.css">',
+    ]);
     expect(res.body.match(/<script\b[^>]*>[^<]+<\/script>/)).toBeNull();
   });
 
