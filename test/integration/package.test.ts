@@ -485,12 +485,14 @@ describe('identity and HTTP API', () => {
     }
   });
 
-  it('puts an authorizer on every route but the token, JWKS, token-link, OpenAPI and health routes', () => {
+  it('puts an authorizer on every route but the token, JWKS, token-link, OpenAPI, health and playground page routes', () => {
     const routes = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties);
     const open = routes.filter((r) => r.AuthorizationType !== 'CUSTOM').map((r) => r.RouteKey as string);
     expect(open.sort()).toEqual([
       'GET /.well-known/jwks.json',
       'GET /health',
+      'GET /insights/v1/telemetry/playground',
+      'GET /insights/v1/telemetry/playground/{file+}',
       'GET /maintenance/v1/openapi.json',
       'GET /maintenance/v1/token-links/{id}',
       'GET /v1/rest/auth/metadata',
