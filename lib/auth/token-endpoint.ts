@@ -44,9 +44,10 @@ export const MAX_SECRET_CHARS = 256;
 
 type OAuthError = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type' | 'invalid_scope';
 
-const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' } as const;
+/** Headers of every token answer (RFC 6749 section 5.1), the forwarded ones included (token-proxy.ts). */
+export const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' } as const;
 
-function oauthError(
+export function oauthError(
   status: number,
   error: OAuthError,
   description: string,

@@ -5,8 +5,8 @@
 // credentials sent in the form (client_secret_post) are moved into that header; everything else
 // of the form is forwarded unchanged. Cognito's answer (token or RFC 6749 error) is passed back.
 import { AppError } from '../core/errors';
-import { MAX_FORM_BYTES, type TokenRequest, type TokenResponse } from './token-endpoint';
-import { headerValue } from './bearer';
+import { MAX_FORM_BYTES, NO_STORE, oauthError, type TokenRequest, type TokenResponse } from './token-endpoint';
+import { headerValue, MAX_AUTHORIZATION_CHARS } from './bearer';
 
 /** One POST to the identity provider: the status and the JSON body it answered. */
 export type PostForm = (
@@ -20,12 +20,6 @@ export interface TokenProxyDeps {
   readonly post: PostForm;
 }
 
-const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' } as const;
-
-function invalidRequest(description: string): TokenResponse {
-  return { status: 400, body: { error: 'invalid_request', error_description: description }, headers: NO_STORE };
-}
-
 /** Base64 of `id:secret`, each form-encoded first as RFC 6749 section 2.3.1 asks. */
 function basic(id: string, secret: string): string {
   const encode = (s: string) => encodeURIComponent(s).replace(/%20/g, '+');
@@ -35,12 +29,18 @@ function basic(id: string, secret: string): string {
 export async function forwardTokenRequest(request: TokenRequest, deps: TokenProxyDeps): Promise<TokenResponse> {
   const contentType = headerValue(request.headers, 'content-type') ?? '';
   if (!/^application\/x-www-form-urlencoded\b/i.test(contentType.trim()))
-    return invalidRequest('the body must be application/x-www-form-urlencoded');
+    return oauthError(400, 'invalid_request', 'the body must be application/x-www-form-urlencoded');
   if (Buffer.byteLength(request.body, 'utf8') > MAX_FORM_BYTES)
-    return invalidRequest(`the form is longer than ${MAX_FORM_BYTES} bytes`);
+    return oauthError(400, 'invalid_request', `the form is longer than ${MAX_FORM_BYTES} bytes`);
   const form = new URLSearchParams(request.body);
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
   const authorization = headerValue(request.headers, 'authorization');
+  if (authorization !== undefined && authorization.length > MAX_AUTHORIZATION_CHARS)
+    return oauthError(
+      400,
+      'invalid_request',
+      `the Authorization header is longer than ${MAX_AUTHORIZATION_CHARS} characters`,
+    );
   const id = form.get('client_id');
   const secret = form.get('client_secret');
   if (authorization !== undefined) {

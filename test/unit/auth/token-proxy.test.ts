@@ -68,7 +68,7 @@ describe('forwardTokenRequest', () => {
     expect(answer).toMatchObject({ status: 400, body: { error: 'invalid_client' } });
   });
 
-  it('refuses a body that is not a form, or too long, without calling out', async () => {
+  it('refuses a body that is not a form, a form or header too long, without calling out', async () => {
     const { calls, post } = recorder({ status: 200, body: {} });
     const json = await forwardTokenRequest(
       { headers: { 'content-type': 'application/json' }, body: '{}' },
