@@ -662,13 +662,27 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
             item.nameSpan ?? item.span,
           );
         }
+        if (item.names !== undefined && item.names.length !== outputs.length) {
+          throw this.errors.semantic(
+            `${item.expr.name}() gives ${outputs.length} column${outputs.length === 1 ? '' : 's'} here, but ${item.names.length} names are given`,
+            item.span,
+          );
+        }
         for (const [i, o] of outputs.entries()) {
-          const column = this.aggColumn(o, i === 0 ? item.name : undefined, taken, item);
+          const tupleName = item.names?.[i];
+          const column = tupleName
+            ? this.aggColumn(o, tupleName.name, taken, { ...item, nameSpan: tupleName.span })
+            : this.aggColumn(o, i === 0 ? item.name : undefined, taken, item);
           aggs.push({ column, value: o.agg });
           written.push({ column, value: { kind: 'col', ref: column.ref, type: column.type } });
         }
         continue;
       }
+      if (item.names !== undefined)
+        throw this.errors.semantic(
+          '(a, b, ...) = names the columns of one aggregation call that gives several, such as percentiles() or arg_max()',
+          item.span,
+        );
       const post = this.aggregateExpression(item, env, starColumns, aggs, taken);
       written.push({ column: post.column, value: post.expr });
       computed = true;

@@ -50,6 +50,8 @@ export type LiteralValue = string | number | bigint | boolean | null;
 export interface NamedExpr {
   readonly name?: string;
   readonly nameSpan?: Span;
+  /** `(a, b, ...) = f(...)`: names for the several columns of one call (percentiles, arg_max, series_stats). */
+  readonly names?: readonly { readonly name: string; readonly span: Span }[];
   readonly expr: Expr;
   readonly span: Span;
 }

@@ -295,9 +295,9 @@ class Parser implements OperatorCursor {
       case 'filter':
         return { kind: 'where', predicate: this.expression(), span: this.spanFrom(start) };
       case 'project':
-        return { kind: 'project', items: this.parseNamedList(), span: this.spanFrom(start) };
+        return { kind: 'project', items: this.parseNamedList(true), span: this.spanFrom(start) };
       case 'extend':
-        return { kind: 'extend', items: this.parseNamedList(), span: this.spanFrom(start) };
+        return { kind: 'extend', items: this.parseNamedList(true), span: this.spanFrom(start) };
       case 'project-away':
         return { kind: 'projectAway', names: this.parseNamePatterns(), span: this.spanFrom(start) };
       case 'project-rename':
@@ -393,7 +393,7 @@ class Parser implements OperatorCursor {
     if (this.peek().kind === 'ident' && this.peek().text.startsWith('hint')) {
       throw this.errors.unsupported('summarize hints are not supported', this.peek().span);
     }
-    const aggregates = this.peekIdent('by') ? [] : this.parseNamedList();
+    const aggregates = this.peekIdent('by') ? [] : this.parseNamedList(true);
     const by = this.acceptIdent('by') ? this.parseNamedList() : [];
     if (aggregates.length === 0 && by.length === 0)
       throw this.errors.syntax('summarize needs an aggregation or a by clause', this.peek().span);
@@ -456,23 +456,39 @@ class Parser implements OperatorCursor {
     return names;
   }
 
-  parseNamedList(): NamedExpr[] {
+  /** tuple: the items may name several columns with `(a, b) = ...` (summarize, extend, project). */
+  parseNamedList(tuple = false): NamedExpr[] {
     const items: NamedExpr[] = [];
-    do items.push(this.parseNamedExpr());
+    do items.push(this.parseNamedExpr(tuple));
     while (this.acceptOp(','));
     return items;
   }
 
-  parseNamedExpr(): NamedExpr {
+  parseNamedExpr(tuple = false): NamedExpr {
     const start = this.peek().span.start;
     if (this.peekOp('(') && this.tokens[this.pos + 1]?.kind === 'ident' && this.tokens[this.pos + 2]?.text === ',') {
-      throw this.errors.unsupported('naming several columns with (a, b) = ... is not supported', this.peek().span);
+      if (!tuple)
+        throw this.errors.unsupported('naming several columns with (a, b) = ... is not supported here', this.peek().span);
+      const names = this.parseTupleNames();
+      const expr = this.expression();
+      return { names, expr, span: this.spanFrom(start) };
     }
     const name = this.tryNameThenAssign();
     const expr = this.expression();
     return name
       ? { name: name.name, nameSpan: name.span, expr, span: this.spanFrom(start) }
       : { expr, span: this.spanFrom(start) };
+  }
+
+  /** `(a, b, ...) =` at the cursor (after the check that `(` Name `,` starts it). */
+  private parseTupleNames(): { name: string; span: Span }[] {
+    this.next();
+    const names: { name: string; span: Span }[] = [];
+    do names.push(this.expectName('a column name'));
+    while (this.acceptOp(','));
+    if (!this.acceptOp(')')) throw this.errors.syntax("expected ')' after the column names", this.peek().span);
+    if (!this.acceptOp('=')) throw this.errors.syntax("expected '=' after (Name, ...)", this.peek().span);
+    return names;
   }
 
   /** `Name =` (not `==`) at the cursor: consumes it and returns the name. */
