@@ -17,9 +17,9 @@ import { clip, type ErrorFactory } from './errors';
 import type { AnalyzedQuery, Assigned, IrAgg, IrColumn, IrExpr, IrSortKey, KqlType, Rel, RenderHint } from './ir';
 import type { CompileContext, ExpressionRecords } from './limits';
 import { closest, derivedName, matchesWildcard, NameAllocator } from './naming';
-import { checkRangeStep } from './range';
+import { checkRangeStep, isRowFree } from './range';
 import { AGGREGATE_FUNCTIONS, analyzeScalar, convert, type ScalarEnv } from './scalars';
-import { isConstant, isInteger, isNumeric, lit, typeNamed, widerNumeric } from './types';
+import { isInteger, isNumeric, lit, typeNamed, widerNumeric } from './types';
 import { TABLE_NAMES, TABLES, isTableName, type TableName } from '../telemetry/tables';
 import type { Span } from './tokens';
 
@@ -254,7 +254,8 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
           [to, s.to],
           [step, s.step],
         ] as const) {
-          if (!isConstant(e)) throw this.errors.unsupported('range bounds and step must be constants', x.span);
+          if (!isRowFree(e))
+            throw this.errors.unsupported('range bounds and step must be constants or toscalar() values', x.span);
         }
         let type: KqlType;
         if (isNumeric(from.type) && isNumeric(to.type) && isNumeric(step.type))

@@ -468,7 +468,10 @@ class Parser implements OperatorCursor {
     const start = this.peek().span.start;
     if (this.peekOp('(') && this.tokens[this.pos + 1]?.kind === 'ident' && this.tokens[this.pos + 2]?.text === ',') {
       if (!tuple)
-        throw this.errors.unsupported('naming several columns with (a, b) = ... is not supported here', this.peek().span);
+        throw this.errors.unsupported(
+          'naming several columns with (a, b) = ... is not supported here',
+          this.peek().span,
+        );
       const names = this.parseTupleNames();
       const expr = this.expression();
       return { names, expr, span: this.spanFrom(start) };

@@ -8,6 +8,15 @@ import type { IrExpr } from './ir';
 import { MAX_LONG, TICKS_PER_MICRO } from './literals';
 import type { Span } from './tokens';
 
+/**
+ * A value known before any row is read: a constant, a toscalar() value, or operations on those
+ * (the toscalar docs compute range bounds this way). The engine evaluates the subqueries once.
+ */
+export const isRowFree = (e: IrExpr): boolean =>
+  e.kind === 'lit' ||
+  (e.kind === 'subquery' && e.mode === 'scalar') ||
+  (e.kind === 'call' && e.fn !== 'dyn_get' && e.args.every(isRowFree));
+
 /** A constant's value, folded through + - * and unary minus; undefined when not foldable or null. */
 export function foldConstant(e: IrExpr): bigint | number | undefined {
   if (e.kind === 'lit') return typeof e.value === 'bigint' || typeof e.value === 'number' ? e.value : undefined;

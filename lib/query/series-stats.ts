@@ -37,11 +37,14 @@ export function expandSeriesStats(items: readonly NamedExpr[], errors: ErrorFact
     const call = item.expr as Expr & { kind: 'call' };
     if (item.name !== undefined)
       throw errors.unsupported(
-        'series_stats() gives several columns and cannot be named with Name =; use (min, min_idx, ...) = series_stats(...)',
+        'series_stats() gives several columns and cannot be named with Name =; use (min, min_idx, ...) = series_stats(...) or series_stats_dynamic()',
         item.nameSpan ?? item.span,
       );
     if (item.names !== undefined && item.names.length > STATS.length)
-      throw errors.semantic(`series_stats() gives ${STATS.length} columns, but ${item.names.length} names are given`, item.span);
+      throw errors.semantic(
+        `series_stats() gives ${STATS.length} columns, but ${item.names.length} names are given`,
+        item.span,
+      );
     const base = aggregateArgumentName(call.args[0]);
     const bag: Expr = { ...call, name: 'series_stats_dynamic' };
     const stats = item.names === undefined ? STATS : STATS.slice(0, item.names.length);
