@@ -1,0 +1,62 @@
+// The `(a, b, ...) = f(...)` naming form at the compile() level: which columns the names land on,
+// where it is refused and at which position. Results of documented examples are in the conformance
+// corpus (test/conformance/cases/fn-*-tuple-*.json, fn-percentiles-named.json).
+import { describe, expect, it } from 'vitest';
+import { compile, QueryError, type CompileOptions } from '../../../lib/query/index';
+import { GOLDEN_OPTIONS } from '../../golden/fixture-db';
+
+const options = (dialect: CompileOptions['dialect']): CompileOptions => ({ ...GOLDEN_OPTIONS, dialect });
+
+function failure(query: string): QueryError {
+  try {
+    compile(query, options('duckdb'));
+  } catch (e) {
+    if (e instanceof QueryError) return e;
+    throw e;
+  }
+  throw new Error(`expected the query to fail: ${query}`);
+}
+
+describe('(a, b, ...) = naming', () => {
+  it.each([
+    [
+      'range x from 1 to 9 step 1 | summarize c = count(), (lo, hi) = percentiles(x, 10, 90) by k = x % 2',
+      ['k', 'c', 'lo', 'hi'],
+    ],
+    ['States | summarize (t, v, n) = arg_max(Timestamp, Value, Name) by DeviceId', ['DeviceId', 't', 'v', 'n']],
+    ['States | summarize (t, d) = arg_min(Timestamp, DeviceId)', ['t', 'd']],
+    ['print s = dynamic([1, 2]) | project (a, b, c) = series_stats(s)', ['a', 'b', 'c']],
+    ['print s = dynamic([1, 2]) | extend (lo, lo_at) = series_stats(s), n = 1', ['s', 'lo', 'lo_at', 'n']],
+  ])('%s gives the columns %j on both engines', (query, names) => {
+    for (const dialect of ['duckdb', 'timestream'] as const) {
+      if (dialect === 'timestream' && query.includes('series_stats')) continue;
+      // Act
+      const compiled = compile(query, options(dialect));
+      // Assess
+      expect(compiled.columns.map((c) => c.name)).toEqual(names);
+    }
+  });
+
+  it.each([
+    ['States | summarize (a, b) = count()', 'QUERY_SEMANTIC', '1:20:', 'count() gives 1 column here, but 2 names'],
+    [
+      'States | summarize (a, a) = percentiles(todouble(Value), 1, 2)',
+      'QUERY_SEMANTIC',
+      '1:24:',
+      "duplicate column name 'a'",
+    ],
+    ['States | summarize (a, b) = count() * 2', 'QUERY_SEMANTIC', '1:20:', 'names the columns of one aggregation'],
+    ['States | summarize count() by (a, b) = DeviceId', 'QUERY_UNSUPPORTED', '1:31:', 'not supported here'],
+    ['States | extend (a, b) = strlen(Name)', 'QUERY_SEMANTIC', '1:17:', 'such as series_stats()'],
+    ['States | where (a, b) = 1', 'QUERY_SYNTAX', '1:', ''],
+    ['print s = dynamic([1]) | extend (a, b', 'QUERY_SYNTAX', '1:38:', "expected ')'"],
+    ['print s = dynamic([1]) | extend (a, b) series_stats(s)', 'QUERY_SYNTAX', '1:40:', "expected '='"],
+  ])('%s is refused with %s at %s', (query, code, position, message) => {
+    // Act
+    const error = failure(query);
+    // Assess
+    expect(error.code).toBe(code);
+    expect(error.message.startsWith(position)).toBe(true);
+    expect(error.message).toContain(message);
+  });
+});
