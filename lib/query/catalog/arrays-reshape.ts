@@ -1,6 +1,7 @@
-// Array reshaping (reverse, rotate, shift, repeat), set similarity and bag key tests, on DuckDB's
-// JSON[] lists. Timestream refuses them (a 400 naming the function and engine): its JSON arrays
-// would need every one written again with Trino's array functions.
+// Array reshaping (reverse, rotate, shift, repeat), set similarity and bag key tests. DuckDB works on
+// JSON[] lists; Timestream on ARRAY(JSON) with transform() over sequence() positions (the lambda and
+// array functions of its query language). The Timestream forms are checked as SQL text only: no
+// Timestream engine runs here (docs/query-api.md, "written, never run").
 import type { IrExpr } from '../ir';
 import type { ScalarFunction, SqlBuilder } from './types';
 
@@ -9,13 +10,27 @@ const int = (name: string, optional = false) => ({ name, type: 'integer' as cons
 /** The JSON[] list of an array value, null for anything else (Kusto's answer for a non-array). */
 const list = (x: string): string => `CASE WHEN json_type(${x}) = 'ARRAY' THEN CAST(${x} AS JSON[]) END`;
 
-const duckOnly = (
+const entry = (
   name: string,
   summary: string,
   params: ScalarFunction['signatures'][number]['params'],
   duckdb: SqlBuilder,
+  timestream: SqlBuilder,
   result: 'dynamic' | 'bool' | 'real' = 'dynamic',
-): ScalarFunction => ({ name, family: 'array', summary, signatures: [{ params, result }], duckdb, timestream: null });
+): ScalarFunction => ({ name, family: 'array', summary, signatures: [{ params, result }], duckdb, timestream });
+
+/** Timestream: the ARRAY(JSON) of an array value (null for anything else), and back to JSON text. */
+const tsList = (x: string): string => `try(CAST(json_parse(${x}) AS ARRAY(JSON)))`;
+const tsJson = (arr: string): string => `json_format(CAST(${arr} AS JSON))`;
+/**
+ * Timestream: the array whose element at 0-based position i is element(i, n), n the length. An empty
+ * array stays empty (sequence(0, -1) would be an error); a null stays null.
+ */
+const tsByPosition = (x: string, element: (i: string, n: string) => string): string => {
+  const l = tsList(x);
+  const n = `cardinality(${l})`;
+  return tsJson(`CASE WHEN ${n} = 0 THEN ${l} ELSE transform(sequence(0, ${n} - 1), i -> ${element('i', n)}) END`);
+};
 
 /** Element i (0-based, any integer) of a rotation by n to the left: list[((i + n) mod len) + 1]. */
 const rotate =
@@ -24,6 +39,13 @@ const rotate =
     const l = list(a[0]!);
     const n = left ? `CAST(${a[1]} AS BIGINT)` : `-CAST(${a[1]} AS BIGINT)`;
     return `to_json(list_transform(range(len(${l})), i -> ${l}[((((i + ${n}) % len(${l})) + len(${l})) % len(${l})) + 1]))`;
+  };
+
+const rotateTs =
+  (left: boolean): SqlBuilder =>
+  ({ a }) => {
+    const k = left ? `CAST(${a[1]} AS BIGINT)` : `-CAST(${a[1]} AS BIGINT)`;
+    return tsByPosition(a[0]!, (i, n) => `element_at(${tsList(a[0]!)}, ((((${i} + ${k}) % ${n}) + ${n}) % ${n}) + 1)`);
   };
 
 /** A shift by n to the left: element i is list[i + n] when inside, else the fill value (null by default). */
@@ -36,54 +58,76 @@ const shift =
     return `to_json(list_transform(range(len(${l})), i -> CASE WHEN i + ${n} >= 0 AND i + ${n} < len(${l}) THEN ${l}[i + ${n} + 1] ELSE ${fill} END))`;
   };
 
+const shiftTs =
+  (left: boolean): SqlBuilder =>
+  ({ a, json }) => {
+    const k = left ? `CAST(${a[1]} AS BIGINT)` : `-CAST(${a[1]} AS BIGINT)`;
+    const fill = a[2] === undefined ? 'CAST(NULL AS JSON)' : `json_parse(${json(2)})`;
+    return tsByPosition(
+      a[0]!,
+      (i, n) =>
+        `CASE WHEN ${i} + ${k} >= 0 AND ${i} + ${k} < ${n} THEN element_at(${tsList(a[0]!)}, ${i} + ${k} + 1) ELSE ${fill} END`,
+    );
+  };
+
+/** Timestream: the distinct elements of an array as JSON texts (JSON values compare as their text). */
+const tsDistinctTexts = (x: string): string => `array_distinct(transform(${tsList(x)}, e -> json_format(e)))`;
+
 const arraysOnly = (args: readonly IrExpr[]): readonly [number, string] | undefined =>
   args[0]?.type === 'dynamic' ? undefined : [0, 'expects a dynamic array'];
 
 export const ARRAY_RESHAPE_FUNCTIONS: readonly ScalarFunction[] = [
-  duckOnly(
+  entry(
     'array_reverse',
     'The array in reverse order.',
     [dyn('value')],
     ({ a }) => `to_json(list_reverse(${list(a[0]!)}))`,
+    ({ a }) => tsByPosition(a[0]!, (i, n) => `element_at(${tsList(a[0]!)}, ${n} - ${i})`),
   ),
-  duckOnly(
+  entry(
     'array_rotate_left',
     'The array rotated left by rotate_count (negative: right).',
     [dyn('array'), int('rotate_count')],
     rotate(true),
+    rotateTs(true),
   ),
-  duckOnly(
+  entry(
     'array_rotate_right',
     'The array rotated right by rotate_count (negative: left).',
     [dyn('array'), int('rotate_count')],
     rotate(false),
+    rotateTs(false),
   ),
   {
-    ...duckOnly(
+    ...entry(
       'array_shift_left',
       'The array shifted left by shift_count (negative: right), emptied places filled with fill_value (null by default).',
       [dyn('array'), int('shift_count'), { name: 'fill_value', type: 'scalar', optional: true }],
       shift(true),
+      shiftTs(true),
     ),
     check: arraysOnly,
   },
   {
-    ...duckOnly(
+    ...entry(
       'array_shift_right',
       'The array shifted right by shift_count (negative: left), emptied places filled with fill_value (null by default).',
       [dyn('array'), int('shift_count'), { name: 'fill_value', type: 'scalar', optional: true }],
       shift(false),
+      shiftTs(false),
     ),
     check: arraysOnly,
   },
-  duckOnly(
+  entry(
     'repeat',
     'A dynamic array of count copies of value; empty when count is zero or negative.',
     [{ name: 'value', type: 'scalar' }, int('count')],
     ({ a, json }) =>
       `to_json(list_transform(range(greatest(CAST(${a[1]} AS BIGINT), 0)), i -> CAST(${json(0)} AS JSON)))`,
+    ({ a, json }) =>
+      `CASE WHEN CAST(${a[1]} AS BIGINT) <= 0 THEN '[]' ELSE ${tsJson(`transform(sequence(1, CAST(${a[1]} AS BIGINT)), i -> json_parse(${json(0)}))`)} END`,
   ),
-  duckOnly(
+  entry(
     'jaccard_index',
     'The size of the intersection of the distinct elements of two arrays divided by the size of their union.',
     [dyn('set1'), dyn('set2')],
@@ -92,13 +136,18 @@ export const ARRAY_RESHAPE_FUNCTIONS: readonly ScalarFunction[] = [
       const both = `len(list_filter(${x}, e -> list_contains(${y}, e)))`;
       return `(CAST(${both} AS DOUBLE) / (len(${x}) + len(${y}) - ${both}))`;
     },
+    ({ a }) => {
+      const [x, y] = [tsDistinctTexts(a[0]!), tsDistinctTexts(a[1]!)];
+      return `(CAST(cardinality(array_intersect(${x}, ${y})) AS DOUBLE) / cardinality(array_union(${x}, ${y})))`;
+    },
     'real',
   ),
-  duckOnly(
+  entry(
     'bag_has_key',
     'Whether the property bag has the key (a top-level key name).',
     [dyn('bag'), { name: 'key', type: 'string' }],
     ({ a }) => `coalesce(json_type(${a[0]}) = 'OBJECT' AND list_contains(json_keys(${a[0]}), ${a[1]}), FALSE)`,
+    ({ a }) => `coalesce(try(contains(map_keys(CAST(json_parse(${a[0]}) AS MAP(VARCHAR, JSON))), ${a[1]})), FALSE)`,
     'bool',
   ),
 ];

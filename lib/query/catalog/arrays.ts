@@ -217,7 +217,14 @@ export const ARRAY_FUNCTIONS: readonly ScalarFunction[] = [
         .reverse()
         .map((x) => `CASE WHEN json_type(${x}) = 'OBJECT' THEN ${x} ELSE JSON '{}' END`)
         .join(', ')})`,
-    timestream: null,
+    // map_concat keeps the last map's value for a key, so the maps are concatenated last to first too.
+    timestream: ({ a }) =>
+      tsJson(
+        `map_concat(${[...a]
+          .reverse()
+          .map((x) => `coalesce(try(CAST(json_parse(${x}) AS MAP(VARCHAR, JSON))), CAST(MAP() AS MAP(VARCHAR, JSON)))`)
+          .join(', ')})`,
+      ),
   },
   setOp('set_union', 'The distinct elements of all the arrays, in order of first appearance.'),
   setOp('set_intersect', 'The distinct elements present in every array.'),

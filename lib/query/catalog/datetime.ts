@@ -345,7 +345,24 @@ export const DATETIME_FUNCTIONS: readonly ScalarFunction[] = [
     check: subMicroCheck(5, 1_000_000),
     duckdb: ({ a, d }) =>
       orNull(d, `make_timestamp(${a[0]}, ${a[1]}, ${a[2]}, ${a[3] ?? 0}, ${a[4] ?? 0}, CAST(${a[5] ?? 0} AS DOUBLE))`),
-    timestream: null,
+    // Timestream has no constructor from parts: the date is added up from the epoch, and parts that
+    // name no instant (month 13, February 30, hour 24) give null, as make_timestamp's errors do above.
+    timestream: ({ a, d }) => {
+      const [y, mo, day] = a as [string, string, string];
+      const [h, mi, s] = [a[3] ?? '0', a[4] ?? '0', a[5] ?? '0'];
+      const date = `date_add('day', ${day} - 1, date_add('month', ${mo} - 1, date_add('year', ${y} - 1970, ${d.fromEpochMicros('0')})))`;
+      const valid = [
+        `${y} BETWEEN 1 AND 9999`,
+        `${mo} BETWEEN 1 AND 12`,
+        `${day} BETWEEN 1 AND 31`,
+        `day(${date}) = ${day}`,
+        `${h} BETWEEN 0 AND 23`,
+        `${mi} BETWEEN 0 AND 59`,
+        `${s} >= 0 AND ${s} < 60`,
+      ].join(' AND ');
+      const micros = `${h} * ${MICROS.hour} + ${mi} * ${MICROS.minute} + CAST(round(${s} * 1000000) AS BIGINT)`;
+      return `CASE WHEN ${valid} THEN ${d.addMicros(date, micros)} END`;
+    },
   },
   {
     name: 'make_timespan',

@@ -4,6 +4,7 @@
 import type { IrExpr } from '../ir';
 import { DUCK_LISTS, nthPosition, TRINO_LISTS, type ListSql } from './positions';
 import { both, constantOf, type ScalarFunction, type SqlBuilder } from './types';
+import { floorDiv } from './sql-helpers';
 
 const s = (name: string, constant = false) => ({ name, type: 'string' as const, ...(constant ? { constant } : {}) });
 const str = (
@@ -104,6 +105,29 @@ const parseUrlDuck: SqlBuilder = ({ a, d }) => {
 };
 
 /**
+ * Timestream: the same bag written as JSON text. Its regexp_extract gives null for a group that took
+ * no part in the match (DuckDB gives ''), hence the coalesce.
+ */
+const parseUrlTs: SqlBuilder = ({ a, d }) => {
+  const re = d.string(URL_RE);
+  const g = (n: number): string => `coalesce(regexp_extract(${a[0]}, ${re}, ${n}), '')`;
+  const text = (v: string): string => `json_format(CAST(${v} AS JSON))`;
+  const pairs = `array_join(transform(filter(split(${g(7)}, '&'), kv -> kv <> ''), kv -> ${text(`split_part(kv, '=', 1)`)} || ':' || ${text(`coalesce(split_part(kv, '=', 2), '')`)}), ',')`;
+  const fields: readonly (readonly [string, string])[] = [
+    ['Scheme', text(g(1))],
+    ['Host', text(g(4))],
+    ['Port', text(g(5))],
+    ['Path', text(g(6))],
+    ['Username', text(g(2))],
+    ['Password', text(g(3))],
+    ['Query Parameters', `'{' || ${pairs} || '}'`],
+    ['Fragment', text(g(8))],
+  ];
+  const body = fields.map(([k, v]) => `'"${k}":' || ${v}`).join(" || ',' || ");
+  return `CASE WHEN ${d.regexMatch(a[0]!, re)} THEN '{' || ${body} || '}' END`;
+};
+
+/**
  * Kusto encodes as .NET's HttpUtility.UrlEncode does: letters, digits and - _ . ! * ( ) stay, every
  * other character becomes its UTF-8 bytes as %xx in lowercase hex. The engines' own url_encode keep
  * other characters (~) and write uppercase hex, so each character is mapped here.
@@ -136,7 +160,7 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
     'parse_url',
     'The parts of an absolute URL as a property bag (Scheme, Host, Port, Path, Username, Password, Query Parameters, Fragment).',
     [s('url')],
-    { duckdb: parseUrlDuck, timestream: null },
+    { duckdb: parseUrlDuck, timestream: parseUrlTs },
     'dynamic',
   ),
   {
@@ -396,7 +420,15 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
       const hex = `lower(to_hex(CAST(${value} AS BIGINT)))`;
       return `coalesce(${a[1] === undefined ? hex : `lpad(${hex}, CAST(greatest(${a[1]}, length(${hex})) AS INTEGER), '0')`}, '')`;
     },
-    timestream: null,
+    // Timestream's to_hex takes bytes only: the 16 nibbles are read with floor division (which keeps
+    // the two's complement of a negative) and leading zeros dropped; an int keeps its low 8 nibbles.
+    timestream: ({ a, args, d }) => {
+      const digits = args[0]!.type === 'int' ? 8 : 16;
+      const nibble = `bitwise_and(${floorDiv(d, `CAST(${a[0]} AS BIGINT)`, 'CAST(power(16, k) AS BIGINT)')}, 15)`;
+      const all = `array_join(transform(sequence(${digits - 1}, 0, -1), k -> substr('0123456789abcdef', CAST(${nibble} AS INTEGER) + 1, 1)), '')`;
+      const hex = `regexp_replace(${all}, '^0{1,${digits - 1}}', '')`;
+      return `coalesce(${a[1] === undefined ? hex : `lpad(${hex}, greatest(${a[1]}, length(${hex})), '0')`}, '')`;
+    },
   },
   str(
     'toguid',
