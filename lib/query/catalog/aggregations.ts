@@ -30,16 +30,28 @@ function listOf(c: SqlCall, filter: string, distinct: boolean, max: string | und
   return `'[' || coalesce(array_join(slice(array_agg(${distinct ? 'DISTINCT ' : ''}${element}) FILTER (WHERE ${where}), 1, ${max}), ','), '') || ']'`;
 }
 
+/** The percentiles asked for: constants after expr, or one constant dynamic array of them (percentiles_array docs). */
+const percentilesOf = (args: readonly IrExpr[]): unknown[] => {
+  const rest = args.slice(1);
+  if (rest.length === 1 && rest[0]!.type === 'dynamic') {
+    const parsed: unknown = JSON.parse(String(constantOf(rest[0])));
+    return Array.isArray(parsed) && parsed.length > 0 ? parsed : [NaN];
+  }
+  return rest.map((p) => (p.kind === 'lit' && isNumeric(p.type) ? Number(p.value) : NaN));
+};
+
 const percentileCheck = (args: readonly IrExpr[]): readonly [number, string] | undefined => {
+  const ok = percentilesOf(args).every((p) => typeof p === 'number' && p >= 0 && p <= 100);
+  if (ok) return undefined;
   const i = args.findIndex(
     (p, k) => k > 0 && !(p.kind === 'lit' && isNumeric(p.type) && Number(p.value) >= 0 && Number(p.value) <= 100),
   );
-  return i > 0 ? [i, 'a percentile must be a constant between 0 and 100'] : undefined;
+  return [Math.max(i, 1), 'a percentile must be a constant between 0 and 100'];
 };
 
 const percentilesArray: SqlBuilder = (c) => {
   const { d, a } = c;
-  const ps = c.args.slice(1).map((p) => d.real(Number(constantOf(p)) / 100));
+  const ps = percentilesOf(c.args).map((p) => d.real(Number(p) / 100));
   const values = ps.map((p) =>
     d.name === 'duckdb' ? `quantile_disc(${a[0]}, ${p})` : `approx_percentile(${a[0]}, ${p})`,
   );
@@ -133,6 +145,7 @@ export const AGGREGATIONS: readonly AggregateFunction[] = [
     defaultName: (n) => `percentiles_${n}`,
     signatures: [
       { params: [num, { name: 'percentile', type: 'number', constant: true }], variadic: true, result: 'dynamic' },
+      { params: [num, { name: 'percentiles', type: 'dynamic', constant: true }], result: 'dynamic' },
     ],
     check: percentileCheck,
     duckdb: percentilesArray,
