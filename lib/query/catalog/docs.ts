@@ -47,6 +47,7 @@ export function renderFunctionDocs(): string {
     '',
     'Functions and aggregations the query API supports, with their Kusto signatures and the engines that run them.',
     'A function marked "no (400)" for Timestream is refused there with `QUERY_UNSUPPORTED`, naming the function and the engine.',
+    'A "yes" for Timestream is written, never run here: no Timestream engine runs locally, so its SQL is checked as text by unit tests (test/unit/query/catalog-timestream.test.ts) and the results are checked on DuckDB only.',
     'Datetimes and timespans are computed in microseconds: a constant finer than that (`1tick`, a 7th fractional digit) is refused at its position, a value computed at run time is rounded down to the microsecond (docs/query-api.md, "Precision of datetimes and timespans").',
     '',
     '## Core functions (both engines)',
