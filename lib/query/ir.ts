@@ -230,7 +230,8 @@ export type Rel =
       readonly input: Rel;
       readonly series: MakeSeriesIr;
       readonly columns: readonly IrColumn[];
-    };
+    }
+  | { readonly kind: 'session'; readonly input: Rel; readonly session: SessionIr; readonly columns: readonly IrColumn[] };
 
 /** One level of top-nested: the key and aggregation columns, how many to keep (all when absent). */
 export interface TopNestedLevel {
@@ -336,4 +337,18 @@ export interface SeriesAgg {
   readonly default: IrExpr;
   /** The type of the array's elements: the aggregate's, widened to the default's. */
   readonly elementType: KqlType;
+}
+
+/**
+ * row_window_session(value, maxFromFirst, maxBetweenNeighbors [, restart]) over the input's serialized
+ * order (lib/query/analyze-window-session.ts): `column` (appended) holds each row's session start.
+ */
+export interface SessionIr {
+  readonly column: IrColumn;
+  /** A datetime. */
+  readonly value: IrExpr;
+  /** Constant timespans. */
+  readonly maxFromFirst: IrExpr;
+  readonly maxBetweenNeighbors: IrExpr;
+  readonly restart?: IrExpr;
 }
