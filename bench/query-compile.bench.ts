@@ -51,6 +51,8 @@ export const CORPUS: readonly string[] = [
   'union withsource=T States, Events | summarize count() by T, bin(Timestamp, 1h)',
   // make-series and a series function after it.
   'States | where Name == "temperature" | make-series avg(todouble(Value)) default = double(null) on Timestamp from ago(1d) to now() step 1h by DeviceId | extend filled = series_fill_linear(avg_Value)',
+  // mv-apply: a sub-query per row.
+  'States | summarize vals = make_list(todouble(Value)) by DeviceId | mv-apply v = vals to typeof(real) on (top 3 by v | summarize top3 = make_list(v))',
 ];
 
 const options = (dialect: 'duckdb' | 'timestream'): CompileOptions => ({

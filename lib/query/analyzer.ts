@@ -6,7 +6,8 @@ import type { Expr, NamedExpr, Operator, Pipeline, Program, SortKey, Source } fr
 import { analyzeAggregate, type AggregateOutput } from './aggregates';
 import { analyzeJoin, type TabularHost } from './analyze-join';
 import { analyzeMakeSeries } from './analyze-make-series';
-import { analyzeMvExpand, type MvExpandHost } from './analyze-mv-expand';
+import { analyzeMvApply, type MvApplyHost } from './analyze-mv-apply';
+import { analyzeMvExpand } from './analyze-mv-expand';
 import { analyzeParse } from './analyze-parse';
 import { searchPredicate, searchSource } from './analyze-search';
 import { analyzeTopNested } from './analyze-top-nested';
@@ -65,7 +66,7 @@ const KEEPS_SERIALIZATION: ReadonlySet<Operator['kind']> = new Set([
   'parse',
 ]);
 
-class Analyzer implements TabularHost, WindowHost, MvExpandHost {
+class Analyzer implements TabularHost, WindowHost, MvApplyHost {
   readonly errors: ErrorFactory;
   /** Relations whose row order window functions may use. */
   private readonly serialized = new WeakSet<Rel>();
@@ -197,6 +198,11 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
   private nestedDepth(rel: Rel, depth: number): number {
     const inputs = rel.kind === 'join' ? [rel.right] : rel.kind === 'union' ? rel.legs.map((l) => l.rel) : [];
     return inputs.reduce((d, r) => Math.max(d, (this.relDepths.get(r) ?? 0) + 1), depth);
+  }
+
+  bindTable(name: string, rel: Rel | undefined): void {
+    if (rel) this.tabularLets.set(name, rel);
+    else this.tabularLets.delete(name);
   }
 
   nameOf(rel: Rel): string | undefined {
@@ -497,6 +503,8 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
       }
       case 'makeSeries':
         return analyzeMakeSeries(this, input, op.makeSeries);
+      case 'mvApply':
+        return analyzeMvApply(this, input, op.mvApply, op.span);
     }
   }
 

@@ -400,7 +400,7 @@ class Generator {
     const { expandCount, expandElement } = this.d;
     if (!expandCount || !expandElement)
       throw this.options.ctx.errors.unsupported(
-        `mv-expand is not supported on the ${this.d.name} engine`,
+        `${rel.origin ?? 'mv-expand'} is not supported on the ${this.d.name} engine`,
         this.position(),
       );
     let s = this.pureOrWrap(this.rel(rel.input));
