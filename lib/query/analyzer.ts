@@ -9,6 +9,7 @@ import { analyzeMakeSeries } from './analyze-make-series';
 import { analyzeMvApply, type MvApplyHost } from './analyze-mv-apply';
 import { analyzeMvExpand } from './analyze-mv-expand';
 import { analyzeParse } from './analyze-parse';
+import { analyzeScan } from './analyze-scan';
 import { searchPredicate, searchSource } from './analyze-search';
 import { analyzeTopNested } from './analyze-top-nested';
 import { analyzeUnion } from './analyze-union';
@@ -37,7 +38,7 @@ export function analyze(program: Program, ctx: CompileContext, options: AnalyzeO
 const colRef = (c: IrColumn): IrExpr => ({ kind: 'col', ref: c.ref, type: c.type });
 
 /** Operators after which the rows are in a defined order (serialize operator docs). */
-const SERIALIZING: ReadonlySet<Operator['kind']> = new Set(['sort', 'top', 'serialize', 'getschema']);
+const SERIALIZING: ReadonlySet<Operator['kind']> = new Set(['sort', 'top', 'serialize', 'getschema', 'scan']);
 
 /** getschema's DataType: the .NET type Kusto names for each column type (getschema operator docs). */
 const DOTNET_TYPES: Readonly<Record<KqlType, string>> = {
@@ -505,6 +506,8 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
         return analyzeMakeSeries(this, input, op.makeSeries);
       case 'mvApply':
         return analyzeMvApply(this, input, op.mvApply, op.span);
+      case 'scan':
+        return analyzeScan(this, input, op.scan);
     }
   }
 

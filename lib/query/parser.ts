@@ -32,6 +32,7 @@ import {
 } from './literals';
 import { parseMakeSeries } from './parser-make-series';
 import { parseMvApply } from './parser-mv-apply';
+import { parseScan } from './parser-scan';
 import { parseJoin, parseMvExpand, parseParse, parseUnion, type OperatorCursor } from './parser-operators';
 import { parseAs, tabularOperand } from './parser-subquery';
 import { parseParseKv } from './parser-parse-kv';
@@ -48,7 +49,6 @@ const KNOWN_UNSUPPORTED_OPERATORS: ReadonlySet<string> = new Set([
   'fork',
   'facet',
   'partition',
-  'scan',
   'reduce',
   'top-hitters',
   'project-smart',
@@ -362,6 +362,8 @@ class Parser implements OperatorCursor {
         this.tabularNames.add(name.name);
         return { kind: 'as', name: name.name, nameSpan: name.span, span: this.spanFrom(start) };
       }
+      case 'scan':
+        return { kind: 'scan', scan: parseScan(this), span: this.spanFrom(start) };
       case 'mv-apply':
         return { kind: 'mvApply', mvApply: parseMvApply(this), span: this.spanFrom(start) };
       case 'make-series':

@@ -12,6 +12,7 @@ import { ExpressionWriter } from './expressions';
 import { topNestedSql } from './top-nested';
 import { makeSeriesSql } from './make-series';
 import { sessionSql } from './window-session';
+import { scanSql } from './scan';
 
 interface Item {
   readonly sql: string;
@@ -276,6 +277,8 @@ class Generator {
         return this.window(rel);
       case 'session':
         return this.session(rel);
+      case 'sequenceScan':
+        return this.sequenceScan(rel);
       case 'mvExpand':
         return this.mvExpand(rel);
       case 'topNested': {
@@ -530,6 +533,31 @@ class Generator {
         orderBy: this.orderBy(s.order).join(', '),
       },
       rel.session,
+    );
+    this.checkSize(sql.length, undefined);
+    const out = this.fromSubquery(sql, rel.columns);
+    out.sel.items.push(...s.carried.map((r) => ({ sql: this.q(r), ref: r })));
+    out.carried = [...s.carried];
+    out.order = [...s.order];
+    return out;
+  }
+
+  /** scan (sql/scan.ts): the input's columns and order keys pass through, then the declared columns. */
+  private sequenceScan(rel: Rel & { kind: 'sequenceScan' }): State {
+    if (this.d.name !== 'duckdb')
+      throw this.options.ctx.errors.unsupported(`scan is not supported on the ${this.d.name} engine`, this.position());
+    const s = this.serialOrder(this.rel(rel.input));
+    const sql = scanSql(
+      {
+        d: this.d,
+        q: (n) => this.q(n),
+        hidden: (prefix) => `${prefix}${++this.hiddenCounter}`,
+        expr: (e) => this.expr(e),
+        input: this.render(s.sel),
+        refs: [...s.cols.map((c) => c.ref), ...s.carried],
+        orderBy: this.orderBy(s.order).join(', '),
+      },
+      rel.scan,
     );
     this.checkSize(sql.length, undefined);
     const out = this.fromSubquery(sql, rel.columns);
