@@ -11,6 +11,7 @@
 import type { Expr, MvApplySpec, NamedExpr, Operator, SortKey } from './ast';
 import type { TabularHost } from './analyze-join';
 import { analyzeMvExpand, type MvExpandHost } from './analyze-mv-expand';
+import { WINDOW_FUNCTIONS } from './analyze-window';
 import type { Assigned, IrColumn, IrExpr, Rel } from './ir';
 import { derivedName } from './naming';
 import type { Span } from './tokens';
@@ -82,6 +83,12 @@ export function analyzeMvApply(h: MvApplyHost, input: Rel, spec: MvApplySpec, sp
 /** The operators that apply `op` to each row id's sub-table of `rel`. */
 function perRow(h: MvApplyHost, hidden: Names, op: Operator, rel: Rel, outer: readonly string[]): Operator[] {
   const span = op.span;
+  // Window functions would run across the row ids (prev() reading another row's elements): refused.
+  const exprs = op.kind === 'where' ? [op.predicate] : op.kind === 'extend' || op.kind === 'project' ? op.items.map((i) => i.expr) : [];
+  for (const e of exprs) {
+    const call = windowCall(e);
+    if (call) throw h.errors.unsupported(`the window function '${call.name}' inside mv-apply is not supported`, call.nameSpan);
+  }
   const names = new Set(rel.columns.map((c) => c.name));
   const rowId = name(hidden.rowId, span);
   // The input columns still here, under their hidden names, for operators that would drop them.
@@ -164,3 +171,25 @@ const WORDS: Partial<Record<Operator['kind'], string>> = {
   getschema: 'getschema',
 };
 const operatorWord = (op: Operator): string => `'${WORDS[op.kind] ?? op.kind}'`;
+
+/** The first window function call in `e`, if any. */
+function windowCall(e: Expr): (Expr & { kind: 'call' }) | undefined {
+  switch (e.kind) {
+    case 'call':
+      return WINDOW_FUNCTIONS.has(e.name) ? e : e.args.map(windowCall).find((c) => c !== undefined);
+    case 'binary':
+      return windowCall(e.left) ?? windowCall(e.right);
+    case 'unary':
+      return windowCall(e.operand);
+    case 'member':
+      return windowCall(e.target);
+    case 'index':
+      return windowCall(e.target) ?? windowCall(e.index);
+    case 'in':
+      return windowCall(e.left) ?? e.values.map(windowCall).find((c) => c !== undefined);
+    case 'between':
+      return windowCall(e.left) ?? windowCall(e.low) ?? windowCall(e.high);
+    default:
+      return undefined;
+  }
+}
