@@ -51,6 +51,10 @@ export const CORPUS: readonly string[] = [
   'union withsource=T States, Events | summarize count() by T, bin(Timestamp, 1h)',
   // make-series and a series function after it.
   'States | where Name == "temperature" | make-series avg(todouble(Value)) default = double(null) on Timestamp from ago(1d) to now() step 1h by DeviceId | extend filled = series_fill_linear(avg_Value)',
+  // mv-apply: a sub-query per row.
+  'States | summarize vals = make_list(todouble(Value)) by DeviceId | mv-apply v = vals to typeof(real) on (top 3 by v | summarize top3 = make_list(v))',
+  // scan: a one-step state machine (a running sum that restarts).
+  'States | where Name == "temperature" | sort by Timestamp asc | scan declare (run:real=0) with (step s1: true => run = iff(todouble(Value) < 0, 0.0, s1.run + todouble(Value)))',
 ];
 
 const options = (dialect: 'duckdb' | 'timestream'): CompileOptions => ({

@@ -19,7 +19,8 @@ export interface MvExpandHost {
   constantCount(e: Expr): bigint;
 }
 
-export function analyzeMvExpand(h: MvExpandHost, input: Rel, spec: MvExpandSpec): Rel {
+/** `origin`: the operator the expansion serves, named where an engine refuses it. */
+export function analyzeMvExpand(h: MvExpandHost, input: Rel, spec: MvExpandSpec, origin?: 'mv-apply'): Rel {
   const env = h.env(input.columns);
   const out: IrColumn[] = [...input.columns];
   const position = new Map<string, number>();
@@ -70,6 +71,7 @@ export function analyzeMvExpand(h: MvExpandHost, input: Rel, spec: MvExpandSpec)
     columns: out,
     ...(index ? { index } : {}),
     ...(limit !== undefined ? { limit } : {}),
+    ...(origin ? { origin } : {}),
   };
   if (typed.length === 0) return rel;
   const conversions = new Map(typed.map((t) => [t.column.ref, t.type]));

@@ -6,13 +6,19 @@
 // arguments, QUERY_UNSUPPORTED for the window functions outside the subset.
 import type { Expr } from './ast';
 import { clip, type ErrorFactory } from './errors';
+import { sessionCall } from './analyze-window-session';
 import type { Assigned, IrColumn, IrExpr, IrWindow, Rel } from './ir';
 import { analyzeScalar, type ScalarEnv } from './scalars';
 import { isConstant, isInteger, isNumeric } from './types';
 
-export const WINDOW_FUNCTIONS: ReadonlySet<string> = new Set(['row_number', 'prev', 'next', 'row_cumsum']);
-const UNSUPPORTED_WINDOW_FUNCTIONS: ReadonlySet<string> = new Set([
+export const WINDOW_FUNCTIONS: ReadonlySet<string> = new Set([
+  'row_number',
+  'prev',
+  'next',
+  'row_cumsum',
   'row_window_session',
+]);
+const UNSUPPORTED_WINDOW_FUNCTIONS: ReadonlySet<string> = new Set([
   'row_rank_dense',
   'row_rank_min',
 ]);
@@ -92,7 +98,19 @@ export function hoistWindows(h: WindowHost, input: Rel, exprs: readonly Expr[], 
   const hiddenRefs = new Set<string>();
   for (const pending of levels) {
     const env = h.env(rel.columns, hidden);
-    const items: Assigned<IrWindow>[] = (pending ?? []).map((p) => {
+    // row_window_session carries state from row to row: each is a relation of its own, under the others.
+    for (const p of pending ?? []) {
+      if (p.call.name !== 'row_window_session') continue;
+      const session = sessionCall(h.errors, p.call, env, p.column);
+      hidden.set(session.column.name, { kind: 'col', ref: session.column.ref, type: 'datetime' });
+      hiddenRefs.add(session.column.ref);
+      rel = { kind: 'session', input: rel, session, columns: [...rel.columns, session.column] };
+      // An engine that refuses it reports the call's position.
+      env.records.spans.set(rel, p.call.nameSpan);
+    }
+    const plain = (pending ?? []).filter((p) => p.call.name !== 'row_window_session');
+    if (plain.length === 0) continue;
+    const items: Assigned<IrWindow>[] = plain.map((p) => {
       const value = windowCall(h.errors, p.call, env);
       const column = { ...p.column, type: value.type };
       hidden.set(column.name, { kind: 'col', ref: column.ref, type: column.type });

@@ -6,8 +6,10 @@ import type { Expr, NamedExpr, Operator, Pipeline, Program, SortKey, Source } fr
 import { analyzeAggregate, type AggregateOutput } from './aggregates';
 import { analyzeJoin, type TabularHost } from './analyze-join';
 import { analyzeMakeSeries } from './analyze-make-series';
-import { analyzeMvExpand, type MvExpandHost } from './analyze-mv-expand';
+import { analyzeMvApply, type MvApplyHost } from './analyze-mv-apply';
+import { analyzeMvExpand } from './analyze-mv-expand';
 import { analyzeParse } from './analyze-parse';
+import { analyzeScan } from './analyze-scan';
 import { searchPredicate, searchSource } from './analyze-search';
 import { analyzeTopNested } from './analyze-top-nested';
 import { analyzeUnion } from './analyze-union';
@@ -36,7 +38,7 @@ export function analyze(program: Program, ctx: CompileContext, options: AnalyzeO
 const colRef = (c: IrColumn): IrExpr => ({ kind: 'col', ref: c.ref, type: c.type });
 
 /** Operators after which the rows are in a defined order (serialize operator docs). */
-const SERIALIZING: ReadonlySet<Operator['kind']> = new Set(['sort', 'top', 'serialize', 'getschema']);
+const SERIALIZING: ReadonlySet<Operator['kind']> = new Set(['sort', 'top', 'serialize', 'getschema', 'scan']);
 
 /** getschema's DataType: the .NET type Kusto names for each column type (getschema operator docs). */
 const DOTNET_TYPES: Readonly<Record<KqlType, string>> = {
@@ -65,7 +67,7 @@ const KEEPS_SERIALIZATION: ReadonlySet<Operator['kind']> = new Set([
   'parse',
 ]);
 
-class Analyzer implements TabularHost, WindowHost, MvExpandHost {
+class Analyzer implements TabularHost, WindowHost, MvApplyHost {
   readonly errors: ErrorFactory;
   /** Relations whose row order window functions may use. */
   private readonly serialized = new WeakSet<Rel>();
@@ -197,6 +199,11 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
   private nestedDepth(rel: Rel, depth: number): number {
     const inputs = rel.kind === 'join' ? [rel.right] : rel.kind === 'union' ? rel.legs.map((l) => l.rel) : [];
     return inputs.reduce((d, r) => Math.max(d, (this.relDepths.get(r) ?? 0) + 1), depth);
+  }
+
+  bindTable(name: string, rel: Rel | undefined): void {
+    if (rel) this.tabularLets.set(name, rel);
+    else this.tabularLets.delete(name);
   }
 
   nameOf(rel: Rel): string | undefined {
@@ -498,6 +505,10 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
       }
       case 'makeSeries':
         return analyzeMakeSeries(this, input, op.makeSeries);
+      case 'mvApply':
+        return analyzeMvApply(this, input, op.mvApply, op.span);
+      case 'scan':
+        return analyzeScan(this, input, op.scan);
     }
   }
 

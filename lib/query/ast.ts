@@ -147,7 +147,33 @@ export type Operator =
   | { readonly kind: 'as'; readonly name: string; readonly nameSpan: Span; readonly span: Span }
   | { readonly kind: 'topNested'; readonly clauses: readonly TopNestedClause[]; readonly span: Span }
   | { readonly kind: 'search'; readonly search: SearchSpec; readonly span: Span }
-  | { readonly kind: 'makeSeries'; readonly makeSeries: MakeSeriesSpec; readonly span: Span };
+  | { readonly kind: 'makeSeries'; readonly makeSeries: MakeSeriesSpec; readonly span: Span }
+  | { readonly kind: 'mvApply'; readonly mvApply: MvApplySpec; readonly span: Span }
+  | { readonly kind: 'scan'; readonly scan: ScanSpec; readonly span: Span };
+
+/** `scan [with_match_id=Name] [declare (Col:type [= Default], ...)] with (step Name [output=...]: Cond [=> Col = Expr, ...]; ...)`. */
+export interface ScanSpec {
+  readonly matchId?: { readonly name: string; readonly span: Span };
+  readonly declare: readonly { readonly name: string; readonly type: string; readonly default?: Expr; readonly span: Span }[];
+  readonly steps: readonly ScanStep[];
+}
+
+export interface ScanStep {
+  readonly name: string;
+  readonly output: 'all' | 'last' | 'none';
+  readonly outputSpan?: Span;
+  readonly condition: Expr;
+  readonly assignments: readonly { readonly name: string; readonly expr: Expr; readonly span: Span }[];
+  readonly span: Span;
+}
+
+/** `mv-apply [with_itemindex=I] [Name =] Expr [to typeof(T)], ... [limit N] on (Operators)` (mv-apply operator docs). */
+export interface MvApplySpec {
+  readonly expand: MvExpandSpec;
+  /** The sub-query: operators over the implicit source (each input row's expanded sub-table). */
+  readonly operators: readonly Operator[];
+  readonly onSpan: Span;
+}
 
 /** One level of top-nested: `[N] of [Name =] Expr [with others = ConstExpr] by [Name =] Aggregation [asc|desc]`. */
 export interface TopNestedClause {

@@ -217,6 +217,8 @@ export type Rel =
       readonly bagKind: 'bag' | 'array';
       readonly index?: IrColumn;
       readonly limit?: bigint;
+      /** The operator that expands (mv-apply), when not mv-expand itself: named where an engine refuses it. */
+      readonly origin?: 'mv-apply';
       readonly columns: readonly IrColumn[];
     }
   | {
@@ -230,7 +232,9 @@ export type Rel =
       readonly input: Rel;
       readonly series: MakeSeriesIr;
       readonly columns: readonly IrColumn[];
-    };
+    }
+  | { readonly kind: 'session'; readonly input: Rel; readonly session: SessionIr; readonly columns: readonly IrColumn[] }
+  | { readonly kind: 'sequenceScan'; readonly input: Rel; readonly scan: ScanIr; readonly columns: readonly IrColumn[] };
 
 /** One level of top-nested: the key and aggregation columns, how many to keep (all when absent). */
 export interface TopNestedLevel {
@@ -336,4 +340,41 @@ export interface SeriesAgg {
   readonly default: IrExpr;
   /** The type of the array's elements: the aggregate's, widened to the default's. */
   readonly elementType: KqlType;
+}
+
+/**
+ * row_window_session(value, maxFromFirst, maxBetweenNeighbors [, restart]) over the input's serialized
+ * order (lib/query/analyze-window-session.ts): `column` (appended) holds each row's session start.
+ */
+export interface SessionIr {
+  readonly column: IrColumn;
+  /** A datetime. */
+  readonly value: IrExpr;
+  /** Constant timespans. */
+  readonly maxFromFirst: IrExpr;
+  readonly maxBetweenNeighbors: IrExpr;
+  readonly restart?: IrExpr;
+}
+
+/**
+ * The scan operator with one step (lib/query/analyze-scan.ts), over the input's serialized order.
+ * The state is the last matched row: one value per `Step.Column` the step reads.
+ */
+export interface ScanIr {
+  readonly state: readonly {
+    readonly ref: string;
+    readonly type: KqlType;
+    /** Before the first match: the declared default, or null for an input column. */
+    readonly initial: IrExpr;
+    /** After a match: the row's value (input column) or the assigned or default value (declared column). */
+    readonly next: IrExpr;
+  }[];
+  /** Over the input row and the state. */
+  readonly condition: IrExpr;
+  /** The declared columns of a matched row: assigned, else the default. */
+  readonly declared: readonly Assigned<IrExpr>[];
+  /** with_match_id: 0 for each match of a one-step scan (its sequence never ends). */
+  readonly matchId?: IrColumn;
+  /** output=none: the step matches but returns no row. */
+  readonly output: 'all' | 'none';
 }

@@ -10,6 +10,7 @@ import type {
   JoinSpec,
   MvExpandSpec,
   NamedExpr,
+  Operator,
   ParsePart,
   ParseSpec,
   Pipeline,
@@ -38,6 +39,8 @@ export interface OperatorCursor {
   expression(): Expr;
   /** A whole tabular expression (source and operators) one nesting level deeper. */
   subPipeline(at: Span): Pipeline;
+  /** Operators separated by `|` over an implicit source (mv-apply's sub-query), one nesting level deeper. */
+  subOperators(at: Span): Operator[];
   spanFrom(start: number): Span;
   prevEnd(): number;
 }

@@ -31,6 +31,8 @@ import {
   dynamicLiteralJson,
 } from './literals';
 import { parseMakeSeries } from './parser-make-series';
+import { parseMvApply } from './parser-mv-apply';
+import { parseScan } from './parser-scan';
 import { parseJoin, parseMvExpand, parseParse, parseUnion, type OperatorCursor } from './parser-operators';
 import { parseAs, tabularOperand } from './parser-subquery';
 import { parseParseKv } from './parser-parse-kv';
@@ -40,7 +42,6 @@ import type { Span, Token } from './tokens';
 
 /** Kusto tabular operators outside the subset: named in a QUERY_UNSUPPORTED error. */
 const KNOWN_UNSUPPORTED_OPERATORS: ReadonlySet<string> = new Set([
-  'mv-apply',
   'evaluate',
   'invoke',
   'sample-distinct',
@@ -48,7 +49,6 @@ const KNOWN_UNSUPPORTED_OPERATORS: ReadonlySet<string> = new Set([
   'fork',
   'facet',
   'partition',
-  'scan',
   'reduce',
   'top-hitters',
   'project-smart',
@@ -362,6 +362,10 @@ class Parser implements OperatorCursor {
         this.tabularNames.add(name.name);
         return { kind: 'as', name: name.name, nameSpan: name.span, span: this.spanFrom(start) };
       }
+      case 'scan':
+        return { kind: 'scan', scan: parseScan(this), span: this.spanFrom(start) };
+      case 'mv-apply':
+        return { kind: 'mvApply', mvApply: parseMvApply(this), span: this.spanFrom(start) };
       case 'make-series':
         return { kind: 'makeSeries', makeSeries: parseMakeSeries(this), span: this.spanFrom(start) };
       case 'serialize': {
@@ -893,6 +897,13 @@ class Parser implements OperatorCursor {
   // ---------------------------------------------------------------- helpers
   peekAt(offset: number): Token | undefined {
     return this.tokens[this.pos + offset];
+  }
+  subOperators(at: Span): Operator[] {
+    return this.nested(at, () => {
+      const operators = [this.parseOperator()];
+      while (this.acceptOp('|')) operators.push(this.parseOperator());
+      return operators;
+    });
   }
   /** A parenthesized tabular expression's inside: a nesting level deeper, its own expression terms. */
   subPipeline(at: Span): Pipeline {

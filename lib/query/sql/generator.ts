@@ -11,6 +11,8 @@ import type { SqlDialect } from './dialect';
 import { ExpressionWriter } from './expressions';
 import { topNestedSql } from './top-nested';
 import { makeSeriesSql } from './make-series';
+import { sessionSql } from './window-session';
+import { scanSql } from './scan';
 
 interface Item {
   readonly sql: string;
@@ -273,6 +275,10 @@ class Generator {
         return this.join(rel);
       case 'window':
         return this.window(rel);
+      case 'session':
+        return this.session(rel);
+      case 'sequenceScan':
+        return this.sequenceScan(rel);
       case 'mvExpand':
         return this.mvExpand(rel);
       case 'topNested': {
@@ -397,7 +403,7 @@ class Generator {
     const { expandCount, expandElement } = this.d;
     if (!expandCount || !expandElement)
       throw this.options.ctx.errors.unsupported(
-        `mv-expand is not supported on the ${this.d.name} engine`,
+        `${rel.origin ?? 'mv-expand'} is not supported on the ${this.d.name} engine`,
         this.position(),
       );
     let s = this.pureOrWrap(this.rel(rel.input));
@@ -468,15 +474,7 @@ class Generator {
    * the rows into groups at each row where it is true: a running count of those rows, one SELECT below.
    */
   private window(rel: Rel & { kind: 'window' }): State {
-    let s = this.rel(rel.input);
-    if (s.order.length === 0) {
-      s = this.pureOrWrap(s);
-      const ref = `_s${++this.hiddenCounter}`;
-      s.sel.items.push({ sql: 'row_number() OVER ()', ref });
-      s.carried.push(ref);
-      s.order = [{ ref, desc: false, nullsFirst: false }];
-      s = this.wrap(s);
-    }
+    let s = this.serialOrder(this.rel(rel.input));
     const order = `ORDER BY ${this.orderBy(s.order).join(', ')}`;
     const running = `${order} ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW`;
     const groups = new Map<IrWindow, string>();
@@ -502,6 +500,71 @@ class Generator {
     s.cols = rel.columns;
     s.carried = s.carried.filter((r) => ![...groups.values()].includes(r));
     return s;
+  }
+
+  /** The input with an order: a row number in arrival order when it has none (serialize of a datatable, range). */
+  private serialOrder(input: State): State {
+    if (input.order.length > 0) return input;
+    const s = this.pureOrWrap(input);
+    const ref = `_s${++this.hiddenCounter}`;
+    s.sel.items.push({ sql: 'row_number() OVER ()', ref });
+    s.carried.push(ref);
+    s.order = [{ ref, desc: false, nullsFirst: false }];
+    return this.wrap(s);
+  }
+
+  /** row_window_session (sql/window-session.ts): the input's columns and order keys pass through. */
+  private session(rel: Rel & { kind: 'session' }): State {
+    if (this.d.name !== 'duckdb')
+      throw this.options.ctx.errors.unsupported(
+        `row_window_session is not supported on the ${this.d.name} engine`,
+        this.position(),
+      );
+    const s = this.serialOrder(this.rel(rel.input));
+    const refs = [...s.cols.map((c) => c.ref), ...s.carried];
+    const sql = sessionSql(
+      {
+        d: this.d,
+        q: (n) => this.q(n),
+        hidden: (prefix) => `${prefix}${++this.hiddenCounter}`,
+        expr: (e) => this.expr(e),
+        input: this.render(s.sel),
+        refs,
+        orderBy: this.orderBy(s.order).join(', '),
+      },
+      rel.session,
+    );
+    this.checkSize(sql.length, undefined);
+    const out = this.fromSubquery(sql, rel.columns);
+    out.sel.items.push(...s.carried.map((r) => ({ sql: this.q(r), ref: r })));
+    out.carried = [...s.carried];
+    out.order = [...s.order];
+    return out;
+  }
+
+  /** scan (sql/scan.ts): the input's columns and order keys pass through, then the declared columns. */
+  private sequenceScan(rel: Rel & { kind: 'sequenceScan' }): State {
+    if (this.d.name !== 'duckdb')
+      throw this.options.ctx.errors.unsupported(`scan is not supported on the ${this.d.name} engine`, this.position());
+    const s = this.serialOrder(this.rel(rel.input));
+    const sql = scanSql(
+      {
+        d: this.d,
+        q: (n) => this.q(n),
+        hidden: (prefix) => `${prefix}${++this.hiddenCounter}`,
+        expr: (e) => this.expr(e),
+        input: this.render(s.sel),
+        refs: [...s.cols.map((c) => c.ref), ...s.carried],
+        orderBy: this.orderBy(s.order).join(', '),
+      },
+      rel.scan,
+    );
+    this.checkSize(sql.length, undefined);
+    const out = this.fromSubquery(sql, rel.columns);
+    out.sel.items.push(...s.carried.map((r) => ({ sql: this.q(r), ref: r })));
+    out.carried = [...s.carried];
+    out.order = [...s.order];
+    return out;
   }
 
   private windowCall(w: IrWindow, over: (frame: string) => string, order: string, running: string): string {

@@ -51,7 +51,20 @@ describe('parser', () => {
       "1:22: lookup supports kind=leftouter and kind=inner only, not 'fullouter'",
     ],
     ['States | evaluate bag_unpack(Value)', 'QUERY_UNSUPPORTED', "1:10: the 'evaluate' operator is not supported"],
-    ['States | mv-apply x = Value on (take 1)', 'QUERY_UNSUPPORTED', "1:10: the 'mv-apply' operator is not supported"],
+    ['States | mv-apply x = Value on (take 1', 'QUERY_SYNTAX', "1:39: expected ')', found 'end of query'"],
+    ['States | mv-apply x = Value on take 1', 'QUERY_SYNTAX', "1:32: expected '(', found 'take'"],
+    ['States | mv-apply x = Value with (take 1)', 'QUERY_SYNTAX', "1:29: expected 'on', found 'with'"],
+    [
+      'States | mv-apply kind=array x = Value on (take 1)',
+      'QUERY_SYNTAX',
+      '1:19: mv-apply does not take kind=; expand a bag with an inner mv-expand',
+    ],
+    [
+      'States | mv-apply x = Value context_id=c on (take 1)',
+      'QUERY_UNSUPPORTED',
+      "1:29: mv-apply's context_id is not supported",
+    ],
+    ['States | mv-apply x = Value on (| take 1)', 'QUERY_SYNTAX', "1:33: expected an operator after '|', found '|'"],
     ['union isfuzzy=true States, Events', 'QUERY_UNSUPPORTED', '1:15: union isfuzzy=true is not supported'],
     ['find "x"', 'QUERY_UNSUPPORTED', "1:1: 'find' is not supported"],
     [

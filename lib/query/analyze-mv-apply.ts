@@ -1,0 +1,195 @@
+// Semantic analysis of mv-apply (https://learn.microsoft.com/en-us/kusto/query/mv-apply-operator):
+// the sub-query runs on each input row's expanded sub-table, and the output is the union of the
+// results with the row's other columns. Built from relations the generator already writes: the
+// input rows are numbered once (a hidden row id), expanded as mv-expand does (with a hidden item
+// index when with_itemindex is not written), and each sub-query operator is applied per row id:
+// row-wise operators as they are; summarize and count grouped by the row id; sort, top and take
+// ordered by the row id first and cut per row id with row_number(). The row's other columns pass
+// through; where an operator would drop them (project, summarize, count) they travel under hidden
+// names and come back in the output, in the input's order, before the sub-query's own columns.
+// Throws QueryError QUERY_UNSUPPORTED at an operator the sub-query cannot run per row here.
+import type { Expr, MvApplySpec, NamedExpr, Operator, SortKey } from './ast';
+import type { TabularHost } from './analyze-join';
+import { analyzeMvExpand, type MvExpandHost } from './analyze-mv-expand';
+import { WINDOW_FUNCTIONS } from './analyze-window';
+import type { Assigned, IrColumn, IrExpr, Rel } from './ir';
+import { derivedName } from './naming';
+import type { Span } from './tokens';
+
+export interface MvApplyHost extends MvExpandHost, TabularHost {
+  /** Makes `rel` readable as the table `name` (undefined: forgets it). */
+  bindTable(name: string, rel: Rel | undefined): void;
+}
+
+/** Hidden names of one mv-apply (a nested mv-apply has its own): the row id, item index, carried columns. */
+interface Names {
+  readonly prefix: string;
+  readonly rowId: string;
+  readonly itemIndex: string;
+  carried(name: string): string;
+}
+
+function hiddenNames(tag: string): Names {
+  const prefix = `\u0000mv-apply ${tag} `;
+  return {
+    prefix,
+    rowId: `${prefix}row`,
+    itemIndex: `${prefix}item`,
+    carried: (name) => `${prefix}column ${name}`,
+  };
+}
+
+/** Operators that work row by row: per sub-table or over all rows, the same result. */
+const ROW_WISE: ReadonlySet<Operator['kind']> = new Set([
+  'where',
+  'extend',
+  'parse',
+  'mvExpand',
+  'mvApply',
+  'projectAway',
+  'projectRename',
+  'search',
+]);
+
+export function analyzeMvApply(h: MvApplyHost, input: Rel, spec: MvApplySpec, span: Span): Rel {
+  const hidden = hiddenNames(h.newRef());
+  const at = (ops: readonly Operator[], rel: Rel): Rel => {
+    const table = `\u0000mv-apply ${h.newRef()}`;
+    h.bindTable(table, rel);
+    try {
+      return h.subquery({ kind: 'pipeline', source: { kind: 'table', name: table, span }, operators: ops, span });
+    } finally {
+      h.bindTable(table, undefined);
+    }
+  };
+  const numbered = at(
+    [{ kind: 'serialize', items: [{ name: hidden.rowId, expr: call('row_number', [], span), span }], span }],
+    input,
+  );
+  const itemIndex = spec.expand.itemIndex ?? { name: hidden.itemIndex, span };
+  const names: Names = { ...hidden, itemIndex: itemIndex.name };
+  let rel = analyzeMvExpand(h, numbered, { ...spec.expand, itemIndex }, 'mv-apply');
+  // An engine without mv-expand refuses it at the mv-apply.
+  const spans = h.env([]).records.spans;
+  spans.set(rel, span);
+  if (rel.kind === 'project') spans.set(rel.input, span);
+  // An expanded column named like an input column replaces it: that input column does not come back.
+  const expanded = new Set(spec.expand.items.map((i) => i.name ?? derivedName(i.expr)));
+  const outer = input.columns.map((c) => c.name).filter((n) => !expanded.has(n));
+  for (const op of spec.operators) rel = at(perRow(h, names, op, rel, outer), rel);
+  return output(names, input, rel, expanded);
+}
+
+/** The operators that apply `op` to each row id's sub-table of `rel`. */
+function perRow(h: MvApplyHost, hidden: Names, op: Operator, rel: Rel, outer: readonly string[]): Operator[] {
+  const span = op.span;
+  // Window functions would run across the row ids (prev() reading another row's elements): refused.
+  const exprs = op.kind === 'where' ? [op.predicate] : op.kind === 'extend' || op.kind === 'project' ? op.items.map((i) => i.expr) : [];
+  for (const e of exprs) {
+    const call = windowCall(e);
+    if (call) throw h.errors.unsupported(`the window function '${call.name}' inside mv-apply is not supported`, call.nameSpan);
+  }
+  const names = new Set(rel.columns.map((c) => c.name));
+  const rowId = name(hidden.rowId, span);
+  // The input columns still here, under their hidden names, for operators that would drop them.
+  const keep = outer.filter((n) => names.has(n));
+  switch (op.kind) {
+    case 'project': {
+      const extra: NamedExpr[] = [hidden.rowId, ...(names.has(hidden.itemIndex) ? [hidden.itemIndex] : [])].map((n) => ({
+        name: n,
+        expr: name(n, span),
+        span,
+      }));
+      const travel = keep.map((n) => ({ name: hidden.carried(n), expr: name(n, span), span }));
+      return [{ ...op, items: [...op.items, ...extra, ...travel] }];
+    }
+    case 'summarize':
+    case 'count': {
+      const aggregates: NamedExpr[] =
+        op.kind === 'count' ? [{ name: 'Count', expr: call('count', [], span), span }] : [...op.aggregates];
+      const travel = keep.map((n) => ({ name: hidden.carried(n), expr: call('take_any', [name(n, span)], span), span }));
+      const by = [{ name: hidden.rowId, expr: rowId, span }, ...(op.kind === 'count' ? [] : op.by)];
+      return [{ kind: 'summarize', aggregates: [...aggregates, ...travel], by, span }];
+    }
+    case 'sort':
+      return [{ ...op, keys: [asc(rowId), ...op.keys] }];
+    case 'top':
+    case 'take': {
+      const count = h.constantCount(op.count);
+      const keys: SortKey[] =
+        op.kind === 'top'
+          ? [asc(rowId), ...op.by]
+          : [asc(rowId), ...(names.has(hidden.itemIndex) ? [asc(name(hidden.itemIndex, span))] : [])];
+      // The n-th row of its row id: numbering restarts where the row id changes.
+      const restart: Expr = binary('!=', rowId, call('prev', [rowId], span), span);
+      const nth = call('row_number', [{ kind: 'literal', type: 'long', value: 1n, span }, restart], span);
+      const predicate = binary('<=', nth, { kind: 'literal', type: 'long', value: count, span }, span);
+      return [
+        { kind: 'sort', keys, span },
+        { kind: 'where', predicate, span },
+      ];
+    }
+    default:
+      if (ROW_WISE.has(op.kind)) return [op];
+      throw h.errors.unsupported(`${operatorWord(op)} inside mv-apply is not supported`, op.span);
+  }
+}
+
+/** The input's other columns (from the sub-query when it kept them), then the sub-query's own. */
+function output(hidden: Names, input: Rel, rel: Rel, expanded: ReadonlySet<string | undefined>): Rel {
+  const byName = new Map<string, IrColumn>();
+  for (const c of rel.columns) if (!byName.has(c.name)) byName.set(c.name, c);
+  const used = new Set<IrColumn>();
+  const items: Assigned<IrExpr>[] = [];
+  const emit = (c: IrColumn | undefined, as: string): void => {
+    if (!c || used.has(c)) return;
+    used.add(c);
+    items.push({ column: { name: as, type: c.type, ref: c.ref }, value: { kind: 'col', ref: c.ref, type: c.type } });
+  };
+  for (const c of input.columns) emit(byName.get(c.name) ?? (expanded.has(c.name) ? undefined : byName.get(hidden.carried(c.name))), c.name);
+  for (const c of rel.columns) if (!c.name.startsWith(hidden.prefix)) emit(c, c.name);
+  return { kind: 'project', input: rel, items, columns: items.map((i) => i.column) };
+}
+
+const name = (n: string, span: Span): Expr => ({ kind: 'name', name: n, span });
+const call = (n: string, args: readonly Expr[], span: Span): Expr => ({ kind: 'call', name: n, nameSpan: span, args, span });
+const binary = (op: string, left: Expr, right: Expr, span: Span): Expr => ({
+  kind: 'binary',
+  op,
+  left,
+  right,
+  opSpan: span,
+  span,
+});
+const asc = (expr: Expr): SortKey => ({ expr, direction: 'asc', span: expr.span });
+
+const WORDS: Partial<Record<Operator['kind'], string>> = {
+  projectKeep: 'project-keep',
+  projectReorder: 'project-reorder',
+  topNested: 'top-nested',
+  makeSeries: 'make-series',
+  getschema: 'getschema',
+};
+const operatorWord = (op: Operator): string => `'${WORDS[op.kind] ?? op.kind}'`;
+
+/** The first window function call in `e`, if any. */
+function windowCall(e: Expr): (Expr & { kind: 'call' }) | undefined {
+  switch (e.kind) {
+    case 'call':
+      return WINDOW_FUNCTIONS.has(e.name) ? e : e.args.map(windowCall).find((c) => c !== undefined);
+    case 'binary':
+      return windowCall(e.left) ?? windowCall(e.right);
+    case 'unary':
+      return windowCall(e.operand);
+    case 'member':
+      return windowCall(e.target);
+    case 'index':
+      return windowCall(e.target) ?? windowCall(e.index);
+    case 'in':
+      return windowCall(e.left) ?? e.values.map(windowCall).find((c) => c !== undefined);
+    case 'between':
+      return windowCall(e.left) ?? windowCall(e.low) ?? windowCall(e.high);
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,107 @@
+// mv-apply at the compile() level: the Timestream refusal and its position, sub-query operators run
+// per input row (sort, nested mv-apply, columns dropped and brought back), and a cross-check against
+// the same per-row work written with mv-expand and summarize by a row key on the telemetry fixture.
+// The documented examples are in the conformance corpus (test/conformance/cases/op-mv-apply-*.json).
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { compile, convertRows, QueryError, type CompileOptions } from '../../../lib/query/index';
+import { GOLDEN_OPTIONS, openFixtureDb, runSql } from '../../golden/fixture-db';
+
+const options = (dialect: CompileOptions['dialect']): CompileOptions => ({ ...GOLDEN_OPTIONS, dialect });
+
+function failure(query: string, dialect: CompileOptions['dialect'] = 'duckdb'): QueryError {
+  try {
+    compile(query, options(dialect));
+  } catch (e) {
+    if (e instanceof QueryError) return e;
+    throw e;
+  }
+  throw new Error(`expected the query to fail: ${query}`);
+}
+
+describe('mv-apply', () => {
+  let db: DuckDBConnection;
+  beforeAll(async () => {
+    db = await openFixtureDb();
+  });
+
+  async function run(query: string): Promise<{ columns: string[]; rows: unknown[][] }> {
+    const compiled = compile(query, options('duckdb'));
+    const rows = convertRows(
+      await runSql(db, compiled.sql),
+      compiled.columns.map((c) => c.type),
+    );
+    return { columns: compiled.columns.map((c) => c.name), rows };
+  }
+
+  it('is refused on Timestream at the operator, naming the operator and the engine', () => {
+    // Act
+    const error = failure('States\n| mv-apply v = Value on (take 1)', 'timestream');
+    // Assess
+    expect(error.code).toBe('QUERY_UNSUPPORTED');
+    expect(error.message).toBe('2:3: mv-apply is not supported on the timestream engine');
+  });
+
+  it('sorts each row\'s elements apart from the other rows\'', async () => {
+    // Act
+    const { columns, rows } = await run(
+      'datatable (k:string, a:dynamic) ["x", dynamic([3, 1, 2]), "y", dynamic([0, 9])]\n' +
+        '| mv-apply e = a to typeof(long) on (sort by e asc) | project k, e',
+    );
+    // Assess
+    expect(columns).toEqual(['k', 'e']);
+    expect(rows).toEqual([
+      ['x', 1],
+      ['x', 2],
+      ['x', 3],
+      ['y', 0],
+      ['y', 9],
+    ]);
+  });
+
+  it('runs a nested mv-apply per element of the outer one', async () => {
+    // Act
+    const { rows } = await run(
+      'datatable (k:string, a:dynamic) ["x", dynamic([[1, 2], [3]]), "y", dynamic([[4, 5, 6]])]\n' +
+        '| mv-apply inner = a on (mv-apply e = inner to typeof(long) on (summarize s = sum(e)) | summarize total = sum(s), n = count())',
+    );
+    // Assess
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        ['x', [[1, 2], [3]], 6, 2],
+        ['y', [[4, 5, 6]], 15, 1],
+      ]),
+    );
+    expect(rows).toHaveLength(2);
+  });
+
+  it('drops a row whose sub-query returns nothing, and repeats the row for each result row', async () => {
+    // Act
+    const { rows } = await run(
+      'datatable (k:string, a:dynamic) ["x", dynamic([1, 2]), "y", dynamic([]), "z", dynamic([5])]\n' +
+        '| mv-apply e = a to typeof(long) on (where e > 1) | project k, e',
+    );
+    // Assess
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        ['x', 2],
+        ['z', 5],
+      ]),
+    );
+    expect(rows).toHaveLength(2);
+  });
+
+  it('agrees with mv-expand and summarize by a row key on the fixture', async () => {
+    // Prepare: a per-row sum of an array made from each row, written both ways.
+    const source = 'States | extend arr = pack_array(strlen(Name), strlen(DeviceId), strlen(MessageId)), key = MessageId';
+    // Act
+    const applied = await run(`${source} | mv-apply e = arr to typeof(long) on (top 2 by e | summarize s = sum(e)) | project key, s`);
+    const expanded = await run(
+      `${source} | mv-expand e = arr to typeof(long) | summarize s = sum(e) - min(e) by key, Name, DeviceId, Timestamp, NameId`,
+    );
+    // Assess
+    expect(applied.rows.length).toBeGreaterThan(0);
+    const sums = (rows: unknown[][], at: number): string[] => rows.map((r) => String(r[at])).sort();
+    expect(sums(applied.rows, 1)).toEqual(sums(expanded.rows, 5));
+  });
+});
