@@ -88,6 +88,7 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
 
   run(program: Program): AnalyzedQuery {
     for (const stmt of program.lets) {
+      if (stmt.value.kind === 'function') continue; // expanded into its calls before analysis (expand-udf.ts)
       if (stmt.value.kind === 'pipeline') {
         const { rel, renderHint } = this.pipeline(stmt.value);
         if (renderHint) throw this.errors.semantic('render is only allowed at the end of the query', stmt.value.span);
@@ -270,6 +271,8 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
       }
       case 'union':
         return analyzeUnion(this, undefined, s.union, s.span);
+      case 'udf': // expanded before analysis (expand-udf.ts): only a call of an unknown function is left
+        throw this.errors.semantic(`unknown function '${clip(s.name)}'`, s.nameSpan);
       case 'search': {
         const input = searchSource(this, s.search, s.span);
         return this.operator(input, { kind: 'where', predicate: searchPredicate(this.errors, s.search), span: s.span });

@@ -93,7 +93,15 @@ export type Source =
       readonly span: Span;
     }
   | { readonly kind: 'union'; readonly union: UnionSpec; readonly span: Span }
-  | { readonly kind: 'search'; readonly search: SearchSpec; readonly span: Span };
+  | { readonly kind: 'search'; readonly search: SearchSpec; readonly span: Span }
+  /** A call of a tabular user-defined function, `f(args)`: replaced by its body before analysis (expand-udf.ts). */
+  | {
+      readonly kind: 'udf';
+      readonly name: string;
+      readonly nameSpan: Span;
+      readonly args: readonly Expr[];
+      readonly span: Span;
+    };
 
 /** `search [kind=case_sensitive] [in (Tables)] Predicate` (search operator docs). */
 export interface SearchSpec {
@@ -246,7 +254,24 @@ export interface LetStatement {
   readonly kind: 'let';
   readonly name: string;
   readonly nameSpan: Span;
-  readonly value: Expr | Pipeline;
+  readonly value: Expr | Pipeline | FunctionDef;
+  readonly span: Span;
+}
+
+/** One parameter of a user-defined function: a scalar type, or a table with its columns (`*` = any). */
+export interface FunctionParam {
+  readonly name: string;
+  readonly type: string | { readonly columns: readonly ColumnDecl[]; readonly anyColumns: boolean };
+  readonly default?: Expr;
+  readonly span: Span;
+}
+
+/** `let f = [view] (params) { [let ...;] result }` (user-defined functions docs). */
+export interface FunctionDef {
+  readonly kind: 'function';
+  readonly params: readonly FunctionParam[];
+  readonly lets: readonly LetStatement[];
+  readonly result: Expr | Pipeline;
   readonly span: Span;
 }
 

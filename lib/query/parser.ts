@@ -36,6 +36,7 @@ import { parseAs, tabularOperand } from './parser-subquery';
 import { parseParseKv } from './parser-parse-kv';
 import { parseSearch } from './parser-search';
 import { parseTopNested } from './parser-top-nested';
+import { atFunctionDefinition, parseFunctionDef, parseUdfSource, type UdfCursor } from './parser-udf';
 import type { Span, Token } from './tokens';
 
 /** Kusto tabular operators outside the subset: named in a QUERY_UNSUPPORTED error. */
@@ -111,11 +112,13 @@ export function parse(source: string, ctx: CompileContext = compileContext(sourc
 /** A token's text inside a message. */
 const shown = (t: Token): string => clip(t.text) || 'end of query';
 
-class Parser implements OperatorCursor {
+class Parser implements OperatorCursor, UdfCursor {
   private readonly tokens: Token[];
   private pos = 0;
   readonly errors: ErrorFactory;
   private readonly tabularNames = new Set<string>(TABLE_NAMES);
+  /** User-defined functions declared so far: their call arguments may be tables (parser-udf.ts). */
+  private readonly functions = new Set<string>();
   /** Levels of recursion into nested constructs while reading (parentheses count here too). */
   private nesting = 0;
   /** Terms of the expression being read (reset for each top-level expression). */
@@ -168,15 +171,18 @@ class Parser implements OperatorCursor {
     return { lets, query };
   }
 
-  private parseLet(): LetStatement {
+  parseLet(): LetStatement {
     const start = this.next().span.start;
     const nameToken = this.expectName('a name after let');
     this.expectOp('=');
-    if (this.peekOp('(') && this.looksLikeFunctionDefinition()) {
-      throw this.errors.unsupported(
-        'user-defined functions (let name = (...) { ... }) are not supported',
-        this.peek().span,
-      );
+    if (atFunctionDefinition(this)) {
+      const value = parseFunctionDef(this);
+      this.functions.add(nameToken.name);
+      if (value.result.kind === 'pipeline') this.tabularNames.add(nameToken.name);
+      else this.tabularNames.delete(nameToken.name);
+      const end = this.prevEnd();
+      if (!this.acceptOp(';')) throw this.errors.syntax("expected ';' after the let statement", this.peek().span);
+      return { kind: 'let', name: nameToken.name, nameSpan: nameToken.span, value, span: { start, end } };
     }
     // materialize(T) caches T in Kusto; here it is T (each use is planned by the engine).
     const materialized = this.peekIdent('materialize') && this.tokens[this.pos + 1]?.text === '(';
@@ -202,11 +208,13 @@ class Parser implements OperatorCursor {
     return { kind: 'let', name: nameToken.name, nameSpan: nameToken.span, value, span: { start, end } };
   }
 
-  private looksLikeFunctionDefinition(): boolean {
-    // (x: long) { ... } or () { ... }
-    const a = this.tokens[this.pos + 1];
-    const b = this.tokens[this.pos + 2];
-    return (a?.text === ')' && this.tokens[this.pos + 2]?.text === '{') || (a?.kind === 'ident' && b?.text === ':');
+  addTabularName(name: string): boolean {
+    if (this.tabularNames.has(name)) return false;
+    this.tabularNames.add(name);
+    return true;
+  }
+  removeTabularName(name: string): void {
+    this.tabularNames.delete(name);
   }
 
   startsTabular(offset = 0): boolean {
@@ -234,6 +242,7 @@ class Parser implements OperatorCursor {
     }
     if (UNSUPPORTED_SOURCES.has(t.text)) throw this.errors.unsupported(`'${t.text}' is not supported`, t.span);
     this.next();
+    if (this.functions.has(t.text) && this.peekOp('(')) return parseUdfSource(this, t);
     if (t.text === 'union') return { kind: 'union', union: parseUnion(this), span: this.spanFrom(t.span.start) };
     if (t.text === 'search')
       return { kind: 'search', search: parseSearch(this, false), span: this.spanFrom(t.span.start) };
@@ -787,7 +796,11 @@ class Parser implements OperatorCursor {
     const args: Expr[] = [];
     if (!this.peekOp(')')) {
       this.nested(open.span, () => {
-        do args.push((t.text === 'toscalar' ? tabularOperand(this) : undefined) ?? this.parseExpr());
+        do
+          args.push(
+            (t.text === 'toscalar' || this.functions.has(t.text) ? tabularOperand(this) : undefined) ??
+              this.parseExpr(),
+          );
         while (this.acceptOp(','));
       });
     }
