@@ -20,6 +20,8 @@ export type Expr =
       readonly name: string;
       readonly nameSpan: Span;
       readonly args: readonly Expr[];
+      /** Names of the arguments written `name = value`, only in calls of user-defined functions (expand-udf.ts). */
+      readonly argNames?: readonly (string | undefined)[];
       readonly span: Span;
     }
   | { readonly kind: 'member'; readonly target: Expr; readonly name: string; readonly span: Span }
@@ -100,6 +102,7 @@ export type Source =
       readonly name: string;
       readonly nameSpan: Span;
       readonly args: readonly Expr[];
+      readonly argNames?: readonly (string | undefined)[];
       readonly span: Span;
     };
 

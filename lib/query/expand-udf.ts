@@ -17,6 +17,7 @@ type Binding =
   | { readonly kind: 'tabular'; readonly pipeline: Pipeline; readonly size: number }
   | { readonly kind: 'function'; readonly name: string; readonly def: FunctionDef; scope: Scope };
 type Scope = ReadonlyMap<string, Binding>;
+type CallSite = Pick<Expr & { kind: 'call' }, 'args' | 'argNames' | 'nameSpan' | 'span'>;
 
 /** The program with every call of a user-defined function replaced by its body; the same object when it defines none. */
 export function expandFunctions(program: Program, ctx: CompileContext): Program {
@@ -85,7 +86,8 @@ class Expander {
       const span = rec['span'] as Span | undefined;
       if (span) this.ctx.budget.tick(span.start);
       if (this.inBody > 0) this.count(1);
-      if (kind === 'pipeline') return this.pipeline(node as Pipeline, scope);
+      // A union leg is { kind: 'pipeline', pipeline }: only a Pipeline has a source.
+      if (kind === 'pipeline' && rec['source'] !== undefined) return this.pipeline(node as Pipeline, scope);
       if (kind === 'name' && span) {
         const b = scope.get(rec['name'] as string);
         if (b?.kind === 'scalar') return this.use(b.expr, b.size);
@@ -96,7 +98,7 @@ class Expander {
         const call = node as Expr & { kind: 'call' };
         const b = scope.get(call.name);
         if (b?.kind === 'function') {
-          const body = this.call(b, call.args, call.nameSpan, call.span, scope);
+          const body = this.call(b, call, scope);
           if (body.kind === 'pipeline')
             throw this.ctx.errors.semantic(
               `'${clip(call.name)}' is a tabular function: use it where a table goes, e.g. toscalar(${clip(call.name)}())`,
@@ -132,25 +134,29 @@ class Expander {
     const nameSpan = s.kind === 'udf' ? s.nameSpan : s.span;
     if (b.kind === 'tabular') return this.use(b.pipeline, b.size);
     if (b.kind === 'scalar') throw this.ctx.errors.semantic(`'${clip(s.name)}' is a scalar, not a table`, nameSpan);
-    const body = this.call(b, s.kind === 'udf' ? s.args : [], nameSpan, s.span, scope);
+    const body = this.call(b, s.kind === 'udf' ? s : { args: [], nameSpan, span: s.span }, scope);
     if (body.kind !== 'pipeline')
       throw this.ctx.errors.semantic(`'${clip(s.name)}' is a scalar function, not a table`, nameSpan);
     return body;
   }
 
   /** The body of `f` with its parameters bound to the arguments (walked in the caller's scope). */
-  private call(f: Binding & { kind: 'function' }, args: readonly Expr[], nameSpan: Span, span: Span, scope: Scope) {
+  private call(f: Binding & { kind: 'function' }, site: CallSite, scope: Scope): Expr | Pipeline {
     const { def, name } = f;
+    const { nameSpan, span } = site;
+    const args = this.positional(name, def, site);
     if (this.active.has(def))
       throw this.ctx.errors.unsupported(`'${clip(name)}' calls itself: recursive functions are not supported`, nameSpan);
     const required = def.params.filter((p) => p.default === undefined).length;
-    if (args.length < required || args.length > def.params.length) {
+    const missing = def.params.find((p, i) => p.default === undefined && args[i] === undefined);
+    if (args.length > def.params.length || (missing && !site.argNames)) {
       const wanted = required === def.params.length ? `${required}` : `${required} to ${def.params.length}`;
       throw this.ctx.errors.semantic(
         `'${clip(name)}' takes ${wanted} argument${def.params.length === 1 ? '' : 's'}, got ${args.length}`,
         span,
       );
     }
+    if (missing) throw this.ctx.errors.semantic(`'${clip(name)}' needs its parameter '${missing.name}'`, span);
     const outer = this.at;
     this.at = span;
     const bodyScope = new Map(f.scope);
@@ -175,6 +181,21 @@ class Expander {
       this.active.delete(def);
       this.at = outer;
     }
+  }
+
+  /** The arguments in parameter order: `name = value` ones moved to their parameter's place. */
+  private positional(fn: string, def: FunctionDef, site: CallSite): readonly (Expr | undefined)[] {
+    if (!site.argNames) return site.args;
+    const out: (Expr | undefined)[] = [];
+    site.args.forEach((arg, i) => {
+      const name = site.argNames![i];
+      const at = name === undefined ? i : def.params.findIndex((p) => p.name === name);
+      if (at < 0) throw this.ctx.errors.semantic(`'${clip(fn)}' has no parameter '${clip(name!)}'`, arg.span);
+      if (out[at] !== undefined)
+        throw this.ctx.errors.semantic(`parameter '${def.params[at]?.name ?? at}' is given twice`, arg.span);
+      out[at] = arg;
+    });
+    return out;
   }
 
   private bindArgument(fn: string, param: FunctionParam, i: number, arg: Expr, scope: Scope): Binding {

@@ -3,9 +3,9 @@
 // a tabular function where a table goes, `f(args) | ...`. The calls are expanded into the body
 // before analysis (expand-udf.ts). Throws QueryError QUERY_SYNTAX for malformed text.
 import type { ColumnDecl, Expr, FunctionDef, FunctionParam, LetStatement, Pipeline, Source } from './ast';
-import { tabularOperand, type SubqueryCursor } from './parser-subquery';
+import type { SubqueryCursor } from './parser-subquery';
 import { typeNamed } from './types';
-import type { Token } from './tokens';
+import type { Span, Token } from './tokens';
 
 /** The part of the Parser a function definition reads through. */
 export interface UdfCursor extends SubqueryCursor {
@@ -13,6 +13,7 @@ export interface UdfCursor extends SubqueryCursor {
   /** Names that start a tabular expression while the body is read (tabular parameters). */
   addTabularName(name: string): boolean;
   removeTabularName(name: string): void;
+  callArgument(at: Span): Expr;
 }
 
 /** Whether the cursor (after `let name =`) is at a function definition: `(x:`, `()` then `{`, or `view (`. */
@@ -94,20 +95,40 @@ function typeToken(p: UdfCursor): Token {
   return t;
 }
 
-/** `f(args)` where a table goes, after the function's name: arguments may be tabular. */
+/** `f(args)` where a table goes, after the function's name. */
 export function parseUdfSource(p: UdfCursor, name: Token): Source {
-  const args = callArguments(p);
-  return { kind: 'udf', name: name.text, nameSpan: name.span, args, span: p.spanFrom(name.span.start) };
+  const { args, argNames } = callArguments(p);
+  const span = p.spanFrom(name.span.start);
+  return argNames
+    ? { kind: 'udf', name: name.text, nameSpan: name.span, args, argNames, span }
+    : { kind: 'udf', name: name.text, nameSpan: name.span, args, span };
 }
 
-/** `(a, T | where ..., (T))`: each argument a tabular expression when one starts there, else a scalar. */
-function callArguments(p: UdfCursor): Expr[] {
-  p.expectOp('(');
+/** `f(args)` in an expression, after the function's name. */
+export function parseUdfCall(p: UdfCursor, name: Token): Expr & { kind: 'call' } {
+  const { args, argNames } = callArguments(p);
+  const span = p.spanFrom(name.span.start);
+  return argNames
+    ? { kind: 'call', name: name.text, nameSpan: name.span, args, argNames, span }
+    : { kind: 'call', name: name.text, nameSpan: name.span, args, span };
+}
+
+/**
+ * `(a, T | where ..., (T), name = value)`: each argument a tabular expression when one starts
+ * there, else a scalar; `name =` binds a parameter by name (user-defined functions docs).
+ */
+function callArguments(p: UdfCursor): { args: Expr[]; argNames?: (string | undefined)[] } {
+  const open = p.expectOp('(');
   const args: Expr[] = [];
+  const names: (string | undefined)[] = [];
   if (!p.peekOp(')')) {
-    do args.push(tabularOperand(p) ?? p.expression());
-    while (p.acceptOp(','));
+    do {
+      const named = p.peek().kind === 'ident' && p.peekAt(1)?.text === '=' ? p.next().text : undefined;
+      if (named !== undefined) p.expectOp('=');
+      names.push(named);
+      args.push(p.callArgument(open.span));
+    } while (p.acceptOp(','));
   }
   p.expectOp(')');
-  return args;
+  return names.some((n) => n !== undefined) ? { args, argNames: names } : { args };
 }

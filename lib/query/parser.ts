@@ -36,7 +36,7 @@ import { parseAs, tabularOperand } from './parser-subquery';
 import { parseParseKv } from './parser-parse-kv';
 import { parseSearch } from './parser-search';
 import { parseTopNested } from './parser-top-nested';
-import { atFunctionDefinition, parseFunctionDef, parseUdfSource, type UdfCursor } from './parser-udf';
+import { atFunctionDefinition, parseFunctionDef, parseUdfCall, parseUdfSource, type UdfCursor } from './parser-udf';
 import type { Span, Token } from './tokens';
 
 /** Kusto tabular operators outside the subset: named in a QUERY_UNSUPPORTED error. */
@@ -215,6 +215,10 @@ class Parser implements OperatorCursor, UdfCursor {
   }
   removeTabularName(name: string): void {
     this.tabularNames.delete(name);
+  }
+  /** An argument of a user-defined function's call: a tabular expression or a scalar, one level deeper. */
+  callArgument(at: Span): Expr {
+    return this.nested(at, () => tabularOperand(this) ?? this.parseExpr());
   }
 
   startsTabular(offset = 0): boolean {
@@ -792,15 +796,15 @@ class Parser implements OperatorCursor, UdfCursor {
     if (!this.peekOp('(')) return this.node({ kind: 'name', name: t.text, span: t.span }, 0, t.span);
     const typed = TYPED_NUMBER_FUNCS.get(t.text);
     if (typed) return this.node(this.typedNumber(t, typed), 0, t.span);
+    if (this.functions.has(t.text)) {
+      const call = parseUdfCall(this, t);
+      return this.node(call, 1 + Math.max(0, ...call.args.map((a) => this.depthOf(a))), t.span);
+    }
     const open = this.next();
     const args: Expr[] = [];
     if (!this.peekOp(')')) {
       this.nested(open.span, () => {
-        do
-          args.push(
-            (t.text === 'toscalar' || this.functions.has(t.text) ? tabularOperand(this) : undefined) ??
-              this.parseExpr(),
-          );
+        do args.push((t.text === 'toscalar' ? tabularOperand(this) : undefined) ?? this.parseExpr());
         while (this.acceptOp(','));
       });
     }
