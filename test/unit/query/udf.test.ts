@@ -52,7 +52,7 @@ describe('user-defined functions', () => {
     ['let f = (x:long, x:long) { x }; print f(1, 2)', 'QUERY_SEMANTIC', "1:18: duplicate parameter 'x'"],
     ['let f = (x:long = 1, y:long) { x }; print f(1, 2)', 'QUERY_SYNTAX', '1:22: a parameter without a default'],
     ['let f = (x:notatype) { x }; print f(1)', 'QUERY_SYNTAX', "1:12: expected a type name, found 'notatype'"],
-    ['let f = (x:long, y:long = 1) { x }; print f(y=2)', 'QUERY_SEMANTIC', "1:42: 'f' needs its parameter 'x'"],
+    ['let f = (x:long, y:long = 1) { x }; print f(y=2)', 'QUERY_SEMANTIC', "1:43: 'f' needs its parameter 'x'"],
     ['let f = (x:long) { x }; print f(z=2)', 'QUERY_SEMANTIC', "1:35: 'f' has no parameter 'z'"],
     ['let f = (x:long) { x }; print f(1, x=2)', 'QUERY_SEMANTIC', "1:38: parameter 'x' is given twice"],
     ['let f = (x:long) { x + 1 }; union (print a = f(1)), (print a = f(2))', undefined, undefined],
