@@ -11,6 +11,7 @@ import { analyzeParse } from './analyze-parse';
 import { searchPredicate, searchSource } from './analyze-search';
 import { analyzeTopNested } from './analyze-top-nested';
 import { analyzeUnion } from './analyze-union';
+import { reorderColumns } from './analyze-reorder';
 import { expandSeriesStats } from './series-stats';
 import { hoistWindows, type WindowHost } from './analyze-window';
 import { clip, type ErrorFactory } from './errors';
@@ -386,8 +387,19 @@ class Analyzer implements TabularHost, WindowHost, MvExpandHost {
         ]);
         return { kind: 'values', columns, rows };
       }
+      case 'sampleDistinct': // distinct values of the column, at most N of them (sample-distinct docs)
+        return this.operator(
+          this.operator(input, {
+            kind: 'distinct',
+            columns: [{ expr: op.column, span: op.column.span }],
+            span: op.span,
+          }),
+          { kind: 'take', count: op.count, span: op.span },
+        );
       case 'projectKeep':
       case 'projectReorder': {
+        if (op.kind === 'projectReorder' && op.orders)
+          return this.passthrough(input, reorderColumns(this, cols, op.names, op.orders));
         // Columns named (a pattern's matches in input order); project-keep keeps only them,
         // project-reorder puts them first and the others after, in input order.
         const picked = new Set<IrColumn>();

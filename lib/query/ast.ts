@@ -149,7 +149,14 @@ export type Operator =
   | { readonly kind: 'serialize'; readonly items: readonly NamedExpr[]; readonly span: Span }
   | { readonly kind: 'union'; readonly union: UnionSpec; readonly span: Span }
   | { readonly kind: 'mvExpand'; readonly mvExpand: MvExpandSpec; readonly span: Span }
-  | { readonly kind: 'projectKeep' | 'projectReorder'; readonly names: readonly NamePattern[]; readonly span: Span }
+  | {
+      readonly kind: 'projectKeep' | 'projectReorder';
+      readonly names: readonly NamePattern[];
+      /** project-reorder's order of each pattern's matches (project-reorder docs); none: input order. */
+      readonly orders?: readonly (ReorderOrder | undefined)[];
+      readonly span: Span;
+    }
+  | { readonly kind: 'sampleDistinct'; readonly count: Expr; readonly column: Expr; readonly span: Span }
   | { readonly kind: 'parse'; readonly parse: ParseSpec; readonly span: Span }
   | { readonly kind: 'getschema'; readonly span: Span }
   | { readonly kind: 'sample'; readonly count: Expr; readonly span: Span }
@@ -157,6 +164,8 @@ export type Operator =
   | { readonly kind: 'topNested'; readonly clauses: readonly TopNestedClause[]; readonly span: Span }
   | { readonly kind: 'search'; readonly search: SearchSpec; readonly span: Span }
   | { readonly kind: 'makeSeries'; readonly makeSeries: MakeSeriesSpec; readonly span: Span };
+
+export type ReorderOrder = 'asc' | 'desc' | 'granny-asc' | 'granny-desc';
 
 /** One level of top-nested: `[N] of [Name =] Expr [with others = ConstExpr] by [Name =] Aggregation [asc|desc]`. */
 export interface TopNestedClause {

@@ -121,7 +121,8 @@ class Expander {
   private pipeline(p: Pipeline, scope: Scope): Pipeline {
     const base = this.tabularSource(p.source, scope);
     const operators = this.walk(p.operators, scope) as Pipeline['operators'];
-    if (base) return { kind: 'pipeline', source: base.source, operators: [...base.operators, ...operators], span: p.span };
+    if (base)
+      return { kind: 'pipeline', source: base.source, operators: [...base.operators, ...operators], span: p.span };
     const source = this.walk(p.source, scope) as Source;
     return source === p.source && operators === p.operators ? p : { ...p, source, operators };
   }
@@ -146,7 +147,10 @@ class Expander {
     const { nameSpan, span } = site;
     const args = this.positional(name, def, site);
     if (this.active.has(def))
-      throw this.ctx.errors.unsupported(`'${clip(name)}' calls itself: recursive functions are not supported`, nameSpan);
+      throw this.ctx.errors.unsupported(
+        `'${clip(name)}' calls itself: recursive functions are not supported`,
+        nameSpan,
+      );
     const required = def.params.filter((p) => p.default === undefined).length;
     const missing = def.params.find((p, i) => p.default === undefined && args[i] === undefined);
     if (args.length > def.params.length || (missing && !site.argNames)) {
@@ -203,7 +207,12 @@ class Expander {
     if (typeof param.type !== 'string') {
       if (value.kind === 'tabular') return this.bind(value.pipeline);
       if (value.kind === 'name')
-        return this.bind({ kind: 'pipeline', source: { kind: 'table', name: value.name, span: value.span }, operators: [], span: value.span });
+        return this.bind({
+          kind: 'pipeline',
+          source: { kind: 'table', name: value.name, span: value.span },
+          operators: [],
+          span: value.span,
+        });
       throw this.ctx.errors.semantic(`argument ${i + 1} of '${clip(fn)}' (${param.name}) must be a table`, arg.span);
     }
     if (value.kind === 'tabular')
@@ -228,7 +237,9 @@ class Expander {
     if (literal.kind === 'literal' && literal.value !== null && wanted !== 'dynamic') {
       const got = literal.type;
       const numeric = (t: string): boolean => t === 'int' || t === 'long' || t === 'real' || t === 'decimal';
-      const fits = got === wanted || (numeric(got) && numeric(wanted as string) && !(got === 'real' && wanted !== 'real' && wanted !== 'decimal'));
+      const fits =
+        got === wanted ||
+        (numeric(got) && numeric(wanted as string) && !(got === 'real' && wanted !== 'real' && wanted !== 'decimal'));
       if (!fits)
         throw this.ctx.errors.semantic(
           `argument ${i + 1} of '${clip(fn)}' (${param.name}) must be ${wanted}, got ${got}`,
@@ -242,7 +253,9 @@ class Expander {
 
   private bind(value: Expr | Pipeline): Binding {
     const size = this.treeSize(value);
-    return value.kind === 'pipeline' ? { kind: 'tabular', pipeline: value, size } : { kind: 'scalar', expr: value, size };
+    return value.kind === 'pipeline'
+      ? { kind: 'tabular', pipeline: value, size }
+      : { kind: 'scalar', expr: value, size };
   }
 
   /** A bound value at one more place: its terms count again there. */

@@ -31,6 +31,7 @@ import {
   dynamicLiteralJson,
 } from './literals';
 import { parseMakeSeries } from './parser-make-series';
+import { parseProjectReorder, parseSampleDistinct } from './parser-more';
 import { parseJoin, parseMvExpand, parseParse, parseUnion, type OperatorCursor } from './parser-operators';
 import { parseAs, tabularOperand } from './parser-subquery';
 import { parseParseKv } from './parser-parse-kv';
@@ -350,18 +351,10 @@ class Parser implements OperatorCursor, UdfCursor {
         return { kind: 'sample', count: this.expression(), span: this.spanFrom(start) };
       case 'project-keep':
         return { kind: 'projectKeep', names: this.parseNamePatterns(), span: this.spanFrom(start) };
-      case 'project-reorder': {
-        const names = this.parseNamePatterns();
-        if (
-          this.peekIdent('asc') ||
-          this.peekIdent('desc') ||
-          this.peekIdent('granny-asc') ||
-          this.peekIdent('granny-desc')
-        ) {
-          throw this.errors.unsupported('project-reorder with a sort order is not supported', this.peek().span);
-        }
-        return { kind: 'projectReorder', names, span: this.spanFrom(start) };
-      }
+      case 'project-reorder':
+        return parseProjectReorder(this, () => this.parseNamePattern(), start);
+      case 'sample-distinct':
+        return parseSampleDistinct(this, start);
       case 'mv-expand':
         return { kind: 'mvExpand', mvExpand: parseMvExpand(this), span: this.spanFrom(start) };
       case 'search':
@@ -452,21 +445,24 @@ class Parser implements OperatorCursor, UdfCursor {
   /** Column names or wildcard patterns (`a*`, `*Id`, `*x*`): adjacent names and `*` with no space between. */
   private parseNamePatterns(): NamePattern[] {
     const names: NamePattern[] = [];
-    do {
-      const start = this.peek().span.start;
-      let end = start;
-      let pattern = '';
-      while (pattern === '' || this.peek().span.start === end) {
-        if (this.peekOp('*')) pattern += '*';
-        else if (pattern === '' || (pattern.endsWith('*') && this.peek().kind === 'ident'))
-          pattern += this.expectName('a column name').name;
-        else break;
-        if (pattern.endsWith('*')) this.next();
-        end = this.prevEnd();
-      }
-      names.push({ name: pattern, wildcard: pattern.includes('*'), span: { start, end } });
-    } while (this.acceptOp(','));
+    do names.push(this.parseNamePattern());
+    while (this.acceptOp(','));
     return names;
+  }
+
+  private parseNamePattern(): NamePattern {
+    const start = this.peek().span.start;
+    let end = start;
+    let pattern = '';
+    while (pattern === '' || this.peek().span.start === end) {
+      if (this.peekOp('*')) pattern += '*';
+      else if (pattern === '' || (pattern.endsWith('*') && this.peek().kind === 'ident'))
+        pattern += this.expectName('a column name').name;
+      else break;
+      if (pattern.endsWith('*')) this.next();
+      end = this.prevEnd();
+    }
+    return { name: pattern, wildcard: pattern.includes('*'), span: { start, end } };
   }
 
   parseNamedList(): NamedExpr[] {

@@ -39,7 +39,11 @@ describe('user-defined functions', () => {
     ['let f = (x:long, y:long = 2) { x }; print f()', 'QUERY_SEMANTIC', "1:43: 'f' takes 1 to 2 arguments, got 0"],
     ['let f = (x:long) { x }; print f("a")', 'QUERY_SEMANTIC', "1:33: argument 1 of 'f' (x) must be long, got string"],
     ['let f = (x:long) { x + Nope }; print f(1)', 'QUERY_SEMANTIC', "1:24: unknown column 'Nope'"],
-    ['let f = (x:long) { f(x) }; print f(1)', 'QUERY_UNSUPPORTED', "1:20: 'f' calls itself: recursive functions are not supported"],
+    [
+      'let f = (x:long) { f(x) }; print f(1)',
+      'QUERY_UNSUPPORTED',
+      "1:20: 'f' calls itself: recursive functions are not supported",
+    ],
     // As in Kusto, a body sees the functions defined before it: no mutual recursion can be written.
     [
       'let f = (x:long) { g(x) }; let g = (x:long) { f(x) }; print g(1)',
