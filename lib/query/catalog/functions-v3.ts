@@ -1,7 +1,8 @@
 // Functions Kusto users write that the other family files lack: set_has_element, translate,
 // isascii, unicode code points, new_guid, rand, and make_list_with_nulls. The IPv4 family is in
-// ipv4.ts. DuckDB holds dynamic as JSON, Timestream as JSON text (see arrays.ts).
+// functions-v3-ipv4.ts. DuckDB holds dynamic as JSON, Timestream as JSON text (see arrays.ts).
 import type { SqlDialect } from '../sql/dialect';
+import { IPV4_FUNCTIONS } from './functions-v3-ipv4';
 import { both, type AggregateFunction, type ScalarFunction } from './types';
 
 const str = (name: string) => ({ name, type: 'string' as const });
@@ -31,8 +32,7 @@ export const FUNCTIONS_V3: readonly ScalarFunction[] = [
   {
     name: 'translate',
     family: 'string',
-    summary:
-      'source with each character of searchList replaced by the one at the same place in replacementList.',
+    summary: 'source with each character of searchList replaced by the one at the same place in replacementList.',
     signatures: [{ params: [str('searchList'), str('replacementList'), str('source')], result: 'string' }],
     ...both(({ a, d }) => `translate(${a[2]}, ${a[0]}, ${padded(a[0]!, a[1]!, d)})`),
   },
@@ -89,6 +89,7 @@ export const FUNCTIONS_V3: readonly ScalarFunction[] = [
     ],
     ...both(({ a }) => (a.length === 0 ? 'random()' : `CAST(floor(random() * ${a[0]}) AS BIGINT)`)),
   },
+  ...IPV4_FUNCTIONS,
 ];
 
 export const AGGREGATIONS_V3: readonly AggregateFunction[] = [
@@ -98,8 +99,6 @@ export const AGGREGATIONS_V3: readonly AggregateFunction[] = [
     summary: 'A dynamic array of every value of expr, nulls included.',
     defaultName: (n) => `list_${n}`,
     signatures: [{ params: [{ name: 'expr', type: 'any' }], result: 'dynamic' }],
-    ...both(({ a, args, d }) =>
-      d.jsonArrayAgg(`coalesce(${d.jsonText(a[0]!, args[0]!.type)}, 'null')`, 'TRUE', false),
-    ),
+    ...both(({ a, args, d }) => d.jsonArrayAgg(`coalesce(${d.jsonText(a[0]!, args[0]!.type)}, 'null')`, 'TRUE', false)),
   },
 ];
