@@ -5,17 +5,14 @@
 // serialize/sort/top): so do we, at the call. Throws QueryError QUERY_SEMANTIC for that and for bad
 // arguments, QUERY_UNSUPPORTED for the window functions outside the subset.
 import type { Expr } from './ast';
+import { RANK_FUNCTIONS, rankExpansion } from './analyze-rank';
 import { clip, type ErrorFactory } from './errors';
 import type { Assigned, IrColumn, IrExpr, IrWindow, Rel } from './ir';
 import { analyzeScalar, type ScalarEnv } from './scalars';
 import { isConstant, isInteger, isNumeric } from './types';
 
 export const WINDOW_FUNCTIONS: ReadonlySet<string> = new Set(['row_number', 'prev', 'next', 'row_cumsum']);
-const UNSUPPORTED_WINDOW_FUNCTIONS: ReadonlySet<string> = new Set([
-  'row_window_session',
-  'row_rank_dense',
-  'row_rank_min',
-]);
+const UNSUPPORTED_WINDOW_FUNCTIONS: ReadonlySet<string> = new Set(['row_window_session']);
 
 export interface WindowHost {
   readonly errors: ErrorFactory;
@@ -49,6 +46,7 @@ export function hoistWindows(h: WindowHost, input: Rel, exprs: readonly Expr[], 
   let count = 0;
   let deepest = 0;
   const replace = (e: Expr): Expr => {
+    if (e.kind === 'call' && RANK_FUNCTIONS.has(e.name)) return replace(rankExpansion(h.errors, e, serialized));
     if (e.kind === 'call' && UNSUPPORTED_WINDOW_FUNCTIONS.has(e.name))
       throw h.errors.unsupported(`the window function '${e.name}' is not supported`, e.nameSpan);
     if (e.kind === 'call' && WINDOW_FUNCTIONS.has(e.name)) {
