@@ -2,6 +2,7 @@
 // Throws QueryError: QUERY_SEMANTIC for unknown names and type errors, QUERY_UNSUPPORTED for functions
 // outside the subset, QUERY_TOO_DEEP / QUERY_TOO_MANY_TERMS when `let` or `extend` names make an
 // expression deeper or larger than the limits once replaced by their values.
+import { columnIfExists } from './column-ifexists';
 import type { Expr, Pipeline } from './ast';
 import { analyzeStarPredicate } from './analyze-search';
 import { analyzeList, analyzeToScalar } from './analyze-subquery';
@@ -385,6 +386,8 @@ class ScalarAnalyzer {
     if (AGGREGATE_FUNCTIONS.has(name)) {
       throw this.errors.semantic(`the aggregation function '${name}' can only be used in summarize`, expr.nameSpan);
     }
+    if (name === 'column_ifexists')
+      return this.analyze(columnIfExists(this.errors, expr, (n) => this.env.resolve(n) !== undefined));
     const args = (): IrExpr[] => expr.args.map((a) => this.analyze(a));
     const arity = (min: number, max = min): void => {
       if (expr.args.length < min || expr.args.length > max) {
