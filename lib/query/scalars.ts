@@ -237,9 +237,9 @@ class ScalarAnalyzer {
         if (idx.kind !== 'lit' || idx.value === null)
           throw this.errors.unsupported('only constant keys and indexes are supported in [...]', node.index.span);
         if (idx.type === 'string') path.unshift(String(idx.value));
-        else if (isInteger(idx.type) && typeof idx.value === 'bigint' && idx.value >= 0n)
-          path.unshift(Number(idx.value));
-        else throw this.errors.unsupported('an index must be a string key or a non-negative integer', node.index.span);
+        // A negative index counts from the end of the array (x[-1] is the last element).
+        else if (isInteger(idx.type) && typeof idx.value === 'bigint') path.unshift(Number(idx.value));
+        else throw this.errors.unsupported('an index must be a string key or an integer', node.index.span);
       }
       node = node.target;
       this.level++; // each access is one level over its target
