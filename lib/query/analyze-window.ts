@@ -5,6 +5,7 @@
 // serialize/sort/top): so do we, at the call. Throws QueryError QUERY_SEMANTIC for that and for bad
 // arguments, QUERY_UNSUPPORTED for the window functions outside the subset.
 import type { Expr } from './ast';
+import { RANK_FUNCTIONS, rankExpansion } from './analyze-rank';
 import { clip, type ErrorFactory } from './errors';
 import { sessionCall } from './analyze-window-session';
 import type { Assigned, IrColumn, IrExpr, IrWindow, Rel } from './ir';
@@ -17,10 +18,6 @@ export const WINDOW_FUNCTIONS: ReadonlySet<string> = new Set([
   'next',
   'row_cumsum',
   'row_window_session',
-]);
-const UNSUPPORTED_WINDOW_FUNCTIONS: ReadonlySet<string> = new Set([
-  'row_rank_dense',
-  'row_rank_min',
 ]);
 
 export interface WindowHost {
@@ -55,8 +52,7 @@ export function hoistWindows(h: WindowHost, input: Rel, exprs: readonly Expr[], 
   let count = 0;
   let deepest = 0;
   const replace = (e: Expr): Expr => {
-    if (e.kind === 'call' && UNSUPPORTED_WINDOW_FUNCTIONS.has(e.name))
-      throw h.errors.unsupported(`the window function '${e.name}' is not supported`, e.nameSpan);
+    if (e.kind === 'call' && RANK_FUNCTIONS.has(e.name)) return replace(rankExpansion(h.errors, e, serialized));
     if (e.kind === 'call' && WINDOW_FUNCTIONS.has(e.name)) {
       if (!serialized) {
         throw h.errors.semantic(

@@ -13,6 +13,7 @@ import { analyzeScan } from './analyze-scan';
 import { searchPredicate, searchSource } from './analyze-search';
 import { analyzeTopNested } from './analyze-top-nested';
 import { analyzeUnion } from './analyze-union';
+import { reorderColumns } from './analyze-reorder';
 import { expandSeriesStats } from './series-stats';
 import { hoistWindows, type WindowHost } from './analyze-window';
 import { clip, type ErrorFactory } from './errors';
@@ -90,6 +91,7 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
 
   run(program: Program): AnalyzedQuery {
     for (const stmt of program.lets) {
+      if (stmt.value.kind === 'function') continue; // expanded into its calls before analysis (expand-udf.ts)
       if (stmt.value.kind === 'pipeline') {
         const { rel, renderHint } = this.pipeline(stmt.value);
         if (renderHint) throw this.errors.semantic('render is only allowed at the end of the query', stmt.value.span);
@@ -278,6 +280,8 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
       }
       case 'union':
         return analyzeUnion(this, undefined, s.union, s.span);
+      case 'udf': // expanded before analysis (expand-udf.ts): only a call of an unknown function is left
+        throw this.errors.semantic(`unknown function '${clip(s.name)}'`, s.nameSpan);
       case 'search': {
         const input = searchSource(this, s.search, s.span);
         return this.operator(input, { kind: 'where', predicate: searchPredicate(this.errors, s.search), span: s.span });
@@ -391,8 +395,19 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
         ]);
         return { kind: 'values', columns, rows };
       }
+      case 'sampleDistinct': // distinct values of the column, at most N of them (sample-distinct docs)
+        return this.operator(
+          this.operator(input, {
+            kind: 'distinct',
+            columns: [{ expr: op.column, span: op.column.span }],
+            span: op.span,
+          }),
+          { kind: 'take', count: op.count, span: op.span },
+        );
       case 'projectKeep':
       case 'projectReorder': {
+        if (op.kind === 'projectReorder' && op.orders)
+          return this.passthrough(input, reorderColumns(this, cols, op.names, op.orders));
         // Columns named (a pattern's matches in input order); project-keep keeps only them,
         // project-reorder puts them first and the others after, in input order.
         const picked = new Set<IrColumn>();

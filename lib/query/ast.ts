@@ -20,6 +20,8 @@ export type Expr =
       readonly name: string;
       readonly nameSpan: Span;
       readonly args: readonly Expr[];
+      /** Names of the arguments written `name = value`, only in calls of user-defined functions (expand-udf.ts). */
+      readonly argNames?: readonly (string | undefined)[];
       readonly span: Span;
     }
   | { readonly kind: 'member'; readonly target: Expr; readonly name: string; readonly span: Span }
@@ -95,7 +97,16 @@ export type Source =
       readonly span: Span;
     }
   | { readonly kind: 'union'; readonly union: UnionSpec; readonly span: Span }
-  | { readonly kind: 'search'; readonly search: SearchSpec; readonly span: Span };
+  | { readonly kind: 'search'; readonly search: SearchSpec; readonly span: Span }
+  /** A call of a tabular user-defined function, `f(args)`: replaced by its body before analysis (expand-udf.ts). */
+  | {
+      readonly kind: 'udf';
+      readonly name: string;
+      readonly nameSpan: Span;
+      readonly args: readonly Expr[];
+      readonly argNames?: readonly (string | undefined)[];
+      readonly span: Span;
+    };
 
 /** `search [kind=case_sensitive] [in (Tables)] Predicate` (search operator docs). */
 export interface SearchSpec {
@@ -140,7 +151,14 @@ export type Operator =
   | { readonly kind: 'serialize'; readonly items: readonly NamedExpr[]; readonly span: Span }
   | { readonly kind: 'union'; readonly union: UnionSpec; readonly span: Span }
   | { readonly kind: 'mvExpand'; readonly mvExpand: MvExpandSpec; readonly span: Span }
-  | { readonly kind: 'projectKeep' | 'projectReorder'; readonly names: readonly NamePattern[]; readonly span: Span }
+  | {
+      readonly kind: 'projectKeep' | 'projectReorder';
+      readonly names: readonly NamePattern[];
+      /** project-reorder's order of each pattern's matches (project-reorder docs); none: input order. */
+      readonly orders?: readonly (ReorderOrder | undefined)[];
+      readonly span: Span;
+    }
+  | { readonly kind: 'sampleDistinct'; readonly count: Expr; readonly column: Expr; readonly span: Span }
   | { readonly kind: 'parse'; readonly parse: ParseSpec; readonly span: Span }
   | { readonly kind: 'getschema'; readonly span: Span }
   | { readonly kind: 'sample'; readonly count: Expr; readonly span: Span }
@@ -174,6 +192,8 @@ export interface MvApplySpec {
   readonly operators: readonly Operator[];
   readonly onSpan: Span;
 }
+
+export type ReorderOrder = 'asc' | 'desc' | 'granny-asc' | 'granny-desc';
 
 /** One level of top-nested: `[N] of [Name =] Expr [with others = ConstExpr] by [Name =] Aggregation [asc|desc]`. */
 export interface TopNestedClause {
@@ -274,7 +294,24 @@ export interface LetStatement {
   readonly kind: 'let';
   readonly name: string;
   readonly nameSpan: Span;
-  readonly value: Expr | Pipeline;
+  readonly value: Expr | Pipeline | FunctionDef;
+  readonly span: Span;
+}
+
+/** One parameter of a user-defined function: a scalar type, or a table with its columns (`*` = any). */
+export interface FunctionParam {
+  readonly name: string;
+  readonly type: string | { readonly columns: readonly ColumnDecl[]; readonly anyColumns: boolean };
+  readonly default?: Expr;
+  readonly span: Span;
+}
+
+/** `let f = [view] (params) { [let ...;] result }` (user-defined functions docs). */
+export interface FunctionDef {
+  readonly kind: 'function';
+  readonly params: readonly FunctionParam[];
+  readonly lets: readonly LetStatement[];
+  readonly result: Expr | Pipeline;
   readonly span: Span;
 }
 

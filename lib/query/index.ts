@@ -5,6 +5,7 @@
 // within the compile budget, which every loop checks. Throws TypeError for invalid options (a
 // programming error of the caller).
 import { analyze } from './analyzer';
+import { expandFunctions } from './expand-udf';
 import type { KqlType, RenderHint, ScopeRestriction } from './ir';
 import {
   checkQueryLength,
@@ -69,7 +70,7 @@ export function compile(queryText: string, options: CompileOptions): CompiledQue
   if (Number.isNaN(nowMs)) throw new TypeError('now must be a valid Date');
   const ctx = compileContext(queryText, resolveLimits(options.limits), options.clock);
   checkQueryLength(ctx);
-  const program = parse(queryText, ctx);
+  const program = expandFunctions(parse(queryText, ctx), ctx);
   const records = expressionRecords();
   const analyzed = analyze(program, ctx, { nowTicks: BigInt(nowMs) * 10_000n, records });
   const dialect: SqlDialect =

@@ -33,11 +33,13 @@ import {
 import { parseMakeSeries } from './parser-make-series';
 import { parseMvApply } from './parser-mv-apply';
 import { parseScan } from './parser-scan';
+import { parseProjectReorder, parseSampleDistinct } from './parser-more';
 import { parseJoin, parseMvExpand, parseParse, parseUnion, type OperatorCursor } from './parser-operators';
 import { parseAs, tabularOperand } from './parser-subquery';
 import { parseParseKv } from './parser-parse-kv';
 import { parseSearch } from './parser-search';
 import { parseTopNested } from './parser-top-nested';
+import { atFunctionDefinition, parseFunctionDef, parseUdfCall, parseUdfSource, type UdfCursor } from './parser-udf';
 import type { Span, Token } from './tokens';
 
 /** Kusto tabular operators outside the subset: named in a QUERY_UNSUPPORTED error. */
@@ -111,11 +113,13 @@ export function parse(source: string, ctx: CompileContext = compileContext(sourc
 /** A token's text inside a message. */
 const shown = (t: Token): string => clip(t.text) || 'end of query';
 
-class Parser implements OperatorCursor {
+class Parser implements OperatorCursor, UdfCursor {
   private readonly tokens: Token[];
   private pos = 0;
   readonly errors: ErrorFactory;
   private readonly tabularNames = new Set<string>(TABLE_NAMES);
+  /** User-defined functions declared so far: their call arguments may be tables (parser-udf.ts). */
+  private readonly functions = new Set<string>();
   /** Levels of recursion into nested constructs while reading (parentheses count here too). */
   private nesting = 0;
   /** Terms of the expression being read (reset for each top-level expression). */
@@ -168,15 +172,18 @@ class Parser implements OperatorCursor {
     return { lets, query };
   }
 
-  private parseLet(): LetStatement {
+  parseLet(): LetStatement {
     const start = this.next().span.start;
     const nameToken = this.expectName('a name after let');
     this.expectOp('=');
-    if (this.peekOp('(') && this.looksLikeFunctionDefinition()) {
-      throw this.errors.unsupported(
-        'user-defined functions (let name = (...) { ... }) are not supported',
-        this.peek().span,
-      );
+    if (atFunctionDefinition(this)) {
+      const value = parseFunctionDef(this);
+      this.functions.add(nameToken.name);
+      if (value.result.kind === 'pipeline') this.tabularNames.add(nameToken.name);
+      else this.tabularNames.delete(nameToken.name);
+      const end = this.prevEnd();
+      if (!this.acceptOp(';')) throw this.errors.syntax("expected ';' after the let statement", this.peek().span);
+      return { kind: 'let', name: nameToken.name, nameSpan: nameToken.span, value, span: { start, end } };
     }
     // materialize(T) caches T in Kusto; here it is T (each use is planned by the engine).
     const materialized = this.peekIdent('materialize') && this.tokens[this.pos + 1]?.text === '(';
@@ -202,11 +209,17 @@ class Parser implements OperatorCursor {
     return { kind: 'let', name: nameToken.name, nameSpan: nameToken.span, value, span: { start, end } };
   }
 
-  private looksLikeFunctionDefinition(): boolean {
-    // (x: long) { ... } or () { ... }
-    const a = this.tokens[this.pos + 1];
-    const b = this.tokens[this.pos + 2];
-    return (a?.text === ')' && this.tokens[this.pos + 2]?.text === '{') || (a?.kind === 'ident' && b?.text === ':');
+  addTabularName(name: string): boolean {
+    if (this.tabularNames.has(name)) return false;
+    this.tabularNames.add(name);
+    return true;
+  }
+  removeTabularName(name: string): void {
+    this.tabularNames.delete(name);
+  }
+  /** An argument of a user-defined function's call: a tabular expression or a scalar, one level deeper. */
+  callArgument(at: Span): Expr {
+    return this.nested(at, () => tabularOperand(this) ?? this.parseExpr());
   }
 
   startsTabular(offset = 0): boolean {
@@ -234,6 +247,7 @@ class Parser implements OperatorCursor {
     }
     if (UNSUPPORTED_SOURCES.has(t.text)) throw this.errors.unsupported(`'${t.text}' is not supported`, t.span);
     this.next();
+    if (this.functions.has(t.text) && this.peekOp('(')) return parseUdfSource(this, t);
     if (t.text === 'union') return { kind: 'union', union: parseUnion(this), span: this.spanFrom(t.span.start) };
     if (t.text === 'search')
       return { kind: 'search', search: parseSearch(this, false), span: this.spanFrom(t.span.start) };
@@ -337,18 +351,10 @@ class Parser implements OperatorCursor {
         return { kind: 'sample', count: this.expression(), span: this.spanFrom(start) };
       case 'project-keep':
         return { kind: 'projectKeep', names: this.parseNamePatterns(), span: this.spanFrom(start) };
-      case 'project-reorder': {
-        const names = this.parseNamePatterns();
-        if (
-          this.peekIdent('asc') ||
-          this.peekIdent('desc') ||
-          this.peekIdent('granny-asc') ||
-          this.peekIdent('granny-desc')
-        ) {
-          throw this.errors.unsupported('project-reorder with a sort order is not supported', this.peek().span);
-        }
-        return { kind: 'projectReorder', names, span: this.spanFrom(start) };
-      }
+      case 'project-reorder':
+        return parseProjectReorder(this, () => this.parseNamePattern(), start);
+      case 'sample-distinct':
+        return parseSampleDistinct(this, start);
       case 'mv-expand':
         return { kind: 'mvExpand', mvExpand: parseMvExpand(this), span: this.spanFrom(start) };
       case 'search':
@@ -443,21 +449,24 @@ class Parser implements OperatorCursor {
   /** Column names or wildcard patterns (`a*`, `*Id`, `*x*`): adjacent names and `*` with no space between. */
   private parseNamePatterns(): NamePattern[] {
     const names: NamePattern[] = [];
-    do {
-      const start = this.peek().span.start;
-      let end = start;
-      let pattern = '';
-      while (pattern === '' || this.peek().span.start === end) {
-        if (this.peekOp('*')) pattern += '*';
-        else if (pattern === '' || (pattern.endsWith('*') && this.peek().kind === 'ident'))
-          pattern += this.expectName('a column name').name;
-        else break;
-        if (pattern.endsWith('*')) this.next();
-        end = this.prevEnd();
-      }
-      names.push({ name: pattern, wildcard: pattern.includes('*'), span: { start, end } });
-    } while (this.acceptOp(','));
+    do names.push(this.parseNamePattern());
+    while (this.acceptOp(','));
     return names;
+  }
+
+  private parseNamePattern(): NamePattern {
+    const start = this.peek().span.start;
+    let end = start;
+    let pattern = '';
+    while (pattern === '' || this.peek().span.start === end) {
+      if (this.peekOp('*')) pattern += '*';
+      else if (pattern === '' || (pattern.endsWith('*') && this.peek().kind === 'ident'))
+        pattern += this.expectName('a column name').name;
+      else break;
+      if (pattern.endsWith('*')) this.next();
+      end = this.prevEnd();
+    }
+    return { name: pattern, wildcard: pattern.includes('*'), span: { start, end } };
   }
 
   /** tuple: the items may name several columns with `(a, b) = ...` (summarize, extend, project). */
@@ -806,6 +815,10 @@ class Parser implements OperatorCursor {
     if (!this.peekOp('(')) return this.node({ kind: 'name', name: t.text, span: t.span }, 0, t.span);
     const typed = TYPED_NUMBER_FUNCS.get(t.text);
     if (typed) return this.node(this.typedNumber(t, typed), 0, t.span);
+    if (this.functions.has(t.text)) {
+      const call = parseUdfCall(this, t);
+      return this.node(call, 1 + Math.max(0, ...call.args.map((a) => this.depthOf(a))), t.span);
+    }
     const open = this.next();
     const args: Expr[] = [];
     if (!this.peekOp(')')) {

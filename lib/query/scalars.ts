@@ -2,6 +2,7 @@
 // Throws QueryError: QUERY_SEMANTIC for unknown names and type errors, QUERY_UNSUPPORTED for functions
 // outside the subset, QUERY_TOO_DEEP / QUERY_TOO_MANY_TERMS when `let` or `extend` names make an
 // expression deeper or larger than the limits once replaced by their values.
+import { columnIfExists } from './column-ifexists';
 import type { Expr, Pipeline } from './ast';
 import { analyzeStarPredicate } from './analyze-search';
 import { analyzeList, analyzeToScalar } from './analyze-subquery';
@@ -236,9 +237,9 @@ class ScalarAnalyzer {
         if (idx.kind !== 'lit' || idx.value === null)
           throw this.errors.unsupported('only constant keys and indexes are supported in [...]', node.index.span);
         if (idx.type === 'string') path.unshift(String(idx.value));
-        else if (isInteger(idx.type) && typeof idx.value === 'bigint' && idx.value >= 0n)
-          path.unshift(Number(idx.value));
-        else throw this.errors.unsupported('an index must be a string key or a non-negative integer', node.index.span);
+        // A negative index counts from the end of the array (x[-1] is the last element).
+        else if (isInteger(idx.type) && typeof idx.value === 'bigint') path.unshift(Number(idx.value));
+        else throw this.errors.unsupported('an index must be a string key or an integer', node.index.span);
       }
       node = node.target;
       this.level++; // each access is one level over its target
@@ -385,6 +386,8 @@ class ScalarAnalyzer {
     if (AGGREGATE_FUNCTIONS.has(name)) {
       throw this.errors.semantic(`the aggregation function '${name}' can only be used in summarize`, expr.nameSpan);
     }
+    if (name === 'column_ifexists')
+      return this.analyze(columnIfExists(this.errors, expr, (n) => this.env.resolve(n) !== undefined));
     const args = (): IrExpr[] => expr.args.map((a) => this.analyze(a));
     const arity = (min: number, max = min): void => {
       if (expr.args.length < min || expr.args.length > max) {

@@ -44,6 +44,7 @@ export const HYPHENATED_KEYWORDS: ReadonlySet<string> = new Set([
   'top-nested',
   'top-hitters',
   'find-in',
+  'sample-distinct',
 ]);
 
 /** Words that can follow `!` to form a negated string or set operator. */

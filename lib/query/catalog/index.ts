@@ -3,6 +3,7 @@
 import { AGGREGATIONS } from './aggregations';
 import { ARRAY_FUNCTIONS } from './arrays';
 import { DATETIME_FUNCTIONS } from './datetime';
+import { AGGREGATIONS_V3, FUNCTIONS_V3 } from './functions-v3';
 import { MATH_FUNCTIONS } from './math';
 import { TRIG_FUNCTIONS } from './math-trig';
 import { ARRAY_RESHAPE_FUNCTIONS } from './arrays-reshape';
@@ -23,8 +24,9 @@ export const SCALAR_CATALOG: readonly ScalarFunction[] = [
   ...STRING_MISC_FUNCTIONS,
   ...TYPE_FUNCTIONS,
   ...SERIES_FUNCTIONS,
+  ...FUNCTIONS_V3,
 ];
-export const AGGREGATE_CATALOG: readonly AggregateFunction[] = AGGREGATIONS;
+export const AGGREGATE_CATALOG: readonly AggregateFunction[] = [...AGGREGATIONS, ...AGGREGATIONS_V3];
 /** String operators (`x hasprefix "a"`) spelled through the catalog; not callable as functions. */
 export const OPERATOR_CATALOG: readonly ScalarFunction[] = STRING_OPERATORS;
 

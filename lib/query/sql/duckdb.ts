@@ -84,6 +84,13 @@ export class DuckDbDialect extends SqlDialect {
   }
 
   dynGet(value: string, path: readonly PathSegment[]): string {
+    // A negative index (from the end) has no JSON pointer: JSONPath's $[#-n] reads it, between pointers.
+    const cut = path.findIndex((p) => typeof p === 'number' && p < 0);
+    if (cut >= 0) {
+      const before = cut === 0 ? value : this.dynGet(value, path.slice(0, cut));
+      const element = `json_extract(${before}, '$[#${path[cut]}]')`;
+      return cut === path.length - 1 ? element : this.dynGet(element, path.slice(cut + 1));
+    }
     const pointer = path.map((p) => '/' + String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
     return `json_extract(${value}, ${this.string(pointer)})`;
   }

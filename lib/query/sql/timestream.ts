@@ -100,6 +100,13 @@ export class TimestreamDialect extends SqlDialect {
   }
 
   dynGet(value: string, path: readonly PathSegment[]): string {
+    // A negative index (from the end) is not in Trino's JSON paths: element_at counts from the end.
+    const cut = path.findIndex((p) => typeof p === 'number' && p < 0);
+    if (cut >= 0) {
+      const before = cut === 0 ? value : this.dynGet(value, path.slice(0, cut));
+      const element = `json_format(element_at(try(CAST(json_parse(${before}) AS ARRAY(JSON))), ${path[cut]}))`;
+      return cut === path.length - 1 ? element : this.dynGet(element, path.slice(cut + 1));
+    }
     const jsonPath =
       '$' +
       path

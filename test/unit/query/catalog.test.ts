@@ -91,7 +91,7 @@ describe('function catalog: errors', () => {
       'QUERY_SEMANTIC',
       "1:29: variance(): argument 'expr' must be a number, got dynamic",
     ],
-    ['print parse_ipv4("1.2.3.4")', 'QUERY_UNSUPPORTED', "1:7: the function 'parse_ipv4' is not supported"],
+    ['print ipv6_compare("::1", "::1")', 'QUERY_UNSUPPORTED', "1:7: the function 'ipv6_compare' is not supported"],
   ] as const)('%s', (query, code, message) => {
     // Act
     const error = failure(query);

@@ -1,0 +1,104 @@
+// Functions Kusto users write that the other family files lack: set_has_element, translate,
+// isascii, unicode code points, new_guid, rand, and make_list_with_nulls. The IPv4 family is in
+// functions-v3-ipv4.ts. DuckDB holds dynamic as JSON, Timestream as JSON text (see arrays.ts).
+import type { SqlDialect } from '../sql/dialect';
+import { IPV4_FUNCTIONS } from './functions-v3-ipv4';
+import { both, type AggregateFunction, type ScalarFunction } from './types';
+
+const str = (name: string) => ({ name, type: 'string' as const });
+const dyn = (name: string) => ({ name, type: 'dynamic' as const });
+
+/** DuckDB: the elements of an array value as JSON texts, null for anything else. */
+const duckTexts = (x: string): string =>
+  `CASE WHEN json_type(${x}) = 'ARRAY' THEN list_transform(CAST(${x} AS JSON[]), e -> CAST(e AS VARCHAR)) END`;
+/** Timestream: the elements of an array value as JSON texts, null for anything else. */
+const trinoTexts = (x: string): string => `transform(try(CAST(json_parse(${x}) AS ARRAY(JSON))), e -> json_format(e))`;
+
+/** Kusto pads a shorter replacement list with its last character (translate docs); an empty one deletes. */
+const padded = (search: string, replacement: string, d: SqlDialect): string => {
+  const last = d.name === 'duckdb' ? `right(${replacement}, 1)` : `substr(${replacement}, -1)`;
+  return `CASE WHEN length(${replacement}) = 0 THEN '' ELSE ${replacement} || repeat(${last}, greatest(length(${search}) - length(${replacement}), 0)) END`;
+};
+
+export const FUNCTIONS_V3: readonly ScalarFunction[] = [
+  {
+    name: 'set_has_element',
+    family: 'array',
+    summary: 'Whether the array holds the value; null when the first argument is not an array.',
+    signatures: [{ params: [dyn('set'), { name: 'value', type: 'scalar' }], result: 'bool' }],
+    duckdb: (c) => `list_contains(${duckTexts(c.a[0]!)}, CAST(${c.json(1)} AS VARCHAR))`,
+    timestream: (c) => `contains(${trinoTexts(c.a[0]!)}, ${c.json(1)})`,
+  },
+  {
+    name: 'translate',
+    family: 'string',
+    summary: 'source with each character of searchList replaced by the one at the same place in replacementList.',
+    signatures: [{ params: [str('searchList'), str('replacementList'), str('source')], result: 'string' }],
+    ...both(({ a, d }) => `translate(${a[2]}, ${a[0]}, ${padded(a[0]!, a[1]!, d)})`),
+  },
+  {
+    name: 'isascii',
+    family: 'string',
+    summary: 'Whether every character of the text is ASCII (code point below 128).',
+    signatures: [{ params: [str('value')], result: 'bool' }],
+    duckdb: ({ a }) => `NOT regexp_matches(${a[0]}, '[^\\x00-\\x7F]')`,
+    timestream: ({ a }) => `NOT regexp_like(${a[0]}, '[^\\x00-\\x7F]')`,
+  },
+  {
+    name: 'unicode_codepoints_from_string',
+    family: 'string',
+    summary: 'The Unicode code points of the text, as a dynamic array of numbers.',
+    signatures: [{ params: [str('value')], result: 'dynamic' }],
+    duckdb: ({ a }) =>
+      `CASE WHEN ${a[0]} = '' THEN JSON '[]' ELSE to_json(list_transform(string_split(${a[0]}, ''), ch -> CAST(unicode(ch) AS BIGINT))) END`,
+    timestream: ({ a }) =>
+      `json_format(CAST(transform(regexp_extract_all(${a[0]}, '(?s).'), ch -> CAST(codepoint(CAST(ch AS VARCHAR(1))) AS BIGINT)) AS JSON))`,
+  },
+  {
+    name: 'unicode_codepoints_to_string',
+    family: 'string',
+    summary: 'The text of a dynamic array of Unicode code points.',
+    signatures: [{ params: [dyn('values')], result: 'string' }],
+    duckdb: ({ a }) =>
+      `coalesce(array_to_string(list_transform(TRY_CAST(${a[0]} AS BIGINT[]), c -> chr(CAST(c AS INTEGER))), ''), '')`,
+    timestream: ({ a }) =>
+      `coalesce(array_join(transform(try(CAST(json_parse(${a[0]}) AS ARRAY(BIGINT))), c -> chr(c)), ''), '')`,
+  },
+  {
+    name: 'make_string',
+    family: 'string',
+    summary: 'The text of the Unicode code points given as arguments.',
+    signatures: [{ params: [{ name: 'codepoint', type: 'integer' }], variadic: true, result: 'string' }],
+    duckdb: ({ a }) => `coalesce(${a.map((x) => `chr(CAST(${x} AS INTEGER))`).join(' || ')}, '')`,
+    timestream: ({ a }) => `coalesce(${a.map((x) => `chr(${x})`).join(' || ')}, '')`,
+  },
+  {
+    name: 'new_guid',
+    family: 'type',
+    summary: 'A random guid (a different one for each row).',
+    signatures: [{ params: [], result: 'guid' }],
+    ...both(() => `CAST(uuid() AS VARCHAR)`),
+  },
+  {
+    name: 'rand',
+    family: 'math',
+    summary: 'A random real in [0, 1), or with a range a random long in [0, range).',
+    signatures: [
+      { params: [], result: 'real' },
+      { params: [{ name: 'range', type: 'integer' }], result: 'long' },
+    ],
+    ...both(({ a }) => (a.length === 0 ? 'random()' : `CAST(floor(random() * ${a[0]}) AS BIGINT)`)),
+  },
+  ...IPV4_FUNCTIONS,
+];
+
+export const AGGREGATIONS_V3: readonly AggregateFunction[] = [
+  {
+    name: 'make_list_with_nulls',
+    family: 'aggregation',
+    summary: 'A dynamic array of every value of expr, nulls included.',
+    defaultName: (n) => `list_${n}`,
+    signatures: [{ params: [{ name: 'expr', type: 'any' }], result: 'dynamic' }],
+    ...both(({ a, args, d }) => d.jsonArrayAgg(`coalesce(${d.jsonText(a[0]!, args[0]!.type)}, 'null')`, 'TRUE', false)),
+  },
+];

@@ -1,0 +1,18 @@
+// column_ifexists(columnName, defaultValue) (column-ifexists function docs), resolved while the
+// query compiles: the column when the operator's input has one of that name, else the default.
+// Throws QueryError QUERY_SEMANTIC for a wrong argument count or a name that is not a constant string.
+import type { Expr } from './ast';
+import type { ErrorFactory } from './errors';
+
+export function columnIfExists(
+  errors: ErrorFactory,
+  call: Expr & { kind: 'call' },
+  hasColumn: (name: string) => boolean,
+): Expr {
+  if (call.args.length !== 2)
+    throw errors.semantic(`column_ifexists() takes 2 arguments, got ${call.args.length}`, call.span);
+  const [name, fallback] = call.args as [Expr, Expr];
+  if (name.kind !== 'literal' || name.type !== 'string' || typeof name.value !== 'string')
+    throw errors.semantic('the column name of column_ifexists() must be a constant string', name.span);
+  return hasColumn(name.value) ? { kind: 'name', name: name.value, span: name.span } : fallback;
+}

@@ -1,0 +1,289 @@
+// Expansion of user-defined functions (user-defined functions docs) before analysis: each call is
+// replaced by the function's body, its parameters bound like `let` values to the call's arguments
+// (or their defaults), tabular parameters to the argument's tabular expression. Body nodes keep
+// their spans, so an error inside a body points at the body; argument errors point at the call.
+// The expansion is a macro expansion, so its size is bounded here: the terms it writes count
+// against limits.maxQueryTerms and every node ticks the compile budget (a chain of functions each
+// calling the previous twice would otherwise write 2^n nodes). Throws QueryError: QUERY_SEMANTIC
+// for a wrong argument count or type, QUERY_UNSUPPORTED for recursion, QUERY_TOO_MANY_TERMS.
+import type { Expr, FunctionDef, FunctionParam, LetStatement, Pipeline, Program, Source } from './ast';
+import { clip } from './errors';
+import type { CompileContext } from './limits';
+import type { Span } from './tokens';
+import { typeNamed } from './types';
+
+type Binding =
+  | { readonly kind: 'scalar'; readonly expr: Expr; readonly size: number }
+  | { readonly kind: 'tabular'; readonly pipeline: Pipeline; readonly size: number }
+  | { readonly kind: 'function'; readonly name: string; readonly def: FunctionDef; scope: Scope };
+type Scope = ReadonlyMap<string, Binding>;
+type CallSite = Pick<Expr & { kind: 'call' }, 'args' | 'argNames' | 'nameSpan' | 'span'>;
+
+/** The program with every call of a user-defined function replaced by its body; the same object when it defines none. */
+export function expandFunctions(program: Program, ctx: CompileContext): Program {
+  if (!program.lets.some((l) => l.value.kind === 'function')) return program;
+  return new Expander(ctx).program(program);
+}
+
+/** Keys holding spans or plain text: never expanded. */
+const SKIPPED_KEYS: ReadonlySet<string> = new Set(['span', 'nameSpan', 'opSpan', 'kindSpan', 'columnSpan', 'name']);
+
+class Expander {
+  /** Terms written by expansions so far (a body's nodes, each bound argument at each use). */
+  private terms = 0;
+  /** Functions being expanded: a call of one of them is recursion. */
+  private readonly active = new Set<FunctionDef>();
+  /** Tree size of a bound value, shared sub-trees counted at each use. */
+  private readonly sizes = new WeakMap<object, number>();
+  /** The call being expanded: where the limit is reported. */
+  private at: Span = { start: 0, end: 0 };
+  /** Inside a function body (its nodes are new terms of the query). */
+  private inBody = 0;
+
+  constructor(private readonly ctx: CompileContext) {}
+
+  program(program: Program): Program {
+    let scope = new Map<string, Binding>();
+    const lets: LetStatement[] = [];
+    for (const stmt of program.lets) {
+      if (stmt.value.kind === 'function') {
+        scope = this.defineFunction(scope, stmt.name, stmt.value);
+        continue;
+      }
+      const value = this.walk(stmt.value, scope) as Expr | Pipeline;
+      lets.push(value === stmt.value ? stmt : { ...stmt, value });
+      // A later let of the same name hides the function from here on.
+      if (scope.has(stmt.name)) {
+        scope = new Map(scope);
+        scope.delete(stmt.name);
+      }
+    }
+    return { lets, query: this.walk(program.query, scope) as Pipeline };
+  }
+
+  /** A new scope with the function: its body sees itself (a call of itself is refused as recursion). */
+  private defineFunction(scope: Scope, name: string, def: FunctionDef): Map<string, Binding> {
+    const next = new Map(scope);
+    const binding: Binding = { kind: 'function', name, def, scope: next };
+    next.set(name, binding);
+    return next;
+  }
+
+  /** Any AST value, copied only where something inside it was expanded. */
+  private walk(node: unknown, scope: Scope): unknown {
+    if (typeof node !== 'object' || node === null) return node;
+    if (Array.isArray(node)) {
+      let out: unknown[] | undefined;
+      node.forEach((item, i) => {
+        const v = this.walk(item, scope);
+        if (v !== item) (out ??= [...node])[i] = v;
+      });
+      return out ?? node;
+    }
+    const rec = node as Record<string, unknown>;
+    const kind = rec['kind'];
+    if (typeof kind === 'string') {
+      const span = rec['span'] as Span | undefined;
+      if (span) this.ctx.budget.tick(span.start);
+      if (this.inBody > 0) this.count(1);
+      // A union leg is { kind: 'pipeline', pipeline }: only a Pipeline has a source.
+      if (kind === 'pipeline' && rec['source'] !== undefined) return this.pipeline(node as Pipeline, scope);
+      if (kind === 'name' && span) {
+        const b = scope.get(rec['name'] as string);
+        if (b?.kind === 'scalar') return this.use(b.expr, b.size);
+        if (b?.kind === 'tabular') return { kind: 'tabular', pipeline: this.use(b.pipeline, b.size), span };
+        return node;
+      }
+      if (kind === 'call' && span) {
+        const call = node as Expr & { kind: 'call' };
+        const b = scope.get(call.name);
+        if (b?.kind === 'function') {
+          const body = this.call(b, call, scope);
+          if (body.kind === 'pipeline')
+            throw this.ctx.errors.semantic(
+              `'${clip(call.name)}' is a tabular function: use it where a table goes, e.g. toscalar(${clip(call.name)}())`,
+              call.nameSpan,
+            );
+          return body;
+        }
+      }
+    }
+    let out: Record<string, unknown> | undefined;
+    for (const key of Object.keys(rec)) {
+      if (SKIPPED_KEYS.has(key)) continue;
+      const v = rec[key];
+      const w = this.walk(v, scope);
+      if (w !== v) (out ??= { ...rec })[key] = w;
+    }
+    return out ?? node;
+  }
+
+  private pipeline(p: Pipeline, scope: Scope): Pipeline {
+    const base = this.tabularSource(p.source, scope);
+    const operators = this.walk(p.operators, scope) as Pipeline['operators'];
+    if (base)
+      return { kind: 'pipeline', source: base.source, operators: [...base.operators, ...operators], span: p.span };
+    const source = this.walk(p.source, scope) as Source;
+    return source === p.source && operators === p.operators ? p : { ...p, source, operators };
+  }
+
+  /** The pipeline a source stands for: a tabular parameter or local let, or a tabular function's call. */
+  private tabularSource(s: Source, scope: Scope): Pipeline | undefined {
+    if (s.kind !== 'table' && s.kind !== 'udf') return undefined;
+    const b = scope.get(s.name);
+    if (!b) return undefined;
+    const nameSpan = s.kind === 'udf' ? s.nameSpan : s.span;
+    if (b.kind === 'tabular') return this.use(b.pipeline, b.size);
+    if (b.kind === 'scalar') throw this.ctx.errors.semantic(`'${clip(s.name)}' is a scalar, not a table`, nameSpan);
+    const body = this.call(b, s.kind === 'udf' ? s : { args: [], nameSpan, span: s.span }, scope);
+    if (body.kind !== 'pipeline')
+      throw this.ctx.errors.semantic(`'${clip(s.name)}' is a scalar function, not a table`, nameSpan);
+    return body;
+  }
+
+  /** The body of `f` with its parameters bound to the arguments (walked in the caller's scope). */
+  private call(f: Binding & { kind: 'function' }, site: CallSite, scope: Scope): Expr | Pipeline {
+    const { def, name } = f;
+    const { nameSpan, span } = site;
+    const args = this.positional(name, def, site);
+    if (this.active.has(def))
+      throw this.ctx.errors.unsupported(
+        `'${clip(name)}' calls itself: recursive functions are not supported`,
+        nameSpan,
+      );
+    const required = def.params.filter((p) => p.default === undefined).length;
+    const missing = def.params.find((p, i) => p.default === undefined && args[i] === undefined);
+    if (args.length > def.params.length || (missing && !site.argNames)) {
+      const wanted = required === def.params.length ? `${required}` : `${required} to ${def.params.length}`;
+      throw this.ctx.errors.semantic(
+        `'${clip(name)}' takes ${wanted} argument${def.params.length === 1 ? '' : 's'}, got ${args.length}`,
+        span,
+      );
+    }
+    if (missing) throw this.ctx.errors.semantic(`'${clip(name)}' needs its parameter '${missing.name}'`, span);
+    const outer = this.at;
+    this.at = span;
+    const bodyScope = new Map(f.scope);
+    def.params.forEach((param, i) => {
+      const arg = args[i];
+      bodyScope.set(param.name, arg ? this.bindArgument(name, param, i, arg, scope) : this.bindDefault(param, f.scope));
+    });
+    this.active.add(def);
+    this.inBody++;
+    try {
+      let local: Map<string, Binding> = bodyScope;
+      for (const stmt of def.lets) {
+        if (stmt.value.kind === 'function') {
+          local = this.defineFunction(local, stmt.name, stmt.value);
+          continue;
+        }
+        local.set(stmt.name, this.bind(this.walk(stmt.value, local) as Expr | Pipeline));
+      }
+      return this.walk(def.result, local) as Expr | Pipeline;
+    } finally {
+      this.inBody--;
+      this.active.delete(def);
+      this.at = outer;
+    }
+  }
+
+  /** The arguments in parameter order: `name = value` ones moved to their parameter's place. */
+  private positional(fn: string, def: FunctionDef, site: CallSite): readonly (Expr | undefined)[] {
+    if (!site.argNames) return site.args;
+    const out: (Expr | undefined)[] = [];
+    site.args.forEach((arg, i) => {
+      const name = site.argNames![i];
+      const at = name === undefined ? i : def.params.findIndex((p) => p.name === name);
+      if (at < 0) throw this.ctx.errors.semantic(`'${clip(fn)}' has no parameter '${clip(name!)}'`, arg.span);
+      if (out[at] !== undefined)
+        throw this.ctx.errors.semantic(`parameter '${def.params[at]?.name ?? at}' is given twice`, arg.span);
+      out[at] = arg;
+    });
+    return out;
+  }
+
+  private bindArgument(fn: string, param: FunctionParam, i: number, arg: Expr, scope: Scope): Binding {
+    const value = this.walk(arg, scope) as Expr;
+    if (typeof param.type !== 'string') {
+      if (value.kind === 'tabular') return this.bind(value.pipeline);
+      if (value.kind === 'name')
+        return this.bind({
+          kind: 'pipeline',
+          source: { kind: 'table', name: value.name, span: value.span },
+          operators: [],
+          span: value.span,
+        });
+      throw this.ctx.errors.semantic(`argument ${i + 1} of '${clip(fn)}' (${param.name}) must be a table`, arg.span);
+    }
+    if (value.kind === 'tabular')
+      throw this.ctx.errors.semantic(
+        `argument ${i + 1} of '${clip(fn)}' (${param.name}) must be a ${param.type} value, not a table`,
+        arg.span,
+      );
+    return this.bind(this.typed(fn, param, i, value));
+  }
+
+  private bindDefault(param: FunctionParam, scope: Scope): Binding {
+    return this.bind(this.walk(param.default!, scope) as Expr);
+  }
+
+  /**
+   * An argument as the parameter's type: a literal of another type is refused at the argument; a
+   * number for a real parameter becomes real, so `x / 2` in the body divides as Kusto does.
+   */
+  private typed(fn: string, param: FunctionParam, i: number, value: Expr): Expr {
+    const wanted = typeNamed(param.type as string, true) ?? param.type;
+    const literal = value.kind === 'unary' ? value.operand : value;
+    if (literal.kind === 'literal' && literal.value !== null && wanted !== 'dynamic') {
+      const got = literal.type;
+      const numeric = (t: string): boolean => t === 'int' || t === 'long' || t === 'real' || t === 'decimal';
+      const fits =
+        got === wanted ||
+        (numeric(got) && numeric(wanted as string) && !(got === 'real' && wanted !== 'real' && wanted !== 'decimal'));
+      if (!fits)
+        throw this.ctx.errors.semantic(
+          `argument ${i + 1} of '${clip(fn)}' (${param.name}) must be ${wanted}, got ${got}`,
+          value.span,
+        );
+    }
+    if (wanted === 'real' && !(literal.kind === 'literal' && literal.type === 'real'))
+      return { kind: 'call', name: 'todouble', nameSpan: value.span, args: [value], span: value.span };
+    return value;
+  }
+
+  private bind(value: Expr | Pipeline): Binding {
+    const size = this.treeSize(value);
+    return value.kind === 'pipeline'
+      ? { kind: 'tabular', pipeline: value, size }
+      : { kind: 'scalar', expr: value, size };
+  }
+
+  /** A bound value at one more place: its terms count again there. */
+  private use<T>(value: T, size: number): T {
+    if (this.inBody > 0) this.count(size);
+    return value;
+  }
+
+  private count(n: number): void {
+    this.terms += n;
+    const max = this.ctx.limits.maxQueryTerms;
+    if (this.terms > max)
+      this.ctx.exceeded(
+        'QUERY_TOO_MANY_TERMS',
+        `function calls that expand to more than ${max.toLocaleString('en-US')} terms`,
+        max,
+        this.at,
+      );
+  }
+
+  /** Nodes of a value as a tree (a shared sub-tree once per place), memoized so it costs one pass. */
+  private treeSize(node: unknown): number {
+    if (typeof node !== 'object' || node === null) return 0;
+    const known = this.sizes.get(node);
+    if (known !== undefined) return known;
+    let n = !Array.isArray(node) && typeof (node as { kind?: unknown }).kind === 'string' ? 1 : 0;
+    for (const [key, v] of Object.entries(node)) if (!SKIPPED_KEYS.has(key)) n += this.treeSize(v);
+    this.sizes.set(node, n);
+    return n;
+  }
+}

@@ -1,0 +1,114 @@
+// User-defined functions (lib/query/parser-udf.ts, expand-udf.ts): errors and their positions, both
+// dialects, and the bound on the expansion. Results are checked by test/conformance/cases/op-udf-*.json.
+import { describe, expect, it } from 'vitest';
+import { compile, QueryError, type CompileOptions, type QueryLimits } from '../../../lib/query/index';
+
+const options = (dialect: CompileOptions['dialect'], limits: Partial<QueryLimits> = {}): CompileOptions => ({
+  dialect,
+  scope: {
+    customerId: 'cust-a',
+    plantIds: null,
+    startTime: '2024-03-01T00:00:00.000Z',
+    endTime: '2024-03-02T00:00:00.000Z',
+  },
+  now: new Date('2024-03-01T12:00:00.000Z'),
+  rowLimit: 100,
+  limits,
+});
+
+function failure(query: string, limits: Partial<QueryLimits> = {}): QueryError {
+  try {
+    compile(query, options('duckdb', limits));
+  } catch (e) {
+    if (e instanceof QueryError) return e;
+    throw e;
+  }
+  throw new Error(`expected the query to fail: ${query}`);
+}
+
+/** f0 adds one; each f(i) calls f(i-1) twice: calling f(n) would write 2^n copies of f0's body. */
+function doublingChain(n: number): string {
+  let q = 'let f0 = (x:long) { x + 1 };';
+  for (let i = 1; i <= n; i++) q += ` let f${i} = (x:long) { f${i - 1}(x) + f${i - 1}(x) };`;
+  return `${q} print f${n}(1)`;
+}
+
+describe('user-defined functions', () => {
+  it.each([
+    ['let f = (x:long) { x }; print f(1, 2)', 'QUERY_SEMANTIC', "1:31: 'f' takes 1 argument, got 2"],
+    ['let f = (x:long, y:long = 2) { x }; print f()', 'QUERY_SEMANTIC', "1:43: 'f' takes 1 to 2 arguments, got 0"],
+    ['let f = (x:long) { x }; print f("a")', 'QUERY_SEMANTIC', "1:33: argument 1 of 'f' (x) must be long, got string"],
+    ['let f = (x:long) { x + Nope }; print f(1)', 'QUERY_SEMANTIC', "1:24: unknown column 'Nope'"],
+    [
+      'let f = (x:long) { f(x) }; print f(1)',
+      'QUERY_UNSUPPORTED',
+      "1:20: 'f' calls itself: recursive functions are not supported",
+    ],
+    // As in Kusto, a body sees the functions defined before it: no mutual recursion can be written.
+    [
+      'let f = (x:long) { g(x) }; let g = (x:long) { f(x) }; print g(1)',
+      'QUERY_UNSUPPORTED',
+      "1:20: the function 'g' is not supported",
+    ],
+    ['let f = (T:(*)) { T | count }; print f(1)', 'QUERY_SEMANTIC', "1:40: argument 1 of 'f' (T) must be a table"],
+    ['let f = (x:long) { x }; f(1) | take 1', 'QUERY_SEMANTIC', "1:25: 'f' is a scalar function, not a table"],
+    ['let f = () { States }; print f()', 'QUERY_SEMANTIC', "1:30: 'f' is a tabular function"],
+    ['let f = (x:long, x:long) { x }; print f(1, 2)', 'QUERY_SEMANTIC', "1:18: duplicate parameter 'x'"],
+    ['let f = (x:long = 1, y:long) { x }; print f(1, 2)', 'QUERY_SYNTAX', '1:22: a parameter without a default'],
+    ['let f = (x:notatype) { x }; print f(1)', 'QUERY_SYNTAX', "1:12: expected a type name, found 'notatype'"],
+    ['let f = (x:long, y:long = 1) { x }; print f(y=2)', 'QUERY_SEMANTIC', "1:43: 'f' needs its parameter 'x'"],
+    ['let f = (x:long) { x }; print f(z=2)', 'QUERY_SEMANTIC', "1:35: 'f' has no parameter 'z'"],
+    ['let f = (x:long) { x }; print f(1, x=2)', 'QUERY_SEMANTIC', "1:38: parameter 'x' is given twice"],
+    ['let f = (x:long) { x + 1 }; union (print a = f(1)), (print a = f(2))', undefined, undefined],
+    ['let f = (x:long) { x + 1 }; print f(1)', undefined, undefined],
+  ])('%j', (query, code, message) => {
+    if (code === undefined) {
+      expect(compile(query, options('duckdb')).columns).toHaveLength(1);
+      return;
+    }
+    const error = failure(query);
+    expect(error.code).toBe(code);
+    expect(error.message).toContain(message);
+  });
+
+  it('points at the body for an error inside it, wherever it is called', () => {
+    // Prepare
+    const query = 'let f = (x:long) {\n  x + Nope\n};\nprint f(1)';
+    // Act
+    const error = failure(query);
+    // Assess
+    expect(error.line).toBe(2);
+    expect(error.column).toBe(7);
+  });
+
+  it('compiles for Timestream too: the expansion is dialect-neutral', () => {
+    const compiled = compile(
+      'let f = (T:(Value:dynamic), n:long = 2) { T | take n | project Name }; f(States)',
+      options('timestream'),
+    );
+    expect(compiled.columns).toEqual([{ name: 'Name', type: 'string' }]);
+    expect(compiled.sql).toContain('LIMIT 2');
+  });
+
+  it('refuses a 2^20 expansion at the term limit, quickly', () => {
+    // Prepare
+    const query = doublingChain(20);
+    const started = performance.now();
+    // Act
+    const error = failure(query);
+    // Assess
+    // Milliseconds on a quiet machine; the bound leaves room for a loaded one (writing 2^20 copies takes seconds).
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(error.code).toBe('QUERY_TOO_MANY_TERMS');
+    expect(error.message).toContain('function calls that expand to more than 5,000 terms');
+  });
+
+  it('refuses nested calls whose shared arguments would multiply, f(f(f(...)))', () => {
+    const query = `let f = (x:long) { x + x }; print ${'f('.repeat(40)}1${')'.repeat(40)}`;
+    expect(failure(query).code).toBe('QUERY_TOO_MANY_TERMS');
+  });
+
+  it('accepts a small chain within the limit', () => {
+    expect(compile(doublingChain(5), options('duckdb')).columns).toEqual([{ name: 'print_0', type: 'long' }]);
+  });
+});
