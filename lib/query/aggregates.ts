@@ -37,136 +37,142 @@ const SIMPLE_PREFIX: Readonly<Record<string, string>> = {
   avgif: 'avgif',
 };
 
+// The argument checks below are module functions, not closures made per call: the compile path
+// runs through esbuild's keepNames, which names every closure again each time it is made.
+const argScalar = (e: Expr, ctx: AggregateContext): IrExpr => analyzeScalar(e, ctx.env, 1);
+
+function arity(call: Expr & { kind: 'call' }, ctx: AggregateContext, min: number, max = min): void {
+  if (call.args.length < min || call.args.length > max) {
+    throw ctx.errors.semantic(
+      `${call.name}() takes ${min === max ? min : `${min} to ${max === Infinity ? 'any number of' : max}`} argument${max === 1 ? '' : 's'}, got ${call.args.length}`,
+      call.span,
+    );
+  }
+}
+
+function predicate(e: Expr, ctx: AggregateContext): IrExpr {
+  const p = argScalar(e, ctx);
+  if (p.type === 'dynamic') return convert(p, 'bool');
+  if (p.type !== 'bool') throw ctx.errors.semantic(`expected a bool predicate, got ${p.type}`, e.span);
+  return p;
+}
+
+function numeric(e: Expr, fn: string, ctx: AggregateContext): IrExpr {
+  const x = argScalar(e, ctx);
+  if (x.type === 'dynamic') {
+    const arg = derivedName(e) ?? 'x';
+    throw ctx.errors.semantic(
+      `${fn}() needs a numeric argument but '${arg}' is dynamic; convert it first, e.g. ${fn}(todouble(${arg}))`,
+      e.span,
+    );
+  }
+  if (!isNumeric(x.type) && x.type !== 'timespan')
+    throw ctx.errors.semantic(`${fn}() needs a numeric argument, got ${x.type}`, e.span);
+  return x;
+}
+
+function orderable(e: Expr, fn: string, ctx: AggregateContext): IrExpr {
+  const x = argScalar(e, ctx);
+  if (x.type === 'dynamic')
+    throw ctx.errors.semantic(
+      `${fn}() cannot order dynamic values; convert the argument first, e.g. ${fn}(todouble(${derivedName(e) ?? 'x'}))`,
+      e.span,
+    );
+  return x;
+}
+
+function single(fn: AggFn, args: IrExpr[], type: KqlType, defaultName: string, percentile?: number): AggregateOutput[] {
+  return [
+    { defaultName, agg: percentile === undefined ? { fn, args, type } : { fn, args, type, percentile }, multi: false },
+  ];
+}
+
+const prefixed = (name: string, first: Expr | undefined): string =>
+  `${SIMPLE_PREFIX[name]}_${aggregateArgumentName(first)}`;
+
+const sumType = (t: KqlType): KqlType => (isInteger(t) ? 'long' : t);
+
 export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateContext): AggregateOutput[] {
   const { errors } = ctx;
   const name = call.name === 'any' ? 'take_any' : call.name;
-  // An aggregation's arguments sit one level inside its call.
-  const scalar = (e: Expr): IrExpr => analyzeScalar(e, ctx.env, 1);
-  const arity = (min: number, max = min): void => {
-    if (call.args.length < min || call.args.length > max) {
-      throw errors.semantic(
-        `${call.name}() takes ${min === max ? min : `${min} to ${max === Infinity ? 'any number of' : max}`} argument${max === 1 ? '' : 's'}, got ${call.args.length}`,
-        call.span,
-      );
-    }
-  };
-  const predicate = (e: Expr): IrExpr => {
-    const p = scalar(e);
-    if (p.type === 'dynamic') return convert(p, 'bool');
-    if (p.type !== 'bool') throw errors.semantic(`expected a bool predicate, got ${p.type}`, e.span);
-    return p;
-  };
-  const numeric = (e: Expr, fn: string): IrExpr => {
-    const x = scalar(e);
-    if (x.type === 'dynamic') {
-      const arg = derivedName(e) ?? 'x';
-      throw errors.semantic(
-        `${fn}() needs a numeric argument but '${arg}' is dynamic; convert it first, e.g. ${fn}(todouble(${arg}))`,
-        e.span,
-      );
-    }
-    if (!isNumeric(x.type) && x.type !== 'timespan')
-      throw errors.semantic(`${fn}() needs a numeric argument, got ${x.type}`, e.span);
-    return x;
-  };
-  const orderable = (e: Expr, fn: string): IrExpr => {
-    const x = scalar(e);
-    if (x.type === 'dynamic')
-      throw errors.semantic(
-        `${fn}() cannot order dynamic values; convert the argument first, e.g. ${fn}(todouble(${derivedName(e) ?? 'x'}))`,
-        e.span,
-      );
-    return x;
-  };
-  const single = (
-    fn: AggFn,
-    args: IrExpr[],
-    type: KqlType,
-    defaultName: string,
-    percentile?: number,
-  ): AggregateOutput[] => [
-    { defaultName, agg: percentile === undefined ? { fn, args, type } : { fn, args, type, percentile }, multi: false },
-  ];
-  const argName = (): string => aggregateArgumentName(call.args[0]);
-  const prefixed = (): string => `${SIMPLE_PREFIX[name]}_${argName()}`;
-  const sumType = (t: KqlType): KqlType => (isInteger(t) ? 'long' : t);
+  const arg0 = call.args[0];
 
   switch (name) {
     case 'count':
       // count(x) counts every row like count(), but is named count_x.
       // https://learn.microsoft.com/en-us/kusto/query/summarize-operator#aggregates-default-values
-      arity(0, 1);
-      return single('count', [], 'long', `count_${argName()}`);
+      arity(call, ctx, 0, 1);
+      return single('count', [], 'long', `count_${aggregateArgumentName(arg0)}`);
     case 'countif':
-      arity(1);
+      arity(call, ctx, 1);
       // countif(b) over a bare column is countif_b; over any other predicate countif_.
       return single(
         'countif',
-        [predicate(call.args[0]!)],
+        [predicate(call.args[0]!, ctx)],
         'long',
         call.args[0]!.kind === 'name' ? `countif_${call.args[0]!.name}` : 'countif_',
       );
     case 'sum': {
-      arity(1);
-      const x = numeric(call.args[0]!, 'sum');
-      return single('sum', [x], sumType(x.type), prefixed());
+      arity(call, ctx, 1);
+      const x = numeric(call.args[0]!, 'sum', ctx);
+      return single('sum', [x], sumType(x.type), prefixed(name, arg0));
     }
     case 'sumif': {
-      arity(2);
-      const x = numeric(call.args[0]!, 'sumif');
-      return single('sumif', [x, predicate(call.args[1]!)], sumType(x.type), prefixed());
+      arity(call, ctx, 2);
+      const x = numeric(call.args[0]!, 'sumif', ctx);
+      return single('sumif', [x, predicate(call.args[1]!, ctx)], sumType(x.type), prefixed(name, arg0));
     }
     case 'avg': {
-      arity(1);
-      const x = numeric(call.args[0]!, 'avg');
-      return single('avg', [x], x.type === 'timespan' ? 'timespan' : 'real', prefixed());
+      arity(call, ctx, 1);
+      const x = numeric(call.args[0]!, 'avg', ctx);
+      return single('avg', [x], x.type === 'timespan' ? 'timespan' : 'real', prefixed(name, arg0));
     }
     case 'avgif': {
-      arity(2);
-      const x = numeric(call.args[0]!, 'avgif');
-      return single('avgif', [x, predicate(call.args[1]!)], x.type === 'timespan' ? 'timespan' : 'real', prefixed());
+      arity(call, ctx, 2);
+      const x = numeric(call.args[0]!, 'avgif', ctx);
+      return single('avgif', [x, predicate(call.args[1]!, ctx)], x.type === 'timespan' ? 'timespan' : 'real', prefixed(name, arg0));
     }
     case 'min':
     case 'max': {
-      arity(1);
-      const x = orderable(call.args[0]!, name);
-      return single(name, [x], x.type, prefixed());
+      arity(call, ctx, 1);
+      const x = orderable(call.args[0]!, name, ctx);
+      return single(name, [x], x.type, prefixed(name, arg0));
     }
     case 'stdev': {
-      arity(1);
-      const x = numeric(call.args[0]!, 'stdev');
+      arity(call, ctx, 1);
+      const x = numeric(call.args[0]!, 'stdev', ctx);
       if (x.type === 'timespan') throw errors.unsupported('stdev() of a timespan is not supported', call.args[0]!.span);
-      return single('stdev', [x], 'real', prefixed());
+      return single('stdev', [x], 'real', prefixed(name, arg0));
     }
     case 'dcount': {
-      arity(1, 2);
-      const x = scalar(call.args[0]!);
-      return single('dcount', [x.type === 'dynamic' ? convert(x, 'string') : x], 'long', prefixed());
+      arity(call, ctx, 1, 2);
+      const x = argScalar(call.args[0]!, ctx);
+      return single('dcount', [x.type === 'dynamic' ? convert(x, 'string') : x], 'long', prefixed(name, arg0));
     }
     case 'make_list':
     case 'make_set': {
-      arity(1, 2);
-      const x = scalar(call.args[0]!);
+      arity(call, ctx, 1, 2);
+      const x = argScalar(call.args[0]!, ctx);
       if (x.type === 'timespan')
         throw errors.unsupported(`${name}() of a timespan is not supported`, call.args[0]!.span);
       if (call.args[1]) {
         // make_list(x, maxSize) is make_list_if(x, true, maxSize) (the catalog entry spells the limit).
-        const max = scalar(call.args[1]);
+        const max = argScalar(call.args[1], ctx);
         if (max.kind !== 'lit' || !isInteger(max.type) || max.value === null || (max.value as bigint) < 1n) {
           throw errors.semantic(`the maximum size of ${name}() must be a positive integer constant`, call.args[1].span);
         }
         const ref = { catalog: 'aggregate', name: name === 'make_list' ? 'make_list_if' : 'make_set_if' } as const;
-        return single('catalog', [x, lit('bool', true), max], 'dynamic', prefixed()).map((o) => ({
+        return single('catalog', [x, lit('bool', true), max], 'dynamic', prefixed(name, arg0)).map((o) => ({
           ...o,
           agg: { ...o.agg, ref },
         }));
       }
-      return single(name, [x], 'dynamic', prefixed());
+      return single(name, [x], 'dynamic', prefixed(name, arg0));
     }
     case 'percentile':
     case 'percentiles': {
-      arity(2, name === 'percentile' ? 2 : Infinity);
-      const x = orderable(call.args[0]!, name);
+      arity(call, ctx, 2, name === 'percentile' ? 2 : Infinity);
+      const x = orderable(call.args[0]!, name, ctx);
       if (!isNumeric(x.type) && x.type !== 'datetime' && x.type !== 'timespan') {
         throw errors.semantic(
           `${name}() needs a numeric, datetime or timespan argument, got ${x.type}`,
@@ -174,13 +180,13 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
         );
       }
       return call.args.slice(1).map((p) => {
-        const v = scalar(p);
+        const v = argScalar(p, ctx);
         const value = v.kind === 'lit' && v.value !== null && isNumeric(v.type) ? Number(v.value) : NaN;
         if (!(value >= 0 && value <= 100))
           throw errors.semantic('a percentile must be a constant between 0 and 100', p.span);
         const label = String(value).replace('.', '_');
         return {
-          defaultName: `percentile_${argName()}_${label}`,
+          defaultName: `percentile_${aggregateArgumentName(arg0)}_${label}`,
           agg: { fn: 'percentile', args: [x], type: x.type, percentile: value },
           multi: name === 'percentiles',
         };
@@ -188,11 +194,11 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
     }
     case 'arg_max':
     case 'arg_min': {
-      arity(2, Infinity);
-      const by = orderable(call.args[0]!, name);
+      arity(call, ctx, 2, Infinity);
+      const by = orderable(call.args[0]!, name, ctx);
       const fn: AggFn = name;
       const first: AggregateOutput = {
-        defaultName: derivedName(call.args[0]!) ?? (name === 'arg_max' ? 'max_' : 'min_') + argName(),
+        defaultName: derivedName(call.args[0]!) ?? (name === 'arg_max' ? 'max_' : 'min_') + aggregateArgumentName(arg0),
         agg: { fn, args: [by, by], type: by.type },
         multi: true,
       };
@@ -203,7 +209,7 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
       ];
     }
     case 'take_any': {
-      arity(1, Infinity);
+      arity(call, ctx, 1, Infinity);
       const items = returned(call.args, ctx, undefined);
       const multi = items.length > 1 || call.args[0]!.kind === 'star';
       return items.map((r) => ({
@@ -215,13 +221,13 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
     default: {
       const fn = lookupAggregate(name);
       if (!fn) throw errors.unsupported(`the aggregation function '${call.name}' is not supported`, call.nameSpan);
-      const args = call.args.map((a) => scalar(a));
+      const args = call.args.map((a) => argScalar(a, ctx));
       // Aggregates never convert dynamic silently (avg(Value) is an error in Kusto too).
       const r = resolve(fn, args, false);
       if ('message' in r) throw errors.semantic(r.message, r.arg >= 0 ? call.args[r.arg]!.span : call.span);
       return [
         {
-          defaultName: fn.defaultName(argName()),
+          defaultName: fn.defaultName(aggregateArgumentName(arg0)),
           agg: { fn: 'catalog', args: r.args, type: r.type, ref: { catalog: 'aggregate', name: fn.name } },
           multi: false,
         },

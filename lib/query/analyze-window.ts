@@ -47,6 +47,8 @@ interface Pending {
  * row_cumsum docs) is computed one window relation above those: calls are grouped by that level.
  */
 export function hoistWindows(h: WindowHost, input: Rel, exprs: readonly Expr[], serialized: boolean): Hoisted {
+  // Most operators hold no window call: they skip the rewrite, which copies every expression.
+  if (!exprs.some(mentionsWindow)) return { rel: input, exprs, hidden: new Map(), hiddenRefs: NO_REFS };
   const levels: Pending[][] = [];
   const hidden = new Map<string, IrExpr>();
   let count = 0;
@@ -116,6 +118,30 @@ export function hoistWindows(h: WindowHost, input: Rel, exprs: readonly Expr[], 
     rel = { kind: 'window', input: rel, items, columns: [...rel.columns, ...items.map((i) => i.column)] };
   }
   return { rel, exprs: rewritten, hidden, hiddenRefs };
+}
+
+const NO_REFS: ReadonlySet<string> = new Set();
+
+/** True when a window or rank function is called somewhere `replace` above would look. */
+function mentionsWindow(e: Expr): boolean {
+  switch (e.kind) {
+    case 'call':
+      return WINDOW_FUNCTIONS.has(e.name) || RANK_FUNCTIONS.has(e.name) || e.args.some(mentionsWindow);
+    case 'binary':
+      return mentionsWindow(e.left) || mentionsWindow(e.right);
+    case 'unary':
+      return mentionsWindow(e.operand);
+    case 'member':
+      return mentionsWindow(e.target);
+    case 'index':
+      return mentionsWindow(e.target) || mentionsWindow(e.index);
+    case 'in':
+      return mentionsWindow(e.left) || e.values.some(mentionsWindow);
+    case 'between':
+      return mentionsWindow(e.left) || mentionsWindow(e.low) || mentionsWindow(e.high);
+    default:
+      return false;
+  }
 }
 
 function windowCall(errors: ErrorFactory, e: Expr & { kind: 'call' }, env: ScalarEnv): IrWindow {

@@ -71,22 +71,26 @@ const KEEPS_SERIALIZATION: ReadonlySet<Operator['kind']> = new Set([
 class Analyzer implements TabularHost, WindowHost, MvApplyHost {
   readonly errors: ErrorFactory;
   /** Relations whose row order window functions may use. */
-  private readonly serialized = new WeakSet<Rel>();
+  // Maps and Sets, not weak ones: they live for one compile, and their get and set cost less.
+  private readonly serialized = new Set<Rel>();
   private readonly lets = new Map<string, IrExpr>();
   private readonly tabularLets = new Map<string, Rel>();
   /** The name `as` gave a relation: a union leg's name in withsource= (as operator docs). */
-  private readonly asNames = new WeakMap<Rel, string>();
+  private readonly asNames = new Map<Rel, string>();
   /** Tabular operators stacked on the source of each relation (through let tables). */
-  private readonly relDepths = new WeakMap<Rel, number>();
+  private readonly relDepths = new Map<Rel, number>();
   private refCounter = 0;
   /** The deepest toscalar() / in (T) query read by the operator being analyzed. */
   private subqueryDepth = 0;
+  /** scalarSubquery bound once per compile for every scalar environment (not a closure per env). */
+  private readonly boundSubquery: (p: Pipeline) => Rel;
 
   constructor(
     private readonly ctx: CompileContext,
     private readonly options: AnalyzeOptions,
   ) {
     this.errors = ctx.errors;
+    this.boundSubquery = this.scalarSubquery.bind(this);
   }
 
   run(program: Program): AnalyzedQuery {
@@ -136,12 +140,15 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
       records: this.options.records,
       resolve,
       columnNames,
-      subquery: (p) => {
-        const rel = this.subquery(p);
-        this.subqueryDepth = Math.max(this.subqueryDepth, this.relDepths.get(rel) ?? 0);
-        return rel;
-      },
+      subquery: this.boundSubquery,
     };
+  }
+
+  /** toscalar() / in (T): the relation, its depth counted for the operator being analyzed. */
+  private scalarSubquery(p: Pipeline): Rel {
+    const rel = this.subquery(p);
+    this.subqueryDepth = Math.max(this.subqueryDepth, this.relDepths.get(rel) ?? 0);
+    return rel;
   }
 
   private pipeline(p: Pipeline): { rel: Rel; renderHint?: RenderHint } {

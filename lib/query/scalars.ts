@@ -388,21 +388,11 @@ class ScalarAnalyzer {
     }
     if (name === 'column_ifexists')
       return this.analyze(columnIfExists(this.errors, expr, (n) => this.env.resolve(n) !== undefined));
-    const args = (): IrExpr[] => expr.args.map((a) => this.analyze(a));
-    const arity = (min: number, max = min): void => {
-      if (expr.args.length < min || expr.args.length > max) {
-        const expected = min === max ? `${min}` : max === Infinity ? `at least ${min}` : `${min} to ${max}`;
-        throw this.errors.semantic(
-          `${name}() takes ${expected} argument${max === 1 && min === 1 ? '' : 's'}, got ${expr.args.length}`,
-          expr.span,
-        );
-      }
-    };
     if (name === 'toscalar') return analyzeToScalar(this, expr);
     const conversion = CONVERSIONS[name];
     if (conversion) {
-      arity(1);
-      const [a] = args();
+      this.arity(expr, 1);
+      const [a] = this.args(expr);
       if (a!.type === conversion.type) return a!;
       if (conversion.type === 'datetime' && !(a!.type === 'string' || a!.type === 'dynamic')) {
         throw this.errors.semantic(`todatetime() needs a string or dynamic value, got ${a!.type}`, expr.args[0]!.span);
@@ -417,19 +407,19 @@ class ScalarAnalyzer {
     }
     switch (name) {
       case 'now': {
-        arity(0, 1);
+        this.arity(expr, 0, 1);
         const offset = expr.args[0] ? this.constantTimespan(this.analyze(expr.args[0]), expr.args[0].span) : 0n;
         return datetimeOrNull(this.env.nowTicks + offset);
       }
       case 'ago': {
-        arity(1);
+        this.arity(expr, 1);
         const span = this.constantTimespan(this.analyze(expr.args[0]!), expr.args[0]!.span);
         return datetimeOrNull(this.env.nowTicks - span);
       }
       case 'totimespan':
       case 'totime': {
-        arity(1);
-        const [a] = args();
+        this.arity(expr, 1);
+        const [a] = this.args(expr);
         if (a!.type === 'timespan') return a!;
         if (a!.kind === 'lit' && a!.type === 'string') {
           const ticks = parseTimespanTicks(String(a!.value));
@@ -440,20 +430,20 @@ class ScalarAnalyzer {
       }
       case 'bin':
       case 'floor':
-        arity(2);
-        return this.bin(args(), expr);
+        this.arity(expr, 2);
+        return this.bin(this.args(expr), expr);
       case 'iff':
       case 'iif': {
-        arity(3);
-        const [c, a, b] = args();
+        this.arity(expr, 3);
+        const [c, a, b] = this.args(expr);
         const type = this.unify([a!, b!], expr.span);
         return call('iff', [this.requireBool(c!, expr.args[0]!.span), a!, b!], type);
       }
       case 'case': {
-        arity(3, Infinity);
+        this.arity(expr, 3, Infinity);
         if (expr.args.length % 2 === 0)
           throw this.errors.semantic('case() needs pairs of predicate and value followed by an else value', expr.span);
-        const a = args();
+        const a = this.args(expr);
         const values = a.filter((_, i) => i % 2 === 1 || i === a.length - 1);
         const type = this.unify(values, expr.span);
         a.forEach((x, i) => {
@@ -462,64 +452,80 @@ class ScalarAnalyzer {
         return call('case', a, type);
       }
       case 'coalesce': {
-        arity(1, 64);
-        const a = args();
+        this.arity(expr, 1, 64);
+        const a = this.args(expr);
         return call('coalesce', a, this.unify(a, expr.span));
       }
       case 'isnull':
       case 'isnotnull':
       case 'isempty':
       case 'isnotempty':
-        arity(1);
-        return call(name, args(), 'bool');
+        this.arity(expr, 1);
+        return call(name, this.args(expr), 'bool');
       case 'not': {
-        arity(1);
-        return call('not', [this.requireBool(args()[0]!, expr.args[0]!.span)], 'bool');
+        this.arity(expr, 1);
+        return call('not', [this.requireBool(this.args(expr)[0]!, expr.args[0]!.span)], 'bool');
       }
       case 'strcat': {
-        arity(1, 64);
+        this.arity(expr, 1, 64);
         return call(
           'strcat',
-          args().map((a) => convert(a, 'string')),
+          this.args(expr).map((a) => convert(a, 'string')),
           'string',
         );
       }
       case 'strlen':
-        arity(1);
-        return call('strlen', [this.asString(args()[0]!)], 'long');
+        this.arity(expr, 1);
+        return call('strlen', [this.asString(this.args(expr)[0]!)], 'long');
       case 'tolower':
       case 'toupper':
-        arity(1);
-        return call(name, [this.asString(args()[0]!)], 'string');
+        this.arity(expr, 1);
+        return call(name, [this.asString(this.args(expr)[0]!)], 'string');
       case 'substring': {
-        arity(2, 3);
-        const [s, start, len] = args();
+        this.arity(expr, 2, 3);
+        const [s, start, len] = this.args(expr);
         this.requireInteger(start!, expr.args[1]!.span);
         if (len) this.requireInteger(len, expr.args[2]!.span);
         return call('substring', len ? [this.asString(s!), start!, len] : [this.asString(s!), start!], 'string');
       }
       case 'round': {
-        arity(1, 2);
-        const [x, digits] = args();
+        this.arity(expr, 1, 2);
+        const [x, digits] = this.args(expr);
         this.requireNumeric(x!, expr.args[0]!.span);
         if (digits) this.requireInteger(digits, expr.args[1]!.span);
         return call('round', digits ? [x!, digits] : [x!], x!.type === 'int' ? 'long' : x!.type);
       }
       case 'abs': {
-        arity(1);
-        const [x] = args();
+        this.arity(expr, 1);
+        const [x] = this.args(expr);
         if (!isNumeric(x!.type) && x!.type !== 'timespan')
           throw this.errors.semantic(`abs() needs a number or timespan, got ${x!.type}`, expr.args[0]!.span);
         return call('abs', [x!], x!.type);
       }
       case 'extract':
         if (expr.args.length === 4) return this.typedExtract(expr);
-        return this.catalogCall(lookupScalar(name)!, args(), expr);
+        return this.catalogCall(lookupScalar(name)!, this.args(expr), expr);
       default: {
         const fn = lookupScalar(name);
         if (!fn) throw this.errors.unsupported(`the function '${name}' is not supported`, expr.nameSpan);
-        return this.catalogCall(fn, args(), expr);
+        return this.catalogCall(fn, this.args(expr), expr);
       }
+    }
+  }
+
+  // Helpers of call() as methods, not closures made per call: the compile path runs through
+  // esbuild's keepNames, which names every closure again each time it is made.
+  private args(expr: Expr & { kind: 'call' }): IrExpr[] {
+    return expr.args.map((a) => this.analyze(a));
+  }
+
+  private arity(expr: Expr & { kind: 'call' }, min: number, max = min): void {
+    if (expr.args.length < min || expr.args.length > max) {
+      const expected = min === max ? `${min}` : max === Infinity ? `at least ${min}` : `${min} to ${max}`;
+      throw this.errors.semantic(
+        `${expr.name}() takes ${expected} argument${max === 1 && min === 1 ? '' : 's'}, got ${expr.args.length}`,
+        expr.span,
+      );
     }
   }
 

@@ -20,6 +20,11 @@ interface Item {
 }
 
 interface Select {
+  /**
+   * The FROM's columns all pass through as `*`, before `items`: a level that only filters, sorts or
+   * adds columns does not repeat its input's column list (every consumer names the columns it reads).
+   */
+  star: boolean;
   items: Item[];
   from: string;
   where: string[];
@@ -73,7 +78,7 @@ class Generator {
     this.w = new ExpressionWriter(d, {
       ctx: options.ctx,
       spans: options.records.spans,
-      subquery: (e) => this.subquery(e),
+      subquery: this.subquery.bind(this),
     });
   }
 
@@ -93,7 +98,17 @@ class Generator {
   }
 
   private countTerms(n: number, span: Span | undefined): void {
-    countQueryTerms(this.options.ctx, this.options.records, n, span ?? this.position());
+    const { ctx, records } = this.options;
+    // The position is only looked for when the limit is passed.
+    if (records.queryTerms + n <= ctx.limits.maxQueryTerms) records.queryTerms += n;
+    else countQueryTerms(ctx, records, n, span ?? this.position());
+  }
+
+  /** The term of a column passed through by `*` instead of written: counted as if written. */
+  private passTerm(e: IrExpr): void {
+    const { ctx, records } = this.options;
+    if (records.queryTerms < ctx.limits.maxQueryTerms) records.queryTerms++;
+    else this.countTerms(1, records.spans.get(e));
   }
 
   /** The innermost relation with a known span, else the whole query. */
@@ -127,6 +142,7 @@ class Generator {
     const state = this.rel(rel);
     const outer = this.wrap(state);
     // Output aliases are the KQL names (quoted); a name with control characters keeps its private ref.
+    outer.sel.star = false;
     outer.sel.items = state.cols.map((c) => ({
       sql: this.q(c.ref),
       ref: hasControlCharacter(c.name) ? c.ref : c.name,
@@ -145,6 +161,7 @@ class Generator {
     const outer = this.wrap(state);
     const first = this.q(state.cols[0]!.ref);
     const value = e.lower ? `lower(${first})` : first;
+    outer.sel.star = false;
     outer.sel.items = [{ sql: value, ref: '_v' }];
     if (e.mode === 'scalar') {
       outer.sel.orderBy = this.orderBy(state.order);
@@ -218,10 +235,20 @@ class Generator {
         const s = this.pureOrWrap(this.rel(rel.input));
         const visible = new Set(rel.columns.map((c) => c.ref));
         const carried = s.order.map((o) => o.ref).filter((r) => !visible.has(r));
-        s.sel.items = [
-          ...rel.items.map((i) => ({ sql: this.expr(i.value), ref: i.column.ref })),
-          ...carried.map((r) => ({ sql: this.q(r), ref: r })),
-        ];
+        if (s.sel.star) {
+          // A column kept under its own ref already comes through `*` (dropped ones may too: every
+          // consumer names what it reads); only new and renamed columns are written. Refs of new
+          // columns are fresh, so none repeats a name of the FROM.
+          for (const i of rel.items) {
+            if (i.value.kind === 'col' && i.value.ref === i.column.ref) this.passTerm(i.value);
+            else s.sel.items.push({ sql: this.expr(i.value), ref: i.column.ref });
+          }
+        } else {
+          s.sel.items = [
+            ...rel.items.map((i) => ({ sql: this.expr(i.value), ref: i.column.ref })),
+            ...carried.map((r) => ({ sql: this.q(r), ref: r })),
+          ];
+        }
         s.cols = rel.columns;
         s.carried = carried;
         return s;
@@ -258,6 +285,7 @@ class Generator {
           s = this.wrap(s);
         }
         const sel = s.sel;
+        sel.star = false;
         sel.items = [
           ...rel.keys.map((k) => ({ sql: this.q(k.column.ref), ref: k.column.ref })),
           ...rel.aggs.map((a) => ({ sql: this.aggregate(a.value), ref: a.column.ref })),
@@ -267,6 +295,7 @@ class Generator {
       }
       case 'distinct': {
         const s = this.wrap(this.rel(rel.input));
+        s.sel.star = false;
         s.sel.items = rel.columns.map((c) => ({ sql: this.q(c.ref), ref: c.ref }));
         s.sel.distinct = true;
         return { sel: s.sel, cols: rel.columns, carried: [], order: [] };
@@ -321,6 +350,7 @@ class Generator {
           ]),
         );
         const visible = new Set(rel.columns.map((c) => c.ref));
+        s.sel.star = false;
         s.sel.items = [
           ...rel.columns.map((c) => ({ sql: captured.get(c.ref) ?? this.q(c.ref), ref: c.ref })),
           ...s.carried.filter((r) => r !== source && !visible.has(r)).map((r) => ({ sql: this.q(r), ref: r })),
@@ -368,7 +398,7 @@ class Generator {
       ref: o.column.ref,
     }));
     this.countTerms(items.length + rel.on.length, undefined);
-    const sel: Select = { items, from: '', where: [], groupBy: [], orderBy: [], limit: null, distinct: false };
+    const sel: Select = { star: false, items, from: '', where: [], groupBy: [], orderBy: [], limit: null, distinct: false };
     switch (rel.joinKind) {
       case 'leftsemi':
       case 'leftanti':
@@ -427,6 +457,7 @@ class Generator {
         expandElement.call(this.d, this.q(values[i]!), this.q(index), rel.bagKind),
       ]),
     );
+    s.sel.star = false;
     s.sel.items = rel.columns.map((c) => ({
       sql: c === rel.index ? this.q(index) : (element.get(c.ref) ?? this.q(c.ref)),
       ref: c.ref,
@@ -605,7 +636,8 @@ class Generator {
     this.countTerms(cols.length, undefined);
     return {
       sel: {
-        items: cols.map((c) => ({ sql: this.q(c.ref), ref: c.ref })),
+        star: true,
+        items: [],
         from,
         where: [],
         groupBy: [],
@@ -641,7 +673,8 @@ class Generator {
     const from = `(${this.render(s.sel)}) AS ${this.alias()}`;
     return {
       sel: {
-        items: refs.map((r) => ({ sql: this.q(r), ref: r })),
+        star: true,
+        items: [],
         from,
         where: [],
         groupBy: [],
@@ -660,7 +693,8 @@ class Generator {
   }
 
   private render(sel: Select): string {
-    const items = sel.items.map((i) => (i.sql === this.q(i.ref) ? i.sql : `${i.sql} AS ${this.q(i.ref)}`)).join(', ');
+    let items = sel.items.map((i) => (i.sql === this.q(i.ref) ? i.sql : `${i.sql} AS ${this.q(i.ref)}`)).join(', ');
+    if (sel.star) items = items ? `*, ${items}` : '*';
     let sql = `SELECT ${sel.distinct ? 'DISTINCT ' : ''}${items} FROM ${sel.from}`;
     if (sel.where.length > 0) sql += ` WHERE ${sel.where.join(' AND ')}`;
     if (sel.groupBy.length > 0) sql += ` GROUP BY ${sel.groupBy.join(', ')}`;
