@@ -1,5 +1,6 @@
 // Shared vocabulary for benchmarks: every bench/*.bench.ts default-exports a Benchmark.
 import { Bench } from 'tinybench';
+import { performance } from 'node:perf_hooks';
 
 export interface BenchRow {
   /** What was measured, e.g. "validate+enrich 10x10 message". */
@@ -63,4 +64,41 @@ export function percentile(samples: readonly number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
   const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[rank] as number;
+}
+
+/** Wall and process CPU time (user + system, every thread of the process) of each call, in ms. */
+export interface TimedSamples {
+  readonly wallMs: number[];
+  readonly cpuMs: number[];
+}
+
+/**
+ * Times several variants of one piece of work in rounds, each round running every variant once in
+ * turn, after one warm-up call of each. On a shared machine the load drifts over minutes: timed
+ * one after another, two variants would see different loads and their ratio would measure the
+ * drift; interleaved, each round's variants see about the same load. CPU time (which counts the
+ * engine's worker threads too, as they are threads of this process) hardly depends on the load.
+ */
+export async function interleaved<K extends string>(
+  runs: number,
+  variants: Readonly<Record<K, () => Promise<unknown>>>,
+): Promise<Record<K, TimedSamples>> {
+  const names = Object.keys(variants) as K[];
+  const samples = Object.fromEntries(names.map((n) => [n, { wallMs: [], cpuMs: [] }])) as unknown as Record<
+    K,
+    TimedSamples
+  >;
+  for (const name of names) await variants[name]();
+  for (let round = 0; round < runs; round++) {
+    for (const name of names) {
+      const cpu = process.cpuUsage();
+      const start = performance.now();
+      await variants[name]();
+      const wall = performance.now() - start;
+      const used = process.cpuUsage(cpu);
+      samples[name].wallMs.push(wall);
+      samples[name].cpuMs.push((used.user + used.system) / 1000);
+    }
+  }
+  return samples;
 }

@@ -27,6 +27,8 @@ export interface TokenPolicy {
 export interface VerifiedAccessToken {
   readonly clientId: string;
   readonly scopes: readonly string[];
+  /** The token's `exp` (seconds since the epoch): how long a verification may be reused. */
+  readonly expiresAt?: number;
 }
 
 export function requiredScope(resource: string): string {
@@ -96,5 +98,5 @@ export async function verifyAccessToken(token: string, policy: TokenPolicy, now:
     throw new AppError('FORBIDDEN', `the access token lacks the scope ${requiredScope(policy.resource)}`, {
       requiredScope: requiredScope(policy.resource),
     });
-  return { clientId: payload.client_id, scopes };
+  return { clientId: payload.client_id, scopes, ...(typeof payload.exp === 'number' ? { expiresAt: payload.exp } : {}) };
 }

@@ -10,12 +10,15 @@ import type { Registry } from '../registry/ports';
 import { checkMaintenanceToken } from '../registry/tokens';
 import { verifyAccessToken, type TokenPolicy } from './access-token';
 import { bearerToken, headerValue, looksLikeJwt } from './bearer';
+import type { TokenVerifier } from './verified-token-cache';
 import { callerContext, refusalContext, type AuthorizerContext, type Caller } from './caller';
 
 export interface AuthorizerDeps {
   readonly registry: Registry;
   readonly policy: () => Promise<TokenPolicy>;
   readonly now: () => Date;
+  /** verifyAccessToken unless set; the functions set a cached one (verified-token-cache.ts). */
+  readonly verify?: TokenVerifier;
   /** Called once per decision with ids and reasons only, never credentials. */
   readonly log: (message: string, attributes: Record<string, unknown>) => void;
 }
@@ -33,7 +36,7 @@ export type AuthorizerEvent = Pick<
 const OVERRIDE_HEADER = 'sls-offline-authorizer-override';
 
 async function clientCaller(deps: AuthorizerDeps, token: string): Promise<{ client: QueryClient; plants: Plant[] }> {
-  const verified = await verifyAccessToken(token, await deps.policy(), deps.now());
+  const verified = await (deps.verify ?? verifyAccessToken)(token, await deps.policy(), deps.now());
   const client = await deps.registry.getClient(verified.clientId);
   if (!client) throw new AppError('UNAUTHORIZED', 'the access token belongs to no registered client');
   const plants = await deps.registry.listPlants(client.customerId);

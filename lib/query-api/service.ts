@@ -94,10 +94,12 @@ async function runWithinLimits(
   const release: Release = settings.admission
     ? await settings.admission.enter(admissionKey(caller), deadline)
     : () => undefined;
-  const timeout = new AppError(
-    'QUERY_TIMEOUT',
-    `the query ran longer than ${settings.timeoutMs} ms; narrow the time window or summarize more`,
-  );
+  // Made only at the deadline: an error captures its stack, a cost every query would pay.
+  const timeout = (): AppError =>
+    new AppError(
+      'QUERY_TIMEOUT',
+      `the query ran longer than ${settings.timeoutMs} ms; narrow the time window or summarize more`,
+    );
   const controller = new AbortController();
   const running = engine.run(
     compiled.sql,
@@ -110,8 +112,9 @@ async function runWithinLimits(
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(
       () => {
-        controller.abort(timeout);
-        reject(timeout);
+        const error = timeout();
+        controller.abort(error);
+        reject(error);
       },
       Math.max(0, deadline - Date.now()),
     );

@@ -1,9 +1,10 @@
 // Builds the identity functions' dependencies from configuration: the registry on the main table,
 // and the token policy with either the local signing key (offline) or the issuer's JWKS (Cognito).
 import { createLocalJWKSet, createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
-import type { TokenPolicy } from '../auth/access-token';
+import { verifyAccessToken, type TokenPolicy } from '../auth/access-token';
 import type { AuthorizerDeps } from '../auth/authorize';
 import { localSigningKey, type SigningKey } from '../auth/local-keys';
+import { cachingVerifier } from '../auth/verified-token-cache';
 import type { TokenEndpointDeps } from '../auth/token-endpoint';
 import type { TokenProxyDeps } from '../auth/token-proxy';
 import { postForm } from '../adapters/cognito/post-form';
@@ -50,9 +51,13 @@ const tokenPolicy: () => Promise<TokenPolicy> = once(async () => {
 const AUTHORIZER_CACHE_MS = 30_000;
 const authorizerRegistry = onceSync((): Registry => withShortCache(registry(), AUTHORIZER_CACHE_MS));
 
+/** One per container: both authorizers of a process share it (the same tokens reach both). */
+const verifyToken = onceSync(() => cachingVerifier(verifyAccessToken));
+
 export function authorizerDeps(): AuthorizerDeps {
   return {
     registry: authorizerRegistry(),
+    verify: verifyToken(),
     policy: tokenPolicy,
     now: () => new Date(),
     log: (message, attributes) => logger.info(message, attributes),
