@@ -1,5 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
-import { RunOrder } from './test/support/run-order';
+import { RunOrder } from './test/support/run-order.js';
 
 // Files that must have the stack to themselves: they measure that one client is not slowed by
 // another. They run one at a time, after the rest, on the shared stack (idle by then). Files that
