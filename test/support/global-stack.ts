@@ -36,7 +36,12 @@ async function launch(): Promise<Launch> {
   const logFile = path.join(tmpdir(), `insights-stack-${id}.log`);
   const failureFile = `${logFile}.failed`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'insights-stack-'));
-  const ports = { http: await freePort(), lambda: await freePort(), dynamodb: await freePort(), mqtt: await freePort() };
+  const ports = {
+    http: await freePort(),
+    lambda: await freePort(),
+    dynamodb: await freePort(),
+    mqtt: await freePort(),
+  };
   const starting = startOfflineStack({ logFile, dataDir, ports, env: sharedStackEnv }).catch(async (error: unknown) => {
     // The message carries the stack's output; every file on the stack shows it.
     await writeFile(failureFile, (error as Error).message);

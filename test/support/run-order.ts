@@ -39,8 +39,7 @@ export class RunOrder extends BaseSequencer {
     const order = new Map(base.map((spec, i) => [spec, i]));
     const group = (spec: TestSpecification): number => spec.project.config.sequence.groupOrder;
     return [...base].sort(
-      (a, b) =>
-        group(a) - group(b) || rank(a, root) - rank(b, root) || (order.get(a) ?? 0) - (order.get(b) ?? 0),
+      (a, b) => group(a) - group(b) || rank(a, root) - rank(b, root) || (order.get(a) ?? 0) - (order.get(b) ?? 0),
     );
   }
 }
