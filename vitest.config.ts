@@ -1,8 +1,10 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { RunOrder } from './test/support/run-order.js';
 
-// Integration files that must have the machine to themselves: they measure that one client is not
-// slowed by another. They run one at a time, after the rest. Files that kill or restart a stack of
-// their own (npm-start, ingest-conservation) run beside the others: their stacks are their own.
+// Files that must have the stack to themselves: they measure that one client is not slowed by
+// another. They run one at a time, after the rest, on the shared stack (idle by then). Files that
+// kill or restart a stack of their own (npm-start, ingest-conservation) run beside the others:
+// their stacks are their own.
 const alone = ['test/integration/query-hardening-http.test.ts'];
 // Files that use only their own tenant on one offline stack shared by all of them.
 const onSharedStack = [
@@ -11,13 +13,23 @@ const onSharedStack = [
   'test/integration/playground-browser.test.ts',
   'test/integration/openapi-live.test.ts',
   'test/integration/kusto-protocol.test.ts',
+  'test/integration/dead-letter-replay.test.ts',
+  'test/integration/ingest-e2e.test.ts',
 ];
+// Files that drive chromium over the playground's own server: no DynamoDB, no stack, no bundles.
+const inBrowserOnly = ['test/integration/playground-editor.test.ts', 'test/integration/playground-charts.test.ts'];
 
+// Every global setup below returns at once and starts its engines in the background (vitest runs
+// no file until all projects' setups have returned); the files wait for what they use.
 export default defineConfig({
   test: {
     // vitest's default is one worker less than the cores: one worker on this 2-core machine, so no
-    // file ever ran beside another. Integration files mostly wait on their engines' processes.
+    // file ever ran beside another. Integration files mostly wait on their engines' processes. Three
+    // workers were tried once at a load of 27 (other runs on the machine): five files ran into their
+    // time limits, so two it stays until three is measured on a quieter machine.
     maxWorkers: 2,
+    // Longest files first, unit files last (test/support/run-order.ts).
+    sequence: { sequencer: RunOrder },
     projects: [
       {
         test: {
@@ -36,11 +48,22 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...alone, ...onSharedStack],
+          exclude: [...configDefaults.exclude, ...alone, ...onSharedStack, ...inBrowserOnly],
           environment: 'node',
           // One DynamoDB Local for the run (a table per file); an offline stack of a file here is
           // its own, on free ports with its own data folder, so files run in parallel.
           globalSetup: ['test/support/global-run.ts', 'test/support/global-engines.ts'],
+          setupFiles: ['test/support/await-bundles.ts'],
+          sequence: { groupOrder: 0 },
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration-browser',
+          include: inBrowserOnly,
+          environment: 'node',
           sequence: { groupOrder: 0 },
           testTimeout: 60_000,
           hookTimeout: 180_000,
@@ -62,7 +85,8 @@ export default defineConfig({
           name: 'integration-alone',
           include: alone,
           environment: 'node',
-          globalSetup: ['test/support/global-run.ts'],
+          // The same stack as integration-stack's (test/support/global-stack.ts).
+          globalSetup: ['test/support/global-run.ts', 'test/support/global-stack.ts'],
           fileParallelism: false,
           sequence: { groupOrder: 1 },
           // Slow queries run to their time limit while others are measured: minutes on a loaded machine.

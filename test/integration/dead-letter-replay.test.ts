@@ -2,17 +2,23 @@
 // not JSON are dead-lettered; after the agent is registered (the admin CLI's own code), a replay
 // stores the first (queryable, in the lake) and dead-letters the second again; replaying again
 // stores nothing twice.
-import { randomUUID } from 'node:crypto';
+// On the run's shared stack (vitest.config.ts, integration-stack): the file has a customer and agents
+// of its own, and lists and replays only the dead letters of its own agents (by entry id), not the
+// other files' (`replay --all` is covered by the admin CLI's unit tests).
+import { randomBytes, randomUUID } from 'node:crypto';
 import { cp, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toEdge } from '../../lib/gdm';
+import { agentOf } from '../../lib/ingest/dead-letter';
+import type { DeadLetterEntry } from '../../lib/ingest/ports';
 import { createMessageGenerator } from '../../lib/gdm/simulator';
 import { runAdmin } from '../../lib/cli/admin/main';
-import { startOfflineStack, type OfflineStack } from '../support/offline-stack';
+import type { OfflineStack } from '../support/offline-stack';
 import { waitUntil } from '../support/ports';
-import { demoAccess, query, windowAroundNow, type DemoAccess } from '../support/stack-client';
+import { sharedOfflineStack } from '../support/shared-stack';
+import { query, tenantAccess, windowAroundNow, type TenantAccess } from '../support/stack-client';
 
 async function files(root: string): Promise<string[]> {
   const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
@@ -24,8 +30,10 @@ async function files(root: string): Promise<string[]> {
 
 describe('dead-letter replay on the offline stack', () => {
   let stack: OfflineStack;
-  let access: DemoAccess;
+  let access: TenantAccess;
   const stranger = randomUUID();
+  const agent = randomUUID();
+  const ours = (agentId: string | undefined) => agentId === stranger || agentId === agent;
   let rows = 0;
   let deadLetterDir: string;
 
@@ -46,7 +54,17 @@ describe('dead-letter replay on the offline stack', () => {
       JSON.parse((await admin('dead-letter', 'list', '--json', ...local())).out) as {
         entries: Array<{ id: string; reason: string; agent: string }>;
       }
-    ).entries;
+    ).entries.filter((e) => ours(e.agent));
+  /** This file's entries that a replay has moved aside, each with its source. */
+  const replayedFiles = async () =>
+    (
+      await Promise.all(
+        (await files(path.join(deadLetterDir, 'replayed'))).map(async (f) => ({
+          file: f,
+          entry: JSON.parse(await readFile(f, 'utf8')) as DeadLetterEntry & { replay: { status: string } },
+        })),
+      )
+    ).filter(({ entry }) => ours(agentOf(entry)));
   const strangerRows = async () =>
     (await query(stack, access.accessToken, `States | where AgentId == '${stranger}' | count`, windowAroundNow())).body
       .data?.rows[0]?.[0];
@@ -57,15 +75,17 @@ describe('dead-letter replay on the offline stack', () => {
       .filter((l) => l.includes(stranger));
 
   beforeAll(async () => {
-    stack = await startOfflineStack();
+    stack = await sharedOfflineStack();
     deadLetterDir = path.join(stack.dataDir, 'dead-letter');
-    access = await demoAccess(stack);
+    access = await tenantAccess(stack, `replay-${randomBytes(3).toString('hex')}`);
+    const registered = await admin('agents', 'create', '--customer', access.customerId, '--agent', agent);
+    if (registered.code !== 0) throw new Error(`agents create: ${registered.err}`);
     const generate = createMessageGenerator({
       devices: 1,
       items: 3,
       values: 2,
       types: ['state'],
-      plantId: 'demo-plant-1',
+      plantId: access.plantId,
       keepAliveIntervalMs: 30_000,
     });
     const edge = toEdge(generate(new Date()), { now: () => new Date() });
@@ -74,9 +94,9 @@ describe('dead-letter replay on the offline stack', () => {
     const unknown = await mqtt.connectAsync(stack.mqttUrl, { clientId: stranger });
     await unknown.publishAsync(`gdm/${stranger}/messages`, JSON.stringify(edge), { qos: 1 });
     await unknown.endAsync();
-    const demo = await mqtt.connectAsync(stack.mqttUrl, { clientId: access.demo.agentId });
-    await demo.publishAsync(`gdm/${access.demo.agentId}/messages`, '{ not json', { qos: 1 });
-    await demo.endAsync();
+    const known = await mqtt.connectAsync(stack.mqttUrl, { clientId: agent });
+    await known.publishAsync(`gdm/${agent}/messages`, '{ not json', { qos: 1 });
+    await known.endAsync();
     await waitUntil(async () => (await listed()).length >= 2, 30_000, 'both messages to be dead-lettered');
   });
   afterAll(async () => stack?.stop());
@@ -85,7 +105,7 @@ describe('dead-letter replay on the offline stack', () => {
     const entries = await listed();
     expect(entries.map((e) => [e.reason, e.agent]).sort()).toEqual(
       [
-        ['NOT_JSON', access.demo.agentId],
+        ['NOT_JSON', agent],
         ['UNKNOWN_AGENT', stranger],
       ].sort(),
     );
@@ -93,10 +113,10 @@ describe('dead-letter replay on the offline stack', () => {
   });
 
   it('after the agent is registered, a replay stores the fixable message and dead-letters the other again', async () => {
-    const created = await admin('agents', 'create', '--customer', 'demo', '--agent', stranger);
+    const created = await admin('agents', 'create', '--customer', access.customerId, '--agent', stranger);
     expect(created.code, created.err).toBe(0);
 
-    const replay = await admin('dead-letter', 'replay', '--all', ...local());
+    const replay = await admin('dead-letter', 'replay', ...(await listed()).map((e) => e.id), ...local());
     expect(replay.code, replay.err).toBe(0);
     expect(replay.out).toContain('replayed 2 of 2 entries');
     expect(replay.out).toMatch(/UNKNOWN_AGENT -> stored \(/);
@@ -106,21 +126,16 @@ describe('dead-letter replay on the offline stack', () => {
     expect(await lakeLines()).toHaveLength(1);
     // What is left: only the new entry of the message that cannot be fixed.
     expect((await listed()).map((e) => e.reason)).toEqual(['NOT_JSON']);
-    const replayed = await files(path.join(deadLetterDir, 'replayed'));
-    const outcomes = await Promise.all(
-      replayed.map(
-        async (f) => (JSON.parse(await readFile(f, 'utf8')) as { replay: { status: string } }).replay.status,
-      ),
-    );
+    const outcomes = (await replayedFiles()).map(({ entry }) => entry.replay.status);
     expect(outcomes.sort()).toEqual(['dead-lettered', 'stored']);
   });
 
   it('a second replay stores nothing twice, even of an entry replayed before (the ingest ledger answers duplicate)', async () => {
     // As if a run had stopped after storing but before marking: the stored entry is back.
-    const stored = (await files(path.join(deadLetterDir, 'replayed'))).find((f) => f.includes('UNKNOWN_AGENT'));
+    const stored = (await replayedFiles()).map(({ file }) => file).find((f) => f.includes('UNKNOWN_AGENT'));
     await cp(stored!, path.join(deadLetterDir, path.relative(path.join(deadLetterDir, 'replayed'), stored!)));
 
-    const again = await admin('dead-letter', 'replay', '--all', ...local());
+    const again = await admin('dead-letter', 'replay', ...(await listed()).map((e) => e.id), ...local());
     expect(again.code, again.err).toBe(0);
     expect(again.out).toContain('replayed 2 of 2 entries');
     expect(again.out).toMatch(/UNKNOWN_AGENT -> duplicate \(/);

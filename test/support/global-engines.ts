@@ -2,13 +2,30 @@
 // instead of one JVM per file (each costs seconds of CPU on start). Files get their own main
 // table on it (test/support/shared-dynamodb.ts), so they run in parallel without seeing each
 // other's items. Files that must own an engine (start/stop, crash, restart) start their own.
+// The JVM starts in the background: vitest runs no test file until every project's setup has
+// returned, and most files (all unit files) need no DynamoDB. Its port is chosen here and
+// provided at once; sharedDynamoDb() waits until it answers, or reads why it could not start.
+import { randomBytes } from 'node:crypto';
+import { rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { launchDynamoDbLocal } from './dynamodb-local';
+import { freePort } from './ports';
 // What is provided is declared (ProvidedContext) beside its reader, test/support/shared-dynamodb.ts.
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  // A loaded machine can take long to start a JVM; every file waits on this one.
-  const db = await launchDynamoDbLocal(120_000);
-  project.provide('dynamoDbEndpoint', db.endpoint);
-  return () => db.stop();
+  const port = await freePort();
+  const failureFile = path.join(tmpdir(), `insights-dynamodb-${randomBytes(4).toString('hex')}.failed`);
+  // A loaded machine can take long to start a JVM; every file of the project waits on this one.
+  const starting = launchDynamoDbLocal(160_000, port).catch(async (error: unknown) => {
+    await writeFile(failureFile, (error as Error).message);
+    return undefined;
+  });
+  project.provide('dynamoDbEndpoint', `http://127.0.0.1:${port}`);
+  project.provide('dynamoDbFailure', failureFile);
+  return async () => {
+    await (await starting)?.stop();
+    await rm(failureFile, { force: true });
+  };
 }

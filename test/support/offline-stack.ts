@@ -6,7 +6,8 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, waitUntil } from './ports';
+import { freePort, StopWaiting, waitUntil } from './ports';
+import { runBundlesReady } from './run-bundles';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -48,6 +49,8 @@ export async function startOfflineStack(options: OfflineStackOptions = {}): Prom
   const buildDir = `.esbuild/test-${path.basename(dataDir)}`;
   await mkdir(path.join(dataDir, 'dynamodb'), { recursive: true });
   await options.prepare?.(dataDir);
+  // The run's bundles may still be building (test/support/global-run.ts).
+  await runBundlesReady();
   const child: ChildProcess = spawn(
     process.execPath,
     [path.join(root, 'node_modules/osls/bin/serverless.js'), 'offline', 'start'],
@@ -136,7 +139,8 @@ export async function startOfflineStack(options: OfflineStackOptions = {}): Prom
   try {
     await waitUntil(
       async () => {
-        if (child.exitCode !== null) throw new Error(`the offline stack exited with ${child.exitCode}:\n${output}`);
+        // Polling on could only end in the time limit; the output below says why it exited.
+        if (child.exitCode !== null) throw new StopWaiting(`the offline stack exited with ${child.exitCode}`);
         const response = await fetch(`${httpUrl}/health`);
         if (response.status !== 200) return false;
         const body = (await response.json()) as { status: string };

@@ -15,11 +15,25 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Polls until check() resolves true or the time is up. */
+/**
+ * Thrown by a waitUntil check when waiting longer cannot help (the process being waited for has
+ * exited): waitUntil rethrows it at once instead of polling on to its time limit.
+ */
+export class StopWaiting extends Error {}
+
+/**
+ * Polls until check() resolves true or the time is up. Any other error of check() counts as "not
+ * yet" (a server that does not listen yet refuses the connection).
+ * @throws the check's StopWaiting, or a timeout naming `what`.
+ */
 export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
+    const done = await check().catch((error: unknown) => {
+      if (error instanceof StopWaiting) throw error;
+      return false;
+    });
+    if (done) return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
