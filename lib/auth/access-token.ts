@@ -98,5 +98,9 @@ export async function verifyAccessToken(token: string, policy: TokenPolicy, now:
     throw new AppError('FORBIDDEN', `the access token lacks the scope ${requiredScope(policy.resource)}`, {
       requiredScope: requiredScope(policy.resource),
     });
-  return { clientId: payload.client_id, scopes, ...(typeof payload.exp === 'number' ? { expiresAt: payload.exp } : {}) };
+  return {
+    clientId: payload.client_id,
+    scopes,
+    ...(typeof payload.exp === 'number' ? { expiresAt: payload.exp } : {}),
+  };
 }

@@ -130,7 +130,12 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
     case 'avgif': {
       arity(call, ctx, 2);
       const x = numeric(call.args[0]!, 'avgif', ctx);
-      return single('avgif', [x, predicate(call.args[1]!, ctx)], x.type === 'timespan' ? 'timespan' : 'real', prefixed(name, arg0));
+      return single(
+        'avgif',
+        [x, predicate(call.args[1]!, ctx)],
+        x.type === 'timespan' ? 'timespan' : 'real',
+        prefixed(name, arg0),
+      );
     }
     case 'min':
     case 'max': {

@@ -84,10 +84,16 @@ export function analyzeMvApply(h: MvApplyHost, input: Rel, spec: MvApplySpec, sp
 function perRow(h: MvApplyHost, hidden: Names, op: Operator, rel: Rel, outer: readonly string[]): Operator[] {
   const span = op.span;
   // Window functions would run across the row ids (prev() reading another row's elements): refused.
-  const exprs = op.kind === 'where' ? [op.predicate] : op.kind === 'extend' || op.kind === 'project' ? op.items.map((i) => i.expr) : [];
+  const exprs =
+    op.kind === 'where'
+      ? [op.predicate]
+      : op.kind === 'extend' || op.kind === 'project'
+        ? op.items.map((i) => i.expr)
+        : [];
   for (const e of exprs) {
     const call = windowCall(e);
-    if (call) throw h.errors.unsupported(`the window function '${call.name}' inside mv-apply is not supported`, call.nameSpan);
+    if (call)
+      throw h.errors.unsupported(`the window function '${call.name}' inside mv-apply is not supported`, call.nameSpan);
   }
   const names = new Set(rel.columns.map((c) => c.name));
   const rowId = name(hidden.rowId, span);
@@ -95,11 +101,13 @@ function perRow(h: MvApplyHost, hidden: Names, op: Operator, rel: Rel, outer: re
   const keep = outer.filter((n) => names.has(n));
   switch (op.kind) {
     case 'project': {
-      const extra: NamedExpr[] = [hidden.rowId, ...(names.has(hidden.itemIndex) ? [hidden.itemIndex] : [])].map((n) => ({
-        name: n,
-        expr: name(n, span),
-        span,
-      }));
+      const extra: NamedExpr[] = [hidden.rowId, ...(names.has(hidden.itemIndex) ? [hidden.itemIndex] : [])].map(
+        (n) => ({
+          name: n,
+          expr: name(n, span),
+          span,
+        }),
+      );
       const travel = keep.map((n) => ({ name: hidden.carried(n), expr: name(n, span), span }));
       return [{ ...op, items: [...op.items, ...extra, ...travel] }];
     }
@@ -107,7 +115,11 @@ function perRow(h: MvApplyHost, hidden: Names, op: Operator, rel: Rel, outer: re
     case 'count': {
       const aggregates: NamedExpr[] =
         op.kind === 'count' ? [{ name: 'Count', expr: call('count', [], span), span }] : [...op.aggregates];
-      const travel = keep.map((n) => ({ name: hidden.carried(n), expr: call('take_any', [name(n, span)], span), span }));
+      const travel = keep.map((n) => ({
+        name: hidden.carried(n),
+        expr: call('take_any', [name(n, span)], span),
+        span,
+      }));
       const by = [{ name: hidden.rowId, expr: rowId, span }, ...(op.kind === 'count' ? [] : op.by)];
       return [{ kind: 'summarize', aggregates: [...aggregates, ...travel], by, span }];
     }
@@ -146,13 +158,20 @@ function output(hidden: Names, input: Rel, rel: Rel, expanded: ReadonlySet<strin
     used.add(c);
     items.push({ column: { name: as, type: c.type, ref: c.ref }, value: { kind: 'col', ref: c.ref, type: c.type } });
   };
-  for (const c of input.columns) emit(byName.get(c.name) ?? (expanded.has(c.name) ? undefined : byName.get(hidden.carried(c.name))), c.name);
+  for (const c of input.columns)
+    emit(byName.get(c.name) ?? (expanded.has(c.name) ? undefined : byName.get(hidden.carried(c.name))), c.name);
   for (const c of rel.columns) if (!c.name.startsWith(hidden.prefix)) emit(c, c.name);
   return { kind: 'project', input: rel, items, columns: items.map((i) => i.column) };
 }
 
 const name = (n: string, span: Span): Expr => ({ kind: 'name', name: n, span });
-const call = (n: string, args: readonly Expr[], span: Span): Expr => ({ kind: 'call', name: n, nameSpan: span, args, span });
+const call = (n: string, args: readonly Expr[], span: Span): Expr => ({
+  kind: 'call',
+  name: n,
+  nameSpan: span,
+  args,
+  span,
+});
 const binary = (op: string, left: Expr, right: Expr, span: Span): Expr => ({
   kind: 'binary',
   op,

@@ -85,7 +85,8 @@ export function analyzeScan(h: ScanHost, input: Rel, spec: ScanSpec): Rel {
   const assigned = new Set<string>();
   for (const a of assignments) {
     const d = byName.get(a.name);
-    if (!d) throw errors.semantic(`'${clip(a.name)}' is not a declared column; declare it in scan declare (...)`, a.span);
+    if (!d)
+      throw errors.semantic(`'${clip(a.name)}' is not a declared column; declare it in scan declare (...)`, a.span);
     if (assigned.has(a.name)) throw errors.semantic(`'${clip(a.name)}' is assigned twice`, a.span);
     assigned.add(a.name);
     values.set(a.name, fit(errors, analyzeScalar(a.expr, env), d.column.type, a.expr));

@@ -22,7 +22,10 @@ export function sessionCall(
     throw errors.semantic(`row_window_session() takes 3 to 4 arguments, not ${args.length}`, e.span);
   const value = analyzeScalar(args[0]!, env, 1);
   if (value.type !== 'datetime')
-    throw errors.semantic(`the first argument of row_window_session() must be a datetime, got ${value.type}`, args[0]!.span);
+    throw errors.semantic(
+      `the first argument of row_window_session() must be a datetime, got ${value.type}`,
+      args[0]!.span,
+    );
   const distance = (i: number, what: string): IrExpr => {
     const node = args[i]!;
     const d = analyzeScalar(node, env, 1);
@@ -38,6 +41,9 @@ export function sessionCall(
   if (args[3] === undefined) return session;
   const restart = analyzeScalar(args[3], env, 1);
   if (restart.type !== 'bool')
-    throw errors.semantic(`the restart argument of row_window_session() must be a bool, got ${restart.type}`, args[3].span);
+    throw errors.semantic(
+      `the restart argument of row_window_session() must be a bool, got ${restart.type}`,
+      args[3].span,
+    );
   return { ...session, restart };
 }

@@ -172,7 +172,12 @@ export type Operator =
 /** `scan [with_match_id=Name] [declare (Col:type [= Default], ...)] with (step Name [output=...]: Cond [=> Col = Expr, ...]; ...)`. */
 export interface ScanSpec {
   readonly matchId?: { readonly name: string; readonly span: Span };
-  readonly declare: readonly { readonly name: string; readonly type: string; readonly default?: Expr; readonly span: Span }[];
+  readonly declare: readonly {
+    readonly name: string;
+    readonly type: string;
+    readonly default?: Expr;
+    readonly span: Span;
+  }[];
   readonly steps: readonly ScanStep[];
 }
 

@@ -233,8 +233,18 @@ export type Rel =
       readonly series: MakeSeriesIr;
       readonly columns: readonly IrColumn[];
     }
-  | { readonly kind: 'session'; readonly input: Rel; readonly session: SessionIr; readonly columns: readonly IrColumn[] }
-  | { readonly kind: 'sequenceScan'; readonly input: Rel; readonly scan: ScanIr; readonly columns: readonly IrColumn[] };
+  | {
+      readonly kind: 'session';
+      readonly input: Rel;
+      readonly session: SessionIr;
+      readonly columns: readonly IrColumn[];
+    }
+  | {
+      readonly kind: 'sequenceScan';
+      readonly input: Rel;
+      readonly scan: ScanIr;
+      readonly columns: readonly IrColumn[];
+    };
 
 /** One level of top-nested: the key and aggregation columns, how many to keep (all when absent). */
 export interface TopNestedLevel {

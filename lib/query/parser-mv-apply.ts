@@ -12,8 +12,7 @@ export function parseMvApply(p: OperatorCursor): MvApplySpec {
   if (t.kind === 'ident' && (t.text === 'kind' || t.text === 'bagexpansion') && p.peekAt(1)?.text === '=')
     throw p.errors.syntax(`mv-apply does not take ${t.text}=; expand a bag with an inner mv-expand`, t.span);
   const expand = parseMvExpand(p);
-  if (p.peekIdent('context_id'))
-    throw p.errors.unsupported("mv-apply's context_id is not supported", p.peek().span);
+  if (p.peekIdent('context_id')) throw p.errors.unsupported("mv-apply's context_id is not supported", p.peek().span);
   const on = p.peek();
   p.expectIdent('on');
   const open = p.expectOp('(');

@@ -23,7 +23,9 @@ export function parseScan(p: OperatorCursor): ScanSpec {
       let value: Expr | undefined;
       if (p.acceptOp('=')) value = p.expression();
       const span = p.spanFrom(name.span.start);
-      declare.push(value ? { name: name.name, type: type.name, default: value, span } : { name: name.name, type: type.name, span });
+      declare.push(
+        value ? { name: name.name, type: type.name, default: value, span } : { name: name.name, type: type.name, span },
+      );
     } while (p.acceptOp(','));
     p.expectOp(')');
   }

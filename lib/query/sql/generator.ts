@@ -398,7 +398,16 @@ class Generator {
       ref: o.column.ref,
     }));
     this.countTerms(items.length + rel.on.length, undefined);
-    const sel: Select = { star: false, items, from: '', where: [], groupBy: [], orderBy: [], limit: null, distinct: false };
+    const sel: Select = {
+      star: false,
+      items,
+      from: '',
+      where: [],
+      groupBy: [],
+      orderBy: [],
+      limit: null,
+      distinct: false,
+    };
     switch (rel.joinKind) {
       case 'leftsemi':
       case 'leftanti':

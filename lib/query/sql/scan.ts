@@ -22,7 +22,12 @@ export interface ScanWriter {
 /** A SELECT of the input's refs, the declared columns and the match id, one row per match. */
 export function scanSql(w: ScanWriter, scan: ScanIr): string {
   const q = (n: string): string => w.q(n);
-  const [rows, walk, n, matched] = ['_kb', '_kw', '_kn', '_km'].map((p) => q(w.hidden(p))) as [string, string, string, string];
+  const [rows, walk, n, matched] = ['_kb', '_kw', '_kn', '_km'].map((p) => q(w.hidden(p))) as [
+    string,
+    string,
+    string,
+    string,
+  ];
   const cast = (sql: string, type: ScanIr['state'][number]['type']): string => `CAST(${sql} AS ${w.d.sqlType(type)})`;
   const refs = w.refs.map(q);
   const state = scan.state.map((s) => q(s.ref));

@@ -25,9 +25,31 @@ export interface SessionWriter {
 /** A SELECT of the input's refs plus the session start under `session.column.ref`. */
 export function sessionSql(w: SessionWriter, session: SessionIr): string {
   const { d, q } = { d: w.d, q: (n: string): string => w.q(n) };
-  const [b, h, walk, k, n, v, pv, r, g, s, start] = ['_sb', '_sh', '_sw', '_sk', '_n', '_v', '_pv', '_r', '_g', '_st', '_ss'].map(
-    (p) => q(w.hidden(p)),
-  ) as [string, string, string, string, string, string, string, string, string, string, string];
+  const [b, h, walk, k, n, v, pv, r, g, s, start] = [
+    '_sb',
+    '_sh',
+    '_sw',
+    '_sk',
+    '_n',
+    '_v',
+    '_pv',
+    '_r',
+    '_g',
+    '_st',
+    '_ss',
+  ].map((p) => q(w.hidden(p))) as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   const refs = w.refs.map((x) => q(x)).join(', ');
   const value = d.epochMicros(w.expr(session.value));
   const fromFirst = w.expr(session.maxFromFirst);

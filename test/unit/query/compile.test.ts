@@ -51,7 +51,11 @@ describe('compile: errors', () => {
       "1:31: operator '+' cannot be applied to datetime and long",
     ],
     ['States | extend x = Name.a', 'QUERY_SEMANTIC', "1:21: '.' and '[...]' need a dynamic value; 'Name' is string"],
-    ['States | extend x = ipv6_compare(Name, Name)', 'QUERY_UNSUPPORTED', "1:21: the function 'ipv6_compare' is not supported"],
+    [
+      'States | extend x = ipv6_compare(Name, Name)',
+      'QUERY_UNSUPPORTED',
+      "1:21: the function 'ipv6_compare' is not supported",
+    ],
     [
       'States | summarize hll(todouble(Value))',
       'QUERY_UNSUPPORTED',

@@ -42,7 +42,7 @@ describe('mv-apply', () => {
     expect(error.message).toBe('2:3: mv-apply is not supported on the timestream engine');
   });
 
-  it('sorts each row\'s elements apart from the other rows\'', async () => {
+  it("sorts each row's elements apart from the other rows'", async () => {
     // Act
     const { columns, rows } = await run(
       'datatable (k:string, a:dynamic) ["x", dynamic([3, 1, 2]), "y", dynamic([0, 9])]\n' +
@@ -93,9 +93,12 @@ describe('mv-apply', () => {
 
   it('agrees with mv-expand and summarize by a row key on the fixture', async () => {
     // Prepare: a per-row sum of an array made from each row, written both ways.
-    const source = 'States | extend arr = pack_array(strlen(Name), strlen(DeviceId), strlen(MessageId)), key = MessageId';
+    const source =
+      'States | extend arr = pack_array(strlen(Name), strlen(DeviceId), strlen(MessageId)), key = MessageId';
     // Act
-    const applied = await run(`${source} | mv-apply e = arr to typeof(long) on (top 2 by e | summarize s = sum(e)) | project key, s`);
+    const applied = await run(
+      `${source} | mv-apply e = arr to typeof(long) on (top 2 by e | summarize s = sum(e)) | project key, s`,
+    );
     const expanded = await run(
       `${source} | mv-expand e = arr to typeof(long) | summarize s = sum(e) - min(e) by key, Name, DeviceId, Timestamp, NameId`,
     );

@@ -72,11 +72,7 @@ describe('parser', () => {
       'QUERY_UNSUPPORTED',
       '1:9: a query with more than one tabular expression (several result sets) is not supported',
     ],
-    [
-      'let f = (x: long) { }; print f(1)',
-      'QUERY_SYNTAX',
-      '1:21: the function body has no result expression',
-    ],
+    ['let f = (x: long) { }; print f(1)', 'QUERY_SYNTAX', '1:21: the function body has no result expression'],
     ['print datetime(2024-13-01)', 'QUERY_SYNTAX', "1:7: invalid datetime literal '2024-13-01'"],
     ['let x = 1', 'QUERY_SYNTAX', "1:10: expected ';' after the let statement"],
   ])('rejects %j', (text, code, message) => {

@@ -34,13 +34,29 @@ describe('scan', () => {
   });
 
   it.each([
-    ['range x from 1 to 3 step 1 | scan with (step s1 output=first: true)', 'QUERY_SYNTAX', "1:56: a step's output is all, last or none, not 'first'"],
+    [
+      'range x from 1 to 3 step 1 | scan with (step s1 output=first: true)',
+      'QUERY_SYNTAX',
+      "1:56: a step's output is all, last or none, not 'first'",
+    ],
     ['range x from 1 to 3 step 1 | scan with (s1: true)', 'QUERY_SYNTAX', "1:41: expected 'step', found 's1'"],
     ['range x from 1 to 3 step 1 | scan (step s1: true)', 'QUERY_SYNTAX', "1:35: expected 'with', found '('"],
     ['range x from 1 to 3 step 1 | scan with (step s1: true => x)', 'QUERY_SYNTAX', "1:59: expected '=', found ')'"],
-    ['range x from 1 to 3 step 1 | scan declare (x:long) with (step s1: true)', 'QUERY_SEMANTIC', "1:44: a column named 'x' already exists"],
-    ['range x from 1 to 3 step 1 | scan declare (c:long) with (step s1: s1.y > 1)', 'QUERY_SEMANTIC', "1:67: unknown column 'y' in the state of step 's1'"],
-    ['range x from 1 to 3 step 1 | scan declare (c:long) with (step s1: x => c = "a")', 'QUERY_SEMANTIC', '1:67: a scan step\'s condition must be a bool expression, got long'],
+    [
+      'range x from 1 to 3 step 1 | scan declare (x:long) with (step s1: true)',
+      'QUERY_SEMANTIC',
+      "1:44: a column named 'x' already exists",
+    ],
+    [
+      'range x from 1 to 3 step 1 | scan declare (c:long) with (step s1: s1.y > 1)',
+      'QUERY_SEMANTIC',
+      "1:67: unknown column 'y' in the state of step 's1'",
+    ],
+    [
+      'range x from 1 to 3 step 1 | scan declare (c:long) with (step s1: x => c = "a")',
+      'QUERY_SEMANTIC',
+      "1:67: a scan step's condition must be a bool expression, got long",
+    ],
   ])('rejects %j', (query, code, message) => {
     // Act
     const error = failure(query);

@@ -21,12 +21,23 @@ function failure(query: string, dialect: CompileOptions['dialect'] = 'duckdb'): 
 }
 
 /** The docs' model: walk the values in order, deciding at each whether a new session starts. */
-function sessions(values: readonly (number | null)[], fromFirst: number, neighbors: number, restart: boolean[]): (number | null)[] {
+function sessions(
+  values: readonly (number | null)[],
+  fromFirst: number,
+  neighbors: number,
+  restart: boolean[],
+): (number | null)[] {
   let start: number | null = null;
   let prev: number | null = null;
   return values.map((v, i) => {
     const fresh =
-      i === 0 || start === null || v === null || prev === null || v - start >= fromFirst || v - prev >= neighbors || restart[i]!;
+      i === 0 ||
+      start === null ||
+      v === null ||
+      prev === null ||
+      v - start >= fromFirst ||
+      v - prev >= neighbors ||
+      restart[i]!;
     if (fresh) start = v;
     prev = v;
     return start;
@@ -41,14 +52,21 @@ describe('row_window_session', () => {
 
   it('is refused on Timestream at the call, naming the function and the engine', () => {
     // Act
-    const error = failure('States\n| sort by Timestamp asc\n| extend s = row_window_session(Timestamp, 1h, 5m)', 'timestream');
+    const error = failure(
+      'States\n| sort by Timestamp asc\n| extend s = row_window_session(Timestamp, 1h, 5m)',
+      'timestream',
+    );
     // Assess
     expect(error.code).toBe('QUERY_UNSUPPORTED');
     expect(error.message).toBe('3:14: row_window_session is not supported on the timestream engine');
   });
 
   it.each([
-    ['range t from 1 to 2 step 1 | serialize s = row_window_session(t, 1h)', 'QUERY_SEMANTIC', '1:44: row_window_session() takes 3 to 4 arguments, not 2'],
+    [
+      'range t from 1 to 2 step 1 | serialize s = row_window_session(t, 1h)',
+      'QUERY_SEMANTIC',
+      '1:44: row_window_session() takes 3 to 4 arguments, not 2',
+    ],
     [
       'States | sort by Timestamp asc | extend s = row_window_session(Timestamp, 1h, 5)',
       'QUERY_SEMANTIC',
@@ -86,7 +104,8 @@ describe('row_window_session', () => {
         fc.integer({ min: 1, max: 30 }),
         async (rows, fromFirst, neighbors) => {
           // Prepare
-          const iso = (m: number): string => new Date(Date.UTC(2024, 0, 1) + m * 60_000).toISOString().replace('.000Z', 'Z');
+          const iso = (m: number): string =>
+            new Date(Date.UTC(2024, 0, 1) + m * 60_000).toISOString().replace('.000Z', 'Z');
           const values = rows.map((r) => `datetime(${r.minute === null ? 'null' : iso(r.minute)})`);
           const query =
             `datatable (i:long, t:datetime, r:bool) [${rows.map((r, i) => `${i}, ${values[i]}, ${r.restart}`).join(', ')}]` +
