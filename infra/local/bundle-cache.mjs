@@ -1,6 +1,6 @@
 // The function bundles of `npm start`, kept between starts in <data>/bundles/<key>/, where the key
 // is a hash of the CONTENTS of everything that goes into them: the sources under functions/ and
-// lib/, serverless.yml and its function lists, tsconfig.json, package-lock.json (what is in
+// lib/, serverless.yml and its function lists, tsconfig.json, package.json and package-lock.json (what is in
 // node_modules), esbuild's version, options and entry points. Sizes and modification times are not
 // enough: `git checkout` gives a file new contents and a new mtime, but a copy or a restore from an
 // archive can keep the size and the time of another version. Hashing the ~300 files (about 1.3 MB)
@@ -56,7 +56,9 @@ export async function bundleKey(base, settings, extraFiles) {
 /** The key of this project's bundles. */
 export function projectBundleKey(service = readService()) {
   const settings = { esbuild: esbuildVersion, options: esbuildOptions(service), entries: functionEntries(service) };
-  return bundleKey(root, settings, ['serverless.yml', 'tsconfig.json', 'package-lock.json', ...functionFiles(service)]);
+  // package.json: bundled too (lib/wiring/kusto.ts reads its version), besides naming the packages.
+  const files = ['serverless.yml', 'tsconfig.json', 'package.json', 'package-lock.json', ...functionFiles(service)];
+  return bundleKey(root, settings, files);
 }
 
 const alive = (pid) => {
