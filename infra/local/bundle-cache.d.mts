@@ -17,6 +17,7 @@ export interface CachedBundles {
 }
 export function bundleInputs(base: string, extraFiles: readonly string[]): Promise<string[]>;
 export function bundleKey(base: string, settings: unknown, extraFiles: readonly string[]): Promise<BundleKey>;
+export function projectBundleInputs(service?: Service): Promise<string[]>;
 export function projectBundleKey(service?: Service): Promise<BundleKey>;
 export function cachedBundles(
   cacheDir: string,

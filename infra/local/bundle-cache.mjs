@@ -53,12 +53,21 @@ export async function bundleKey(base, settings, extraFiles) {
   return { key: hash.digest('hex').slice(0, 16), files: files.length, ms: performance.now() - started };
 }
 
+/** The files beside functions/ and lib/ that go into the key. */
+function projectFiles(service) {
+  // package.json: bundled too (lib/wiring/kusto.ts reads its version), besides naming the packages.
+  return ['serverless.yml', 'tsconfig.json', 'package.json', 'package-lock.json', ...functionFiles(service)];
+}
+
+/** Every file of this project whose contents go into the key, relative to the project. */
+export function projectBundleInputs(service = readService()) {
+  return bundleInputs(root, projectFiles(service));
+}
+
 /** The key of this project's bundles. */
 export function projectBundleKey(service = readService()) {
   const settings = { esbuild: esbuildVersion, options: esbuildOptions(service), entries: functionEntries(service) };
-  // package.json: bundled too (lib/wiring/kusto.ts reads its version), besides naming the packages.
-  const files = ['serverless.yml', 'tsconfig.json', 'package.json', 'package-lock.json', ...functionFiles(service)];
-  return bundleKey(root, settings, files);
+  return bundleKey(root, settings, projectFiles(service));
 }
 
 const alive = (pid) => {
