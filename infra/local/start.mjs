@@ -12,6 +12,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { playgroundStaleReason } from '../playground/fresh.mjs';
+import { cachedBundles } from './bundle-cache.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const env = process.env;
@@ -230,11 +231,36 @@ function buildPlayground() {
     );
 }
 
+/**
+ * The function bundles for the current sources: reused from <data>/bundles/ when nothing that goes
+ * into them changed, built in one esbuild call otherwise (infra/local/bundle-cache.mjs). The stack
+ * serves them (infra/local/prebuilt-plugin.mjs) instead of having serverless-esbuild bundle every
+ * function at every start. Says which, and how long it took.
+ */
+async function functionBundles() {
+  let bundles;
+  try {
+    bundles = await cachedBundles(path.join(dataDir, 'bundles'));
+  } catch (error) {
+    // esbuild has printed where a source does not compile.
+    fail(`the function bundles did not build (${String(error.message).split('\n')[0]}); see above.`);
+  }
+  const relative = path.relative(root, bundles.dir);
+  const where = relative.startsWith('..') ? bundles.dir : relative;
+  console.log(
+    bundles.reused
+      ? `npm start: function bundles reused from ${where} (sources unchanged: ${bundles.files} files checked in ${Math.round(bundles.checkMs)} ms)`
+      : `npm start: function bundles built in ${((bundles.checkMs + bundles.buildMs) / 1000).toFixed(1)} s into ${where} (first start, or sources changed)`,
+  );
+  return bundles.dir;
+}
+
 checkNode();
 checkJava();
 await checkPorts();
 buildPlayground();
 for (const sub of ['dynamodb', 'lake', 'dead-letter']) mkdirSync(path.join(dataDir, sub), { recursive: true });
+const bundleDir = await functionBundles();
 
 const child = spawn(process.execPath, [path.join(root, 'node_modules/osls/bin/serverless.js'), 'offline', 'start'], {
   cwd: root,
@@ -247,6 +273,7 @@ const child = spawn(process.execPath, [path.join(root, 'node_modules/osls/bin/se
     INSIGHTS_LAMBDA_PORT: String(ports.lambda),
     INSIGHTS_DYNAMODB_PORT: String(ports.dynamodb),
     INSIGHTS_MQTT_PORT: String(ports.mqtt),
+    INSIGHTS_PREBUILT_DIR: bundleDir,
     UV_THREADPOOL_SIZE: env.UV_THREADPOOL_SIZE ?? '16',
   }, // queries leave threads to token checks (docs/query-api.md)
 });

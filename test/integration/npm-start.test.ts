@@ -1,11 +1,13 @@
 // `npm start` as a newcomer meets it: one summary with URLs and credentials, data kept across a
 // restart, one clear line for a missing Java or a busy port, and Ctrl-C leaves nothing behind.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectBundleInputs, projectBundleKey } from '../../infra/local/bundle-cache.mjs';
 import { freePort, waitUntil } from '../support/ports';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -32,6 +34,8 @@ describe('npm start', { timeout: 360_000 }, () => {
       INSIGHTS_DYNAMODB_PORT: String(await freePort()),
       INSIGHTS_MQTT_PORT: String(await freePort()),
     };
+    // npm start bundles for itself (its cache in the data folder), not the test run's bundles.
+    delete env.INSIGHTS_PREBUILT_DIR;
   });
   afterAll(async () => {
     await rm(dataDir, { recursive: true, force: true });
@@ -60,14 +64,28 @@ describe('npm start', { timeout: 360_000 }, () => {
     return exited;
   }
 
-  const leftovers = () =>
-    execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' })
+  /**
+   * What is still running of this test's stacks: DynamoDB Local by its port, and every process that
+   * carries the test's data folder in its environment (osls, the gateway, java: all inherit it).
+   * Their command lines do not name the folder, so /proc is read (Linux, as the CI machine).
+   */
+  const leftovers = () => {
+    const mark = `INSIGHTS_DATA_DIR=${dataDir}\0`;
+    const byEnvironment = readdirSync('/proc')
+      .filter((p) => /^\d+$/.test(p) && Number(p) !== process.pid)
+      .flatMap((p) => {
+        try {
+          if (!readFileSync(`/proc/${p}/environ`, 'latin1').includes(mark)) return [];
+          return [`${p}: ${readFileSync(`/proc/${p}/cmdline`, 'latin1').replaceAll('\0', ' ')}`];
+        } catch {
+          return []; // gone, or not ours to read
+        }
+      });
+    const byPort = execFileSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' })
       .split('\n')
-      .filter(
-        (l) =>
-          l.includes(`-port ${env.INSIGHTS_DYNAMODB_PORT}`) ||
-          (l.includes('serverless.js offline') && l.includes(buildDir)),
-      );
+      .filter((l) => l.includes(`-port ${env.INSIGHTS_DYNAMODB_PORT} `) || l.endsWith(`-port ${env.INSIGHTS_DYNAMODB_PORT}`));
+    return [...byEnvironment, ...byPort];
+  };
 
   /** The ```sh demo blocks of README.md and docs/*.md, with the `# answer contains:` lines of each. */
   const docExamples = async () => {
@@ -138,6 +156,17 @@ describe('npm start', { timeout: 360_000 }, () => {
       expect(text).toContain('Demo tenant created');
       expect(text).toMatch(/client_secret \S+/);
       expect(text.match(/local stack ready/g)).toHaveLength(1);
+      // A first start bundles the functions once, into the data folder's cache, under the sources' key.
+      const { key } = await projectBundleKey();
+      expect(text).toMatch(/npm start: function bundles built in [\d.]+ s into (\S+) \(first start/);
+      expect(/function bundles built in [\d.]+ s into (\S+)/.exec(text)?.[1]).toBe(path.join(dataDir, 'bundles', key));
+      // Every source esbuild read is one the key covers (packages are covered by package-lock.json).
+      const { inputs } = JSON.parse(await readFile(path.join(dataDir, 'bundles', key, 'bundles.json'), 'utf8')) as {
+        inputs: string[];
+      };
+      const covered = new Set(await projectBundleInputs());
+      expect(inputs.filter((f) => f.startsWith('functions/')).length).toBeGreaterThan(10);
+      expect(inputs.filter((f) => !f.startsWith('node_modules/') && !covered.has(f))).toEqual([]);
       const health = await fetch(`http://127.0.0.1:${env.INSIGHTS_HTTP_PORT}/health`);
       expect(health.status).toBe(200);
       // A write before the restart, to read back after it.
@@ -247,9 +276,13 @@ describe('npm start', { timeout: 360_000 }, () => {
     ]);
   });
 
-  it('keeps the data across a restart: the demo is not seeded twice, and DynamoDB Local still has unique keys', async () => {
+  it('restarts on the kept data with the cached bundles, and leaves nothing running when npm start is killed outright', async () => {
     const started = await start();
     try {
+      // The sources did not change since the first start: its bundles are used as they are.
+      expect(started.output()).toMatch(/npm start: function bundles reused from \S+ \(sources unchanged/);
+      expect(started.output()).not.toContain('function bundles built');
+      // The data is kept: the demo is not seeded twice, and DynamoDB Local still has unique keys.
       expect(started.output()).toContain('Demo tenant (already seeded earlier)');
       expect((await taskTitles()).filter((t) => t === 'before restart')).toHaveLength(1);
       // A second task in the same month writes the month's counter again: with a database whose
@@ -262,14 +295,9 @@ describe('npm start', { timeout: 360_000 }, () => {
         'before restart',
       ]);
     } finally {
-      expect(await interrupt(started)).toBe(0);
+      // Killed outright whatever the checks above found: what follows holds either way.
+      started.child.kill('SIGKILL');
     }
-    await waitUntil(async () => leftovers().length === 0, 10_000, 'no process left');
-  });
-
-  it('leaves nothing running when npm start itself is killed outright', async () => {
-    const started = await start();
-    started.child.kill('SIGKILL');
     // The stack notices that its parent is gone and stops in order: ports free, no java, no osls.
     await waitUntil(async () => leftovers().length === 0, 60_000, 'the stack to stop after its parent died');
     const blocker = createServer();

@@ -16,7 +16,9 @@ import {
   hoverText,
   pointAt,
   resetEditor,
+  restMouseAt,
   runs,
+  shownHovers,
   squiggles,
   type HarnessWindow,
 } from './playground-editor/page';
@@ -141,10 +143,10 @@ describe('playground editor in chromium', () => {
 
   it('shows the schema on hover over a column', async () => {
     await resetEditor(page, 'States\n| where PlantId == "p1"');
-    const at = await pointAt(page, 2, 10);
-    await page.mouse.move(at.x, at.y);
-    await page.waitForSelector('.monaco-hover:not(.hidden)', { timeout: 30_000 });
-    expect(await page.textContent('.monaco-hover:not(.hidden)')).toContain('PlantId');
+    await restMouseAt(page, await pointAt(page, 2, 10));
+    // The column's name and type from the schema, and its description.
+    expect(await shownHovers(page)).toEqual([expect.stringMatching(/PlantId: string\s*The plant of the message/)]);
+    await page.mouse.move(0, 0);
   });
 
   it('underlines a server error at its line:col, relative to the statement that ran', async () => {

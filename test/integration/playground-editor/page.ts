@@ -60,14 +60,40 @@ export async function editorRun(page: Page, line: number, column: number): Promi
   await page.keyboard.press('Control+Enter');
 }
 
+/**
+ * Brings the mouse to rest at `at` as a pointer does: from a little to the left, in a few moves.
+ * Monaco shows a hover when the mouse rests over a word. One synthetic mousemove straight onto
+ * the word (what `mouse.move(x, y)` sends) was now and then not acted on at all: no hover, not even
+ * "Loading…", for as long as the mouse stayed (5 times in 50 at load ~28; a 2-pixel move then
+ * showed it). Approached in steps, the hover showed 40 times in 40.
+ */
+export async function restMouseAt(page: Page, at: { x: number; y: number }): Promise<void> {
+  await page.mouse.move(at.x - 20, at.y);
+  await page.mouse.move(at.x, at.y, { steps: 4 });
+}
+
+/**
+ * The texts of the hovers shown, once one is. Monaco keeps a hidden hover element (class
+ * `hidden`) once it has shown one, and playwright's waitForSelector looks at the first element that
+ * matches only, so the shown ones are polled for.
+ */
+export async function shownHovers(page: Page, timeout = 15_000): Promise<string[]> {
+  const shown = (): Promise<string[]> =>
+    page.$$eval('.monaco-hover:not(.hidden)', (hovers) => hovers.map((h) => h.textContent ?? ''));
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const texts = await shown();
+    if (texts.some((t) => t.trim() !== '') || Date.now() > deadline) return texts;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** Hovers the squiggle under `text` and returns the hover's text, then moves the mouse away. */
 export async function hoverText(page: Page, className: string, text: string): Promise<string> {
   const found = (await squiggles(page, className)).find((s) => s.text === text);
   if (!found) throw new Error(`no ${className} under '${text}'`);
-  const at = await pointAt(page, found.line, found.column + text.length / 2);
-  await page.mouse.move(at.x, at.y);
-  const hover = await page.waitForSelector('.monaco-hover:not(.hidden)', { state: 'visible', timeout: 15_000 });
-  const content = (await hover.textContent()) ?? '';
+  await restMouseAt(page, await pointAt(page, found.line, found.column + text.length / 2));
+  const content = (await shownHovers(page)).join('\n');
   await page.mouse.move(0, 0);
   return content;
 }
