@@ -53,7 +53,6 @@ export default defineConfig({
           // One DynamoDB Local for the run (a table per file); an offline stack of a file here is
           // its own, on free ports with its own data folder, so files run in parallel.
           globalSetup: ['test/support/global-run.ts', 'test/support/global-engines.ts'],
-          setupFiles: ['test/support/await-bundles.ts'],
           sequence: { groupOrder: 0 },
           testTimeout: 60_000,
           hookTimeout: 180_000,
