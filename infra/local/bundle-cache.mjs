@@ -119,7 +119,10 @@ export async function cachedBundles(cacheDir, { service = readService(), build =
     const metafile = await build(temporary, service);
     // What esbuild read, kept so that a test can check that the key covers every input.
     const inputs = Object.keys(metafile?.inputs ?? {});
-    await writeFile(path.join(temporary, marker), `${JSON.stringify({ key: check.key, builtAt: new Date(), inputs })}\n`);
+    await writeFile(
+      path.join(temporary, marker),
+      `${JSON.stringify({ key: check.key, builtAt: new Date(), inputs })}\n`,
+    );
     if (!existsSync(path.join(dir, marker))) await rm(dir, { recursive: true, force: true });
     await rename(temporary, dir);
   } catch (error) {

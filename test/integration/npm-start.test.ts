@@ -83,7 +83,9 @@ describe('npm start', { timeout: 360_000 }, () => {
       });
     const byPort = execFileSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' })
       .split('\n')
-      .filter((l) => l.includes(`-port ${env.INSIGHTS_DYNAMODB_PORT} `) || l.endsWith(`-port ${env.INSIGHTS_DYNAMODB_PORT}`));
+      .filter(
+        (l) => l.includes(`-port ${env.INSIGHTS_DYNAMODB_PORT} `) || l.endsWith(`-port ${env.INSIGHTS_DYNAMODB_PORT}`),
+      );
     return [...byEnvironment, ...byPort];
   };
 
