@@ -1,3 +1,4 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { RunOrder } from './test/support/run-order.js';
 
@@ -19,6 +20,20 @@ const onSharedStack = [
 // Files that drive chromium over the playground's own server: no DynamoDB, no stack, no bundles.
 const inBrowserOnly = ['test/integration/playground-editor.test.ts', 'test/integration/playground-charts.test.ts'];
 
+// Unit files share one module context per worker (isolate: false): re-importing the compiler, the
+// SDK and zod for each of ~110 files cost half of the unit project's CPU. A file that patches
+// something shared (module mocks, SDK client mocks on prototypes, stubbed env/globals, fake timers,
+// spies, process.env writes) keeps a fresh context of its own; this list is found from the files'
+// text, so a new test that mocks is isolated without anyone remembering to list it.
+const testFiles = (dir: string): string[] =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.test.ts'))
+    .map((name) => `${dir}/${name}`);
+const unitFiles = [...testFiles('test/unit'), ...testFiles('test/golden')];
+const patchesShared =
+  /vi\.(mock|doMock|stubEnv|stubGlobal|useFakeTimers|spyOn)\(|mockClient\(|process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env/;
+const unitIsolated = unitFiles.filter((file) => patchesShared.test(readFileSync(file, 'utf8')));
+
 // Every global setup below returns at once and starts its engines in the background (vitest runs
 // no file until all projects' setups have returned); the files wait for what they use.
 export default defineConfig({
@@ -35,11 +50,23 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts', 'test/golden/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...unitIsolated],
+          isolate: false,
           environment: 'node',
           // Handlers log structured JSON; tests that care about logs capture them explicitly.
           env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
           // Unit files run beside integration files that start stacks: a property test of 1000 runs
           // took 6.6 s against vitest's default 5 s limit on a loaded machine (fresh-clone CI run).
+          testTimeout: 30_000,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          name: 'unit-isolated',
+          include: unitIsolated,
+          environment: 'node',
+          env: { POWERTOOLS_LOG_LEVEL: 'SILENT' },
           testTimeout: 30_000,
           sequence: { groupOrder: 0 },
         },

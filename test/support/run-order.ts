@@ -22,7 +22,7 @@ const longest = [
  * Then by project, in this order. Files on the shared stack come after the files that need only
  * DynamoDB or nothing: the stack starts in the background and is up by then.
  */
-const projects = ['integration', 'integration-browser', 'integration-stack', 'unit'];
+const projects = ['integration', 'integration-browser', 'integration-stack', 'unit-isolated', 'unit'];
 
 function rank(spec: TestSpecification, root: string): number {
   const index = longest.indexOf(path.relative(root, spec.moduleId));
