@@ -140,14 +140,21 @@ class Generator {
 
   root(rel: Rel): string {
     const state = this.rel(rel);
-    const outer = this.wrap(state);
+    const alias = this.alias();
+    const outer = this.wrap(state, alias);
     // Output aliases are the KQL names (quoted); a name with control characters keeps its private ref.
     outer.sel.star = false;
     outer.sel.items = state.cols.map((c) => ({
       sql: this.q(c.ref),
       ref: hasControlCharacter(c.name) ? c.ref : c.name,
     }));
-    outer.sel.orderBy = this.orderBy(state.order);
+    // ORDER BY binds a bare name to an output alias first: a KQL name spelled like another column's
+    // private ref (`project _c1 = b, x = a | sort by x`) would sort by the wrong column. Such a key
+    // is qualified with the input's alias.
+    const shadowed = new Set(outer.sel.items.filter((i) => i.sql !== this.q(i.ref)).map((i) => i.ref));
+    outer.sel.orderBy = state.order.some((k) => shadowed.has(k.ref))
+      ? this.orderBy(state.order).map((key, i) => (shadowed.has(state.order[i]!.ref) ? `${alias}.${key}` : key))
+      : this.orderBy(state.order);
     outer.sel.limit = BigInt(this.options.rowLimit) + 1n;
     return this.render(outer.sel);
   }
@@ -676,10 +683,10 @@ class Generator {
     return pure ? s : this.wrap(s);
   }
 
-  private wrap(s: State): State {
+  private wrap(s: State, alias = this.alias()): State {
     const refs = [...s.cols.map((c) => c.ref), ...s.carried];
     this.countTerms(refs.length, undefined);
-    const from = `(${this.render(s.sel)}) AS ${this.alias()}`;
+    const from = `(${this.render(s.sel)}) AS ${alias}`;
     return {
       sel: {
         star: true,
