@@ -13,6 +13,7 @@ import { topNestedSql } from './top-nested';
 import { makeSeriesSql } from './make-series';
 import { sessionSql } from './window-session';
 import { scanSql } from './scan';
+import type { SerialWriter } from './serial-writer';
 
 interface Item {
   readonly sql: string;
@@ -562,52 +563,41 @@ class Generator {
 
   /** row_window_session (sql/window-session.ts): the input's columns and order keys pass through. */
   private session(rel: Rel & { kind: 'session' }): State {
-    if (this.d.name !== 'duckdb')
-      throw this.options.ctx.errors.unsupported(
-        `row_window_session is not supported on the ${this.d.name} engine`,
-        this.position(),
-      );
-    const s = this.serialOrder(this.rel(rel.input));
-    const refs = [...s.cols.map((c) => c.ref), ...s.carried];
-    const sql = sessionSql(
-      {
-        d: this.d,
-        q: (n) => this.q(n),
-        hidden: (prefix) => `${prefix}${++this.hiddenCounter}`,
-        expr: (e) => this.expr(e),
-        input: this.render(s.sel),
-        refs,
-        orderBy: this.orderBy(s.order).join(', '),
-      },
-      rel.session,
-    );
-    this.checkSize(sql.length, undefined);
-    const out = this.fromSubquery(sql, rel.columns);
-    out.sel.items.push(...s.carried.map((r) => ({ sql: this.q(r), ref: r })));
-    out.carried = [...s.carried];
-    out.order = [...s.order];
-    return out;
+    return this.serialWalk('row_window_session', rel.input, rel.columns, (w) => sessionSql(w, rel.session));
   }
 
   /** scan (sql/scan.ts): the input's columns and order keys pass through, then the declared columns. */
   private sequenceScan(rel: Rel & { kind: 'sequenceScan' }): State {
+    return this.serialWalk('scan', rel.input, rel.columns, (w) => scanSql(w, rel.scan));
+  }
+
+  /**
+   * An operator whose SQL walks the input in its serialized order with a recursive CTE (DuckDB
+   * only): `write` gets the input and the generator's writers; carried refs and the order pass on.
+   */
+  private serialWalk(
+    construct: string,
+    input: Rel,
+    columns: readonly IrColumn[],
+    write: (w: SerialWriter) => string,
+  ): State {
     if (this.d.name !== 'duckdb')
-      throw this.options.ctx.errors.unsupported(`scan is not supported on the ${this.d.name} engine`, this.position());
-    const s = this.serialOrder(this.rel(rel.input));
-    const sql = scanSql(
-      {
-        d: this.d,
-        q: (n) => this.q(n),
-        hidden: (prefix) => `${prefix}${++this.hiddenCounter}`,
-        expr: (e) => this.expr(e),
-        input: this.render(s.sel),
-        refs: [...s.cols.map((c) => c.ref), ...s.carried],
-        orderBy: this.orderBy(s.order).join(', '),
-      },
-      rel.scan,
-    );
+      throw this.options.ctx.errors.unsupported(
+        `${construct} is not supported on the ${this.d.name} engine`,
+        this.position(),
+      );
+    const s = this.serialOrder(this.rel(input));
+    const sql = write({
+      d: this.d,
+      q: (n) => this.q(n),
+      hidden: (prefix) => `${prefix}${++this.hiddenCounter}`,
+      expr: (e) => this.expr(e),
+      input: this.render(s.sel),
+      refs: [...s.cols.map((c) => c.ref), ...s.carried],
+      orderBy: this.orderBy(s.order).join(', '),
+    });
     this.checkSize(sql.length, undefined);
-    const out = this.fromSubquery(sql, rel.columns);
+    const out = this.fromSubquery(sql, columns);
     out.sel.items.push(...s.carried.map((r) => ({ sql: this.q(r), ref: r })));
     out.carried = [...s.carried];
     out.order = [...s.order];

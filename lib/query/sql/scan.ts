@@ -3,24 +3,12 @@
 // values that the step reads, the declared defaults before any match) and each row's declared
 // values. The matched rows are then joined back to the input. DuckDB only (a recursive CTE); the
 // generator refuses other engines. Each recursion step joins one row, so the cost grows with the
-// input's length times the engine's cost of one step (docs/query-api.md gives the measured figure).
-import type { IrExpr, ScanIr } from '../ir';
-import type { SqlDialect } from './dialect';
-
-/** What the generator lends: its dialect and expression writer, and the input in its order. */
-export interface ScanWriter {
-  readonly d: SqlDialect;
-  q(name: string): string;
-  hidden(prefix: string): string;
-  expr(e: IrExpr): string;
-  readonly input: string;
-  /** The input's refs (columns and carried order keys). */
-  readonly refs: readonly string[];
-  readonly orderBy: string;
-}
+// input's length times the engine's cost of one step.
+import type { ScanIr } from '../ir';
+import type { SerialWriter } from './serial-writer';
 
 /** A SELECT of the input's refs, the declared columns and the match id, one row per match. */
-export function scanSql(w: ScanWriter, scan: ScanIr): string {
+export function scanSql(w: SerialWriter, scan: ScanIr): string {
   const q = (n: string): string => w.q(n);
   const [rows, walk, n, matched] = ['_kb', '_kw', '_kn', '_km'].map((p) => q(w.hidden(p))) as [
     string,

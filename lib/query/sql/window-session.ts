@@ -7,23 +7,10 @@
 // current start). Each row then takes the value of the latest start at or before it.
 // DuckDB only (aggregates in a recursive term); the generator refuses other engines.
 import type { SessionIr } from '../ir';
-import type { SqlDialect } from './dialect';
-
-/** What the generator lends: its dialect and expression writer, and the input in its order. */
-export interface SessionWriter {
-  readonly d: SqlDialect;
-  q(name: string): string;
-  /** A fresh private name with this prefix. */
-  hidden(prefix: string): string;
-  expr(e: SessionIr['value']): string;
-  /** The input's SELECT (its columns and carried refs) and the ORDER BY keys of its serialized order. */
-  readonly input: string;
-  readonly refs: readonly string[];
-  readonly orderBy: string;
-}
+import type { SerialWriter } from './serial-writer';
 
 /** A SELECT of the input's refs plus the session start under `session.column.ref`. */
-export function sessionSql(w: SessionWriter, session: SessionIr): string {
+export function sessionSql(w: SerialWriter, session: SessionIr): string {
   const { d, q } = { d: w.d, q: (n: string): string => w.q(n) };
   const [b, h, walk, k, n, v, pv, r, g, s, start] = [
     '_sb',

@@ -6,6 +6,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compile, convertRows, QueryError, type CompileOptions, type QueryLimits } from '../../../lib/query/index';
+import { compileFailure } from './compile-failure';
 import { GOLDEN_OPTIONS, openFixtureDb, runSql } from '../../golden/fixture-db';
 
 const options = (dialect: CompileOptions['dialect'], limits: Partial<QueryLimits> = {}): CompileOptions => ({
@@ -14,19 +15,8 @@ const options = (dialect: CompileOptions['dialect'], limits: Partial<QueryLimits
   limits: { compileBudgetMs: 60_000, ...limits },
 });
 
-function failure(
-  query: string,
-  dialect: CompileOptions['dialect'] = 'duckdb',
-  limits: Partial<QueryLimits> = {},
-): QueryError {
-  try {
-    compile(query, options(dialect, limits));
-  } catch (e) {
-    if (e instanceof QueryError) return e;
-    throw e;
-  }
-  throw new Error(`expected the query to fail: ${query}`);
-}
+const failure = (query: string, dialect: CompileOptions['dialect'] = 'duckdb', limits: Partial<QueryLimits> = {}) =>
+  compileFailure(query, options(dialect, limits));
 
 async function run(db: DuckDBConnection, query: string): Promise<unknown[][]> {
   const compiled = compile(query, options('duckdb'));

@@ -4,20 +4,14 @@
 // The documented examples are in the conformance corpus (test/conformance/cases/op-mv-apply-*.json).
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compile, convertRows, QueryError, type CompileOptions } from '../../../lib/query/index';
+import { compile, convertRows, type CompileOptions } from '../../../lib/query/index';
+import { compileFailure } from './compile-failure';
 import { GOLDEN_OPTIONS, openFixtureDb, runSql } from '../../golden/fixture-db';
 
 const options = (dialect: CompileOptions['dialect']): CompileOptions => ({ ...GOLDEN_OPTIONS, dialect });
 
-function failure(query: string, dialect: CompileOptions['dialect'] = 'duckdb'): QueryError {
-  try {
-    compile(query, options(dialect));
-  } catch (e) {
-    if (e instanceof QueryError) return e;
-    throw e;
-  }
-  throw new Error(`expected the query to fail: ${query}`);
-}
+const failure = (query: string, dialect: CompileOptions['dialect'] = 'duckdb') =>
+  compileFailure(query, options(dialect));
 
 describe('mv-apply', () => {
   let db: DuckDBConnection;

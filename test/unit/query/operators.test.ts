@@ -2,7 +2,8 @@
 // how the new sub-queries count towards the limits. Results are checked by the conformance corpus
 // (test/conformance/cases/op-*.json) and the golden cases; this file pins the compiler's side.
 import { describe, expect, it } from 'vitest';
-import { compile, QueryError, type CompileOptions, type QueryLimits } from '../../../lib/query/index';
+import { compile, type CompileOptions, type QueryLimits } from '../../../lib/query/index';
+import { compileFailure } from './compile-failure';
 
 const options = (dialect: CompileOptions['dialect'], limits: Partial<QueryLimits> = {}): CompileOptions => ({
   dialect,
@@ -17,19 +18,8 @@ const options = (dialect: CompileOptions['dialect'], limits: Partial<QueryLimits
   limits: { compileBudgetMs: 60_000, ...limits },
 });
 
-function failure(
-  query: string,
-  dialect: CompileOptions['dialect'] = 'duckdb',
-  limits: Partial<QueryLimits> = {},
-): QueryError {
-  try {
-    compile(query, options(dialect, limits));
-  } catch (e) {
-    if (e instanceof QueryError) return e;
-    throw e;
-  }
-  throw new Error(`expected the query to fail: ${query}`);
-}
+const failure = (query: string, dialect: CompileOptions['dialect'] = 'duckdb', limits: Partial<QueryLimits> = {}) =>
+  compileFailure(query, options(dialect, limits));
 
 const extendTimes = (n: number): string => ' | extend z = 1'.repeat(n);
 

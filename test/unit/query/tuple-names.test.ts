@@ -2,20 +2,13 @@
 // where it is refused and at which position. Results of documented examples are in the conformance
 // corpus (test/conformance/cases/fn-*-tuple-*.json, fn-percentiles-named.json).
 import { describe, expect, it } from 'vitest';
-import { compile, QueryError, type CompileOptions } from '../../../lib/query/index';
+import { compile, type CompileOptions } from '../../../lib/query/index';
+import { compileFailure } from './compile-failure';
 import { GOLDEN_OPTIONS } from '../../golden/fixture-db';
 
 const options = (dialect: CompileOptions['dialect']): CompileOptions => ({ ...GOLDEN_OPTIONS, dialect });
 
-function failure(query: string): QueryError {
-  try {
-    compile(query, options('duckdb'));
-  } catch (e) {
-    if (e instanceof QueryError) return e;
-    throw e;
-  }
-  throw new Error(`expected the query to fail: ${query}`);
-}
+const failure = (query: string) => compileFailure(query, options('duckdb'));
 
 describe('(a, b, ...) = naming', () => {
   it.each([

@@ -1,7 +1,8 @@
 // User-defined functions (lib/query/parser-udf.ts, expand-udf.ts): errors and their positions, both
 // dialects, and the bound on the expansion. Results are checked by test/conformance/cases/op-udf-*.json.
 import { describe, expect, it } from 'vitest';
-import { compile, QueryError, type CompileOptions, type QueryLimits } from '../../../lib/query/index';
+import { compile, type CompileOptions, type QueryLimits } from '../../../lib/query/index';
+import { compileFailure } from './compile-failure';
 
 const options = (dialect: CompileOptions['dialect'], limits: Partial<QueryLimits> = {}): CompileOptions => ({
   dialect,
@@ -16,15 +17,7 @@ const options = (dialect: CompileOptions['dialect'], limits: Partial<QueryLimits
   limits,
 });
 
-function failure(query: string, limits: Partial<QueryLimits> = {}): QueryError {
-  try {
-    compile(query, options('duckdb', limits));
-  } catch (e) {
-    if (e instanceof QueryError) return e;
-    throw e;
-  }
-  throw new Error(`expected the query to fail: ${query}`);
-}
+const failure = (query: string) => compileFailure(query, options('duckdb'));
 
 /** f0 adds one; each f(i) calls f(i-1) twice: calling f(n) would write 2^n copies of f0's body. */
 function doublingChain(n: number): string {

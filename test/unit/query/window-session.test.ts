@@ -5,20 +5,14 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compile, convertRows, QueryError, type CompileOptions } from '../../../lib/query/index';
+import { compile, convertRows, type CompileOptions } from '../../../lib/query/index';
+import { compileFailure } from './compile-failure';
 import { GOLDEN_OPTIONS, openFixtureDb, runSql } from '../../golden/fixture-db';
 
 const options = (dialect: CompileOptions['dialect']): CompileOptions => ({ ...GOLDEN_OPTIONS, dialect });
 
-function failure(query: string, dialect: CompileOptions['dialect'] = 'duckdb'): QueryError {
-  try {
-    compile(query, options(dialect));
-  } catch (e) {
-    if (e instanceof QueryError) return e;
-    throw e;
-  }
-  throw new Error(`expected the query to fail: ${query}`);
-}
+const failure = (query: string, dialect: CompileOptions['dialect'] = 'duckdb') =>
+  compileFailure(query, options(dialect));
 
 /** The docs' model: walk the values in order, deciding at each whether a new session starts. */
 function sessions(
