@@ -298,7 +298,7 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
 
   private datatable(s: Source & { kind: 'datatable' }): Rel {
     const columns: IrColumn[] = s.columns.map((c) => {
-      const type = typeNamed(c.type);
+      const type = typeNamed(c.type, true);
       if (!type) throw this.errors.unsupported(`the column type '${c.type}' is not supported in datatable`, c.span);
       return { name: c.name, type, ref: this.newRef() };
     });

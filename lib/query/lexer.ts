@@ -61,6 +61,20 @@ export function tokenize(source: string, ctx: CompileContext = compileContext(so
       pushToken(tokens, source, pos, 'string', start, { value: decodeEscapes(source.slice(start + 1, pos - 1)) });
       continue;
     }
+    // h@"..." (or H@'...'): an obfuscated verbatim string (string data type docs).
+    const obfuscatedVerbatim = (c === 'h' || c === 'H') && charAt(source, pos + 1) === '@';
+    if (obfuscatedVerbatim && (charAt(source, pos + 2) === '"' || charAt(source, pos + 2) === "'")) {
+      pos += 2;
+      const quote = charAt(source, pos);
+      pos = readVerbatim(source, pos, errors);
+      pushToken(tokens, source, pos, 'string', start, {
+        value: source
+          .slice(start + 3, pos - 1)
+          .split(quote + quote)
+          .join(quote),
+      });
+      continue;
+    }
     if ((c === '@' || c === 'h' || c === 'H') && (charAt(source, pos + 1) === '"' || charAt(source, pos + 1) === "'")) {
       const verbatim = c === '@';
       pos++;

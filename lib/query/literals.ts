@@ -128,8 +128,10 @@ function digitsAt(text: string, from: number, to: number): number {
   return n;
 }
 
-const CLOCK_RE = /^(-)?(?:(\d+)\.)?(\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,7}))?)?$/;
-const UNIT_RE = /^(-)?(\d+(?:\.\d+)?)([a-z]+)$/;
+// Minutes and seconds of one digit as .NET's TimeSpan reads them (`time(1:2:3)`); a space before
+// the unit as in the timespan docs' `time(15 seconds)`.
+const CLOCK_RE = /^(-)?(?:(\d+)\.)?(\d{1,2}):(\d{1,2})(?::(\d{1,2})(?:\.(\d{1,7}))?)?$/;
+const UNIT_RE = /^(-)?(\d+(?:\.\d+)?) ?([a-z]+)$/;
 
 /**
  * Ticks for `1h`, `1.5d`, `0.00:03:00`, `00:03:00`, or a bare number of days (`timespan(2)`);

@@ -97,7 +97,7 @@ export function parseJoin(p: OperatorCursor, lookup: boolean, word: Token): Join
 }
 
 /** `hint.name = value` (the lexer reads hint, '.', name). */
-function skipHint(p: OperatorCursor): void {
+export function skipHint(p: OperatorCursor): void {
   const start = p.next().span.start;
   p.expectOp('.');
   const name = p.expectName('a hint name');

@@ -34,7 +34,7 @@ import { parseMakeSeries } from './parser-make-series';
 import { parseMvApply } from './parser-mv-apply';
 import { parseScan } from './parser-scan';
 import { parseProjectReorder, parseSampleDistinct } from './parser-more';
-import { parseJoin, parseMvExpand, parseParse, parseUnion, type OperatorCursor } from './parser-operators';
+import { parseJoin, parseMvExpand, parseParse, parseUnion, skipHint, type OperatorCursor } from './parser-operators';
 import { parseAs, tabularOperand } from './parser-subquery';
 import { parseParseKv } from './parser-parse-kv';
 import { parseSearch } from './parser-search';
@@ -400,9 +400,9 @@ class Parser implements OperatorCursor, UdfCursor {
   }
 
   private parseSummarize(start: number): Operator {
-    if (this.peek().kind === 'ident' && this.peek().text.startsWith('hint')) {
-      throw this.errors.unsupported('summarize hints are not supported', this.peek().span);
-    }
+    // hint.shufflekey, hint.strategy and hint.num_partitions only distribute the work (summarize
+    // operator docs): read and ignored, as join's. A column named hint... is no hint.
+    while (this.peek().kind === 'ident' && this.peek().text === 'hint' && this.peekAt(1)?.text === '.') skipHint(this);
     const aggregates = this.peekIdent('by') ? [] : this.parseNamedList(true);
     const by = this.acceptIdent('by') ? this.parseNamedList() : [];
     if (aggregates.length === 0 && by.length === 0)

@@ -193,8 +193,11 @@ class ScalarAnalyzer {
       case 'between': {
         const left = this.analyze(expr.left);
         const low = this.analyze(expr.low);
-        const high = this.analyze(expr.high);
+        let high = this.analyze(expr.high);
         const l = left.type === 'dynamic' ? convert(left, low.type) : left;
+        // A timespan right bound of a datetime range is a length from the left bound (between operator docs).
+        if (l.type === 'datetime' && low.type === 'datetime' && high.type === 'timespan')
+          high = call('add', [low, high], 'datetime');
         this.requireComparable(l, low, expr.span);
         this.requireComparable(l, high, expr.span);
         const inside = call('between', [l, low, high], 'bool');
