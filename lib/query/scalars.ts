@@ -616,8 +616,11 @@ class ScalarAnalyzer {
   }
 
   private alignDynamic(l: IrExpr, r: IrExpr): [IrExpr, IrExpr] {
-    if (l.type === 'dynamic' && r.type !== 'dynamic') return [convert(l, r.type), r];
-    if (r.type === 'dynamic' && l.type !== 'dynamic') return [l, convert(r, l.type)];
+    // A dynamic number compared with an integer is compared as a number, not truncated to one:
+    // dynamic(0.5) > 0 is true, dynamic(20.5) == 20 false.
+    const as = (other: KqlType): KqlType => (isInteger(other) ? 'real' : other);
+    if (l.type === 'dynamic' && r.type !== 'dynamic') return [convert(l, as(r.type)), r];
+    if (r.type === 'dynamic' && l.type !== 'dynamic') return [l, convert(r, as(l.type))];
     return [l, r];
   }
 
