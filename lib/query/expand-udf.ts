@@ -92,6 +92,10 @@ class Expander {
         const b = scope.get(rec['name'] as string);
         if (b?.kind === 'scalar') return this.use(b.expr, b.size);
         if (b?.kind === 'tabular') return { kind: 'tabular', pipeline: this.use(b.pipeline, b.size), span };
+        // A scalar function is invoked by its name alone as by `name()` (user-defined functions docs:
+        // `x * a` and `x * a()`); its missing arguments are then reported at the name.
+        if (b?.kind === 'function' && b.def.result.kind !== 'pipeline')
+          return this.call(b, { args: [], nameSpan: span, span }, scope);
         return node;
       }
       if (kind === 'call' && span) {
