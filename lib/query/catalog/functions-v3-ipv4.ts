@@ -45,6 +45,10 @@ const prefixArg = (c: SqlCall, i: number): string | undefined =>
 
 const when = (valid: string, value: string): string => `CASE WHEN ${valid} THEN ${value} END`;
 
+/** format_ipv4*: a valid address and a prefix argument, if any, within 0-32 (the page's mask -1 gives ""). */
+const formattable = (c: SqlCall, x: Address): string =>
+  c.a[1] === undefined ? x.valid : `(${x.valid} AND ${c.a[1]} BETWEEN 0 AND 32)`;
+
 function dotted(value: string): string {
   const octet = (div: number): string => `CAST(CAST(floor(${value} / ${div}) AS BIGINT) % 256 AS VARCHAR)`;
   return `${octet(16777216)} || '.' || ${octet(65536)} || '.' || ${octet(256)} || '.' || ${octet(1)}`;
@@ -136,7 +140,7 @@ export const IPV4_FUNCTIONS: readonly ScalarFunction[] = [
     ...same((c) => {
       const x = address(c, 0);
       const p = prefixArg(c, 1);
-      return `coalesce(${when(x.valid, dotted(masked(x.value, p ? `least(${x.prefix}, ${p})` : x.prefix)))}, '')`;
+      return `coalesce(${when(formattable(c, x), dotted(masked(x.value, p ? `least(${x.prefix}, ${p})` : x.prefix)))}, '')`;
     }),
   },
   {
@@ -148,7 +152,7 @@ export const IPV4_FUNCTIONS: readonly ScalarFunction[] = [
       const x = address(c, 0);
       const p = prefixArg(c, 1);
       const effective = p ? `least(${x.prefix}, ${p})` : x.prefix;
-      return `coalesce(${when(x.valid, `${dotted(masked(x.value, effective))} || '/' || CAST(${effective} AS VARCHAR)`)}, '')`;
+      return `coalesce(${when(formattable(c, x), `${dotted(masked(x.value, effective))} || '/' || CAST(${effective} AS VARCHAR)`)}, '')`;
     }),
   },
 ];
