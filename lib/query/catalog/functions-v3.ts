@@ -1,6 +1,7 @@
 // Functions Kusto users write that the other family files lack: set_has_element, translate,
 // isascii, unicode code points, new_guid, rand, and make_list_with_nulls. The IPv4 family is in
 // functions-v3-ipv4.ts. DuckDB holds dynamic as JSON, Timestream as JSON text (see arrays.ts).
+import type { IrExpr } from '../ir';
 import type { SqlDialect } from '../sql/dialect';
 import { IPV4_FUNCTIONS } from './functions-v3-ipv4';
 import { both, type AggregateFunction, type ScalarFunction } from './types';
@@ -18,6 +19,16 @@ const trinoTexts = (x: string): string => `transform(try(CAST(json_parse(${x}) A
 const padded = (search: string, replacement: string, d: SqlDialect): string => {
   const last = d.name === 'duckdb' ? `right(${replacement}, 1)` : `substr(${replacement}, -1)`;
   return `CASE WHEN length(${replacement}) = 0 THEN '' ELSE ${replacement} || repeat(${last}, greatest(length(${search}) - length(${replacement}), 0)) END`;
+};
+
+/**
+ * unicode_codepoints_to_string (and its deprecated alias make_string): each argument an integer or a
+ * dynamic array of integers, at most 64 (its docs page, whose examples mix both).
+ */
+const codepointArguments = (args: readonly IrExpr[]): readonly [number, string] | undefined => {
+  if (args.length > 64) return [64, 'takes at most 64 arguments'];
+  const i = args.findIndex((x) => x.type !== 'dynamic' && x.type !== 'int' && x.type !== 'long');
+  return i < 0 ? undefined : [i, 'expects an integer or a dynamic array of integers'];
 };
 
 export const FUNCTIONS_V3: readonly ScalarFunction[] = [
@@ -56,21 +67,25 @@ export const FUNCTIONS_V3: readonly ScalarFunction[] = [
   },
   {
     name: 'unicode_codepoints_to_string',
+    aliases: ['make_string'],
     family: 'string',
-    summary: 'The text of a dynamic array of Unicode code points.',
-    signatures: [{ params: [dyn('values')], result: 'string' }],
-    duckdb: ({ a }) =>
-      `coalesce(array_to_string(list_transform(TRY_CAST(${a[0]} AS BIGINT[]), c -> chr(CAST(c AS INTEGER))), ''), '')`,
-    timestream: ({ a }) =>
-      `coalesce(array_join(transform(try(CAST(json_parse(${a[0]}) AS ARRAY(BIGINT))), c -> chr(c)), ''), '')`,
-  },
-  {
-    name: 'make_string',
-    family: 'string',
-    summary: 'The text of the Unicode code points given as arguments.',
-    signatures: [{ params: [{ name: 'codepoint', type: 'integer' }], variadic: true, result: 'string' }],
-    duckdb: ({ a }) => `coalesce(${a.map((x) => `chr(CAST(${x} AS INTEGER))`).join(' || ')}, '')`,
-    timestream: ({ a }) => `coalesce(${a.map((x) => `chr(${x})`).join(' || ')}, '')`,
+    summary: 'The text of the Unicode code points given as integers or dynamic arrays of integers (up to 64 arguments).',
+    signatures: [{ params: [{ name: 'codepoints', type: 'any' }], variadic: true, result: 'string' }],
+    check: codepointArguments,
+    duckdb: ({ a, args }) => {
+      const lists = a.map((x, i) =>
+        args[i]!.type === 'dynamic' ? `TRY_CAST(${x} AS BIGINT[])` : `[CAST(${x} AS BIGINT)]`,
+      );
+      const all = lists.length === 1 ? lists[0]! : `list_concat(${lists.join(', ')})`;
+      return `coalesce(array_to_string(list_transform(${all}, c -> chr(CAST(c AS INTEGER))), ''), '')`;
+    },
+    timestream: ({ a, args }) => {
+      const lists = a.map((x, i) =>
+        args[i]!.type === 'dynamic' ? `try(CAST(json_parse(${x}) AS ARRAY(BIGINT)))` : `ARRAY[CAST(${x} AS BIGINT)]`,
+      );
+      const all = lists.length === 1 ? lists[0]! : `concat(${lists.join(', ')})`;
+      return `coalesce(array_join(transform(${all}, c -> chr(c)), ''), '')`;
+    },
   },
   {
     name: 'new_guid',
