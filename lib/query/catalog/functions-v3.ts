@@ -69,7 +69,8 @@ export const FUNCTIONS_V3: readonly ScalarFunction[] = [
     name: 'unicode_codepoints_to_string',
     aliases: ['make_string'],
     family: 'string',
-    summary: 'The text of the Unicode code points given as integers or dynamic arrays of integers (up to 64 arguments).',
+    summary:
+      'The text of the Unicode code points given as integers or dynamic arrays of integers (up to 64 arguments).',
     signatures: [{ params: [{ name: 'codepoints', type: 'any' }], variadic: true, result: 'string' }],
     check: codepointArguments,
     duckdb: ({ a, args }) => {
