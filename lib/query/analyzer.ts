@@ -7,6 +7,7 @@ import { analyzeAggregate, type AggregateOutput } from './aggregates';
 import { analyzeJoin, type TabularHost } from './analyze-join';
 import { analyzeMakeSeries } from './analyze-make-series';
 import { analyzeMvApply, type MvApplyHost } from './analyze-mv-apply';
+import { namedAs } from './column-ifexists';
 import { analyzeMvExpand } from './analyze-mv-expand';
 import { analyzeParse } from './analyze-parse';
 import { analyzeScan } from './analyze-scan';
@@ -595,7 +596,7 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
     );
     items.forEach((item, i) => {
       const expr = analyzeScalar(w.exprs[i]!, env);
-      const name = item.name ?? names.derivedOrColumnN(derivedName(item.expr));
+      const name = item.name ?? names.derivedOrColumnN(derivedName(namedAs(item.expr, (n) => position.has(n))));
       const column: IrColumn = { name, type: expr.type, ref: this.newRef() };
       const idx = position.get(name);
       if (idx !== undefined) {
@@ -638,7 +639,7 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
         name = item.name ?? (item.expr as Expr & { kind: 'name' }).name;
         if (names.has(name))
           throw this.errors.semantic(`duplicate column name '${clip(name)}'`, item.nameSpan ?? item.span);
-      } else name = names.derivedOrColumnN(derivedName(item.expr));
+      } else name = names.derivedOrColumnN(derivedName(namedAs(item.expr, (n) => env.resolve(n) !== undefined)));
       names.add(name);
       const ref = expr.kind === 'col' && !usedRefs.has(expr.ref) ? expr.ref : this.newRef();
       usedRefs.add(ref);

@@ -16,3 +16,15 @@ export function columnIfExists(
     throw errors.semantic('the column name of column_ifexists() must be a constant string', name.span);
   return hasColumn(name.value) ? { kind: 'name', name: name.value, span: name.span } : fallback;
 }
+
+/**
+ * The expression a column_ifexists(...) column is named after: the column when it exists, else the
+ * default (its page: `project column_ifexists("Capital", State)` gives a column State). Any other
+ * expression, or a call columnIfExists would refuse, is returned as it is (the analysis reports it).
+ */
+export function namedAs(expr: Expr, hasColumn: (name: string) => boolean): Expr {
+  if (expr.kind !== 'call' || expr.name !== 'column_ifexists' || expr.args.length !== 2) return expr;
+  const name = expr.args[0]!;
+  if (name.kind !== 'literal' || typeof name.value !== 'string') return expr;
+  return hasColumn(name.value) ? { kind: 'name', name: name.value, span: name.span } : expr.args[1]!;
+}
