@@ -98,12 +98,13 @@ export const FUNCTIONS_V3: readonly ScalarFunction[] = [
   {
     name: 'rand',
     family: 'math',
-    summary: 'A random real in [0, 1), or with a range a random long in [0, range).',
+    // rand(N) is a real from {0.0, 1.0, ..., N - 1} (its page), not a long.
+    summary: 'A random real in [0, 1), or with a range a random whole real in {0.0, 1.0, ..., range - 1}.',
     signatures: [
       { params: [], result: 'real' },
-      { params: [{ name: 'range', type: 'integer' }], result: 'long' },
+      { params: [{ name: 'range', type: 'integer' }], result: 'real' },
     ],
-    ...both(({ a }) => (a.length === 0 ? 'random()' : `CAST(floor(random() * ${a[0]}) AS BIGINT)`)),
+    ...both(({ a }) => (a.length === 0 ? 'random()' : `CAST(floor(random() * ${a[0]}) AS DOUBLE)`)),
   },
   ...IPV4_FUNCTIONS,
 ];
