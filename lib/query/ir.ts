@@ -102,7 +102,9 @@ export type ScalarFn =
   | 'todatetime'
   | 'parse_json'
   | 'totimespan'
-  | 'dyn_get';
+  | 'dyn_get'
+  /** dyn_at(value, keyOrIndex): a subscript computed per row (`dict[col]`, `arr[i]`; dynamic data type docs). */
+  | 'dyn_at';
 
 export type AggFn =
   | 'count'

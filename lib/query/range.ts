@@ -15,7 +15,7 @@ import type { Span } from './tokens';
 export const isRowFree = (e: IrExpr): boolean =>
   e.kind === 'lit' ||
   (e.kind === 'subquery' && e.mode === 'scalar') ||
-  (e.kind === 'call' && e.fn !== 'dyn_get' && e.args.every(isRowFree));
+  (e.kind === 'call' && e.fn !== 'dyn_get' && e.fn !== 'dyn_at' && e.args.every(isRowFree));
 
 /** A constant's value, folded through + - * and unary minus; undefined when not foldable or null. */
 export function foldConstant(e: IrExpr): bigint | number | undefined {

@@ -237,8 +237,24 @@ class ScalarAnalyzer {
       if (node.kind === 'member') path.unshift(node.name);
       else {
         const idx = this.analyze(node.index);
-        if (idx.kind !== 'lit' || idx.value === null)
-          throw this.errors.unsupported('only constant keys and indexes are supported in [...]', node.index.span);
+        if (idx.kind !== 'lit' || idx.value === null) {
+          // A key or index computed per row (`dict[col]`, `arr[i]`, dynamic data type docs): the
+          // accesses inside it first, then this subscript, then the constant path outside it.
+          if (idx.type !== 'string' && !isInteger(idx.type))
+            throw this.errors.semantic(
+              `a computed subscript must be a string key or an integer index, got ${idx.type}; convert it, e.g. tostring(...)`,
+              node.index.span,
+            );
+          const inner = this.analyze(node.target);
+          if (inner.type !== 'dynamic')
+            throw this.errors.semantic(
+              `'[...]' needs a dynamic value; '${describe(node.target)}' is ${inner.type}`,
+              node.span,
+            );
+          this.level = top;
+          const at = call('dyn_at', [inner, idx], 'dynamic');
+          return path.length === 0 ? at : call('dyn_get', [at], 'dynamic', path);
+        }
         if (idx.type === 'string') path.unshift(String(idx.value));
         // A negative index counts from the end of the array (x[-1] is the last element).
         else if (isInteger(idx.type) && typeof idx.value === 'bigint') path.unshift(Number(idx.value));

@@ -31,7 +31,7 @@ export function commonType(types: readonly KqlType[]): KqlType | undefined {
 export const lit = (type: KqlType, value: IrValue): IrExpr => ({ kind: 'lit', type, value });
 
 export const isConstant = (e: IrExpr): boolean =>
-  e.kind === 'lit' || (e.kind === 'call' && e.args.every(isConstant) && e.fn !== 'dyn_get');
+  e.kind === 'lit' || (e.kind === 'call' && e.args.every(isConstant) && e.fn !== 'dyn_get' && e.fn !== 'dyn_at');
 
 /** The type names a query may write (datatable columns, `to typeof(T)`), with Kusto's synonyms. */
 const TYPE_NAMES: Readonly<Record<string, KqlType>> = {

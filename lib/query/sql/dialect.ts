@@ -123,6 +123,10 @@ export abstract class SqlDialect {
   abstract realToString(x: string): string;
 
   abstract dynGet(value: string, path: readonly PathSegment[]): string;
+  /** The member of a dynamic value under a key computed per row (null when absent). */
+  abstract dynKey(value: string, key: string): string;
+  /** The element at an integer index computed per row, negative from the end (null when absent). */
+  abstract dynIndex(value: string, index: string): string;
   abstract dynIsNull(value: string): string;
   abstract dynToString(value: string): string;
   abstract dynToDouble(value: string): string;

@@ -94,6 +94,13 @@ export class DuckDbDialect extends SqlDialect {
     const pointer = path.map((p) => '/' + String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
     return `json_extract(${value}, ${this.string(pointer)})`;
   }
+  dynKey(value: string, key: string): string {
+    return `json_extract(${value}, '/' || replace(replace(${key}, '~', '~0'), '/', '~1'))`;
+  }
+  dynIndex(value: string, index: string): string {
+    const i = `CAST(${index} AS BIGINT)`;
+    return `json_extract(${value}, CASE WHEN ${i} >= 0 THEN '/' || CAST(${i} AS VARCHAR) ELSE '$[#' || CAST(${i} AS VARCHAR) || ']' END)`;
+  }
   dynIsNull(value: string): string {
     return `(${value} IS NULL OR json_type(${value}) = 'NULL')`;
   }

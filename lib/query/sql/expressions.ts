@@ -242,6 +242,8 @@ export class ExpressionWriter {
         return x;
       case 'dyn_get':
         return d.dynGet(x, e.path ?? []);
+      case 'dyn_at':
+        return ey!.type === 'string' ? d.dynKey(x, y!) : d.dynIndex(x, y!);
       case 'catalog':
         return this.catalog(catalogEntry(e.ref), e.args, a, e.type);
     }

@@ -114,6 +114,13 @@ export class TimestreamDialect extends SqlDialect {
         .join('');
     return `json_format(json_extract(${value}, ${this.string(jsonPath)}))`;
   }
+  dynKey(value: string, key: string): string {
+    return `json_format(element_at(try(CAST(json_parse(${value}) AS MAP(VARCHAR, JSON))), ${key}))`;
+  }
+  dynIndex(value: string, index: string): string {
+    const i = `CAST(${index} AS BIGINT)`;
+    return `json_format(element_at(try(CAST(json_parse(${value}) AS ARRAY(JSON))), CASE WHEN ${i} >= 0 THEN ${i} + 1 ELSE ${i} END))`;
+  }
   dynIsNull(value: string): string {
     return `(${value} IS NULL OR ${value} = 'null')`;
   }

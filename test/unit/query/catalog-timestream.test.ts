@@ -35,6 +35,15 @@ describe('function catalog: Timestream forms (SQL text; never run here)', () => 
     ['print make_datetime(2017, 2, 30, 1, 2, 3.5)', ["date_add('year', ", 'day(date_add(', 'BETWEEN 0 AND 23']],
     ['print tohex(-546), tohex(toint(-256), 10)', ['sequence(15, 0, -1)', 'sequence(7, 0, -1)', "'^0{1,15}'", 'lpad(']],
     ['print parse_url("https://u:p@host:8080/p?k=v#f")', ['regexp_like(', 'regexp_extract(', "split_part(kv, '=', 1)"]],
+    // Subscripts computed per row (dynamic data type docs): a map lookup, and element_at from 1 or from the end.
+    [
+      'print d = dynamic({"a": 1}), k = "a" | project d[k]',
+      ['element_at(try(CAST(json_parse(', 'AS MAP(VARCHAR, JSON)))'],
+    ],
+    [
+      'print a = dynamic([1, 2]), i = -1 | project a[i]',
+      ['AS ARRAY(JSON)))', '>= 0 THEN CAST(', 'AS BIGINT) + 1 ELSE'],
+    ],
   ])('%s', (query, fragments) => {
     // Act
     const sql = timestreamSql(query);

@@ -82,9 +82,9 @@ describe('compile: errors', () => {
     ],
     ['print iff(true, 1, "a")', 'QUERY_SEMANTIC', '1:7: the values have incompatible types: long, string'],
     [
-      'States | where Value.a[Name] == 1',
-      'QUERY_UNSUPPORTED',
-      '1:24: only constant keys and indexes are supported in [...]',
+      'States | where Value.a[Timestamp] == 1',
+      'QUERY_SEMANTIC',
+      '1:24: a computed subscript must be a string key or an integer index, got datetime; convert it, e.g. tostring(...)',
     ],
   ])('%s', (query, code, message) => {
     // Act
