@@ -425,6 +425,13 @@ class Parser implements OperatorCursor, UdfCursor {
       }
       this.expectOp(')');
     }
+    // `render areachart kind=stacked`: name the fix instead of a later "several result sets".
+    const after = this.peek();
+    if (after.kind === 'ident' && this.peekAt(1)?.text === '=')
+      throw this.errors.syntax(
+        `render properties go inside with (...): render ${vis.text} with (${after.text}=...)`,
+        after.span,
+      );
     return { kind: 'render', visualization: vis.text, properties, span: this.spanFrom(start) };
   }
 
