@@ -332,7 +332,7 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
   private coerceLiteral(v: IrExpr & { kind: 'lit' }, type: KqlType, span: Span): IrExpr {
     if (v.type === type) return v;
     if (v.value === null) return lit(type, null);
-    if (type === 'real' && isNumeric(v.type)) return lit('real', Number(v.value));
+    if ((type === 'real' || type === 'decimal') && isNumeric(v.type)) return lit(type, Number(v.value));
     if (isInteger(type) && isInteger(v.type)) return lit(type, v.value);
     if (type === 'dynamic') {
       const json = typeof v.value === 'bigint' ? v.value.toString() : JSON.stringify(v.value);

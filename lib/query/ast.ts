@@ -1,7 +1,8 @@
 // Syntax tree of the KQL subset: readonly nodes with a `kind` discriminant and the span they cover.
 import type { Span } from './tokens';
 
-export type LiteralKind = 'string' | 'long' | 'int' | 'real' | 'bool' | 'datetime' | 'timespan' | 'dynamic' | 'guid';
+export type LiteralKind =
+  'string' | 'long' | 'int' | 'real' | 'decimal' | 'bool' | 'datetime' | 'timespan' | 'dynamic' | 'guid';
 
 export type Expr =
   | { readonly kind: 'name'; readonly name: string; readonly span: Span }

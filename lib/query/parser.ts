@@ -102,6 +102,7 @@ const TYPED_NUMBER_FUNCS: ReadonlyMap<string, LiteralKind> = new Map([
   ['int', 'int'],
   ['real', 'real'],
   ['double', 'real'],
+  ['decimal', 'decimal'],
   ['bool', 'bool'],
   ['boolean', 'bool'],
 ]);
@@ -854,6 +855,13 @@ class Parser implements OperatorCursor, UdfCursor {
     if (v.text === 'null' && !negative) return this.literal(type, null, span);
     if (type === 'bool' && (v.text === 'true' || v.text === 'false'))
       return this.literal('bool', v.text === 'true', span);
+    // decimal(1.5) (decimal data type docs): held as a real, as todecimal() is on both engines.
+    if (type === 'decimal' && (v.kind === 'long' || v.kind === 'real'))
+      return this.literal(
+        'decimal',
+        (negative ? -1 : 1) * Number(v.kind === 'long' ? (v.value as bigint) : (v.value as number)),
+        span,
+      );
     if (type === 'real') {
       if (v.text === 'nan') return this.literal('real', NaN, span);
       if (v.text === 'inf') return this.literal('real', negative ? -Infinity : Infinity, span);

@@ -47,6 +47,7 @@ const TYPE_NAMES: Readonly<Record<string, KqlType>> = {
   timespan: 'timespan',
   time: 'timespan',
   dynamic: 'dynamic',
+  decimal: 'decimal',
 };
 
 /**

@@ -470,5 +470,8 @@ export function termPattern(needle: string, caseInsensitive: boolean): string {
 
 /** sum() of no rows is 0 in Kusto (null in SQL). A function, not a closure per call (keepNames bundles name each closure). */
 function total(agg: IrAgg, sum: string): string {
-  return agg.type === 'real' ? `coalesce(${sum}, 0E0)` : `CAST(coalesce(${sum}, 0) AS BIGINT)`;
+  // decimal is held as a double on both engines: a BIGINT cast would drop its fraction.
+  return agg.type === 'real' || agg.type === 'decimal'
+    ? `coalesce(${sum}, 0E0)`
+    : `CAST(coalesce(${sum}, 0) AS BIGINT)`;
 }
