@@ -396,7 +396,8 @@ class ScalarAnalyzer {
     if (name === 'toscalar') return analyzeToScalar(this, expr);
     if (name === 'pack_all' || name === 'bag_pack_columns')
       return packColumns(this.errors, expr, this.env.inputColumns, this.env.columnNames(), (e) => this.analyze(e));
-    if (name === 'percentile_tdigest' || name === 'percentiles_array_tdigest')
+    // percentile_tdigest, percentiles_array_tdigest and its alias percentile_array_tdigest take typeof(T).
+    if (name.startsWith('percentile') && name.endsWith('_tdigest'))
       return this.catalogCall(lookupScalar(name)!, this.args(withTypeLiteral(this.errors, expr)), expr);
     const conversion = CONVERSIONS[name];
     if (conversion) {

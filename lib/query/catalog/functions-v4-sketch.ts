@@ -122,6 +122,7 @@ export const SKETCH_FUNCTIONS: readonly ScalarFunction[] = [
   },
   {
     name: 'tdigest_merge',
+    aliases: ['merge_tdigest'],
     family: 'array',
     summary: 'Two or more tdigest() sketches merged into one (the scalar form; tdigest_merge(x) in summarize merges rows).',
     signatures: [{ params: [dyn('tdigest1'), dyn('tdigest2')], variadic: true, result: 'dynamic' }],
@@ -164,6 +165,7 @@ export const SKETCH_FUNCTIONS: readonly ScalarFunction[] = [
   },
   {
     name: 'percentiles_array_tdigest',
+    aliases: ['percentile_array_tdigest'],
     family: 'array',
     summary: 'The nearest-rank percentiles of a tdigest() sketch, as a dynamic array.',
     signatures: [
@@ -193,6 +195,20 @@ export const SKETCH_FUNCTIONS: readonly ScalarFunction[] = [
       };
       return { duckdb: build, timestream: build };
     })(),
+  },
+  {
+    name: 'percentrank_tdigest',
+    family: 'array',
+    summary: 'The percentage of the values of a tdigest() sketch at or below value.',
+    signatures: [{ params: [dyn('tdigest'), { name: 'value', type: 'scalar' }], result: 'real' }],
+    duckdb: (c) => {
+      const v = values(c, c.a[0]!);
+      return `CASE WHEN len(${v}) > 0 THEN len(list_filter(${v}, x -> x <= ${asNumber(c, 1)})) * 100E0 / len(${v}) END`;
+    },
+    timestream: (c) => {
+      const v = values(c, c.a[0]!);
+      return `CASE WHEN cardinality(${v}) > 0 THEN cardinality(filter(${v}, x -> x <= ${asNumber(c, 1)})) * 100E0 / cardinality(${v}) END`;
+    },
   },
   {
     name: 'rank_tdigest',

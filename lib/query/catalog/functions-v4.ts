@@ -7,6 +7,7 @@ import type { SqlDialect } from '../sql/dialect';
 import { datetimeJson } from './sql-helpers';
 import { PACK_FUNCTIONS } from './functions-v4-pack';
 import { SERIES_V4_FUNCTIONS } from './functions-v4-series';
+import { SERIES_MORE_FUNCTIONS } from './functions-v4-series-more';
 import { SKETCH_AGGREGATIONS, SKETCH_FUNCTIONS } from './functions-v4-sketch';
 import { both, type AggregateFunction, type ScalarFunction, type SqlCall } from './types';
 
@@ -150,6 +151,7 @@ export const FUNCTIONS_V4: readonly ScalarFunction[] = [
   ...PACK_FUNCTIONS,
   ...SKETCH_FUNCTIONS,
   ...SERIES_V4_FUNCTIONS,
+  ...SERIES_MORE_FUNCTIONS,
 ];
 
 export const AGGREGATIONS_V4: readonly AggregateFunction[] = [

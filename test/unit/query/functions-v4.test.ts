@@ -35,6 +35,8 @@ describe('v4 functions: argument errors', () => {
     ['print h = dynamic([]) | project hll_merge(h)', 'QUERY_SEMANTIC', 'hll_merge() takes', '1:33'],
     ['print h = dynamic([1]) | project dcount_hll(h, 2)', 'QUERY_SEMANTIC', 'dcount_hll() takes', '1:34'],
     ['print s = dynamic([1]) | project series_iir(s, dynamic([1]))', 'QUERY_SEMANTIC', 'series_iir() takes', '1:34'],
+    ['print p = series_pow(2, 3)', 'QUERY_SEMANTIC', 'expects at least one dynamic array', '1:22'],
+    ['print p = series_dot_product(1, 2)', 'QUERY_SEMANTIC', 'expects at least one dynamic array', '1:30'],
     ['print s = dynamic([1]) | project series_fir(s, dynamic([1]), 1)', 'QUERY_SEMANTIC', "argument 'normalize' must be a bool", '1:62'],
   ])('%s', (query, code, message, position) => {
     // Act
@@ -111,6 +113,8 @@ describe('v4 functions: Timestream', () => {
     ['datatable(x:long)[1, 2] | summarize binary_all_xor(x)', 'binary_all_xor'],
     ['print s = dynamic([1, 2]) | project series_fir(s, dynamic([1, 1]))', 'series_fir'],
     ['print s = dynamic([1, 2]) | project series_iir(s, dynamic([1]), dynamic([1, -1]))', 'series_iir'],
+    ['print s = dynamic([1, 2]) | project series_sum(s)', 'series_sum'],
+    ['print s = dynamic([true]) | project array_iif(s, 1, 0)', 'array_iff'],
   ])('refuses %s naming the function and the engine', (query, fn) => {
     // Act
     const error = compileFailure(query, ts);
