@@ -8,6 +8,7 @@ import { datetimeJson } from './sql-helpers';
 import { PACK_FUNCTIONS } from './functions-v4-pack';
 import { SERIES_V4_FUNCTIONS } from './functions-v4-series';
 import { SERIES_MORE_FUNCTIONS } from './functions-v4-series-more';
+import { TEXT_V4_FUNCTIONS } from './functions-v4-text';
 import { SKETCH_AGGREGATIONS, SKETCH_FUNCTIONS } from './functions-v4-sketch';
 import { both, type AggregateFunction, type ScalarFunction, type SqlCall } from './types';
 
@@ -152,6 +153,7 @@ export const FUNCTIONS_V4: readonly ScalarFunction[] = [
   ...SKETCH_FUNCTIONS,
   ...SERIES_V4_FUNCTIONS,
   ...SERIES_MORE_FUNCTIONS,
+  ...TEXT_V4_FUNCTIONS,
 ];
 
 export const AGGREGATIONS_V4: readonly AggregateFunction[] = [
