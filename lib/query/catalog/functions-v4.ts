@@ -9,6 +9,7 @@ import { PACK_FUNCTIONS } from './functions-v4-pack';
 import { SERIES_V4_FUNCTIONS } from './functions-v4-series';
 import { SERIES_MORE_FUNCTIONS } from './functions-v4-series-more';
 import { TEXT_V4_FUNCTIONS } from './functions-v4-text';
+import { JSON_V4_FUNCTIONS } from './functions-v4-json';
 import { SKETCH_AGGREGATIONS, SKETCH_FUNCTIONS } from './functions-v4-sketch';
 import { both, type AggregateFunction, type ScalarFunction, type SqlCall } from './types';
 
@@ -154,6 +155,7 @@ export const FUNCTIONS_V4: readonly ScalarFunction[] = [
   ...SERIES_V4_FUNCTIONS,
   ...SERIES_MORE_FUNCTIONS,
   ...TEXT_V4_FUNCTIONS,
+  ...JSON_V4_FUNCTIONS,
 ];
 
 export const AGGREGATIONS_V4: readonly AggregateFunction[] = [

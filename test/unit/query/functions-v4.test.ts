@@ -117,6 +117,7 @@ describe('v4 functions: Timestream', () => {
     ['print s = dynamic([1, 2]) | project series_iir(s, dynamic([1]), dynamic([1, -1]))', 'series_iir'],
     ['print s = dynamic([1, 2]) | project series_sum(s)', 'series_sum'],
     ['print s = dynamic([true]) | project array_iif(s, 1, 0)', 'array_iff'],
+    ['print s = dynamic({"b": 1}) | project dynamic_to_json(s)', 'dynamic_to_json'],
   ])('refuses %s naming the function and the engine', (query, fn) => {
     // Act
     const error = compileFailure(query, ts);

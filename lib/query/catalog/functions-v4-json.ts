@@ -1,0 +1,41 @@
+// dynamic_to_json (dynamic-to-json-function docs): the canonical text of a dynamic value, property
+// bags with their keys sorted at every level, no whitespace. SQL has no recursion over a JSON value,
+// so the levels are unrolled, each level one lambda over the value's children (an object's sorted
+// keys or an array's elements): the SQL grows linearly with the depth. Values nested deeper than
+// MAX_DEPTH keep their keys in stored order (docs/kql-functions.md says so). Timestream: refused.
+import type { ScalarFunction } from './types';
+
+/** Levels of nesting whose keys are sorted. */
+export const MAX_DEPTH = 12;
+
+/** The JSON text of JSON value v (a lambda variable) with sorted keys down `depth` levels. */
+function canonical(v: string, depth: number): string {
+  if (depth === 0) return `CAST(${v} AS VARCHAR)`;
+  const k = `k${depth}`;
+  const e = `e${depth}`;
+  const p = `p${depth}`;
+  // A property read by JSON pointer: '~' and '/' inside the key are escaped as the pointer syntax wants.
+  const property = `json_extract(${v}, '/' || replace(replace(${k}, '~', '~0'), '/', '~1'))`;
+  const children =
+    `CASE json_type(${v}) WHEN 'OBJECT' THEN list_transform(list_sort(json_keys(${v})), ${k} -> {'prefix': CAST(to_json(${k}) AS VARCHAR) || ':', 'child': ${property}}) ` +
+    `ELSE list_transform(CAST(${v} AS JSON[]), ${e} -> {'prefix': '', 'child': ${e}}) END`;
+  const inner = `array_to_string(list_transform(${children}, ${p} -> ${p}.prefix || coalesce(${canonical(`${p}.child`, depth - 1)}, 'null')), ',')`;
+  // inner is written once (not once per branch), or the SQL would double with each level.
+  const object = `json_type(${v}) = 'OBJECT'`;
+  return (
+    `CASE WHEN json_type(${v}) IN ('OBJECT', 'ARRAY') THEN ` +
+    `CASE WHEN ${object} THEN '{' ELSE '[' END || ${inner} || CASE WHEN ${object} THEN '}' ELSE ']' END ` +
+    `ELSE CAST(${v} AS VARCHAR) END`
+  );
+}
+
+export const JSON_V4_FUNCTIONS: readonly ScalarFunction[] = [
+  {
+    name: 'dynamic_to_json',
+    family: 'type',
+    summary: `The canonical JSON text of a dynamic value: property-bag keys sorted (down to ${MAX_DEPTH} levels of nesting), no whitespace.`,
+    signatures: [{ params: [{ name: 'expr', type: 'dynamic' }], result: 'string' }],
+    duckdb: ({ a }) => `coalesce(list_transform([${a[0]}], v0 -> ${canonical('v0', MAX_DEPTH)})[1], '')`,
+    timestream: null,
+  },
+];
