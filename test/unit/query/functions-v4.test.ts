@@ -101,6 +101,7 @@ describe('v4 functions: Timestream', () => {
     ['datatable(x:long)[1, 2] | summarize binary_all_or(x), binary_all_and(x)', ['bitwise_or_agg(', 'bitwise_and_agg(']],
     ['datatable(x:long)[1, 2] | summarize t = tdigest(x) | project percentile_tdigest(t, 50, typeof(long))', ['array_sort(array_agg(', 'element_at(']],
     ['datatable(x:long)[1, 2] | summarize h = hll(x) | project dcount_hll(h)', ['json_array_length(']],
+    ['print s = array_split(dynamic([1, 2, 3]), dynamic([1]))', ['sequence(1, cardinality(concat(ARRAY[0]', 'slice(']],
     ['print c = parse_csv("a,b")', ['regexp_extract_all(', 'array_position(', 'slice(']],
     ['print p = parse_path("C:/a/b.txt")', ['regexp_extract(', '\'"Filename":\'', 'json_format(']],
   ])('%s', (query, fragments) => {
