@@ -1,7 +1,9 @@
-// Text parsers of the scalar-functions page: parse_csv (one CSV record into a string array,
-// parse-csv-function docs) and parse_path (a file path into its parts, parse-path-function docs).
+// Text functions of the scalar-functions page: parse_csv (one CSV record into a string array,
+// parse-csv-function docs), parse_path (a file path into its parts, parse-path-function docs),
+// has_any_index (the first array item the text `has`) and ipv4_netmask_suffix.
 import type { SqlDialect } from '../sql/dialect';
-import type { ScalarFunction } from './types';
+import { address } from './functions-v3-ipv4';
+import type { ScalarFunction, SqlCall } from './types';
 
 /**
  * One CSV field and the separator after it. Matched left to right, the fields come in order; after
@@ -62,7 +64,40 @@ function parsePath(s: string, d: SqlDialect): string {
   return `'{' || ${text} || '}'`;
 }
 
+/**
+ * has_any_index: the 0-based position of the first item the text `has` (whole terms, case-insensitive,
+ * as the has operator), -1 when none is or the array is empty. Items are matched through their text
+ * (tostring of numbers); the empty item is in every text, as for has.
+ */
+const hasAnyIndex = (source: string, values: string): string => {
+  const text = `CASE WHEN json_type(e) = 'VARCHAR' THEN json_extract_string(e, '$') ELSE CAST(e AS VARCHAR) END`;
+  const found = `(t = '' OR regexp_matches(${source}, '(?i)(^|[^\\p{L}\\p{N}])' || regexp_escape(t) || '($|[^\\p{L}\\p{N}])'))`;
+  const hits = `list_transform(CAST(${values} AS JSON[]), e -> list_transform([${text}], t -> ${found})[1])`;
+  return `CASE WHEN json_type(${values}) = 'ARRAY' THEN coalesce(list_position(${hits}, TRUE), 0) - 1 END`;
+};
+
 export const TEXT_V4_FUNCTIONS: readonly ScalarFunction[] = [
+  {
+    name: 'has_any_index',
+    family: 'string',
+    summary: 'The 0-based position of the first item of values that source has as whole terms (case-insensitive); -1 when none.',
+    signatures: [{ params: [{ name: 'source', type: 'string' }, { name: 'values', type: 'dynamic' }], result: 'long' }],
+    duckdb: ({ a }) => hasAnyIndex(a[0]!, a[1]!),
+    timestream: null,
+  },
+  {
+    name: 'ipv4_netmask_suffix',
+    family: 'string',
+    summary: 'The /prefix of an IPv4 address text, 32 when it has none; null for text that is no address.',
+    signatures: [{ params: [{ name: 'ip', type: 'string' }], result: 'long' }],
+    ...(() => {
+      const build = (c: SqlCall): string => {
+        const x = address(c, 0);
+        return `CASE WHEN ${x.valid} THEN ${x.prefix} END`;
+      };
+      return { duckdb: build, timestream: build };
+    })(),
+  },
   {
     name: 'parse_csv',
     family: 'string',

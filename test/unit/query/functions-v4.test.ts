@@ -102,6 +102,7 @@ describe('v4 functions: Timestream', () => {
     ['datatable(x:long)[1, 2] | summarize t = tdigest(x) | project percentile_tdigest(t, 50, typeof(long))', ['array_sort(array_agg(', 'element_at(']],
     ['datatable(x:long)[1, 2] | summarize h = hll(x) | project dcount_hll(h)', ['json_array_length(']],
     ['print s = array_split(dynamic([1, 2, 3]), dynamic([1]))', ['sequence(1, cardinality(concat(ARRAY[0]', 'slice(']],
+    ['print n = ipv4_netmask_suffix("10.0.0.1/8")', ['regexp_like(', "split_part("]],
     ['print c = parse_csv("a,b")', ['regexp_extract_all(', 'array_position(', 'slice(']],
     ['print p = parse_path("C:/a/b.txt")', ['regexp_extract(', '\'"Filename":\'', 'json_format(']],
   ])('%s', (query, fragments) => {
@@ -119,6 +120,7 @@ describe('v4 functions: Timestream', () => {
     ['print s = dynamic([1, 2]) | project series_sum(s)', 'series_sum'],
     ['print s = dynamic([true]) | project array_iif(s, 1, 0)', 'array_iff'],
     ['print s = dynamic({"b": 1}) | project dynamic_to_json(s)', 'dynamic_to_json'],
+    ['print i = has_any_index("a b", dynamic(["b"]))', 'has_any_index'],
   ])('refuses %s naming the function and the engine', (query, fn) => {
     // Act
     const error = compileFailure(query, ts);
