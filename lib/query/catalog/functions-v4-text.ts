@@ -1,6 +1,6 @@
 // Text functions of the scalar-functions page: parse_csv (one CSV record into a string array,
 // parse-csv-function docs), parse_path (a file path into its parts, parse-path-function docs),
-// has_any_index (the first array item the text `has`) and ipv4_netmask_suffix.
+// has_any_index (the first array item the text `has`), ipv4_netmask_suffix and parse_urlquery.
 import type { SqlDialect } from '../sql/dialect';
 import { address } from './functions-v3-ipv4';
 import type { ScalarFunction, SqlCall } from './types';
@@ -76,7 +76,31 @@ const hasAnyIndex = (source: string, values: string): string => {
   return `CASE WHEN json_type(${values}) = 'ARRAY' THEN coalesce(list_position(${hits}, TRUE), 0) - 1 END`;
 };
 
+/**
+ * parse_urlquery: {"Query Parameters": {key: value, ...}} from `k1=v1&k2=v2`, values kept as written
+ * (no %-decoding, as parse_url here); the bag is written as text so that a repeated key is no error.
+ */
+function parseUrlQuery(s: string, d: SqlDialect): string {
+  if (d.name === 'duckdb') {
+    const pair = `CAST(to_json(split_part(kv, '=', 1)) AS VARCHAR) || ':' || CAST(to_json(split_part(kv, '=', 2)) AS VARCHAR)`;
+    const bag = `'{' || array_to_string(list_transform(list_filter(string_split(${s}, '&'), kv -> kv <> ''), kv -> ${pair}), ',') || '}'`;
+    return `CAST('{"Query Parameters":' || ${bag} || '}' AS JSON)`;
+  }
+  const text = (v: string): string => `json_format(CAST(${v} AS JSON))`;
+  const pair = `${text(`split_part(kv, '=', 1)`)} || ':' || ${text(`coalesce(split_part(kv, '=', 2), '')`)}`;
+  return `'{"Query Parameters":{' || array_join(transform(filter(split(${s}, '&'), kv -> kv <> ''), kv -> ${pair}), ',') || '}}'`;
+}
+
 export const TEXT_V4_FUNCTIONS: readonly ScalarFunction[] = [
+  {
+    name: 'parse_urlquery',
+    aliases: ['parseurlquery'],
+    family: 'string',
+    summary: 'The key=value pairs of a URL query string as {"Query Parameters": {key: value, ...}}.',
+    signatures: [{ params: [{ name: 'query', type: 'string' }], result: 'dynamic' }],
+    duckdb: ({ a, d }) => parseUrlQuery(a[0]!, d),
+    timestream: ({ a, d }) => parseUrlQuery(a[0]!, d),
+  },
   {
     name: 'has_any_index',
     family: 'string',
