@@ -150,6 +150,23 @@ export const FUNCTIONS_V4: readonly ScalarFunction[] = [
     timestream: ({ a }) =>
       `json_format(CAST(flatten(transform(regexp_extract_all(${a[0]}, '(?s).'), ch -> ${utf8Bytes('CAST(codepoint(CAST(ch AS VARCHAR(1))) AS BIGINT)', (x, n) => `(${x} / ${n})`)})) AS JSON))`,
   },
+  {
+    name: 'gamma',
+    family: 'math',
+    summary: 'The gamma function (infinity at 0, NaN at negative integers, as C\'s tgamma).',
+    signatures: [{ params: [{ name: 'x', type: 'number' }], result: 'real' }],
+    // DuckDB raises an error at 0; Timestream has no gamma function.
+    duckdb: ({ a, d }) => `CASE WHEN ${a[0]} = 0 THEN ${d.infinity(false)} ELSE gamma(CAST(${a[0]} AS DOUBLE)) END`,
+    timestream: null,
+  },
+  {
+    name: 'loggamma',
+    family: 'math',
+    summary: 'The natural logarithm of the absolute value of the gamma function (infinity at 0 and negative integers).',
+    signatures: [{ params: [{ name: 'x', type: 'number' }], result: 'real' }],
+    duckdb: ({ a, d }) => `CASE WHEN ${a[0]} = 0 THEN ${d.infinity(false)} ELSE lgamma(CAST(${a[0]} AS DOUBLE)) END`,
+    timestream: null,
+  },
   ...PACK_FUNCTIONS,
   ...SKETCH_FUNCTIONS,
   ...SERIES_V4_FUNCTIONS,

@@ -122,6 +122,7 @@ describe('v4 functions: Timestream', () => {
     ['print s = dynamic([true]) | project array_iif(s, 1, 0)', 'array_iff'],
     ['print s = dynamic({"b": 1}) | project dynamic_to_json(s)', 'dynamic_to_json'],
     ['print i = has_any_index("a b", dynamic(["b"]))', 'has_any_index'],
+    ['print g = gamma(5)', 'gamma'],
   ])('refuses %s naming the function and the engine', (query, fn) => {
     // Act
     const error = compileFailure(query, ts);
