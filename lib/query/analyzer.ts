@@ -129,11 +129,17 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
         return c ? colRef(c) : undefined;
       },
       () => columns.map((c) => c.name),
+      columns,
     );
   }
 
-  private envWith(resolve: ScalarEnv['resolve'], columnNames: ScalarEnv['columnNames']): ScalarEnv {
+  private envWith(
+    resolve: ScalarEnv['resolve'],
+    columnNames: ScalarEnv['columnNames'],
+    inputColumns?: readonly IrColumn[],
+  ): ScalarEnv {
     return {
+      inputColumns,
       errors: this.errors,
       lets: this.lets,
       nowTicks: this.options.nowTicks,
@@ -593,6 +599,7 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
         return i === undefined ? undefined : colRef(out[i]!);
       },
       () => out.map((c) => c.name),
+      input.columns,
     );
     items.forEach((item, i) => {
       const expr = analyzeScalar(w.exprs[i]!, env);

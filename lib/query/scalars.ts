@@ -3,6 +3,8 @@
 // outside the subset, QUERY_TOO_DEEP / QUERY_TOO_MANY_TERMS when `let` or `extend` names make an
 // expression deeper or larger than the limits once replaced by their values.
 import { columnIfExists } from './column-ifexists';
+import { packColumns } from './pack-columns';
+import { withTypeLiteral } from './type-literal';
 import type { Expr, Pipeline } from './ast';
 import { analyzeStarPredicate } from './analyze-search';
 import { analyzeList, analyzeToScalar } from './analyze-subquery';
@@ -11,7 +13,7 @@ import { aggregateNames, lookupOperator, lookupScalar } from './catalog/index';
 import { resolve } from './catalog/resolve';
 import type { ScalarFunction } from './catalog/types';
 import { convert } from './convert';
-import type { IrExpr, KqlType, PathSegment, Rel, ScalarFn } from './ir';
+import type { IrColumn, IrExpr, KqlType, PathSegment, Rel, ScalarFn } from './ir';
 import { countQueryTerms, expandedTerms, type CompileContext, type ExpressionRecords } from './limits';
 import { inDatetimeRange, MAX_INT, MIN_INT, parseTimespanTicks, TICKS_PER_MICRO } from './literals';
 import { closest } from './naming';
@@ -23,6 +25,8 @@ export interface ScalarEnv {
   /** A column (or, inside one extend/project, an expression defined earlier in the same operator). */
   resolve(name: string): IrExpr | undefined;
   columnNames(): readonly string[];
+  /** The operator's input columns, for pack_all (absent where names are the only columns). */
+  readonly inputColumns?: readonly IrColumn[];
   readonly lets: ReadonlyMap<string, IrExpr>;
   readonly nowTicks: bigint;
   readonly ctx: CompileContext;
@@ -402,12 +406,18 @@ class ScalarAnalyzer {
 
   private call(expr: Expr & { kind: 'call' }): IrExpr {
     const name = expr.name;
-    if (AGGREGATE_FUNCTIONS.has(name)) {
+    // hll_merge and tdigest_merge are also scalar functions of two or more sketches.
+    if (AGGREGATE_FUNCTIONS.has(name) && !lookupScalar(name)) {
       throw this.errors.semantic(`the aggregation function '${name}' can only be used in summarize`, expr.nameSpan);
     }
     if (name === 'column_ifexists')
       return this.analyze(columnIfExists(this.errors, expr, (n) => this.env.resolve(n) !== undefined));
     if (name === 'toscalar') return analyzeToScalar(this, expr);
+    if (name === 'pack_all' || name === 'bag_pack_columns')
+      return packColumns(this.errors, expr, this.env.inputColumns, this.env.columnNames(), (e) => this.analyze(e));
+    // percentile_tdigest, percentiles_array_tdigest and its alias percentile_array_tdigest take typeof(T).
+    if (name.startsWith('percentile') && name.endsWith('_tdigest'))
+      return this.catalogCall(lookupScalar(name)!, this.args(withTypeLiteral(this.errors, expr)), expr);
     const conversion = CONVERSIONS[name];
     if (conversion) {
       this.arity(expr, 1);

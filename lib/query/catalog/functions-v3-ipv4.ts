@@ -18,7 +18,7 @@ interface Address {
 }
 
 /** Argument i as an address (text, or a long where `longs`). */
-function address(c: SqlCall, i: number): Address {
+export function address(c: SqlCall, i: number): Address {
   const x = c.a[i]!;
   if (c.args[i]!.type !== 'string')
     return { valid: `(${x} BETWEEN 0 AND 4294967295)`, value: `CAST(${x} AS BIGINT)`, prefix: '32' };

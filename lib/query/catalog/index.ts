@@ -4,6 +4,7 @@ import { AGGREGATIONS } from './aggregations';
 import { ARRAY_FUNCTIONS } from './arrays';
 import { DATETIME_FUNCTIONS } from './datetime';
 import { AGGREGATIONS_V3, FUNCTIONS_V3 } from './functions-v3';
+import { AGGREGATIONS_V4, FUNCTIONS_V4 } from './functions-v4';
 import { MATH_FUNCTIONS } from './math';
 import { TRIG_FUNCTIONS } from './math-trig';
 import { ARRAY_RESHAPE_FUNCTIONS } from './arrays-reshape';
@@ -25,8 +26,9 @@ export const SCALAR_CATALOG: readonly ScalarFunction[] = [
   ...TYPE_FUNCTIONS,
   ...SERIES_FUNCTIONS,
   ...FUNCTIONS_V3,
+  ...FUNCTIONS_V4,
 ];
-export const AGGREGATE_CATALOG: readonly AggregateFunction[] = [...AGGREGATIONS, ...AGGREGATIONS_V3];
+export const AGGREGATE_CATALOG: readonly AggregateFunction[] = [...AGGREGATIONS, ...AGGREGATIONS_V3, ...AGGREGATIONS_V4];
 /** String operators (`x hasprefix "a"`) spelled through the catalog; not callable as functions. */
 export const OPERATOR_CATALOG: readonly ScalarFunction[] = STRING_OPERATORS;
 

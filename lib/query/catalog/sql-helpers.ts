@@ -58,3 +58,9 @@ export const pad = (n: string, width: number): string =>
 
 /** DuckDB's errors for out-of-range values become null there (Kusto's answer); Timestream has try(). */
 export const orNull = (d: SqlDialect, sql: string): string => (d.name === 'duckdb' ? `TRY(${sql})` : `try(${sql})`);
+
+/** A TIMESTAMP as a JSON string with 7 fractional digits, as Kusto writes datetimes inside dynamic values (the docs' printed arrays). */
+export const datetimeJson = (d: SqlDialect, ts: string): string =>
+  d.name === 'duckdb'
+    ? `('"' || strftime(${ts}, '%Y-%m-%dT%H:%M:%S.%f') || '0Z"')`
+    : `('"' || date_format(${ts}, '%Y-%m-%dT%H:%i:%s.%f') || '0Z"')`;

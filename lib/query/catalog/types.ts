@@ -32,6 +32,8 @@ export interface SqlCall {
   str(i: number): string;
   /** An argument as JSON text (dynamic elements of pack_array, bag_pack ...). */
   json(i: number): string;
+  /** JSON text of any SQL value of a KQL type ('null' for null): elements a function computes itself. */
+  jsonOfType(sql: string, type: KqlType): string;
 }
 
 export type SqlBuilder = (c: SqlCall) => string;

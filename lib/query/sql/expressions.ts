@@ -273,6 +273,7 @@ export class ExpressionWriter {
       d: this.d,
       str: (i) => this.toStringOf(args[i]!, a[i]!),
       json: (i) => this.jsonOf(args[i]!, a[i]!),
+      jsonOfType: (x, t) => this.jsonOf({ kind: 'lit', type: t, value: null }, x),
     });
   }
 

@@ -57,9 +57,9 @@ describe('compile: errors', () => {
       "1:21: the function 'ipv6_compare' is not supported",
     ],
     [
-      'States | summarize hll(todouble(Value))',
+      'States | summarize buildschema(Value)',
       'QUERY_UNSUPPORTED',
-      "1:20: the aggregation function 'hll' is not supported",
+      "1:20: the aggregation function 'buildschema' is not supported",
     ],
     [
       'States | where Name has_any ((Events | project Name))',
