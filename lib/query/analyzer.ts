@@ -9,6 +9,7 @@ import { analyzeMakeSeries } from './analyze-make-series';
 import { analyzeMvApply, type MvApplyHost } from './analyze-mv-apply';
 import { analyzeMvExpand } from './analyze-mv-expand';
 import { analyzeParse } from './analyze-parse';
+import { analyzePartition } from './analyze-partition';
 import { analyzeScan } from './analyze-scan';
 import { searchPredicate, searchSource } from './analyze-search';
 import { analyzeTopNested } from './analyze-top-nested';
@@ -531,6 +532,8 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
         return analyzeMvApply(this, input, op.mvApply, op.span);
       case 'scan':
         return analyzeScan(this, input, op.scan);
+      case 'partition':
+        return analyzePartition(this, input, op.partition, op.span);
     }
   }
 

@@ -33,6 +33,7 @@ import {
 import { parseMakeSeries } from './parser-make-series';
 import { parseMvApply } from './parser-mv-apply';
 import { parseScan } from './parser-scan';
+import { parsePartition } from './parser-partition';
 import { parseProjectReorder, parseSampleDistinct } from './parser-more';
 import { parseJoin, parseMvExpand, parseParse, parseUnion, type OperatorCursor } from './parser-operators';
 import { parseAs, tabularOperand } from './parser-subquery';
@@ -50,7 +51,6 @@ const KNOWN_UNSUPPORTED_OPERATORS: ReadonlySet<string> = new Set([
   'find',
   'fork',
   'facet',
-  'partition',
   'reduce',
   'top-hitters',
   'project-smart',
@@ -370,6 +370,8 @@ class Parser implements OperatorCursor, UdfCursor {
       }
       case 'scan':
         return { kind: 'scan', scan: parseScan(this), span: this.spanFrom(start) };
+      case 'partition':
+        return { kind: 'partition', partition: parsePartition(this), span: this.spanFrom(start) };
       case 'mv-apply':
         return { kind: 'mvApply', mvApply: parseMvApply(this), span: this.spanFrom(start) };
       case 'make-series':
