@@ -30,8 +30,14 @@ export function analyzePartition(h: MvApplyHost, input: Rel, spec: PartitionSpec
   const column = input.columns.find((c) => c.name === spec.key.name);
   if (!column) throw h.unknownColumn(spec.key.name, input.columns, spec.key.span, 'as the partition key');
   if (column.type === 'dynamic')
-    throw h.errors.semantic('a partition key must be a scalar column; convert it first (extend k = tostring(...))', spec.key.span);
-  let rel = at([{ kind: 'extend', items: [{ name: key, expr: name(spec.key.name, spec.key.span), span }], span }], input);
+    throw h.errors.semantic(
+      'a partition key must be a scalar column; convert it first (extend k = tostring(...))',
+      spec.key.span,
+    );
+  let rel = at(
+    [{ kind: 'extend', items: [{ name: key, expr: name(spec.key.name, spec.key.span), span }], span }],
+    input,
+  );
   const state: Order = { keys: undefined };
   for (const op of spec.operators) rel = at(perKey(h, key, op, state), rel);
   const items: Assigned<IrExpr>[] = rel.columns
@@ -49,7 +55,11 @@ interface Order {
 function perKey(h: MvApplyHost, key: string, op: Operator, order: Order): Operator[] {
   const span = op.span;
   const exprs =
-    op.kind === 'where' ? [op.predicate] : op.kind === 'extend' || op.kind === 'project' ? op.items.map((i) => i.expr) : [];
+    op.kind === 'where'
+      ? [op.predicate]
+      : op.kind === 'extend' || op.kind === 'project'
+        ? op.items.map((i) => i.expr)
+        : [];
   for (const e of exprs) {
     const call = windowCall(e);
     if (call)
@@ -67,7 +77,14 @@ function perKey(h: MvApplyHost, key: string, op: Operator, order: Order): Operat
       return [{ ...op, by: [keyItem, ...op.by] }];
     case 'count':
       order.keys = undefined;
-      return [{ kind: 'summarize', aggregates: [{ name: 'Count', expr: call('count', [], span), span }], by: [keyItem], span }];
+      return [
+        {
+          kind: 'summarize',
+          aggregates: [{ name: 'Count', expr: call('count', [], span), span }],
+          by: [keyItem],
+          span,
+        },
+      ];
     case 'distinct':
       order.keys = undefined;
       // distinct * already keeps one row per key and values; a column list gets the key added.
@@ -105,7 +122,13 @@ function nthOfKey(k: Expr, span: Span): Expr {
 
 const name = (n: string, span: Span): Expr => ({ kind: 'name', name: n, span });
 const long = (value: bigint, span: Span): Expr => ({ kind: 'literal', type: 'long', value, span });
-const call = (n: string, args: readonly Expr[], span: Span): Expr => ({ kind: 'call', name: n, nameSpan: span, args, span });
+const call = (n: string, args: readonly Expr[], span: Span): Expr => ({
+  kind: 'call',
+  name: n,
+  nameSpan: span,
+  args,
+  span,
+});
 const binary = (op: string, left: Expr, right: Expr, span: Span): Expr => ({
   kind: 'binary',
   op,

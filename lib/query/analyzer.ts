@@ -10,6 +10,7 @@ import { analyzeMvApply, type MvApplyHost } from './analyze-mv-apply';
 import { analyzeMvExpand } from './analyze-mv-expand';
 import { analyzeParse } from './analyze-parse';
 import { analyzePartition } from './analyze-partition';
+import { analyzeTopHitters } from './analyze-top-hitters';
 import { analyzeScan } from './analyze-scan';
 import { searchPredicate, searchSource } from './analyze-search';
 import { analyzeTopNested } from './analyze-top-nested';
@@ -534,6 +535,8 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
         return analyzeScan(this, input, op.scan);
       case 'partition':
         return analyzePartition(this, input, op.partition, op.span);
+      case 'topHitters':
+        return analyzeTopHitters(this, input, op.topHitters, op.span);
     }
   }
 

@@ -168,7 +168,15 @@ export type Operator =
   | { readonly kind: 'makeSeries'; readonly makeSeries: MakeSeriesSpec; readonly span: Span }
   | { readonly kind: 'mvApply'; readonly mvApply: MvApplySpec; readonly span: Span }
   | { readonly kind: 'scan'; readonly scan: ScanSpec; readonly span: Span }
-  | { readonly kind: 'partition'; readonly partition: PartitionSpec; readonly span: Span };
+  | { readonly kind: 'partition'; readonly partition: PartitionSpec; readonly span: Span }
+  | { readonly kind: 'topHitters'; readonly topHitters: TopHittersSpec; readonly span: Span };
+
+/** `top-hitters N of [Name =] Expr [by Sum]` (top-hitters operator docs). */
+export interface TopHittersSpec {
+  readonly count: Expr;
+  readonly value: NamedExpr;
+  readonly sum?: Expr;
+}
 
 /** `partition [hints] by Column ( Operators )` (partition operator docs): the operators run per key value. */
 export interface PartitionSpec {

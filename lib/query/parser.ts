@@ -34,6 +34,8 @@ import { parseMakeSeries } from './parser-make-series';
 import { parseMvApply } from './parser-mv-apply';
 import { parseScan } from './parser-scan';
 import { parsePartition } from './parser-partition';
+import { parseInvoke } from './parser-invoke';
+import { parseTopHitters } from './parser-top-hitters';
 import { parseProjectReorder, parseSampleDistinct } from './parser-more';
 import { parseJoin, parseMvExpand, parseParse, parseUnion, type OperatorCursor } from './parser-operators';
 import { parseAs, tabularOperand } from './parser-subquery';
@@ -46,13 +48,11 @@ import type { Span, Token } from './tokens';
 /** Kusto tabular operators outside the subset: named in a QUERY_UNSUPPORTED error. */
 const KNOWN_UNSUPPORTED_OPERATORS: ReadonlySet<string> = new Set([
   'evaluate',
-  'invoke',
   'sample-distinct',
   'find',
   'fork',
   'facet',
   'reduce',
-  'top-hitters',
   'project-smart',
   'consume',
   'externaldata',
@@ -234,9 +234,14 @@ class Parser implements OperatorCursor, UdfCursor {
   // ---------------------------------------------------------------- tabular
   private parsePipeline(): Pipeline {
     const start = this.peek().span.start;
-    const source = this.parseSource();
-    const operators: Operator[] = [];
-    while (this.acceptOp('|')) operators.push(this.parseOperator());
+    let source = this.parseSource();
+    let operators: Operator[] = [];
+    while (this.acceptOp('|')) {
+      if (this.acceptIdent('invoke')) {
+        const input: Pipeline = { kind: 'pipeline', source, operators, span: { start, end: this.prevEnd() } };
+        [source, operators] = [parseInvoke(this, this.functions, input), []];
+      } else operators.push(this.parseOperator());
+    }
     return { kind: 'pipeline', source, operators, span: { start, end: this.prevEnd() } };
   }
 
@@ -370,6 +375,8 @@ class Parser implements OperatorCursor, UdfCursor {
       }
       case 'scan':
         return { kind: 'scan', scan: parseScan(this), span: this.spanFrom(start) };
+      case 'top-hitters':
+        return { kind: 'topHitters', topHitters: parseTopHitters(this), span: this.spanFrom(start) };
       case 'partition':
         return { kind: 'partition', partition: parsePartition(this), span: this.spanFrom(start) };
       case 'mv-apply':

@@ -110,7 +110,8 @@ export function scanSql(w: SerialWriter, scan: ScanIr): string {
     // The state after this step: step k's own state set on a match, step k-1's cleared by Check 1.
     const newState = stateFields.map(([f, , initial]): [string, string] => {
       const old = st(f);
-      if (f === 'n') return [f, k === 0 ? `CASE WHEN ${z}.c2 AND NOT ${st('a0')} THEN ${old} + 1 ELSE ${old} END` : old];
+      if (f === 'n')
+        return [f, k === 0 ? `CASE WHEN ${z}.c2 AND NOT ${st('a0')} THEN ${old} + 1 ELSE ${old} END` : old];
       const [kind, rest] = [f[0], f.slice(1)];
       const [kk, j, s] = rest.split('_').map(Number) as [number, number | undefined, number | undefined];
       if (kk === k) {
@@ -140,13 +141,23 @@ export function scanSql(w: SerialWriter, scan: ScanIr): string {
         ]),
       ],
     ]);
-    return bind(pack([['c1', c1], ['c2', c2]]), y, bind(zFields, z, bind(nextX, next, body(level + 1, next, [...done, k]))));
+    return bind(
+      pack([
+        ['c1', c1],
+        ['c2', c2],
+      ]),
+      y,
+      bind(zFields, z, bind(nextX, next, body(level + 1, next, [...done, k]))),
+    );
   };
   const next = bind(`{'s': ${A}.s}`, '_kx0', body(0, '_kx0', []));
 
   const refs = w.refs.map(q);
   const numbered = `SELECT ${refs.join(', ')}, row_number() OVER (ORDER BY ${w.orderBy}) AS "rn" FROM (${w.input}) AS ${q(w.hidden('_t'))}`;
-  const seed = `CAST(${pack([['s', pack(stateFields.map(([f, , i]) => [f, i] as const))], ['o', 'NULL']])} AS ${accType})`;
+  const seed = `CAST(${pack([
+    ['s', pack(stateFields.map(([f, , i]) => [f, i] as const))],
+    ['o', 'NULL'],
+  ])} AS ${accType})`;
   // output=last: the next change of step k's state is a promotion (1), a new match at k (0), or none.
   const lasts = scan.steps.map((s, k) =>
     s.output !== 'last'
@@ -173,7 +184,10 @@ export function scanSql(w: SerialWriter, scan: ScanIr): string {
     `${walk}("rn", "acc") AS (SELECT 0, ${seed} UNION ALL ` +
     `SELECT ${rows}."rn", ${next} FROM ${walk} JOIN ${rows} ON ${rows}."rn" = ${walk}."rn" + 1), ` +
     `${out} AS (SELECT ${walk}."acc".o AS "u" FROM ${walk} WHERE ${walk}."rn" > 0), ` +
-    `${last} AS (SELECT "u"${lasts.filter((l) => l).map((l) => `, ${l!}`).join('')} FROM ${out}) ` +
+    `${last} AS (SELECT "u"${lasts
+      .filter((l) => l)
+      .map((l) => `, ${l!}`)
+      .join('')} FROM ${out}) ` +
     result
   );
 }

@@ -47,7 +47,11 @@ describe('partition', () => {
       'QUERY_SEMANTIC',
       '1:39: a partition key must be a scalar column',
     ],
-    ['range x from 1 to 3 step 1 | partition by x (take -1)', 'QUERY_SEMANTIC', '1:51: the row count cannot be negative'],
+    [
+      'range x from 1 to 3 step 1 | partition by x (take -1)',
+      'QUERY_SEMANTIC',
+      '1:51: the row count cannot be negative',
+    ],
   ])('rejects %j', (query, code, message) => {
     // Act
     const error = compileFailure(query, options('duckdb'));

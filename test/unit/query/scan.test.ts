@@ -80,7 +80,7 @@ describe('scan', () => {
       { seed: 15, numRuns: 25 },
     );
   });
-  it('runs a three-step funnel as the docs\' matching logic does, on random input', async () => {
+  it("runs a three-step funnel as the docs' matching logic does, on random input", async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(fc.tuple(fc.constantFrom('Start', 'B', 'Stop', 'X'), fc.integer({ min: 0, max: 3 })), {
