@@ -11,6 +11,7 @@ import { analyzeMvExpand } from './analyze-mv-expand';
 import { analyzeParse } from './analyze-parse';
 import { analyzePartition } from './analyze-partition';
 import { analyzeTopHitters } from './analyze-top-hitters';
+import { analyzeEvaluate } from './analyze-evaluate';
 import { analyzeScan } from './analyze-scan';
 import { searchPredicate, searchSource } from './analyze-search';
 import { analyzeTopNested } from './analyze-top-nested';
@@ -537,6 +538,8 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
         return analyzePartition(this, input, op.partition, op.span);
       case 'topHitters':
         return analyzeTopHitters(this, input, op.topHitters, op.span);
+      case 'evaluate':
+        return analyzeEvaluate(this, input, op.evaluate, op.span);
     }
   }
 

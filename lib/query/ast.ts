@@ -169,7 +169,14 @@ export type Operator =
   | { readonly kind: 'mvApply'; readonly mvApply: MvApplySpec; readonly span: Span }
   | { readonly kind: 'scan'; readonly scan: ScanSpec; readonly span: Span }
   | { readonly kind: 'partition'; readonly partition: PartitionSpec; readonly span: Span }
-  | { readonly kind: 'topHitters'; readonly topHitters: TopHittersSpec; readonly span: Span };
+  | { readonly kind: 'topHitters'; readonly topHitters: TopHittersSpec; readonly span: Span }
+  | { readonly kind: 'evaluate'; readonly evaluate: EvaluateSpec; readonly span: Span };
+
+/** `evaluate plugin()`: the plugins run here (parser-evaluate.ts). */
+export interface EvaluateSpec {
+  readonly plugin: string;
+  readonly pluginSpan: Span;
+}
 
 /** `top-hitters N of [Name =] Expr [by Sum]` (top-hitters operator docs). */
 export interface TopHittersSpec {

@@ -217,8 +217,8 @@ export type Rel =
       readonly bagKind: 'bag' | 'array';
       readonly index?: IrColumn;
       readonly limit?: bigint;
-      /** The operator that expands (mv-apply), when not mv-expand itself: named where an engine refuses it. */
-      readonly origin?: 'mv-apply';
+      /** The operator that expands (mv-apply, evaluate narrow), when not mv-expand itself: named where an engine refuses it. */
+      readonly origin?: 'mv-apply' | 'evaluate narrow';
       readonly columns: readonly IrColumn[];
     }
   | {

@@ -36,6 +36,7 @@ import { parseScan } from './parser-scan';
 import { parsePartition } from './parser-partition';
 import { parseInvoke } from './parser-invoke';
 import { parseTopHitters } from './parser-top-hitters';
+import { parseEvaluate } from './parser-evaluate';
 import { parseProjectReorder, parseSampleDistinct } from './parser-more';
 import { parseJoin, parseMvExpand, parseParse, parseUnion, type OperatorCursor } from './parser-operators';
 import { parseAs, tabularOperand } from './parser-subquery';
@@ -47,7 +48,6 @@ import type { Span, Token } from './tokens';
 
 /** Kusto tabular operators outside the subset: named in a QUERY_UNSUPPORTED error. */
 const KNOWN_UNSUPPORTED_OPERATORS: ReadonlySet<string> = new Set([
-  'evaluate',
   'sample-distinct',
   'find',
   'fork',
@@ -375,6 +375,8 @@ class Parser implements OperatorCursor, UdfCursor {
       }
       case 'scan':
         return { kind: 'scan', scan: parseScan(this), span: this.spanFrom(start) };
+      case 'evaluate':
+        return { kind: 'evaluate', evaluate: parseEvaluate(this), span: this.spanFrom(start) };
       case 'top-hitters':
         return { kind: 'topHitters', topHitters: parseTopHitters(this), span: this.spanFrom(start) };
       case 'partition':
