@@ -14,9 +14,12 @@
 // output=last is decided after the walk: a row matched at step k is output when the next change of
 // step k's state is its promotion to step k+1, or when there is none.
 import type { IrColumn, KqlType, ScanIr } from '../ir';
+import { oneStepScanSql } from './scan-one-step';
+import { substituteIdents } from './substitute-idents';
 import type { SerialWriter } from './serial-writer';
 
 export function scanSql(w: SerialWriter, scan: ScanIr): string {
+  if (scan.steps.length === 1 && scan.steps[0]!.output !== 'last') return oneStepScanSql(w, scan);
   const q = (n: string): string => w.q(n);
   const type = (t: KqlType): string => w.d.sqlType(t);
   const [rows, walk, out, last] = ['_kb', '_kw', '_ko', '_kl'].map((p) => q(w.hidden(p))) as [
@@ -193,39 +196,3 @@ export function scanSql(w: SerialWriter, scan: ScanIr): string {
 }
 
 const cast = (sql: string, type: string): string => `CAST(${sql} AS ${type})`;
-
-/**
- * `sql` with each double-quoted identifier found in `map` replaced by its value. Single-quoted
- * literals are skipped (the dialect writes every string that way, doubling a quote inside), so a
- * string value can never be rewritten.
- */
-export function substituteIdents(sql: string, map: ReadonlyMap<string, string>): string {
-  let out = '';
-  let i = 0;
-  while (i < sql.length) {
-    const c = sql[i]!;
-    if (c === "'" || c === '"') {
-      let j = i + 1;
-      for (;;) {
-        const e = sql.indexOf(c, j);
-        if (e < 0) {
-          j = sql.length;
-          break;
-        }
-        if (sql[e + 1] === c) j = e + 2;
-        else {
-          j = e + 1;
-          break;
-        }
-      }
-      const token = sql.slice(i, j);
-      out += c === '"' ? (map.get(token.slice(1, -1).replace(/""/g, '"')) ?? token) : token;
-      i = j;
-    } else {
-      const next = Math.min(...[sql.indexOf("'", i), sql.indexOf('"', i)].map((p) => (p < 0 ? sql.length : p)));
-      out += sql.slice(i, next);
-      i = next;
-    }
-  }
-  return out;
-}

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compile, convertRows, type CompileOptions } from '../../../lib/query/index';
 import { compileFailure } from './compile-failure';
-import { substituteIdents } from '../../../lib/query/sql/scan';
+import { substituteIdents } from '../../../lib/query/sql/substitute-idents';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
