@@ -192,7 +192,7 @@ const WORDS: Partial<Record<Operator['kind'], string>> = {
 const operatorWord = (op: Operator): string => `'${WORDS[op.kind] ?? op.kind}'`;
 
 /** The first window function call in `e`, if any. */
-function windowCall(e: Expr): (Expr & { kind: 'call' }) | undefined {
+export function windowCall(e: Expr): (Expr & { kind: 'call' }) | undefined {
   switch (e.kind) {
     case 'call':
       return WINDOW_FUNCTIONS.has(e.name) ? e : e.args.map(windowCall).find((c) => c !== undefined);

@@ -10,6 +10,9 @@ import { analyzeMvApply, type MvApplyHost } from './analyze-mv-apply';
 import { namedAs } from './column-ifexists';
 import { analyzeMvExpand } from './analyze-mv-expand';
 import { analyzeParse } from './analyze-parse';
+import { analyzePartition } from './analyze-partition';
+import { analyzeTopHitters } from './analyze-top-hitters';
+import { analyzeEvaluate } from './analyze-evaluate';
 import { analyzeScan } from './analyze-scan';
 import { searchPredicate, searchSource } from './analyze-search';
 import { analyzeTopNested } from './analyze-top-nested';
@@ -538,6 +541,12 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
         return analyzeMvApply(this, input, op.mvApply, op.span);
       case 'scan':
         return analyzeScan(this, input, op.scan);
+      case 'partition':
+        return analyzePartition(this, input, op.partition, op.span);
+      case 'topHitters':
+        return analyzeTopHitters(this, input, op.topHitters, op.span);
+      case 'evaluate':
+        return analyzeEvaluate(this, input, op.evaluate, op.span);
     }
   }
 

@@ -168,7 +168,29 @@ export type Operator =
   | { readonly kind: 'search'; readonly search: SearchSpec; readonly span: Span }
   | { readonly kind: 'makeSeries'; readonly makeSeries: MakeSeriesSpec; readonly span: Span }
   | { readonly kind: 'mvApply'; readonly mvApply: MvApplySpec; readonly span: Span }
-  | { readonly kind: 'scan'; readonly scan: ScanSpec; readonly span: Span };
+  | { readonly kind: 'scan'; readonly scan: ScanSpec; readonly span: Span }
+  | { readonly kind: 'partition'; readonly partition: PartitionSpec; readonly span: Span }
+  | { readonly kind: 'topHitters'; readonly topHitters: TopHittersSpec; readonly span: Span }
+  | { readonly kind: 'evaluate'; readonly evaluate: EvaluateSpec; readonly span: Span };
+
+/** `evaluate plugin()`: the plugins run here (parser-evaluate.ts). */
+export interface EvaluateSpec {
+  readonly plugin: string;
+  readonly pluginSpan: Span;
+}
+
+/** `top-hitters N of [Name =] Expr [by Sum]` (top-hitters operator docs). */
+export interface TopHittersSpec {
+  readonly count: Expr;
+  readonly value: NamedExpr;
+  readonly sum?: Expr;
+}
+
+/** `partition [hints] by Column ( Operators )` (partition operator docs): the operators run per key value. */
+export interface PartitionSpec {
+  readonly key: { readonly name: string; readonly span: Span };
+  readonly operators: readonly Operator[];
+}
 
 /** `scan [with_match_id=Name] [declare (Col:type [= Default], ...)] with (step Name [output=...]: Cond [=> Col = Expr, ...]; ...)`. */
 export interface ScanSpec {

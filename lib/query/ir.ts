@@ -219,8 +219,8 @@ export type Rel =
       readonly bagKind: 'bag' | 'array';
       readonly index?: IrColumn;
       readonly limit?: bigint;
-      /** The operator that expands (mv-apply), when not mv-expand itself: named where an engine refuses it. */
-      readonly origin?: 'mv-apply';
+      /** The operator that expands (mv-apply, evaluate narrow), when not mv-expand itself: named where an engine refuses it. */
+      readonly origin?: 'mv-apply' | 'evaluate narrow';
       readonly columns: readonly IrColumn[];
     }
   | {
@@ -369,24 +369,33 @@ export interface SessionIr {
 }
 
 /**
- * The scan operator with one step (lib/query/analyze-scan.ts), over the input's serialized order.
- * The state is the last matched row: one value per `Step.Column` the step reads.
+ * The scan operator (lib/query/analyze-scan.ts), over the input's serialized order. Each step k has a
+ * state holding one slot per step 0..k: the matched row's values of the slot columns (the declared
+ * columns, then the input columns some step reads as `Step.Column`).
  */
 export interface ScanIr {
-  readonly state: readonly {
-    readonly ref: string;
+  /** The input's columns, which the conditions and assignments read. */
+  readonly inputs: readonly IrColumn[];
+  readonly slots: readonly {
     readonly type: KqlType;
-    /** Before the first match: the declared default, or null for an input column. */
+    /** In an empty state: the declared default, or null for an input column. */
     readonly initial: IrExpr;
-    /** After a match: the row's value (input column) or the assigned or default value (declared column). */
-    readonly next: IrExpr;
+    /** The declared column's index, or the input column's ref, whose value a match stores. */
+    readonly source: { readonly declared: number } | { readonly input: string };
   }[];
-  /** Over the input row and the state. */
-  readonly condition: IrExpr;
-  /** The declared columns of a matched row: assigned, else the default. */
-  readonly declared: readonly Assigned<IrExpr>[];
-  /** with_match_id: 0 for each match of a one-step scan (its sequence never ends). */
+  /** The declared columns, in the output after the input's. */
+  readonly declared: readonly IrColumn[];
+  readonly steps: readonly ScanStepIr[];
+  /** with_match_id: the sequence's 0-based number. */
   readonly matchId?: IrColumn;
-  /** output=none: the step matches but returns no row. */
-  readonly output: 'all' | 'none';
+}
+
+export interface ScanStepIr {
+  readonly output: 'all' | 'last' | 'none';
+  /** Over the input row and the reads. */
+  readonly condition: IrExpr;
+  /** Per declared column: its assigned value, or undefined (the state's latest value). */
+  readonly assigned: readonly (IrExpr | undefined)[];
+  /** The refs standing for `Step.Column` in the condition and assignments: the step's index and the slot. */
+  readonly reads: readonly { readonly ref: string; readonly step: number; readonly slot: number }[];
 }

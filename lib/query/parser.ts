@@ -33,6 +33,10 @@ import {
 import { parseMakeSeries } from './parser-make-series';
 import { parseMvApply } from './parser-mv-apply';
 import { parseScan } from './parser-scan';
+import { parsePartition } from './parser-partition';
+import { parseInvoke } from './parser-invoke';
+import { parseTopHitters } from './parser-top-hitters';
+import { parseEvaluate } from './parser-evaluate';
 import { parseProjectReorder, parseSampleDistinct } from './parser-more';
 import { parseJoin, parseMvExpand, parseParse, parseUnion, skipHint, type OperatorCursor } from './parser-operators';
 import { parseAs, tabularOperand } from './parser-subquery';
@@ -44,15 +48,11 @@ import type { Span, Token } from './tokens';
 
 /** Kusto tabular operators outside the subset: named in a QUERY_UNSUPPORTED error. */
 const KNOWN_UNSUPPORTED_OPERATORS: ReadonlySet<string> = new Set([
-  'evaluate',
-  'invoke',
   'sample-distinct',
   'find',
   'fork',
   'facet',
-  'partition',
   'reduce',
-  'top-hitters',
   'project-smart',
   'consume',
   'externaldata',
@@ -235,9 +235,14 @@ class Parser implements OperatorCursor, UdfCursor {
   // ---------------------------------------------------------------- tabular
   private parsePipeline(): Pipeline {
     const start = this.peek().span.start;
-    const source = this.parseSource();
-    const operators: Operator[] = [];
-    while (this.acceptOp('|')) operators.push(this.parseOperator());
+    let source = this.parseSource();
+    let operators: Operator[] = [];
+    while (this.acceptOp('|')) {
+      if (this.acceptIdent('invoke')) {
+        const input: Pipeline = { kind: 'pipeline', source, operators, span: { start, end: this.prevEnd() } };
+        [source, operators] = [parseInvoke(this, this.functions, input), []];
+      } else operators.push(this.parseOperator());
+    }
     return { kind: 'pipeline', source, operators, span: { start, end: this.prevEnd() } };
   }
 
@@ -371,6 +376,12 @@ class Parser implements OperatorCursor, UdfCursor {
       }
       case 'scan':
         return { kind: 'scan', scan: parseScan(this), span: this.spanFrom(start) };
+      case 'evaluate':
+        return { kind: 'evaluate', evaluate: parseEvaluate(this), span: this.spanFrom(start) };
+      case 'top-hitters':
+        return { kind: 'topHitters', topHitters: parseTopHitters(this), span: this.spanFrom(start) };
+      case 'partition':
+        return { kind: 'partition', partition: parsePartition(this), span: this.spanFrom(start) };
       case 'mv-apply':
         return { kind: 'mvApply', mvApply: parseMvApply(this), span: this.spanFrom(start) };
       case 'make-series':

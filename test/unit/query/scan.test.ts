@@ -1,11 +1,20 @@
 // scan at the compile() level: the Timestream refusal and its position, the parser's errors with
-// their positions, and a cross-check of the one-step scan against row_cumsum on random input. The
+// their positions, a cross-check of the one-step scan against row_cumsum on random input, and of a
+// three-step funnel against the docs' matching logic written out here. The
 // documented examples are in the conformance corpus (test/conformance/cases/op-scan-*.json).
 import type { DuckDBConnection } from '@duckdb/node-api';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compile, convertRows, type CompileOptions } from '../../../lib/query/index';
 import { compileFailure } from './compile-failure';
+import { substituteIdents } from '../../../lib/query/sql/substitute-idents';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { duckDbQueryEngine } from '../../../lib/adapters/duckdb/query-engine';
+import { closeTelemetryDatabase } from '../../../lib/adapters/duckdb/database';
+import { AppError } from '../../../lib/core/errors';
+import { TableAnswer } from '../../../lib/query-api/answer';
 import { GOLDEN_OPTIONS, openFixtureDb, runSql } from '../../golden/fixture-db';
 
 const options = (dialect: CompileOptions['dialect']): CompileOptions => ({ ...GOLDEN_OPTIONS, dialect });
@@ -78,4 +87,93 @@ describe('scan', () => {
       { seed: 15, numRuns: 25 },
     );
   });
+  it("runs a three-step funnel as the docs' matching logic does, on random input", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.constantFrom('Start', 'B', 'Stop', 'X'), fc.integer({ min: 0, max: 3 })), {
+          minLength: 1,
+          maxLength: 25,
+        }),
+        async (events) => {
+          // Prepare: rows (t, e) with t increasing; the expectation from the docs' Check 1 / Check 2,
+          // steps evaluated from the last to the first, a row possibly matching several steps.
+          const rows = events.reduce<[number, string][]>(
+            (acc, [e, gap]) => [...acc, [(acc.at(-1)?.[0] ?? 0) + gap, e]],
+            [],
+          );
+          const conds = [
+            (e: string) => e === 'Start',
+            (e: string, t: number, s1: number) => e === 'B' && t - s1 <= 4,
+            (e: string, t: number, s1: number) => e === 'Stop' && t - s1 <= 4,
+          ];
+          type State = { s1: number; id: number } | undefined;
+          const state: State[] = [undefined, undefined, undefined];
+          let nextId = 0;
+          const expected: string[] = [];
+          for (const [t, e] of rows) {
+            for (let k = 2; k >= 0; k--) {
+              const prev = k > 0 ? state[k - 1] : undefined;
+              if (prev && conds[k]!(e, t, prev.s1)) {
+                state[k] = prev;
+                state[k - 1] = undefined;
+                expected.push(JSON.stringify([t, e, prev.id]));
+              } else if ((k === 0 || state[k]) && conds[k]!(e, t, k === 0 ? t : state[k]!.s1)) {
+                if (k === 0) state[0] = { s1: t, id: state[0] ? state[0].id : nextId++ };
+                expected.push(JSON.stringify([t, e, state[k]!.id]));
+              }
+            }
+          }
+          const source = `datatable (t:long, e:string) [${rows.map(([t, e]) => `${t}, "${e}"`).join(', ')}] | sort by t asc`;
+          const query =
+            `${source} | scan with_match_id=m with (step s1: e == "Start"; ` +
+            `step s2: e == "B" and t - s1.t <= 4; step s3: e == "Stop" and t - s1.t <= 4;)`;
+          const compiled = compile(query, options('duckdb'));
+          // Act
+          const out = convertRows(await runSql(db, compiled.sql), ['long', 'string', 'long']);
+          // Assess
+          expect(out.map((r) => JSON.stringify(r)).sort()).toEqual(expected.sort());
+        },
+      ),
+      { seed: 7, numRuns: 20 },
+    );
+  });
+
+  it('rewrites identifiers outside string literals only', () => {
+    // Act
+    const sql = substituteIdents(`"_c1" + length('"_c1" it''s') + "_c2"`, new Map([['_c1', 'r."_c1"']]));
+    // Assess
+    expect(sql).toBe(`r."_c1" + length('"_c1" it''s') + "_c2"`);
+  });
+  it('is interrupted at the time limit in the middle of its recursion, and the next query runs', async () => {
+    // Prepare: a scan over 100,000 rows (minutes of recursion) on the service's engine.
+    const dir = await mkdtemp(path.join(tmpdir(), 'scan-timeout-'));
+    const file = path.join(dir, 'telemetry.duckdb');
+    const engine = duckDbQueryEngine(file);
+    const answer = () =>
+      new TableAnswer([{ name: 'n', columnType: 'long', dataType: 'Int64' }], {
+        rowLimit: 10,
+        maxResponseBytes: 100_000,
+      });
+    const { sql } = compile(
+      'range x from 1 to 100000 step 1 | scan declare (s:long=0) with (step a: true => s = a.s + x) | summarize n = max(s)',
+      options('duckdb'),
+    );
+    const reason = new AppError('QUERY_TIMEOUT', 'too slow');
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(reason), 300);
+    const started = Date.now();
+    try {
+      // Act
+      const run = engine.run(sql, ['long'], answer(), { signal: controller.signal });
+      // Assess
+      await expect(run).rejects.toBe(reason);
+      expect(Date.now() - started).toBeLessThan(15_000);
+      const next = answer();
+      await engine.run('SELECT 7', ['long'], next, { signal: new AbortController().signal });
+      expect(next.finish().data.rows).toEqual([[7]]);
+    } finally {
+      await closeTelemetryDatabase(file);
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -1,0 +1,150 @@
+// Semantic analysis of partition (https://learn.microsoft.com/en-us/kusto/query/partition-operator):
+// the sub-query runs on each sub-table of rows sharing a value of the key column (null is a value
+// of its own), and the output is the union of the results. Built from relations the generator
+// already writes, so both engines run it: the key is copied once under a hidden name that every
+// operator carries, and each sub-query operator is applied per key: row-wise operators as they are;
+// summarize, count and distinct grouped by the key; sort ordered by the key first; top and take cut
+// per key with row_number() restarting where the key changes. The hidden key is dropped at the end,
+// so the output has the sub-query's columns only. Throws QueryError QUERY_SEMANTIC for an unknown or
+// dynamic key, QUERY_UNSUPPORTED at a sub-query operator or window function not run per key here.
+import type { Expr, NamedExpr, Operator, PartitionSpec, SortKey } from './ast';
+import { windowCall, type MvApplyHost } from './analyze-mv-apply';
+import type { Assigned, IrExpr, Rel } from './ir';
+import type { Span } from './tokens';
+
+/** Operators that work row by row and keep the rows' order: per sub-table or over all rows, the same result. */
+const ROW_WISE: ReadonlySet<Operator['kind']> = new Set(['where', 'extend', 'parse', 'projectAway', 'projectRename']);
+
+export function analyzePartition(h: MvApplyHost, input: Rel, spec: PartitionSpec, span: Span): Rel {
+  const prefix = `\u0000partition ${h.newRef()} `;
+  const key = `${prefix}key`;
+  const at = (ops: readonly Operator[], rel: Rel): Rel => {
+    const table = `${prefix}${h.newRef()}`;
+    h.bindTable(table, rel);
+    try {
+      return h.subquery({ kind: 'pipeline', source: { kind: 'table', name: table, span }, operators: ops, span });
+    } finally {
+      h.bindTable(table, undefined);
+    }
+  };
+  const column = input.columns.find((c) => c.name === spec.key.name);
+  if (!column) throw h.unknownColumn(spec.key.name, input.columns, spec.key.span, 'as the partition key');
+  if (column.type === 'dynamic')
+    throw h.errors.semantic(
+      'a partition key must be a scalar column; convert it first (extend k = tostring(...))',
+      spec.key.span,
+    );
+  let rel = at(
+    [{ kind: 'extend', items: [{ name: key, expr: name(spec.key.name, spec.key.span), span }], span }],
+    input,
+  );
+  const state: Order = { keys: undefined };
+  for (const op of spec.operators) rel = at(perKey(h, key, op, state), rel);
+  const items: Assigned<IrExpr>[] = rel.columns
+    .filter((c) => !c.name.startsWith(prefix))
+    .map((c) => ({ column: c, value: { kind: 'col', ref: c.ref, type: c.type } }));
+  return { kind: 'project', input: rel, items, columns: items.map((i) => i.column) };
+}
+
+/** The order of each sub-table set by the last sort or top, for a take after it; undefined: none. */
+interface Order {
+  keys: readonly SortKey[] | undefined;
+}
+
+/** The operators that apply `op` to each key's sub-table. */
+function perKey(h: MvApplyHost, key: string, op: Operator, order: Order): Operator[] {
+  const span = op.span;
+  const exprs =
+    op.kind === 'where'
+      ? [op.predicate]
+      : op.kind === 'extend' || op.kind === 'project'
+        ? op.items.map((i) => i.expr)
+        : [];
+  for (const e of exprs) {
+    const call = windowCall(e);
+    if (call)
+      throw h.errors.unsupported(`the window function '${call.name}' inside partition is not supported`, call.nameSpan);
+  }
+  const k = name(key, span);
+  const keyItem: NamedExpr = { name: key, expr: k, span };
+  switch (op.kind) {
+    case 'project':
+      return [{ ...op, items: [...op.items, keyItem] }];
+    case 'projectKeep':
+      return [{ ...op, names: [...op.names, { name: key, wildcard: false, span }] }];
+    case 'summarize':
+      order.keys = undefined;
+      return [{ ...op, by: [keyItem, ...op.by] }];
+    case 'count':
+      order.keys = undefined;
+      return [
+        {
+          kind: 'summarize',
+          aggregates: [{ name: 'Count', expr: call('count', [], span), span }],
+          by: [keyItem],
+          span,
+        },
+      ];
+    case 'distinct':
+      order.keys = undefined;
+      // distinct * already keeps one row per key and values; a column list gets the key added.
+      return op.columns === '*' ? [op] : [{ ...op, columns: [keyItem, ...op.columns] }];
+    case 'sort':
+      order.keys = op.keys;
+      return [{ ...op, keys: [asc(k), ...op.keys] }];
+    case 'top':
+    case 'take': {
+      const count = h.constantCount(op.count);
+      const keys = op.kind === 'top' ? op.by : (order.keys ?? []);
+      if (op.kind === 'top') order.keys = op.by;
+      return [
+        { kind: 'sort', keys: [asc(k), ...keys], span },
+        { kind: 'where', predicate: binary('<=', nthOfKey(k, span), long(count, span), span), span },
+      ];
+    }
+    default:
+      if (ROW_WISE.has(op.kind)) return [op];
+      throw h.errors.unsupported(`${operatorWord(op)} inside partition is not supported`, op.span);
+  }
+}
+
+/** The row's number within its key, rows sorted by the key: numbering restarts where the key changes (null included). */
+function nthOfKey(k: Expr, span: Span): Expr {
+  const prev = call('prev', [k], span);
+  const same = binary(
+    'or',
+    binary('==', k, prev, span),
+    binary('and', call('isnull', [k], span), call('isnull', [prev], span), span),
+    span,
+  );
+  return call('row_number', [long(1n, span), call('not', [same], span)], span);
+}
+
+const name = (n: string, span: Span): Expr => ({ kind: 'name', name: n, span });
+const long = (value: bigint, span: Span): Expr => ({ kind: 'literal', type: 'long', value, span });
+const call = (n: string, args: readonly Expr[], span: Span): Expr => ({
+  kind: 'call',
+  name: n,
+  nameSpan: span,
+  args,
+  span,
+});
+const binary = (op: string, left: Expr, right: Expr, span: Span): Expr => ({
+  kind: 'binary',
+  op,
+  left,
+  right,
+  opSpan: span,
+  span,
+});
+const asc = (expr: Expr): SortKey => ({ expr, direction: 'asc', span: expr.span });
+
+const WORDS: Partial<Record<Operator['kind'], string>> = {
+  projectReorder: 'project-reorder',
+  topNested: 'top-nested',
+  makeSeries: 'make-series',
+  mvExpand: 'mv-expand',
+  mvApply: 'mv-apply',
+  sampleDistinct: 'sample-distinct',
+};
+const operatorWord = (op: Operator): string => `'${WORDS[op.kind] ?? op.kind}'`;

@@ -1,0 +1,39 @@
+// Semantic analysis of top-hitters (https://learn.microsoft.com/en-us/kusto/query/top-hitters-operator),
+// written as the docs' conceptual equivalent: `summarize approximate_count_V = count() by V | top N
+// by approximate_count_V desc`, or with `by S`, `summarize approximate_sum_V = sum(S) by V | top N
+// by approximate_sum_V desc`. Kusto approximates the counts (Count-Min-Sketch); here they are exact,
+// which is within the approximation. Errors are summarize's and top's, at the operator's parts.
+import type { Expr, Operator, TopHittersSpec } from './ast';
+import type { MvApplyHost } from './analyze-mv-apply';
+import type { Rel } from './ir';
+import { derivedName } from './naming';
+import type { Span } from './tokens';
+
+export function analyzeTopHitters(h: MvApplyHost, input: Rel, spec: TopHittersSpec, span: Span): Rel {
+  const value = spec.value.name ?? derivedName(spec.value.expr) ?? 'Column1';
+  const name = `approximate_${spec.sum ? 'sum' : 'count'}_${value}`;
+  const agg: Expr = spec.sum
+    ? { kind: 'call', name: 'sum', nameSpan: spec.sum.span, args: [spec.sum], span: spec.sum.span }
+    : { kind: 'call', name: 'count', nameSpan: span, args: [], span };
+  const ops: Operator[] = [
+    {
+      kind: 'summarize',
+      aggregates: [{ name, expr: agg, span: agg.span }],
+      by: [{ ...spec.value, name: value }],
+      span,
+    },
+    {
+      kind: 'top',
+      count: spec.count,
+      by: [{ expr: { kind: 'name', name, span }, direction: 'desc', span }],
+      span,
+    },
+  ];
+  const table = `\u0000top-hitters ${h.newRef()}`;
+  h.bindTable(table, input);
+  try {
+    return h.subquery({ kind: 'pipeline', source: { kind: 'table', name: table, span }, operators: ops, span });
+  } finally {
+    h.bindTable(table, undefined);
+  }
+}

@@ -1,0 +1,92 @@
+// partition at the compile() level: both engines compile it (it is written with GROUP BY and window
+// functions), the parser's and analyzer's errors at their positions, and a per-partition
+// top checked against an expectation computed in the test on random input. The documented examples are in
+// the conformance corpus (test/conformance/cases/op-partition-*.json).
+import type { DuckDBConnection } from '@duckdb/node-api';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { compile, convertRows, type CompileOptions } from '../../../lib/query/index';
+import { compileFailure } from './compile-failure';
+import { GOLDEN_OPTIONS, openFixtureDb, runSql } from '../../golden/fixture-db';
+
+const options = (dialect: CompileOptions['dialect']): CompileOptions => ({ ...GOLDEN_OPTIONS, dialect });
+
+describe('partition', () => {
+  let db: DuckDBConnection;
+  beforeAll(async () => {
+    db = await openFixtureDb();
+  });
+
+  it('compiles for Timestream with window functions and GROUP BY', () => {
+    // Act
+    const compiled = compile(
+      'States | partition hint.strategy=native by DeviceId (top 3 by Timestamp | summarize count() by Name)',
+      options('timestream'),
+    );
+    // Assess
+    expect(compiled.sql).toContain('row_number() OVER');
+    expect(compiled.sql).toContain('GROUP BY');
+    expect(compiled.columns.map((c) => c.name)).toEqual(['Name', 'count_']);
+  });
+
+  it.each([
+    ['range x from 1 to 3 step 1 | partition x (count)', 'QUERY_SYNTAX', "1:40: expected 'by', found 'x'"],
+    ['range x from 1 to 3 step 1 | partition by x count', 'QUERY_SYNTAX', "1:45: expected '(', found 'count'"],
+    [
+      'range x from 1 to 3 step 1 | partition by x (take 1 | extend y = prev(x))',
+      'QUERY_UNSUPPORTED',
+      "1:66: the window function 'prev' inside partition is not supported",
+    ],
+    [
+      'range x from 1 to 3 step 1 | partition by x (top-nested 1 of x by count())',
+      'QUERY_UNSUPPORTED',
+      "1:46: 'top-nested' inside partition is not supported",
+    ],
+    [
+      'print d = dynamic([1]) | partition by d (count)',
+      'QUERY_SEMANTIC',
+      '1:39: a partition key must be a scalar column',
+    ],
+    [
+      'range x from 1 to 3 step 1 | partition by x (take -1)',
+      'QUERY_SEMANTIC',
+      '1:51: the row count cannot be negative',
+    ],
+  ])('rejects %j', (query, code, message) => {
+    // Act
+    const error = compileFailure(query, options('duckdb'));
+    // Assess
+    expect(error.code).toBe(code);
+    expect(error.message).toContain(message);
+  });
+
+  it('gives the n largest values of each key, null keys included, on random input', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.option(fc.integer({ min: 0, max: 3 })), fc.integer({ min: -50, max: 50 })), {
+          minLength: 1,
+          maxLength: 30,
+        }),
+        fc.integer({ min: 0, max: 4 }),
+        async (rows, n) => {
+          // Prepare: the expectation computed here (ties do not change the multiset of (k, v) pairs).
+          const source = `datatable (k:long, v:long) [${rows.map(([k, v]) => `${k === null ? 'long(null)' : k}, ${v}`).join(', ')}]`;
+          const groups = new Map<number | null, number[]>();
+          for (const [k, v] of rows) groups.set(k, [...(groups.get(k) ?? []), v]);
+          const expected = [...groups].flatMap(([k, vs]) =>
+            vs
+              .sort((a, b) => b - a)
+              .slice(0, n)
+              .map((v) => JSON.stringify([k, v])),
+          );
+          const compiled = compile(`${source} | partition by k (top ${n} by v) | project k, v`, options('duckdb'));
+          // Act
+          const out = convertRows(await runSql(db, compiled.sql), ['long', 'long']);
+          // Assess
+          expect(out.map((r) => JSON.stringify(r)).sort()).toEqual(expected.sort());
+        },
+      ),
+      { seed: 21, numRuns: 25 },
+    );
+  });
+});
