@@ -72,9 +72,18 @@ export interface TimedSamples {
   readonly cpuMs: number[];
 }
 
+export interface InterleavedOptions {
+  /**
+   * Untimed rounds before the timed ones (default 1). More for JavaScript that V8 has to warm up
+   * first (a large compiler runs interpreted for its first calls), so that a short run times the
+   * steady state of a warm process, not its first minute.
+   */
+  readonly warmupRounds?: number;
+}
+
 /**
  * Times several variants of one piece of work in rounds, each round running every variant once in
- * turn, after one warm-up call of each. On a shared machine the load drifts over minutes: timed
+ * turn, after warm-up rounds (one by default). On a shared machine the load drifts over minutes: timed
  * one after another, two variants would see different loads and their ratio would measure the
  * drift; interleaved, each round's variants see about the same load. CPU time (which counts the
  * engine's worker threads too, as they are threads of this process) hardly depends on the load.
@@ -82,13 +91,16 @@ export interface TimedSamples {
 export async function interleaved<K extends string>(
   runs: number,
   variants: Readonly<Record<K, () => Promise<unknown>>>,
+  options: InterleavedOptions = {},
 ): Promise<Record<K, TimedSamples>> {
   const names = Object.keys(variants) as K[];
   const samples = Object.fromEntries(names.map((n) => [n, { wallMs: [], cpuMs: [] }])) as unknown as Record<
     K,
     TimedSamples
   >;
-  for (const name of names) await variants[name]();
+  for (let round = 0; round < (options.warmupRounds ?? 1); round++) {
+    for (const name of names) await variants[name]();
+  }
   for (let round = 0; round < runs; round++) {
     for (const name of names) {
       const cpu = process.cpuUsage();

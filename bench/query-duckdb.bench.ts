@@ -22,7 +22,9 @@ import { TELEMETRY_DDL } from '../lib/telemetry/duckdb-layout';
 import { closeTelemetryDatabase, withConnection } from '../lib/adapters/duckdb/database';
 import { duckDbQueryEngine, readRowsJson } from '../lib/adapters/duckdb/query-engine';
 import { compile } from '../lib/query';
-import { runTableQuery } from '../lib/query-api/service';
+import type { Caller } from '../lib/auth/caller';
+import type { QueryEngine } from '../lib/query-api/ports';
+import { runTableQuery, type QuerySettings } from '../lib/query-api/service';
 import { startOfflineStack } from '../test/support/offline-stack';
 import { buildFunctionBundles } from '../test/support/prebuilt-bundles';
 import { demoAccess, query } from '../test/support/stack-client';
@@ -35,6 +37,15 @@ import {
   type TimedSamples,
 } from './harness';
 
+/**
+ * Untimed rounds of every variant before the timed ones, in-process and through the endpoint. The
+ * query compiler is a large body of JavaScript that V8 runs unoptimized at first: in a fresh process
+ * (machine under load) the first compile() of the summarize took 10 ms of CPU, the next few 1-3 ms,
+ * calls 6 to 60 0.2-0.6 ms, later ones 0.15 ms. With one warm-up call the service's row (of the
+ * first size above all) timed V8 warming up, not the service of a warm Lambda. Every variant gets
+ * the same rounds, the hand-written SQL included.
+ */
+const WARM = { warmupRounds: 10 } as const;
 const WINDOW = { startTime: '2026-01-01T00:00:00.000Z', endTime: '2026-01-08T00:00:00.000Z' };
 /** The demo client's plants (lib/registry/seed.ts): the endpoint's caller sees only these. */
 const PLANTS = ['demo-plant-1', 'demo-plant-2'];
@@ -106,6 +117,31 @@ async function get(url: string): Promise<void> {
   if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
 }
 
+/**
+ * The service's own work on one query (request check, compile, answer building; neither DuckDB
+ * nor the conversion of its values): the same call with a stand-in engine that pushes the rows the
+ * SQL gave. Many rounds: it takes well under a millisecond.
+ */
+async function serviceAlone(
+  query: string,
+  rows: readonly unknown[][],
+  caller: Caller,
+  settings: QuerySettings,
+): Promise<{ wall: number; cpu: number }> {
+  const standIn: QueryEngine = {
+    dialect: 'duckdb',
+    async run(_sql, _types, sink) {
+      for (const row of rows) if (!sink.push([...row])) return;
+    },
+  };
+  const t = await interleaved(
+    200,
+    { alone: () => runTableQuery({ query, ...WINDOW }, caller, standIn, settings) },
+    { warmupRounds: 50 },
+  );
+  return p50(t.alone);
+}
+
 interface Direct {
   hand: number;
   compiled: number;
@@ -160,18 +196,22 @@ async function timeSizes(
         for (const q of CASES) {
           const compiled = compile(q.kql, { dialect: 'duckdb', scope, now: new Date(), rowLimit: 10_000 });
           const expected = (await sandboxed(q.sql)).length;
-          const t = await interleaved(runs, {
-            hand: () => sandboxed(q.sql),
-            compiled: () => sandboxed(compiled.sql),
-            service: async () => {
-              const answer = await runTableQuery({ query: q.kql, ...WINDOW }, caller, engine, settings);
-              if (answer.data.rows.length !== expected)
-                throw new Error(
-                  `${q.name}: the service gave ${answer.data.rows.length} rows, hand-written SQL ${expected}`,
-                );
+          const t = await interleaved(
+            runs,
+            {
+              hand: () => sandboxed(q.sql),
+              compiled: () => sandboxed(compiled.sql),
+              service: async () => {
+                const answer = await runTableQuery({ query: q.kql, ...WINDOW }, caller, engine, settings);
+                if (answer.data.rows.length !== expected)
+                  throw new Error(
+                    `${q.name}: the service gave ${answer.data.rows.length} rows, hand-written SQL ${expected}`,
+                  );
+              },
+              unrestricted: () => readRowsJson(unrestricted.c, q.sql),
             },
-            unrestricted: () => readRowsJson(unrestricted.c, q.sql),
-          });
+            WARM,
+          );
           const [hand, viaCompiler, service, free] = [
             p50(t.hand),
             p50(t.compiled),
@@ -202,6 +242,13 @@ async function timeSizes(
               note: `sandboxed ${hand.wall.toFixed(1)} ms vs unrestricted (DuckDB defaults) ${free.wall.toFixed(1)} ms: ${(hand.wall / free.wall).toFixed(2)}x; CPU ${(hand.cpu / free.cpu).toFixed(2)}x`,
             },
           );
+          const alone = await serviceAlone(q.kql, await sandboxed(compiled.sql), caller, settings);
+          rows.push({
+            case: label(q.name),
+            metric: 'query service without the engine p50 ms',
+            value: alone.wall,
+            note: `request check, compile, answer of the ${expected} rows (a stand-in engine pushes them); CPU ${alone.cpu.toFixed(2)} ms`,
+          });
         }
         {
           const compiled = compile(JOIN_CASE.kql, {
@@ -215,10 +262,14 @@ async function timeSizes(
           const actual = JSON.stringify((await sandboxed(compiled.sql)).map((r) => r.map(String)).sort());
           if (actual !== expected)
             throw new Error(`${JOIN_CASE.name}: the compiled SQL gave other rows than the hand-written SQL`);
-          const t = await interleaved(runs, {
-            hand: () => sandboxed(JOIN_CASE.sql),
-            compiled: () => sandboxed(compiled.sql),
-          });
+          const t = await interleaved(
+            runs,
+            {
+              hand: () => sandboxed(JOIN_CASE.sql),
+              compiled: () => sandboxed(compiled.sql),
+            },
+            WARM,
+          );
           const [hand, viaCompiler] = [p50(t.hand), p50(t.compiled)];
           rows.push(
             {
@@ -248,15 +299,19 @@ async function timeSizes(
       const { accessToken } = await demoAccess(stack);
       // The fixed cost against two floors: a bare Node HTTP round trip, and the cheapest route of
       // the same stack (no authorizer, a handler that reads nothing), which is serverless-offline's own cost.
-      const fixed = await interleaved(runs * 4, {
-        bare: () => get(bareUrl),
-        cheapest: () => get(`${stack.httpUrl}/.well-known/jwks.json`),
-        print: async () => {
-          const answer = await query(stack, accessToken, 'print 1', WINDOW);
-          if (answer.status !== 200)
-            throw new Error(`endpoint answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+      const fixed = await interleaved(
+        runs * 4,
+        {
+          bare: () => get(bareUrl),
+          cheapest: () => get(`${stack.httpUrl}/.well-known/jwks.json`),
+          print: async () => {
+            const answer = await query(stack, accessToken, 'print 1', WINDOW);
+            if (answer.status !== 200)
+              throw new Error(`endpoint answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+          },
         },
-      });
+        WARM,
+      );
       const [floor, cheapest, print] = [p50(fixed.bare).wall, p50(fixed.cheapest).wall, p50(fixed.print).wall];
       rows.push(
         {
@@ -282,18 +337,22 @@ async function timeSizes(
         const expected = direct[q.name] as Direct;
         const endpoint = percentile(
           (
-            await interleaved(runs, {
-              endpoint: async () => {
-                const answer = await query(stack, accessToken, q.kql, WINDOW);
-                if (answer.status !== 200)
-                  throw new Error(`endpoint answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-                // Like for like: the endpoint answers with as many rows as the hand-written SQL.
-                if (answer.body.data?.rows.length !== expected.rows)
-                  throw new Error(
-                    `${q.name}: endpoint gave ${answer.body.data?.rows.length} rows, hand-written SQL ${expected.rows}`,
-                  );
+            await interleaved(
+              runs,
+              {
+                endpoint: async () => {
+                  const answer = await query(stack, accessToken, q.kql, WINDOW);
+                  if (answer.status !== 200)
+                    throw new Error(`endpoint answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+                  // Like for like: the endpoint answers with as many rows as the hand-written SQL.
+                  if (answer.body.data?.rows.length !== expected.rows)
+                    throw new Error(
+                      `${q.name}: endpoint gave ${answer.body.data?.rows.length} rows, hand-written SQL ${expected.rows}`,
+                    );
+                },
               },
-            })
+              WARM,
+            )
           ).endpoint.wallMs,
           50,
         );

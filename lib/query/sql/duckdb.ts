@@ -5,6 +5,9 @@ import { TABLES, type TableName } from '../../telemetry/tables';
 import { formatDatetimeTicks } from '../literals';
 import { BIN_ORIGIN_MICROS, MICROS_PER_DAY, SqlDialect } from './dialect';
 
+/** time_bucket's default origin for sub-month widths (2000-01-03) after 0001-01-01: 730,121 days, in µs. */
+const DEFAULT_ORIGIN_FROM_BIN_ORIGIN = 946857600000000n - BIN_ORIGIN_MICROS;
+
 const SQL_TYPES: Readonly<Record<KqlType, string>> = {
   string: 'VARCHAR',
   long: 'BIGINT',
@@ -69,6 +72,12 @@ export class DuckDbDialect extends SqlDialect {
   }
   binDatetime(ts: string, micros: bigint): string {
     if (MICROS_PER_DAY % micros === 0n || micros % MICROS_PER_DAY === 0n) {
+      // time_bucket with an origin argument took about 30% more CPU per row than without one (10M
+      // rows). Its default origin, 2000-01-03, lies a whole number of bins after 0001-01-01 for
+      // every width dividing that distance (all widths dividing a day, and 7d): the same buckets
+      // then (checked on 4M timestamps over the years 1-9999).
+      if (DEFAULT_ORIGIN_FROM_BIN_ORIGIN % micros === 0n)
+        return `time_bucket(to_microseconds(${this.long(micros)}), ${ts})`;
       return `time_bucket(to_microseconds(${this.long(micros)}), ${ts}, TIMESTAMP '0001-01-01 00:00:00')`;
     }
     return `make_timestamp(((epoch_us(${ts}) - (${BIN_ORIGIN_MICROS})) // ${micros}) * ${micros} + (${BIN_ORIGIN_MICROS}))`;
