@@ -42,6 +42,9 @@ export function analyze(program: Program, ctx: CompileContext, options: AnalyzeO
 
 const colRef = (c: IrColumn): IrExpr => ({ kind: 'col', ref: c.ref, type: c.type });
 
+/** Input columns up to which a name is looked up by a scan rather than a Map (env()). */
+const SCANNED_COLUMNS = 32;
+
 /** Operators after which the rows are in a defined order (serialize operator docs). */
 const SERIALIZING: ReadonlySet<Operator['kind']> = new Set(['sort', 'top', 'serialize', 'getschema', 'scan']);
 
@@ -117,13 +120,21 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
     return `_c${this.refCounter}`;
   }
 
-  /** Names resolve to the operator's input columns (first of a name wins), looked up in O(1). */
+  /**
+   * Names resolve to the operator's input columns (first of a name wins), looked up in O(1): a scan
+   * of at most SCANNED_COLUMNS columns (cheaper than building a Map for the few names of one
+   * operator), a Map beyond.
+   */
   env(columns: readonly IrColumn[], local?: ReadonlyMap<string, IrExpr>): ScalarEnv {
     let byName: Map<string, IrColumn> | undefined;
     return this.envWith(
       (name) => {
         const l = local?.get(name);
         if (l) return l;
+        if (columns.length <= SCANNED_COLUMNS) {
+          for (const c of columns) if (c.name === name) return colRef(c);
+          return undefined;
+        }
         if (!byName) {
           byName = new Map();
           for (const c of columns) if (!byName.has(c.name)) byName.set(c.name, c);

@@ -11,6 +11,8 @@ const TYPED_LITERALS: ReadonlySet<string> = new Set(['datetime', 'time', 'timesp
 const THREE_CHAR_OPS = ['!in~'];
 const TWO_CHAR_OPS = ['==', '!=', '<>', '<=', '>=', '=~', '!~', '=>', '..'];
 const ONE_CHAR_OPS = '|()[]{},;.=<>+-*/%:~@';
+/** First characters of the three- and two-character operators. */
+const LONGER_OP_STARTS = '!=<>.';
 
 // `$` starts names that Kusto operators generate ($left, $right); it is never part of a name.
 // Character classes by comparison, not by regex: they run once per character of the query.
@@ -146,8 +148,10 @@ export function tokenize(source: string, ctx: CompileContext = compileContext(so
         continue;
       }
     }
-    const three = operatorAt(THREE_CHAR_OPS, source, pos);
-    const two = three ? undefined : operatorAt(TWO_CHAR_OPS, source, pos);
+    // Most operator characters (`|`, `(`, `,` ...) start no longer operator: no search for them.
+    const longer = LONGER_OP_STARTS.includes(c);
+    const three = longer ? operatorAt(THREE_CHAR_OPS, source, pos) : undefined;
+    const two = longer && !three ? operatorAt(TWO_CHAR_OPS, source, pos) : undefined;
     if (three) {
       pos += 3;
     } else if (two) {
@@ -233,7 +237,7 @@ function readNumber(source: string, start: number, tokens: Token[], errors: Erro
   }
   if (real) pushToken(tokens, source, pos, 'real', start, { value: Number(numberText) });
   // 2^63 itself is allowed here: the parser accepts it only as the operand of a unary minus.
-  else if (numberText.replace(/^0+(?=\d)/, '').length > 19)
+  else if (numberText.length > 19 && numberText.replace(/^0+(?=\d)/, '').length > 19)
     throw errors.syntax('the integer literal is out of the range of long', { start, end: pos });
   else pushToken(tokens, source, pos, 'long', start, { value: BigInt(numberText) });
   return pos;
@@ -241,6 +245,8 @@ function readNumber(source: string, start: number, tokens: Token[], errors: Erro
 
 /** Exact ticks for "1.5" x ticksPerUnit, truncated toward zero at tick precision; undefined when not finite. */
 function scaleTicks(numberText: string, ticksPerUnit: bigint): bigint | undefined {
+  // The usual `5m`, `1h`: digits only, exact without the fraction and exponent handling below.
+  if (numberText.length <= 20 && isDigitsOnly(numberText)) return BigInt(numberText) * ticksPerUnit;
   const [intPart = '0', fracPart = ''] = numberText.toLowerCase().split('e')[0]!.split('.');
   if (intPart.replace(/^0+/, '').length > 20) return undefined; // beyond any 64-bit tick count, whatever the unit
   if (numberText.toLowerCase().includes('e')) {
@@ -249,6 +255,14 @@ function scaleTicks(numberText: string, ticksPerUnit: bigint): bigint | undefine
   }
   const scale = 10n ** BigInt(fracPart.length);
   return ((BigInt(intPart || '0') * scale + BigInt(fracPart || '0')) * ticksPerUnit) / scale;
+}
+
+function isDigitsOnly(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 48 || code > 57) return false;
+  }
+  return true;
 }
 
 /** The character at `pos` for a message: quoted, or its code point when it is not printable. */

@@ -126,7 +126,8 @@ class Parser implements OperatorCursor, UdfCursor {
   /** Terms of the expression being read (reset for each top-level expression). */
   private terms = 0;
   /** Tree depth of each expression node: leaves 0, an `and`/`or` chain one level over its deepest operand. */
-  private readonly depths = new WeakMap<Expr, number>();
+  // A Map, not a WeakMap: it lives for one parse, and a Map's set and get cost less.
+  private readonly depths = new Map<Expr, number>();
 
   constructor(
     private readonly source: string,

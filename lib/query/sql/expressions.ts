@@ -2,7 +2,7 @@
 // Some spellings repeat an argument (tostring of a real, Kusto's == on nullable values ...), so the
 // text of nested calls can grow exponentially with their depth: each node's text is measured as it
 // is built and refused past limits.maxSqlLength (QUERY_TOO_LARGE), before it can exhaust memory.
-import type { AggregateFunction, ScalarFunction } from '../catalog/types';
+import type { AggregateFunction, ScalarFunction, SqlCall } from '../catalog/types';
 import { catalogEntry } from '../catalog';
 import { QueryError } from '../errors';
 import type { IrAgg, IrExpr, KqlType, SubqueryExpr } from '../ir';
@@ -266,15 +266,7 @@ export class ExpressionWriter {
         this.limits?.ctx.source ?? '',
       );
     }
-    return build({
-      a,
-      args,
-      type,
-      d: this.d,
-      str: (i) => this.toStringOf(args[i]!, a[i]!),
-      json: (i) => this.jsonOf(args[i]!, a[i]!),
-      jsonOfType: (x, t) => this.jsonOf({ kind: 'lit', type: t, value: null }, x),
-    });
+    return build(new CatalogCall(this, a, args, type, this.d));
   }
 
   /** JSON text of any value, 'null' for null (elements of pack_array, bag_pack). */
@@ -391,7 +383,7 @@ export class ExpressionWriter {
     return `(${x} IS NULL)`;
   }
 
-  private toStringOf(e: IrExpr, x: string): string {
+  toStringOf(e: IrExpr, x: string): string {
     const d = this.d;
     switch (e.type) {
       case 'string':
@@ -475,4 +467,27 @@ function total(agg: IrAgg, sum: string): string {
   return agg.type === 'real' || agg.type === 'decimal'
     ? `coalesce(${sum}, 0E0)`
     : `CAST(coalesce(${sum}, 0) AS BIGINT)`;
+}
+
+/**
+ * A catalog builder's view of one call. Builders destructure str and json, so they are functions of
+ * their own, assigned in the constructor: an object literal's arrow properties would each be named
+ * again per call by esbuild's keepNames (the deployed bundle's setting), an assignment is not.
+ */
+class CatalogCall implements SqlCall {
+  readonly str: (i: number) => string;
+  readonly json: (i: number) => string;
+  readonly jsonOfType: (x: string, t: KqlType) => string;
+
+  constructor(
+    w: ExpressionWriter,
+    readonly a: readonly string[],
+    readonly args: readonly IrExpr[],
+    readonly type: KqlType,
+    readonly d: SqlDialect,
+  ) {
+    this.str = (i) => w.toStringOf(args[i]!, a[i]!);
+    this.json = (i) => w.jsonOf(args[i]!, a[i]!);
+    this.jsonOfType = (x, t) => w.jsonOf({ kind: 'lit', type: t, value: null }, x);
+  }
 }

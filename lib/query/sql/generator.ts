@@ -141,6 +141,8 @@ class Generator {
 
   root(rel: Rel): string {
     const state = this.rel(rel);
+    const folded = this.foldRoot(state);
+    if (folded !== undefined) return folded;
     const alias = this.alias();
     const outer = this.wrap(state, alias);
     // Output aliases are the KQL names (quoted); a name with control characters keeps its private ref.
@@ -158,6 +160,56 @@ class Generator {
       : this.orderBy(state.order);
     outer.sel.limit = BigInt(this.options.rowLimit) + 1n;
     return this.render(outer.sel);
+  }
+
+  /**
+   * The output written by the last level itself instead of a SELECT around it (one subquery less to
+   * write and for the engine to plan): its columns under their KQL names, the order re-applied, at
+   * most rowLimit + 1 rows. Undefined when that level cannot take it: a LIMIT whose rows were picked
+   * in another order, or an order key that is neither an output column nor an input column the
+   * level passes unchanged and no output name shadows (ORDER BY binds a bare name to an output alias
+   * first; WHERE and GROUP BY bind input columns first in DuckDB and only them in Trino).
+   */
+  private foldRoot(state: State): string | undefined {
+    const sel = state.sel;
+    const cap = BigInt(this.options.rowLimit) + 1n;
+    const order = state.order;
+    if (sel.limit !== null && order.length > 0 && sel.orderBy.join() !== this.orderBy(order).join()) return undefined;
+    const cols = state.cols;
+    const items = sel.items;
+    const byRef = items.length > 0 ? new Map(items.map((i) => [i.ref, i])) : undefined;
+    const out: Item[] = [];
+    for (let i = 0; i < cols.length; i++) {
+      const c = cols[i]!;
+      const ref = hasControlCharacter(c.name) ? c.ref : c.name;
+      const at = items[i];
+      const item = at !== undefined && at.ref === c.ref ? at : byRef?.get(c.ref);
+      if (item !== undefined) out.push({ sql: item.sql, ref });
+      else if (sel.star) out.push({ sql: this.q(c.ref), ref });
+      else return undefined;
+    }
+    let orderBy = sel.orderBy;
+    if (order.length > 0) {
+      const names = new Map(cols.map((c, i) => [c.ref, out[i]!.ref]));
+      const shadowing = new Set(out.map((o) => o.ref));
+      orderBy = [];
+      for (const k of order) {
+        const name = names.get(k.ref);
+        if (name === undefined) {
+          // A carried key: an input column passed unchanged, not hidden by an output alias.
+          const item = byRef?.get(k.ref);
+          if ((item !== undefined && item.sql !== this.q(k.ref)) || shadowing.has(k.ref)) return undefined;
+          if (item === undefined && !sel.star) return undefined;
+        }
+        orderBy.push(`${this.q(name ?? k.ref)} ${k.desc ? 'DESC' : 'ASC'} NULLS ${k.nullsFirst ? 'FIRST' : 'LAST'}`);
+      }
+    }
+    this.countTerms(cols.length, undefined);
+    sel.star = false;
+    sel.items = out;
+    sel.orderBy = orderBy;
+    sel.limit = sel.limit !== null && sel.limit < cap ? sel.limit : cap;
+    return this.render(sel);
   }
 
   /**

@@ -1,1 +1,1 @@
-SELECT "_c1" AS "t" FROM (SELECT * FROM (SELECT generate_series AS "_c1" FROM generate_series(TIMESTAMP '2024-03-01 00:00:00', TIMESTAMP '2024-03-01 02:00:00', to_microseconds(CAST(3600000000 AS BIGINT)))) AS "_t1") AS "_t2" LIMIT 1001
+SELECT "_c1" AS "t" FROM (SELECT generate_series AS "_c1" FROM generate_series(TIMESTAMP '2024-03-01 00:00:00', TIMESTAMP '2024-03-01 02:00:00', to_microseconds(CAST(3600000000 AS BIGINT)))) AS "_t1" LIMIT 1001

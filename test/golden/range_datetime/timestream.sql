@@ -1,1 +1,1 @@
-SELECT "_c1" AS "t" FROM (SELECT * FROM (SELECT x AS "_c1" FROM UNNEST(sequence(from_iso8601_timestamp('2024-03-01T00:00:00Z'), from_iso8601_timestamp('2024-03-01T02:00:00Z'), parse_duration(CAST(CAST(3600000000 AS BIGINT) AS VARCHAR) || 'us'))) AS t(x)) AS "_t1") AS "_t2" LIMIT 1001
+SELECT "_c1" AS "t" FROM (SELECT x AS "_c1" FROM UNNEST(sequence(from_iso8601_timestamp('2024-03-01T00:00:00Z'), from_iso8601_timestamp('2024-03-01T02:00:00Z'), parse_duration(CAST(CAST(3600000000 AS BIGINT) AS VARCHAR) || 'us'))) AS t(x)) AS "_t1" LIMIT 1001
