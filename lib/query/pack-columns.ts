@@ -21,7 +21,8 @@ export function packColumns(
     args.push(lit('string', name), analyze(value));
   };
   if (call.name === 'pack_all') {
-    if (call.args.length > 1) throw errors.semantic(`pack_all() takes 0 to 1 arguments, got ${call.args.length}`, call.span);
+    if (call.args.length > 1)
+      throw errors.semantic(`pack_all() takes 0 to 1 arguments, got ${call.args.length}`, call.span);
     const flag = call.args[0];
     if (flag && (flag.kind !== 'literal' || flag.type !== 'bool'))
       throw errors.semantic('the ignore_null_empty argument of pack_all() must be a constant bool', flag.span);

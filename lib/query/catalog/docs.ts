@@ -74,8 +74,8 @@ export function renderFunctionDocs(): string {
     '',
     'Used in `summarize`; the default column name is given per function.',
     '',
-    'Sketches: Kusto\'s `hll()` and `tdigest()` give estimates; here they are exact, so `dcount_hll`, `percentile_tdigest`, ' +
-      '`percentiles_array_tdigest` and `rank_tdigest` answer within Kusto\'s documented error. An hll sketch is the dynamic array ' +
+    "Sketches: Kusto's `hll()` and `tdigest()` give estimates; here they are exact, so `dcount_hll`, `percentile_tdigest`, " +
+      "`percentiles_array_tdigest` and `rank_tdigest` answer within Kusto's documented error. An hll sketch is the dynamic array " +
       'of the distinct values; a tdigest sketch is `{"type": T, "values": [...]}`, every non-null value in ascending order ' +
       '(datetimes and timespans as microseconds). Their size grows with the distinct values or rows of a group and is bounded ' +
       'by the result-size and engine memory limits, as `make_list` is. A percentile is the nearest rank, as `percentile()` gives.',

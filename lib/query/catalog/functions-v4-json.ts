@@ -71,11 +71,24 @@ export const JSON_V4_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'array_split',
     family: 'array',
-    summary: 'The array cut at an index or at each of an array of indices (negative: from the end), as an array of arrays.',
+    summary:
+      'The array cut at an index or at each of an array of indices (negative: from the end), as an array of arrays.',
     // The array form first: a dynamic argument would otherwise be converted to fit the integer form.
     signatures: [
-      { params: [{ name: 'array', type: 'dynamic' }, { name: 'indices', type: 'dynamic' }], result: 'dynamic' },
-      { params: [{ name: 'array', type: 'dynamic' }, { name: 'index', type: 'integer' }], result: 'dynamic' },
+      {
+        params: [
+          { name: 'array', type: 'dynamic' },
+          { name: 'indices', type: 'dynamic' },
+        ],
+        result: 'dynamic',
+      },
+      {
+        params: [
+          { name: 'array', type: 'dynamic' },
+          { name: 'index', type: 'integer' },
+        ],
+        result: 'dynamic',
+      },
     ],
     duckdb: arraySplit,
     timestream: arraySplit,

@@ -20,7 +20,9 @@ export const PACK_FUNCTIONS: readonly ScalarFunction[] = [
     name: 'pack_all',
     family: 'array',
     summary: "A property bag of every column of the input row; with true, columns that are null or '' are left out.",
-    signatures: [{ params: [{ name: 'ignore_null_empty', type: 'bool', optional: true, constant: true }], result: 'dynamic' }],
+    signatures: [
+      { params: [{ name: 'ignore_null_empty', type: 'bool', optional: true, constant: true }], result: 'dynamic' },
+    ],
     ...both((c) => bag(c, 1, c.args[0]?.kind === 'lit' && c.args[0].value === true)),
   },
   {

@@ -36,7 +36,8 @@ const operand = (c: SqlCall, i: number, list: string): ((k: string) => string) =
 /** `body` over s0 and s1 (the arguments' DOUBLE lists, null for a number argument) and their common length n. */
 function pairwise(c: SqlCall, shorter: boolean, body: string): string {
   const lens = [0, 1].filter((i) => c.args[i]!.type === 'dynamic').map((i) => `len(s${i})`);
-  const n = lens.length === 0 ? 'NULL' : lens.length === 1 ? lens[0]! : `${shorter ? 'least' : 'greatest'}(${lens.join(', ')})`;
+  const n =
+    lens.length === 0 ? 'NULL' : lens.length === 1 ? lens[0]! : `${shorter ? 'least' : 'greatest'}(${lens.join(', ')})`;
   const list = (i: number): string => (c.args[i]!.type === 'dynamic' ? doubles(c.a[i]!) : 'CAST(NULL AS DOUBLE[])');
   return bind(list(0), 's0', bind(list(1), 's1', bind(n, 'n', body)));
 }
@@ -56,17 +57,31 @@ const pearson =
   `sqrt(list_sum(list_transform(s0, v -> (v - mx) * (v - mx))) * list_sum(list_transform(s1, v -> (v - my) * (v - my))))`;
 
 export const SERIES_MORE_FUNCTIONS: readonly ScalarFunction[] = [
-  unary('series_acos', 'The arccosine of each element (NaN outside [-1, 1]).', (x) => `CASE WHEN abs(${x}) > 1 THEN ${NAN} ELSE acos(${x}) END`),
-  unary('series_asin', 'The arcsine of each element (NaN outside [-1, 1]).', (x) => `CASE WHEN abs(${x}) > 1 THEN ${NAN} ELSE asin(${x}) END`),
+  unary(
+    'series_acos',
+    'The arccosine of each element (NaN outside [-1, 1]).',
+    (x) => `CASE WHEN abs(${x}) > 1 THEN ${NAN} ELSE acos(${x}) END`,
+  ),
+  unary(
+    'series_asin',
+    'The arcsine of each element (NaN outside [-1, 1]).',
+    (x) => `CASE WHEN abs(${x}) > 1 THEN ${NAN} ELSE asin(${x}) END`,
+  ),
   unary('series_atan', 'The arctangent of each element.', (x) => `atan(${x})`),
   unary('series_ceiling', 'The smallest integer at or above each element.', (x) => `ceil(${x})`),
   unary('series_floor', 'The largest integer at or below each element.', (x) => `floor(${x})`),
   unary('series_cos', 'The cosine of each element.', (x) => `cos(${x})`),
   unary('series_sin', 'The sine of each element.', (x) => `sin(${x})`),
   unary('series_tan', 'The tangent of each element.', (x) => `tan(${x})`),
-  unary('series_exp', 'e raised to each element (infinity past the largest real).', (x) => `CASE WHEN ${x} > 709 THEN ${INF} ELSE exp(${x}) END`),
-  unary('series_log', 'The natural logarithm of each element (NaN below zero, -infinity at zero).', (x) =>
-    `CASE WHEN ${x} < 0 THEN ${NAN} WHEN ${x} = 0 THEN -${INF} ELSE ln(${x}) END`,
+  unary(
+    'series_exp',
+    'e raised to each element (infinity past the largest real).',
+    (x) => `CASE WHEN ${x} > 709 THEN ${INF} ELSE exp(${x}) END`,
+  ),
+  unary(
+    'series_log',
+    'The natural logarithm of each element (NaN below zero, -infinity at zero).',
+    (x) => `CASE WHEN ${x} < 0 THEN ${NAN} WHEN ${x} = 0 THEN -${INF} ELSE ln(${x}) END`,
   ),
   unary('series_sign', 'The sign of each element: -1, 0 or 1.', (x) => `CAST(sign(${x}) AS DOUBLE)`),
   {
@@ -74,11 +89,14 @@ export const SERIES_MORE_FUNCTIONS: readonly ScalarFunction[] = [
     family: 'series',
     summary: 'Element-wise series1 raised to series2 (either may be a number); null where an element is missing.',
     signatures: [{ params: [numberOrArray, { name: 'exponent', type: 'any' }], result: 'dynamic' }],
-    check: (args) =>
-      args.some((a) => a.type === 'dynamic') ? undefined : [0, 'expects at least one dynamic array'],
+    check: (args) => (args.some((a) => a.type === 'dynamic') ? undefined : [0, 'expects at least one dynamic array']),
     duckdb: (c) => {
       const [x, y] = [operand(c, 0, 's0'), operand(c, 1, 's1')];
-      return pairwise(c, false, `to_json(list_transform(range(1, n + 1), k -> ${realJson(`pow(${x('k')}, ${y('k')})`)}))`);
+      return pairwise(
+        c,
+        false,
+        `to_json(list_transform(range(1, n + 1), k -> ${realJson(`pow(${x('k')}, ${y('k')})`)}))`,
+      );
     },
     timestream: null,
   },
@@ -96,7 +114,11 @@ export const SERIES_MORE_FUNCTIONS: readonly ScalarFunction[] = [
     summary: 'The square root of the sum of the squared numeric elements.',
     signatures: [{ params: [dyn('series')], result: 'real' }],
     duckdb: ({ a }) =>
-      bind(doubles(a[0]!), 's', `CASE WHEN s IS NULL THEN NULL ELSE sqrt(coalesce(list_sum(list_transform(s, v -> v * v)), 0E0)) END`),
+      bind(
+        doubles(a[0]!),
+        's',
+        `CASE WHEN s IS NULL THEN NULL ELSE sqrt(coalesce(list_sum(list_transform(s, v -> v * v)), 0E0)) END`,
+      ),
     timestream: null,
   },
   {
@@ -104,9 +126,13 @@ export const SERIES_MORE_FUNCTIONS: readonly ScalarFunction[] = [
     family: 'series',
     summary: 'The sum of the element-wise products (a number is broadcast; the longer series is cut; null when empty).',
     signatures: [{ params: [numberOrArray, { name: 'series2', type: 'any' }], result: 'real' }],
-    check: (args) =>
-      args.some((a) => a.type === 'dynamic') ? undefined : [0, 'expects at least one dynamic array'],
-    duckdb: (c) => pairwise(c, true, sumOf(c, (x, y) => `${x} * ${y}`)),
+    check: (args) => (args.some((a) => a.type === 'dynamic') ? undefined : [0, 'expects at least one dynamic array']),
+    duckdb: (c) =>
+      pairwise(
+        c,
+        true,
+        sumOf(c, (x, y) => `${x} * ${y}`),
+      ),
     timestream: null,
   },
   {
@@ -125,7 +151,8 @@ export const SERIES_MORE_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'series_pearson_correlation',
     family: 'series',
-    summary: 'The Pearson correlation coefficient of two numeric series; null for a non-number or series of different lengths.',
+    summary:
+      'The Pearson correlation coefficient of two numeric series; null for a non-number or series of different lengths.',
     signatures: [{ params: [dyn('series1'), dyn('series2')], result: 'real' }],
     duckdb: (c) =>
       pairwise(
@@ -142,7 +169,12 @@ export const SERIES_MORE_FUNCTIONS: readonly ScalarFunction[] = [
     family: 'array',
     summary:
       'Element-wise iff over a condition array (numbers: true unless 0; other elements give null) choosing from two arrays or values.',
-    signatures: [{ params: [dyn('condition_array'), { name: 'when_true', type: 'any' }, { name: 'when_false', type: 'any' }], result: 'dynamic' }],
+    signatures: [
+      {
+        params: [dyn('condition_array'), { name: 'when_true', type: 'any' }, { name: 'when_false', type: 'any' }],
+        result: 'dynamic',
+      },
+    ],
     duckdb: (c) => {
       const pick = (i: number): string =>
         c.args[i]!.type === 'dynamic'

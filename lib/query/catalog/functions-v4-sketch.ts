@@ -107,7 +107,7 @@ export const SKETCH_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'dcount_hll',
     family: 'array',
-    summary: 'The distinct count of an hll()/hll_merge() sketch (exact here; within Kusto\'s estimate error).',
+    summary: "The distinct count of an hll()/hll_merge() sketch (exact here; within Kusto's estimate error).",
     signatures: [{ params: [dyn('hll')], result: 'long' }],
     duckdb: ({ a }) => `CASE WHEN json_type(${a[0]}) = 'ARRAY' THEN CAST(json_array_length(${a[0]}) AS BIGINT) END`,
     timestream: ({ a }) => `CAST(json_array_length(${a[0]}) AS BIGINT)`,
@@ -124,7 +124,8 @@ export const SKETCH_FUNCTIONS: readonly ScalarFunction[] = [
     name: 'tdigest_merge',
     aliases: ['merge_tdigest'],
     family: 'array',
-    summary: 'Two or more tdigest() sketches merged into one (the scalar form; tdigest_merge(x) in summarize merges rows).',
+    summary:
+      'Two or more tdigest() sketches merged into one (the scalar form; tdigest_merge(x) in summarize merges rows).',
     signatures: [{ params: [dyn('tdigest1'), dyn('tdigest2')], variadic: true, result: 'dynamic' }],
     duckdb: (c) => digest(c, `coalesce(${c.a.map((s) => typeOf(c, s)).join(', ')})`, mergedValues(c, c.a)),
     timestream: (c) => digest(c, `coalesce(${c.a.map((s) => typeOf(c, s)).join(', ')})`, mergedValues(c, c.a)),
@@ -132,8 +133,7 @@ export const SKETCH_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'percentile_tdigest',
     family: 'array',
-    summary:
-      'The nearest-rank percentile of a tdigest() sketch; typeof(T) gives a T, without it the value is dynamic.',
+    summary: 'The nearest-rank percentile of a tdigest() sketch; typeof(T) gives a T, without it the value is dynamic.',
     signatures: [
       {
         params: [dyn('tdigest'), { name: 'percentile', type: 'number', constant: true }],
@@ -169,7 +169,11 @@ export const SKETCH_FUNCTIONS: readonly ScalarFunction[] = [
     family: 'array',
     summary: 'The nearest-rank percentiles of a tdigest() sketch, as a dynamic array.',
     signatures: [
-      { params: [dyn('tdigest'), { name: 'percentile', type: 'number', constant: true }], variadic: true, result: 'dynamic' },
+      {
+        params: [dyn('tdigest'), { name: 'percentile', type: 'number', constant: true }],
+        variadic: true,
+        result: 'dynamic',
+      },
       {
         params: [
           dyn('tdigest'),
@@ -187,7 +191,12 @@ export const SKETCH_FUNCTIONS: readonly ScalarFunction[] = [
         const type = typeOf(c, c.a[0]!);
         const items = fractions(c.args).map((f) => {
           const x = nearestRank(c, v, c.d.real(f));
-          const one = t === 'datetime' ? datetimeJson(c.d, typed(c, x, t)) : t ? c.jsonOfType(typed(c, x, t), t) : asJson(c, x, type);
+          const one =
+            t === 'datetime'
+              ? datetimeJson(c.d, typed(c, x, t))
+              : t
+                ? c.jsonOfType(typed(c, x, t), t)
+                : asJson(c, x, type);
           return `coalesce(${one}, 'null')`;
         });
         const text = `'[' || ${items.join(" || ',' || ")} || ']'`;
@@ -220,7 +229,10 @@ export const SKETCH_FUNCTIONS: readonly ScalarFunction[] = [
   },
 ];
 
-const sketchAgg = (entry: Omit<AggregateFunction, 'family'>): AggregateFunction => ({ ...entry, family: 'aggregation' });
+const sketchAgg = (entry: Omit<AggregateFunction, 'family'>): AggregateFunction => ({
+  ...entry,
+  family: 'aggregation',
+});
 
 export const SKETCH_AGGREGATIONS: readonly AggregateFunction[] = [
   sketchAgg({
@@ -229,7 +241,10 @@ export const SKETCH_AGGREGATIONS: readonly AggregateFunction[] = [
     defaultName: (n) => `hll_${n}`,
     signatures: [
       {
-        params: [{ name: 'expr', type: 'any' }, { name: 'accuracy', type: 'integer', optional: true, constant: true }],
+        params: [
+          { name: 'expr', type: 'any' },
+          { name: 'accuracy', type: 'integer', optional: true, constant: true },
+        ],
         result: 'dynamic',
       },
     ],
@@ -262,9 +277,16 @@ export const SKETCH_AGGREGATIONS: readonly AggregateFunction[] = [
     check: (args) =>
       ['int', 'long', 'real', 'decimal', 'datetime', 'timespan'].includes(args[0]!.type)
         ? undefined
-        : [0, 'tdigest() needs a number, datetime or timespan; convert a dynamic value first, e.g. tdigest(todouble(x))'],
+        : [
+            0,
+            'tdigest() needs a number, datetime or timespan; convert a dynamic value first, e.g. tdigest(todouble(x))',
+          ],
     duckdb: (c) =>
-      digest(c, `'${sketchType(c.args[0]!.type)}'`, `coalesce(list_sort(list(${asNumber(c, 0)}) FILTER (WHERE ${c.a[0]} IS NOT NULL)), [])`),
+      digest(
+        c,
+        `'${sketchType(c.args[0]!.type)}'`,
+        `coalesce(list_sort(list(${asNumber(c, 0)}) FILTER (WHERE ${c.a[0]} IS NOT NULL)), [])`,
+      ),
     timestream: (c) =>
       digest(
         c,

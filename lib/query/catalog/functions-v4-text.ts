@@ -104,8 +104,17 @@ export const TEXT_V4_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'has_any_index',
     family: 'string',
-    summary: 'The 0-based position of the first item of values that source has as whole terms (case-insensitive); -1 when none.',
-    signatures: [{ params: [{ name: 'source', type: 'string' }, { name: 'values', type: 'dynamic' }], result: 'long' }],
+    summary:
+      'The 0-based position of the first item of values that source has as whole terms (case-insensitive); -1 when none.',
+    signatures: [
+      {
+        params: [
+          { name: 'source', type: 'string' },
+          { name: 'values', type: 'dynamic' },
+        ],
+        result: 'long',
+      },
+    ],
     duckdb: ({ a }) => hasAnyIndex(a[0]!, a[1]!),
     timestream: null,
   },
@@ -125,7 +134,8 @@ export const TEXT_V4_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'parse_csv',
     family: 'string',
-    summary: 'The fields of the first CSV record of the text as a string array ("" quotes a quote, quoted fields may hold , and line breaks).',
+    summary:
+      'The fields of the first CSV record of the text as a string array ("" quotes a quote, quoted fields may hold , and line breaks).',
     signatures: [{ params: [{ name: 'csv_text', type: 'string' }], result: 'dynamic' }],
     duckdb: ({ a, d }) => parseCsv(a[0]!, d),
     timestream: ({ a, d }) => parseCsv(a[0]!, d),

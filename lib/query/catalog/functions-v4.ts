@@ -39,7 +39,8 @@ const indexes = (d: SqlDialect, n: string): string =>
  */
 function rangeSql(c: SqlCall): string {
   const { d, args } = c;
-  const kind: 'datetime' | 'timespan' | 'num' = args[0]!.type === 'datetime' ? 'datetime' : args[0]!.type === 'timespan' ? 'timespan' : 'num';
+  const kind: 'datetime' | 'timespan' | 'num' =
+    args[0]!.type === 'datetime' ? 'datetime' : args[0]!.type === 'timespan' ? 'timespan' : 'num';
   const numeric = kind === 'num';
   const real = numeric && args.some((x) => x.type === 'real' || x.type === 'decimal');
   const step = c.a[2] ?? (numeric ? '1' : `${HOUR_MICROS}`);
@@ -153,7 +154,7 @@ export const FUNCTIONS_V4: readonly ScalarFunction[] = [
   {
     name: 'gamma',
     family: 'math',
-    summary: 'The gamma function (infinity at 0, NaN at negative integers, as C\'s tgamma).',
+    summary: "The gamma function (infinity at 0, NaN at negative integers, as C's tgamma).",
     signatures: [{ params: [{ name: 'x', type: 'number' }], result: 'real' }],
     // DuckDB raises an error at 0; Timestream has no gamma function.
     duckdb: ({ a, d }) => `CASE WHEN ${a[0]} = 0 THEN ${d.infinity(false)} ELSE gamma(CAST(${a[0]} AS DOUBLE)) END`,

@@ -28,7 +28,11 @@ export const SCALAR_CATALOG: readonly ScalarFunction[] = [
   ...FUNCTIONS_V3,
   ...FUNCTIONS_V4,
 ];
-export const AGGREGATE_CATALOG: readonly AggregateFunction[] = [...AGGREGATIONS, ...AGGREGATIONS_V3, ...AGGREGATIONS_V4];
+export const AGGREGATE_CATALOG: readonly AggregateFunction[] = [
+  ...AGGREGATIONS,
+  ...AGGREGATIONS_V3,
+  ...AGGREGATIONS_V4,
+];
 /** String operators (`x hasprefix "a"`) spelled through the catalog; not callable as functions. */
 export const OPERATOR_CATALOG: readonly ScalarFunction[] = STRING_OPERATORS;
 
