@@ -3,6 +3,8 @@
 // on the same data. Without any redelivery, every message the broker acknowledged is stored
 // exactly once (its journal replays what was not processed; the ledger and the replace path keep
 // rows single); nothing is dead-lettered. Then everything is published again: nothing doubles.
+// Last, stopping the stack leaves no process behind.
+import { execFileSync } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -136,5 +138,21 @@ describe('ingest conservation across a SIGKILL of the stack', { timeout: 360_000
     expect(ids.size).toBe(MESSAGES);
     expect((await stored()).wrongRowCounts).toBe(0);
     expect(await files(path.join(dataDir, 'dead-letter'))).toEqual([]);
+  });
+
+  // The test harness's stop (test/support/offline-stack.ts), on a stack that has run under load and
+  // been restarted; files on the shared stack cannot stop theirs.
+  it('stops every process of the stack', async () => {
+    const { ports } = stack;
+    await stack.stop();
+    await waitUntil(
+      async () => {
+        const listing = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' });
+        return !listing.includes(`-port ${ports.dynamodb}`);
+      },
+      10_000,
+      'DynamoDB Local to exit',
+    );
+    await expect(fetch(`${stack.httpUrl}/health`)).rejects.toThrow();
   });
 });
