@@ -16,12 +16,16 @@ async function deadLetters(
   dataDir: string,
 ): Promise<Array<{ reason: string; payloadBase64: string; source: Record<string, string> }>> {
   const root = path.join(dataDir, 'dead-letter');
-  const days = await readdir(root).catch(() => [] as string[]);
-  // Entries are written under a temporary name (.<name>.<id>.tmp) and renamed: skip those.
+  // Entries are dead-letter/date=YYYY-MM-DD/<file>.json; on the shared stack another file's replayed
+  // ones sit under dead-letter/replayed/. Entries are written under a temporary name
+  // (.<name>.<id>.tmp) and renamed: skip those.
+  const days = (await readdir(root).catch(() => [] as string[])).filter((d) => d.startsWith('date='));
   const files = (
     await Promise.all(
       days.map(async (d) =>
-        (await readdir(path.join(root, d))).filter((f) => !f.startsWith('.')).map((f) => path.join(root, d, f)),
+        (await readdir(path.join(root, d), { withFileTypes: true }))
+          .filter((f) => f.isFile() && !f.name.startsWith('.'))
+          .map((f) => path.join(root, d, f.name)),
       ),
     )
   ).flat();
