@@ -16,6 +16,8 @@ const onSharedStack = [
   'test/integration/kusto-protocol.test.ts',
   'test/integration/dead-letter-replay.test.ts',
   'test/integration/ingest-e2e.test.ts',
+  'test/integration/maintenance-api.test.ts',
+  'test/integration/offline-stack.test.ts',
 ];
 // Files that drive chromium over the playground's own server: no DynamoDB, no stack, no bundles.
 const inBrowserOnly = ['test/integration/playground-editor.test.ts', 'test/integration/playground-charts.test.ts'];

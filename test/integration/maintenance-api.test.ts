@@ -1,23 +1,39 @@
 // The maintenance API end to end on the offline stack (DynamoDB Local, the maintenance authorizer,
 // serverless-offline): every endpoint, every status, paging edges, lookups, units, idempotency,
 // stock history. Records are written through the same repository the admin import uses.
+// On the run's shared stack (vitest.config.ts), with customers and plants of this file's own:
+// the lookup lists and parts of the demo tenant, under ids no other file uses.
+import { randomBytes } from 'node:crypto';
 import { DeleteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openMaintenance } from '../../lib/adapters/dynamodb/maintenance';
 import { openRegistry } from '../../lib/adapters/dynamodb/registry';
-import { createCustomer, createPlant } from '../../lib/registry/admin';
+import { createCustomer, createPlant, setLookupList } from '../../lib/registry/admin';
 import type { Registry } from '../../lib/registry/ports';
-import { seedDemo } from '../../lib/registry/seed';
 import { issueMaintenanceToken, redeemTokenLink } from '../../lib/registry/tokens';
 import { INVENTORY_UNITS } from '../../lib/registry/units';
 import type { MaintenanceRepository } from '../../lib/maintenance/ports';
 import type { JobDone, Task } from '../../lib/maintenance/records';
 import { demoAssets } from '../../lib/maintenance/demo';
-import { startOfflineStack, type OfflineStack } from '../support/offline-stack';
+import type { OfflineStack } from '../support/offline-stack';
+import { sharedOfflineStack } from '../support/shared-stack';
 
 const TABLE = 'industrial-insights-local-main';
-const P1 = 'demo-plant-1';
+const CUSTOMER = `maintenance-${randomBytes(3).toString('hex')}`;
+const P1 = `${CUSTOMER}-plant-1`;
+const P2 = `${CUSTOMER}-plant-2`;
+const GONE = `${CUSTOMER}-gone`;
+/** A customer without lookup lists. */
+const ACME = `${CUSTOMER}-acme`;
+const ACME1 = `${ACME}-1`;
+/** The demo tenant's lookup lists (lib/registry/seed.ts), which the requests below use. */
+const LOOKUPS = {
+  activityKind: ['Inspection', 'Preventive maintenance', 'Corrective maintenance', 'Calibration'],
+  assignedToRole: ['Mechanic', 'Electrician', 'Operator', 'Maintenance planner'],
+  priority: ['Low', 'Medium', 'High', 'Urgent'],
+  department: ['Production', 'Maintenance', 'Utilities'],
+};
 const BASE = `/maintenance/v1/plants/${P1}`;
 const JOB_FIELDS = [
   'activityKind',
@@ -113,22 +129,32 @@ describe('maintenance API on the offline stack', () => {
   }
 
   beforeAll(async () => {
-    stack = await startOfflineStack();
+    stack = await sharedOfflineStack();
     const where = { endpoint: `http://127.0.0.1:${stack.ports.dynamodb}`, tableName: TABLE, region: 'eu-west-1' };
     const r = openRegistry(where);
     const m = openMaintenance(where);
     registry = r.registry;
     repository = m.repository;
     closers.push(r.close, m.close);
-    await seedDemo(registry, { now: new Date() });
-    await createPlant(registry, { customerId: 'demo', plantId: 'gone-plant', now: new Date() });
-    await createCustomer(registry, { customerId: 'acme', now: new Date() });
-    await createPlant(registry, { customerId: 'acme', plantId: 'acme-1', now: new Date() });
+    const now = new Date();
+    await createCustomer(registry, { customerId: CUSTOMER, now });
+    for (const plantId of [P1, P2, GONE]) await createPlant(registry, { customerId: CUSTOMER, plantId, now });
+    for (const [kind, values] of Object.entries(LOOKUPS))
+      await setLookupList(registry, { customerId: CUSTOMER, kind, values, now });
+    // The demo tenant's parts: two of the customer, one of each plant.
+    await registry.putParts([
+      { customerId: CUSTOMER, plantId: null, partNumber: 'BRG-6204-2RS', description: 'Bearing', unit: 'PIECE' },
+      { customerId: CUSTOMER, plantId: null, partNumber: 'OIL-ISO-VG46', description: 'Oil', unit: 'LITER' },
+      { customerId: CUSTOMER, plantId: P1, partNumber: 'BELT-SPA-1250', description: 'V-belt', unit: 'PIECE' },
+      { customerId: CUSTOMER, plantId: P2, partNumber: 'FLT-HYD-10U', description: 'Filter', unit: 'PIECE' },
+    ]);
+    await createCustomer(registry, { customerId: ACME, now });
+    await createPlant(registry, { customerId: ACME, plantId: ACME1, now });
     [token, otherPlantToken, goneToken, noLookupsToken] = await Promise.all([
       tokenFor(P1),
-      tokenFor('demo-plant-2'),
-      tokenFor('gone-plant'),
-      tokenFor('acme-1'),
+      tokenFor(P2),
+      tokenFor(GONE),
+      tokenFor(ACME1),
     ]);
     // An operator removed the plant after issuing its token: the token still authenticates.
     const raw = new DynamoDBClient({
@@ -137,7 +163,7 @@ describe('maintenance API on the offline stack', () => {
       credentials: { accessKeyId: 'l', secretAccessKey: 'l' },
     });
     await DynamoDBDocumentClient.from(raw).send(
-      new DeleteCommand({ TableName: TABLE, Key: { PK: 'PLANT#gone-plant', SK: 'PLANT' } }),
+      new DeleteCommand({ TableName: TABLE, Key: { PK: `PLANT#${GONE}`, SK: 'PLANT' } }),
     );
     raw.destroy();
     await repository.putAssets(P1, demoAssets(P1));
@@ -335,19 +361,19 @@ describe('maintenance API on the offline stack', () => {
 
     it('answers 404 for a plant that does not exist (any more)', async () => {
       await expectError(
-        await call('GET', '/maintenance/v1/plants/gone-plant/jobs-done', { token: goneToken }),
+        await call('GET', `/maintenance/v1/plants/${GONE}/jobs-done`, { token: goneToken }),
         404,
         'NOT_FOUND',
         'plantId',
       );
       await expectError(
-        await call('GET', '/maintenance/v1/plants/gone-plant/assets', { token: goneToken }),
+        await call('GET', `/maintenance/v1/plants/${GONE}/assets`, { token: goneToken }),
         404,
         'NOT_FOUND',
         'plantId',
       );
       await expectError(
-        await call('POST', '/maintenance/v1/plants/gone-plant/tasks', {
+        await call('POST', `/maintenance/v1/plants/${GONE}/tasks`, {
           token: goneToken,
           body: { taskTitle: 't', activityKind: 'Inspection', assignedToRole: 'Mechanic', priority: 'Low' },
         }),
@@ -548,7 +574,7 @@ describe('maintenance API on the offline stack', () => {
 
     it('answers 412 when the company has no lookup lists configured', async () => {
       await expectError(
-        await call('POST', '/maintenance/v1/plants/acme-1/tasks', { token: noLookupsToken, body: minimal }),
+        await call('POST', `/maintenance/v1/plants/${ACME1}/tasks`, { token: noLookupsToken, body: minimal }),
         412,
         'PRECONDITION_FAILED',
         'activityKind',

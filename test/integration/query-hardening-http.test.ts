@@ -20,7 +20,7 @@ import { RESOURCE, tenantAccess, type TenantAccess } from '../support/stack-clie
 const W = { startTime: '2026-01-01T00:00:00.000Z', endTime: '2026-01-02T00:00:00.000Z' };
 /** About 1e11 rows to count: runs until the time limit stops it. */
 const SLOW = 'range x from 1 to 100000000000 step 1 | summarize count()';
-// The shared stack's query time limit is 10 s (QUERY_TIMEOUT_MS in test/support/global-stack.ts).
+// The shared stack's query time limit is 5 s (QUERY_TIMEOUT_MS in test/support/global-stack.ts).
 
 interface Answer {
   readonly status: number;

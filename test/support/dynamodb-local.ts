@@ -81,9 +81,12 @@ export async function launchDynamoDbLocal(
   };
 }
 
-/** DynamoDB Local of its own with the main table created. */
+/**
+ * DynamoDB Local of its own with the main table created. Waits up to 2 minutes for the JVM: with
+ * the run's other engines starting beside it at a load of 16, 30 s was not enough (2026-11-26).
+ */
 export async function startDynamoDbLocal(tableName = 'test-main'): Promise<DynamoDbLocal> {
-  const db = await launchDynamoDbLocal();
+  const db = await launchDynamoDbLocal(120_000);
   try {
     await createMainTable(db.client, tableName);
   } catch (error) {
