@@ -11,6 +11,7 @@
 import type { Expr, MvApplySpec, NamedExpr, Operator, SortKey } from './ast';
 import type { TabularHost } from './analyze-join';
 import { analyzeMvExpand, type MvExpandHost } from './analyze-mv-expand';
+import { name, call, binary, asc, operatorWord } from './ast-build';
 import { WINDOW_FUNCTIONS } from './analyze-window';
 import type { Assigned, IrColumn, IrExpr, Rel } from './ir';
 import { derivedName } from './naming';
@@ -163,33 +164,6 @@ function output(hidden: Names, input: Rel, rel: Rel, expanded: ReadonlySet<strin
   for (const c of rel.columns) if (!c.name.startsWith(hidden.prefix)) emit(c, c.name);
   return { kind: 'project', input: rel, items, columns: items.map((i) => i.column) };
 }
-
-const name = (n: string, span: Span): Expr => ({ kind: 'name', name: n, span });
-const call = (n: string, args: readonly Expr[], span: Span): Expr => ({
-  kind: 'call',
-  name: n,
-  nameSpan: span,
-  args,
-  span,
-});
-const binary = (op: string, left: Expr, right: Expr, span: Span): Expr => ({
-  kind: 'binary',
-  op,
-  left,
-  right,
-  opSpan: span,
-  span,
-});
-const asc = (expr: Expr): SortKey => ({ expr, direction: 'asc', span: expr.span });
-
-const WORDS: Partial<Record<Operator['kind'], string>> = {
-  projectKeep: 'project-keep',
-  projectReorder: 'project-reorder',
-  topNested: 'top-nested',
-  makeSeries: 'make-series',
-  getschema: 'getschema',
-};
-const operatorWord = (op: Operator): string => `'${WORDS[op.kind] ?? op.kind}'`;
 
 /** The first window function call in `e`, if any. */
 export function windowCall(e: Expr): (Expr & { kind: 'call' }) | undefined {

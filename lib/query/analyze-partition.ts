@@ -9,6 +9,7 @@
 // dynamic key, QUERY_UNSUPPORTED at a sub-query operator or window function not run per key here.
 import type { Expr, NamedExpr, Operator, PartitionSpec, SortKey } from './ast';
 import { windowCall, type MvApplyHost } from './analyze-mv-apply';
+import { name, long, call, binary, asc, operatorWord } from './ast-build';
 import type { Assigned, IrExpr, Rel } from './ir';
 import type { Span } from './tokens';
 
@@ -119,32 +120,3 @@ function nthOfKey(k: Expr, span: Span): Expr {
   );
   return call('row_number', [long(1n, span), call('not', [same], span)], span);
 }
-
-const name = (n: string, span: Span): Expr => ({ kind: 'name', name: n, span });
-const long = (value: bigint, span: Span): Expr => ({ kind: 'literal', type: 'long', value, span });
-const call = (n: string, args: readonly Expr[], span: Span): Expr => ({
-  kind: 'call',
-  name: n,
-  nameSpan: span,
-  args,
-  span,
-});
-const binary = (op: string, left: Expr, right: Expr, span: Span): Expr => ({
-  kind: 'binary',
-  op,
-  left,
-  right,
-  opSpan: span,
-  span,
-});
-const asc = (expr: Expr): SortKey => ({ expr, direction: 'asc', span: expr.span });
-
-const WORDS: Partial<Record<Operator['kind'], string>> = {
-  projectReorder: 'project-reorder',
-  topNested: 'top-nested',
-  makeSeries: 'make-series',
-  mvExpand: 'mv-expand',
-  mvApply: 'mv-apply',
-  sampleDistinct: 'sample-distinct',
-};
-const operatorWord = (op: Operator): string => `'${WORDS[op.kind] ?? op.kind}'`;
