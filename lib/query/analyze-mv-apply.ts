@@ -81,10 +81,11 @@ export function analyzeMvApply(h: MvApplyHost, input: Rel, spec: MvApplySpec, sp
   return output(names, input, rel, expanded);
 }
 
-/** The operators that apply `op` to each row id's sub-table of `rel`. */
-function perRow(h: MvApplyHost, hidden: Names, op: Operator, rel: Rel, outer: readonly string[]): Operator[] {
-  const span = op.span;
-  // Window functions would run across the row ids (prev() reading another row's elements): refused.
+/**
+ * Refuses a window function in a where/extend/project of a sub-query that runs per group (mv-apply's
+ * rows, partition's keys): it would read across the groups.
+ */
+export function refuseWindowFunctions(h: MvApplyHost, op: Operator, where: string): void {
   const exprs =
     op.kind === 'where'
       ? [op.predicate]
@@ -94,8 +95,15 @@ function perRow(h: MvApplyHost, hidden: Names, op: Operator, rel: Rel, outer: re
   for (const e of exprs) {
     const call = windowCall(e);
     if (call)
-      throw h.errors.unsupported(`the window function '${call.name}' inside mv-apply is not supported`, call.nameSpan);
+      throw h.errors.unsupported(`the window function '${call.name}' inside ${where} is not supported`, call.nameSpan);
   }
+}
+
+/** The operators that apply `op` to each row id's sub-table of `rel`. */
+function perRow(h: MvApplyHost, hidden: Names, op: Operator, rel: Rel, outer: readonly string[]): Operator[] {
+  const span = op.span;
+  // Window functions would run across the row ids (prev() reading another row's elements): refused.
+  refuseWindowFunctions(h, op, 'mv-apply');
   const names = new Set(rel.columns.map((c) => c.name));
   const rowId = name(hidden.rowId, span);
   // The input columns still here, under their hidden names, for operators that would drop them.

@@ -8,7 +8,7 @@
 // so the output has the sub-query's columns only. Throws QueryError QUERY_SEMANTIC for an unknown or
 // dynamic key, QUERY_UNSUPPORTED at a sub-query operator or window function not run per key here.
 import type { Expr, NamedExpr, Operator, PartitionSpec, SortKey } from './ast';
-import { windowCall, type MvApplyHost } from './analyze-mv-apply';
+import { refuseWindowFunctions, type MvApplyHost } from './analyze-mv-apply';
 import { name, long, call, binary, asc, operatorWord } from './ast-build';
 import type { Assigned, IrExpr, Rel } from './ir';
 import type { Span } from './tokens';
@@ -55,17 +55,7 @@ interface Order {
 /** The operators that apply `op` to each key's sub-table. */
 function perKey(h: MvApplyHost, key: string, op: Operator, order: Order): Operator[] {
   const span = op.span;
-  const exprs =
-    op.kind === 'where'
-      ? [op.predicate]
-      : op.kind === 'extend' || op.kind === 'project'
-        ? op.items.map((i) => i.expr)
-        : [];
-  for (const e of exprs) {
-    const call = windowCall(e);
-    if (call)
-      throw h.errors.unsupported(`the window function '${call.name}' inside partition is not supported`, call.nameSpan);
-  }
+  refuseWindowFunctions(h, op, 'partition');
   const k = name(key, span);
   const keyItem: NamedExpr = { name: key, expr: k, span };
   switch (op.kind) {
