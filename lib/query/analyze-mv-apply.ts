@@ -8,6 +8,7 @@
 // through; where an operator would drop them (project, summarize, count) they travel under hidden
 // names and come back in the output, in the input's order, before the sub-query's own columns.
 // Throws QueryError QUERY_UNSUPPORTED at an operator the sub-query cannot run per row here.
+import { findInChildren } from './ast-walk';
 import type { Expr, MvApplySpec, NamedExpr, Operator, SortKey } from './ast';
 import type { TabularHost } from './analyze-join';
 import { analyzeMvExpand, type MvExpandHost } from './analyze-mv-expand';
@@ -175,22 +176,6 @@ function output(hidden: Names, input: Rel, rel: Rel, expanded: ReadonlySet<strin
 
 /** The first window function call in `e`, if any. */
 export function windowCall(e: Expr): (Expr & { kind: 'call' }) | undefined {
-  switch (e.kind) {
-    case 'call':
-      return WINDOW_FUNCTIONS.has(e.name) ? e : e.args.map(windowCall).find((c) => c !== undefined);
-    case 'binary':
-      return windowCall(e.left) ?? windowCall(e.right);
-    case 'unary':
-      return windowCall(e.operand);
-    case 'member':
-      return windowCall(e.target);
-    case 'index':
-      return windowCall(e.target) ?? windowCall(e.index);
-    case 'in':
-      return windowCall(e.left) ?? e.values.map(windowCall).find((c) => c !== undefined);
-    case 'between':
-      return windowCall(e.left) ?? windowCall(e.low) ?? windowCall(e.high);
-    default:
-      return undefined;
-  }
+  if (e.kind === 'call' && WINDOW_FUNCTIONS.has(e.name)) return e;
+  return findInChildren(e, windowCall);
 }

@@ -5,6 +5,7 @@
 // (sql/scan.ts: the previous step's state for Check 1, the step's own for Check 2). The state's
 // slots hold the declared columns and the input columns some step reads. Throws QUERY_SEMANTIC for
 // unknown names and types, clashes, a step reading a later step's state, and a non-bool condition.
+import { mapChildren } from './ast-walk';
 import type { Expr, ScanSpec } from './ast';
 import { clip, type ErrorFactory } from './errors';
 import type { IrColumn, IrExpr, Rel, ScanIr, ScanStepIr } from './ir';
@@ -77,24 +78,7 @@ export function analyzeScan(h: ScanHost, input: Rel, spec: ScanSpec): Rel {
         reads.push(read);
         return { kind: 'name', name: readName(read.ref), span: e.span };
       }
-      switch (e.kind) {
-        case 'binary':
-          return { ...e, left: rewrite(e.left), right: rewrite(e.right) };
-        case 'unary':
-          return { ...e, operand: rewrite(e.operand) };
-        case 'call':
-          return { ...e, args: e.args.map(rewrite) };
-        case 'member':
-          return { ...e, target: rewrite(e.target) };
-        case 'index':
-          return { ...e, target: rewrite(e.target), index: rewrite(e.index) };
-        case 'in':
-          return { ...e, left: rewrite(e.left), values: e.values.map(rewrite) };
-        case 'between':
-          return { ...e, left: rewrite(e.left), low: rewrite(e.low), high: rewrite(e.high) };
-        default:
-          return e;
-      }
+      return mapChildren(e, rewrite);
     };
     const condition = rewrite(step.condition);
     const assignments = step.assignments.map((a) => ({ ...a, expr: rewrite(a.expr) }));

@@ -4,6 +4,7 @@
 // on input that is not serialized (after summarize, join, distinct ... or a table read without
 // serialize/sort/top): so do we, at the call. Throws QueryError QUERY_SEMANTIC for that and for bad
 // arguments, QUERY_UNSUPPORTED for the window functions outside the subset.
+import { findInChildren, mapChildren } from './ast-walk';
 import type { Expr } from './ast';
 import { RANK_FUNCTIONS, rankExpansion } from './analyze-rank';
 import { clip, type ErrorFactory } from './errors';
@@ -71,24 +72,7 @@ export function hoistWindows(h: WindowHost, input: Rel, exprs: readonly Expr[], 
       (levels[level] ??= []).push({ call, column });
       return { kind: 'name', name: column.name, span: e.span };
     }
-    switch (e.kind) {
-      case 'binary':
-        return { ...e, left: replace(e.left), right: replace(e.right) };
-      case 'unary':
-        return { ...e, operand: replace(e.operand) };
-      case 'call':
-        return { ...e, args: e.args.map(replace) };
-      case 'member':
-        return { ...e, target: replace(e.target) };
-      case 'index':
-        return { ...e, target: replace(e.target), index: replace(e.index) };
-      case 'in':
-        return { ...e, left: replace(e.left), values: e.values.map(replace) };
-      case 'between':
-        return { ...e, left: replace(e.left), low: replace(e.low), high: replace(e.high) };
-      default:
-        return e;
-    }
+    return mapChildren(e, replace);
   };
   const rewritten = exprs.map(replace);
   if (count === 0) return { rel: input, exprs, hidden, hiddenRefs: new Set() };
@@ -124,24 +108,8 @@ const NO_REFS: ReadonlySet<string> = new Set();
 
 /** True when a window or rank function is called somewhere `replace` above would look. */
 function mentionsWindow(e: Expr): boolean {
-  switch (e.kind) {
-    case 'call':
-      return WINDOW_FUNCTIONS.has(e.name) || RANK_FUNCTIONS.has(e.name) || e.args.some(mentionsWindow);
-    case 'binary':
-      return mentionsWindow(e.left) || mentionsWindow(e.right);
-    case 'unary':
-      return mentionsWindow(e.operand);
-    case 'member':
-      return mentionsWindow(e.target);
-    case 'index':
-      return mentionsWindow(e.target) || mentionsWindow(e.index);
-    case 'in':
-      return mentionsWindow(e.left) || e.values.some(mentionsWindow);
-    case 'between':
-      return mentionsWindow(e.left) || mentionsWindow(e.low) || mentionsWindow(e.high);
-    default:
-      return false;
-  }
+  if (e.kind === 'call' && (WINDOW_FUNCTIONS.has(e.name) || RANK_FUNCTIONS.has(e.name))) return true;
+  return findInChildren(e, (c) => (mentionsWindow(c) ? true : undefined)) ?? false;
 }
 
 function windowCall(errors: ErrorFactory, e: Expr & { kind: 'call' }, env: ScalarEnv): IrWindow {

@@ -2,6 +2,7 @@
 // expression, applies Kusto's column naming, and builds the relational IR. Throws QueryError,
 // including the limit codes (depth of stacked operators, depth and terms after name substitution,
 // the compile budget). Every per-item step is O(1) amortized: no operator is quadratic in its items.
+import { mapChildren } from './ast-walk';
 import type { Expr, NamedExpr, Operator, Pipeline, Program, SortKey, Source } from './ast';
 import { analyzeAggregate, type AggregateOutput } from './aggregates';
 import { analyzeJoin, type TabularHost } from './analyze-join';
@@ -797,24 +798,7 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
         found++;
         return { kind: 'name', name: key, span: e.span };
       }
-      switch (e.kind) {
-        case 'binary':
-          return { ...e, left: replace(e.left), right: replace(e.right) };
-        case 'unary':
-          return { ...e, operand: replace(e.operand) };
-        case 'call':
-          return { ...e, args: e.args.map(replace) };
-        case 'member':
-          return { ...e, target: replace(e.target) };
-        case 'index':
-          return { ...e, target: replace(e.target) };
-        case 'in':
-          return { ...e, left: replace(e.left), values: e.values.map(replace) };
-        case 'between':
-          return { ...e, left: replace(e.left), low: replace(e.low), high: replace(e.high) };
-        default:
-          return e;
-      }
+      return mapChildren(e, replace);
     };
     const rewritten = replace(item.expr);
     if (found === 0)

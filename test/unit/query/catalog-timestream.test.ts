@@ -3,18 +3,10 @@
 // (array and lambda functions, date_add, regexp_extract, map_concat) and that no DuckDB spelling
 // leaked into it. The same queries run on DuckDB in the conformance corpus (fn-*.json).
 import { describe, expect, it } from 'vitest';
-import { compile, type CompileOptions } from '../../../lib/query/index';
+import { compile } from '../../../lib/query/index';
+import { baseOptions } from './compile-failure';
 
-const base: Omit<CompileOptions, 'dialect'> = {
-  scope: {
-    customerId: 'cust-a',
-    plantIds: null,
-    startTime: '2024-03-01T00:00:00.000Z',
-    endTime: '2024-03-02T00:00:00.000Z',
-  },
-  now: new Date('2024-03-01T12:00:00.000Z'),
-  rowLimit: 100,
-};
+const base = baseOptions;
 
 const timestreamSql = (query: string): string => compile(query, { ...base, dialect: 'timestream' }).sql;
 

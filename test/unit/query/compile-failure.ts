@@ -1,4 +1,5 @@
-// The QueryError a query must be refused with (a test helper: any other outcome fails the test).
+// Test helpers of the compiler's unit tests: the QueryError a query must be refused with (any other
+// outcome fails the test), and the compile options most of them use.
 import { compile, QueryError, type CompileOptions } from '../../../lib/query/index';
 
 export function compileFailure(query: string, options: CompileOptions): QueryError {
@@ -10,3 +11,15 @@ export function compileFailure(query: string, options: CompileOptions): QueryErr
   }
   throw new Error(`expected the query to fail: ${query}`);
 }
+
+/** A customer of every plant and a one-day window; each test adds its dialect. */
+export const baseOptions: Omit<CompileOptions, 'dialect'> = {
+  scope: {
+    customerId: 'cust-a',
+    plantIds: null,
+    startTime: '2024-03-01T00:00:00.000Z',
+    endTime: '2024-03-02T00:00:00.000Z',
+  },
+  now: new Date('2024-03-01T12:00:00.000Z'),
+  rowLimit: 100,
+};

@@ -2,19 +2,10 @@
 // types, and the Timestream forms (SQL text: no Timestream engine runs here) or refusals. Their
 // results on DuckDB are pinned by the conformance corpus (test/conformance/cases/fn-v4-*.json).
 import { describe, expect, it } from 'vitest';
-import { compile, type CompileOptions } from '../../../lib/query/index';
-import { compileFailure } from './compile-failure';
+import { compile } from '../../../lib/query/index';
+import { baseOptions, compileFailure } from './compile-failure';
 
-const base: Omit<CompileOptions, 'dialect'> = {
-  scope: {
-    customerId: 'cust-a',
-    plantIds: null,
-    startTime: '2024-03-01T00:00:00.000Z',
-    endTime: '2024-03-02T00:00:00.000Z',
-  },
-  now: new Date('2024-03-01T12:00:00.000Z'),
-  rowLimit: 100,
-};
+const base = baseOptions;
 const duck = { ...base, dialect: 'duckdb' as const };
 const ts = { ...base, dialect: 'timestream' as const };
 const columnTypes = (query: string): string[] => compile(query, duck).columns.map((c) => c.type);
