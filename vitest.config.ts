@@ -41,10 +41,12 @@ const unitIsolated = unitFiles.filter((file) => patchesShared.test(readFileSync(
 export default defineConfig({
   test: {
     // vitest's default is one worker less than the cores: one worker on this 2-core machine, so no
-    // file ever ran beside another. Integration files mostly wait on their engines' processes. Three
-    // workers were tried once at a load of 27 (other runs on the machine): five files ran into their
-    // time limits, so two it stays until three is measured on a quieter machine.
-    maxWorkers: 2,
+    // file ever ran beside another. Integration files mostly wait on their engines' processes, so
+    // three workers on the two cores: a fresh clone's .ci/run on a quiet machine (2026-11-26, tree
+    // 6993130) took 272 s with three (vitest 215.6 s, 408 CPU-s, 4,572 passed, load peak ~9) against
+    // 288-306 s with two. At a load of 27 (other runs on the machine) five files once ran into
+    // their time limits with three: their waits are on conditions, with limits far above a run's.
+    maxWorkers: 3,
     // Longest files first, unit files last (test/support/run-order.ts).
     sequence: { sequencer: RunOrder },
     projects: [
