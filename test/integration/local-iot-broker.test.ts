@@ -31,6 +31,8 @@ describe('local IoT broker', () => {
   /** How the fake function answers one batch: ok, fail whole, report some items failed, hang, or drop the connection. */
   let answer: (call: Call) => 'ok' | 'fail' | 'hang' | 'drop' | { failed: string[] } = () => 'ok';
   let delayMs = 0;
+  /** Answers wait for this (then delayMs): a test that needs the broker to stand still closes it. */
+  let gate: Promise<void> = Promise.resolve();
   const calls: Call[] = [];
   /** Invocations with an empty batch: the warm-up at start. */
   const warmUps: string[] = [];
@@ -57,16 +59,19 @@ describe('local IoT broker', () => {
         const verdict = answer(call);
         if (verdict === 'drop') return void req.socket.destroy();
         if (verdict === 'hang') return;
-        setTimeout(() => {
-          if (verdict === 'fail')
-            res.writeHead(200, { 'X-Amz-Function-Error': 'Unhandled' }).end('{"errorMessage":"boom"}');
-          else
-            res.writeHead(200).end(
-              JSON.stringify({
-                batchItemFailures: verdict === 'ok' ? [] : verdict.failed.map((itemIdentifier) => ({ itemIdentifier })),
-              }),
-            );
-        }, delayMs);
+        void gate.then(() =>
+          setTimeout(() => {
+            if (verdict === 'fail')
+              res.writeHead(200, { 'X-Amz-Function-Error': 'Unhandled' }).end('{"errorMessage":"boom"}');
+            else
+              res.writeHead(200).end(
+                JSON.stringify({
+                  batchItemFailures:
+                    verdict === 'ok' ? [] : verdict.failed.map((itemIdentifier) => ({ itemIdentifier })),
+                }),
+              );
+          }, delayMs),
+        );
       });
     });
     await new Promise<void>((r) => lambda.listen(lambdaPort, '127.0.0.1', r));
@@ -80,6 +85,7 @@ describe('local IoT broker', () => {
   afterEach(async () => {
     answer = () => 'ok';
     delayMs = 0;
+    gate = Promise.resolve();
     await broker?.close();
     broker = undefined;
     calls.length = 0;
@@ -207,15 +213,24 @@ describe('local IoT broker', () => {
 
   it('holds acknowledgements while the backlog is over its bound and releases them in order', async () => {
     await start('backpressure', { maxBacklog: 2, maxBatch: 1 });
-    delayMs = 150;
+    // a's answer waits until the checks below are done, so nothing moves on while they look: with
+    // a 150 ms answer instead, a loaded machine let the broker count two held acknowledgements
+    // before the client had read a's and b's (a CI run at a load of 13, 2026-11-26).
+    let open = (): void => undefined;
+    gate = new Promise((resolve) => (open = resolve));
     const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${mqttPort}`, { clientId: 'agent-9' });
     const acked: string[] = [];
     const publish = (p: string) =>
       client.publishAsync('gdm/agent-9/messages', p, { qos: 1 }).then(() => void acked.push(p));
     const all = ['a', 'b', 'c', 'd'].map(publish);
     // a is in flight, b waits in the backlog: both acknowledged; c and d are journaled but held.
-    await waitUntil(async () => broker?.stats().heldAcknowledgements === 2, 5_000, 'two held acknowledgements');
+    await waitUntil(
+      async () => broker?.stats().heldAcknowledgements === 2 && acked.length >= 2,
+      30_000,
+      'two held acknowledgements, and two received by the client',
+    );
     expect(acked).toEqual(['a', 'b']);
+    open();
     await Promise.all(all);
     expect(acked).toEqual(['a', 'b', 'c', 'd']);
     await broker?.idle();
