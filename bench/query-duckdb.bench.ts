@@ -24,7 +24,7 @@ import { closeTelemetryDatabase, withConnection } from '../lib/adapters/duckdb/d
 import { duckDbQueryEngine, readRowsJson } from '../lib/adapters/duckdb/query-engine';
 import { compile } from '../lib/query';
 import type { Caller } from '../lib/auth/caller';
-import type { QueryEngine } from '../lib/query-api/ports';
+import type { QueryEngine, RowSink } from '../lib/query-api/ports';
 import { runTableQuery, type QuerySettings } from '../lib/query-api/service';
 import { startOfflineStack } from '../test/support/offline-stack';
 import { buildFunctionBundles } from '../test/support/prebuilt-bundles';
@@ -126,6 +126,11 @@ const p50 = (s: TimedSamples): { wall: number; cpu: number } => ({
   cpu: percentile(s.cpuMs, 50),
 });
 
+/** A sink that takes every row (the answer's limits are the service's, not the adapter's). */
+function rowCounter(): RowSink {
+  return { remainingBytes: Number.MAX_SAFE_INTEGER, push: () => true, oversized: () => false };
+}
+
 /** An instance with DuckDB's default settings (all cores, 80% of memory, no sandbox), in UTC as the stack's. */
 async function unrestrictedConnection(file: string): Promise<{ c: DuckDBConnection; close: () => void }> {
   const db = await DuckDBInstance.create(file);
@@ -224,7 +229,8 @@ async function timeSizes(
         for (const q of CASES) {
           const compiled = compile(q.kql, { dialect: 'duckdb', scope, now: new Date(), rowLimit: 10_000 });
           const expected = (await sandboxed(q.sql)).length;
-          const rounds = await roundsFor(() => sandboxed(q.sql), 4, runs);
+          const rounds = await roundsFor(() => sandboxed(q.sql), 5, runs);
+          const types = compiled.columns.map((c) => c.type);
           const t = await interleaved(
             rounds,
             {
@@ -237,14 +243,18 @@ async function timeSizes(
                     `${q.name}: the service gave ${answer.data.rows.length} rows, hand-written SQL ${expected}`,
                   );
               },
+              // The engine adapter alone on the compiled SQL (no request check, compile or answer):
+              // which side of the service's gap over the compiled SQL a cost is on.
+              adapter: () => engine.run(compiled.sql, types, rowCounter(), { signal: new AbortController().signal }),
               unrestricted: () => readRowsJson(unrestricted.c, q.sql),
             },
             WARM,
           );
-          const [hand, viaCompiler, service, free] = [
+          const [hand, viaCompiler, service, adapter, free] = [
             p50(t.hand),
             p50(t.compiled),
             p50(t.service),
+            p50(t.adapter),
             p50(t.unrestricted),
           ];
           direct[q.name] = { hand: hand.wall, compiled: viaCompiler.wall, service: service.wall, rows: expected };
@@ -258,6 +268,12 @@ async function timeSizes(
               note: `sandboxed instance; CPU ${hand.cpu.toFixed(1)} ms`,
             },
             { case: label(q.name), metric: 'compiled SQL p50 ms', value: viaCompiler.wall, note: ratio(viaCompiler) },
+            {
+              case: label(q.name),
+              metric: 'engine adapter on the compiled SQL p50 ms',
+              value: adapter.wall,
+              note: `${ratio(adapter)}; ${(adapter.wall - viaCompiler.wall).toFixed(2)} ms, CPU ${(adapter.cpu - viaCompiler.cpu).toFixed(2)} ms over the compiled SQL read directly`,
+            },
             {
               case: label(q.name),
               metric: 'query service p50 ms',
