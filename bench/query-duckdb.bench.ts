@@ -177,11 +177,10 @@ function standInEngine(rows: readonly unknown[][]): QueryEngine {
 }
 
 /**
- * Calls of the service (with the stand-in engine) before its timed rounds. With the ten warm-up
- * rounds alone, V8 was still optimizing the query compiler during the timed ones, on its own
- * background threads: over 300 calls of compile-then-run at 1M rows, 102 functions optimized and
- * 1.56 ms more CPU per call than the run alone (load 27); after 500 calls, 34 and no difference
- * (-0.58 ms). A warm Lambda that has served a few hundred queries is past that.
+ * Calls of the service (with the stand-in engine) before its timed rounds: after the ten warm-up
+ * rounds V8 is still optimizing the query compiler (`--trace-opt`: 102-104 functions optimized in
+ * the next 300 compile-then-run calls at 1M rows; 34-36 after 500 calls), on its own background
+ * threads, whose CPU the rows count. A warm Lambda that has served a few hundred queries is past that.
  */
 const COMPILER_WARMUP_CALLS = 500;
 
