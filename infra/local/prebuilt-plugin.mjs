@@ -8,6 +8,7 @@
 // It must come before serverless-esbuild in `plugins`, whose `initialize` hook reads its options.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { markCommonJsBundleFolders } from './bundle-package-json.mjs';
 
 export default class PrebuiltBundlesPlugin {
   constructor(serverless) {
@@ -25,6 +26,8 @@ export default class PrebuiltBundlesPlugin {
         service.custom.esbuild = { ...service.custom.esbuild, watch: { pattern: [] } };
         // serverless-esbuild sets serverless-offline's `location` only when none is set.
         service.custom['serverless-offline'] = { ...service.custom['serverless-offline'], location: dir };
+        // Ends serverless-offline's per-invocation walk up to the project's package.json.
+        markCommonJsBundleFolders(path.join(dir, 'functions'));
       },
     };
   }

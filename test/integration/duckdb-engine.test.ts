@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
+import { pbkdf2 } from 'node:crypto';
 import { closeTelemetryDatabase, telemetryDatabase, withConnection } from '../../lib/adapters/duckdb/database';
 import { engineError } from '../../lib/adapters/duckdb/engine-errors';
 import { duckDbQueryEngine, readRowsJson } from '../../lib/adapters/duckdb/query-engine';
@@ -89,6 +90,29 @@ describe('DuckDB query engine', () => {
     setTimeout(() => controller.abort(reason), 50);
     await expect(engine.run(slow, ['long'], answer(), { signal: controller.signal })).rejects.toBe(reason);
     await expect(engine.run('SELECT 7', ['long'], answer(), { signal })).rejects.toBe(reason); // aborted before it starts
+    const next = answer();
+    await engine.run('SELECT 7', ['long'], next, { signal: new AbortController().signal });
+    expect(next.finish().data.rows).toEqual([[7]]);
+  });
+
+  it("stops a query aborted while it still waits for a thread of libuv's pool (DuckDB drops an interrupt that comes before the statement starts)", async () => {
+    // Prepare: a pooled connection, then every thread of libuv's pool busy for a while.
+    const engine = duckDbQueryEngine(file);
+    await engine.run('SELECT 1', ['long'], answer(), { signal: new AbortController().signal });
+    const threads = Number(process.env.UV_THREADPOOL_SIZE ?? 4);
+    const busy = Array.from(
+      { length: threads },
+      () => new Promise((resolve) => pbkdf2('p', 's', 150_000, 64, 'sha512', resolve)),
+    );
+    const slow = 'SELECT count(*) FROM range(100000000) a, range(1000) b WHERE a.range * b.range = -1';
+    const reason = new AppError('QUERY_TIMEOUT', 'too slow');
+    const controller = new AbortController();
+    // Act: the abort comes while the statement waits behind the busy threads.
+    const running = engine.run(slow, ['long'], answer(), { signal: controller.signal });
+    setTimeout(() => controller.abort(reason), 20);
+    // Assess
+    await expect(running).rejects.toBe(reason);
+    await Promise.all(busy);
     const next = answer();
     await engine.run('SELECT 7', ['long'], next, { signal: new AbortController().signal });
     expect(next.finish().data.rows).toEqual([[7]]);

@@ -44,13 +44,26 @@ async function readInto(
   }
 }
 
+/** How often an abort interrupts the connection again until the statement has stopped. */
+export const INTERRUPT_REPEAT_MS = 20;
+
+/**
+ * Runs the statement; an abort interrupts it, and again every INTERRUPT_REPEAT_MS until it has
+ * stopped: DuckDB drops an interrupt that arrives before the statement has started (still queued
+ * for a thread of libuv's pool, as on a busy machine), and the statement would then run to its end,
+ * holding the connection, a thread and the query's place in admission.
+ */
 async function runOn(
   connection: DuckDBConnection,
   sql: string,
   signal: AbortSignal,
 ): Promise<DuckDBMaterializedResult> {
   if (signal.aborted) throw signal.reason;
-  const interrupt = (): void => connection.interrupt();
+  let again: ReturnType<typeof setInterval> | undefined;
+  const interrupt = (): void => {
+    connection.interrupt();
+    again = setInterval(() => connection.interrupt(), INTERRUPT_REPEAT_MS);
+  };
   signal.addEventListener('abort', interrupt, { once: true });
   try {
     return await connection.run(sql);
@@ -58,6 +71,7 @@ async function runOn(
     throw signal.aborted ? signal.reason : engineError(error, instanceOptions().memory_limit ?? 'its limit');
   } finally {
     signal.removeEventListener('abort', interrupt);
+    clearInterval(again);
   }
 }
 
