@@ -2,8 +2,10 @@
 // expression anchored at the start, each column a capture group (`*` skips text, string constants
 // match themselves; kind=regex takes them as regular expressions). Captures are strings, converted
 // to their declared type above; a row that does not match gets empty columns (parse) or is dropped
-// (parse-where, which also drops rows whose typed captures do not convert). kind=relaxed is read as
-// simple. Throws QueryError QUERY_SEMANTIC for a non-string source or an unknown type.
+// (parse-where, which also drops rows whose typed captures do not convert). kind=relaxed: a typed
+// column takes text as a string column does and is null when it does not convert (the page: "extended
+// columns that don't match the required type get null"), so the rest still parses.
+// Throws QueryError QUERY_SEMANTIC for a non-string source or an unknown type.
 import type { ParseSpec } from './ast';
 import type { MvExpandHost } from './analyze-mv-expand';
 import { clip } from './errors';
@@ -41,7 +43,8 @@ export function analyzeParse(h: MvExpandHost, input: Rel, spec: ParseSpec): Rel 
         );
       // Numbers match their digits (so `n:long *` stops at the first non-digit); the last column
       // takes the rest of the text when nothing follows it; others take as little as they can.
-      pattern += NUMBER_PATTERNS[type] ?? (i === lastColumn && i === spec.parts.length - 1 ? '(.*)' : '(.*?)');
+      const numberPattern = spec.mode === 'relaxed' ? undefined : NUMBER_PATTERNS[type];
+      pattern += numberPattern ?? (i === lastColumn && i === spec.parts.length - 1 ? '(.*)' : '(.*?)');
       const column: IrColumn = { name: part.name, type: 'string', ref: h.newRef() };
       captures.push({ column, value: captures.length + 1 });
       if (type !== 'string') typed.push({ column, type });

@@ -658,6 +658,9 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
     const out: Assigned<IrExpr>[] = [];
     const local = new Map<string, IrExpr>(w.hidden);
     const names = new NameAllocator();
+    // Names written in the query (x = ..., or a bare column x): two of them clash; a bare column that
+    // meets a name derived from an expression (round(x), x) is made unique instead, as Kusto does.
+    const declared = new Set<string>();
     const usedRefs = new Set<string>();
     const env = this.env(input.columns, local);
     for (const [i, item] of items.entries()) {
@@ -665,14 +668,18 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
       let name: string;
       if (item.name !== undefined || item.expr.kind === 'name') {
         name = item.name ?? (item.expr as Expr & { kind: 'name' }).name;
-        if (names.has(name))
+        if (declared.has(name) || (item.name !== undefined && names.has(name)))
           throw this.errors.semantic(`duplicate column name '${clip(name)}'`, item.nameSpan ?? item.span);
+        declared.add(name);
+        name = names.unique(name);
       } else name = names.derivedOrColumnN(derivedName(namedAs(item.expr, (n) => env.resolve(n) !== undefined)));
       names.add(name);
       const ref = expr.kind === 'col' && !usedRefs.has(expr.ref) ? expr.ref : this.newRef();
       usedRefs.add(ref);
       out.push({ column: { name, type: expr.type, ref }, value: expr });
-      local.set(name, expr);
+      // Later items may read a name written here (a = x, b = a); a derived name (round(r) -> r) does not
+      // hide the input column r from them.
+      if (item.name !== undefined) local.set(name, expr);
     }
     return { kind: 'project', input, items: out, columns: out.map((o) => o.column) };
   }
@@ -691,6 +698,7 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
     const env = this.env(input.columns);
     const keys: Assigned<IrExpr>[] = [];
     const taken = new NameAllocator();
+    const declaredKeys = new Set<string>();
     const keyColumnRefs = new Set<string>();
     for (const item of by) {
       const expr = analyzeScalar(item.expr, env);
@@ -700,9 +708,11 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
           item.expr.span,
         );
       const explicit = item.name ?? (item.expr.kind === 'name' ? item.expr.name : undefined);
-      if (explicit !== undefined && taken.has(explicit))
+      // As in project: two written names clash; a bare column meeting a derived name is made unique.
+      if (explicit !== undefined && (declaredKeys.has(explicit) || (item.name !== undefined && taken.has(explicit))))
         throw this.errors.semantic(`duplicate column name '${clip(explicit)}'`, item.nameSpan ?? item.span);
-      const name = explicit ?? taken.derivedOrColumnN(derivedName(item.expr));
+      if (explicit !== undefined) declaredKeys.add(explicit);
+      const name = explicit !== undefined ? taken.unique(explicit) : taken.derivedOrColumnN(derivedName(item.expr));
       taken.add(name);
       const ref = expr.kind === 'col' && !keyColumnRefs.has(expr.ref) ? expr.ref : this.newRef();
       keyColumnRefs.add(ref);

@@ -4,10 +4,15 @@
 // inside a typed literal, or a spent compile budget.
 import { compileContext, checkNameLength, type CompileContext } from './limits';
 import { HYPHENATED_KEYWORDS, NEGATABLE, type Token, type TokenKind } from './tokens';
-import { MAX_LONG, TIMESPAN_UNITS } from './literals';
+import { MAX_LONG, NANOSECOND_UNITS, TIMESPAN_UNITS } from './literals';
 import { clip, type ErrorFactory } from './errors';
 
-const TYPED_LITERALS: ReadonlySet<string> = new Set(['datetime', 'time', 'timespan', 'dynamic', 'guid']);
+// `date` and `time` are Kusto's other spellings of datetime and timespan (their data type pages).
+const TYPED_LITERALS: ReadonlySet<string> = new Set(['datetime', 'date', 'time', 'timespan', 'dynamic', 'guid']);
+const TYPED_LITERAL_TYPES: ReadonlyMap<string, string> = new Map([
+  ['time', 'timespan'],
+  ['date', 'datetime'],
+]);
 const THREE_CHAR_OPS = ['!in~'];
 const TWO_CHAR_OPS = ['==', '!=', '<>', '<=', '>=', '=~', '!~', '=>', '..'];
 const ONE_CHAR_OPS = '|()[]{},;.=<>+-*/%:~@';
@@ -128,7 +133,7 @@ export function tokenize(source: string, ctx: CompileContext = compileContext(so
           const close = findClosingParen(source, look, ctx);
           pos = close + 1;
           pushToken(tokens, source, pos, 'typedLiteral', start, {
-            typeName: word === 'time' ? 'timespan' : word,
+            typeName: TYPED_LITERAL_TYPES.get(word) ?? word,
             value: source.slice(look + 1, close).trim(),
           });
           continue;
@@ -223,12 +228,14 @@ function readNumber(source: string, start: number, tokens: Token[], errors: Erro
     let end = pos;
     while (isIdentPart(charAt(source, end))) end++;
     const unit = source.slice(pos, end);
-    const ticksPerUnit = TIMESPAN_UNITS.get(unit);
+    const nanos = NANOSECOND_UNITS.has(unit);
+    const ticksPerUnit = nanos ? 1n : TIMESPAN_UNITS.get(unit);
     if (ticksPerUnit === undefined) {
       throw errors.syntax(`unknown timespan unit '${clip(unit)}'`, { start, end });
     }
     pos = end;
-    const ticks = scaleTicks(numberText, ticksPerUnit);
+    const scaled = scaleTicks(numberText, ticksPerUnit);
+    const ticks = nanos && scaled !== undefined ? scaled / 100n : scaled;
     // Kusto's timespan is a 64-bit count of ticks: a literal beyond it cannot exist.
     if (ticks === undefined || ticks > MAX_LONG)
       throw errors.syntax('the timespan literal is out of range (at most 10675199 days)', { start, end });
@@ -314,15 +321,22 @@ function readVerbatim(source: string, pos: number, errors: ErrorFactory): number
   throw errors.syntax('unterminated string literal', { start, end: Math.min(pos, source.length) });
 }
 
+// The escapes Kusto's lexer reads in a quoted string (Kusto.Language's TokenParser): C#'s set,
+// \xHH, \uHHHH, \UHHHHHHHH and octal codes of one to three digits (the first of three at most 3).
 const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
   n: '\n',
   t: '\t',
   r: '\r',
-  '0': '\0',
+  a: '\x07',
+  b: '\b',
+  f: '\f',
+  v: '\v',
   '\\': '\\',
   '"': '"',
   "'": "'",
 };
+const HEX_ESCAPE_DIGITS: Readonly<Record<string, number>> = { x: 2, u: 4, U: 8 };
+const isOctal = (c: string): boolean => c >= '0' && c <= '7';
 
 function decodeEscapes(raw: string): string {
   let out = '';
@@ -333,9 +347,19 @@ function decodeEscapes(raw: string): string {
       continue;
     }
     const next = raw[i + 1] ?? '';
-    if (next === 'u' && /^[0-9A-Fa-f]{4}$/.test(raw.slice(i + 2, i + 6))) {
-      out += String.fromCharCode(parseInt(raw.slice(i + 2, i + 6), 16));
-      i += 5;
+    const hexDigits = HEX_ESCAPE_DIGITS[next];
+    const hex = hexDigits === undefined ? '' : raw.slice(i + 2, i + 2 + hexDigits);
+    if (hexDigits !== undefined && hex.length === hexDigits && /^[0-9A-Fa-f]+$/.test(hex)) {
+      const code = parseInt(hex, 16);
+      out += code <= 0x10ffff ? String.fromCodePoint(code) : '\ufffd';
+      i += 1 + hexDigits;
+      continue;
+    }
+    if (isOctal(next)) {
+      let len = 1;
+      if (isOctal(raw[i + 2] ?? '')) len = isOctal(raw[i + 3] ?? '') && next <= '3' ? 3 : 2;
+      out += String.fromCharCode(parseInt(raw.slice(i + 1, i + 1 + len), 8));
+      i += len;
       continue;
     }
     out += SIMPLE_ESCAPES[next] ?? next;

@@ -48,13 +48,20 @@ export const TIMESPAN_UNITS: ReadonlyMap<string, bigint> = new Map([
   ['ms', MILLI],
   ['milli', MILLI],
   ['millis', MILLI],
+  ['millisec', MILLI],
   ['millisecond', MILLI],
   ['milliseconds', MILLI],
+  ['micro', MICRO],
+  ['micros', MICRO],
+  ['microsec', MICRO],
   ['microsecond', MICRO],
   ['microseconds', MICRO],
   ['tick', TICK],
   ['ticks', TICK],
 ]);
+
+/** Kusto's nanosecond units: a hundredth of a tick each, so a literal in them is truncated to whole ticks. */
+export const NANOSECOND_UNITS: ReadonlySet<string> = new Set(['nano', 'nanos', 'nanosec', 'nanosecond', 'nanoseconds']);
 
 const DATETIME_RE =
   /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/;

@@ -2,26 +2,54 @@
 // numeric suffixes for duplicates (avg_Value1, Timestamp1).
 import type { Expr } from './ast';
 
-/** Conversion and rounding functions whose result keeps the name of their first argument. */
-const NAME_PRESERVING: ReadonlySet<string> = new Set([
-  'tostring',
-  'todouble',
-  'toreal',
-  'toint',
-  'tolong',
-  'tobool',
-  'toboolean',
-  'todatetime',
-  'totimespan',
-  'todynamic',
-  'toobject',
-  'parse_json',
-  'bin',
-  'floor',
-  'bin_at',
-  'todecimal',
-  'toguid',
+/**
+ * How a function call names its column (Kusto.Language's ResultNameKind per function, which mirrors the
+ * engine): `first` takes its first argument's name (tostring(x) -> x), `only` likewise but only with
+ * one argument, `prefixed` puts a prefix before it (strlen(x) -> strlen_x, gettype(x) -> type_x),
+ * `fixed` is a constant name. A function not listed names nothing: ColumnN, or `sum_` inside sum().
+ */
+type ResultName =
+  | { readonly kind: 'first' | 'only' }
+  | { readonly kind: 'prefixed'; readonly prefix: string }
+  | { readonly kind: 'fixed'; readonly name: string };
+
+const FIRST: ResultName = { kind: 'first' };
+const RESULT_NAMES: ReadonlyMap<string, ResultName> = new Map<string, ResultName>([
+  ...[
+    // conversions and parsing
+    'tostring', 'todouble', 'toreal', 'toint', 'tolong', 'tobool', 'toboolean', 'todatetime', 'totimespan', 'totime',
+    'todynamic', 'toobject', 'todecimal', 'toguid', 'tohex', 'parse_json', 'parsejson', 'parse_csv', 'parse_xml', 'split',
+    // rounding and dates
+    'bin', 'floor', 'bin_at', 'bin_auto', 'startofday', 'format_datetime', 'format_timespan',
+    'datetime_to_locale_string', 'number_to_locale_string',
+    // math
+    'round', 'ceiling', 'pow', 'sqrt', 'log', 'log2', 'log10', 'exp', 'exp2', 'exp10', 'cos', 'sin', 'tan', 'acos',
+    'asin', 'atan', 'atan2', 'abs', 'rand', 'gamma', 'loggamma',
+    // bits and series
+    'binary_and', 'binary_or', 'binary_xor', 'binary_not', 'binary_shift_left', 'binary_shift_right',
+    'bitset_count_ones', 'series_fir', 'series_iir', 'series_outliers', 'series_fill_backward', 'series_fill_forward',
+    'series_fill_const', 'series_fill_linear',
+  ].map((name) => [name, FIRST] as const),
+  ['make_datetime', { kind: 'only' }],
+  ['make_timespan', { kind: 'only' }],
+  ['strlen', { kind: 'prefixed', prefix: 'strlen' }],
+  ['string_size', { kind: 'prefixed', prefix: 'string_size' }],
+  ['percentile_tdigest', { kind: 'prefixed', prefix: 'percentile_tdigest' }],
+  ['percentiles_array_tdigest', { kind: 'prefixed', prefix: 'percentile_tdigest' }],
+  ['dcount_hll', { kind: 'prefixed', prefix: 'dcount_hll' }],
+  ['gettype', { kind: 'prefixed', prefix: 'type' }],
+  ['treepath', { kind: 'prefixed', prefix: 'tree' }],
+  ['repeat', { kind: 'prefixed', prefix: 'repeat' }],
+  ['tdigest_merge', { kind: 'fixed', name: 'tdigests_merge_result' }],
+  ['merge_tdigests', { kind: 'fixed', name: 'tdigests_merge_result' }],
+  ['hll_merge', { kind: 'fixed', name: 'hll_merged_result' }],
 ]);
+
+/** The argument whose name a call passes on (first, or only with one argument), or undefined. */
+function namingArgument(rule: ResultName, args: readonly Expr[]): Expr | undefined {
+  if (rule.kind === 'only') return args.length === 1 ? args[0] : undefined;
+  return rule.kind === 'fixed' ? undefined : args[0];
+}
 
 /** The name a column gets in project/extend/summarize-by when none is given, or undefined (then ColumnN). */
 export function derivedName(expr: Expr): string | undefined {
@@ -38,8 +66,15 @@ export function derivedName(expr: Expr): string | undefined {
       if (base === undefined || idx.kind !== 'literal' || idx.value === null) return undefined;
       return `${base}_${String(idx.value)}`;
     }
-    case 'call':
-      return NAME_PRESERVING.has(expr.name) && expr.args[0] ? derivedName(expr.args[0]) : undefined;
+    case 'call': {
+      const rule = RESULT_NAMES.get(expr.name);
+      if (rule === undefined) return undefined;
+      if (rule.kind === 'fixed') return rule.name;
+      const arg = namingArgument(rule, expr.args);
+      const inner = arg === undefined ? undefined : derivedName(arg);
+      if (inner === undefined || rule.kind !== 'prefixed') return inner;
+      return `${rule.prefix}_${inner}`;
+    }
     default:
       return undefined;
   }
@@ -49,9 +84,11 @@ export function derivedName(expr: Expr): string | undefined {
 export function aggregateArgumentName(expr: Expr | undefined): string {
   if (expr === undefined) return '';
   if (expr.kind === 'call') {
-    if (NAME_PRESERVING.has(expr.name)) return aggregateArgumentName(expr.args[0]);
-    const inner = aggregateArgumentName(expr.args[0]);
-    return inner ? `${expr.name}_${inner}` : '';
+    const rule = RESULT_NAMES.get(expr.name);
+    if (rule === undefined) return '';
+    if (rule.kind === 'fixed') return rule.name;
+    const inner = aggregateArgumentName(namingArgument(rule, expr.args));
+    return rule.kind === 'prefixed' ? `${rule.prefix}_${inner}` : inner;
   }
   return derivedName(expr) ?? '';
 }

@@ -107,6 +107,16 @@ const TYPED_NUMBER_FUNCS: ReadonlyMap<string, LiteralKind> = new Map([
   ['boolean', 'bool'],
 ]);
 
+/** Kusto's bool literals: the lower-case, capitalised and upper-case spellings (Kusto.Language's lexer). */
+const BOOL_WORDS: ReadonlyMap<string, boolean> = new Map([
+  ['true', true],
+  ['True', true],
+  ['TRUE', true],
+  ['false', false],
+  ['False', false],
+  ['FALSE', false],
+]);
+
 export function parse(source: string, ctx: CompileContext = compileContext(source)): Program {
   return new Parser(source, ctx).parseProgram();
 }
@@ -830,8 +840,8 @@ class Parser implements OperatorCursor, UdfCursor {
 
   private parseIdentifierExpr(): Expr {
     const t = this.next();
-    if (t.text === 'true' || t.text === 'false')
-      return this.node(this.literal('bool', t.text === 'true', t.span), 0, t.span);
+    const bool = BOOL_WORDS.get(t.text);
+    if (bool !== undefined) return this.node(this.literal('bool', bool, t.span), 0, t.span);
     if (!this.peekOp('(')) return this.node({ kind: 'name', name: t.text, span: t.span }, 0, t.span);
     const typed = TYPED_NUMBER_FUNCS.get(t.text);
     if (typed) return this.node(this.typedNumber(t, typed), 0, t.span);
@@ -865,8 +875,8 @@ class Parser implements OperatorCursor, UdfCursor {
     const close = this.expectOp(')');
     const span = { start: t.span.start, end: close.span.end };
     if (v.text === 'null' && !negative) return this.literal(type, null, span);
-    if (type === 'bool' && (v.text === 'true' || v.text === 'false'))
-      return this.literal('bool', v.text === 'true', span);
+    const word = type === 'bool' ? BOOL_WORDS.get(v.text) : undefined;
+    if (word !== undefined) return this.literal('bool', word, span);
     // decimal(1.5) (decimal data type docs): held as a real, as todecimal() is on both engines.
     if (type === 'decimal' && (v.kind === 'long' || v.kind === 'real'))
       return this.literal(

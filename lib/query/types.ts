@@ -4,9 +4,13 @@ import type { IrExpr, IrValue, KqlType } from './ir';
 export const isNumeric = (t: KqlType): boolean => t === 'int' || t === 'long' || t === 'real' || t === 'decimal';
 export const isInteger = (t: KqlType): boolean => t === 'int' || t === 'long';
 
-/** int < long < real: the wider of two numeric types. */
+/**
+ * int < long < decimal < real: the wider of two numeric types. decimal with decimal, int or long stays
+ * decimal (decimal data type docs); with real it is real. Both engines hold a decimal as a double.
+ */
 export function widerNumeric(a: KqlType, b: KqlType): KqlType {
-  if (a === 'real' || b === 'real' || a === 'decimal' || b === 'decimal') return 'real';
+  if (a === 'real' || b === 'real') return 'real';
+  if (a === 'decimal' || b === 'decimal') return 'decimal';
   if (a === 'long' || b === 'long') return 'long';
   return 'int';
 }

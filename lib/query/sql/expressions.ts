@@ -275,7 +275,12 @@ export class ExpressionWriter {
       return this.d.name === 'duckdb' ? `coalesce(CAST(${x} AS VARCHAR), 'null')` : `coalesce(${x}, 'null')`;
     if (e.type === 'timespan') return `coalesce('"' || ${this.timespanToString(x)} || '"', 'null')`;
     if (e.type === 'real' || e.type === 'decimal') {
-      return `CASE WHEN ${x} IS NULL THEN 'null' WHEN ${x} <> ${x} THEN '"NaN"' ELSE ${this.d.jsonText(x, e.type)} END`;
+      // NaN and the infinities are no JSON numbers: written as the strings make-series writes. NaN <> NaN
+      // is false in DuckDB, hence its own test; an engine's infinity text would make the whole value invalid JSON.
+      const duck = this.d.name === 'duckdb';
+      const nan = duck ? `isnan(${x})` : `is_nan(${x})`;
+      const inf = duck ? `isinf(${x})` : `is_infinite(${x})`;
+      return `CASE WHEN ${x} IS NULL THEN 'null' WHEN ${nan} THEN '"NaN"' WHEN ${inf} THEN CASE WHEN ${x} > 0 THEN '"Infinity"' ELSE '"-Infinity"' END ELSE ${this.d.jsonText(x, e.type)} END`;
     }
     return `coalesce(${this.d.jsonText(x, e.type)}, 'null')`;
   }
@@ -317,7 +322,8 @@ export class ExpressionWriter {
       case 'make_list':
       case 'make_set':
         return d.jsonArrayAgg(
-          d.jsonText(x, ex!.type),
+          // Reals through jsonOf: NaN and the infinities as strings, so the list stays JSON.
+          ex!.type === 'real' || ex!.type === 'decimal' ? this.jsonOf(ex!, x) : d.jsonText(x, ex!.type),
           ex!.type === 'dynamic' ? `NOT ${d.dynIsNull(x)}` : `${x} IS NOT NULL`,
           agg.fn === 'make_set',
         );
