@@ -5,11 +5,22 @@
 // and the values side by side, so an engine without mv-expand refuses it (naming evaluate narrow).
 import type { Expr, Operator } from './ast';
 import type { MvApplyHost } from './analyze-mv-apply';
+import { analyzeBagUnpack } from './analyze-bag-unpack';
+import { analyzePivot } from './analyze-pivot';
 import type { EvaluateSpec } from './ast';
+import type { DiscoveryState } from './discovery';
 import type { Rel } from './ir';
 import type { Span } from './tokens';
 
-export function analyzeEvaluate(h: MvApplyHost, input: Rel, spec: EvaluateSpec, span: Span): Rel {
+export function analyzeEvaluate(
+  h: MvApplyHost,
+  input: Rel,
+  spec: EvaluateSpec,
+  span: Span,
+  discovery?: DiscoveryState,
+): Rel {
+  if (spec.plugin === 'bag_unpack') return analyzeBagUnpack(h, input, spec, span, discovery);
+  if (spec.plugin === 'pivot') return analyzePivot(h, input, spec, span, discovery);
   const prefix = `\u0000narrow ${h.newRef()} `;
   const [row, names, values, name, value] = ['row', 'names', 'values', 'name', 'value'].map((n) => prefix + n) as [
     string,
