@@ -43,6 +43,18 @@ export function analyzeBagUnpack(
     throw h.errors.semantic("columnsConflict is 'error', 'replace_source' or 'keep_source'", spec.conflict!.span);
   const ignored = ignoredSlots(h, spec.ignored);
   const others = input.columns.filter((c) => c !== bagColumn);
+  // The bag under a hidden name: a project's later items see its earlier ones, and a slot may be named as the bag.
+  const hidden = `\u0000bag ${h.newRef()}`;
+  const unpack = (items: NamedExpr[]): Rel =>
+    runOver(
+      h,
+      input,
+      [
+        { kind: 'extend', items: [item(hidden, name(bag.name, at), at)], span },
+        { kind: 'project', items, span },
+      ],
+      span,
+    );
   let kept: readonly IrColumn[] = others;
   let slots: Slot[];
   if (spec.schema) {
@@ -56,10 +68,10 @@ export function analyzeBagUnpack(
       ...listed.map((c) =>
         fromInput.has(c.name)
           ? item(c.name, convertedTo(c.type, name(c.name, at), c.span), c.span)
-          : item(c.name, convertedTo(c.type, slotOf(bag.name, unprefixed(c.name, prefix), c.span), c.span), c.span),
+          : item(c.name, convertedTo(c.type, slotOf(hidden, unprefixed(c.name, prefix), c.span), c.span), c.span),
       ),
     ];
-    return runOver(h, input, [{ kind: 'project', items, span }], span);
+    return unpack(items);
   }
   const keys = discoveredKeys(discovery, () => needKeys(h, input, bag.name, at, span));
   slots = keys
@@ -80,9 +92,9 @@ export function analyzeBagUnpack(
   }
   const items: NamedExpr[] = [
     ...kept.map((c) => item(c.name, name(c.name, at), at)),
-    ...slots.map((s) => item(s.column, convertedTo(s.type, slotOf(bag.name, s.slot, at), at), at)),
+    ...slots.map((s) => item(s.column, convertedTo(s.type, slotOf(hidden, s.slot, at), at), at)),
   ];
-  return runOver(h, input, [{ kind: 'project', items, span }], span);
+  return unpack(items);
 }
 
 const item = (column: string, expr: Expr, span: Span): NamedExpr => ({ name: column, nameSpan: span, expr, span });
