@@ -171,7 +171,15 @@ export type Operator =
   | { readonly kind: 'scan'; readonly scan: ScanSpec; readonly span: Span }
   | { readonly kind: 'partition'; readonly partition: PartitionSpec; readonly span: Span }
   | { readonly kind: 'topHitters'; readonly topHitters: TopHittersSpec; readonly span: Span }
-  | { readonly kind: 'evaluate'; readonly evaluate: EvaluateSpec; readonly span: Span };
+  | { readonly kind: 'evaluate'; readonly evaluate: EvaluateSpec; readonly span: Span }
+  | { readonly kind: 'fork'; readonly word: 'fork' | 'facet'; readonly legs: readonly ForkLeg[]; readonly span: Span };
+
+/** One result table of `fork (...) ...` or `facet by ...` (parser-fork.ts): operators over the fork's input. */
+export interface ForkLeg {
+  readonly name?: string;
+  readonly operators: readonly Operator[];
+  readonly span: Span;
+}
 
 /** `evaluate plugin()`: the plugins run here (parser-evaluate.ts). */
 export type EvaluateSpec = { readonly plugin: 'narrow'; readonly pluginSpan: Span } | BagUnpackSpec | PivotSpec;

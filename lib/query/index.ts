@@ -19,6 +19,7 @@ import {
 } from './limits';
 import { MAX_DATETIME_TICKS, MIN_DATETIME_TICKS, parseDatetimeTicksUnbounded } from './literals';
 import { parse } from './parser';
+import { resultTableProgram } from './result-tables';
 import type { SqlDialect } from './sql/dialect';
 import { DuckDbDialect } from './sql/duckdb';
 import { generateSql } from './sql/generator';
@@ -29,6 +30,7 @@ export { DEFAULT_QUERY_LIMITS, type QueryLimits } from './limits';
 export { convertRow, convertRows, convertValue } from './values';
 export type { KqlType, RenderHint } from './ir';
 export { MAX_DISCOVERED_KEYS, type DiscoveredKey } from './discovery';
+export { resultTableNames } from './result-tables';
 
 export interface QueryScope {
   readonly customerId: string;
@@ -52,6 +54,11 @@ export interface CompileOptions {
   readonly limits?: Partial<QueryLimits>;
   /** The time source of the compile budget in ms (default performance.now); for tests and benchmarks. */
   readonly clock?: Clock;
+  /**
+   * Which result table of a query ending in fork/facet to compile (result-tables.ts, resultTableNames);
+   * none: the caller answers one table, and such a query is refused.
+   */
+  readonly resultTable?: number;
 }
 
 export interface OutputColumn {
@@ -101,7 +108,7 @@ export function compilePlan(
   if (Number.isNaN(nowMs)) throw new TypeError('now must be a valid Date');
   const ctx = compileContext(queryText, resolveLimits(options.limits), options.clock);
   checkQueryLength(ctx);
-  const program = expandFunctions(parse(queryText, ctx), ctx);
+  const program = resultTableProgram(expandFunctions(parse(queryText, ctx), ctx), options.resultTable, ctx);
   const records = expressionRecords();
   const dialect: SqlDialect =
     options.dialect === 'duckdb' ? new DuckDbDialect() : new TimestreamDialect(options.timestreamDatabase);
