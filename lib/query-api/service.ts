@@ -56,7 +56,13 @@ function compileRequest(body: unknown, caller: Caller, engine: QueryEngine, sett
   return compiling(() => compile(text, options));
 }
 
-function prepareRequest(body: unknown, caller: Caller, engine: QueryEngine, settings: QuerySettings) {
+function prepareRequest(
+  body: unknown,
+  caller: Caller,
+  engine: QueryEngine,
+  settings: QuerySettings,
+  resultTable?: number,
+) {
   const request = parseQueryRequest(body, settings.maxWindowDays);
   const plantIds = plantScope(caller, request.plantIds);
   const options: CompileOptions = {
@@ -65,6 +71,7 @@ function prepareRequest(body: unknown, caller: Caller, engine: QueryEngine, sett
     now: settings.now(),
     rowLimit: settings.rowLimit,
     ...(engine.database ? { timestreamDatabase: engine.database } : {}),
+    ...(resultTable === undefined ? {} : { resultTable }),
   };
   return { text: request.query, options };
 }
@@ -132,6 +139,8 @@ async function runWithinLimits<T>(
 }
 
 /**
+ * `resultTable`: which table of a query ending in fork/facet (lib/query/result-tables.ts); none:
+ * such a query is refused, this answer being one table.
  * @throws AppError: the request's and the compiler's 400s; 429/503 from admission; the engine's
  * errors (ports.ts); QUERY_TIMEOUT (504); QUERY_RESULT_TOO_LARGE (400) when not even one row fits.
  */
@@ -140,8 +149,9 @@ export async function runTableQuery(
   caller: Caller,
   engine: QueryEngine,
   settings: QuerySettings,
+  resultTable?: number,
 ): Promise<TableResponse> {
-  const { text, options } = prepareRequest(body, caller, engine, settings);
+  const { text, options } = prepareRequest(body, caller, engine, settings, resultTable);
   const plan = compiling(() => compilePlan(text, options));
   const answer = await runWithinLimits(
     async (signal) => {
