@@ -38,6 +38,7 @@ import { parseInvoke } from './parser-invoke';
 import { parseTopHitters } from './parser-top-hitters';
 import { parseEvaluate } from './parser-evaluate';
 import { parseFacet, parseFork } from './parser-fork';
+import { parseConsume } from './parser-consume';
 import { parseProjectReorder, parseSampleDistinct } from './parser-more';
 import { parseJoin, parseMvExpand, parseParse, parseUnion, skipHint, type OperatorCursor } from './parser-operators';
 import { parseAs, tabularOperand } from './parser-subquery';
@@ -53,7 +54,6 @@ const KNOWN_UNSUPPORTED_OPERATORS: ReadonlySet<string> = new Set([
   'find',
   'reduce',
   'project-smart',
-  'consume',
   'externaldata',
   'materialize',
   'columnifexists',
@@ -380,6 +380,8 @@ class Parser implements OperatorCursor, UdfCursor {
         return { kind: 'evaluate', evaluate: parseEvaluate(this), span: this.spanFrom(start) };
       case 'fork':
         return parseFork(this, start);
+      case 'consume':
+        return parseConsume(this, start);
       case 'facet':
         return parseFacet(this, start);
       case 'top-hitters':
