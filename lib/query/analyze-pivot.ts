@@ -79,7 +79,8 @@ export function analyzePivot(
     );
     return runOver(h, summarized, [{ kind: 'project', items, span }], span);
   }
-  const keys = discoveredKeys(discovery, () => needValues(h, input, key, at, span));
+  // An empty (or null) value names no column: a column needs a name, and Kusto's name for it is not documented.
+  const keys = discoveredKeys(discovery, () => needValues(h, input, key, at, span)).filter((k) => k.key !== '');
   if (keys.length === 0 && by.length === 0)
     throw h.errors.semantic('pivot() over no rows and no grouping columns has no output columns', at);
   return runOver(h, input, [{ kind: 'summarize', aggregates: keys.map((k) => cell(k.key, k.key, at)), by, span }], span);
