@@ -58,6 +58,11 @@ describe('evaluate bag_unpack and pivot', () => {
     }
   });
 
+  it('gives an empty pivot value no column (Kusto does not document its name; an engine takes no column named "")', () => {
+    const plan = compilePlan('print s = "", g = 1 | evaluate pivot(s)', options('duckdb'), [[{ key: '' }, { key: 'a' }]]);
+    expect(plan.kind === 'compiled' && plan.query.columns.map((c) => c.name)).toEqual(['g', 'a']);
+  });
+
   it('refuses more than 1,000 discovered keys at the plugin', () => {
     // Prepare
     const plan = compilePlan(`${bag} | evaluate pivot(s)`, options('duckdb'));
