@@ -4,8 +4,9 @@
 // Name and Height), typed as the slot's values when they share one type, else dynamic. With an
 // output schema the columns are the schema's (`*` first: the input's columns, then the schema's
 // others). Without one the slots come from the data: a discovery pass (discovery.ts). Written as
-// one project of the input columns and `tolong(Bag["slot"])`-like conversions, so it runs on both
-// engines; the discovery's mv-expand is refused on Timestream naming evaluate bag_unpack.
+// an extend of the bag under a hidden name, then one project of the input columns and
+// `tolong(Bag["slot"])`-like conversions, so it runs on both engines; the discovery's mv-expand is
+// refused on Timestream naming evaluate bag_unpack.
 import type { BagUnpackSpec, Expr, NamedExpr, Operator } from './ast';
 import { asc, call, name } from './ast-build';
 import type { MvApplyHost } from './analyze-mv-apply';

@@ -1,4 +1,5 @@
-// Semantic analysis of the evaluate plugins run here (narrow plugin docs,
+// Semantic analysis of the evaluate plugins run here: bag_unpack and pivot in their own files
+// (analyze-bag-unpack.ts, analyze-pivot.ts), narrow here (narrow plugin docs,
 // https://learn.microsoft.com/en-us/kusto/query/narrow-plugin): `evaluate narrow()` unpivots each
 // row into one row per column, Row (the row's 0-based number), Column (the column's name) and Value
 // (its value as a string). Written as serialize (the row number), then one mv-expand of the names
