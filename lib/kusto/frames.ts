@@ -4,6 +4,8 @@
 // result is Kusto's partial query failure: the rows that fit, an Error row in
 // QueryCompletionInformation and HasErrors with the OneApiErrors entry.
 import {
+  firstTruncation,
+  primaryTables,
   truncationError,
   truncationMessage,
   E_QUERY_RESULT_SET_TOO_LARGE,
@@ -38,7 +40,8 @@ export const COMPLETION_COLUMNS: readonly KustoColumn[] = [
 /** QueryCompletionInformation levels: 2 Error, 3 Warning, 4 Info, 6 Stats. */
 function completionRows(result: KustoQueryResult, info: KustoRequestInfo): unknown[][] {
   const ids = [info.now.toISOString(), info.clientRequestId, info.activityId, info.activityId, info.activityId];
-  const status = result.truncation
+  const truncation = firstTruncation(result);
+  const status = truncation
     ? [
         2,
         'Error',
@@ -46,7 +49,7 @@ function completionRows(result: KustoQueryResult, info: KustoRequestInfo): unkno
         'LimitsExceeded (0x80DA0003)',
         4,
         'QueryInfo',
-        JSON.stringify({ Count: 1, Text: truncationMessage(result.truncation) }),
+        JSON.stringify({ Count: 1, Text: truncationMessage(truncation) }),
       ]
     : [4, 'Info', 0, 'S_OK (0)', 4, 'QueryInfo', JSON.stringify({ Count: 1, Text: 'Query completed successfully' })];
   const stats = [
@@ -58,7 +61,7 @@ function completionRows(result: KustoQueryResult, info: KustoRequestInfo): unkno
     'QueryResourceConsumption',
     JSON.stringify({
       ExecutionTime: info.executionMs / 1000,
-      dataset_statistics: [{ table_row_count: result.rows.length }],
+      dataset_statistics: primaryTables(result).map((t) => ({ table_row_count: t.rows.length })),
     }),
   ];
   return [
@@ -80,12 +83,15 @@ const typesOf = (columns: readonly KustoColumn[]) => columns.map((c) => c.type);
 export function v2ResponseJson(result: KustoQueryResult, info: KustoRequestInfo): string {
   // Kusto writes the Visualization value as JSON text inside the dynamic column.
   const extended = [[1, 'Visualization', JSON.stringify(visualization(result.render))]];
+  const truncation = firstTruncation(result);
   const completion = {
     FrameType: 'DataSetCompletion',
-    HasErrors: result.truncation !== undefined,
+    HasErrors: truncation !== undefined,
     Cancelled: false,
-    ...(result.truncation ? { OneApiErrors: [truncationError(result.truncation, info)] } : {}),
+    ...(truncation ? { OneApiErrors: [truncationError(truncation, info)] } : {}),
   };
+  // fork/facet: one PrimaryResult table per result table, numbered on from 1.
+  const primaries = primaryTables(result);
   return `[${[
     JSON.stringify({
       FrameType: 'DataSetHeader',
@@ -101,9 +107,11 @@ export function v2ResponseJson(result: KustoQueryResult, info: KustoRequestInfo)
       EXTENDED_PROPERTIES_COLUMNS,
       rowsJson(extended, typesOf(EXTENDED_PROPERTIES_COLUMNS)),
     ),
-    dataTable(1, 'PrimaryResult', 'PrimaryResult', result.columns, rowsJson(result.rows, typesOf(result.columns))),
+    ...primaries.map((t, i) =>
+      dataTable(i + 1, t.name ?? 'PrimaryResult', 'PrimaryResult', t.columns, rowsJson(t.rows, typesOf(t.columns))),
+    ),
     dataTable(
-      2,
+      primaries.length + 1,
       'QueryCompletionInformation',
       'QueryCompletionInformation',
       COMPLETION_COLUMNS,

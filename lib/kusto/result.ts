@@ -11,11 +11,22 @@ export interface KustoTruncation {
 }
 
 export interface KustoQueryResult {
+  /** The table's name (fork/facet legs); PrimaryResult when not given. */
+  readonly name?: string;
   readonly columns: readonly KustoColumn[];
   readonly rows: readonly (readonly unknown[])[];
   readonly render?: RenderHint;
   readonly truncation?: KustoTruncation;
+  /** The further result tables of a query ending in fork/facet, each a primary result as this one. */
+  readonly more?: readonly KustoQueryResult[];
 }
+
+/** Every primary result table of an answer, in order. */
+export const primaryTables = (result: KustoQueryResult): readonly KustoQueryResult[] => [result, ...(result.more ?? [])];
+
+/** The first truncation of an answer's tables: the partial failure reported for the whole answer. */
+export const firstTruncation = (result: KustoQueryResult): KustoTruncation | undefined =>
+  primaryTables(result).find((t) => t.truncation)?.truncation;
 
 /** Correlation and timing of one request, written into the status tables. */
 export interface KustoRequestInfo {

@@ -4,9 +4,9 @@
 // is encoded as Kusto's v2 frames or v1 tables.
 import type { Caller } from '../auth/caller';
 import { AppError } from '../core/errors';
-import { runTableQuery, DEFAULT_MAX_RESPONSE_BYTES, type QuerySettings } from '../query-api/service';
+import { runTableQuery, DEFAULT_MAX_RESPONSE_BYTES, type QuerySettings, type TableResponse } from '../query-api/service';
 import type { QueryEngine } from '../query-api/ports';
-import type { RenderHint } from '../query';
+import { resultTableNames, type RenderHint } from '../query';
 import type { KustoTrace } from './chain';
 import { v2ResponseJson } from './frames';
 import { runCommand } from './mgmt';
@@ -47,11 +47,22 @@ async function runQuery(
     MIN_ROW_BYTES,
     (settings.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES) - FRAMING_BYTES,
   );
-  const answer = await runTableQuery({ query: request.csl, ...window }, caller, engine, {
-    ...settings,
-    rowLimit,
-    maxResponseBytes,
-  });
+  const native = { query: request.csl, ...window };
+  const names = resultTableNames(request.csl);
+  if (names === undefined)
+    return kustoTable(await runTableQuery(native, caller, engine, { ...settings, rowLimit, maxResponseBytes }));
+  // A query ending in fork/facet: each result table is run in turn, the byte cap shared between them.
+  const tables: KustoQueryResult[] = [];
+  for (const [index, name] of names.entries()) {
+    const share = Math.floor(maxResponseBytes / names.length);
+    const answer = await runTableQuery(native, caller, engine, { ...settings, rowLimit, maxResponseBytes: share }, index);
+    tables.push({ ...kustoTable(answer), name });
+  }
+  const [first, ...more] = tables;
+  return { ...first!, more };
+}
+
+function kustoTable(answer: TableResponse): KustoQueryResult {
   const { meta } = answer;
   return {
     columns: answer.data.columns.map((c) => ({ name: c.name, type: c.columnType })),

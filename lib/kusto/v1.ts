@@ -4,6 +4,8 @@
 // commands answer with their one table and no table of contents, as Kusto does.
 import {
   E_QUERY_RESULT_SET_TOO_LARGE,
+  firstTruncation,
+  primaryTables,
   truncationMessage,
   type KustoQueryResult,
   type KustoRequestInfo,
@@ -47,8 +49,9 @@ function table(name: string, columns: readonly KustoColumn[], rows: readonly (re
 
 /** Severity 2 (Error) for a truncated result, as Kusto reports a partial query failure; else 4 (Info). */
 function statusRow(result: KustoQueryResult, info: KustoRequestInfo): unknown[] {
-  const [severity, name, code, text] = result.truncation
-    ? [2, 'Error', E_QUERY_RESULT_SET_TOO_LARGE, truncationMessage(result.truncation)]
+  const truncation = firstTruncation(result);
+  const [severity, name, code, text] = truncation
+    ? [2, 'Error', E_QUERY_RESULT_SET_TOO_LARGE, truncationMessage(truncation)]
     : [4, 'Info', 0, 'Query completed successfully'];
   return [
     info.now.toISOString(),
@@ -66,16 +69,19 @@ function statusRow(result: KustoQueryResult, info: KustoRequestInfo): unknown[] 
 
 /** The v1 answer of a query as JSON text. */
 export function v1QueryJson(result: KustoQueryResult, info: KustoRequestInfo): string {
+  // fork/facet: Table_0 ... Table_(n-1) are the result tables, then the properties, status and contents.
+  const primaries = primaryTables(result);
+  const n = primaries.length;
   const toc = [
-    [0, 'QueryResult', 'PrimaryResult', info.activityId, ''],
-    [1, 'QueryProperties', '@ExtendedProperties', info.activityId, ''],
-    [2, 'QueryStatus', 'QueryStatus', info.activityId, ''],
+    ...primaries.map((t, i) => [i, 'QueryResult', t.name ?? 'PrimaryResult', info.activityId, '']),
+    [n, 'QueryProperties', '@ExtendedProperties', info.activityId, ''],
+    [n + 1, 'QueryStatus', 'QueryStatus', info.activityId, ''],
   ];
   return `{"Tables":[${[
-    table('Table_0', result.columns, result.rows),
-    table('Table_1', PROPERTIES_COLUMNS, [[JSON.stringify(visualization(result.render))]]),
-    table('Table_2', STATUS_COLUMNS, [statusRow(result, info)]),
-    table('Table_3', TOC_COLUMNS, toc),
+    ...primaries.map((t, i) => table(`Table_${i}`, t.columns, t.rows)),
+    table(`Table_${n}`, PROPERTIES_COLUMNS, [[JSON.stringify(visualization(result.render))]]),
+    table(`Table_${n + 1}`, STATUS_COLUMNS, [statusRow(result, info)]),
+    table(`Table_${n + 2}`, TOC_COLUMNS, toc),
   ].join(',')}]}`;
 }
 

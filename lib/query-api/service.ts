@@ -4,10 +4,11 @@
 // a place in the engine (admission.ts), the time limit, the row limit and the byte cap (answer.ts).
 import type { Caller } from '../auth/caller';
 import { AppError } from '../core/errors';
-import { compile, QueryError, type CompiledQuery } from '../query';
+import { compile, compilePlan, QueryError, type CompiledQuery, type CompileOptions } from '../query';
 import type { QueryAdmission, Release } from './admission';
 import { TableAnswer, type TableResponse } from './answer';
 import { responseColumn } from './columns';
+import { discoverKeys } from './discovery';
 import type { QueryEngine } from './ports';
 import { parseQueryRequest } from './request';
 
@@ -51,16 +52,34 @@ export function plantScope(caller: Caller, requested: readonly string[] | undefi
 }
 
 function compileRequest(body: unknown, caller: Caller, engine: QueryEngine, settings: QuerySettings): CompiledQuery {
+  const { text, options } = prepareRequest(body, caller, engine, settings);
+  return compiling(() => compile(text, options));
+}
+
+function prepareRequest(
+  body: unknown,
+  caller: Caller,
+  engine: QueryEngine,
+  settings: QuerySettings,
+  resultTable?: number,
+) {
   const request = parseQueryRequest(body, settings.maxWindowDays);
   const plantIds = plantScope(caller, request.plantIds);
+  const options: CompileOptions = {
+    dialect: engine.dialect,
+    scope: { customerId: caller.customerId, plantIds, startTime: request.startTime, endTime: request.endTime },
+    now: settings.now(),
+    rowLimit: settings.rowLimit,
+    ...(engine.database ? { timestreamDatabase: engine.database } : {}),
+    ...(resultTable === undefined ? {} : { resultTable }),
+  };
+  return { text: request.query, options };
+}
+
+/** The compiler's QueryError as the service's AppError (the 400 with its positions). */
+function compiling<T>(f: () => T): T {
   try {
-    return compile(request.query, {
-      dialect: engine.dialect,
-      scope: { customerId: caller.customerId, plantIds, startTime: request.startTime, endTime: request.endTime },
-      now: settings.now(),
-      rowLimit: settings.rowLimit,
-      ...(engine.database ? { timestreamDatabase: engine.database } : {}),
-    });
+    return f();
   } catch (error) {
     if (error instanceof QueryError)
       throw new AppError(
@@ -80,16 +99,14 @@ function admissionKey(caller: Caller): string {
 }
 
 /**
- * Runs the query with a place in the engine, answering QUERY_TIMEOUT at the deadline even when the
+ * Runs the query (after its key discoveries, if any) with a place in the engine, answering QUERY_TIMEOUT at the deadline even when the
  * engine has not stopped yet; the place is given back only when the engine has really stopped.
  */
-async function runWithinLimits(
-  engine: QueryEngine,
-  compiled: CompiledQuery,
-  answer: TableAnswer,
+async function runWithinLimits<T>(
+  work: (signal: AbortSignal) => Promise<T>,
   caller: Caller,
   settings: QuerySettings,
-): Promise<void> {
+): Promise<T> {
   const deadline = Date.now() + settings.timeoutMs;
   const release: Release = settings.admission
     ? await settings.admission.enter(admissionKey(caller), deadline)
@@ -101,12 +118,7 @@ async function runWithinLimits(
       `the query ran longer than ${settings.timeoutMs} ms; narrow the time window or summarize more`,
     );
   const controller = new AbortController();
-  const running = engine.run(
-    compiled.sql,
-    compiled.columns.map((c) => c.type),
-    answer,
-    { signal: controller.signal },
-  );
+  const running = work(controller.signal);
   running.then(release, release);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const expired = new Promise<never>((_, reject) => {
@@ -120,13 +132,15 @@ async function runWithinLimits(
     );
   });
   try {
-    await Promise.race([running, expired]);
+    return await Promise.race([running, expired]);
   } finally {
     clearTimeout(timer);
   }
 }
 
 /**
+ * `resultTable`: which table of a query ending in fork/facet (lib/query/result-tables.ts); none:
+ * such a query is refused, this answer being one table.
  * @throws AppError: the request's and the compiler's 400s; 429/503 from admission; the engine's
  * errors (ports.ts); QUERY_TIMEOUT (504); QUERY_RESULT_TOO_LARGE (400) when not even one row fits.
  */
@@ -135,14 +149,39 @@ export async function runTableQuery(
   caller: Caller,
   engine: QueryEngine,
   settings: QuerySettings,
+  resultTable?: number,
 ): Promise<TableResponse> {
-  const compiled = compileRequest(body, caller, engine, settings);
-  const answer = new TableAnswer(compiled.columns.map(responseColumn), {
-    rowLimit: settings.rowLimit,
-    maxResponseBytes: settings.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
-    ...(compiled.renderHint ? { render: compiled.renderHint } : {}),
-  });
-  await runWithinLimits(engine, compiled, answer, caller, settings);
+  const { text, options } = prepareRequest(body, caller, engine, settings, resultTable);
+  const plan = compiling(() => compilePlan(text, options));
+  const answer = await runWithinLimits(
+    async (signal) => {
+      // A plugin whose columns come from the data first reads its keys, in the same place and time limit.
+      const compiled =
+        plan.kind === 'compiled'
+          ? plan.query
+          : await discoverKeys(
+              plan,
+              (found) => compiling(() => compilePlan(text, options, found)),
+              (p, rows) => compiling(() => p.read(rows)),
+              engine,
+              signal,
+            );
+      const answer = new TableAnswer(compiled.columns.map(responseColumn), {
+        rowLimit: settings.rowLimit,
+        maxResponseBytes: settings.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+        ...(compiled.renderHint ? { render: compiled.renderHint } : {}),
+      });
+      await engine.run(
+        compiled.sql,
+        compiled.columns.map((c) => c.type),
+        answer,
+        { signal },
+      );
+      return answer;
+    },
+    caller,
+    settings,
+  );
   return answer.finish();
 }
 

@@ -1,15 +1,27 @@
-// Semantic analysis of the evaluate plugins run here (narrow plugin docs,
+// Semantic analysis of the evaluate plugins run here: bag_unpack and pivot in their own files
+// (analyze-bag-unpack.ts, analyze-pivot.ts), narrow here (narrow plugin docs,
 // https://learn.microsoft.com/en-us/kusto/query/narrow-plugin): `evaluate narrow()` unpivots each
 // row into one row per column, Row (the row's 0-based number), Column (the column's name) and Value
 // (its value as a string). Written as serialize (the row number), then one mv-expand of the names
 // and the values side by side, so an engine without mv-expand refuses it (naming evaluate narrow).
 import type { Expr, Operator } from './ast';
 import type { MvApplyHost } from './analyze-mv-apply';
+import { analyzeBagUnpack } from './analyze-bag-unpack';
+import { analyzePivot } from './analyze-pivot';
 import type { EvaluateSpec } from './ast';
+import type { DiscoveryState } from './discovery';
 import type { Rel } from './ir';
 import type { Span } from './tokens';
 
-export function analyzeEvaluate(h: MvApplyHost, input: Rel, spec: EvaluateSpec, span: Span): Rel {
+export function analyzeEvaluate(
+  h: MvApplyHost,
+  input: Rel,
+  spec: EvaluateSpec,
+  span: Span,
+  discovery?: DiscoveryState,
+): Rel {
+  if (spec.plugin === 'bag_unpack') return analyzeBagUnpack(h, input, spec, span, discovery);
+  if (spec.plugin === 'pivot') return analyzePivot(h, input, spec, span, discovery);
   const prefix = `\u0000narrow ${h.newRef()} `;
   const [row, names, values, name, value] = ['row', 'names', 'values', 'name', 'value'].map((n) => prefix + n) as [
     string,

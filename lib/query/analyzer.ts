@@ -21,6 +21,7 @@ import { analyzeUnion } from './analyze-union';
 import { reorderColumns } from './analyze-reorder';
 import { expandSeriesStats } from './series-stats';
 import { hoistWindows, type WindowHost } from './analyze-window';
+import type { DiscoveryState } from './discovery';
 import { clip, type ErrorFactory } from './errors';
 import type { AnalyzedQuery, Assigned, IrAgg, IrColumn, IrExpr, IrSortKey, KqlType, Rel, RenderHint } from './ir';
 import type { CompileContext, ExpressionRecords } from './limits';
@@ -35,6 +36,8 @@ export interface AnalyzeOptions {
   readonly nowTicks: bigint;
   /** Filled with each expression's depth, terms and span (the SQL writer reports its limit at them). */
   readonly records: ExpressionRecords;
+  /** The keys found so far for plugins whose columns come from the data (discovery.ts). */
+  readonly discovery?: DiscoveryState;
 }
 
 export function analyze(program: Program, ctx: CompileContext, options: AnalyzeOptions): AnalyzedQuery {
@@ -558,7 +561,13 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
       case 'topHitters':
         return analyzeTopHitters(this, input, op.topHitters, op.span);
       case 'evaluate':
-        return analyzeEvaluate(this, input, op.evaluate, op.span);
+        return analyzeEvaluate(this, input, op.evaluate, op.span, this.options.discovery);
+      case 'fork':
+        // The last operator of the query is split into its result tables before analysis (index.ts).
+        throw this.errors.semantic(
+          `${op.word} ends the query: its result tables cannot be read by other operators`,
+          { start: op.span.start, end: op.span.start + op.word.length },
+        );
     }
   }
 

@@ -171,12 +171,44 @@ export type Operator =
   | { readonly kind: 'scan'; readonly scan: ScanSpec; readonly span: Span }
   | { readonly kind: 'partition'; readonly partition: PartitionSpec; readonly span: Span }
   | { readonly kind: 'topHitters'; readonly topHitters: TopHittersSpec; readonly span: Span }
-  | { readonly kind: 'evaluate'; readonly evaluate: EvaluateSpec; readonly span: Span };
+  | { readonly kind: 'evaluate'; readonly evaluate: EvaluateSpec; readonly span: Span }
+  | { readonly kind: 'fork'; readonly word: 'fork' | 'facet'; readonly legs: readonly ForkLeg[]; readonly span: Span };
+
+/** One result table of `fork (...) ...` or `facet by ...` (parser-fork.ts): operators over the fork's input. */
+export interface ForkLeg {
+  readonly name?: string;
+  readonly operators: readonly Operator[];
+  readonly span: Span;
+}
 
 /** `evaluate plugin()`: the plugins run here (parser-evaluate.ts). */
-export interface EvaluateSpec {
-  readonly plugin: string;
+export type EvaluateSpec = { readonly plugin: 'narrow'; readonly pluginSpan: Span } | BagUnpackSpec | PivotSpec;
+
+/** A plugin's `: ([*,] Name:type, ...)` (bag_unpack and pivot docs); `*` keeps the input's columns. */
+export interface OutputSchema {
+  readonly wildcard: boolean;
+  readonly columns: readonly { readonly name: string; readonly type: string; readonly span: Span }[];
+}
+
+/** `evaluate bag_unpack(Column [, Prefix] [, columnsConflict=...] [, ignoredProperties=...]) [: Schema]`. */
+export interface BagUnpackSpec {
+  readonly plugin: 'bag_unpack';
   readonly pluginSpan: Span;
+  readonly column: Expr;
+  readonly prefix?: Expr;
+  readonly conflict?: Expr;
+  readonly ignored?: Expr;
+  readonly schema?: OutputSchema;
+}
+
+/** `evaluate pivot(PivotColumn [, Aggregation(Col)] [, GroupColumn, ...]) [: Schema]`. */
+export interface PivotSpec {
+  readonly plugin: 'pivot';
+  readonly pluginSpan: Span;
+  readonly column: Expr;
+  readonly aggregation?: Expr;
+  readonly groups: readonly Expr[];
+  readonly schema?: OutputSchema;
 }
 
 /** `top-hitters N of [Name =] Expr [by Sum]` (top-hitters operator docs). */

@@ -6,7 +6,9 @@
 // programming error of the caller).
 import { analyze } from './analyzer';
 import { expandFunctions } from './expand-udf';
-import type { KqlType, RenderHint, ScopeRestriction } from './ir';
+import { DiscoveryNeeded, MAX_DISCOVERED_KEYS, slotType, type DiscoveredKey } from './discovery';
+import type { QueryError } from './errors';
+import type { AnalyzedQuery, KqlType, RenderHint, ScopeRestriction } from './ir';
 import {
   checkQueryLength,
   compileContext,
@@ -17,6 +19,7 @@ import {
 } from './limits';
 import { MAX_DATETIME_TICKS, MIN_DATETIME_TICKS, parseDatetimeTicksUnbounded } from './literals';
 import { parse } from './parser';
+import { resultTableProgram } from './result-tables';
 import type { SqlDialect } from './sql/dialect';
 import { DuckDbDialect } from './sql/duckdb';
 import { generateSql } from './sql/generator';
@@ -26,6 +29,8 @@ export { QueryError, type QueryErrorCode, type QueryErrorPosition } from './erro
 export { DEFAULT_QUERY_LIMITS, type QueryLimits } from './limits';
 export { convertRow, convertRows, convertValue } from './values';
 export type { KqlType, RenderHint } from './ir';
+export { MAX_DISCOVERED_KEYS, type DiscoveredKey } from './discovery';
+export { resultTableNames } from './result-tables';
 
 export interface QueryScope {
   readonly customerId: string;
@@ -49,6 +54,11 @@ export interface CompileOptions {
   readonly limits?: Partial<QueryLimits>;
   /** The time source of the compile budget in ms (default performance.now); for tests and benchmarks. */
   readonly clock?: Clock;
+  /**
+   * Which result table of a query ending in fork/facet to compile (result-tables.ts, resultTableNames);
+   * none: the caller answers one table, and such a query is refused.
+   */
+  readonly resultTable?: number;
 }
 
 export interface OutputColumn {
@@ -63,6 +73,34 @@ export interface CompiledQuery {
 }
 
 export function compile(queryText: string, options: CompileOptions): CompiledQuery {
+  const plan = compilePlan(queryText, options);
+  if (plan.kind === 'discover') throw plan.refusal;
+  return plan.query;
+}
+
+/** A compile that may need the data's keys first (discovery.ts): either the query, or the SQL that finds them. */
+export type CompilePlan =
+  | { readonly kind: 'compiled'; readonly query: CompiledQuery }
+  | {
+      readonly kind: 'discover';
+      /** Runs like a query: its rows (as the API writes them) go to read(). */
+      readonly sql: string;
+      readonly columns: readonly OutputColumn[];
+      /** The keys of the rows, for the next compilePlan's `found`. @throws QueryError over MAX_DISCOVERED_KEYS. */
+      read(rows: readonly (readonly unknown[])[]): readonly DiscoveredKey[];
+      /** What compile() answers instead: give the output schema. */
+      readonly refusal: QueryError;
+    };
+
+/**
+ * compile() for a caller that can run a key discovery first: `found` holds the keys of the earlier
+ * passes of this query, in order. Same throws as compile().
+ */
+export function compilePlan(
+  queryText: string,
+  options: CompileOptions,
+  found: readonly (readonly DiscoveredKey[])[] = [],
+): CompilePlan {
   const scope = scopeRestriction(options.scope);
   if (!Number.isInteger(options.rowLimit) || options.rowLimit < 0)
     throw new TypeError('rowLimit must be a non-negative integer');
@@ -70,14 +108,39 @@ export function compile(queryText: string, options: CompileOptions): CompiledQue
   if (Number.isNaN(nowMs)) throw new TypeError('now must be a valid Date');
   const ctx = compileContext(queryText, resolveLimits(options.limits), options.clock);
   checkQueryLength(ctx);
-  const program = expandFunctions(parse(queryText, ctx), ctx);
+  const program = resultTableProgram(expandFunctions(parse(queryText, ctx), ctx), options.resultTable, ctx);
   const records = expressionRecords();
-  const analyzed = analyze(program, ctx, { nowTicks: BigInt(nowMs) * 10_000n, records });
   const dialect: SqlDialect =
     options.dialect === 'duckdb' ? new DuckDbDialect() : new TimestreamDialect(options.timestreamDatabase);
+  let analyzed: AnalyzedQuery;
+  try {
+    analyzed = analyze(program, ctx, { nowTicks: BigInt(nowMs) * 10_000n, records, discovery: { found, met: 0 } });
+  } catch (e) {
+    if (!(e instanceof DiscoveryNeeded)) throw e;
+    return discoveryPlan(e, generateSql(e.rel, dialect, { scope, rowLimit: MAX_DISCOVERED_KEYS, ctx, records }));
+  }
   const sql = generateSql(analyzed.rel, dialect, { scope, rowLimit: options.rowLimit, ctx, records });
   const columns = analyzed.rel.columns.map((c) => ({ name: c.name, type: c.type }));
-  return analyzed.renderHint ? { sql, columns, renderHint: analyzed.renderHint } : { sql, columns };
+  const query = analyzed.renderHint ? { sql, columns, renderHint: analyzed.renderHint } : { sql, columns };
+  return { kind: 'compiled', query };
+}
+
+function discoveryPlan(needed: DiscoveryNeeded, sql: string): CompilePlan {
+  const columns = needed.rel.columns.map((c) => ({ name: c.name, type: c.type }));
+  return {
+    kind: 'discover',
+    sql,
+    columns,
+    refusal: needed.refusal,
+    read(rows) {
+      if (rows.length > MAX_DISCOVERED_KEYS) throw needed.tooMany;
+      return rows.map((r) =>
+        needed.plugin === 'pivot'
+          ? { key: String(r[0]) }
+          : { key: String(r[0]), type: slotType(Array.isArray(r[1]) ? r[1].map(String) : []) },
+      );
+    },
+  };
 }
 
 function scopeRestriction(scope: QueryScope): ScopeRestriction {

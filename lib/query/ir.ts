@@ -220,7 +220,7 @@ export type Rel =
       readonly index?: IrColumn;
       readonly limit?: bigint;
       /** The operator that expands (mv-apply, evaluate narrow), when not mv-expand itself: named where an engine refuses it. */
-      readonly origin?: 'mv-apply' | 'evaluate narrow';
+      readonly origin?: 'mv-apply' | 'evaluate narrow' | 'evaluate bag_unpack';
       readonly columns: readonly IrColumn[];
     }
   | {

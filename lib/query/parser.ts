@@ -37,6 +37,8 @@ import { parsePartition } from './parser-partition';
 import { parseInvoke } from './parser-invoke';
 import { parseTopHitters } from './parser-top-hitters';
 import { parseEvaluate } from './parser-evaluate';
+import { parseFacet, parseFork } from './parser-fork';
+import { parseConsume } from './parser-consume';
 import { parseProjectReorder, parseSampleDistinct } from './parser-more';
 import { parseJoin, parseMvExpand, parseParse, parseUnion, skipHint, type OperatorCursor } from './parser-operators';
 import { parseAs, tabularOperand } from './parser-subquery';
@@ -50,11 +52,8 @@ import type { Span, Token } from './tokens';
 const KNOWN_UNSUPPORTED_OPERATORS: ReadonlySet<string> = new Set([
   'sample-distinct',
   'find',
-  'fork',
-  'facet',
   'reduce',
   'project-smart',
-  'consume',
   'externaldata',
   'materialize',
   'columnifexists',
@@ -389,6 +388,12 @@ class Parser implements OperatorCursor, UdfCursor {
         return { kind: 'scan', scan: parseScan(this), span: this.spanFrom(start) };
       case 'evaluate':
         return { kind: 'evaluate', evaluate: parseEvaluate(this), span: this.spanFrom(start) };
+      case 'fork':
+        return parseFork(this, start);
+      case 'consume':
+        return parseConsume(this, start);
+      case 'facet':
+        return parseFacet(this, start);
       case 'top-hitters':
         return { kind: 'topHitters', topHitters: parseTopHitters(this), span: this.spanFrom(start) };
       case 'partition':

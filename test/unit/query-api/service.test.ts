@@ -177,7 +177,7 @@ describe('runTableQuery on DuckDB', () => {
     expect(error?.message).toMatch(/^1:18: .*Vaule.*did you mean 'Value'/);
     expect(error?.data[0]).toMatchObject({ line: 1, column: 18 });
     const unsupported = await runTableQuery(
-      body({ query: 'States | evaluate bag_unpack(Value)' }),
+      body({ query: 'States | evaluate autocluster()' }),
       limited,
       engine,
       settings,

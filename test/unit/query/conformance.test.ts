@@ -6,8 +6,9 @@
 // so that a fix is noticed (then drop the mark).
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compile, convertRows, QueryError } from '../../../lib/query/index';
+import { convertRows, QueryError } from '../../../lib/query/index';
 import { canonical, caseName, loadCases, type ConformanceCase } from '../../conformance/cases';
+import { compileWithKeys } from '../../conformance/discover';
 import { GOLDEN_OPTIONS, openFixtureDb, runSql } from '../../golden/fixture-db';
 
 const cases = loadCases();
@@ -31,7 +32,10 @@ describe('conformance corpus (Kusto documentation examples)', () => {
     const options = { ...GOLDEN_OPTIONS, dialect: 'duckdb' as const };
     if (c.error) {
       // Act
-      const thrown = captureError(() => compile(c.query, options));
+      const thrown = await compileWithKeys(db, c.query, options).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       // Assess
       expect(thrown).toBeInstanceOf(QueryError);
       const error = thrown as QueryError;
@@ -41,7 +45,7 @@ describe('conformance corpus (Kusto documentation examples)', () => {
       return;
     }
     // Act
-    const compiled = compile(c.query, options);
+    const compiled = await compileWithKeys(db, c.query, options);
     const rows = convertRows(
       await runSql(db, compiled.sql),
       compiled.columns.map((x) => x.type),
@@ -58,12 +62,3 @@ describe('conformance corpus (Kusto documentation examples)', () => {
     else it(name, () => check(c));
   }
 });
-
-function captureError(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (e) {
-    return e;
-  }
-  return undefined;
-}

@@ -17,10 +17,10 @@ describe('evaluate', () => {
       '1:10: evaluate narrow is not supported on the timestream engine',
     ],
     [
-      'States | evaluate hint.distribution=per_node pivot(Name)',
+      'States | evaluate hint.distribution=per_node autocluster()',
       'duckdb',
       'QUERY_UNSUPPORTED',
-      "1:46: the 'pivot' plugin is not supported",
+      "1:46: the 'autocluster' plugin is not supported",
     ],
     ['States | evaluate narrow(Name)', 'duckdb', 'QUERY_SEMANTIC', '1:26: narrow() takes no arguments'],
     ['States | evaluate narrow', 'duckdb', 'QUERY_SYNTAX', "1:25: expected '('"],

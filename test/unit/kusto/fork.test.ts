@@ -1,0 +1,101 @@
+// fork and facet answer several result tables: on the Kusto routes each is a PrimaryResult table
+// (v2 frames, v1 tables with the table of contents), as the official SDK reads them; the native
+// /query/table answers one table and refuses them, naming the Kusto routes.
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { Client } from 'azure-kusto-data';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Caller } from '../../../lib/auth/caller';
+import type { AppError } from '../../../lib/core/errors';
+import type { KustoTrace } from '../../../lib/kusto/chain';
+import { kustoQuery } from '../../../lib/kusto/service';
+import { convertRows } from '../../../lib/query';
+import type { QueryEngine } from '../../../lib/query-api/ports';
+import { runTableQuery, type QuerySettings } from '../../../lib/query-api/service';
+import { TELEMETRY_DDL } from '../../../lib/telemetry/duckdb-layout';
+
+const caller: Caller = { kind: 'jwt', customerId: 'acme', plantIds: ['p1'], allPlants: false, clientId: 'c1' };
+const trace: KustoTrace = {
+  clientRequestId: 'KNC.execute;1',
+  activityId: '00000000-0000-4000-8000-000000000001',
+  receivedAt: new Date('2026-03-10T12:00:00.000Z'),
+};
+const settings: QuerySettings = {
+  rowLimit: 100,
+  timeoutMs: 5000,
+  maxWindowDays: 31,
+  now: () => new Date('2026-03-10T12:00:00.000Z'),
+};
+const parseSdk = (json: string, kind: 'query' | 'queryv1') =>
+  new Client('http://127.0.0.1:1')._parseResponse(JSON.parse(json), kind as never);
+
+describe('fork and facet on the Kusto routes', () => {
+  let instance: DuckDBInstance;
+  let connection: DuckDBConnection;
+  let engine: QueryEngine;
+  beforeAll(async () => {
+    instance = await DuckDBInstance.create(':memory:');
+    connection = await instance.connect();
+    for (const ddl of TELEMETRY_DDL) await connection.run(ddl);
+    engine = {
+      dialect: 'duckdb',
+      run: async (sql, types, sink) => {
+        const rows = convertRows((await connection.runAndReadAll(sql)).getRowsJson() as unknown[][], [...types]);
+        for (const row of rows) if (!sink.push(row)) return;
+      },
+    };
+  });
+  afterAll(() => instance?.closeSync());
+
+  it('answers each fork leg as a PrimaryResult table named by name= or as (v2)', async () => {
+    // Act
+    const text = await kustoQuery(
+      'v2',
+      { db: 'acme', csl: 'range x from 1 to 5 step 1 | where x > 1 | fork (where x > 3) Counted = (summarize count()) (take 1 | as First)' },
+      caller,
+      engine,
+      settings,
+      trace,
+    );
+    // Assess
+    const data = parseSdk(text, 'query');
+    expect(data.primaryResults.map((t) => t.name)).toEqual(['PrimaryResult', 'Counted', 'First']);
+    expect(data.primaryResults.map((t) => t.toJSON().data)).toEqual([[{ x: 4 }, { x: 5 }], [{ count_: 4 }], [{ x: 2 }]]);
+  });
+
+  it('answers facet as its with table, then one count table per column (v1)', async () => {
+    const text = await kustoQuery(
+      'v1',
+      {
+        db: 'acme',
+        csl: 'datatable(s:string, t:string)["a","x","a","y","b","x"] | facet by s, t with (where s == "a" | take 5)',
+      },
+      caller,
+      engine,
+      settings,
+      trace,
+    );
+    const data = parseSdk(text, 'queryv1');
+    expect(data.primaryResults).toHaveLength(3);
+    const [withTable, s, t] = data.primaryResults.map((r) => r.toJSON().data);
+    expect(withTable).toEqual([
+      { s: 'a', t: 'x' },
+      { s: 'a', t: 'y' },
+    ]);
+    expect(s).toEqual(expect.arrayContaining([{ s: 'a', count_s: 2 }, { s: 'b', count_s: 1 }]));
+    expect(t).toEqual(expect.arrayContaining([{ t: 'x', count_t: 2 }, { t: 'y', count_t: 1 }]));
+  });
+
+  it('refuses fork on /query/table at the operator, naming the Kusto routes', async () => {
+    const error = await runTableQuery(
+      { query: 'print x = 1 | fork (take 1) (take 1)', startTime: '2026-03-01T00:00:00.000Z', endTime: '2026-03-02T00:00:00.000Z' },
+      caller,
+      engine,
+      settings,
+    ).then(
+      () => undefined,
+      (e: unknown) => e as AppError,
+    );
+    expect(error?.code).toBe('QUERY_UNSUPPORTED');
+    expect(error?.message).toMatch(/^1:15: fork answers 2 result tables and this endpoint answers one; send the query to the Kusto protocol routes \(\/v2\/rest\/query/);
+  });
+});
