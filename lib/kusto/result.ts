@@ -22,7 +22,10 @@ export interface KustoQueryResult {
 }
 
 /** Every primary result table of an answer, in order. */
-export const primaryTables = (result: KustoQueryResult): readonly KustoQueryResult[] => [result, ...(result.more ?? [])];
+export const primaryTables = (result: KustoQueryResult): readonly KustoQueryResult[] => [
+  result,
+  ...(result.more ?? []),
+];
 
 /** The first truncation of an answer's tables: the partial failure reported for the whole answer. */
 export const firstTruncation = (result: KustoQueryResult): KustoTruncation | undefined =>

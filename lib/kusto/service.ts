@@ -4,7 +4,12 @@
 // is encoded as Kusto's v2 frames or v1 tables.
 import type { Caller } from '../auth/caller';
 import { AppError } from '../core/errors';
-import { runTableQuery, DEFAULT_MAX_RESPONSE_BYTES, type QuerySettings, type TableResponse } from '../query-api/service';
+import {
+  runTableQuery,
+  DEFAULT_MAX_RESPONSE_BYTES,
+  type QuerySettings,
+  type TableResponse,
+} from '../query-api/service';
 import type { QueryEngine } from '../query-api/ports';
 import { resultTableNames, type RenderHint } from '../query';
 import type { KustoTrace } from './chain';
@@ -55,7 +60,13 @@ async function runQuery(
   const tables: KustoQueryResult[] = [];
   for (const [index, name] of names.entries()) {
     const share = Math.floor(maxResponseBytes / names.length);
-    const answer = await runTableQuery(native, caller, engine, { ...settings, rowLimit, maxResponseBytes: share }, index);
+    const answer = await runTableQuery(
+      native,
+      caller,
+      engine,
+      { ...settings, rowLimit, maxResponseBytes: share },
+      index,
+    );
     tables.push({ ...kustoTable(answer), name });
   }
   const [first, ...more] = tables;

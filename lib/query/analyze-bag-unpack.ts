@@ -37,7 +37,10 @@ export function analyzeBagUnpack(
   const bagColumn = input.columns.find((c) => c.name === bag.name);
   if (!bagColumn) throw h.unknownColumn(bag.name, input.columns, bag.span);
   if (bagColumn.type !== 'dynamic')
-    throw h.errors.semantic(`bag_unpack() unpacks a dynamic column; '${clip(bag.name)}' is ${bagColumn.type}`, bag.span);
+    throw h.errors.semantic(
+      `bag_unpack() unpacks a dynamic column; '${clip(bag.name)}' is ${bagColumn.type}`,
+      bag.span,
+    );
   const prefix = constantString(h, spec.prefix, 'OutputColumnPrefix') ?? '';
   const conflict = constantString(h, spec.conflict, 'columnsConflict') ?? 'error';
   if (!CONFLICTS.has(conflict))
@@ -63,7 +66,9 @@ export function analyzeBagUnpack(
     const listed = spec.schema.columns.filter((c) => !(spec.schema!.wildcard && inInput.has(c.name)));
     kept = spec.schema.wildcard ? others : [];
     // Without `*`, a listed input column is that column (converted); every other name is a slot.
-    const fromInput = new Map(listed.filter((c) => !spec.schema!.wildcard && inInput.has(c.name)).map((c) => [c.name, c]));
+    const fromInput = new Map(
+      listed.filter((c) => !spec.schema!.wildcard && inInput.has(c.name)).map((c) => [c.name, c]),
+    );
     const items: NamedExpr[] = [
       ...kept.map((c) => item(c.name, name(c.name, at), at)),
       ...listed.map((c) =>
@@ -116,13 +121,26 @@ function needKeys(h: MvApplyHost, input: Rel, bag: string, at: Span, span: Span)
     { kind: 'project', items: [item(b, name(bag, at), at)], span },
     {
       kind: 'mvExpand',
-      mvExpand: { bagKind: 'array', items: [{ ...item(k, call('bag_keys', [name(b, at)], at), at), toType: { name: 'string', span: at } }] },
+      mvExpand: {
+        bagKind: 'array',
+        items: [{ ...item(k, call('bag_keys', [name(b, at)], at), at), toType: { name: 'string', span: at } }],
+      },
       span,
     },
     { kind: 'where', predicate: call('isnotempty', [name(k, at)], at), span },
     {
       kind: 'summarize',
-      aggregates: [item('types', call('make_set', [call('gettype', [{ kind: 'index', target: name(b, at), index: name(k, at), span: at }], at)], at), at)],
+      aggregates: [
+        item(
+          'types',
+          call(
+            'make_set',
+            [call('gettype', [{ kind: 'index', target: name(b, at), index: name(k, at), span: at }], at)],
+            at,
+          ),
+          at,
+        ),
+      ],
       by: [item('key', name(k, at), at)],
       span,
     },
@@ -154,7 +172,8 @@ function constantString(h: MvApplyHost, e: Expr | undefined, what: string): stri
 
 function ignoredSlots(h: MvApplyHost, e: Expr | undefined): ReadonlySet<string> {
   if (e === undefined) return new Set();
-  const refuse = () => h.errors.semantic("bag_unpack()'s ignoredProperties is a constant dynamic array of strings", e.span);
+  const refuse = () =>
+    h.errors.semantic("bag_unpack()'s ignoredProperties is a constant dynamic array of strings", e.span);
   if (e.kind !== 'literal' || e.type !== 'dynamic' || typeof e.value !== 'string') throw refuse();
   const parsed: unknown = JSON.parse(e.value);
   if (!Array.isArray(parsed) || !parsed.every((x) => typeof x === 'string')) throw refuse();

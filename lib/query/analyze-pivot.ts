@@ -63,7 +63,12 @@ export function analyzePivot(
     const when = binary('==', key, { kind: 'literal', type: 'string', value, span: colSpan }, colSpan);
     const [first, ...more] = aggregation.args;
     const args = first === undefined ? [when] : [first, when, ...more];
-    return { name: column, nameSpan: colSpan, expr: { ...call(CONDITIONAL[aggregation.name]!, args, aggregation.span) }, span: colSpan };
+    return {
+      name: column,
+      nameSpan: colSpan,
+      expr: { ...call(CONDITIONAL[aggregation.name]!, args, aggregation.span) },
+      span: colSpan,
+    };
   };
   const by = groups.map((g): NamedExpr => ({ name: g, nameSpan: at, expr: name(g, at), span: at }));
   if (spec.schema) {
@@ -74,16 +79,24 @@ export function analyzePivot(
       [{ kind: 'summarize', aggregates: values.map((v) => cell(v.name, v.name, v.span)), by, span }],
       span,
     );
-    const items = spec.schema.columns.map(
-      (c): NamedExpr => ({ name: c.name, nameSpan: c.span, expr: convertedTo(c.type, name(c.name, c.span), c.span), span: c.span }),
-    );
+    const items = spec.schema.columns.map((c): NamedExpr => ({
+      name: c.name,
+      nameSpan: c.span,
+      expr: convertedTo(c.type, name(c.name, c.span), c.span),
+      span: c.span,
+    }));
     return runOver(h, summarized, [{ kind: 'project', items, span }], span);
   }
   // An empty (or null) value names no column: a column needs a name, and Kusto's name for it is not documented.
   const keys = discoveredKeys(discovery, () => needValues(h, input, key, at, span)).filter((k) => k.key !== '');
   if (keys.length === 0 && by.length === 0)
     throw h.errors.semantic('pivot() over no rows and no grouping columns has no output columns', at);
-  return runOver(h, input, [{ kind: 'summarize', aggregates: keys.map((k) => cell(k.key, k.key, at)), by, span }], span);
+  return runOver(
+    h,
+    input,
+    [{ kind: 'summarize', aggregates: keys.map((k) => cell(k.key, k.key, at)), by, span }],
+    span,
+  );
 }
 
 /** The names an expression reads (a column read by the pivot or the aggregation is not a group). */

@@ -564,10 +564,10 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
         return analyzeEvaluate(this, input, op.evaluate, op.span, this.options.discovery);
       case 'fork':
         // The last operator of the query is split into its result tables before analysis (index.ts).
-        throw this.errors.semantic(
-          `${op.word} ends the query: its result tables cannot be read by other operators`,
-          { start: op.span.start, end: op.span.start + op.word.length },
-        );
+        throw this.errors.semantic(`${op.word} ends the query: its result tables cannot be read by other operators`, {
+          start: op.span.start,
+          end: op.span.start + op.word.length,
+        });
     }
   }
 

@@ -39,9 +39,7 @@ export function parseEvaluate(p: OperatorCursor): EvaluateSpec {
   const args = parseArguments(p);
   if (args.length === 0) throw p.errors.semantic(`${plugin.name}() takes the column to unpack or pivot`, open.span);
   const schema = p.acceptOp(':') ? parseSchema(p) : undefined;
-  return plugin.name === 'bag_unpack'
-    ? bagUnpack(p, plugin.span, args, schema)
-    : pivot(p, plugin.span, args, schema);
+  return plugin.name === 'bag_unpack' ? bagUnpack(p, plugin.span, args, schema) : pivot(p, plugin.span, args, schema);
 }
 
 function parseArguments(p: OperatorCursor): Argument[] {

@@ -43,7 +43,12 @@ export function parseFacet(p: OperatorCursor, start: number): Operator {
     legs.push({ operators, span: p.spanFrom(open.span.start) });
   }
   for (const c of columns) {
-    const count: NamedExpr = { name: `count_${c.name}`, nameSpan: c.span, expr: call('count', [], c.span), span: c.span };
+    const count: NamedExpr = {
+      name: `count_${c.name}`,
+      nameSpan: c.span,
+      expr: call('count', [], c.span),
+      span: c.span,
+    };
     const by: NamedExpr = { expr: name(c.name, c.span), span: c.span };
     legs.push({
       name: c.name,

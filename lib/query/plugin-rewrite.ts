@@ -44,7 +44,10 @@ export function runOver(h: MvApplyHost, input: Rel, ops: readonly Operator[], sp
  * The keys found for the next schema-less plugin met in this compile.
  * @throws DiscoveryNeeded (made by `need`) when they are not known yet.
  */
-export function discoveredKeys(state: DiscoveryState | undefined, need: () => DiscoveryNeeded): readonly DiscoveredKey[] {
+export function discoveredKeys(
+  state: DiscoveryState | undefined,
+  need: () => DiscoveryNeeded,
+): readonly DiscoveredKey[] {
   const index = state ? state.met++ : 0;
   const keys = state?.found[index];
   if (keys) return keys;

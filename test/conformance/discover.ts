@@ -6,7 +6,11 @@ import { compilePlan, convertRows, type CompiledQuery, type CompileOptions, type
 import { runSql } from '../golden/fixture-db';
 
 /** @throws QueryError as compile() does, and for too many keys. */
-export async function compileWithKeys(db: DuckDBConnection, text: string, options: CompileOptions): Promise<CompiledQuery> {
+export async function compileWithKeys(
+  db: DuckDBConnection,
+  text: string,
+  options: CompileOptions,
+): Promise<CompiledQuery> {
   const found: (readonly DiscoveredKey[])[] = [];
   let plan = compilePlan(text, options, found);
   while (plan.kind === 'discover') {

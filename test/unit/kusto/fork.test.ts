@@ -50,7 +50,10 @@ describe('fork and facet on the Kusto routes', () => {
     // Act
     const text = await kustoQuery(
       'v2',
-      { db: 'acme', csl: 'range x from 1 to 5 step 1 | where x > 1 | fork (where x > 3) Counted = (summarize count()) (take 1 | as First)' },
+      {
+        db: 'acme',
+        csl: 'range x from 1 to 5 step 1 | where x > 1 | fork (where x > 3) Counted = (summarize count()) (take 1 | as First)',
+      },
       caller,
       engine,
       settings,
@@ -59,7 +62,11 @@ describe('fork and facet on the Kusto routes', () => {
     // Assess
     const data = parseSdk(text, 'query');
     expect(data.primaryResults.map((t) => t.name)).toEqual(['PrimaryResult', 'Counted', 'First']);
-    expect(data.primaryResults.map((t) => t.toJSON().data)).toEqual([[{ x: 4 }, { x: 5 }], [{ count_: 4 }], [{ x: 2 }]]);
+    expect(data.primaryResults.map((t) => t.toJSON().data)).toEqual([
+      [{ x: 4 }, { x: 5 }],
+      [{ count_: 4 }],
+      [{ x: 2 }],
+    ]);
   });
 
   it('answers facet as its with table, then one count table per column (v1)', async () => {
@@ -81,13 +88,27 @@ describe('fork and facet on the Kusto routes', () => {
       { s: 'a', t: 'x' },
       { s: 'a', t: 'y' },
     ]);
-    expect(s).toEqual(expect.arrayContaining([{ s: 'a', count_s: 2 }, { s: 'b', count_s: 1 }]));
-    expect(t).toEqual(expect.arrayContaining([{ t: 'x', count_t: 2 }, { t: 'y', count_t: 1 }]));
+    expect(s).toEqual(
+      expect.arrayContaining([
+        { s: 'a', count_s: 2 },
+        { s: 'b', count_s: 1 },
+      ]),
+    );
+    expect(t).toEqual(
+      expect.arrayContaining([
+        { t: 'x', count_t: 2 },
+        { t: 'y', count_t: 1 },
+      ]),
+    );
   });
 
   it('refuses fork on /query/table at the operator, naming the Kusto routes', async () => {
     const error = await runTableQuery(
-      { query: 'print x = 1 | fork (take 1) (take 1)', startTime: '2026-03-01T00:00:00.000Z', endTime: '2026-03-02T00:00:00.000Z' },
+      {
+        query: 'print x = 1 | fork (take 1) (take 1)',
+        startTime: '2026-03-01T00:00:00.000Z',
+        endTime: '2026-03-02T00:00:00.000Z',
+      },
       caller,
       engine,
       settings,
@@ -96,6 +117,8 @@ describe('fork and facet on the Kusto routes', () => {
       (e: unknown) => e as AppError,
     );
     expect(error?.code).toBe('QUERY_UNSUPPORTED');
-    expect(error?.message).toMatch(/^1:15: fork answers 2 result tables and this endpoint answers one; send the query to the Kusto protocol routes \(\/v2\/rest\/query/);
+    expect(error?.message).toMatch(
+      /^1:15: fork answers 2 result tables and this endpoint answers one; send the query to the Kusto protocol routes \(\/v2\/rest\/query/,
+    );
   });
 });

@@ -12,14 +12,30 @@ describe('evaluate bag_unpack and pivot', () => {
   it.each([
     [`${bag} | evaluate bag_unpack(s)`, 'QUERY_SEMANTIC', "1:60: bag_unpack() unpacks a dynamic column; 's' is string"],
     [`${bag} | evaluate bag_unpack(tostring(d))`, 'QUERY_SEMANTIC', '1:60: bag_unpack() takes a column of the input'],
-    [`${bag} | evaluate bag_unpack(d, 1)`, 'QUERY_SEMANTIC', "1:63: bag_unpack()'s OutputColumnPrefix is a constant string"],
+    [
+      `${bag} | evaluate bag_unpack(d, 1)`,
+      'QUERY_SEMANTIC',
+      "1:63: bag_unpack()'s OutputColumnPrefix is a constant string",
+    ],
     [`${bag} | evaluate bag_unpack(d, columnsConflict='x')`, 'QUERY_SEMANTIC', '1:79: columnsConflict is'],
-    [`${bag} | evaluate bag_unpack(d, ignoredProperties=dynamic({"a":1}))`, 'QUERY_SEMANTIC', '1:81: bag_unpack()\'s ignoredProperties'],
+    [
+      `${bag} | evaluate bag_unpack(d, ignoredProperties=dynamic({"a":1}))`,
+      'QUERY_SEMANTIC',
+      "1:81: bag_unpack()'s ignoredProperties",
+    ],
     [`${bag} | evaluate bag_unpack(d, prefix='p')`, 'QUERY_SEMANTIC', "1:63: bag_unpack() has no argument 'prefix'"],
     [`${bag} | evaluate bag_unpack(d) : (a:long, b:nonsense)`, 'QUERY_SYNTAX', "1:76: unknown type 'nonsense'"],
     [`${bag} | evaluate bag_unpack()`, 'QUERY_SEMANTIC', '1:59: bag_unpack() takes the column'],
-    [`${bag} | evaluate pivot(s, percentile(d, 50))`, 'QUERY_UNSUPPORTED', '1:58: pivot() aggregates with count(), sum()'],
-    [`${bag} | evaluate pivot(s, count(), tostring(d))`, 'QUERY_SEMANTIC', '1:67: pivot() groups by columns of the input'],
+    [
+      `${bag} | evaluate pivot(s, percentile(d, 50))`,
+      'QUERY_UNSUPPORTED',
+      '1:58: pivot() aggregates with count(), sum()',
+    ],
+    [
+      `${bag} | evaluate pivot(s, count(), tostring(d))`,
+      'QUERY_SEMANTIC',
+      '1:67: pivot() groups by columns of the input',
+    ],
     [`${bag} | evaluate pivot(s, count(d))`, 'QUERY_SEMANTIC', '1:64: count() takes no arguments'],
     // Without a schema the columns come from the data: compile() alone cannot read it (the service can).
     [`${bag} | evaluate bag_unpack(d)`, 'QUERY_UNSUPPORTED', '1:49: evaluate bag_unpack without an output schema'],
@@ -46,7 +62,9 @@ describe('evaluate bag_unpack and pivot', () => {
     for (const dialect of ['duckdb', 'timestream'] as const) {
       // Act
       const first = compilePlan('print s = "x", g = 1 | evaluate pivot(s)', options(dialect));
-      const second = compilePlan('print s = "x", g = 1 | evaluate pivot(s)', options(dialect), [[{ key: 'x' }, { key: 'y' }]]);
+      const second = compilePlan('print s = "x", g = 1 | evaluate pivot(s)', options(dialect), [
+        [{ key: 'x' }, { key: 'y' }],
+      ]);
       // Assess
       expect(first.kind).toBe('discover');
       if (first.kind === 'discover') expect(first.columns).toEqual([{ name: 'key', type: 'string' }]);
@@ -59,7 +77,9 @@ describe('evaluate bag_unpack and pivot', () => {
   });
 
   it('gives an empty pivot value no column (Kusto does not document its name; an engine takes no column named "")', () => {
-    const plan = compilePlan('print s = "", g = 1 | evaluate pivot(s)', options('duckdb'), [[{ key: '' }, { key: 'a' }]]);
+    const plan = compilePlan('print s = "", g = 1 | evaluate pivot(s)', options('duckdb'), [
+      [{ key: '' }, { key: 'a' }],
+    ]);
     expect(plan.kind === 'compiled' && plan.query.columns.map((c) => c.name)).toEqual(['g', 'a']);
   });
 
