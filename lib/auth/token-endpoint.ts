@@ -42,7 +42,16 @@ export interface TokenEndpointDeps {
 export const MAX_FORM_BYTES = 4096;
 export const MAX_SECRET_CHARS = 256;
 
-type OAuthError = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type' | 'invalid_scope';
+type OAuthError =
+  | 'invalid_request'
+  | 'invalid_client'
+  | 'invalid_grant'
+  | 'unsupported_grant_type'
+  | 'invalid_scope'
+  | 'temporarily_unavailable';
+
+/** Retry-After of the 503 when the client registry cannot be read: a busy table is usually back within seconds. */
+export const REGISTRY_RETRY_SECONDS = 2;
 
 /** Headers of every token answer (RFC 6749 section 5.1), the forwarded ones included (token-proxy.ts). */
 export const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' } as const;
@@ -100,7 +109,17 @@ export async function issueToken(request: TokenRequest, deps: TokenEndpointDeps)
   // The same scrypt runs whether the client exists or not, and the same answer follows: a
   // caller cannot tell registered ids from others, nor make unknown ids cheap to try.
   const verify = deps.verifySecret ?? verifyClientSecret;
-  const client = await deps.registry.getClient(clientId).catch(() => undefined);
+  // A registry that cannot be read is not a wrong secret: answering 401 there told a correct client
+  // that its credentials were revoked (seen under load, DynamoDB Local throttled). It gets a 503 it
+  // can retry, with RFC 6749's temporarily_unavailable code, and nothing about the client.
+  let client;
+  try {
+    client = await deps.registry.getClient(clientId);
+  } catch {
+    return oauthError(503, 'temporarily_unavailable', 'the client registry is unavailable; retry shortly', {
+      'retry-after': String(REGISTRY_RETRY_SECONDS),
+    });
+  }
   const matches = await verify(secret, client?.secretHash ?? DUMMY_CLIENT_SECRET_HASH);
   if (!client?.secretHash || !matches)
     return oauthError(401, 'invalid_client', 'client authentication failed', challenge);

@@ -80,6 +80,26 @@ describe('token endpoint', () => {
     }
   });
 
+  it('answers 503 temporarily_unavailable with Retry-After, not 401, when the registry cannot be read', async () => {
+    const failing: TokenEndpointDeps = {
+      ...deps,
+      registry: { ...f.registry, getClient: () => Promise.reject(new Error('ProvisionedThroughputExceededException')) },
+    };
+    const out = await issueToken(
+      {
+        headers: FORM,
+        body: form({ grant_type: 'client_credentials', client_id: clientId, client_secret: secret }),
+      },
+      failing,
+    );
+    expect(out).toMatchObject({
+      status: 503,
+      body: { error: 'temporarily_unavailable' },
+      headers: { 'retry-after': '2', 'cache-control': 'no-store' },
+    });
+    expect(JSON.stringify(out.body)).not.toContain('Provisioned');
+  });
+
   it('answers invalid_scope 400 for another resource and unsupported_grant_type 400 for another grant', async () => {
     const scope = await issueToken(
       {
