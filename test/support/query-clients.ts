@@ -3,7 +3,7 @@
 import { openRegistry } from '../../lib/adapters/dynamodb/registry';
 import { createLocalClient } from '../../lib/registry/admin';
 import type { OfflineStack } from './offline-stack';
-import { RESOURCE } from './stack-client';
+import { clientToken } from './stack-client';
 
 export interface QueryClientAccess {
   readonly clientId: string;
@@ -29,19 +29,7 @@ export async function extraQueryClients(
         name: `extra client ${i + 1}`,
         now: new Date(),
       });
-      const response = await fetch(`${stack.httpUrl}/oauth2/token`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'client_credentials',
-          client_id: client.clientId,
-          client_secret: clientSecret,
-          scope: `${RESOURCE}/.default`,
-        }).toString(),
-      });
-      if (response.status !== 200)
-        throw new Error(`token endpoint answered ${response.status}: ${await response.text()}`);
-      const { access_token: accessToken } = (await response.json()) as { access_token: string };
+      const accessToken = await clientToken(stack, client.clientId, clientSecret);
       clients.push({ clientId: client.clientId, accessToken });
     }
     return clients;

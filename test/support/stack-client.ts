@@ -28,20 +28,32 @@ export async function demoAccess(stack: OfflineStack): Promise<DemoAccess> {
   }
 }
 
-/** A query access token from the stack's token endpoint. @throws when the endpoint refuses. */
+/**
+ * A query access token from the stack's token endpoint. A 503 (the registry could not be read, as a
+ * throttled DynamoDB Local under load answers) is retried after its Retry-After, as a client
+ * would, up to 5 times. @throws when the endpoint refuses.
+ */
 export async function clientToken(stack: OfflineStack, clientId: string, clientSecret: string): Promise<string> {
-  const response = await fetch(`${stack.httpUrl}/oauth2/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: clientId,
-      client_secret: clientSecret,
-      scope: `${RESOURCE}/.default`,
-    }).toString(),
-  });
-  if (response.status !== 200) throw new Error(`token endpoint answered ${response.status}: ${await response.text()}`);
-  return ((await response.json()) as { access_token: string }).access_token;
+  for (let attempt = 1; ; attempt++) {
+    const response = await fetch(`${stack.httpUrl}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: clientId,
+        client_secret: clientSecret,
+        scope: `${RESOURCE}/.default`,
+      }).toString(),
+    });
+    if (response.status === 503 && attempt < 5) {
+      await response.body?.cancel();
+      await new Promise((resolve) => setTimeout(resolve, Number(response.headers.get('retry-after') ?? 1) * 1000));
+      continue;
+    }
+    if (response.status !== 200)
+      throw new Error(`token endpoint answered ${response.status}: ${await response.text()}`);
+    return ((await response.json()) as { access_token: string }).access_token;
+  }
 }
 
 export interface TenantAccess {
