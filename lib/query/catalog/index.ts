@@ -5,6 +5,7 @@ import { ARRAY_FUNCTIONS } from './arrays';
 import { DATETIME_FUNCTIONS } from './datetime';
 import { AGGREGATIONS_V3, FUNCTIONS_V3 } from './functions-v3';
 import { AGGREGATIONS_V4, FUNCTIONS_V4 } from './functions-v4';
+import { JSON_V5_FUNCTIONS } from './functions-v5-json';
 import { MATH_FUNCTIONS } from './math';
 import { TRIG_FUNCTIONS } from './math-trig';
 import { ARRAY_RESHAPE_FUNCTIONS } from './arrays-reshape';
@@ -27,6 +28,7 @@ export const SCALAR_CATALOG: readonly ScalarFunction[] = [
   ...SERIES_FUNCTIONS,
   ...FUNCTIONS_V3,
   ...FUNCTIONS_V4,
+  ...JSON_V5_FUNCTIONS,
 ];
 export const AGGREGATE_CATALOG: readonly AggregateFunction[] = [
   ...AGGREGATIONS,
