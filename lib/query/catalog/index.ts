@@ -6,6 +6,7 @@ import { DATETIME_FUNCTIONS } from './datetime';
 import { AGGREGATIONS_V3, FUNCTIONS_V3 } from './functions-v3';
 import { AGGREGATIONS_V4, FUNCTIONS_V4 } from './functions-v4';
 import { JSON_V5_FUNCTIONS } from './functions-v5-json';
+import { SERIES_V5_FUNCTIONS } from './functions-v5-series';
 import { MATH_FUNCTIONS } from './math';
 import { TRIG_FUNCTIONS } from './math-trig';
 import { ARRAY_RESHAPE_FUNCTIONS } from './arrays-reshape';
@@ -29,6 +30,7 @@ export const SCALAR_CATALOG: readonly ScalarFunction[] = [
   ...FUNCTIONS_V3,
   ...FUNCTIONS_V4,
   ...JSON_V5_FUNCTIONS,
+  ...SERIES_V5_FUNCTIONS,
 ];
 export const AGGREGATE_CATALOG: readonly AggregateFunction[] = [
   ...AGGREGATIONS,
