@@ -7,6 +7,7 @@ import { AGGREGATIONS_V3, FUNCTIONS_V3 } from './functions-v3';
 import { AGGREGATIONS_V4, FUNCTIONS_V4 } from './functions-v4';
 import { JSON_V5_FUNCTIONS } from './functions-v5-json';
 import { SERIES_V5_FUNCTIONS } from './functions-v5-series';
+import { AGGREGATIONS_V5, TEXT_V5_FUNCTIONS } from './functions-v5-text';
 import { MATH_FUNCTIONS } from './math';
 import { TRIG_FUNCTIONS } from './math-trig';
 import { ARRAY_RESHAPE_FUNCTIONS } from './arrays-reshape';
@@ -31,11 +32,13 @@ export const SCALAR_CATALOG: readonly ScalarFunction[] = [
   ...FUNCTIONS_V4,
   ...JSON_V5_FUNCTIONS,
   ...SERIES_V5_FUNCTIONS,
+  ...TEXT_V5_FUNCTIONS,
 ];
 export const AGGREGATE_CATALOG: readonly AggregateFunction[] = [
   ...AGGREGATIONS,
   ...AGGREGATIONS_V3,
   ...AGGREGATIONS_V4,
+  ...AGGREGATIONS_V5,
 ];
 /** String operators (`x hasprefix "a"`) spelled through the catalog; not callable as functions. */
 export const OPERATOR_CATALOG: readonly ScalarFunction[] = STRING_OPERATORS;

@@ -1,0 +1,98 @@
+// replace_strings (replace-strings-function docs) and the aggregations count_distinct,
+// count_distinctif (count-distinct(if)-aggregation-function docs) and make_bag_if
+// (make-bag-if-aggregation-function docs).
+import type { IrExpr } from '../ir';
+import { constantOf, type AggregateFunction, type ArgumentCheck, type ScalarFunction, type SqlCall } from './types';
+
+/** More lookups than there are private-use code points for their marks is refused. */
+const MAX_LOOKUPS = 1000;
+
+function constantArray(arg: IrExpr | undefined): unknown[] {
+  const v: unknown = JSON.parse(String(constantOf(arg) ?? 'null'));
+  return Array.isArray(v) ? v : [];
+}
+
+const lookupsCheck: ArgumentCheck = (args) =>
+  constantArray(args[1]).length > MAX_LOOKUPS ? [1, `replace_strings() takes at most ${MAX_LOOKUPS} lookups`] : undefined;
+
+/**
+ * replace_strings: the earlier lookup takes precedence and matches do not overlap (the page's
+ * "Thwas" example: 'is' listed first is replaced inside 'This'). Each lookup in turn is replaced by
+ * a mark of private-use characters (U+E000, one per lookup, U+E001), which no later lookup can
+ * match or match across; then the marks become the rewrites. A rewrite that is no string keeps the
+ * matched text; a lookup that is no string (or is empty) is ignored. Text that itself holds these
+ * private-use characters could be misread: they are reserved for this.
+ */
+function replaceStrings(c: SqlCall): string {
+  const lookups = constantArray(c.args[1]);
+  const rewrites = constantArray(c.args[2]);
+  let sql = c.str(0);
+  const marks: [string, string][] = [];
+  lookups.forEach((lookup, i) => {
+    if (typeof lookup !== 'string' || lookup === '') return;
+    const mark = `\uE000${String.fromCharCode(0xe100 + i)}\uE001`;
+    const rewrite = rewrites[i];
+    marks.push([mark, typeof rewrite === 'string' ? rewrite : lookup]);
+    sql = `replace(${sql}, ${c.d.string(lookup)}, ${c.d.string(mark)})`;
+  });
+  for (const [mark, rewrite] of marks) sql = `replace(${sql}, ${c.d.string(mark)}, ${c.d.string(rewrite)})`;
+  return sql;
+}
+
+export const TEXT_V5_FUNCTIONS: readonly ScalarFunction[] = [
+  {
+    name: 'replace_strings',
+    family: 'string',
+    summary:
+      'The text with each of a constant array of lookups replaced by the rewrite at its index; earlier lookups first, matches never overlap.',
+    signatures: [
+      {
+        params: [
+          { name: 'text', type: 'string' },
+          { name: 'lookups', type: 'dynamic', constant: true },
+          { name: 'rewrites', type: 'dynamic', constant: true },
+        ],
+        result: 'string',
+      },
+    ],
+    check: lookupsCheck,
+    duckdb: replaceStrings,
+    timestream: replaceStrings,
+  },
+];
+
+/** A value to count distinct: a dynamic one by its text (JSON values have no equality in SQL). */
+const distinctValue = (c: SqlCall): string => (c.args[0]!.type === 'dynamic' ? c.str(0) : c.a[0]!);
+const pred = { name: 'predicate', type: 'bool' as const };
+
+export const AGGREGATIONS_V5: readonly AggregateFunction[] = [
+  {
+    name: 'count_distinct',
+    family: 'aggregation',
+    summary: 'The exact number of distinct non-null values of expr.',
+    defaultName: (n) => `count_distinct_${n}`,
+    signatures: [{ params: [{ name: 'expr', type: 'any' }], result: 'long' }],
+    duckdb: (c) => `count(DISTINCT ${distinctValue(c)})`,
+    timestream: (c) => `count(DISTINCT ${distinctValue(c)})`,
+  },
+  {
+    name: 'count_distinctif',
+    family: 'aggregation',
+    summary: 'The exact number of distinct non-null values of expr over the rows where predicate holds.',
+    defaultName: (n) => `count_distinctif_${n}`,
+    signatures: [{ params: [{ name: 'expr', type: 'any' }, pred], result: 'long' }],
+    duckdb: (c) => `count(DISTINCT CASE WHEN ${c.a[1]} THEN ${distinctValue(c)} END)`,
+    timestream: (c) => `count(DISTINCT CASE WHEN ${c.a[1]} THEN ${distinctValue(c)} END)`,
+  },
+  {
+    name: 'make_bag_if',
+    family: 'aggregation',
+    summary:
+      'The property bags of expr where predicate holds merged into one (for a key in several rows, any of its values); other values skipped.',
+    defaultName: (n) => `bag_${n}`,
+    signatures: [{ params: [{ name: 'expr', type: 'dynamic' }, pred], result: 'dynamic' }],
+    duckdb: (c) =>
+      `coalesce(list_reduce(list(${c.a[0]}) FILTER (WHERE json_type(${c.a[0]}) = 'OBJECT' AND ${c.a[1]}), (acc, b) -> json_merge_patch(acc, b)), JSON '{}')`,
+    timestream: null,
+  },
+];
