@@ -8,6 +8,7 @@ import { AGGREGATIONS_V4, FUNCTIONS_V4 } from './functions-v4';
 import { JSON_V5_FUNCTIONS } from './functions-v5-json';
 import { SERIES_V5_FUNCTIONS } from './functions-v5-series';
 import { AGGREGATIONS_V5, TEXT_V5_FUNCTIONS } from './functions-v5-text';
+import { IP_V5_FUNCTIONS } from './functions-v5-ip';
 import { MATH_FUNCTIONS } from './math';
 import { TRIG_FUNCTIONS } from './math-trig';
 import { ARRAY_RESHAPE_FUNCTIONS } from './arrays-reshape';
@@ -33,6 +34,7 @@ export const SCALAR_CATALOG: readonly ScalarFunction[] = [
   ...JSON_V5_FUNCTIONS,
   ...SERIES_V5_FUNCTIONS,
   ...TEXT_V5_FUNCTIONS,
+  ...IP_V5_FUNCTIONS,
 ];
 export const AGGREGATE_CATALOG: readonly AggregateFunction[] = [
   ...AGGREGATIONS,
