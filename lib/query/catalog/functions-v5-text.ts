@@ -1,4 +1,5 @@
-// replace_strings (replace-strings-function docs) and the aggregations count_distinct,
+// replace_strings (replace-strings-function docs), base64_decode_toarray and base64_encode_fromguid
+// (their docs pages), and the aggregations count_distinct,
 // count_distinctif (count-distinct(if)-aggregation-function docs) and make_bag_if
 // (make-bag-if-aggregation-function docs).
 import type { IrExpr } from '../ir';
@@ -39,7 +40,43 @@ function replaceStrings(c: SqlCall): string {
   return sql;
 }
 
+const HEX = `'0123456789ABCDEF'`;
+
+/** The bytes of a base64 text as a JSON array of longs (0-255); null when the text is no base64. */
+function base64Bytes(c: SqlCall): string {
+  const digit = (at: string): string => `(strpos(${HEX}, substr(h, ${at}, 1)) - 1)`;
+  const bytes = `list_transform(range(0, len(h) // 2), i -> ${digit('2 * i + 1')} * 16 + ${digit('2 * i + 2')})`;
+  return `list_transform([hex(TRY(from_base64(${c.str(0)})))], h -> CASE WHEN h IS NULL THEN NULL ELSE to_json(${bytes}) END)[1]`;
+}
+
+/**
+ * base64_encode_fromguid: the GUID's 16 bytes as .NET lays them out (the first three groups little
+ * endian, the page's printed example shows it) in base64.
+ */
+function guidBase64(c: SqlCall): string {
+  const g = `replace(${c.str(0)}, '-', '')`;
+  const at = (start: number, n = 2): string => `substr(${g}, ${start}, ${n})`;
+  const hex = [at(7), at(5), at(3), at(1), at(11), at(9), at(15), at(13), at(17, 16)].join(' || ');
+  return c.d.name === 'duckdb' ? `to_base64(unhex(${hex}))` : `to_base64(from_hex(${hex}))`;
+}
+
 export const TEXT_V5_FUNCTIONS: readonly ScalarFunction[] = [
+  {
+    name: 'base64_decode_toarray',
+    family: 'string',
+    summary: 'The bytes a base64 text decodes to, as a dynamic array of longs; null when the text is no base64.',
+    signatures: [{ params: [{ name: 'base64_string', type: 'string' }], result: 'dynamic' }],
+    duckdb: base64Bytes,
+    timestream: null,
+  },
+  {
+    name: 'base64_encode_fromguid',
+    family: 'string',
+    summary: "The GUID's 16 bytes (in .NET's order: the first three groups little endian) as base64.",
+    signatures: [{ params: [{ name: 'guid', type: 'guid' }], result: 'string' }],
+    duckdb: guidBase64,
+    timestream: guidBase64,
+  },
   {
     name: 'replace_strings',
     family: 'string',

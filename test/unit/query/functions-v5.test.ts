@@ -52,15 +52,16 @@ describe('v5 functions: JSONPath parsing', () => {
 });
 
 describe('v5 functions: engines', () => {
-  it('writes extract_json, replace_strings and count_distinct for Timestream without DuckDB-only functions', () => {
+  it('writes extract_json, replace_strings, base64_encode_fromguid and count_distinct for Timestream without DuckDB-only functions', () => {
     // Act
     const sql = compile(
-      'print j = extract_json("$.a[0]", "{}"), r = replace_strings("ab", dynamic(["a"]), dynamic(["b"])) | summarize count_distinct(j), count_distinctif(r, true)',
+      'print j = extract_json("$.a[0]", "{}"), r = replace_strings("ab", dynamic(["a"]), dynamic(["b"])), g = base64_encode_fromguid(toguid("ae3133f2-6e22-49ae-b06a-16e6a9b212eb")) | summarize count_distinct(j), count_distinctif(r, true), take_any(g)',
       ts,
     ).sql;
     // Assess
     expect(sql).toContain('replace(');
     expect(sql).toContain('count(DISTINCT');
+    expect(sql).toContain('from_hex(');
     expect(sql).not.toMatch(/\b(list_[a-z_]+|to_json|json_type|TRY_CAST|len)\(/);
   });
 
@@ -70,6 +71,9 @@ describe('v5 functions: engines', () => {
     ['print f = series_fit_line_dynamic(dynamic([1, 2]))', 'series_fit_line_dynamic'],
     ['print i = ipv4_is_in_any_range("1.2.3.4", "1.2.3.0/24")', 'ipv4_is_in_any_range'],
     ['datatable(b:dynamic, p:bool)[] | summarize make_bag_if(b, p)', 'make_bag_if'],
+    ['print h = has_ipv4("a 1.2.3.4", "1.2.3.4")', 'has_ipv4'],
+    ['print h = has_any_ipv4_prefix("a 1.2.3.4", dynamic(["1."]))', 'has_any_ipv4_prefix'],
+    ['print b = base64_decode_toarray("S3VzdG8=")', 'base64_decode_toarray'],
   ])('refuses %s on Timestream naming the function and the engine', (query, fn) => {
     // Act
     const error = compileFailure(query, ts);
