@@ -9,6 +9,7 @@ import { JSON_V5_FUNCTIONS } from './functions-v5-json';
 import { SERIES_V5_FUNCTIONS } from './functions-v5-series';
 import { AGGREGATIONS_V5, TEXT_V5_FUNCTIONS } from './functions-v5-text';
 import { IP_V5_FUNCTIONS } from './functions-v5-ip';
+import { IPV6_V5_FUNCTIONS } from './functions-v5-ipv6';
 import { MATH_FUNCTIONS } from './math';
 import { TRIG_FUNCTIONS } from './math-trig';
 import { ARRAY_RESHAPE_FUNCTIONS } from './arrays-reshape';
@@ -35,6 +36,7 @@ export const SCALAR_CATALOG: readonly ScalarFunction[] = [
   ...SERIES_V5_FUNCTIONS,
   ...TEXT_V5_FUNCTIONS,
   ...IP_V5_FUNCTIONS,
+  ...IPV6_V5_FUNCTIONS,
 ];
 export const AGGREGATE_CATALOG: readonly AggregateFunction[] = [
   ...AGGREGATIONS,

@@ -25,6 +25,8 @@ describe('v5 functions: argument errors', () => {
     ['print y = dynamic([1]) | extend (a, b, c, d, e, f, g) = series_fit_line(y)', 'QUERY_SEMANTIC', 'gives 6 columns, but 7 names', '1:33'],
     ['print y = dynamic([1]) | extend f = series_fit_line(y)', 'QUERY_UNSUPPORTED', 'cannot be named with Name =', '1:33'],
     ['print i = ipv4_is_in_any_range("1.2.3.4")', 'QUERY_SEMANTIC', 'ipv4_is_in_any_range() takes', '1:11'],
+    ['print i = ipv6_compare("::1", "::2", "8")', 'QUERY_SEMANTIC', "argument 'prefix' must be an integer", '1:38'],
+    ['print i = parse_ipv6_mask("::1")', 'QUERY_SEMANTIC', 'parse_ipv6_mask() takes', '1:11'],
     ['datatable(b:dynamic, p:bool)[] | summarize make_bag_if(b, p, 10)', 'QUERY_SEMANTIC', 'make_bag_if() takes', '1:44'],
   ])('refuses %s', (query, code, message, position) => {
     // Act
@@ -74,6 +76,8 @@ describe('v5 functions: engines', () => {
     ['print h = has_ipv4("a 1.2.3.4", "1.2.3.4")', 'has_ipv4'],
     ['print h = has_any_ipv4_prefix("a 1.2.3.4", dynamic(["1."]))', 'has_any_ipv4_prefix'],
     ['print b = base64_decode_toarray("S3VzdG8=")', 'base64_decode_toarray'],
+    ['print p = parse_ipv6("::1")', 'parse_ipv6'],
+    ['print c = ipv6_compare("::1", "::2", 120)', 'ipv6_compare'],
   ])('refuses %s on Timestream naming the function and the engine', (query, fn) => {
     // Act
     const error = compileFailure(query, ts);
