@@ -10,6 +10,7 @@ import { SERIES_V5_FUNCTIONS } from './functions-v5-series';
 import { AGGREGATIONS_V5, TEXT_V5_FUNCTIONS } from './functions-v5-text';
 import { IP_V5_FUNCTIONS } from './functions-v5-ip';
 import { IPV6_V5_FUNCTIONS } from './functions-v5-ipv6';
+import { TIMEZONE_V5_FUNCTIONS } from './functions-v5-timezone';
 import { MATH_FUNCTIONS } from './math';
 import { TRIG_FUNCTIONS } from './math-trig';
 import { ARRAY_RESHAPE_FUNCTIONS } from './arrays-reshape';
@@ -37,6 +38,7 @@ export const SCALAR_CATALOG: readonly ScalarFunction[] = [
   ...TEXT_V5_FUNCTIONS,
   ...IP_V5_FUNCTIONS,
   ...IPV6_V5_FUNCTIONS,
+  ...TIMEZONE_V5_FUNCTIONS,
 ];
 export const AGGREGATE_CATALOG: readonly AggregateFunction[] = [
   ...AGGREGATIONS,

@@ -27,6 +27,7 @@ describe('v5 functions: argument errors', () => {
     ['print i = ipv4_is_in_any_range("1.2.3.4")', 'QUERY_SEMANTIC', 'ipv4_is_in_any_range() takes', '1:11'],
     ['print i = ipv6_compare("::1", "::2", "8")', 'QUERY_SEMANTIC', "argument 'prefix' must be an integer", '1:38'],
     ['print i = parse_ipv6_mask("::1")', 'QUERY_SEMANTIC', 'parse_ipv6_mask() takes', '1:11'],
+    ['print t = datetime_local_to_utc("2020-01-01", "UTC")', 'QUERY_SEMANTIC', "argument 'from' must be a datetime", '1:33'],
     ['datatable(b:dynamic, p:bool)[] | summarize make_bag_if(b, p, 10)', 'QUERY_SEMANTIC', 'make_bag_if() takes', '1:44'],
   ])('refuses %s', (query, code, message, position) => {
     // Act
@@ -78,6 +79,7 @@ describe('v5 functions: engines', () => {
     ['print b = base64_decode_toarray("S3VzdG8=")', 'base64_decode_toarray'],
     ['print p = parse_ipv6("::1")', 'parse_ipv6'],
     ['print c = ipv6_compare("::1", "::2", 120)', 'ipv6_compare'],
+    ['print t = datetime_utc_to_local(now(), "Europe/Paris")', 'datetime_utc_to_local'],
   ])('refuses %s on Timestream naming the function and the engine', (query, fn) => {
     // Act
     const error = compileFailure(query, ts);
