@@ -1,5 +1,6 @@
 // JSON-path functions Kusto users write: extract_json/extractjson (extract-json-function docs),
-// bag_remove_keys (bag-remove-keys-function docs) and bag_set_key (bag-set-key-function docs).
+// bag_remove_keys (bag-remove-keys-function docs) and bag_set_key (bag-set-key-function docs);
+// also treepath (treepath-function docs).
 // Their paths must be constants: they are parsed here (jsonpath docs: `$.a.b`, `$['a']`, `$[0]`,
 // or a bare key for the bags' functions) and written as fixed SQL paths. The bags' functions edit
 // with JSON merge patches (RFC 7386), which DuckDB has and Timestream has not (refused there).
@@ -114,9 +115,32 @@ function extractJson(c: SqlCall): string {
   return path.length === 0 ? c.d.dynToString(doc) : c.d.dynToString(c.d.dynGet(doc, path));
 }
 
+/**
+ * treepath: the path of every node below the root, each array index written [0] (the page prints
+ * one ['prop1'][0] for a four-element array), distinct, in the order the nodes first appear. Paths
+ * are built down json_tree()'s parent links by a recursive query (no SQL recursion over JSON).
+ */
+function treePath(c: SqlCall): string {
+  const nodes = `SELECT id, parent, key, type FROM json_tree(${c.a[0]!})`;
+  const paths =
+    `SELECT id, type, '' AS path FROM n WHERE parent IS NULL UNION ALL ` +
+    `SELECT n.id, n.type, p.path || CASE WHEN p.type = 'ARRAY' THEN '[0]' ELSE '[''' || n.key || ''']' END FROM n JOIN p ON n.parent = p.id`;
+  const list = `SELECT to_json(list(path ORDER BY first)) FROM (SELECT path, min(id) AS first FROM p WHERE path <> '' GROUP BY path)`;
+  return `CASE WHEN json_type(${c.a[0]!}) IN ('OBJECT', 'ARRAY') THEN coalesce((WITH RECURSIVE n AS (${nodes}), p(id, type, path) AS (${paths}) ${list}), JSON '[]') END`;
+}
+
 const str = (name: string, constant = false) => ({ name, type: 'string' as const, ...(constant ? { constant } : {}) });
 
 export const JSON_V5_FUNCTIONS: readonly ScalarFunction[] = [
+  {
+    name: 'treepath',
+    family: 'array',
+    summary:
+      "The distinct paths of the nodes below the root of a bag or array (['key'], array elements as [0]), in the order they first appear; null for a scalar.",
+    signatures: [{ params: [{ name: 'object', type: 'dynamic' }], result: 'dynamic' }],
+    duckdb: treePath,
+    timestream: null,
+  },
   {
     name: 'extract_json',
     aliases: ['extractjson'],

@@ -80,6 +80,7 @@ describe('v5 functions: engines', () => {
     ['print p = parse_ipv6("::1")', 'parse_ipv6'],
     ['print c = ipv6_compare("::1", "::2", 120)', 'ipv6_compare'],
     ['print t = datetime_utc_to_local(now(), "Europe/Paris")', 'datetime_utc_to_local'],
+    ['print t = treepath(dynamic({"a": 1}))', 'treepath'],
   ])('refuses %s on Timestream naming the function and the engine', (query, fn) => {
     // Act
     const error = compileFailure(query, ts);
