@@ -1,7 +1,7 @@
 // replace_strings (replace-strings-function docs), base64_decode_toarray and base64_encode_fromguid
 // (their docs pages), and the aggregations count_distinct,
 // count_distinctif (count-distinct(if)-aggregation-function docs) and make_bag_if
-// (make-bag-if-aggregation-function docs).
+// (make-bag-if-aggregation-function docs), hll_if (hll-if-aggregation-function docs).
 import type { IrExpr } from '../ir';
 import { constantOf, type AggregateFunction, type ArgumentCheck, type ScalarFunction, type SqlCall } from './types';
 
@@ -102,7 +102,32 @@ export const TEXT_V5_FUNCTIONS: readonly ScalarFunction[] = [
 const distinctValue = (c: SqlCall): string => (c.args[0]!.type === 'dynamic' ? c.str(0) : c.a[0]!);
 const pred = { name: 'predicate', type: 'bool' as const };
 
+/** hll_if: the sketch hll() makes (functions-v4-sketch.ts: the exact distinct values) of the rows where predicate holds. */
+function hllIf(c: SqlCall): string {
+  const e = c.args[0]!;
+  const notNull = e.type === 'dynamic' ? `NOT ${c.d.dynIsNull(c.a[0]!)}` : `${c.a[0]} IS NOT NULL`;
+  return c.d.jsonArrayAgg(c.d.jsonText(c.a[0]!, e.type), `${notNull} AND coalesce(${c.a[1]}, FALSE)`, true);
+}
+
 export const AGGREGATIONS_V5: readonly AggregateFunction[] = [
+  {
+    name: 'hll_if',
+    family: 'aggregation',
+    summary: 'The hll() sketch of expr over the rows where predicate holds, for dcount_hll() and hll_merge().',
+    defaultName: (n) => `hll_if_${n}`,
+    signatures: [
+      {
+        params: [
+          { name: 'expr', type: 'any' },
+          pred,
+          { name: 'accuracy', type: 'integer', optional: true, constant: true },
+        ],
+        result: 'dynamic',
+      },
+    ],
+    duckdb: hllIf,
+    timestream: hllIf,
+  },
   {
     name: 'count_distinct',
     family: 'aggregation',
