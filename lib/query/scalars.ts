@@ -534,6 +534,10 @@ class ScalarAnalyzer {
       case 'extract':
         if (expr.args.length === 4) return this.typedExtract(expr);
         return this.catalogCall(lookupScalar(name)!, this.args(expr), expr);
+      case 'extract_json':
+      case 'extractjson':
+        if (expr.args.length === 3) return this.typedExtract(expr, 'extract_json', 2);
+        return this.catalogCall(lookupScalar(name)!, this.args(expr), expr);
       default: {
         const fn = lookupScalar(name);
         if (!fn) throw this.errors.unsupported(`the function '${name}' is not supported`, expr.nameSpan);
@@ -561,9 +565,10 @@ class ScalarAnalyzer {
   /**
    * extract(regex, group, text, typeof(T)): the captured text converted to T, null when there is no
    * match or it does not convert (Kusto's typed form). The fourth argument names a type, it is not a value.
+   * extract_json(path, text, typeof(T)) is the same with the type third.
    */
-  private typedExtract(expr: Expr & { kind: 'call' }): IrExpr {
-    const typeArg = expr.args[3]!;
+  private typedExtract(expr: Expr & { kind: 'call' }, fn = 'extract', typeIndex = 3): IrExpr {
+    const typeArg = expr.args[typeIndex]!;
     const named =
       typeArg.kind === 'call' &&
       typeArg.name === 'typeof' &&
@@ -572,10 +577,13 @@ class ScalarAnalyzer {
         ? typeNamed(typeArg.args[0]!.name)
         : undefined;
     if (!named)
-      throw this.errors.semantic("extract()'s fourth argument must be typeof(T), e.g. typeof(real)", typeArg.span);
+      throw this.errors.semantic(
+        `${expr.name}()'s ${typeIndex === 3 ? 'fourth' : 'third'} argument must be typeof(T), e.g. typeof(real)`,
+        typeArg.span,
+      );
     const text = this.catalogCall(
-      lookupScalar('extract')!,
-      expr.args.slice(0, 3).map((a) => this.analyze(a)),
+      lookupScalar(fn)!,
+      expr.args.slice(0, typeIndex).map((a) => this.analyze(a)),
       expr,
     );
     if (named === 'string') return text;

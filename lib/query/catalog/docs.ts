@@ -8,7 +8,8 @@ import type { Family, ScalarFunction, Signature } from './types';
 export const CORE_SCALARS =
   'iff/iif, case, coalesce, isnull, isnotnull, isempty, isnotempty, not, strcat, strlen, substring, tolower, toupper, round, abs, ' +
   'bin/floor, now, ago, tostring, todouble/toreal, toint, tolong, tobool/toboolean, todatetime, parse_json/todynamic/toobject, totimespan/totime (constant text), ' +
-  'series_stats (alone in extend or project: seven columns series_stats_x_min ... _variance; DuckDB only)';
+  'series_stats (alone in extend or project: seven columns series_stats_x_min ... _variance; DuckDB only), ' +
+  'series_fit_line (the same: six columns series_fit_line_x_rsquare ... _line_fit; DuckDB only)';
 export const CORE_AGGREGATES =
   'count, countif, sum, sumif, avg, avgif, min, max, dcount, percentile, percentiles, arg_max, arg_min (with *), make_list, make_set (both with maxSize), stdev, take_any/any';
 

@@ -36,8 +36,15 @@ export function address(c: SqlCall, i: number): Address {
 }
 
 /** The value with the bits past the prefix cleared. */
-const masked = (value: string, prefix: string): string =>
-  `(${value} - ${value} % CAST(power(2, 32 - ${prefix}) AS BIGINT))`;
+const masked = (value: string, prefix: string): string => `(${network(value, prefix)} * ${hostSize(prefix)})`;
+
+/**
+ * The value's network number (the value shifted right past the prefix). Each operand is written
+ * once: the address texts are long, and DuckDB's bind time grows with every copy (20 ipv4_compare
+ * calls, which wrote each address 8 times, took 3.1 s to prepare).
+ */
+const network = (value: string, prefix: string): string => `CAST(floor(${value} / ${hostSize(prefix)}) AS BIGINT)`;
+const hostSize = (prefix: string): string => `CAST(power(2, 32 - ${prefix}) AS BIGINT)`;
 
 /** A prefix argument (i) bounded to 0-32, null when absent. */
 const prefixArg = (c: SqlCall, i: number): string | undefined =>
@@ -60,9 +67,7 @@ function compare(c: SqlCall): string {
   const r = address(c, 1);
   const extra = prefixArg(c, 2);
   const p = `least(${l.prefix}, ${r.prefix}${extra ? `, ${extra}` : ''})`;
-  const a = masked(l.value, p);
-  const b = masked(r.value, p);
-  return when(`${l.valid} AND ${r.valid}`, `CASE WHEN ${a} < ${b} THEN -1 WHEN ${a} > ${b} THEN 1 ELSE 0 END`);
+  return when(`${l.valid} AND ${r.valid}`, `sign(${network(l.value, p)} - ${network(r.value, p)})`);
 }
 
 const ip = (name: string, type: 'string' | 'scalar' = 'string') => ({ name, type });
@@ -118,7 +123,7 @@ export const IPV4_FUNCTIONS: readonly ScalarFunction[] = [
     ...same((c) => {
       const x = address(c, 0);
       const r = address(c, 1);
-      return when(`${x.valid} AND ${r.valid}`, `${masked(x.value, r.prefix)} = ${masked(r.value, r.prefix)}`);
+      return when(`${x.valid} AND ${r.valid}`, `${network(x.value, r.prefix)} = ${network(r.value, r.prefix)}`);
     }),
   },
   {

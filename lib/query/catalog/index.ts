@@ -5,6 +5,12 @@ import { ARRAY_FUNCTIONS } from './arrays';
 import { DATETIME_FUNCTIONS } from './datetime';
 import { AGGREGATIONS_V3, FUNCTIONS_V3 } from './functions-v3';
 import { AGGREGATIONS_V4, FUNCTIONS_V4 } from './functions-v4';
+import { JSON_V5_FUNCTIONS } from './functions-v5-json';
+import { SERIES_V5_FUNCTIONS } from './functions-v5-series';
+import { AGGREGATIONS_V5, TEXT_V5_FUNCTIONS } from './functions-v5-text';
+import { IP_V5_FUNCTIONS } from './functions-v5-ip';
+import { IPV6_V5_FUNCTIONS } from './functions-v5-ipv6';
+import { TIMEZONE_V5_FUNCTIONS } from './functions-v5-timezone';
 import { MATH_FUNCTIONS } from './math';
 import { TRIG_FUNCTIONS } from './math-trig';
 import { ARRAY_RESHAPE_FUNCTIONS } from './arrays-reshape';
@@ -27,11 +33,18 @@ export const SCALAR_CATALOG: readonly ScalarFunction[] = [
   ...SERIES_FUNCTIONS,
   ...FUNCTIONS_V3,
   ...FUNCTIONS_V4,
+  ...JSON_V5_FUNCTIONS,
+  ...SERIES_V5_FUNCTIONS,
+  ...TEXT_V5_FUNCTIONS,
+  ...IP_V5_FUNCTIONS,
+  ...IPV6_V5_FUNCTIONS,
+  ...TIMEZONE_V5_FUNCTIONS,
 ];
 export const AGGREGATE_CATALOG: readonly AggregateFunction[] = [
   ...AGGREGATIONS,
   ...AGGREGATIONS_V3,
   ...AGGREGATIONS_V4,
+  ...AGGREGATIONS_V5,
 ];
 /** String operators (`x hasprefix "a"`) spelled through the catalog; not callable as functions. */
 export const OPERATOR_CATALOG: readonly ScalarFunction[] = STRING_OPERATORS;
