@@ -74,7 +74,9 @@ export function expandSeriesStats(items: readonly NamedExpr[], errors: ErrorFact
       return {
         name: named?.name ?? `${call.name}_${base === '' ? '' : `${base}_`}${stat}`,
         ...(named && { nameSpan: named.span }),
-        expr: conversion ? { kind: 'call', name: conversion, nameSpan: call.nameSpan, args: [value], span: call.span } : value,
+        expr: conversion
+          ? { kind: 'call', name: conversion, nameSpan: call.nameSpan, args: [value], span: call.span }
+          : value,
         span: item.span,
       };
     });

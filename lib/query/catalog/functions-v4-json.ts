@@ -62,7 +62,8 @@ export const JSON_V4_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'dynamic_to_json',
     family: 'type',
-    summary: 'The canonical JSON text of a dynamic value: property-bag keys sorted at every level of nesting, no whitespace.',
+    summary:
+      'The canonical JSON text of a dynamic value: property-bag keys sorted at every level of nesting, no whitespace.',
     signatures: [{ params: [{ name: 'expr', type: 'dynamic' }], result: 'string' }],
     duckdb: ({ a }) => `coalesce(${canonical(a[0]!)}, '')`,
     timestream: null,

@@ -20,7 +20,11 @@ function inRange(c: SqlCall, range: string): string {
 }
 
 function inAnyRange(c: SqlCall): string {
-  if (c.args[1]!.type !== 'dynamic') return `(${c.a.slice(1).map((r) => inRange(c, r)).join(' OR ')})`;
+  if (c.args[1]!.type !== 'dynamic')
+    return `(${c.a
+      .slice(1)
+      .map((r) => inRange(c, r))
+      .join(' OR ')})`;
   const tests = `list_transform(CAST(${c.a[1]} AS JSON[]), e -> ${inRange(c, `json_extract_string(e, '$')`)})`;
   return (
     `CASE WHEN json_type(${c.a[1]}) <> 'ARRAY' THEN NULL ELSE list_transform([${tests}], t -> ` +
@@ -99,7 +103,8 @@ export const IP_V5_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'has_ipv4',
     family: 'string',
-    summary: 'Whether the valid IPv4 address appears in the text, delimited by characters that are not letters or digits.',
+    summary:
+      'Whether the valid IPv4 address appears in the text, delimited by characters that are not letters or digits.',
     signatures: [{ params: [text, { name: 'ip', type: 'string' }], result: 'bool' }],
     duckdb: hasAddress(false),
     timestream: null,
@@ -107,7 +112,8 @@ export const IP_V5_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'has_ipv4_prefix',
     family: 'string',
-    summary: 'Whether a valid IPv4 address of the text is the given one or starts with the given prefix (1 to 3 octets, each followed by a dot).',
+    summary:
+      'Whether a valid IPv4 address of the text is the given one or starts with the given prefix (1 to 3 octets, each followed by a dot).',
     signatures: [{ params: [text, { name: 'prefix', type: 'string' }], result: 'bool' }],
     duckdb: hasAddress(true),
     timestream: null,
@@ -115,7 +121,8 @@ export const IP_V5_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'has_any_ipv4',
     family: 'string',
-    summary: 'Whether any of the IPv4 addresses (several strings or one dynamic array) appears in the text, as has_ipv4 finds them.',
+    summary:
+      'Whether any of the IPv4 addresses (several strings or one dynamic array) appears in the text, as has_ipv4 finds them.',
     signatures: hasForms('ip'),
     duckdb: hasAddress(false),
     timestream: null,
@@ -123,7 +130,8 @@ export const IP_V5_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'has_any_ipv4_prefix',
     family: 'string',
-    summary: 'Whether any of the IPv4 addresses or prefixes (several strings or one dynamic array) appears in the text, as has_ipv4_prefix finds them.',
+    summary:
+      'Whether any of the IPv4 addresses or prefixes (several strings or one dynamic array) appears in the text, as has_ipv4_prefix finds them.',
     signatures: hasForms('prefix'),
     duckdb: hasAddress(true),
     timestream: null,

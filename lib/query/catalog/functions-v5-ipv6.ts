@@ -40,7 +40,11 @@ function v6Groups(a: string, c: SqlCall): string {
   const ok = `${doubles} <= 1 AND (${doubles} = 0 OR ${written} <= 7)`;
   const groups = `[${[1, 2, 3, 4, 5, 6, 7, 8].map((k) => int(`'0x' || split_part(f, ':', ${k})`)).join(', ')}]`;
   const read = `CASE WHEN regexp_full_match(f, '([0-9a-f]{1,4}:){7}[0-9a-f]{1,4}') THEN ${groups} END`;
-  return bind(text, 'w', `CASE WHEN w IS NULL OR NOT (${ok}) THEN NULL ELSE ${bind(trimmedStart, 'e', bind(full, 'f', read))} END`);
+  return bind(
+    text,
+    'w',
+    `CASE WHEN w IS NULL OR NOT (${ok}) THEN NULL ELSE ${bind(trimmedStart, 'e', bind(full, 'f', read))} END`,
+  );
 }
 
 /** An address text as {g: INTEGER[8], p: INTEGER}, null when it is none. */
@@ -50,7 +54,11 @@ function parsed(x: string, c: SqlCall): string {
   const v4 = `regexp_full_match(${a}, ${c.d.string(`^${IPV4}$`)})`;
   const p = `CASE WHEN strpos(t, '/') = 0 THEN 128 WHEN ${v4} THEN CASE WHEN ${given} BETWEEN 0 AND 32 THEN 96 + ${given} END WHEN ${given} BETWEEN 0 AND 128 THEN ${given} END`;
   const g = `CASE WHEN ${v4} THEN list_concat([0, 0, 0, 0, 0, 65535], ${v4Groups(a)}) ELSE ${v6Groups(a, c)} END`;
-  return bind(`trim(${x})`, 't', bind(`{'g': ${g}, 'p': ${p}}`, 's', `CASE WHEN s.g IS NULL OR s.p IS NULL THEN NULL ELSE s END`));
+  return bind(
+    `trim(${x})`,
+    't',
+    bind(`{'g': ${g}, 'p': ${p}}`, 's', `CASE WHEN s.g IS NULL OR s.p IS NULL THEN NULL ELSE s END`),
+  );
 }
 
 /** The groups `g` with the bits past prefix `p` cleared (eight terms, no lambda). */
@@ -86,7 +94,10 @@ function inAnyRange(c: SqlCall): string {
   const ranges =
     c.args[1]!.type === 'dynamic'
       ? `list_transform(CAST(${c.a[1]} AS JSON[]), e -> ${parsed(`json_extract_string(e, '$')`, c)})`
-      : `[${c.a.slice(1).map((r) => parsed(r, c)).join(', ')}]`;
+      : `[${c.a
+          .slice(1)
+          .map((r) => parsed(r, c))
+          .join(', ')}]`;
   const tests = `list_transform(rs, r -> ${inRange('ip', 'r')})`;
   const any = `${bind(tests, 'ts', 'CASE WHEN list_bool_or(ts) THEN TRUE WHEN list_bool_or(list_transform(ts, v -> v IS NULL)) THEN NULL ELSE FALSE END')}`;
   const notArray = c.args[1]!.type === 'dynamic' ? `json_type(${c.a[1]}) <> 'ARRAY'` : 'FALSE';
@@ -100,7 +111,8 @@ export const IPV6_V5_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'parse_ipv6',
     family: 'string',
-    summary: 'The IPv6 or IPv4 address (with an optional /prefix, which clears the bits past it) as eight groups of four hex digits; "" for other text.',
+    summary:
+      'The IPv6 or IPv4 address (with an optional /prefix, which clears the bits past it) as eight groups of four hex digits; "" for other text.',
     signatures: [{ params: [ip('ip')], result: 'string' }],
     duckdb: format,
     timestream: null,
@@ -108,7 +120,8 @@ export const IPV6_V5_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'parse_ipv6_mask',
     family: 'string',
-    summary: 'The IPv6 or IPv4 address with the bits past prefix (0-128) cleared, as eight groups of four hex digits; "" for other text.',
+    summary:
+      'The IPv6 or IPv4 address with the bits past prefix (0-128) cleared, as eight groups of four hex digits; "" for other text.',
     signatures: [{ params: [ip('ip'), { name: 'prefix', type: 'integer' }], result: 'string' }],
     duckdb: format,
     timestream: null,
@@ -116,7 +129,8 @@ export const IPV6_V5_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'ipv6_compare',
     family: 'string',
-    summary: '-1, 0 or 1 comparing two IPv6 or IPv4 addresses on their shortest prefix (or the one given, 0-128); null when one is no address.',
+    summary:
+      '-1, 0 or 1 comparing two IPv6 or IPv4 addresses on their shortest prefix (or the one given, 0-128); null when one is no address.',
     signatures: [{ params: [ip('ip1'), ip('ip2'), prefix], result: 'int' }],
     duckdb: (c) => `CAST(${compare(c)} AS INTEGER)`,
     timestream: null,
@@ -124,7 +138,8 @@ export const IPV6_V5_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'ipv6_is_match',
     family: 'string',
-    summary: 'Whether two IPv6 or IPv4 addresses are equal on their shortest prefix (or the one given, 0-128); null when one is no address.',
+    summary:
+      'Whether two IPv6 or IPv4 addresses are equal on their shortest prefix (or the one given, 0-128); null when one is no address.',
     signatures: [{ params: [ip('ip1'), ip('ip2'), prefix], result: 'bool' }],
     duckdb: (c) => `(${compare(c)} = 0)`,
     timestream: null,
@@ -140,7 +155,8 @@ export const IPV6_V5_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'ipv6_is_in_any_range',
     family: 'string',
-    summary: 'Whether the IPv6 or IPv4 address is in any of the ranges (several strings or one dynamic array); null when none holds it and one is no address.',
+    summary:
+      'Whether the IPv6 or IPv4 address is in any of the ranges (several strings or one dynamic array); null when none holds it and one is no address.',
     signatures: [
       { params: [ip('ip'), { name: 'ranges', type: 'dynamic' }], result: 'bool' },
       { params: [ip('ip'), ip('range')], variadic: true, result: 'bool' },

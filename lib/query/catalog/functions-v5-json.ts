@@ -62,7 +62,10 @@ function parsedArray(arg: IrExpr): unknown[] {
 
 /** A JSON object text nesting `leaf` under the keys of `path`, as SQL (the leaf is SQL JSON text). */
 function nested(path: readonly PathSegment[], leaf: string, c: SqlCall): string {
-  return path.reduceRight<string>((inner, key) => `'{' || ${c.jsonOfType(c.d.string(String(key)), 'string')} || ':' || ${inner} || '}'`, leaf);
+  return path.reduceRight<string>(
+    (inner, key) => `'{' || ${c.jsonOfType(c.d.string(String(key)), 'string')} || ':' || ${inner} || '}'`,
+    leaf,
+  );
 }
 
 /**
@@ -175,7 +178,12 @@ export const JSON_V5_FUNCTIONS: readonly ScalarFunction[] = [
     family: 'array',
     summary:
       'The property bag with a key (a name or a JSONPath to a nested key, constant) set to a value, replacing any old one; null for anything but a bag.',
-    signatures: [{ params: [{ name: 'bag', type: 'dynamic' }, str('key', true), { name: 'value', type: 'any' }], result: 'dynamic' }],
+    signatures: [
+      {
+        params: [{ name: 'bag', type: 'dynamic' }, str('key', true), { name: 'value', type: 'any' }],
+        result: 'dynamic',
+      },
+    ],
     check: pathCheck(1, true, true),
     duckdb: setKey,
     timestream: null,

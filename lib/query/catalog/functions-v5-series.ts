@@ -30,7 +30,11 @@ function fitLine(c: SqlCall): string {
   const bag =
     `json_object('rsquare', ${realJson(`1 - ${residual} / ${total}`)}, 'slope', ${realJson(slope)}, 'variance', ${realJson(`${total} / (s.n - 1)`)}, ` +
     `'rvariance', ${realJson(`${residual} / (s.n - 1)`)}, 'interception', ${realJson(intercept)}, 'line_fit', list_transform(y, (v, i) -> ${realJson(fit('i'))}))`;
-  return bind(doubles(c.a[0]!), 'y', `CASE WHEN y IS NULL THEN NULL WHEN len(y) = 0 THEN JSON '{}' ELSE ${bind(sums, 's', bag)} END`);
+  return bind(
+    doubles(c.a[0]!),
+    'y',
+    `CASE WHEN y IS NULL THEN NULL WHEN len(y) = 0 THEN JSON '{}' ELSE ${bind(sums, 's', bag)} END`,
+  );
 }
 
 export const SERIES_V5_FUNCTIONS: readonly ScalarFunction[] = [

@@ -14,7 +14,9 @@ function constantArray(arg: IrExpr | undefined): unknown[] {
 }
 
 const lookupsCheck: ArgumentCheck = (args) =>
-  constantArray(args[1]).length > MAX_LOOKUPS ? [1, `replace_strings() takes at most ${MAX_LOOKUPS} lookups`] : undefined;
+  constantArray(args[1]).length > MAX_LOOKUPS
+    ? [1, `replace_strings() takes at most ${MAX_LOOKUPS} lookups`]
+    : undefined;
 
 /**
  * replace_strings: the earlier lookup takes precedence and matches do not overlap (the page's

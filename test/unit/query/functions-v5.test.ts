@@ -11,24 +11,59 @@ const ts = { ...baseOptions, dialect: 'timestream' as const };
 
 describe('v5 functions: argument errors', () => {
   it.each([
-    ['print j = extract_json("$.a", "{}", "long")', 'QUERY_SEMANTIC', "third argument must be typeof(T)", '1:37'],
+    ['print j = extract_json("$.a", "{}", "long")', 'QUERY_SEMANTIC', 'third argument must be typeof(T)', '1:37'],
     ['print j = extract_json("a", "{}")', 'QUERY_SEMANTIC', "'a' is not a JSONPath", '1:24'],
     ['print s = "$.a" | project j = extract_json(s, "{}")', 'QUERY_SEMANTIC', 'must be a string constant', '1:44'],
     ['print j = extract_json("$.a[x]", "{}")', 'QUERY_SEMANTIC', 'neither a quoted name nor an index', '1:24'],
     ['print j = extract_json("$.a[1", "{}")', 'QUERY_SEMANTIC', 'an unclosed [', '1:24'],
     ['print b = bag_remove_keys(dynamic({}), dynamic(["$"]))', 'QUERY_SEMANTIC', 'must name a key', '1:40'],
-    ['print b = bag_remove_keys(dynamic({}), dynamic(["$.a[0]"]))', 'QUERY_SEMANTIC', 'array indexes are not supported', '1:40'],
+    [
+      'print b = bag_remove_keys(dynamic({}), dynamic(["$.a[0]"]))',
+      'QUERY_SEMANTIC',
+      'array indexes are not supported',
+      '1:40',
+    ],
     ['print b = bag_set_key(dynamic({}), "$.a..b", 1)', 'QUERY_SEMANTIC', 'an empty name', '1:36'],
-    ['print k = "a" | project b = bag_set_key(dynamic({}), k, 1)', 'QUERY_SEMANTIC', 'must be a string constant', '1:54'],
-    ['print r = replace_strings("a", "a", dynamic(["b"]))', 'QUERY_SEMANTIC', "argument 'lookups' must be a dynamic", '1:32'],
+    [
+      'print k = "a" | project b = bag_set_key(dynamic({}), k, 1)',
+      'QUERY_SEMANTIC',
+      'must be a string constant',
+      '1:54',
+    ],
+    [
+      'print r = replace_strings("a", "a", dynamic(["b"]))',
+      'QUERY_SEMANTIC',
+      "argument 'lookups' must be a dynamic",
+      '1:32',
+    ],
     ['print f = series_fit_line_dynamic("1,2")', 'QUERY_SEMANTIC', "argument 'series' must be a dynamic", '1:35'],
-    ['print y = dynamic([1]) | extend (a, b, c, d, e, f, g) = series_fit_line(y)', 'QUERY_SEMANTIC', 'gives 6 columns, but 7 names', '1:33'],
-    ['print y = dynamic([1]) | extend f = series_fit_line(y)', 'QUERY_UNSUPPORTED', 'cannot be named with Name =', '1:33'],
+    [
+      'print y = dynamic([1]) | extend (a, b, c, d, e, f, g) = series_fit_line(y)',
+      'QUERY_SEMANTIC',
+      'gives 6 columns, but 7 names',
+      '1:33',
+    ],
+    [
+      'print y = dynamic([1]) | extend f = series_fit_line(y)',
+      'QUERY_UNSUPPORTED',
+      'cannot be named with Name =',
+      '1:33',
+    ],
     ['print i = ipv4_is_in_any_range("1.2.3.4")', 'QUERY_SEMANTIC', 'ipv4_is_in_any_range() takes', '1:11'],
     ['print i = ipv6_compare("::1", "::2", "8")', 'QUERY_SEMANTIC', "argument 'prefix' must be an integer", '1:38'],
     ['print i = parse_ipv6_mask("::1")', 'QUERY_SEMANTIC', 'parse_ipv6_mask() takes', '1:11'],
-    ['print t = datetime_local_to_utc("2020-01-01", "UTC")', 'QUERY_SEMANTIC', "argument 'from' must be a datetime", '1:33'],
-    ['datatable(b:dynamic, p:bool)[] | summarize make_bag_if(b, p, 10)', 'QUERY_SEMANTIC', 'make_bag_if() takes', '1:44'],
+    [
+      'print t = datetime_local_to_utc("2020-01-01", "UTC")',
+      'QUERY_SEMANTIC',
+      "argument 'from' must be a datetime",
+      '1:33',
+    ],
+    [
+      'datatable(b:dynamic, p:bool)[] | summarize make_bag_if(b, p, 10)',
+      'QUERY_SEMANTIC',
+      'make_bag_if() takes',
+      '1:44',
+    ],
   ])('refuses %s', (query, code, message, position) => {
     // Act
     const error = compileFailure(query, duck);
