@@ -1,5 +1,6 @@
 // Test helpers of the compiler's unit tests: the QueryError a query must be refused with (any other
 // outcome fails the test), and the compile options most of them use.
+import { expect } from 'vitest';
 import { compile, QueryError, type CompileOptions } from '../../../lib/query/index';
 
 export function compileFailure(query: string, options: CompileOptions): QueryError {
@@ -10,6 +11,18 @@ export function compileFailure(query: string, options: CompileOptions): QueryErr
     throw e;
   }
   throw new Error(`expected the query to fail: ${query}`);
+}
+
+/** Asserts the query is refused with `code`, a message containing `message`, at `position` ("line:column"). */
+export function expectRefusedAt(
+  query: string,
+  options: CompileOptions,
+  refusal: { code: string; message: string; position: string },
+): void {
+  const error = compileFailure(query, options);
+  expect(error.code).toBe(refusal.code);
+  expect(error.message).toContain(refusal.message);
+  expect(error.message.startsWith(`${refusal.position}: `)).toBe(true);
 }
 
 /** A customer of every plant and a one-day window; each test adds its dialect. */

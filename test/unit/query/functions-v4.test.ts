@@ -3,7 +3,7 @@
 // results on DuckDB are pinned by the conformance corpus (test/conformance/cases/fn-v4-*.json).
 import { describe, expect, it } from 'vitest';
 import { compile } from '../../../lib/query/index';
-import { baseOptions, compileFailure } from './compile-failure';
+import { baseOptions, compileFailure, expectRefusedAt } from './compile-failure';
 
 const base = baseOptions;
 const duck = { ...base, dialect: 'duckdb' as const };
@@ -45,12 +45,8 @@ describe('v4 functions: argument errors', () => {
       '1:62',
     ],
   ])('%s', (query, code, message, position) => {
-    // Act
-    const error = compileFailure(query, duck);
-    // Assess
-    expect(error.code).toBe(code);
-    expect(error.message).toContain(message);
-    expect(error.message.startsWith(`${position}: `)).toBe(true);
+    // Act, Assess
+    expectRefusedAt(query, duck, { code, message, position });
   });
 
   it('refuses an aggregation-only sketch function outside summarize, but takes its scalar form', () => {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { compile } from '../../../lib/query/index';
 import { parseJsonPath } from '../../../lib/query/catalog/functions-v5-json';
-import { baseOptions, compileFailure } from './compile-failure';
+import { baseOptions, compileFailure, expectRefusedAt } from './compile-failure';
 
 const duck = { ...baseOptions, dialect: 'duckdb' as const };
 const ts = { ...baseOptions, dialect: 'timestream' as const };
@@ -65,12 +65,8 @@ describe('v5 functions: argument errors', () => {
       '1:44',
     ],
   ])('refuses %s', (query, code, message, position) => {
-    // Act
-    const error = compileFailure(query, duck);
-    // Assess
-    expect(error.code).toBe(code);
-    expect(error.message).toContain(message);
-    expect(error.message.startsWith(`${position}: `)).toBe(true);
+    // Act, Assess
+    expectRefusedAt(query, duck, { code, message, position });
   });
 });
 
