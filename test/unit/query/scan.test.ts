@@ -145,7 +145,8 @@ describe('scan', () => {
     expect(sql).toBe(`r."_c1" + length('"_c1" it''s') + "_c2"`);
   });
   it('is interrupted at the time limit in the middle of its recursion, and the next query runs', async () => {
-    // Prepare: a scan over 100,000 rows (minutes of recursion) on the service's engine.
+    // Prepare: a scan over 2,000,000 rows (a minute or more; the walk takes a block of rows per
+    // recursion step, and the engine checks the interrupt between steps) on the service's engine.
     const dir = await mkdtemp(path.join(tmpdir(), 'scan-timeout-'));
     const file = path.join(dir, 'telemetry.duckdb');
     const engine = duckDbQueryEngine(file);
@@ -155,7 +156,7 @@ describe('scan', () => {
         maxResponseBytes: 100_000,
       });
     const { sql } = compile(
-      'range x from 1 to 100000 step 1 | scan declare (s:long=0) with (step a: true => s = a.s + x) | summarize n = max(s)',
+      'range x from 1 to 2000000 step 1 | scan declare (s:long=0) with (step a: true => s = a.s + x) | summarize n = max(s)',
       options('duckdb'),
     );
     const reason = new AppError('QUERY_TIMEOUT', 'too slow');
