@@ -324,6 +324,8 @@ export interface LetStatement {
   readonly nameSpan: Span;
   readonly value: Expr | Pipeline | FunctionDef;
   readonly span: Span;
+  /** `let T = materialize(...)`: every use of T reads one evaluation (materialize function docs). */
+  readonly materialized?: boolean;
 }
 
 /** One parameter of a user-defined function: a scalar type, or a table with its columns (`*` = any). */

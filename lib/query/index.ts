@@ -75,7 +75,13 @@ export function compile(queryText: string, options: CompileOptions): CompiledQue
   const analyzed = analyze(program, ctx, { nowTicks: BigInt(nowMs) * 10_000n, records });
   const dialect: SqlDialect =
     options.dialect === 'duckdb' ? new DuckDbDialect() : new TimestreamDialect(options.timestreamDatabase);
-  const sql = generateSql(analyzed.rel, dialect, { scope, rowLimit: options.rowLimit, ctx, records });
+  const sql = generateSql(analyzed.rel, dialect, {
+    scope,
+    rowLimit: options.rowLimit,
+    ctx,
+    records,
+    materialized: analyzed.materialized,
+  });
   const columns = analyzed.rel.columns.map((c) => ({ name: c.name, type: c.type }));
   return analyzed.renderHint ? { sql, columns, renderHint: analyzed.renderHint } : { sql, columns };
 }
