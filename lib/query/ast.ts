@@ -343,6 +343,8 @@ export interface FunctionDef {
   readonly lets: readonly LetStatement[];
   readonly result: Expr | Pipeline;
   readonly span: Span;
+  /** `view`: union * and search over all tables read it too (let statement docs). */
+  readonly view?: boolean;
 }
 
 export interface Program {
