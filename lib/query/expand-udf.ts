@@ -316,8 +316,16 @@ class Expander {
           value.span,
         );
     }
-    if (wanted === 'real' && !(literal.kind === 'literal' && literal.type === 'real'))
+    if (wanted === 'real' && !(literal.kind === 'literal' && literal.type === 'real')) {
+      // An integer literal becomes a real literal, not todouble(literal): it stays a constant where
+      // the body needs one (percentiles(x, p), bin sizes; the invoke operator docs' clipped_average
+      // called with 5 and 99).
+      if (literal.kind === 'literal' && (literal.type === 'int' || literal.type === 'long')) {
+        const real: Expr = { ...literal, type: 'real', value: Number(literal.value) };
+        return value.kind === 'unary' ? { ...value, operand: real } : real;
+      }
       return { kind: 'call', name: 'todouble', nameSpan: value.span, args: [value], span: value.span };
+    }
     return value;
   }
 
