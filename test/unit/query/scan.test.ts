@@ -87,6 +87,21 @@ describe('scan', () => {
       { seed: 15, numRuns: 25 },
     );
   });
+  it('agrees with row_cumsum over 5,000 rows: the state carried across chunks and blocks of the walk', async () => {
+    // Prepare: 79 chunks of 64 rows in 3 blocks (sql/scan.ts), values from -20 to 20.
+    const source = 'range i from 1 to 5000 step 1 | extend v = (i * 7919) % 41 - 20';
+    const scanned = `${source} | scan declare (s:long=0) with (step a: true => s = iff(v < 0, v, a.s + v)) | project i, s`;
+    const summed = `${source} | extend s = row_cumsum(v, v < 0) | project i, s`;
+    const run = async (q: string): Promise<unknown[][]> => {
+      const compiled = compile(q, { ...options('duckdb'), rowLimit: 10_000 });
+      return convertRows(await runSql(db, compiled.sql), ['long', 'long']);
+    };
+    // Act
+    const [a, b] = [await run(scanned), await run(summed)];
+    // Assess
+    expect(a).toHaveLength(5000);
+    expect(a).toEqual(b);
+  }, 60_000);
   it("runs a three-step funnel as the docs' matching logic does, on random input", async () => {
     await fc.assert(
       fc.asyncProperty(
