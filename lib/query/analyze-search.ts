@@ -7,14 +7,29 @@
 import type { Expr, SearchSpec } from './ast';
 import type { TabularHost } from './analyze-join';
 import { analyzeUnion } from './analyze-union';
+import { findInChildren } from './ast-walk';
 import type { ErrorFactory } from './errors';
 import type { IrExpr, Rel } from './ir';
 import type { Span } from './tokens';
 
-/** The union of the searched tables with their name in $table (search as a source). */
+/**
+ * The union of the searched tables with their name in $table (search as a source). A table lacking
+ * a column the predicate names is not searched, so its columns are not in the output (the let
+ * statement docs' `search MyColumn == 5` over two views prints $table and MyColumn only).
+ */
 export function searchSource(h: TabularHost, spec: SearchSpec, span: Span): Rel {
   const tables = spec.tables ?? { unionKind: 'outer', legs: [{ kind: 'pattern', pattern: '*', span }] };
-  return analyzeUnion(h, undefined, { ...tables, withSource: { name: '$table', span } }, span);
+  const named = new Set<string>();
+  const collect = (e: Expr): void => {
+    if (e.kind === 'name') named.add(e.name);
+    else findInChildren(e, (c) => collect(c));
+  };
+  collect(spec.predicate);
+  // A name no table has (a let value) does not count.
+  const has = (rel: Rel, n: string): boolean => rel.columns.some((c) => c.name === n);
+  const hasAll = (rel: Rel, all: readonly Rel[]): boolean =>
+    [...named].every((n) => has(rel, n) || !all.some((r) => has(r, n)));
+  return analyzeUnion(h, undefined, { ...tables, withSource: { name: '$table', span } }, span, hasAll);
 }
 
 const CASE_SENSITIVE: Readonly<Record<string, string>> = {

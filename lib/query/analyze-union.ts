@@ -16,9 +16,18 @@ interface Leg {
   readonly name: string;
 }
 
-/** `first` is the piped input of `T | union ...` (absent for the union source). */
-export function analyzeUnion(h: TabularHost, first: Rel | undefined, spec: UnionSpec, span: Span): Rel {
-  const legs: Leg[] = [];
+/**
+ * `first` is the piped input of `T | union ...` (absent for the union source). `keep` drops the legs
+ * it rejects, unless it rejects them all (search: the tables lacking a column its predicate names).
+ */
+export function analyzeUnion(
+  h: TabularHost,
+  first: Rel | undefined,
+  spec: UnionSpec,
+  span: Span,
+  keep?: (rel: Rel, all: readonly Rel[]) => boolean,
+): Rel {
+  let legs: Leg[] = [];
   if (first) legs.push({ rel: first, name: h.nameOf?.(first) ?? 'union_arg0' });
   for (const leg of spec.legs) {
     if (leg.kind === 'pattern') {
@@ -38,6 +47,10 @@ export function analyzeUnion(h: TabularHost, first: Rel | undefined, spec: Union
     }
     const rel = h.subquery(leg.pipeline);
     legs.push({ rel, name: leg.name ?? h.nameOf?.(rel) ?? `union_arg${legs.length}` });
+  }
+  if (keep) {
+    const all = legs.map((l) => l.rel);
+    if (legs.some((l) => keep(l.rel, all))) legs = legs.filter((l) => keep(l.rel, all));
   }
   // Each (name, type) pair once, in order of first appearance; names with several types get suffixes.
   const typesOf = new Map<string, KqlType[]>();

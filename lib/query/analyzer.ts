@@ -86,6 +86,7 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
   private readonly serialized = new Set<Rel>();
   private readonly lets = new Map<string, IrExpr>();
   private readonly tabularLets = new Map<string, Rel>();
+  private readonly materialized = new Set<Rel>();
   /** The name `as` gave a relation: a union leg's name in withsource= (as operator docs). */
   private readonly asNames = new Map<Rel, string>();
   /** Tabular operators stacked on the source of each relation (through let tables). */
@@ -111,12 +112,13 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
         const { rel, renderHint } = this.pipeline(stmt.value);
         if (renderHint) throw this.errors.semantic('render is only allowed at the end of the query', stmt.value.span);
         this.tabularLets.set(stmt.name, rel);
+        if (stmt.materialized) this.materialized.add(rel);
       } else {
         const value = analyzeScalar(stmt.value, this.env([]));
         this.lets.set(stmt.name, value);
       }
     }
-    return this.pipeline(program.query);
+    return { ...this.pipeline(program.query), materialized: this.materialized };
   }
 
   newRef(): string {

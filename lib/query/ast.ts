@@ -356,6 +356,8 @@ export interface LetStatement {
   readonly nameSpan: Span;
   readonly value: Expr | Pipeline | FunctionDef;
   readonly span: Span;
+  /** `let T = materialize(...)`: every use of T reads one evaluation (materialize function docs). */
+  readonly materialized?: boolean;
 }
 
 /** One parameter of a user-defined function: a scalar type, or a table with its columns (`*` = any). */
@@ -373,6 +375,8 @@ export interface FunctionDef {
   readonly lets: readonly LetStatement[];
   readonly result: Expr | Pipeline;
   readonly span: Span;
+  /** `view`: union * and search over all tables read it too (let statement docs). */
+  readonly view?: boolean;
 }
 
 export interface Program {

@@ -6,7 +6,20 @@
 // against limits.maxQueryTerms and every node ticks the compile budget (a chain of functions each
 // calling the previous twice would otherwise write 2^n nodes). Throws QueryError: QUERY_SEMANTIC
 // for a wrong argument count or type, QUERY_UNSUPPORTED for recursion, QUERY_TOO_MANY_TERMS.
-import type { Expr, FunctionDef, FunctionParam, LetStatement, Pipeline, Program, Source } from './ast';
+import type {
+  Expr,
+  FunctionDef,
+  FunctionParam,
+  LetStatement,
+  Pipeline,
+  Program,
+  SearchSpec,
+  Source,
+  UnionLeg,
+  UnionSpec,
+} from './ast';
+import { TABLE_NAMES } from '../telemetry/tables';
+import { matchesWildcard } from './naming';
 import { clip } from './errors';
 import type { CompileContext } from './limits';
 import type { Span } from './tokens';
@@ -86,6 +99,10 @@ class Expander {
       const span = rec['span'] as Span | undefined;
       if (span) this.ctx.budget.tick(span.start);
       if (this.inBody > 0) this.count(1);
+      if ((kind === 'union' || kind === 'search') && span) {
+        const withViews = this.withViews(node as Source & { kind: 'union' | 'search' }, scope);
+        if (withViews !== node) return this.children(withViews as unknown as Record<string, unknown>, scope);
+      }
       // A union leg is { kind: 'pipeline', pipeline }: only a Pipeline has a source.
       if (kind === 'pipeline' && rec['source'] !== undefined) return this.pipeline(node as Pipeline, scope);
       if (kind === 'name' && span) {
@@ -112,6 +129,11 @@ class Expander {
         }
       }
     }
+    return this.children(rec, scope);
+  }
+
+  /** A node with its children walked, copied only where something inside it was expanded. */
+  private children(rec: Record<string, unknown>, scope: Scope): unknown {
     let out: Record<string, unknown> | undefined;
     for (const key of Object.keys(rec)) {
       if (SKIPPED_KEYS.has(key)) continue;
@@ -119,7 +141,51 @@ class Expander {
       const w = this.walk(v, scope);
       if (w !== v) (out ??= { ...rec })[key] = w;
     }
-    return out ?? node;
+    return out ?? rec;
+  }
+
+  /**
+   * union with name patterns, or search over all tables, with the views in scope that the patterns
+   * match added as legs named after them (let statement docs: views take part in `union *` and
+   * `search *`); a pattern then matching only views is dropped (no table matches it). The same
+   * node when no view matches.
+   */
+  private withViews<T extends { kind: 'union' | 'search'; span: Span }>(node: T, scope: Scope): T {
+    const views = [...scope.values()].filter(
+      (b): b is Binding & { kind: 'function' } =>
+        b.kind === 'function' && b.def.view === true && b.def.params.length === 0 && b.def.result.kind === 'pipeline',
+    );
+    if (views.length === 0) return node;
+    const spec: UnionSpec =
+      node.kind === 'union'
+        ? (node as unknown as { union: UnionSpec }).union
+        : ((node as unknown as { search: SearchSpec }).search.tables ?? {
+            unionKind: 'outer',
+            legs: [{ kind: 'pattern', pattern: '*', span: node.span }],
+          });
+    let added = false;
+    const legs = spec.legs.flatMap((leg): UnionLeg[] => {
+      if (leg.kind !== 'pattern') return [leg];
+      const matched = views.filter((v) => matchesWildcard(leg.pattern, v.name));
+      if (matched.length === 0) return [leg];
+      added = true;
+      const tables = TABLE_NAMES.some((t) => matchesWildcard(leg.pattern, t)) ? [leg] : [];
+      return [
+        ...tables,
+        ...matched.map(
+          (v): UnionLeg => ({
+            kind: 'pipeline',
+            pipeline: { kind: 'pipeline', source: { kind: 'table', name: v.name, span: leg.span }, operators: [], span: leg.span },
+            name: v.name,
+          }),
+        ),
+      ];
+    });
+    if (!added) return node;
+    const union = { ...spec, legs };
+    if (node.kind === 'union') return { ...node, union };
+    const search = (node as unknown as { search: SearchSpec }).search;
+    return { ...node, search: { ...search, tables: union } };
   }
 
   private pipeline(p: Pipeline, scope: Scope): Pipeline {
@@ -250,8 +316,16 @@ class Expander {
           value.span,
         );
     }
-    if (wanted === 'real' && !(literal.kind === 'literal' && literal.type === 'real'))
+    if (wanted === 'real' && !(literal.kind === 'literal' && literal.type === 'real')) {
+      // An integer literal becomes a real literal, not todouble(literal): it stays a constant where
+      // the body needs one (percentiles(x, p), bin sizes; the invoke operator docs' clipped_average
+      // called with 5 and 99).
+      if (literal.kind === 'literal' && (literal.type === 'int' || literal.type === 'long')) {
+        const real: Expr = { ...literal, type: 'real', value: Number(literal.value) };
+        return value.kind === 'unary' ? { ...value, operand: real } : real;
+      }
       return { kind: 'call', name: 'todouble', nameSpan: value.span, args: [value], span: value.span };
+    }
     return value;
   }
 

@@ -117,9 +117,16 @@ export function compilePlan(
     analyzed = analyze(program, ctx, { nowTicks: BigInt(nowMs) * 10_000n, records, discovery: { found, met: 0 } });
   } catch (e) {
     if (!(e instanceof DiscoveryNeeded)) throw e;
+    // The key discovery reads a materialize() let as its query: only the keys are read from it.
     return discoveryPlan(e, generateSql(e.rel, dialect, { scope, rowLimit: MAX_DISCOVERED_KEYS, ctx, records }));
   }
-  const sql = generateSql(analyzed.rel, dialect, { scope, rowLimit: options.rowLimit, ctx, records });
+  const sql = generateSql(analyzed.rel, dialect, {
+    scope,
+    rowLimit: options.rowLimit,
+    ctx,
+    records,
+    materialized: analyzed.materialized,
+  });
   const columns = analyzed.rel.columns.map((c) => ({ name: c.name, type: c.type }));
   const query = analyzed.renderHint ? { sql, columns, renderHint: analyzed.renderHint } : { sql, columns };
   return { kind: 'compiled', query };

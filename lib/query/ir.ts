@@ -266,6 +266,8 @@ export interface RenderHint {
 export interface AnalyzedQuery {
   readonly rel: Rel;
   readonly renderHint?: RenderHint;
+  /** The relations of `materialize()` lets: evaluated once however many times they are read. */
+  readonly materialized: ReadonlySet<Rel>;
 }
 
 /**

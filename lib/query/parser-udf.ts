@@ -28,7 +28,7 @@ export function atFunctionDefinition(p: UdfCursor): boolean {
 /** The definition after `let name =`; the caller reads the closing `;`. */
 export function parseFunctionDef(p: UdfCursor): FunctionDef {
   const start = p.peek().span.start;
-  p.acceptIdent('view');
+  const view = p.acceptIdent('view');
   p.expectOp('(');
   const params: FunctionParam[] = [];
   const seen = new Set<string>();
@@ -57,7 +57,8 @@ export function parseFunctionDef(p: UdfCursor): FunctionDef {
     const result: Expr | Pipeline = p.startsTabular() ? p.subPipeline(open.span) : p.expression();
     while (p.acceptOp(';'));
     p.expectOp('}');
-    return { kind: 'function', params, lets, result, span: p.spanFrom(start) };
+    const def: FunctionDef = { kind: 'function', params, lets, result, span: p.spanFrom(start) };
+    return view ? { ...def, view } : def;
   } finally {
     for (const name of added) p.removeTabularName(name);
   }

@@ -196,7 +196,7 @@ class Parser implements OperatorCursor, UdfCursor {
       if (!this.acceptOp(';')) throw this.errors.syntax("expected ';' after the let statement", this.peek().span);
       return { kind: 'let', name: nameToken.name, nameSpan: nameToken.span, value, span: { start, end } };
     }
-    // materialize(T) caches T in Kusto; here it is T (each use is planned by the engine).
+    // materialize(T) caches T in Kusto: the SQL writes it once, and each use reads that (generator.ts).
     const materialized = this.peekIdent('materialize') && this.tokens[this.pos + 1]?.text === '(';
     if (materialized) {
       this.next();
@@ -211,6 +211,7 @@ class Parser implements OperatorCursor, UdfCursor {
         nameSpan: nameToken.span,
         value: pipeline,
         span: { start, end: this.prevEnd() },
+        materialized: true,
       };
     }
     const value = this.startsTabular() ? this.parsePipeline() : this.expression();

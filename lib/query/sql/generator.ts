@@ -57,6 +57,8 @@ export interface GenerateOptions {
   readonly ctx: CompileContext;
   /** The analyzer's records: the span of each expression, where a size limit is reported. */
   readonly records: ExpressionRecords;
+  /** Relations written once as a CTE that every use reads (`materialize()` lets). */
+  readonly materialized?: ReadonlySet<Rel>;
 }
 
 export function generateSql(rel: Rel, dialect: SqlDialect, options: GenerateOptions): string {
@@ -71,6 +73,8 @@ class Generator {
   private written = 0;
   /** Spans of the relations being written, innermost last: where a whole-query limit is reported. */
   private readonly at: (Span | undefined)[] = [];
+  /** The CTEs of materialized relations, in the order written (a later one may read an earlier one). */
+  private readonly ctes = new Map<Rel, { name: string; sql: string }>();
 
   constructor(
     private readonly d: SqlDialect,
@@ -140,6 +144,13 @@ class Generator {
   }
 
   root(rel: Rel): string {
+    const sql = this.rootSelect(rel);
+    if (this.ctes.size === 0) return sql;
+    const ctes = [...this.ctes.values()].map((c) => `${c.name} AS MATERIALIZED (${c.sql})`);
+    return `WITH ${ctes.join(', ')} ${sql}`;
+  }
+
+  private rootSelect(rel: Rel): string {
     const state = this.rel(rel);
     const folded = this.foldRoot(state);
     if (folded !== undefined) return folded;
@@ -240,6 +251,7 @@ class Generator {
     this.at.push(this.options.records.spans.get(rel));
     try {
       this.options.ctx.budget.tick(this.position().start);
+      if (this.options.materialized?.has(rel)) return this.materializedRel(rel);
       return this.relation(rel);
     } finally {
       this.at.pop();
@@ -709,6 +721,34 @@ class Generator {
     };
   }
 
+  /**
+   * A `materialize()` let: on DuckDB a CTE written once (AS MATERIALIZED: evaluated once, so a sample
+   * or rand() in it is the same at every use); each use selects from it. Timestream's SQL has no
+   * such guarantee: its text is written at each use, which gives the same rows unless it picks rows
+   * or values at random, and then it is refused. @throws QueryError QUERY_UNSUPPORTED
+   */
+  private materializedRel(rel: Rel): State {
+    if (this.d.name !== 'duckdb') {
+      if (isRandom(rel))
+        throw this.options.ctx.errors.unsupported(
+          `materialize() of random rows or values is not supported on the ${this.d.name} engine`,
+          this.position(),
+        );
+      return this.relation(rel);
+    }
+    let cte = this.ctes.get(rel);
+    if (!cte) {
+      const state = this.relation(rel);
+      const refs = [...state.cols.map((c) => c.ref), ...state.carried];
+      const outer = this.wrap(state);
+      outer.sel.star = false;
+      outer.sel.items = refs.map((r) => ({ sql: this.q(r), ref: r }));
+      cte = { name: this.q(`_m${++this.hiddenCounter}`), sql: this.render(outer.sel) };
+      this.ctes.set(rel, cte);
+    }
+    return this.state(`${cte.name} AS ${this.alias()}`, rel.columns);
+  }
+
   private fromSubquery(sql: string, cols: readonly IrColumn[]): State {
     return this.state(`(${sql}) AS ${this.alias()}`, cols);
   }
@@ -770,4 +810,14 @@ function hasControlCharacter(name: string): boolean {
     if (code < 0x20 || code === 0x7f) return true;
   }
   return false;
+}
+
+/** Whether a relation picks rows or values at random (sample, rand(), new_guid()) anywhere inside. */
+function isRandom(node: unknown, seen = new Set<unknown>()): boolean {
+  if (typeof node !== 'object' || node === null || seen.has(node)) return false;
+  seen.add(node);
+  const o = node as { kind?: unknown; catalog?: unknown; name?: unknown };
+  if (o.kind === 'sample') return true;
+  if (o.catalog === 'scalar' && (o.name === 'rand' || o.name === 'new_guid')) return true;
+  return Object.values(node).some((v) => isRandom(v, seen));
 }

@@ -87,6 +87,21 @@ describe('scan', () => {
       { seed: 15, numRuns: 25 },
     );
   });
+  it('agrees with row_cumsum over 5,000 rows: the state carried across chunks and blocks of the walk', async () => {
+    // Prepare: 79 chunks of 64 rows in 3 blocks (sql/scan.ts), values from -20 to 20.
+    const source = 'range i from 1 to 5000 step 1 | extend v = (i * 7919) % 41 - 20';
+    const scanned = `${source} | scan declare (s:long=0) with (step a: true => s = iff(v < 0, v, a.s + v)) | project i, s`;
+    const summed = `${source} | extend s = row_cumsum(v, v < 0) | project i, s`;
+    const run = async (q: string): Promise<unknown[][]> => {
+      const compiled = compile(q, { ...options('duckdb'), rowLimit: 10_000 });
+      return convertRows(await runSql(db, compiled.sql), ['long', 'long']);
+    };
+    // Act
+    const [a, b] = [await run(scanned), await run(summed)];
+    // Assess
+    expect(a).toHaveLength(5000);
+    expect(a).toEqual(b);
+  }, 60_000);
   it("runs a three-step funnel as the docs' matching logic does, on random input", async () => {
     await fc.assert(
       fc.asyncProperty(
@@ -145,7 +160,8 @@ describe('scan', () => {
     expect(sql).toBe(`r."_c1" + length('"_c1" it''s') + "_c2"`);
   });
   it('is interrupted at the time limit in the middle of its recursion, and the next query runs', async () => {
-    // Prepare: a scan over 100,000 rows (minutes of recursion) on the service's engine.
+    // Prepare: a scan over 2,000,000 rows (a minute or more; the walk takes a block of rows per
+    // recursion step, and the engine checks the interrupt between steps) on the service's engine.
     const dir = await mkdtemp(path.join(tmpdir(), 'scan-timeout-'));
     const file = path.join(dir, 'telemetry.duckdb');
     const engine = duckDbQueryEngine(file);
@@ -155,7 +171,7 @@ describe('scan', () => {
         maxResponseBytes: 100_000,
       });
     const { sql } = compile(
-      'range x from 1 to 100000 step 1 | scan declare (s:long=0) with (step a: true => s = a.s + x) | summarize n = max(s)',
+      'range x from 1 to 2000000 step 1 | scan declare (s:long=0) with (step a: true => s = a.s + x) | summarize n = max(s)',
       options('duckdb'),
     );
     const reason = new AppError('QUERY_TIMEOUT', 'too slow');
