@@ -172,13 +172,16 @@ class Expander {
       const tables = TABLE_NAMES.some((t) => matchesWildcard(leg.pattern, t)) ? [leg] : [];
       return [
         ...tables,
-        ...matched.map(
-          (v): UnionLeg => ({
+        ...matched.map((v): UnionLeg => ({
+          kind: 'pipeline',
+          pipeline: {
             kind: 'pipeline',
-            pipeline: { kind: 'pipeline', source: { kind: 'table', name: v.name, span: leg.span }, operators: [], span: leg.span },
-            name: v.name,
-          }),
-        ),
+            source: { kind: 'table', name: v.name, span: leg.span },
+            operators: [],
+            span: leg.span,
+          },
+          name: v.name,
+        })),
       ];
     });
     if (!added) return node;

@@ -74,7 +74,10 @@ export function scanStepSql(w: SerialWriter, scan: ScanIr): ScanStepSql {
         const a = scan.steps[k]!.assigned[i];
         const on1 = a ? bound(w.expr(a), 1) : k > 0 ? st(v(k - 1, k - 1, i)) : 'NULL';
         const on2 = a ? bound(w.expr(a), 2) : st(v(k, k, i));
-        return cast(k > 0 ? `CASE WHEN ${c1} THEN ${on1} WHEN ${c2} THEN ${on2} END` : `CASE WHEN ${c2} THEN ${on2} END`, type(dc.type));
+        return cast(
+          k > 0 ? `CASE WHEN ${c1} THEN ${on1} WHEN ${c2} THEN ${on2} END` : `CASE WHEN ${c2} THEN ${on2} END`,
+          type(dc.type),
+        );
       });
       const id =
         k > 0
@@ -109,12 +112,14 @@ export function scanStepSql(w: SerialWriter, scan: ScanIr): ScanStepSql {
     }
     const record = pack([
       ['rn', rn],
-      ...[...records.entries()].reverse().flatMap(([k, r]) => [
-        [`m${k}`, r.m] as const,
-        [`p${k}`, r.p] as const,
-        [`i${k}`, r.i] as const,
-        ...r.d.map((x, i) => [`d${k}_${i}`, x] as const),
-      ]),
+      ...[...records.entries()]
+        .reverse()
+        .flatMap(([k, r]) => [
+          [`m${k}`, r.m] as const,
+          [`p${k}`, r.p] as const,
+          [`i${k}`, r.i] as const,
+          ...r.d.map((x, i) => [`d${k}_${i}`, x] as const),
+        ]),
     ]);
     // Each field cast to its type, so that the struct is of the state's type without a CAST of it.
     const fieldType = new Map(stateFields.map(([f, t]) => [f, t]));

@@ -27,9 +27,16 @@ const BLOCKS = 64;
 export function scanSql(w: SerialWriter, scan: ScanIr): string {
   const q = (n: string): string => w.q(n);
   const type = (t: KqlType): string => w.d.sqlType(t);
-  const [rows, chunks, blocks, size, walk, starts, out, last] = ['_kb', '_kc', '_kk', '_kn', '_kw', '_ks', '_ko', '_kl'].map(
-    (p) => q(w.hidden(p)),
-  ) as [string, string, string, string, string, string, string, string];
+  const [rows, chunks, blocks, size, walk, starts, out, last] = [
+    '_kb',
+    '_kc',
+    '_kk',
+    '_kn',
+    '_kw',
+    '_ks',
+    '_ko',
+    '_kl',
+  ].map((p) => q(w.hidden(p))) as [string, string, string, string, string, string, string, string];
   const n = scan.steps.length;
   const inputs = uniqueInputs(scan);
   const { stateType, seed, recType, step } = scanStepSql(w, scan);

@@ -33,6 +33,8 @@ describe('materialize()', () => {
     const error = compileFailure(twice(body), { ...baseOptions, dialect: 'timestream' });
     // Assess
     expect(error.code).toBe('QUERY_UNSUPPORTED');
-    expect(error.message).toMatch(/^\d+:\d+: materialize\(\) of random rows or values is not supported on the timestream engine$/);
+    expect(error.message).toMatch(
+      /^\d+:\d+: materialize\(\) of random rows or values is not supported on the timestream engine$/,
+    );
   });
 });
