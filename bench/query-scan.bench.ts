@@ -9,19 +9,11 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { compile, type CompileOptions } from '../lib/query';
+import { baseOptions } from '../test/unit/query/compile-failure';
 import type { Benchmark, BenchRow } from './harness';
 
-const options: CompileOptions = {
-  dialect: 'duckdb',
-  scope: {
-    customerId: 'cust-a',
-    plantIds: ['plant-1'],
-    startTime: '2024-03-01T00:00:00.000Z',
-    endTime: '2024-03-02T00:00:00.000Z',
-  },
-  now: new Date('2024-03-01T12:00:00.000Z'),
-  rowLimit: 10_000,
-};
+// The compiler tests' options (range rows read no table, so the scope does not matter here).
+const options: CompileOptions = { ...baseOptions, dialect: 'duckdb', rowLimit: 10_000 };
 
 const CASES: readonly { name: string; kql: (rows: number) => string; maxRows?: number }[] = [
   {
