@@ -6,25 +6,14 @@ import { Client } from 'azure-kusto-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Caller } from '../../../lib/auth/caller';
 import type { AppError } from '../../../lib/core/errors';
-import type { KustoTrace } from '../../../lib/kusto/chain';
 import { kustoQuery } from '../../../lib/kusto/service';
 import { convertRows } from '../../../lib/query';
 import type { QueryEngine } from '../../../lib/query-api/ports';
-import { runTableQuery, type QuerySettings } from '../../../lib/query-api/service';
+import { runTableQuery } from '../../../lib/query-api/service';
 import { TELEMETRY_DDL } from '../../../lib/telemetry/duckdb-layout';
+import { settings, trace } from './fixtures';
 
 const caller: Caller = { kind: 'jwt', customerId: 'acme', plantIds: ['p1'], allPlants: false, clientId: 'c1' };
-const trace: KustoTrace = {
-  clientRequestId: 'KNC.execute;1',
-  activityId: '00000000-0000-4000-8000-000000000001',
-  receivedAt: new Date('2026-03-10T12:00:00.000Z'),
-};
-const settings: QuerySettings = {
-  rowLimit: 100,
-  timeoutMs: 5000,
-  maxWindowDays: 31,
-  now: () => new Date('2026-03-10T12:00:00.000Z'),
-};
 const parseSdk = (json: string, kind: 'query' | 'queryv1') =>
   new Client('http://127.0.0.1:1')._parseResponse(JSON.parse(json), kind as never);
 

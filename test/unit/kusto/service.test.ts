@@ -5,22 +5,10 @@ import { describe, expect, it } from 'vitest';
 import type { Caller } from '../../../lib/auth/caller';
 import { lambdaBytes } from '../../../lib/query-api/answer';
 import type { QueryEngine } from '../../../lib/query-api/ports';
-import type { QuerySettings } from '../../../lib/query-api/service';
-import type { KustoTrace } from '../../../lib/kusto/chain';
 import { kustoCommand, kustoQuery } from '../../../lib/kusto/service';
+import { settings, trace } from './fixtures';
 
 const caller: Caller = { kind: 'jwt', customerId: 'acme', plantIds: ['p1', 'p2'], allPlants: false, clientId: 'c1' };
-const trace: KustoTrace = {
-  clientRequestId: 'KNC.execute;1',
-  activityId: '00000000-0000-4000-8000-000000000001',
-  receivedAt: new Date('2026-03-10T12:00:00.000Z'),
-};
-const settings: QuerySettings = {
-  rowLimit: 100,
-  timeoutMs: 5000,
-  maxWindowDays: 31,
-  now: () => new Date('2026-03-10T12:00:00.000Z'),
-};
 
 /** Pushes `count` rows of one wide string column (or `x` as a long) until the answer is full. */
 function engine(count: number, cell: (i: number) => unknown = (i) => i): QueryEngine & { sql: string[] } {
