@@ -61,8 +61,13 @@ window.harness.squiggles = (className) => {
     return { line: index + 1, column, text };
   });
 };
+// Null until the editor shows the model's text: Monaco renders a new text at a later frame, so
+// right after setText the lines on screen can still be the old ones, or fewer.
 window.harness.pointAt = (line, column) => {
-  const target = lines()[line - 1];
+  const shown = lines();
+  const model = handle.getText().split('\n');
+  if (shown.length < model.length || shown.some((l, i) => i < model.length && l.text !== model[i])) return null;
+  const target = shown[line - 1];
   return { x: target.left + (column - 0.5) * charWidth(), y: target.top + target.height / 2 };
 };
 window.harness.focusedId = () => document.activeElement?.id;

@@ -23,7 +23,7 @@ interface Harness {
   readonly schema: HarnessSchema;
   readonly runs: string[];
   squiggles(className: string): Squiggle[];
-  pointAt(line: number, column: number): { x: number; y: number };
+  pointAt(line: number, column: number): { x: number; y: number } | null;
   focusedId(): string | undefined;
 }
 export type HarnessWindow = { readonly harness: Harness };
@@ -34,8 +34,14 @@ export const editorText = (page: Page): Promise<string> =>
 export const squiggles = (page: Page, className: string): Promise<Squiggle[]> =>
   page.evaluate((c) => (globalThis as unknown as HarnessWindow).harness.squiggles(c), className);
 
-export const pointAt = (page: Page, line: number, column: number): Promise<{ x: number; y: number }> =>
-  page.evaluate(([l, c]) => (globalThis as unknown as HarnessWindow).harness.pointAt(l, c), [line, column] as const);
+/** Where line:column is on screen, once the editor shows its text (it renders a new text at a later frame). */
+export async function pointAt(page: Page, line: number, column: number): Promise<{ x: number; y: number }> {
+  const point = await page.waitForFunction(([l, c]) => (globalThis as unknown as HarnessWindow).harness.pointAt(l, c), [
+    line,
+    column,
+  ] as const);
+  return (await point.jsonValue()) as { x: number; y: number };
+}
 
 export const focusedId = (page: Page): Promise<string | undefined> =>
   page.evaluate(() => (globalThis as unknown as HarnessWindow).harness.focusedId());
