@@ -217,8 +217,10 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
       arity(call, ctx, 1, Infinity);
       const items = returned(call.args, ctx, undefined);
       const multi = items.length > 1 || call.args[0]!.kind === 'star';
+      // The deprecated alias any() prefixes its columns with any_ (take_any page, note).
+      const prefix = call.name === 'any' ? 'any_' : '';
       return items.map((r) => ({
-        defaultName: r.name,
+        defaultName: `${prefix}${r.name}`,
         agg: { fn: 'take_any', args: [r.expr], type: r.expr.type },
         multi,
       }));
