@@ -5,7 +5,7 @@
 import type { Operator, Program } from './ast';
 import { QueryError } from './errors';
 import { expandFunctions } from './expand-udf';
-import { compileContext, resolveLimits, type CompileContext } from './limits';
+import { checkQueryLength, compileContext, resolveLimits, type CompileContext } from './limits';
 import { parse } from './parser';
 
 type Fork = Operator & { kind: 'fork' };
@@ -47,6 +47,8 @@ export function resultTableProgram(program: Program, index: number | undefined, 
 export function resultTableNames(queryText: string): readonly string[] | undefined {
   try {
     const ctx = compileContext(queryText, resolveLimits(undefined));
+    // The same bound as compile(): a text over it is not parsed here either (compile refuses it).
+    checkQueryLength(ctx);
     const fork = forkOf(expandFunctions(parse(queryText, ctx), ctx));
     return fork?.legs.map((l) => l.name ?? UNNAMED_TABLE);
   } catch (e) {

@@ -5,9 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { compile } from '../../../lib/query/index';
 import { baseOptions, compileFailure, expectRefusedAt } from './compile-failure';
 
-const base = baseOptions;
-const duck = { ...base, dialect: 'duckdb' as const };
-const ts = { ...base, dialect: 'timestream' as const };
+const duck = { ...baseOptions, dialect: 'duckdb' as const };
+const ts = { ...baseOptions, dialect: 'timestream' as const };
 const columnTypes = (query: string): string[] => compile(query, duck).columns.map((c) => c.type);
 
 describe('v4 functions: argument errors', () => {

@@ -5,18 +5,12 @@ import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TELEMETRY_DDL } from '../../../lib/telemetry/duckdb-layout';
 import { compile, convertRows, DEFAULT_QUERY_LIMITS, QueryError, type CompileOptions } from '../../../lib/query/index';
+import { baseOptions } from './compile-failure';
 import { queriesAtLimits } from './limit-queries';
 
 const options: CompileOptions = {
+  ...baseOptions,
   dialect: 'duckdb',
-  scope: {
-    customerId: 'cust-a',
-    plantIds: null,
-    startTime: '2024-03-01T00:00:00.000Z',
-    endTime: '2024-03-02T00:00:00.000Z',
-  },
-  now: new Date('2024-03-01T12:00:00.000Z'),
-  rowLimit: 100,
   limits: { compileBudgetMs: 60_000 }, // every other limit at its default
 };
 

@@ -2,18 +2,11 @@
 // dialects, and the bound on the expansion. Results are checked by test/conformance/cases/op-udf-*.json.
 import { describe, expect, it } from 'vitest';
 import { compile, type CompileOptions, type QueryLimits } from '../../../lib/query/index';
-import { compileFailure } from './compile-failure';
+import { baseOptions, compileFailure } from './compile-failure';
 
 const options = (dialect: CompileOptions['dialect'], limits: Partial<QueryLimits> = {}): CompileOptions => ({
+  ...baseOptions,
   dialect,
-  scope: {
-    customerId: 'cust-a',
-    plantIds: null,
-    startTime: '2024-03-01T00:00:00.000Z',
-    endTime: '2024-03-02T00:00:00.000Z',
-  },
-  now: new Date('2024-03-01T12:00:00.000Z'),
-  rowLimit: 100,
   limits,
 });
 
