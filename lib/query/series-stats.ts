@@ -33,9 +33,25 @@ const FIT_LINE: typeof STATS = [
   ['interception', 'todouble'],
   ['line_fit', null],
 ];
+/** series_fft / series_ifft: the real and imaginary parts (lib/query/catalog/functions-v6-series.ts). */
+const FOURIER: typeof STATS = [
+  ['real', null],
+  ['imag', null],
+];
+/** series_fit_poly over series_fit_poly_dynamic (lib/query/catalog/functions-v6-series-poly.ts). */
+const FIT_POLY: typeof STATS = [
+  ['rsquare', 'todouble'],
+  ['coefficients', null],
+  ['variance', 'todouble'],
+  ['rvariance', 'todouble'],
+  ['poly_fit', null],
+];
 const MULTI: ReadonlyMap<string, typeof STATS> = new Map([
   ['series_stats', STATS],
   ['series_fit_line', FIT_LINE],
+  ['series_fft', FOURIER],
+  ['series_ifft', FOURIER],
+  ['series_fit_poly', FIT_POLY],
 ]);
 
 const isSeriesStats = (item: NamedExpr): boolean => item.expr.kind === 'call' && MULTI.has(item.expr.name);

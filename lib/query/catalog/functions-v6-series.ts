@@ -1,0 +1,104 @@
+// series_seasonal (series-seasonal-function docs) and the discrete Fourier transform pair
+// series_fft / series_ifft (series-fft-function, series-ifft-function docs).
+// series_seasonal: element i is the median of the elements in i's phase (i mod period), as the page
+// defines it; automatic period detection (period -1, the default) goes through series_periods_detect,
+// whose scoring no page defines, so it is refused with a 400 instead of guessed.
+// series_fft / series_ifft give two columns (real, imag), so like series_fit_line they are rewritten
+// before analysis (lib/query/series-stats.ts) into reads of a bag computed by series_fft_dynamic /
+// series_ifft_dynamic below: X[k] = sum_t x[t] e^(-2 pi i k t / n), the inverse with e^(+...) and
+// divided by n (the DFT the page links to), written as an O(n^2) sum; angles take (k t) mod n so
+// that they stay small. Elements that are not numbers count as 0, as in series_fit_line.
+// DuckDB only: Timestream has no list lambdas here.
+import { constantOf, type ScalarFunction, type SqlCall } from './types';
+
+const dyn = (name: string, optional = false) => ({ name, type: 'dynamic' as const, optional });
+
+/** `body` with `value` evaluated once and named `name`. */
+const bind = (value: string, name: string, body: string): string => `list_transform([${value}], ${name} -> ${body})[1]`;
+/** The DOUBLE[] of an array value (non-numbers as `missing`), null for anything else. */
+const doubles = (x: string, missing: string): string =>
+  `CASE WHEN json_type(${x}) = 'ARRAY' THEN list_transform(CAST(${x} AS JSON[]), e -> coalesce(TRY_CAST(CAST(e AS VARCHAR) AS DOUBLE), ${missing})) END`;
+/** A DOUBLE as a JSON element; NaN and infinities as the strings Kusto writes for them. */
+const realJson = (v: string): string =>
+  `CASE WHEN isnan(${v}) THEN CAST('"NaN"' AS JSON) WHEN isinf(${v}) THEN CAST(CASE WHEN ${v} > 0 THEN '"Infinity"' ELSE '"-Infinity"' END AS JSON) ELSE to_json(${v}) END`;
+
+/** The period argument as a number, or undefined when absent (its check makes it a literal). */
+const periodOf = (c: SqlCall): number | undefined => {
+  const p = constantOf(c.args[1]);
+  return p === undefined || p === null ? undefined : Number(p);
+};
+
+/** Each element replaced by the median of its phase's elements (non-numbers left out). */
+function seasonal(c: SqlCall): string {
+  const period = periodOf(c)!;
+  // Not -1 and not positive: the page's "a different value ... returns a series of zeros".
+  if (!(period > 0)) return bind(doubles(c.a[0]!, 'NULL'), 'v', `CASE WHEN v IS NULL THEN NULL ELSE to_json(list_transform(v, e -> 0E0)) END`);
+  const p = String(Math.trunc(period));
+  const phase = `list_filter(list_transform(range(ph + 1, len(v) + 1, ${p}), i -> v[i]), e -> e IS NOT NULL)`;
+  const medians = `list_transform(range(0, ${p}), ph -> list_median(${phase}))`;
+  const body = `to_json(list_transform(range(1, len(v) + 1), i -> ${realJson(`m[(i - 1) % ${p} + 1]`)}))`;
+  return bind(doubles(c.a[0]!, 'NULL'), 'v', `CASE WHEN v IS NULL THEN NULL ELSE ${bind(medians, 'm', body)} END`);
+}
+
+/**
+ * The bag {real, imag} of the DFT (sign -1) or its inverse (sign +1, divided by n) of re + i im;
+ * im missing or shorter counts as 0.
+ */
+function dft(c: SqlCall, inverse: boolean): string {
+  const im = c.args[1] ? doubles(c.a[1]!, '0E0') : 'CAST([] AS DOUBLE[])';
+  const angle = `2 * pi() * ((k * t) % n) / n`;
+  const imAt = `coalesce(im[t + 1], 0E0)`;
+  // e^(-i a) (x + i y) = (x cos a + y sin a) + i (y cos a - x sin a); e^(+i a) flips the sin terms.
+  const s = inverse ? '-' : '+';
+  const realTerm = `re[t + 1] * cos(${angle}) ${s} ${imAt} * sin(${angle})`;
+  const imagTerm = `${imAt} * cos(${angle}) ${s === '+' ? '-' : '+'} re[t + 1] * sin(${angle})`;
+  const scale = inverse ? ' / n' : '';
+  const series = (term: string): string =>
+    `to_json(list_transform(range(0, n), k -> ${bind(`list_sum(list_transform(range(0, n), t -> ${term}))${scale}`, 'z', realJson('z'))}))`;
+  const bag = `CASE WHEN n = 0 THEN json_object('real', JSON '[]', 'imag', JSON '[]') ELSE json_object('real', ${series(realTerm)}, 'imag', ${series(imagTerm)}) END`;
+  return bind(
+    doubles(c.a[0]!, '0E0'),
+    're',
+    `CASE WHEN re IS NULL THEN NULL ELSE ${bind(im, 'im', bind('len(re)', 'n', bag))} END`,
+  );
+}
+
+const fourier = (name: string, inverse: boolean, what: string): ScalarFunction => ({
+  name: `${name}_dynamic`,
+  family: 'series',
+  summary:
+    `This service's bag form of ${name}(real [, imaginary]): {real, imag}, ${what}. ` +
+    `${name}() itself, alone in extend or project, gives the two columns ${name}_x_real and ${name}_x_imag, or (re, im) = ${name}(...).`,
+  signatures: [{ params: [dyn('real'), dyn('imaginary', true)], result: 'dynamic' }],
+  duckdb: (c) => dft(c, inverse),
+  timestream: null,
+});
+
+export const SERIES_V6_FUNCTIONS: readonly ScalarFunction[] = [
+  {
+    name: 'series_seasonal',
+    family: 'series',
+    summary:
+      'Each element replaced by the median of the elements of its phase (index mod period); period 0 or below gives zeros. ' +
+      'Automatic detection (no period, or -1) is refused with a 400: it needs series_periods_detect.',
+    signatures: [
+      {
+        params: [dyn('series'), { name: 'period', type: 'integer', optional: true, constant: true }],
+        result: 'dynamic',
+      },
+    ],
+    check: (args) => {
+      const p = constantOf(args[1]);
+      if (p === undefined || p === null || Number(p) === -1)
+        return [
+          args.length > 1 ? 1 : 0,
+          'detecting the period (no period, or -1) needs series_periods_detect, which is not supported; give the period in bins',
+        ];
+      return undefined;
+    },
+    duckdb: seasonal,
+    timestream: null,
+  },
+  fourier('series_fft', false, 'the discrete Fourier transform X[k] = sum x[t] e^(-2 pi i k t / n)'),
+  fourier('series_ifft', true, 'the inverse transform, divided by n'),
+];
