@@ -7,6 +7,7 @@
 // Throws QueryError QUERY_UNSUPPORTED for `Name = series_stats(...)` (one name for several columns),
 // QUERY_SEMANTIC for more names than statistics or `(a, b) =` before any other expression.
 import type { Expr, NamedExpr } from './ast';
+import type { Span } from './tokens';
 import type { ErrorFactory } from './errors';
 import { aggregateArgumentName } from './naming';
 
@@ -40,12 +41,24 @@ const FOURIER: typeof STATS = [
 ];
 /** series_fit_poly over series_fit_poly_dynamic (lib/query/catalog/functions-v6-series-poly.ts). */
 const FIT_POLY: typeof STATS = [
-  ['rsquare', 'todouble'],
+  ['rsquare', null],
   ['coefficients', null],
-  ['variance', 'todouble'],
-  ['rvariance', 'todouble'],
+  ['variance', null],
+  ['rvariance', null],
   ['poly_fit', null],
 ];
+const dynamicNull = (span: Span): Expr => ({ kind: 'literal', type: 'dynamic', value: null, span });
+/**
+ * Functions whose _dynamic form takes the field as a last constant argument and computes only
+ * that field, typed (one column reading a bag costs the whole bag, and todouble() of a dynamic
+ * writes its argument four times: series_fit_poly's columns took a second to bind). The optional
+ * arguments the call leaves out are filled with their defaults first.
+ */
+const FIELD_CALLS: ReadonlyMap<string, (span: Span) => readonly Expr[]> = new Map([
+  ['series_fft', (span: Span) => [dynamicNull(span)]],
+  ['series_ifft', (span: Span) => [dynamicNull(span)]],
+  ['series_fit_poly', (span: Span) => [dynamicNull(span), { kind: 'literal', type: 'long', value: 1n, span } as Expr]],
+]);
 const MULTI: ReadonlyMap<string, typeof STATS> = new Map([
   ['series_stats', STATS],
   ['series_fit_line', FIT_LINE],
@@ -82,10 +95,13 @@ export function expandSeriesStats(items: readonly NamedExpr[], errors: ErrorFact
       );
     const base = aggregateArgumentName(call.args[0]);
     const bag: Expr = { ...call, name: `${call.name}_dynamic` };
+    const defaults = FIELD_CALLS.get(call.name)?.(call.span);
     const stats = item.names === undefined ? fields : fields.slice(0, item.names.length);
     return stats.map(([stat, conversion], i): NamedExpr => {
       const key: Expr = { kind: 'literal', type: 'string', value: stat, span: call.span };
-      const value: Expr = { kind: 'index', target: bag, index: key, span: call.span };
+      const value: Expr = defaults
+        ? { ...bag, args: [...call.args, ...defaults.slice(call.args.length - 1), key] }
+        : { kind: 'index', target: bag, index: key, span: call.span };
       const named = item.names?.[i];
       return {
         name: named?.name ?? `${call.name}_${base === '' ? '' : `${base}_`}${stat}`,

@@ -39,9 +39,16 @@ function eliminate(m: string, k: string): string {
   return bind(pivot, 'p', `list_transform(range(0, ${m}), r -> ${row})`);
 }
 
-/** The bag of the fit of y (DOUBLE[]) over x (DOUBLE[]) at degree d (a constant). */
-function fitPoly(c: SqlCall): string {
-  const degree = c.args[2] ? Number(constantOf(c.args[2])) : 1;
+/** The fields of the fit, in the page's order; the first and the two variances are real. */
+export const POLY_FIELDS = ['rsquare', 'coefficients', 'variance', 'rvariance', 'poly_fit'] as const;
+type PolyField = (typeof POLY_FIELDS)[number];
+
+/**
+ * The fit of y (DOUBLE[]) over x (DOUBLE[]) at degree d (a constant): the bag, or one field of it
+ * (a DOUBLE for rsquare and the variances, JSON otherwise), computing only what that field needs.
+ */
+function fitPoly(c: SqlCall, field: PolyField | undefined): string {
+  const degree = c.args[2] && constantOf(c.args[2]) !== null ? Number(constantOf(c.args[2])) : 1;
   const d = String(degree);
   const m = String(degree + 1);
   const ones = `list_transform(range(1, len(y) + 1), i -> CAST(i AS DOUBLE))`;
@@ -62,25 +69,37 @@ function fitPoly(c: SqlCall): string {
   // a_k = sum_{j >= k} b_j s^-j C(j, k) (-c)^(j - k): the polynomial in u expanded in powers of x.
   const choose = `CAST(factorial(CAST(j AS INTEGER)) AS DOUBLE) / CAST(factorial(CAST(k AS INTEGER)) * factorial(CAST(j - k AS INTEGER)) AS DOUBLE)`;
   const coefficient = `list_sum(list_transform(range(k, ${m}), j -> ${b('j')} * g.s ** (-j) * ${choose} * (-g.c) ** (j - k)))`;
-  const coefficients = `list_transform(range(${d}, -1, -1), k -> ${realJson(coefficient)})`;
   const fitAt = (v: string): string => `list_sum(list_transform(range(0, ${m}), j -> ${b('j')} * ${v} ** j))`;
   const residual = `list_sum(list_transform(u, (v, i) -> (y[i] - ${fitAt('v')}) ** 2))`;
   const total = `list_sum(list_transform(y, v -> (v - g.my) ** 2))`;
   const n = `CAST(len(y) AS DOUBLE)`;
-  const bag =
-    `json_object('rsquare', ${realJson(`1 - ${residual} / ${total}`)}, 'coefficients', to_json(${coefficients}), ` +
-    `'variance', ${realJson(`${total} / (${n} - 1)`)}, 'rvariance', ${realJson(`${residual} / (${n} - 1)`)}, ` +
-    `'poly_fit', to_json(list_transform(u, v -> ${realJson(fitAt('v'))})))`;
+  const values: Record<PolyField, string> = {
+    rsquare: `1 - ${residual} / ${total}`,
+    coefficients: `to_json(list_transform(range(${d}, -1, -1), k -> ${realJson(coefficient)}))`,
+    variance: `${total} / (${n} - 1)`,
+    rvariance: `${residual} / (${n} - 1)`,
+    poly_fit: `to_json(list_transform(u, v -> ${realJson(fitAt('v'))}))`,
+  };
+  const real = (f: PolyField): boolean => f === 'rsquare' || f === 'variance' || f === 'rvariance';
+  const body =
+    field === undefined
+      ? `json_object(${POLY_FIELDS.map((f) => `'${f}', ${real(f) ? realJson(values[f]) : values[f]}`).join(', ')})`
+      : values[field];
+  // Only the variance does without the solution.
+  const fitted = field === 'variance' ? body : bind(solved, 'sol', body);
+  const empty = field === undefined ? `JSON '{}'` : 'NULL';
   return bind(
     doubles(c.a[0]!),
     'y',
-    `CASE WHEN y IS NULL THEN NULL WHEN len(y) = 0 THEN JSON '{}' ELSE ${bind(
+    `CASE WHEN y IS NULL THEN NULL WHEN len(y) = 0 THEN ${empty} ELSE ${bind(
       xs,
       'x',
-      `CASE WHEN len(x) <> len(y) THEN NULL ELSE ${bind(centre, 'g', bind(us, 'u', bind(solved, 'sol', bag)))} END`,
+      `CASE WHEN len(x) <> len(y) THEN NULL ELSE ${bind(centre, 'g', bind(us, 'u', fitted))} END`,
     )} END`,
   );
 }
+
+const degreeParam = { name: 'degree', type: 'integer' as const, optional: true, constant: true };
 
 export const SERIES_V6_POLY_FUNCTIONS: readonly ScalarFunction[] = [
   {
@@ -92,22 +111,30 @@ export const SERIES_V6_POLY_FUNCTIONS: readonly ScalarFunction[] = [
       'series_fit_poly() itself, alone in extend or project, gives the five columns series_fit_poly_y_rsquare ... _poly_fit.',
     signatures: [
       {
+        params: [{ name: 'y_series', type: 'dynamic' }, { name: 'x_series', type: 'dynamic', optional: true }, degreeParam],
+        result: 'dynamic',
+      },
+      // One field (series_fit_poly's columns, lib/query/series-stats.ts): computes only that field.
+      {
         params: [
           { name: 'y_series', type: 'dynamic' },
-          { name: 'x_series', type: 'dynamic', optional: true },
-          { name: 'degree', type: 'integer', optional: true, constant: true },
+          { name: 'x_series', type: 'dynamic' },
+          { ...degreeParam, optional: false },
+          { name: 'field', type: 'string', constant: true },
         ],
-        result: 'dynamic',
+        result: (args) => (['rsquare', 'variance', 'rvariance'].includes(String(constantOf(args[3]))) ? 'real' : 'dynamic'),
       },
     ],
     check: (args) => {
-      if (args[2] === undefined) return undefined;
-      const degree = Number(constantOf(args[2]));
-      return Number.isInteger(degree) && degree >= 1 && degree <= MAX_POLY_DEGREE
+      if (args[3] !== undefined && !(POLY_FIELDS as readonly unknown[]).includes(constantOf(args[3])))
+        return [3, `field must be one of ${POLY_FIELDS.join(', ')}`];
+      const degree = constantOf(args[2]);
+      if (degree === undefined || degree === null) return undefined;
+      return Number.isInteger(Number(degree)) && Number(degree) >= 1 && Number(degree) <= MAX_POLY_DEGREE
         ? undefined
         : [2, `degree must be a whole number from 1 to ${MAX_POLY_DEGREE}`];
     },
-    duckdb: fitPoly,
+    duckdb: (c) => fitPoly(c, c.args[3] ? (constantOf(c.args[3]) as PolyField) : undefined),
     timestream: null,
   },
 ];
