@@ -39,7 +39,7 @@ const FOURIER: typeof STATS = [
   ['real', null],
   ['imag', null],
 ];
-/** series_fit_poly over series_fit_poly_dynamic (lib/query/catalog/functions-v6-series-poly.ts). */
+/** series_fit_poly (lib/query/catalog/functions-v6-series-poly.ts). */
 const FIT_POLY: typeof STATS = [
   ['rsquare', null],
   ['coefficients', null],
@@ -49,8 +49,8 @@ const FIT_POLY: typeof STATS = [
 ];
 const dynamicNull = (span: Span): Expr => ({ kind: 'literal', type: 'dynamic', value: null, span });
 /**
- * Functions whose _dynamic form takes the field as a last constant argument and computes only
- * that field, typed (one column reading a bag costs the whole bag, and todouble() of a dynamic
+ * Functions called once per column with the field as a last constant argument, each call computing
+ * only its field, typed (a column reading a bag costs the whole bag, and todouble() of a dynamic
  * writes its argument four times: series_fit_poly's columns took a second to bind). The optional
  * arguments the call leaves out are filled with their defaults first.
  */
@@ -85,7 +85,7 @@ export function expandSeriesStats(items: readonly NamedExpr[], errors: ErrorFact
     const fields = MULTI.get(call.name)!;
     if (item.name !== undefined)
       throw errors.unsupported(
-        `${call.name}() gives several columns and cannot be named with Name =; use (${fields[0]![0]}, ${fields[1]![0]}, ...) = ${call.name}(...) or ${call.name}_dynamic()`,
+        `${call.name}() gives several columns and cannot be named with Name =; use (${fields[0]![0]}, ${fields[1]![0]}, ...) = ${call.name}(...)${FIELD_CALLS.has(call.name) ? '' : ` or ${call.name}_dynamic()`}`,
         item.nameSpan ?? item.span,
       );
     if (item.names !== undefined && item.names.length > fields.length)
@@ -100,7 +100,7 @@ export function expandSeriesStats(items: readonly NamedExpr[], errors: ErrorFact
     return stats.map(([stat, conversion], i): NamedExpr => {
       const key: Expr = { kind: 'literal', type: 'string', value: stat, span: call.span };
       const value: Expr = defaults
-        ? { ...bag, args: [...call.args, ...defaults.slice(call.args.length - 1), key] }
+        ? { ...call, args: [...call.args, ...defaults.slice(call.args.length - 1), key] }
         : { kind: 'index', target: bag, index: key, span: call.span };
       const named = item.names?.[i];
       return {

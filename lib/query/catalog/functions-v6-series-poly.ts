@@ -1,8 +1,8 @@
 // series_fit_poly (series-fit-poly-function docs): the least-squares polynomial of a given degree
-// (default 1) through (x_i, y_i), x defaulting to 1..n. It gives five columns, so like
-// series_fit_line it is rewritten before analysis (lib/query/series-stats.ts) into reads of the bag
-// series_fit_poly_dynamic computes: rsquare, coefficients (highest power first, as the page says),
-// variance, rvariance, poly_fit. The page states that degree 1 matches series_fit_line, whose page
+// (default 1) through (x_i, y_i), x defaulting to 1..n. It gives five columns: alone in extend or
+// project it is rewritten before analysis (lib/query/series-stats.ts) into one call per column,
+// with the field as a last constant argument, so that each column computes only what it needs:
+// rsquare, coefficients (highest power first, as the page says), variance, rvariance, poly_fit. The page states that degree 1 matches series_fit_line, whose page
 // fixes the figures its words leave open: variance and rvariance divide by n - 1 and rsquare is
 // 1 - residual / total sum of squares. Elements that are not numbers count as 0, as there.
 // The normal equations are solved by Gauss-Jordan elimination with partial pivoting (list_reduce
@@ -44,15 +44,15 @@ export const POLY_FIELDS = ['rsquare', 'coefficients', 'variance', 'rvariance', 
 type PolyField = (typeof POLY_FIELDS)[number];
 
 /**
- * The fit of y (DOUBLE[]) over x (DOUBLE[]) at degree d (a constant): the bag, or one field of it
- * (a DOUBLE for rsquare and the variances, JSON otherwise), computing only what that field needs.
+ * One field of the fit of y (DOUBLE[]) over x (DOUBLE[], null for 1..n) at degree d (a constant):
+ * a DOUBLE for rsquare and the variances, JSON otherwise; computes only what that field needs.
  */
-function fitPoly(c: SqlCall, field: PolyField | undefined): string {
-  const degree = c.args[2] && constantOf(c.args[2]) !== null ? Number(constantOf(c.args[2])) : 1;
+function fitPoly(c: SqlCall, field: PolyField): string {
+  const degree = Number(constantOf(c.args[2]) ?? 1);
   const d = String(degree);
   const m = String(degree + 1);
   const ones = `list_transform(range(1, len(y) + 1), i -> CAST(i AS DOUBLE))`;
-  const xs = c.args[1] ? `coalesce(${doubles(c.a[1]!)}, ${ones})` : ones;
+  const xs = `coalesce(${doubles(c.a[1]!)}, ${ones})`;
   // u = (x - c) / s: the range's centre and half-width (1 when every x is the same); my: y's mean.
   const centre =
     `{'c': (list_min(x) + list_max(x)) / 2, 's': CASE WHEN list_max(x) > list_min(x) THEN (list_max(x) - list_min(x)) / 2 ELSE 1E0 END, ` +
@@ -80,18 +80,12 @@ function fitPoly(c: SqlCall, field: PolyField | undefined): string {
     rvariance: `${residual} / (${n} - 1)`,
     poly_fit: `to_json(list_transform(u, v -> ${realJson(fitAt('v'))}))`,
   };
-  const real = (f: PolyField): boolean => f === 'rsquare' || f === 'variance' || f === 'rvariance';
-  const body =
-    field === undefined
-      ? `json_object(${POLY_FIELDS.map((f) => `'${f}', ${real(f) ? realJson(values[f]) : values[f]}`).join(', ')})`
-      : values[field];
   // Only the variance does without the solution.
-  const fitted = field === 'variance' ? body : bind(solved, 'sol', body);
-  const empty = field === undefined ? `JSON '{}'` : 'NULL';
+  const fitted = field === 'variance' ? values[field] : bind(solved, 'sol', values[field]);
   return bind(
     doubles(c.a[0]!),
     'y',
-    `CASE WHEN y IS NULL THEN NULL WHEN len(y) = 0 THEN ${empty} ELSE ${bind(
+    `CASE WHEN y IS NULL OR len(y) = 0 THEN NULL ELSE ${bind(
       xs,
       'x',
       `CASE WHEN len(x) <> len(y) THEN NULL ELSE ${bind(centre, 'g', bind(us, 'u', fitted))} END`,
@@ -99,42 +93,34 @@ function fitPoly(c: SqlCall, field: PolyField | undefined): string {
   );
 }
 
-const degreeParam = { name: 'degree', type: 'integer' as const, optional: true, constant: true };
-
 export const SERIES_V6_POLY_FUNCTIONS: readonly ScalarFunction[] = [
   {
-    name: 'series_fit_poly_dynamic',
+    name: 'series_fit_poly',
     family: 'series',
     summary:
-      "This service's bag form of series_fit_poly(y [, x, degree]): the least-squares polynomial (degree 1 to 16, default 1; x defaults to 1..n) " +
-      'as {rsquare, coefficients (highest power first), variance, rvariance (both over n - 1), poly_fit}; null when x and y differ in length. ' +
-      'series_fit_poly() itself, alone in extend or project, gives the five columns series_fit_poly_y_rsquare ... _poly_fit.',
+      'The least-squares polynomial (degree 1 to 16, default 1; x defaults to 1..n). Users write series_fit_poly(y [, x, degree]) alone in extend or project: ' +
+      'five columns series_fit_poly_y_rsquare, _coefficients (highest power first), _variance, _rvariance (both over n - 1), _poly_fit, or (a, b, ...) = series_fit_poly(...); ' +
+      'the compiler fills in the defaults and the field of each column. Null when x and y differ in length.',
     signatures: [
-      {
-        params: [{ name: 'y_series', type: 'dynamic' }, { name: 'x_series', type: 'dynamic', optional: true }, degreeParam],
-        result: 'dynamic',
-      },
-      // One field (series_fit_poly's columns, lib/query/series-stats.ts): computes only that field.
       {
         params: [
           { name: 'y_series', type: 'dynamic' },
           { name: 'x_series', type: 'dynamic' },
-          { ...degreeParam, optional: false },
+          { name: 'degree', type: 'integer', constant: true },
           { name: 'field', type: 'string', constant: true },
         ],
         result: (args) => (['rsquare', 'variance', 'rvariance'].includes(String(constantOf(args[3]))) ? 'real' : 'dynamic'),
       },
     ],
     check: (args) => {
-      if (args[3] !== undefined && !(POLY_FIELDS as readonly unknown[]).includes(constantOf(args[3])))
+      if (!(POLY_FIELDS as readonly unknown[]).includes(constantOf(args[3])))
         return [3, `field must be one of ${POLY_FIELDS.join(', ')}`];
-      const degree = constantOf(args[2]);
-      if (degree === undefined || degree === null) return undefined;
-      return Number.isInteger(Number(degree)) && Number(degree) >= 1 && Number(degree) <= MAX_POLY_DEGREE
+      const degree = Number(constantOf(args[2]));
+      return Number.isInteger(degree) && degree >= 1 && degree <= MAX_POLY_DEGREE
         ? undefined
         : [2, `degree must be a whole number from 1 to ${MAX_POLY_DEGREE}`];
     },
-    duckdb: (c) => fitPoly(c, c.args[3] ? (constantOf(c.args[3]) as PolyField) : undefined),
+    duckdb: (c) => fitPoly(c, constantOf(c.args[3]) as PolyField),
     timestream: null,
   },
 ];

@@ -3,15 +3,16 @@
 // series_seasonal: element i is the median of the elements in i's phase (i mod period), as the page
 // defines it; automatic period detection (period -1, the default) goes through series_periods_detect,
 // whose scoring no page defines, so it is refused with a 400 instead of guessed.
-// series_fft / series_ifft give two columns (real, imag), so like series_fit_line they are rewritten
-// before analysis (lib/query/series-stats.ts) into reads of a bag computed by series_fft_dynamic /
-// series_ifft_dynamic below: X[k] = sum_t x[t] e^(-2 pi i k t / n), the inverse with e^(+...) and
-// divided by n (the DFT the page links to), written as an O(n^2) sum; angles take (k t) mod n so
-// that they stay small. Elements that are not numbers count as 0, as in series_fit_line.
+// series_fft / series_ifft give two columns (real, imag): alone in extend or project they are
+// rewritten before analysis (lib/query/series-stats.ts) into one call per column, with the part as
+// a last constant argument, so that each column computes only its part. X[k] = sum_t x[t]
+// e^(-2 pi i k t / n), the inverse with e^(+...) and divided by n (the DFT the page links to), as
+// an O(n^2) sum; angles take (k t) mod n so that they stay small. Elements that are not numbers
+// count as 0, as in series_fit_line.
 // DuckDB only: Timestream has no list lambdas here.
 import { constantOf, type ScalarFunction, type SqlCall } from './types';
 
-const dyn = (name: string, optional = false) => ({ name, type: 'dynamic' as const, optional });
+const dyn = (name: string) => ({ name, type: 'dynamic' as const });
 
 /** `body` with `value` evaluated once and named `name`. */
 const bind = (value: string, name: string, body: string): string => `list_transform([${value}], ${name} -> ${body})[1]`;
@@ -42,11 +43,11 @@ function seasonal(c: SqlCall): string {
 
 /**
  * The DFT (sign -1) or its inverse (sign +1, divided by n) of re + i im, im missing or shorter
- * counting as 0: the bag {real, imag}, or one part of it. Frequency k sums over the list of
+ * counting as 0: its real or imaginary part. Frequency k sums over the list of
  * points zz ({r, i} per t) itself: a lambda that reads another list (re[t], a table of cosines)
  * copies that list for every term in DuckDB, which made 1,000 series of 100 points take 10 s.
  */
-function dft(c: SqlCall, inverse: boolean, part: 'real' | 'imag' | undefined): string {
+function dft(c: SqlCall, inverse: boolean, part: 'real' | 'imag'): string {
   const im = c.args[1] ? doubles(c.a[1]!, '0E0') : 'CAST([] AS DOUBLE[])';
   const angle = `2 * pi() * ((k * (t - 1)) % n) / n`;
   const [cos, sin] = [`cos(${angle})`, `sin(${angle})`];
@@ -59,10 +60,7 @@ function dft(c: SqlCall, inverse: boolean, part: 'real' | 'imag' | undefined): s
   // The sums are DOUBLEs first; they become JSON in one pass over the whole list.
   const series = (term: string): string =>
     `to_json(list_transform(list_transform(range(0, n), k -> list_sum(list_transform(zz, (p, t) -> ${term}))${scale}), z -> ${realJson('z')}))`;
-  const body =
-    part === undefined
-      ? `CASE WHEN n = 0 THEN json_object('real', JSON '[]', 'imag', JSON '[]') ELSE json_object('real', ${series(terms.real)}, 'imag', ${series(terms.imag)}) END`
-      : `CASE WHEN n = 0 THEN JSON '[]' ELSE ${series(terms[part])} END`;
+  const body = `CASE WHEN n = 0 THEN JSON '[]' ELSE ${series(terms[part])} END`;
   const points = `list_transform(range(1, n + 1), t -> {'r': re[t], 'i': coalesce(i0[t], 0E0)})`;
   return bind(
     doubles(c.a[0]!, '0E0'),
@@ -72,24 +70,20 @@ function dft(c: SqlCall, inverse: boolean, part: 'real' | 'imag' | undefined): s
 }
 
 const fourier = (name: string, inverse: boolean, what: string): ScalarFunction => ({
-  name: `${name}_dynamic`,
+  name,
   family: 'series',
   summary:
-    `This service's bag form of ${name}(real [, imaginary]): {real, imag}, ${what}. ` +
-    `${name}() itself, alone in extend or project, gives the two columns ${name}_x_real and ${name}_x_imag, or (re, im) = ${name}(...); ` +
-    'with a last argument "real" or "imag", only that part.',
+    `${what}. Users write ${name}(real [, imaginary]) alone in extend or project: two columns ${name}_x_real and ${name}_x_imag, ` +
+    `or (re, im) = ${name}(...); the compiler fills in the missing imaginary part (dynamic(null)) and the part ("real" or "imag") of each column.`,
   signatures: [
-    { params: [dyn('real'), dyn('imaginary', true)], result: 'dynamic' },
     {
       params: [dyn('real'), dyn('imaginary'), { name: 'part', type: 'string', constant: true }],
       result: 'dynamic',
     },
   ],
   check: (args) =>
-    args[2] === undefined || ['real', 'imag'].includes(String(constantOf(args[2])))
-      ? undefined
-      : [2, 'part must be "real" or "imag"'],
-  duckdb: (c) => dft(c, inverse, c.args[2] ? (constantOf(c.args[2]) as 'real' | 'imag') : undefined),
+    ['real', 'imag'].includes(String(constantOf(args[2]))) ? undefined : [2, 'part must be "real" or "imag"'],
+  duckdb: (c) => dft(c, inverse, constantOf(c.args[2]) as 'real' | 'imag'),
   timestream: null,
 });
 
@@ -118,6 +112,6 @@ export const SERIES_V6_FUNCTIONS: readonly ScalarFunction[] = [
     duckdb: seasonal,
     timestream: null,
   },
-  fourier('series_fft', false, 'the discrete Fourier transform X[k] = sum x[t] e^(-2 pi i k t / n)'),
-  fourier('series_ifft', true, 'the inverse transform, divided by n'),
+  fourier('series_fft', false, 'The discrete Fourier transform X[k] = sum x[t] e^(-2 pi i k t / n) of real + i imaginary'),
+  fourier('series_ifft', true, 'The inverse discrete Fourier transform, divided by n'),
 ];
