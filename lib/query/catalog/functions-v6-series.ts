@@ -36,7 +36,8 @@ function seasonal(c: SqlCall): string {
   if (!(period > 0)) return bind(doubles(c.a[0]!, 'NULL'), 'v', `CASE WHEN v IS NULL THEN NULL ELSE to_json(list_transform(v, e -> 0E0)) END`);
   const p = String(Math.trunc(period));
   const phase = `list_filter(list_transform(range(ph + 1, len(v) + 1, ${p}), i -> v[i]), e -> e IS NOT NULL)`;
-  const medians = `list_transform(range(0, ${p}), ph -> list_median(${phase}))`;
+  // Phases past the series' end hold nothing: a period of 10^9 must not make 10^9 medians.
+  const medians = `list_transform(range(0, least(${p}, len(v))), ph -> list_median(${phase}))`;
   const body = `to_json(list_transform(range(1, len(v) + 1), i -> ${realJson(`m[(i - 1) % ${p} + 1]`)}))`;
   return bind(doubles(c.a[0]!, 'NULL'), 'v', `CASE WHEN v IS NULL THEN NULL ELSE ${bind(medians, 'm', body)} END`);
 }
