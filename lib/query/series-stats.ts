@@ -4,6 +4,8 @@
 // `(Name, ...) = series_stats(...)` names the statistics in that order; fewer names keep only the
 // first statistics ("If you provide a limited number of names, the table will show only those columns").
 // series_fit_line(x) is rewritten the same way over series_fit_line_dynamic().
+// series_fft, series_ifft and series_fit_poly become one call of their own per column, the column's
+// part or field a last constant argument (FIELD_CALLS).
 // Throws QueryError QUERY_UNSUPPORTED for `Name = series_stats(...)` (one name for several columns),
 // QUERY_SEMANTIC for more names than statistics or `(a, b) =` before any other expression.
 import type { Expr, NamedExpr } from './ast';
