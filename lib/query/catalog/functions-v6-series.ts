@@ -5,7 +5,7 @@
 // whose scoring no page defines, so it is refused with a 400 instead of guessed.
 // series_fft / series_ifft give two columns (real, imag): alone in extend or project they are
 // rewritten before analysis (lib/query/series-stats.ts) into one call per column, with the part as
-// a last constant argument, so that each column computes only its part. X[k] = sum_t x[t]
+// a last constant argument, so that no column reads a bag of both parts. X[k] = sum_t x[t]
 // e^(-2 pi i k t / n), the inverse with e^(+...) and divided by n (the DFT the page links to), in
 // O(n^2) per array. Elements that are not numbers count as 0, as in series_fit_line.
 // DuckDB only: Timestream has no list lambdas here.
