@@ -4,9 +4,12 @@
 // `(Name, ...) = series_stats(...)` names the statistics in that order; fewer names keep only the
 // first statistics ("If you provide a limited number of names, the table will show only those columns").
 // series_fit_line(x) is rewritten the same way over series_fit_line_dynamic().
+// series_fft, series_ifft and series_fit_poly become one call of their own per column, the column's
+// part or field a last constant argument (FIELD_CALLS).
 // Throws QueryError QUERY_UNSUPPORTED for `Name = series_stats(...)` (one name for several columns),
 // QUERY_SEMANTIC for more names than statistics or `(a, b) =` before any other expression.
 import type { Expr, NamedExpr } from './ast';
+import type { Span } from './tokens';
 import type { ErrorFactory } from './errors';
 import { aggregateArgumentName } from './naming';
 
@@ -33,9 +36,37 @@ const FIT_LINE: typeof STATS = [
   ['interception', 'todouble'],
   ['line_fit', null],
 ];
+/** series_fft / series_ifft: the real and imaginary parts (lib/query/catalog/functions-v6-series.ts). */
+const FOURIER: typeof STATS = [
+  ['real', null],
+  ['imag', null],
+];
+/** series_fit_poly (lib/query/catalog/functions-v6-series-poly.ts). */
+const FIT_POLY: typeof STATS = [
+  ['rsquare', null],
+  ['coefficients', null],
+  ['variance', null],
+  ['rvariance', null],
+  ['poly_fit', null],
+];
+const dynamicNull = (span: Span): Expr => ({ kind: 'literal', type: 'dynamic', value: null, span });
+/**
+ * Functions called once per column with the field as a last constant argument, each call giving
+ * only its field, typed (a column reading a bag costs the whole bag, and todouble() of a dynamic
+ * writes its argument four times: series_fit_poly's columns took a second to bind). The optional
+ * arguments the call leaves out are filled with their defaults first.
+ */
+const FIELD_CALLS: ReadonlyMap<string, (span: Span) => readonly Expr[]> = new Map([
+  ['series_fft', (span: Span) => [dynamicNull(span)]],
+  ['series_ifft', (span: Span) => [dynamicNull(span)]],
+  ['series_fit_poly', (span: Span) => [dynamicNull(span), { kind: 'literal', type: 'long', value: 1n, span } as Expr]],
+]);
 const MULTI: ReadonlyMap<string, typeof STATS> = new Map([
   ['series_stats', STATS],
   ['series_fit_line', FIT_LINE],
+  ['series_fft', FOURIER],
+  ['series_ifft', FOURIER],
+  ['series_fit_poly', FIT_POLY],
 ]);
 
 const isSeriesStats = (item: NamedExpr): boolean => item.expr.kind === 'call' && MULTI.has(item.expr.name);
@@ -56,7 +87,7 @@ export function expandSeriesStats(items: readonly NamedExpr[], errors: ErrorFact
     const fields = MULTI.get(call.name)!;
     if (item.name !== undefined)
       throw errors.unsupported(
-        `${call.name}() gives several columns and cannot be named with Name =; use (${fields[0]![0]}, ${fields[1]![0]}, ...) = ${call.name}(...) or ${call.name}_dynamic()`,
+        `${call.name}() gives several columns and cannot be named with Name =; use (${fields[0]![0]}, ${fields[1]![0]}, ...) = ${call.name}(...)${FIELD_CALLS.has(call.name) ? '' : ` or ${call.name}_dynamic()`}`,
         item.nameSpan ?? item.span,
       );
     if (item.names !== undefined && item.names.length > fields.length)
@@ -66,10 +97,13 @@ export function expandSeriesStats(items: readonly NamedExpr[], errors: ErrorFact
       );
     const base = aggregateArgumentName(call.args[0]);
     const bag: Expr = { ...call, name: `${call.name}_dynamic` };
+    const defaults = FIELD_CALLS.get(call.name)?.(call.span);
     const stats = item.names === undefined ? fields : fields.slice(0, item.names.length);
     return stats.map(([stat, conversion], i): NamedExpr => {
       const key: Expr = { kind: 'literal', type: 'string', value: stat, span: call.span };
-      const value: Expr = { kind: 'index', target: bag, index: key, span: call.span };
+      const value: Expr = defaults
+        ? { ...call, args: [...call.args, ...defaults.slice(call.args.length - 1), key] }
+        : { kind: 'index', target: bag, index: key, span: call.span };
       const named = item.names?.[i];
       return {
         name: named?.name ?? `${call.name}_${base === '' ? '' : `${base}_`}${stat}`,

@@ -7,6 +7,8 @@ import { AGGREGATIONS_V3, FUNCTIONS_V3 } from './functions-v3';
 import { AGGREGATIONS_V4, FUNCTIONS_V4 } from './functions-v4';
 import { JSON_V5_FUNCTIONS } from './functions-v5-json';
 import { SERIES_V5_FUNCTIONS } from './functions-v5-series';
+import { SERIES_V6_FUNCTIONS } from './functions-v6-series';
+import { SERIES_V6_POLY_FUNCTIONS } from './functions-v6-series-poly';
 import { AGGREGATIONS_V5, TEXT_V5_FUNCTIONS } from './functions-v5-text';
 import { IP_V5_FUNCTIONS } from './functions-v5-ip';
 import { IPV6_V5_FUNCTIONS } from './functions-v5-ipv6';
@@ -35,6 +37,8 @@ export const SCALAR_CATALOG: readonly ScalarFunction[] = [
   ...FUNCTIONS_V4,
   ...JSON_V5_FUNCTIONS,
   ...SERIES_V5_FUNCTIONS,
+  ...SERIES_V6_FUNCTIONS,
+  ...SERIES_V6_POLY_FUNCTIONS,
   ...TEXT_V5_FUNCTIONS,
   ...IP_V5_FUNCTIONS,
   ...IPV6_V5_FUNCTIONS,
