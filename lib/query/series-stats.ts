@@ -52,8 +52,8 @@ const FIT_POLY: typeof STATS = [
 const dynamicNull = (span: Span): Expr => ({ kind: 'literal', type: 'dynamic', value: null, span });
 /**
  * Functions called once per column with the field as a last constant argument, each call giving
- * only its field, typed (a column reading a bag costs the whole bag, and todouble() of a dynamic
- * writes its argument four times: series_fit_poly's columns took a second to bind). The optional
+ * only its field, typed (a column reading a bag costs the whole bag: series_fit_poly's columns took
+ * a second to bind when todouble() of a dynamic still wrote its argument four times). The optional
  * arguments the call leaves out are filled with their defaults first.
  */
 const FIELD_CALLS: ReadonlyMap<string, (span: Span) => readonly Expr[]> = new Map([

@@ -24,6 +24,18 @@ const SQL_TYPES: Readonly<Record<KqlType, string>> = {
 /** Each table's column list, written once per process: the schema is fixed, scans are per query. */
 const SCAN_COLUMNS: Partial<Record<TableName, string>> = {};
 
+/**
+ * The dynamic conversions name their argument up to five times. A column or a short expression is
+ * written as is (the fast form); a long one (a function's whole result, such as a bag read by
+ * series_fit_line's columns) is evaluated once and passed to the conversion as a lambda's
+ * parameter, so that nested conversions do not multiply the SQL (and DuckDB's binding time).
+ */
+const BIND_ONCE_ABOVE = 120;
+function bindOnce(value: string, body: (v: string) => string): string {
+  // One name serves every level: a nested conversion sits in the list, outside this lambda's body.
+  return value.length <= BIND_ONCE_ABOVE ? body(value) : `list_transform([${value}], _dv -> ${body('_dv')})[1]`;
+}
+
 export class DuckDbDialect extends SqlDialect {
   readonly name = 'duckdb' as const;
 
@@ -114,18 +126,34 @@ export class DuckDbDialect extends SqlDialect {
     return `(${value} IS NULL OR json_type(${value}) = 'NULL')`;
   }
   dynToString(value: string): string {
-    return `coalesce(CASE WHEN json_type(${value}) = 'VARCHAR' THEN json_extract_string(${value}, '$') WHEN json_type(${value}) = 'NULL' THEN '' ELSE CAST(${value} AS VARCHAR) END, '')`;
+    return bindOnce(
+      value,
+      (v) =>
+        `coalesce(CASE WHEN json_type(${v}) = 'VARCHAR' THEN json_extract_string(${v}, '$') WHEN json_type(${v}) = 'NULL' THEN '' ELSE CAST(${v} AS VARCHAR) END, '')`,
+    );
   }
   dynToDouble(value: string): string {
     // Fast path first: a JSON number's text casts straight to DOUBLE (6x faster than inspecting
     // the JSON type per row); strings, booleans and null fall through to the general form.
-    return `coalesce(TRY_CAST(CAST(${value} AS VARCHAR) AS DOUBLE), CASE json_type(${value}) WHEN 'BOOLEAN' THEN CASE WHEN CAST(${value} AS VARCHAR) = 'true' THEN 1E0 ELSE 0E0 END ELSE TRY_CAST(json_extract_string(${value}, '$') AS DOUBLE) END)`;
+    return bindOnce(
+      value,
+      (v) =>
+        `coalesce(TRY_CAST(CAST(${v} AS VARCHAR) AS DOUBLE), CASE json_type(${v}) WHEN 'BOOLEAN' THEN CASE WHEN CAST(${v} AS VARCHAR) = 'true' THEN 1E0 ELSE 0E0 END ELSE TRY_CAST(json_extract_string(${v}, '$') AS DOUBLE) END)`,
+    );
   }
   dynToLong(value: string): string {
-    return `CASE json_type(${value}) WHEN 'BOOLEAN' THEN CASE WHEN CAST(${value} AS VARCHAR) = 'true' THEN CAST(1 AS BIGINT) ELSE CAST(0 AS BIGINT) END WHEN 'DOUBLE' THEN TRY_CAST(trunc(CAST(CAST(${value} AS VARCHAR) AS DOUBLE)) AS BIGINT) ELSE TRY_CAST(json_extract_string(${value}, '$') AS BIGINT) END`;
+    return bindOnce(
+      value,
+      (v) =>
+        `CASE json_type(${v}) WHEN 'BOOLEAN' THEN CASE WHEN CAST(${v} AS VARCHAR) = 'true' THEN CAST(1 AS BIGINT) ELSE CAST(0 AS BIGINT) END WHEN 'DOUBLE' THEN TRY_CAST(trunc(CAST(CAST(${v} AS VARCHAR) AS DOUBLE)) AS BIGINT) ELSE TRY_CAST(json_extract_string(${v}, '$') AS BIGINT) END`,
+    );
   }
   dynToBool(value: string): string {
-    return `CASE json_type(${value}) WHEN 'BOOLEAN' THEN CAST(CAST(${value} AS VARCHAR) = 'true' AS BOOLEAN) WHEN 'VARCHAR' THEN CASE lower(json_extract_string(${value}, '$')) WHEN 'true' THEN TRUE WHEN 'false' THEN FALSE END WHEN 'BIGINT' THEN CAST(${value} AS VARCHAR) <> '0' WHEN 'UBIGINT' THEN CAST(${value} AS VARCHAR) <> '0' WHEN 'DOUBLE' THEN CAST(CAST(${value} AS VARCHAR) AS DOUBLE) <> 0 END`;
+    return bindOnce(
+      value,
+      (v) =>
+        `CASE json_type(${v}) WHEN 'BOOLEAN' THEN CAST(CAST(${v} AS VARCHAR) = 'true' AS BOOLEAN) WHEN 'VARCHAR' THEN CASE lower(json_extract_string(${v}, '$')) WHEN 'true' THEN TRUE WHEN 'false' THEN FALSE END WHEN 'BIGINT' THEN CAST(${v} AS VARCHAR) <> '0' WHEN 'UBIGINT' THEN CAST(${v} AS VARCHAR) <> '0' WHEN 'DOUBLE' THEN CAST(CAST(${v} AS VARCHAR) AS DOUBLE) <> 0 END`,
+    );
   }
   parseJson(text: string): string {
     // parse_json('') is null in Kusto; other text that is not JSON is kept as a dynamic string.
