@@ -4,11 +4,13 @@
 // Timestream engine runs here (docs/query-api.md, "written, never run").
 import type { IrExpr } from '../ir';
 import type { ScalarFunction, SqlBuilder } from './types';
+import { bindOnce } from '../sql/bind-once';
 
 const dyn = (name: string) => ({ name, type: 'dynamic' as const });
 const int = (name: string, optional = false) => ({ name, type: 'integer' as const, ...(optional ? { optional } : {}) });
 /** The JSON[] list of an array value, null for anything else (Kusto's answer for a non-array). */
-const list = (x: string): string => `CASE WHEN json_type(${x}) = 'ARRAY' THEN CAST(${x} AS JSON[]) END`;
+const list = (x: string): string =>
+  bindOnce(x, (v) => `CASE WHEN json_type(${v}) = 'ARRAY' THEN CAST(${v} AS JSON[]) END`);
 
 const entry = (
   name: string,

@@ -5,11 +5,13 @@ import type { IrExpr } from '../ir';
 import type { SqlDialect } from '../sql/dialect';
 import { DUCK_LISTS, nthPosition, TRINO_LISTS } from './positions';
 import { both, type ScalarFunction, type SqlBuilder } from './types';
+import { bindOnce } from '../sql/bind-once';
 
 const dyn = (name: string) => ({ name, type: 'dynamic' as const });
 
 /** DuckDB: the JSON[] list of an array value, null for anything else. */
-const list = (x: string): string => `CASE WHEN json_type(${x}) = 'ARRAY' THEN CAST(${x} AS JSON[]) END`;
+const list = (x: string): string =>
+  bindOnce(x, (v) => `CASE WHEN json_type(${v}) = 'ARRAY' THEN CAST(${v} AS JSON[]) END`);
 /** Timestream: the ARRAY(JSON) of an array value, null for anything else. */
 const tsList = (x: string): string => `try(CAST(json_parse(${x}) AS ARRAY(JSON)))`;
 const tsJson = (arr: string): string => `json_format(CAST(${arr} AS JSON))`;

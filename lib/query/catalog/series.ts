@@ -8,6 +8,7 @@
 // Timestream has no such list functions here: refused there with a 400.
 import type { IrExpr } from '../ir';
 import type { ScalarFunction, SqlCall } from './types';
+import { bindOnce } from '../sql/bind-once';
 
 const dyn = (name: string) => ({ name, type: 'dynamic' as const });
 const placeholder = { name: 'missing_value_placeholder', type: 'any' as const, optional: true, constant: true };
@@ -15,7 +16,8 @@ const placeholder = { name: 'missing_value_placeholder', type: 'any' as const, o
 /** `body` with `value` evaluated once and named `name` (a one-element list mapped by a lambda). */
 const bind = (value: string, name: string, body: string): string => `list_transform([${value}], ${name} -> ${body})[1]`;
 /** The JSON[] of an array value, null for anything else. */
-const jsonList = (x: string): string => `CASE WHEN json_type(${x}) = 'ARRAY' THEN CAST(${x} AS JSON[]) END`;
+const jsonList = (x: string): string =>
+  bindOnce(x, (v) => `CASE WHEN json_type(${v}) = 'ARRAY' THEN CAST(${v} AS JSON[]) END`);
 /** A JSON element as DOUBLE: null for null and for anything not a number. */
 const num = (e: string): string => `TRY_CAST(CAST(${e} AS VARCHAR) AS DOUBLE)`;
 

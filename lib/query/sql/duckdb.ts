@@ -3,6 +3,7 @@
 import type { KqlType, PathSegment, ScopeRestriction } from '../ir';
 import { TABLES, type TableName } from '../../telemetry/tables';
 import { formatDatetimeTicks } from '../literals';
+import { bindOnce } from './bind-once';
 import { BIN_ORIGIN_MICROS, MICROS_PER_DAY, SqlDialect } from './dialect';
 
 /** time_bucket's default origin for sub-month widths (2000-01-03) after 0001-01-01: 730,121 days, in µs. */
@@ -23,18 +24,6 @@ const SQL_TYPES: Readonly<Record<KqlType, string>> = {
 
 /** Each table's column list, written once per process: the schema is fixed, scans are per query. */
 const SCAN_COLUMNS: Partial<Record<TableName, string>> = {};
-
-/**
- * The dynamic conversions name their argument up to five times. A column or a short expression is
- * written as is (the fast form); a long one (a function's whole result, such as a bag read by
- * series_fit_line's columns) is evaluated once and passed to the conversion as a lambda's
- * parameter, so that nested conversions do not multiply the SQL (and DuckDB's binding time).
- */
-const BIND_ONCE_ABOVE = 120;
-function bindOnce(value: string, body: (v: string) => string): string {
-  // One name serves every level: a nested conversion sits in the list, outside this lambda's body.
-  return value.length <= BIND_ONCE_ABOVE ? body(value) : `list_transform([${value}], _dv -> ${body('_dv')})[1]`;
-}
 
 export class DuckDbDialect extends SqlDialect {
   readonly name = 'duckdb' as const;
