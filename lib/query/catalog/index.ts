@@ -11,6 +11,7 @@ import { AGGREGATIONS_V5, TEXT_V5_FUNCTIONS } from './functions-v5-text';
 import { IP_V5_FUNCTIONS } from './functions-v5-ip';
 import { IPV6_V5_FUNCTIONS } from './functions-v5-ipv6';
 import { TIMEZONE_V5_FUNCTIONS } from './functions-v5-timezone';
+import { CONVERT_V6_FUNCTIONS } from './functions-v6-convert';
 import { MATH_FUNCTIONS } from './math';
 import { TRIG_FUNCTIONS } from './math-trig';
 import { ARRAY_RESHAPE_FUNCTIONS } from './arrays-reshape';
@@ -39,6 +40,7 @@ export const SCALAR_CATALOG: readonly ScalarFunction[] = [
   ...IP_V5_FUNCTIONS,
   ...IPV6_V5_FUNCTIONS,
   ...TIMEZONE_V5_FUNCTIONS,
+  ...CONVERT_V6_FUNCTIONS,
 ];
 export const AGGREGATE_CATALOG: readonly AggregateFunction[] = [
   ...AGGREGATIONS,

@@ -1,0 +1,56 @@
+// The v6 functions (lib/query/catalog/functions-v6-*.ts, series excepted): argument errors at their
+// position, the Timestream forms or refusals. Their results on DuckDB are pinned by the conformance
+// corpus (test/conformance/cases/fn-v6-*.json).
+import { describe, expect, it } from 'vitest';
+import { compile } from '../../../lib/query/index';
+import { LINEAR_UNITS, TEMPERATURE } from '../../../lib/query/catalog/functions-v6-units';
+import { baseOptions, expectRefusedAt } from './compile-failure';
+
+const duck = { ...baseOptions, dialect: 'duckdb' as const };
+const ts = { ...baseOptions, dialect: 'timestream' as const };
+
+/** Spellings only DuckDB has (as in catalog-timestream.test.ts). */
+const DUCKDB_ONLY = /\b(list_[a-z_]+|to_json|json_type|make_timestamp|regexp_matches|json_object|TRY_CAST|len)\(/;
+
+describe('v6 functions: argument errors', () => {
+  it.each([
+    ['print r = convert_length("1", "Meter", "Foot")', 'QUERY_SEMANTIC', "argument 'value' must be a", '1:26'],
+    ['print r = convert_mass(1, 2, "Pound")', 'QUERY_SEMANTIC', "argument 'from' must be a string", '1:27'],
+    ['print r = convert_speed(1, "Knot")', 'QUERY_SEMANTIC', 'convert_speed() takes', '1:11'],
+  ])('refuses %s', (query, code, message, position) => {
+    // Act, Assess
+    expectRefusedAt(query, duck, { code, message, position });
+  });
+});
+
+describe('v6 functions: unit conversions', () => {
+  it('lists as many units per quantity as the Kusto pages do', () => {
+    // Assess
+    const counts = Object.fromEntries(Object.entries(LINEAR_UNITS).map(([q, f]) => [q, Object.keys(f).length]));
+    expect(counts).toEqual({ ANGLE: 15, ENERGY: 36, FORCE: 15, LENGTH: 36, MASS: 25, SPEED: 32, VOLUME: 52 });
+    expect(Object.keys(TEMPERATURE)).toHaveLength(10);
+  });
+
+  it('resolves constant unit names at compile time and answers null for an unknown one', () => {
+    // Act
+    const known = compile("print r = convert_length(1.2, 'Meter', 'Foot')", duck).sql;
+    const unknown = compile("print r = convert_length(1.2, 'Meter', 'Furlong')", duck).sql;
+    // Assess
+    expect(known).toContain('/ 0.3048E0)');
+    expect(known).not.toContain('CASE');
+    expect(unknown).toContain('CAST(NULL AS DOUBLE)');
+  });
+
+  it('writes the conversions for Timestream with the same arithmetic', () => {
+    // Act
+    const sql = compile(
+      "print u = 'Tilt' | project a = convert_angle(0.5, u, 'Degree'), t = convert_temperature(1, 'Kelvin', 'DegreeFahrenheit')",
+      ts,
+    ).sql;
+    // Assess
+    expect(sql).toContain('degrees(asin(');
+    expect(sql).toContain("WHEN 'Radian' THEN");
+    expect(sql).not.toMatch(DUCKDB_ONLY);
+  });
+});
+
