@@ -12,6 +12,7 @@ import { IP_V5_FUNCTIONS } from './functions-v5-ip';
 import { IPV6_V5_FUNCTIONS } from './functions-v5-ipv6';
 import { TIMEZONE_V5_FUNCTIONS } from './functions-v5-timezone';
 import { CONVERT_V6_FUNCTIONS } from './functions-v6-convert';
+import { ERF_V6_FUNCTIONS } from './functions-v6-erf';
 import { MATH_FUNCTIONS } from './math';
 import { TRIG_FUNCTIONS } from './math-trig';
 import { ARRAY_RESHAPE_FUNCTIONS } from './arrays-reshape';
@@ -41,6 +42,7 @@ export const SCALAR_CATALOG: readonly ScalarFunction[] = [
   ...IPV6_V5_FUNCTIONS,
   ...TIMEZONE_V5_FUNCTIONS,
   ...CONVERT_V6_FUNCTIONS,
+  ...ERF_V6_FUNCTIONS,
 ];
 export const AGGREGATE_CATALOG: readonly AggregateFunction[] = [
   ...AGGREGATIONS,

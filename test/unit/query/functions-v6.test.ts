@@ -54,3 +54,20 @@ describe('v6 functions: unit conversions', () => {
   });
 });
 
+describe('v6 functions: erf and erfc', () => {
+  it('writes them for Timestream with its lambda and NaN spellings', () => {
+    // Act
+    const sql = compile('print e = erf(0.5), c = erfc(-2)', ts).sql;
+    // Assess
+    expect(sql).toContain('element_at(transform(ARRAY[');
+    expect(sql).toContain('is_nan(');
+    expect(sql).not.toMatch(DUCKDB_ONLY);
+  });
+
+  it('keeps the SQL of one call under 8 KB', () => {
+    // Act
+    const one = compile('print c = erfc(0.5)', duck).sql;
+    // Assess
+    expect(one.length).toBeLessThan(8000);
+  });
+});
