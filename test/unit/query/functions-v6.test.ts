@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { compile } from '../../../lib/query/index';
 import { LINEAR_UNITS, TEMPERATURE } from '../../../lib/query/catalog/functions-v6-units';
-import { baseOptions, expectRefusedAt } from './compile-failure';
+import { baseOptions, compileFailure, expectRefusedAt } from './compile-failure';
 
 const duck = { ...baseOptions, dialect: 'duckdb' as const };
 const ts = { ...baseOptions, dialect: 'timestream' as const };
@@ -17,6 +17,19 @@ describe('v6 functions: argument errors', () => {
     ['print r = convert_length("1", "Meter", "Foot")', 'QUERY_SEMANTIC', "argument 'value' must be a", '1:26'],
     ['print r = convert_mass(1, 2, "Pound")', 'QUERY_SEMANTIC', "argument 'from' must be a string", '1:27'],
     ['print r = convert_speed(1, "Knot")', 'QUERY_SEMANTIC', 'convert_speed() takes', '1:11'],
+    ['print a = 1 | summarize percentilew(a, 1.5, 50)', 'QUERY_SEMANTIC', 'needs an integer weight, got real', '1:40'],
+    ['print a = 1 | summarize percentilew(a, 1, 150)', 'QUERY_SEMANTIC', 'a percentile must be a constant', '1:43'],
+    ['print a = 1 | summarize percentilesw(a, 1)', 'QUERY_SEMANTIC', 'percentilesw() takes 3 to any number', '1:25'],
+    ['print a = 1 | summarize percentilew(a, 1, 5, 10)', 'QUERY_SEMANTIC', 'percentilew() takes 3 arguments', '1:25'],
+    ['print h = hash(42)', 'QUERY_SEMANTIC', 'hashing a long is not supported', '1:16'],
+    ['print h = hash_xxhash64(dynamic([1]))', 'QUERY_SEMANTIC', "argument 'source' must be a scalar", '1:25'],
+    ['print h = hash("a", 1.5)', 'QUERY_SEMANTIC', "argument 'mod' must be an integer", '1:21'],
+    [
+      'print a = 1 | summarize percentilesw_array(a, 1, 5, 175)',
+      'QUERY_SEMANTIC',
+      'a percentile must be a constant between 0 and 100',
+      '1:53',
+    ],
   ])('refuses %s', (query, code, message, position) => {
     // Act, Assess
     expectRefusedAt(query, duck, { code, message, position });
@@ -69,5 +82,21 @@ describe('v6 functions: erf and erfc', () => {
     const one = compile('print c = erfc(0.5)', duck).sql;
     // Assess
     expect(one.length).toBeLessThan(8000);
+  });
+});
+
+describe('v6 functions: Timestream refusals', () => {
+  it.each([
+    ['print a = 1 | summarize percentilew(a, 1, 50)', 'percentilew'],
+    ['print a = 1 | summarize percentilesw(a, 1, 50, 90)', 'percentilew'],
+    ['print a = 1 | summarize percentilesw_array(a, 1, 50, 90)', 'percentilesw_array'],
+    ['print h = hash("World")', 'hash'],
+    ['print h = hash_xxhash64(now(), 10)', 'hash_xxhash64'],
+  ])('refuses %s on Timestream naming the function and the engine', (query, fn) => {
+    // Act
+    const error = compileFailure(query, ts);
+    // Assess
+    expect(error.code).toBe('QUERY_UNSUPPORTED');
+    expect(error.message).toContain(`${fn}() is not supported on the`);
   });
 });
