@@ -11,6 +11,7 @@ import { AGGREGATIONS_V5, TEXT_V5_FUNCTIONS } from './functions-v5-text';
 import { IP_V5_FUNCTIONS } from './functions-v5-ip';
 import { IPV6_V5_FUNCTIONS } from './functions-v5-ipv6';
 import { TIMEZONE_V5_FUNCTIONS } from './functions-v5-timezone';
+import { CMDLINE_V6_FUNCTIONS } from './functions-v6-cmdline';
 import { CONVERT_V6_FUNCTIONS } from './functions-v6-convert';
 import { ERF_V6_FUNCTIONS } from './functions-v6-erf';
 import { HASH_V6_FUNCTIONS } from './functions-v6-hash';
@@ -46,6 +47,7 @@ export const SCALAR_CATALOG: readonly ScalarFunction[] = [
   ...CONVERT_V6_FUNCTIONS,
   ...ERF_V6_FUNCTIONS,
   ...HASH_V6_FUNCTIONS,
+  ...CMDLINE_V6_FUNCTIONS,
 ];
 export const AGGREGATE_CATALOG: readonly AggregateFunction[] = [
   ...AGGREGATIONS,

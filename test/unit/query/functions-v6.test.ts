@@ -21,6 +21,7 @@ describe('v6 functions: argument errors', () => {
     ['print a = 1 | summarize percentilew(a, 1, 150)', 'QUERY_SEMANTIC', 'a percentile must be a constant', '1:43'],
     ['print a = 1 | summarize percentilesw(a, 1)', 'QUERY_SEMANTIC', 'percentilesw() takes 3 to any number', '1:25'],
     ['print a = 1 | summarize percentilew(a, 1, 5, 10)', 'QUERY_SEMANTIC', 'percentilew() takes 3 arguments', '1:25'],
+    ['print a = parse_command_line("a b", "linux")', 'QUERY_SEMANTIC', 'the only parser_type is "windows"', '1:37'],
     ['print h = hash(42)', 'QUERY_SEMANTIC', 'hashing a long is not supported', '1:16'],
     ['print h = hash_xxhash64(dynamic([1]))', 'QUERY_SEMANTIC', "argument 'source' must be a scalar", '1:25'],
     ['print h = hash("a", 1.5)', 'QUERY_SEMANTIC', "argument 'mod' must be an integer", '1:21'],
@@ -91,6 +92,7 @@ describe('v6 functions: Timestream refusals', () => {
     ['print a = 1 | summarize percentilesw(a, 1, 50, 90)', 'percentilew'],
     ['print a = 1 | summarize percentilesw_array(a, 1, 50, 90)', 'percentilesw_array'],
     ['print h = hash("World")', 'hash'],
+    ['print a = parse_command_line("a b", "windows")', 'parse_command_line'],
     ['print h = hash_xxhash64(now(), 10)', 'hash_xxhash64'],
   ])('refuses %s on Timestream naming the function and the engine', (query, fn) => {
     // Act
