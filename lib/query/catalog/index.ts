@@ -16,6 +16,7 @@ import { CONVERT_V6_FUNCTIONS } from './functions-v6-convert';
 import { ERF_V6_FUNCTIONS } from './functions-v6-erf';
 import { HASH_V6_FUNCTIONS } from './functions-v6-hash';
 import { PERCENTILEW_V6_AGGREGATIONS } from './functions-v6-percentilew';
+import { PUNYCODE_V6_FUNCTIONS } from './functions-v6-punycode';
 import { MATH_FUNCTIONS } from './math';
 import { TRIG_FUNCTIONS } from './math-trig';
 import { ARRAY_RESHAPE_FUNCTIONS } from './arrays-reshape';
@@ -48,6 +49,7 @@ export const SCALAR_CATALOG: readonly ScalarFunction[] = [
   ...ERF_V6_FUNCTIONS,
   ...HASH_V6_FUNCTIONS,
   ...CMDLINE_V6_FUNCTIONS,
+  ...PUNYCODE_V6_FUNCTIONS,
 ];
 export const AGGREGATE_CATALOG: readonly AggregateFunction[] = [
   ...AGGREGATIONS,
