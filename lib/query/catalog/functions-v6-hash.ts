@@ -15,14 +15,19 @@ import type { ArgumentCheck, ScalarFunction, SqlBuilder, SqlCall } from './types
 
 const U = (n: bigint): string => `CAST(${n} AS UHUGEINT)`;
 const MASK = (1n << 64n) - 1n;
-const P1 = U(0x9e3779b185ebca87n);
-const P2 = U(0xc2b2ae3d27d4eb4fn);
-const P3 = U(0x165667b19e3779f9n);
-const P4 = U(0x85ebca77c2b2ae63n);
-const P5 = U(0x27d4eb2f165667c5n);
+const PRIMES = [0x9e3779b185ebca87n, 0xc2b2ae3d27d4eb4fn, 0x165667b19e3779f9n, 0x85ebca77c2b2ae63n, 0x27d4eb2f165667c5n];
+/**
+ * The primes and the mask are used about 190 times in one hash: written once, in a struct bound to
+ * the lambda parameter xk around the whole expression (withConstants), and read as xk.p1 ... xk.m,
+ * which keeps one call's SQL near 3 KB instead of 10 KB (the query's SQL size is limited).
+ */
+const [P1, P2, P3, P4, P5] = ['xk.p1', 'xk.p2', 'xk.p3', 'xk.p4', 'xk.p5'] as const;
+const M = 'xk.m';
+const withConstants = (body: string): string =>
+  `list_transform([{${PRIMES.map((p, i) => `'p${i + 1}': ${U(p)}`).join(', ')}, 'm': ${U(MASK)}}], xk -> ${body})[1]`;
 
 // SQL's bit operators (&, |, <<, >>) share one precedence level: every use is parenthesized.
-const wrap = (x: string): string => `((${x}) & ${U(MASK)})`;
+const wrap = (x: string): string => `((${x}) & ${M})`;
 const mul = (a: string, b: string): string => wrap(`${a} * ${b}`);
 const add = (a: string, b: string): string => wrap(`${a} + ${b}`);
 const xor = (a: string, b: string): string => `xor(${a}, ${b})`;
@@ -30,11 +35,13 @@ const xor = (a: string, b: string): string => `xor(${a}, ${b})`;
  * x (below 2^64) rotated left by r bits. x is written twice: recomputing a few multiplications is
  * cheaper than binding x to a lambda parameter, and far cheaper than one UHUGEINT % (about 9 µs).
  */
-const rotl = (x: string, r: number): string => `((((${x}) * ${U(1n << BigInt(r))}) & ${U(MASK)}) | ((${x}) >> ${64 - r}))`;
+const rotl = (x: string, r: number): string => `((((${x}) * ${(1n << BigInt(r)).toString()}::UHUGEINT) & ${M}) | ((${x}) >> ${64 - r}))`;
 
 const round = (acc: string, lane: string): string => mul(rotl(add(acc, mul(lane, P2)), 31), P1);
-const mergeRound = (h: string, v: string): string => add(mul(xor(h, round(U(0n), v)), P1), P4);
-const laneStep = (h: string, lane: string): string => add(mul(rotl(xor(h, round(U(0n), lane)), 27), P1), P4);
+/** round(0, lane): the product needs no masked addition of zero. */
+const round0 = (lane: string): string => mul(rotl(mul(lane, P2), 31), P1);
+const mergeRound = (h: string, v: string): string => add(mul(xor(h, round0(v)), P1), P4);
+const laneStep = (h: string, lane: string): string => add(mul(rotl(xor(h, round0(lane)), 27), P1), P4);
 const wordStep = (h: string, word: string): string => add(mul(rotl(xor(h, mul(word, P1)), 23), P2), P3);
 const byteStep = (h: string, b: string): string => mul(rotl(xor(h, mul(b, P5)), 11), P1);
 
@@ -96,7 +103,7 @@ function xxh64OfTicks(ts: string, c: SqlCall): string {
 
 const hashOf: SqlBuilder = (c) => {
   const value = c.args[0]!.type === 'datetime' ? xxh64OfTicks(c.a[0]!, c) : bindIn(`hex(encode(${c.a[0]}))`, 'xh_hex', xxh64OfHex());
-  const h = `CASE WHEN ${c.a[0]} IS NULL THEN NULL ELSE ${value} END`;
+  const h = `CASE WHEN ${c.a[0]} IS NULL THEN NULL ELSE ${withConstants(value)} END`;
   if (c.a.length < 2) return h;
   // Kusto's % (never negative), so a negative hash still lands in 0 .. mod - 1 as the page says.
   return `CASE WHEN ${c.a[1]} > 0 THEN ${floorMod(h, c.a[1]!)} END`;
