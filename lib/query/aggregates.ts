@@ -81,6 +81,14 @@ function orderable(e: Expr, fn: string, ctx: AggregateContext): IrExpr {
   return x;
 }
 
+const PERCENTILEW = { catalog: 'aggregate', name: 'percentilew' } as const;
+
+function weightOf(e: Expr, fn: string, ctx: AggregateContext): IrExpr {
+  const w = argScalar(e, ctx);
+  if (!isInteger(w.type)) throw ctx.errors.semantic(`${fn}() needs an integer weight, got ${w.type}`, e.span);
+  return w;
+}
+
 function single(fn: AggFn, args: IrExpr[], type: KqlType, defaultName: string, percentile?: number): AggregateOutput[] {
   return [
     { defaultName, agg: percentile === undefined ? { fn, args, type } : { fn, args, type, percentile }, multi: false },
@@ -175,16 +183,21 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
       return single(name, [x], 'dynamic', prefixed(name, arg0));
     }
     case 'percentile':
-    case 'percentiles': {
-      arity(call, ctx, 2, name === 'percentile' ? 2 : Infinity);
+    case 'percentiles':
+    case 'percentilew':
+    case 'percentilesw': {
+      // percentilew(s) take a weight before the percentiles (catalog/functions-v6-percentilew.ts).
+      const first = name.endsWith('w') ? 2 : 1;
+      arity(call, ctx, first + 1, name.startsWith('percentiles') ? Infinity : first + 1);
       const x = orderable(call.args[0]!, name, ctx);
+      const w = first === 2 ? weightOf(call.args[1]!, name, ctx) : undefined;
       if (!isNumeric(x.type) && x.type !== 'datetime' && x.type !== 'timespan') {
         throw errors.semantic(
           `${name}() needs a numeric, datetime or timespan argument, got ${x.type}`,
           call.args[0]!.span,
         );
       }
-      return call.args.slice(1).map((p) => {
+      return call.args.slice(first).map((p) => {
         const v = argScalar(p, ctx);
         const value = v.kind === 'lit' && v.value !== null && isNumeric(v.type) ? Number(v.value) : NaN;
         if (!(value >= 0 && value <= 100))
@@ -192,8 +205,10 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
         const label = String(value).replace('.', '_');
         return {
           defaultName: `percentile_${aggregateArgumentName(arg0)}_${label}`,
-          agg: { fn: 'percentile', args: [x], type: x.type, percentile: value },
-          multi: name === 'percentiles',
+          agg: w
+            ? { fn: 'catalog', args: [x, w, lit('real', value)], type: x.type, ref: PERCENTILEW }
+            : { fn: 'percentile', args: [x], type: x.type, percentile: value },
+          multi: name.startsWith('percentiles'),
         };
       });
     }

@@ -11,6 +11,7 @@ import { analyzeList, analyzeToScalar } from './analyze-subquery';
 import { clip, type ErrorFactory } from './errors';
 import { aggregateNames, lookupOperator, lookupScalar } from './catalog/index';
 import { resolve } from './catalog/resolve';
+import { refusalReason } from './catalog/functions-v6-refused';
 import type { ScalarFunction } from './catalog/types';
 import { convert } from './convert';
 import type { IrColumn, IrExpr, KqlType, PathSegment, Rel, ScalarFn } from './ir';
@@ -540,7 +541,10 @@ class ScalarAnalyzer {
         return this.catalogCall(lookupScalar(name)!, this.args(expr), expr);
       default: {
         const fn = lookupScalar(name);
-        if (!fn) throw this.errors.unsupported(`the function '${name}' is not supported`, expr.nameSpan);
+        if (!fn) {
+          const reason = refusalReason(name);
+          throw this.errors.unsupported(`the function '${name}' is not supported${reason ? `: ${reason}` : ''}`, expr.nameSpan);
+        }
         return this.catalogCall(fn, this.args(expr), expr);
       }
     }

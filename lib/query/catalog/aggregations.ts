@@ -31,7 +31,7 @@ function listOf(c: SqlCall, filter: string, distinct: boolean, max: string | und
 }
 
 /** The percentiles asked for: constants after expr, or one constant dynamic array of them (percentiles_array docs). */
-const percentilesOf = (args: readonly IrExpr[]): unknown[] => {
+export const percentilesOf = (args: readonly IrExpr[]): unknown[] => {
   const rest = args.slice(1);
   if (rest.length === 1 && rest[0]!.type === 'dynamic') {
     const parsed: unknown = JSON.parse(String(constantOf(rest[0])));
@@ -40,7 +40,7 @@ const percentilesOf = (args: readonly IrExpr[]): unknown[] => {
   return rest.map((p) => (p.kind === 'lit' && isNumeric(p.type) ? Number(p.value) : NaN));
 };
 
-const percentileCheck = (args: readonly IrExpr[]): readonly [number, string] | undefined => {
+export const percentileCheck = (args: readonly IrExpr[]): readonly [number, string] | undefined => {
   const ok = percentilesOf(args).every((p) => typeof p === 'number' && p >= 0 && p <= 100);
   if (ok) return undefined;
   const i = args.findIndex(

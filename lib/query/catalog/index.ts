@@ -13,6 +13,12 @@ import { AGGREGATIONS_V5, TEXT_V5_FUNCTIONS } from './functions-v5-text';
 import { IP_V5_FUNCTIONS } from './functions-v5-ip';
 import { IPV6_V5_FUNCTIONS } from './functions-v5-ipv6';
 import { TIMEZONE_V5_FUNCTIONS } from './functions-v5-timezone';
+import { CMDLINE_V6_FUNCTIONS } from './functions-v6-cmdline';
+import { CONVERT_V6_FUNCTIONS } from './functions-v6-convert';
+import { ERF_V6_FUNCTIONS } from './functions-v6-erf';
+import { HASH_V6_FUNCTIONS } from './functions-v6-hash';
+import { PERCENTILEW_V6_AGGREGATIONS } from './functions-v6-percentilew';
+import { PUNYCODE_V6_FUNCTIONS } from './functions-v6-punycode';
 import { MATH_FUNCTIONS } from './math';
 import { TRIG_FUNCTIONS } from './math-trig';
 import { ARRAY_RESHAPE_FUNCTIONS } from './arrays-reshape';
@@ -43,12 +49,18 @@ export const SCALAR_CATALOG: readonly ScalarFunction[] = [
   ...IP_V5_FUNCTIONS,
   ...IPV6_V5_FUNCTIONS,
   ...TIMEZONE_V5_FUNCTIONS,
+  ...CONVERT_V6_FUNCTIONS,
+  ...ERF_V6_FUNCTIONS,
+  ...HASH_V6_FUNCTIONS,
+  ...CMDLINE_V6_FUNCTIONS,
+  ...PUNYCODE_V6_FUNCTIONS,
 ];
 export const AGGREGATE_CATALOG: readonly AggregateFunction[] = [
   ...AGGREGATIONS,
   ...AGGREGATIONS_V3,
   ...AGGREGATIONS_V4,
   ...AGGREGATIONS_V5,
+  ...PERCENTILEW_V6_AGGREGATIONS,
 ];
 /** String operators (`x hasprefix "a"`) spelled through the catalog; not callable as functions. */
 export const OPERATOR_CATALOG: readonly ScalarFunction[] = STRING_OPERATORS;

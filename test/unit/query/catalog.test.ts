@@ -91,7 +91,7 @@ describe('function catalog: errors', () => {
       'QUERY_SEMANTIC',
       "1:29: variance(): argument 'expr' must be a number, got dynamic",
     ],
-    ['print hash_xxhash64("::1", "::1")', 'QUERY_UNSUPPORTED', "1:7: the function 'hash_xxhash64' is not supported"],
+    ['print hash_combine("::1", "::1")', 'QUERY_UNSUPPORTED', "1:7: the function 'hash_combine' is not supported"],
   ] as const)('%s', (query, code, message) => {
     // Act
     const error = failure(query);

@@ -52,9 +52,9 @@ describe('compile: errors', () => {
     ],
     ['States | extend x = Name.a', 'QUERY_SEMANTIC', "1:21: '.' and '[...]' need a dynamic value; 'Name' is string"],
     [
-      'States | extend x = hash_xxhash64(Name, Name)',
+      'States | extend x = geo_point_to_s2cell(Name, Name)',
       'QUERY_UNSUPPORTED',
-      "1:21: the function 'hash_xxhash64' is not supported",
+      "1:21: the function 'geo_point_to_s2cell' is not supported",
     ],
     [
       'States | summarize buildschema(Value)',

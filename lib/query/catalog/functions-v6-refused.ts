@@ -1,0 +1,18 @@
+// Kusto functions the compiler knows by name but refuses, with the reason a user can act on. The
+// refusal stays QUERY_UNSUPPORTED at the function's name ("the function 'x' is not supported"); the
+// reason follows it. Each is refused because its Kusto documentation leaves the answer open, or it
+// needs something this service does not have.
+const REASONS: Readonly<Record<string, string>> = {
+  bin_auto:
+    'it bins by the query properties query_bin_auto_size and query_bin_auto_at, which this service does not take; write bin(x, size) or bin_at(x, size, fixed_point)',
+  hash_combine:
+    "how Kusto combines the hashes is not documented, and no combination tried reproduces the page's printed value",
+  hash_many: "it combines the values' hashes as hash_combine does, which is not documented",
+  base64_decode_toguid:
+    "its page prints a GUID whose third group is not in the byte order base64_encode_fromguid's page prints, so either answer would contradict one of them",
+  dcount_intersect: 'it is a plugin: evaluate dcount_intersect(hll_1, hll_2, ...), not a function',
+};
+
+/** The reason a known Kusto function is refused, if there is one to give. */
+export const refusalReason = (name: string): string | undefined =>
+  Object.prototype.hasOwnProperty.call(REASONS, name) ? REASONS[name] : undefined;
