@@ -1,8 +1,9 @@
 // DuckDB SQL that names a value several times (the dynamic conversions, the JSON-array checks of
-// the array and series functions) doubles the text of nested calls at every level, and DuckDB's
-// binding time grows with the text. A column or a short expression is written as is (the fast
-// form); a long one (a function's whole result) is evaluated once and passed to the fragment as
-// a lambda's parameter.
+// the array and series functions, catalog entries that read an argument more than once) doubles
+// the text of nested calls at every level, and DuckDB's binding time grows with the text. A column
+// or a short expression is written as is (the fast form); a long one (a function's whole result)
+// is evaluated once and passed to the fragment as a lambda's parameter. DuckDB accepts aggregates,
+// window functions and column references inside a lambda's body, so the fragment is unchanged.
 
 const BIND_ONCE_ABOVE = 120;
 
@@ -10,4 +11,31 @@ const BIND_ONCE_ABOVE = 120;
 export function bindOnce(value: string, body: (v: string) => string): string {
   // One name serves every level: a nested bindOnce sits in the list, outside this lambda's body.
   return value.length <= BIND_ONCE_ABOVE ? body(value) : `list_transform([${value}], _dv -> ${body('_dv')})[1]`;
+}
+
+/** FNV-1a of a text: the parameter's name, so that two nested lambdas share a name only for one value. */
+function nameOf(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return `_b${h.toString(36).padStart(7, '0')}`;
+}
+
+/**
+ * A function's SQL with each long argument that it names more than once bound once (DuckDB only;
+ * not for aggregations, whose arguments are per row). The longest is bound innermost, so a shorter
+ * one it contains is replaced in its list too, inside the shorter one's lambda. A fragment with a
+ * subquery is left as written (a lambda's parameter cannot be read inside a subquery).
+ */
+export function bindRepeated(sql: string, args: readonly string[]): string {
+  if (sql.includes('SELECT ')) return sql;
+  const repeated = [...new Set(args)]
+    .filter((a) => a.length > BIND_ONCE_ABOVE && sql.indexOf(a) !== sql.lastIndexOf(a))
+    .sort((x, y) => y.length - x.length);
+  let out = sql;
+  for (const a of repeated) {
+    if (out.indexOf(a) === out.lastIndexOf(a)) continue;
+    const v = nameOf(a);
+    out = `list_transform([${a}], ${v} -> ${out.split(a).join(v)})[1]`;
+  }
+  return out;
 }

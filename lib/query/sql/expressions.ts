@@ -9,6 +9,7 @@ import type { IrAgg, IrExpr, KqlType, SubqueryExpr } from '../ir';
 import type { CompileContext, NodeTable } from '../limits';
 import type { Span } from '../tokens';
 import { isInteger } from '../types';
+import { bindRepeated } from './bind-once';
 import { BIN_ORIGIN_MICROS, MICROS_PER_DAY, type SqlDialect } from './dialect';
 
 const ARITHMETIC: ReadonlySet<string> = new Set(['add', 'sub', 'mul', 'div', 'mod']);
@@ -266,7 +267,8 @@ export class ExpressionWriter {
         this.limits?.ctx.source ?? '',
       );
     }
-    return build(new CatalogCall(this, a, args, type, this.d));
+    const sql = build(new CatalogCall(this, a, args, type, this.d));
+    return this.d.name === 'duckdb' && !('defaultName' in impl) ? bindRepeated(sql, a) : sql;
   }
 
   /** JSON text of any value, 'null' for null (elements of pack_array, bag_pack). */

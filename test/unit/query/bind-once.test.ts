@@ -16,6 +16,9 @@ describe('bindOnce: values named several times in the DuckDB SQL', () => {
     ['series_add', (e: string) => `series_add(${e}, 1)`],
     ['series_multiply', (e: string) => `series_multiply(${e}, 2)`],
     ['array_concat', (e: string) => `array_concat(${e}, y)`],
+    ['array_slice', (e: string) => `array_slice(${e}, 0, 9)`],
+    ['array_sort_asc', (e: string) => `array_sort_asc(${e})`],
+    ['strcat_array', (e: string) => `split(strcat_array(${e}, ','), ',')`],
   ])('grows the SQL of nested %s calls by the same amount at every level (it doubled)', (_name, call) => {
     // Act
     const sizes = [2, 3, 4, 5, 6].map((depth) => nested(call, depth).length);
