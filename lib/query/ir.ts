@@ -346,7 +346,7 @@ export interface MakeSeriesIr {
   readonly step: IrExpr;
   /** The `in range(start, stop, step)` form: bins aligned by bin(), stop inclusive. */
   readonly range: boolean;
-  /** kind=nonempty: no input rows still give one row of defaults (no by clause only). */
+  /** kind=nonempty: no input rows in the bounds still give one row of defaults (with by: of empty keys). */
   readonly nonEmpty: boolean;
 }
 
