@@ -9,6 +9,7 @@
 // dynamic key, QUERY_UNSUPPORTED at a sub-query operator or window function not run per key here.
 import type { Expr, NamedExpr, Operator, PartitionSpec, SortKey } from './ast';
 import { refuseWindowFunctions, type MvApplyHost } from './analyze-mv-apply';
+import { partitionSource } from './analyze-partition-source';
 import { name, long, call, binary, asc, operatorWord } from './ast-build';
 import type { Assigned, IrExpr, Rel } from './ir';
 import type { Span } from './tokens';
@@ -35,12 +36,15 @@ export function analyzePartition(h: MvApplyHost, input: Rel, spec: PartitionSpec
       'a partition key must be a scalar column; convert it first (extend k = tostring(...))',
       spec.key.span,
     );
-  let rel = at(
-    [{ kind: 'extend', items: [{ name: key, expr: name(spec.key.name, spec.key.span), span }], span }],
-    input,
-  );
+  let rel: Rel;
+  let operators = spec.operators;
+  if (spec.source) {
+    const scope = { prefix, key, at, bind: h.bindTable.bind(h), subquery: h.subquery.bind(h) };
+    ({ rel, operators } = partitionSource(scope, input, { ...spec, source: spec.source }, span));
+  } else
+    rel = at([{ kind: 'extend', items: [{ name: key, expr: name(spec.key.name, spec.key.span), span }], span }], input);
   const state: Order = { keys: undefined };
-  for (const op of spec.operators) rel = at(perKey(h, key, op, state), rel);
+  for (const op of operators) rel = at(perKey(h, key, op, state), rel);
   const items: Assigned<IrExpr>[] = rel.columns
     .filter((c) => !c.name.startsWith(prefix))
     .map((c) => ({ column: c, value: { kind: 'col', ref: c.ref, type: c.type } }));

@@ -222,6 +222,8 @@ export interface TopHittersSpec {
 export interface PartitionSpec {
   readonly key: { readonly name: string; readonly span: Span };
   readonly operators: readonly Operator[];
+  /** The legacy form `by Column { SubQueryWithSource }` (analyze-partition-source.ts); operators then empty. */
+  readonly source?: Pipeline;
 }
 
 /** `scan [with_match_id=Name] [declare (Col:type [= Default], ...)] with (step Name [output=...]: Cond [=> Col = Expr, ...]; ...)`. */
