@@ -182,7 +182,17 @@ export interface ForkLeg {
 }
 
 /** `evaluate plugin()`: the plugins run here (parser-evaluate.ts). */
-export type EvaluateSpec = { readonly plugin: 'narrow'; readonly pluginSpan: Span } | BagUnpackSpec | PivotSpec;
+export type EvaluateSpec =
+  | { readonly plugin: 'narrow'; readonly pluginSpan: Span }
+  | BagUnpackSpec
+  | PivotSpec
+  /** analyze-window-plugins.ts: the arguments as written, checked there. */
+  | {
+      readonly plugin: 'sliding_window_counts' | 'rolling_percentile';
+      readonly pluginSpan: Span;
+      readonly args: readonly Expr[];
+      readonly argsSpan: Span;
+    };
 
 /** A plugin's `: ([*,] Name:type, ...)` (bag_unpack and pivot docs); `*` keeps the input's columns. */
 export interface OutputSchema {

@@ -1,7 +1,9 @@
 // Parsing of evaluate after the operator's word (evaluate operator docs,
 // https://learn.microsoft.com/en-us/kusto/query/evaluate-operator): `evaluate [hints] plugin(args)
 // [: (OutputSchema)]`. The plugins run here are narrow (no arguments), bag_unpack and pivot
-// (bag_unpack and pivot plugin docs); any other plugin is refused at its name with QUERY_UNSUPPORTED.
+// (bag_unpack and pivot plugin docs), sliding_window_counts and rolling_percentile (positional
+// arguments, checked by analyze-window-plugins.ts); any other plugin is refused at its name with
+// QUERY_UNSUPPORTED.
 // Throws QUERY_SYNTAX for malformed text, QUERY_SEMANTIC for arguments a plugin does not take.
 import type { EvaluateSpec, Expr, OutputSchema } from './ast';
 import { clip } from './errors';
@@ -9,7 +11,13 @@ import type { OperatorCursor } from './parser-operators';
 import type { Span } from './tokens';
 import { typeNamed } from './types';
 
-const PLUGINS: ReadonlySet<string> = new Set(['narrow', 'bag_unpack', 'pivot']);
+const PLUGINS: ReadonlySet<string> = new Set([
+  'narrow',
+  'bag_unpack',
+  'pivot',
+  'sliding_window_counts',
+  'rolling_percentile',
+]);
 /** bag_unpack's arguments that may be written `name = value` (bag_unpack plugin docs). */
 const BAG_UNPACK_NAMED: ReadonlySet<string> = new Set(['OutputColumnPrefix', 'columnsConflict', 'ignoredProperties']);
 
@@ -35,6 +43,13 @@ export function parseEvaluate(p: OperatorCursor): EvaluateSpec {
     if (!p.peekOp(')')) throw p.errors.semantic(`${plugin.name}() takes no arguments`, p.peek().span);
     p.expectOp(')');
     return { plugin: 'narrow', pluginSpan: plugin.span };
+  }
+  if (plugin.name === 'sliding_window_counts' || plugin.name === 'rolling_percentile') {
+    const windowArgs = parseArguments(p);
+    const named = windowArgs.find((a) => a.name);
+    if (named) throw p.errors.semantic(`${plugin.name}() takes positional arguments only`, named.name!.span);
+    const argsSpan = { start: open.span.start, end: p.prevEnd() };
+    return { plugin: plugin.name, pluginSpan: plugin.span, args: windowArgs.map((a) => a.expr), argsSpan };
   }
   const args = parseArguments(p);
   if (args.length === 0) throw p.errors.semantic(`${plugin.name}() takes the column to unpack or pivot`, open.span);

@@ -1,0 +1,60 @@
+// evaluate sliding_window_counts and rolling_percentile at the compile() level: both engines compile
+// them (a join with a range of window offsets, then a summarize), and malformed arguments are refused
+// at their position. The pages' examples and printed results are in the conformance corpus
+// (test/conformance/cases/op-v6-sliding-window-counts*.json, op-v6-rolling-percentile*.json).
+import { describe, expect, it } from 'vitest';
+import { compile, type CompileOptions } from '../../../lib/query/index';
+import { baseOptions, expectRefusedAt } from './compile-failure';
+
+const options = (dialect: CompileOptions['dialect']): CompileOptions => ({ ...baseOptions, dialect });
+const dialects = ['duckdb', 'timestream'] as const;
+
+describe('window plugins', () => {
+  it.each([
+    [
+      'States | evaluate sliding_window_counts(DeviceId, Timestamp, ago(7d), now(), 3d, 1d, PlantId)',
+      ['Timestamp', 'PlantId', 'Count', 'Dcount'],
+    ],
+    [
+      'States | extend v = todouble(Value) | evaluate rolling_percentile(v, 90, Timestamp, 1h, 4, DeviceId)',
+      ['Timestamp', 'DeviceId', 'rolling_4_percentile_v_90'],
+    ],
+  ])('compiles for both engines with a join on the window offsets: %s', (query, names) => {
+    for (const dialect of dialects) {
+      // Act
+      const compiled = compile(query, options(dialect));
+      // Assess
+      expect(compiled.columns.map((c) => c.name)).toEqual(names);
+      expect(compiled.sql).toContain('JOIN');
+    }
+  });
+
+  it.each([
+    [
+      'States | evaluate sliding_window_counts(DeviceId, Timestamp, ago(7d), now(), 3d)',
+      { code: 'QUERY_SEMANTIC', message: 'takes at least 6 arguments, got 5', position: '1:40' },
+    ],
+    [
+      'States | evaluate sliding_window_counts(tolower(DeviceId), Timestamp, ago(7d), now(), 3d, 1d)',
+      { code: 'QUERY_SEMANTIC', message: 'takes the id as a column name', position: '1:41' },
+    ],
+    [
+      'States | evaluate sliding_window_counts(DeviceId, Timestmp, ago(7d), now(), 3d, 1d)',
+      { code: 'QUERY_SEMANTIC', message: "unknown column 'Timestmp'", position: '1:51' },
+    ],
+    [
+      "States | evaluate sliding_window_counts(DeviceId, Timestamp, ago(7d), now(), 30d, 'month')",
+      { code: 'QUERY_UNSUPPORTED', message: "a Bin of 'month'", position: '1:83' },
+    ],
+    [
+      'States | extend v = todouble(Value) | evaluate rolling_percentile(v, toscalar(States | count), Timestamp, 1h, 4)',
+      { code: 'QUERY_SEMANTIC', message: 'the percentile of rolling_percentile() must be a constant number', position: '1:70' },
+    ],
+    [
+      'States | evaluate rolling_percentile(v = Value, 50, Timestamp, 1h, 4)',
+      { code: 'QUERY_SEMANTIC', message: 'takes positional arguments only', position: '1:38' },
+    ],
+  ])('refuses %s at its position', (query, refusal) => {
+    for (const dialect of dialects) expectRefusedAt(query, options(dialect), refusal);
+  });
+});
