@@ -22,7 +22,9 @@ import { foldConstant } from './range';
 import { analyzeScalar } from './scalars';
 import type { Span } from './tokens';
 
-type WindowSpec = Extract<EvaluateSpec, { plugin: 'sliding_window_counts' | 'rolling_percentile' }>;
+export type WindowSpec = Extract<EvaluateSpec, { args: readonly Expr[] }> & {
+  readonly plugin: 'sliding_window_counts' | 'rolling_percentile';
+};
 
 export function analyzeWindowPlugin(h: MvApplyHost, input: Rel, spec: WindowSpec, span: Span): Rel {
   const { args } = spec;

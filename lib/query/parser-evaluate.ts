@@ -1,8 +1,9 @@
 // Parsing of evaluate after the operator's word (evaluate operator docs,
 // https://learn.microsoft.com/en-us/kusto/query/evaluate-operator): `evaluate [hints] plugin(args)
 // [: (OutputSchema)]`. The plugins run here are narrow (no arguments), bag_unpack and pivot
-// (bag_unpack and pivot plugin docs), sliding_window_counts and rolling_percentile (positional
-// arguments, checked by analyze-window-plugins.ts); any other plugin is refused at its name with
+// (bag_unpack and pivot plugin docs), sliding_window_counts, rolling_percentile and
+// activity_counts_metrics (positional arguments, checked by analyze-window-plugins.ts and
+// analyze-activity-plugins.ts); any other plugin is refused at its name with
 // QUERY_UNSUPPORTED.
 // Throws QUERY_SYNTAX for malformed text, QUERY_SEMANTIC for arguments a plugin does not take.
 import type { EvaluateSpec, Expr, OutputSchema } from './ast';
@@ -17,6 +18,7 @@ const PLUGINS: ReadonlySet<string> = new Set([
   'pivot',
   'sliding_window_counts',
   'rolling_percentile',
+  'activity_counts_metrics',
 ]);
 /** bag_unpack's arguments that may be written `name = value` (bag_unpack plugin docs). */
 const BAG_UNPACK_NAMED: ReadonlySet<string> = new Set(['OutputColumnPrefix', 'columnsConflict', 'ignoredProperties']);
@@ -44,7 +46,7 @@ export function parseEvaluate(p: OperatorCursor): EvaluateSpec {
     p.expectOp(')');
     return { plugin: 'narrow', pluginSpan: plugin.span };
   }
-  if (plugin.name === 'sliding_window_counts' || plugin.name === 'rolling_percentile') {
+  if (plugin.name === 'sliding_window_counts' || plugin.name === 'rolling_percentile' || plugin.name === 'activity_counts_metrics') {
     const windowArgs = parseArguments(p);
     const named = windowArgs.find((a) => a.name);
     if (named) throw p.errors.semantic(`${plugin.name}() takes positional arguments only`, named.name!.span);

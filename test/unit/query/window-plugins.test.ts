@@ -29,7 +29,35 @@ describe('window plugins', () => {
     }
   });
 
+  it('compiles activity_counts_metrics for both engines with window functions', () => {
+    for (const dialect of dialects) {
+      // Act
+      const compiled = compile(
+        'States | evaluate activity_counts_metrics(DeviceId, Timestamp, ago(7d), now(), 1d, PlantId)',
+        options(dialect),
+      );
+      // Assess
+      expect(compiled.columns.map((c) => c.name)).toEqual([
+        'Timestamp',
+        'PlantId',
+        'count',
+        'dcount',
+        'new_dcount',
+        'aggregated_dcount',
+      ]);
+      expect(compiled.sql).toMatch(/row_number\(\) OVER/);
+    }
+  });
+
   it.each([
+    [
+      "States | evaluate activity_counts_metrics(DeviceId, Timestamp, ago(7d), now(), 'week')",
+      { code: 'QUERY_UNSUPPORTED', message: "a Step of 'week'", position: '1:80' },
+    ],
+    [
+      'States | evaluate activity_counts_metrics(DeviceId, Timestamp, ago(7d), now())',
+      { code: 'QUERY_SEMANTIC', message: 'takes at least 5 arguments, got 4', position: '1:42' },
+    ],
     [
       'States | evaluate sliding_window_counts(DeviceId, Timestamp, ago(7d), now(), 3d)',
       { code: 'QUERY_SEMANTIC', message: 'takes at least 6 arguments, got 5', position: '1:40' },
