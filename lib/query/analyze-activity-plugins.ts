@@ -6,27 +6,36 @@
 // `aggregated_dcount` (distinct ids from the first window to this one). Written with operators the
 // compiler has, so both engines run it: one row per id and window, each id's first window marked
 // with row_number over the sorted rows, one summarize per window, then a running sum.
+// evaluate activity_metrics(IdColumn, TimelineColumn, Start, End, Step [, dim ...]) (activity_metrics
+// plugin docs, .../activity-metrics-plugin): per window and dimension values, compared with the
+// window just before it: `dcount_values`, `dcount_newvalues` (ids not in the previous window),
+// `retention_rate` (ids also in the previous window / the previous window's ids) and `churn_rate`
+// ((previous ids - returned ids) / previous ids; both NaN without a previous window, as the page's first row), the dimensions last.
 // Throws QueryError QUERY_SEMANTIC for missing or misplaced arguments, QUERY_UNSUPPORTED for a
-// calendar Step ('week', 'month', 'year').
+// calendar Step ('week', 'month', 'year') and activity_metrics without Start and End.
 import type { Expr, NamedExpr, Operator, SortKey } from './ast';
 import { asc, binary, call, long, name } from './ast-build';
 import type { MvApplyHost } from './analyze-mv-apply';
 import { clip } from './errors';
 import type { Rel } from './ir';
+import { versusPrevious } from './analyze-activity-metrics';
 import type { Span } from './tokens';
 
-export function analyzeActivityCounts(
+export function analyzeActivityPlugin(
   h: MvApplyHost,
   input: Rel,
+  plugin: 'activity_counts_metrics' | 'activity_metrics',
   args: readonly Expr[],
   argsSpan: Span,
   span: Span,
 ): Rel {
-  if (args.length < 5)
-    throw h.errors.semantic(`activity_counts_metrics() takes at least 5 arguments, got ${args.length}`, argsSpan);
+  const isColumn = (e: Expr | undefined): boolean =>
+    e?.kind === 'name' && input.columns.some((c) => c.name === e.name);
+  if (plugin === 'activity_metrics' && args.length >= 3 && (isColumn(args[2]) || args.length < 5 || isColumn(args[3])))
+    throw h.errors.unsupported('activity_metrics() without Start and End is not supported; write them', args[2]!.span);
+  if (args.length < 5) throw h.errors.semantic(`${plugin}() takes at least 5 arguments, got ${args.length}`, argsSpan);
   const column = (e: Expr, what: string): string => {
-    if (e.kind !== 'name')
-      throw h.errors.semantic(`activity_counts_metrics() takes ${what} as a column name`, e.span);
+    if (e.kind !== 'name') throw h.errors.semantic(`${plugin}() takes ${what} as a column name`, e.span);
     if (!input.columns.some((c) => c.name === e.name)) throw h.unknownColumn(e.name, input.columns, e.span);
     return e.name;
   };
@@ -37,7 +46,7 @@ export function analyzeActivityCounts(
   if (step.kind === 'literal' && step.type === 'string')
     throw h.errors.unsupported(`a Step of '${clip(String(step.value))}' (calendar periods) is not supported`, step.span);
 
-  const prefix = `\u0000activity_counts_metrics ${h.newRef()} `;
+  const prefix = `\u0000${plugin} ${h.newRef()} `;
   const [window, key, records, first, table] = ['window', 'id', 'records', 'first', 'input'].map((n) => prefix + n) as [
     string,
     string,
@@ -54,7 +63,7 @@ export function analyzeActivityCounts(
     names
       .map((x) => binary('!=', n(x), call('prev', [n(x)], span), span))
       .reduce((a, b) => binary('or', a, b, span), binary('==', long(0n, span), long(1n, span), span));
-  const ops: Operator[] = [
+  const perIdAndWindow: Operator[] = [
     { kind: 'extend', items: [item(window, call('bin_at', [n(time), step, start], span))], span },
     { kind: 'where', predicate: binary('and', binary('>=', n(window), start, span), binary('<=', n(window), end, span), span), span },
     {
@@ -64,6 +73,11 @@ export function analyzeActivityCounts(
       span,
     },
     { kind: 'sort', keys: [...dimKeys, asc(n(key)), asc(n(window))], span },
+  ];
+  const ops: Operator[] = plugin === 'activity_metrics'
+    ? [...perIdAndWindow, ...versusPrevious({ n, item, changes, dims, dimKeys, key, window, time, step, prefix, span })]
+    : [
+    ...perIdAndWindow,
     {
       kind: 'extend',
       items: [item(first, binary('==', call('row_number', [long(1n, span), changes([...dims, key])], span), long(1n, span), span))],

@@ -2,7 +2,7 @@
 // https://learn.microsoft.com/en-us/kusto/query/evaluate-operator): `evaluate [hints] plugin(args)
 // [: (OutputSchema)]`. The plugins run here are narrow (no arguments), bag_unpack and pivot
 // (bag_unpack and pivot plugin docs), sliding_window_counts, rolling_percentile and
-// activity_counts_metrics (positional arguments, checked by analyze-window-plugins.ts and
+// activity_counts_metrics, activity_metrics (positional arguments, checked by analyze-window-plugins.ts and
 // analyze-activity-plugins.ts); any other plugin is refused at its name with
 // QUERY_UNSUPPORTED.
 // Throws QUERY_SYNTAX for malformed text, QUERY_SEMANTIC for arguments a plugin does not take.
@@ -19,6 +19,14 @@ const PLUGINS: ReadonlySet<string> = new Set([
   'sliding_window_counts',
   'rolling_percentile',
   'activity_counts_metrics',
+  'activity_metrics',
+]);
+/** The plugins of positional arguments only, analyzed from the expressions as written. */
+const WINDOW_PLUGINS: ReadonlySet<string> = new Set([
+  'sliding_window_counts',
+  'rolling_percentile',
+  'activity_counts_metrics',
+  'activity_metrics',
 ]);
 /** bag_unpack's arguments that may be written `name = value` (bag_unpack plugin docs). */
 const BAG_UNPACK_NAMED: ReadonlySet<string> = new Set(['OutputColumnPrefix', 'columnsConflict', 'ignoredProperties']);
@@ -46,12 +54,13 @@ export function parseEvaluate(p: OperatorCursor): EvaluateSpec {
     p.expectOp(')');
     return { plugin: 'narrow', pluginSpan: plugin.span };
   }
-  if (plugin.name === 'sliding_window_counts' || plugin.name === 'rolling_percentile' || plugin.name === 'activity_counts_metrics') {
+  if (WINDOW_PLUGINS.has(plugin.name)) {
     const windowArgs = parseArguments(p);
     const named = windowArgs.find((a) => a.name);
     if (named) throw p.errors.semantic(`${plugin.name}() takes positional arguments only`, named.name!.span);
     const argsSpan = { start: open.span.start, end: p.prevEnd() };
-    return { plugin: plugin.name, pluginSpan: plugin.span, args: windowArgs.map((a) => a.expr), argsSpan };
+    const name = plugin.name as 'sliding_window_counts' | 'rolling_percentile' | 'activity_counts_metrics' | 'activity_metrics';
+    return { plugin: name, pluginSpan: plugin.span, args: windowArgs.map((a) => a.expr), argsSpan };
   }
   const args = parseArguments(p);
   if (args.length === 0) throw p.errors.semantic(`${plugin.name}() takes the column to unpack or pivot`, open.span);

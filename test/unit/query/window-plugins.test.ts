@@ -49,7 +49,30 @@ describe('window plugins', () => {
     }
   });
 
+  it('compiles activity_metrics for both engines, the dimensions last', () => {
+    for (const dialect of dialects) {
+      // Act
+      const compiled = compile(
+        'States | evaluate activity_metrics(DeviceId, Timestamp, ago(7d), now(), 1d, PlantId)',
+        options(dialect),
+      );
+      // Assess
+      expect(compiled.columns.map((c) => `${c.name}:${c.type}`)).toEqual([
+        'Timestamp:datetime',
+        'dcount_values:long',
+        'dcount_newvalues:long',
+        'retention_rate:real',
+        'churn_rate:real',
+        'PlantId:string',
+      ]);
+    }
+  });
+
   it.each([
+    [
+      'States | evaluate activity_metrics(DeviceId, Timestamp, 1d, PlantId)',
+      { code: 'QUERY_UNSUPPORTED', message: 'without Start and End', position: '1:57' },
+    ],
     [
       "States | evaluate activity_counts_metrics(DeviceId, Timestamp, ago(7d), now(), 'week')",
       { code: 'QUERY_UNSUPPORTED', message: "a Step of 'week'", position: '1:80' },
