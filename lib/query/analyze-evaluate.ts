@@ -26,7 +26,7 @@ export function analyzeEvaluate(
   if (spec.plugin === 'pivot') return analyzePivot(h, input, spec, span, discovery);
   if (spec.plugin === 'activity_counts_metrics' || spec.plugin === 'activity_metrics')
     return analyzeActivityPlugin(h, input, spec.plugin, spec.args, spec.argsSpan, span);
-  if (spec.plugin === 'sliding_window_counts' || spec.plugin === 'rolling_percentile')
+  if (spec.plugin === 'sliding_window_counts' || spec.plugin === 'rolling_percentile' || spec.plugin === 'activity_engagement')
     return analyzeWindowPlugin(h, input, { ...spec, plugin: spec.plugin }, span);
   const prefix = `\u0000narrow ${h.newRef()} `;
   const [row, names, values, name, value] = ['row', 'names', 'values', 'name', 'value'].map((n) => prefix + n) as [

@@ -10,6 +10,11 @@
 //   (rolling_percentile plugin docs, .../rolling-percentile-plugin): per bin (bin(Index, BinSize))
 //   the percentile of the values of the BinsPerWindow bins ending with it, named
 //   rolling_<BinsPerWindow>_percentile_<ValueColumn>_<Percentile>; windows end at the input's last bin.
+// - activity_engagement(IdColumn, TimelineColumn, Start, End, InnerActivityWindow, OuterActivityWindow
+//   [, dim ...]) (activity_engagement plugin docs, .../activity-engagement-plugin): per inner window
+//   (as sliding_window_counts' Bin) the distinct ids in it, in the outer window ending with it
+//   (as its LookbackWindow) and their ratio, the dimensions last; the form without Start and End
+//   is refused.
 // Dcount and percentile are exact here (Kusto estimates them; on small sets the same).
 // Throws QueryError QUERY_SEMANTIC for missing or misplaced arguments, QUERY_UNSUPPORTED for a
 // calendar Bin.
@@ -23,15 +28,23 @@ import { analyzeScalar } from './scalars';
 import type { Span } from './tokens';
 
 export type WindowSpec = Extract<EvaluateSpec, { args: readonly Expr[] }> & {
-  readonly plugin: 'sliding_window_counts' | 'rolling_percentile';
+  readonly plugin: 'sliding_window_counts' | 'rolling_percentile' | 'activity_engagement';
 };
 
 export function analyzeWindowPlugin(h: MvApplyHost, input: Rel, spec: WindowSpec, span: Span): Rel {
   const { args } = spec;
-  const fixed = spec.plugin === 'sliding_window_counts' ? 6 : 5;
+  const fixed = spec.plugin === 'rolling_percentile' ? 5 : 6;
+  const isColumn = (e: Expr | undefined): boolean =>
+    e?.kind === 'name' && input.columns.some((c) => c.name === e.name);
+  if (spec.plugin === 'activity_engagement' && (args.length < 6 || isColumn(args[4]) || isColumn(args[5])))
+    throw h.errors.unsupported(
+      'activity_engagement() without Start and End is not supported; write them',
+      args[2]?.span ?? spec.argsSpan,
+    );
   if (args.length < fixed)
     throw h.errors.semantic(`${spec.plugin}() takes at least ${fixed} arguments, got ${args.length}`, spec.argsSpan);
   const prefix = `\u0000${spec.plugin} ${h.newRef()} `;
+  const [inner, outer] = ['dcount_activities_inner', 'dcount_activities_outer'];
   const [one, bin, k, end, table] = ['one', 'bin', 'k', 'end', 'input'].map((n) => prefix + n) as [
     string,
     string,
@@ -61,8 +74,11 @@ export function analyzeWindowPlugin(h: MvApplyHost, input: Rel, spec: WindowSpec
   };
 
   let ops: Operator[];
-  if (spec.plugin === 'sliding_window_counts') {
-    const [id, timeline, start, stop, lookback, step] = args as [Expr, Expr, Expr, Expr, Expr, Expr];
+  if (spec.plugin !== 'rolling_percentile') {
+    // activity_engagement's inner window is the step, its outer window the lookback.
+    const engagement = spec.plugin === 'activity_engagement';
+    const [id, timeline, start, stop, a, b] = args as [Expr, Expr, Expr, Expr, Expr, Expr];
+    const [lookback, step] = engagement ? [b, a] : [a, b];
     const idName = column(id, 'the id');
     const time = column(timeline, 'the timeline');
     if (step.kind === 'literal' && step.type === 'string')
@@ -76,14 +92,28 @@ export function analyzeWindowPlugin(h: MvApplyHost, input: Rel, spec: WindowSpec
       { kind: 'where', predicate: binary('and', binary('>=', name(end, span), start, span), binary('<=', name(end, span), stop, span), span), span },
       {
         kind: 'summarize',
-        aggregates: [
-          { name: 'Count', expr: call('count', [], span), span },
-          { name: 'Dcount', expr: call('dcount', [name(idName, span)], span), span },
-        ],
+        aggregates: engagement
+          ? [
+              { name: inner, expr: call('dcountif', [name(idName, span), binary('==', name(k, span), long(0n, span), span)], span), span },
+              { name: outer, expr: call('dcount', [name(idName, span)], span), span },
+            ]
+          : [
+              { name: 'Count', expr: call('count', [], span), span },
+              { name: 'Dcount', expr: call('dcount', [name(idName, span)], span), span },
+            ],
         by: [{ name: time, expr: name(end, span), span }, ...dims],
         span,
       },
     ];
+    if (engagement) {
+      const ratio = binary('/', call('todouble', [name(inner, span)], span), name(outer, span), span);
+      const out = [time, inner, outer, 'activity_ratio', ...dims.map((d) => d.name!)];
+      ops.push(extend('activity_ratio', ratio), {
+        kind: 'project',
+        items: out.map((x) => ({ name: x, expr: name(x, span), span })),
+        span,
+      });
+    }
   } else {
     const [value, percent, index, size, bins] = args as [Expr, Expr, Expr, Expr, Expr];
     const valueName = column(value, 'the value');

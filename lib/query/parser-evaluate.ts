@@ -1,10 +1,10 @@
 // Parsing of evaluate after the operator's word (evaluate operator docs,
 // https://learn.microsoft.com/en-us/kusto/query/evaluate-operator): `evaluate [hints] plugin(args)
 // [: (OutputSchema)]`. The plugins run here are narrow (no arguments), bag_unpack and pivot
-// (bag_unpack and pivot plugin docs), sliding_window_counts, rolling_percentile and
-// activity_counts_metrics, activity_metrics (positional arguments, checked by analyze-window-plugins.ts and
-// analyze-activity-plugins.ts); any other plugin is refused at its name with
-// QUERY_UNSUPPORTED.
+// (bag_unpack and pivot plugin docs), sliding_window_counts, rolling_percentile, activity_engagement,
+// activity_counts_metrics and activity_metrics (positional arguments, checked by
+// analyze-window-plugins.ts and analyze-activity-plugins.ts); any other plugin is refused at its
+// name with QUERY_UNSUPPORTED.
 // Throws QUERY_SYNTAX for malformed text, QUERY_SEMANTIC for arguments a plugin does not take.
 import type { EvaluateSpec, Expr, OutputSchema } from './ast';
 import { clip } from './errors';
@@ -20,6 +20,7 @@ const PLUGINS: ReadonlySet<string> = new Set([
   'rolling_percentile',
   'activity_counts_metrics',
   'activity_metrics',
+  'activity_engagement',
 ]);
 /** The plugins of positional arguments only, analyzed from the expressions as written. */
 const WINDOW_PLUGINS: ReadonlySet<string> = new Set([
@@ -27,6 +28,7 @@ const WINDOW_PLUGINS: ReadonlySet<string> = new Set([
   'rolling_percentile',
   'activity_counts_metrics',
   'activity_metrics',
+  'activity_engagement',
 ]);
 /** bag_unpack's arguments that may be written `name = value` (bag_unpack plugin docs). */
 const BAG_UNPACK_NAMED: ReadonlySet<string> = new Set(['OutputColumnPrefix', 'columnsConflict', 'ignoredProperties']);
@@ -59,7 +61,12 @@ export function parseEvaluate(p: OperatorCursor): EvaluateSpec {
     const named = windowArgs.find((a) => a.name);
     if (named) throw p.errors.semantic(`${plugin.name}() takes positional arguments only`, named.name!.span);
     const argsSpan = { start: open.span.start, end: p.prevEnd() };
-    const name = plugin.name as 'sliding_window_counts' | 'rolling_percentile' | 'activity_counts_metrics' | 'activity_metrics';
+    const name = plugin.name as 
+      | 'sliding_window_counts'
+      | 'rolling_percentile'
+      | 'activity_counts_metrics'
+      | 'activity_metrics'
+      | 'activity_engagement';
     return { plugin: name, pluginSpan: plugin.span, args: windowArgs.map((a) => a.expr), argsSpan };
   }
   const args = parseArguments(p);

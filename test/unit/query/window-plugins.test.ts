@@ -19,6 +19,10 @@ describe('window plugins', () => {
       'States | extend v = todouble(Value) | evaluate rolling_percentile(v, 90, Timestamp, 1h, 4, DeviceId)',
       ['Timestamp', 'DeviceId', 'rolling_4_percentile_v_90'],
     ],
+    [
+      'States | evaluate activity_engagement(DeviceId, Timestamp, ago(30d), now(), 1d, 7d, PlantId)',
+      ['Timestamp', 'dcount_activities_inner', 'dcount_activities_outer', 'activity_ratio', 'PlantId'],
+    ],
   ])('compiles for both engines with a join on the window offsets: %s', (query, names) => {
     for (const dialect of dialects) {
       // Act
@@ -69,6 +73,10 @@ describe('window plugins', () => {
   });
 
   it.each([
+    [
+      'States | evaluate activity_engagement(DeviceId, Timestamp, 1d, 7d, PlantId)',
+      { code: 'QUERY_UNSUPPORTED', message: 'activity_engagement() without Start and End', position: '1:60' },
+    ],
     [
       'States | evaluate activity_metrics(DeviceId, Timestamp, 1d, PlantId)',
       { code: 'QUERY_UNSUPPORTED', message: 'without Start and End', position: '1:57' },
