@@ -2,8 +2,8 @@
 // https://learn.microsoft.com/en-us/kusto/query/evaluate-operator): `evaluate [hints] plugin(args)
 // [: (OutputSchema)]`. The plugins run here are narrow (no arguments), bag_unpack and pivot
 // (bag_unpack and pivot plugin docs), sliding_window_counts, rolling_percentile, activity_engagement,
-// activity_counts_metrics and activity_metrics (positional arguments, checked by
-// analyze-window-plugins.ts and analyze-activity-plugins.ts); any other plugin is refused at its
+// activity_counts_metrics, activity_metrics and active_users_count (positional arguments, checked by
+// analyze-window-plugins.ts, analyze-activity-plugins.ts and analyze-active-users.ts); any other plugin is refused at its
 // name with QUERY_UNSUPPORTED.
 // Throws QUERY_SYNTAX for malformed text, QUERY_SEMANTIC for arguments a plugin does not take.
 import type { EvaluateSpec, Expr, OutputSchema } from './ast';
@@ -21,6 +21,7 @@ const PLUGINS: ReadonlySet<string> = new Set([
   'activity_counts_metrics',
   'activity_metrics',
   'activity_engagement',
+  'active_users_count',
 ]);
 /** The plugins of positional arguments only, analyzed from the expressions as written. */
 const WINDOW_PLUGINS: ReadonlySet<string> = new Set([
@@ -29,6 +30,7 @@ const WINDOW_PLUGINS: ReadonlySet<string> = new Set([
   'activity_counts_metrics',
   'activity_metrics',
   'activity_engagement',
+  'active_users_count',
 ]);
 /** bag_unpack's arguments that may be written `name = value` (bag_unpack plugin docs). */
 const BAG_UNPACK_NAMED: ReadonlySet<string> = new Set(['OutputColumnPrefix', 'columnsConflict', 'ignoredProperties']);
@@ -66,7 +68,8 @@ export function parseEvaluate(p: OperatorCursor): EvaluateSpec {
       | 'rolling_percentile'
       | 'activity_counts_metrics'
       | 'activity_metrics'
-      | 'activity_engagement';
+      | 'activity_engagement'
+      | 'active_users_count';
     return { plugin: name, pluginSpan: plugin.span, args: windowArgs.map((a) => a.expr), argsSpan };
   }
   const args = parseArguments(p);

@@ -20,6 +20,10 @@ describe('window plugins', () => {
       ['Timestamp', 'DeviceId', 'rolling_4_percentile_v_90'],
     ],
     [
+      'States | evaluate active_users_count(DeviceId, Timestamp, ago(30d), now(), 8d, 1d, 3, 7d, PlantId)',
+      ['Timestamp', 'PlantId', 'dcount'],
+    ],
+    [
       'States | evaluate activity_engagement(DeviceId, Timestamp, ago(30d), now(), 1d, 7d, PlantId)',
       ['Timestamp', 'dcount_activities_inner', 'dcount_activities_outer', 'activity_ratio', 'PlantId'],
     ],
@@ -73,6 +77,14 @@ describe('window plugins', () => {
   });
 
   it.each([
+    [
+      'States | evaluate active_users_count(DeviceId, Timestamp, ago(30d), now(), 8d, 1d, 3)',
+      { code: 'QUERY_SEMANTIC', message: 'active_users_count() takes at least 8 arguments, got 7', position: '1:37' },
+    ],
+    [
+      "States | evaluate active_users_count(DeviceId, Timestamp, ago(30d), now(), 8d, 1d, 3, 'week')",
+      { code: 'QUERY_UNSUPPORTED', message: "a Bin of 'week'", position: '1:87' },
+    ],
     [
       'States | evaluate activity_engagement(DeviceId, Timestamp, 1d, 7d, PlantId)',
       { code: 'QUERY_UNSUPPORTED', message: 'activity_engagement() without Start and End', position: '1:60' },
