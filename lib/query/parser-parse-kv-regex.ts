@@ -4,7 +4,8 @@
 // rewrites every match of the pattern as a record `RS key US value RS` (two control characters no
 // text is expected to hold), then each listed key's value is extracted from the first record of
 // that key (the docs' "first appearance of a key"), key and value without surrounding spaces.
-// Throws QueryError QUERY_SYNTAX when the pattern does not hold exactly two capturing groups.
+// Throws QueryError QUERY_SYNTAX when the pattern is not a valid regex or does not hold exactly two
+// capturing groups.
 import type { Expr } from './ast';
 import type { ErrorFactory } from './errors';
 import type { Span } from './tokens';
@@ -58,6 +59,12 @@ export function regexKeyValues(
   source: Expr,
   keys: readonly { name: string; span: Span }[],
 ): Expr[] {
+  try {
+    // The check replace_regex makes (catalog/strings.ts), here at the pattern instead of at a key.
+    new RegExp(pattern.replace(/\(\?[a-zA-Z]+\)/g, ''), 'u');
+  } catch {
+    throw errors.syntax('the parse-kv regex is not a valid regular expression', patternSpan);
+  }
   const groups = capturingGroups(pattern);
   if (groups.length !== 2)
     throw errors.syntax(

@@ -29,8 +29,12 @@ describe('parse-kv options', () => {
       { code: 'QUERY_SYNTAX', message: 'exactly two capturing groups', position: '1:52' },
     ],
     [
-      "print s='a=1' | parse-kv s as (a:long) with (regex=@'(?:\\w+)=[(]\\w+)')",
+      "print s='a=1' | parse-kv s as (a:long) with (regex=@'(?:\\w+)=[(]\\w+')",
       { code: 'QUERY_SYNTAX', message: 'it holds 0', position: '1:52' },
+    ],
+    [
+      "print s='a=1' | parse-kv s as (a:long) with (regex=@'(\\w+)=(\\w+')",
+      { code: 'QUERY_SYNTAX', message: 'not a valid regular expression', position: '1:52' },
     ],
     [
       "print s='a=1' | parse-kv s as (a:long) with (pair_delimiter=' ', kv_delimiter='=', regex=@'(\\w+)=(\\w+)')",
