@@ -66,6 +66,11 @@ function withKey(op: Operator, column: string, hidden: string, bare: boolean): O
       return name(hidden, e.span);
     return mapChildren(e, sub);
   };
+  return mapExpressions(op, sub);
+}
+
+/** `op` with `sub` applied to the expressions of where, extend, project, summarize, sort, top and distinct. */
+export function mapExpressions(op: Operator, sub: (e: Expr) => Expr): Operator {
   const items = (list: readonly NamedExpr[]): NamedExpr[] => list.map((i) => ({ ...i, expr: sub(i.expr) }));
   const keys = (list: readonly SortKey[]): SortKey[] => list.map((k) => ({ ...k, expr: sub(k.expr) }));
   switch (op.kind) {

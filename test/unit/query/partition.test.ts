@@ -40,7 +40,23 @@ describe('partition', () => {
     expect(compiled.columns.map((c) => c.name)).toEqual(['Count']);
   });
 
+  it('compiles toscalar over an as-named partition for Timestream: a per-key value joined by the key', () => {
+    // Act
+    const compiled = compile(
+      'States | partition by DeviceId (as P | extend share = todouble(Value) / toscalar(P | summarize sum(todouble(Value))))',
+      options('timestream'),
+    );
+    // Assess
+    expect(compiled.sql).toContain('LEFT JOIN');
+    expect(compiled.columns.at(-1)).toEqual({ name: 'share', type: 'real' });
+  });
+
   it.each([
+    [
+      'range x from 1 to 3 step 1 | partition by x (as P | join (P) on x)',
+      'QUERY_UNSUPPORTED',
+      "1:53: 'join' inside partition is not supported",
+    ],
     ['range x from 1 to 3 step 1 | partition x (count)', 'QUERY_SYNTAX', "1:40: expected 'by', found 'x'"],
     ['range x from 1 to 3 step 1 | partition by x count', 'QUERY_SYNTAX', "1:45: expected '(', found 'count'"],
     [
