@@ -353,6 +353,8 @@ export interface UnionSpec {
   readonly unionKind: 'inner' | 'outer';
   readonly withSource?: { readonly name: string; readonly span: Span };
   readonly legs: readonly UnionLeg[];
+  /** isfuzzy=true: legs naming a table that does not exist are left out (analyze-union.ts). */
+  readonly fuzzy?: boolean;
 }
 
 export interface Pipeline {
