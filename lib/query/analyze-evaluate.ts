@@ -8,6 +8,9 @@ import type { Expr, Operator } from './ast';
 import type { MvApplyHost } from './analyze-mv-apply';
 import { analyzeBagUnpack } from './analyze-bag-unpack';
 import { analyzePivot } from './analyze-pivot';
+import { analyzeActiveUsers } from './analyze-active-users';
+import { analyzeActivityPlugin } from './analyze-activity-plugins';
+import { analyzeWindowPlugin } from './analyze-window-plugins';
 import type { EvaluateSpec } from './ast';
 import type { DiscoveryState } from './discovery';
 import type { Rel } from './ir';
@@ -22,6 +25,11 @@ export function analyzeEvaluate(
 ): Rel {
   if (spec.plugin === 'bag_unpack') return analyzeBagUnpack(h, input, spec, span, discovery);
   if (spec.plugin === 'pivot') return analyzePivot(h, input, spec, span, discovery);
+  if (spec.plugin === 'active_users_count') return analyzeActiveUsers(h, input, spec.args, spec.argsSpan, span);
+  if (spec.plugin === 'activity_counts_metrics' || spec.plugin === 'activity_metrics')
+    return analyzeActivityPlugin(h, input, spec.plugin, spec.args, spec.argsSpan, span);
+  if (spec.plugin === 'sliding_window_counts' || spec.plugin === 'rolling_percentile' || spec.plugin === 'activity_engagement')
+    return analyzeWindowPlugin(h, input, { ...spec, plugin: spec.plugin }, span);
   const prefix = `\u0000narrow ${h.newRef()} `;
   const [row, names, values, name, value] = ['row', 'names', 'values', 'name', 'value'].map((n) => prefix + n) as [
     string,

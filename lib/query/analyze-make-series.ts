@@ -4,7 +4,7 @@
 // rows gets the aggregation's default (0 when not written). The bounds and the step are scalars
 // without column references; the step must be a positive constant so the bins can be counted.
 // Throws QueryError QUERY_SEMANTIC for a wrong type, name clash or step, QUERY_UNSUPPORTED for
-// kind=nonempty with a by clause and for aggregations that yield several columns.
+// aggregations that yield several columns.
 import type { MakeSeriesSpec } from './ast';
 import { analyzeAggregate } from './aggregates';
 import { clip, type ErrorFactory } from './errors';
@@ -41,8 +41,6 @@ export function analyzeMakeSeries(h: MakeSeriesHost, input: Rel, spec: MakeSerie
     const name = item.name ?? derivedName(item.expr) ?? names.columnN();
     return { column: { name: claim(name, item.nameSpan ?? item.span), type: value.type, ref: h.newRef() }, value };
   });
-  if (spec.nonEmpty && keys.length > 0)
-    throw errors.unsupported('make-series kind=nonempty with a by clause is not supported', spec.by[0]!.span);
 
   const pending: {
     name?: string;

@@ -9,6 +9,8 @@
 // dynamic key, QUERY_UNSUPPORTED at a sub-query operator or window function not run per key here.
 import type { Expr, NamedExpr, Operator, PartitionSpec, SortKey } from './ast';
 import { refuseWindowFunctions, type MvApplyHost } from './analyze-mv-apply';
+import { liftPartitionScalars, type PartitionRun } from './analyze-partition-as';
+import { partitionSource } from './analyze-partition-source';
 import { name, long, call, binary, asc, operatorWord } from './ast-build';
 import type { Assigned, IrExpr, Rel } from './ir';
 import type { Span } from './tokens';
@@ -35,12 +37,34 @@ export function analyzePartition(h: MvApplyHost, input: Rel, spec: PartitionSpec
       'a partition key must be a scalar column; convert it first (extend k = tostring(...))',
       spec.key.span,
     );
-  let rel = at(
-    [{ kind: 'extend', items: [{ name: key, expr: name(spec.key.name, spec.key.span), span }], span }],
-    input,
-  );
+  let rel: Rel;
+  let operators = spec.operators;
+  if (spec.source) {
+    const scope = { prefix, key, at, bind: h.bindTable.bind(h), subquery: h.subquery.bind(h) };
+    ({ rel, operators } = partitionSource(scope, input, { ...spec, source: spec.source }, span));
+  } else
+    rel = at([{ kind: 'extend', items: [{ name: key, expr: name(spec.key.name, spec.key.span), span }], span }], input);
   const state: Order = { keys: undefined };
-  for (const op of spec.operators) rel = at(perKey(h, key, op, state), rel);
+  const run: PartitionRun = {
+    prefix,
+    key,
+    newRef: () => h.newRef(),
+    bind: (table, r) => h.bindTable(table, r),
+    at,
+    perKey: (ops, r) => {
+      const own: Order = { keys: undefined };
+      return ops.reduce((acc, op) => at(perKey(h, key, op, own), acc), r);
+    },
+  };
+  const named = new Map<string, Rel>();
+  for (const original of operators) {
+    if (original.kind === 'as') {
+      named.set(original.name, rel);
+      continue;
+    }
+    const lifted = liftPartitionScalars(run, original, named, rel, original.span);
+    rel = at(perKey(h, key, lifted.op, state), lifted.rel);
+  }
   const items: Assigned<IrExpr>[] = rel.columns
     .filter((c) => !c.name.startsWith(prefix))
     .map((c) => ({ column: c, value: { kind: 'col', ref: c.ref, type: c.type } }));

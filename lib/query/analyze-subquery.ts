@@ -2,8 +2,8 @@
 // has_any / has_all operator docs): toscalar(T) is the first column of T's first row (null when T
 // is empty); `x in (T)` tests x against T's first column; a dynamic array in a list (a literal or a
 // let name) stands for its elements; has_any / has_all test each term as `has` does.
-// Throws QueryError QUERY_SEMANTIC for type errors, QUERY_UNSUPPORTED for non-constant list values
-// and for a tabular expression on the right of has_any / has_all.
+// A tabular right side of has_any / has_all is tested term by term in SQL (sql/has-terms.ts).
+// Throws QueryError QUERY_SEMANTIC for type errors, QUERY_UNSUPPORTED for non-constant list values.
 import type { Expr, Pipeline } from './ast';
 import { convert } from './convert';
 import { clip, type ErrorFactory } from './errors';
@@ -52,14 +52,15 @@ export function analyzeList(h: ListHost, expr: Expr & { kind: 'in' }): IrExpr {
   const tabular = expr.values.find((v): v is Expr & { kind: 'tabular' } => v.kind === 'tabular');
   const left = h.analyze(expr.left);
   if (tabular) {
-    if (base === 'has_any' || base === 'has_all')
-      throw h.errors.unsupported(`a tabular expression on the right of '${base}' is not supported`, tabular.span);
     if (expr.values.length > 1)
       throw h.errors.unsupported(
         `'${expr.op}' takes either one tabular expression or a list of values, not both`,
         tabular.span,
       );
-    const result = tabularIn(h, left, tabular, base === 'in~', expr.opSpan);
+    const result =
+      base === 'has_any' || base === 'has_all'
+        ? tabularHas(h, left, tabular, base)
+        : tabularIn(h, left, tabular, base === 'in~', expr.opSpan);
     return negated ? call('not', [result], 'bool') : result;
   }
   const values = constantValues(h, expr);
@@ -97,6 +98,19 @@ function tabularIn(h: ListHost, left: IrExpr, e: Expr & { kind: 'tabular' }, ci:
     throw h.errors.semantic("the first column of the tabular expression of 'in' is dynamic; convert it first", e.span);
   h.requireComparable(l, { kind: 'subquery', mode: 'list', rel, type }, opSpan, true);
   return call('in', [l, { kind: 'subquery', mode: 'list', rel, type }], 'bool');
+}
+
+/** `x has_any (T)` / `x has_all (T)`: the terms are T's first column (strings), nulls ignored. */
+function tabularHas(h: ListHost, left: IrExpr, e: Expr & { kind: 'tabular' }, op: 'has_any' | 'has_all'): IrExpr {
+  const rel = relationOf(h, e, `'${op}'`);
+  const type = rel.columns[0]!.type;
+  if (type !== 'string')
+    throw h.errors.semantic(
+      `${op} looks for string terms; the first column of the tabular expression is ${type} (convert it with tostring())`,
+      e.span,
+    );
+  const terms: IrExpr = { kind: 'subquery', mode: 'terms', rel, type: 'dynamic' };
+  return { kind: 'call', fn: op === 'has_any' ? 'has_terms_any' : 'has_terms_all', args: [h.asString(left), terms], type: 'bool' };
 }
 
 /** The list's values, constant, with each dynamic array replaced by its elements. */

@@ -1,10 +1,13 @@
 // Semantic analysis of union (union-operator docs): legs from sub-queries, table and let names, and
 // name patterns matched against our tables; kind=outer keeps every column (a name seen with two
 // types becomes name_type in each), kind=inner only the columns every leg has; withsource= adds the
-// leg's name first. Throws QueryError QUERY_SEMANTIC for a pattern matching no table.
-import type { UnionSpec } from './ast';
+// leg's name first; isfuzzy=true leaves out a leg that is a table name that does not exist (union
+// operator docs: "the set of union sources is reduced to the set of table references that exist")
+// and a pattern matching no table. Throws QueryError QUERY_SEMANTIC for a pattern matching no table
+// (without isfuzzy) and when isfuzzy leaves no leg.
+import type { Pipeline, UnionSpec } from './ast';
 import type { TabularHost } from './analyze-join';
-import { clip } from './errors';
+import { clip, QueryError } from './errors';
 import type { IrColumn, IrExpr, KqlType, Rel, UnionLegRel } from './ir';
 import { matchesWildcard, NameAllocator } from './naming';
 import { lit } from './types';
@@ -32,6 +35,7 @@ export function analyzeUnion(
   for (const leg of spec.legs) {
     if (leg.kind === 'pattern') {
       const matched = TABLE_NAMES.filter((t) => matchesWildcard(leg.pattern, t));
+      if (matched.length === 0 && spec.fuzzy) continue;
       if (matched.length === 0) throw h.errors.semantic(`no table matches '${clip(leg.pattern)}'`, leg.span);
       for (const t of matched)
         legs.push({
@@ -45,9 +49,11 @@ export function analyzeUnion(
         });
       continue;
     }
-    const rel = h.subquery(leg.pipeline);
+    const rel = spec.fuzzy ? fuzzyLeg(h, leg.pipeline) : h.subquery(leg.pipeline);
+    if (!rel) continue;
     legs.push({ rel, name: leg.name ?? h.nameOf?.(rel) ?? `union_arg${legs.length}` });
   }
+  if (legs.length === 0) throw h.errors.semantic('union isfuzzy=true found none of its tables', span);
   if (keep) {
     const all = legs.map((l) => l.rel);
     if (legs.some((l) => keep(l.rel, all))) legs = legs.filter((l) => keep(l.rel, all));
@@ -96,4 +102,20 @@ export function analyzeUnion(
     return { rel: leg.rel, values };
   });
   return { kind: 'union', legs: rels, columns };
+}
+
+/** A leg of union isfuzzy=true: undefined when it is a table name that does not exist. */
+function fuzzyLeg(h: TabularHost, pipeline: Pipeline): Rel | undefined {
+  try {
+    return h.subquery(pipeline);
+  } catch (e) {
+    const source = pipeline.source;
+    const missing =
+      e instanceof QueryError &&
+      source.kind === 'table' &&
+      e.span.start === source.span.start &&
+      e.message.includes(`unknown table '${clip(source.name)}'`);
+    if (missing) return undefined;
+    throw e;
+  }
 }

@@ -182,7 +182,17 @@ export interface ForkLeg {
 }
 
 /** `evaluate plugin()`: the plugins run here (parser-evaluate.ts). */
-export type EvaluateSpec = { readonly plugin: 'narrow'; readonly pluginSpan: Span } | BagUnpackSpec | PivotSpec;
+export type EvaluateSpec =
+  | { readonly plugin: 'narrow'; readonly pluginSpan: Span }
+  | BagUnpackSpec
+  | PivotSpec
+  /** analyze-window-plugins.ts: the arguments as written, checked there. */
+  | {
+      readonly plugin: 'sliding_window_counts' | 'rolling_percentile' | 'activity_counts_metrics' | 'activity_metrics' | 'activity_engagement' | 'active_users_count';
+      readonly pluginSpan: Span;
+      readonly args: readonly Expr[];
+      readonly argsSpan: Span;
+    };
 
 /** A plugin's `: ([*,] Name:type, ...)` (bag_unpack and pivot docs); `*` keeps the input's columns. */
 export interface OutputSchema {
@@ -222,6 +232,8 @@ export interface TopHittersSpec {
 export interface PartitionSpec {
   readonly key: { readonly name: string; readonly span: Span };
   readonly operators: readonly Operator[];
+  /** The legacy form `by Column { SubQueryWithSource }` (analyze-partition-source.ts); operators then empty. */
+  readonly source?: Pipeline;
 }
 
 /** `scan [with_match_id=Name] [declare (Col:type [= Default], ...)] with (step Name [output=...]: Cond [=> Col = Expr, ...]; ...)`. */
@@ -341,6 +353,8 @@ export interface UnionSpec {
   readonly unionKind: 'inner' | 'outer';
   readonly withSource?: { readonly name: string; readonly span: Span };
   readonly legs: readonly UnionLeg[];
+  /** isfuzzy=true: legs naming a table that does not exist are left out (analyze-union.ts). */
+  readonly fuzzy?: boolean;
 }
 
 export interface Pipeline {

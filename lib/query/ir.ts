@@ -34,12 +34,13 @@ export type IrExpr =
 
 /**
  * A value read from a tabular expression: 'scalar' is the first column of the first row
- * (toscalar), 'list' the first column's non-null values (the right side of in / !in);
- * `lower` lower-cases that column (in~).
+ * (toscalar), 'list' the first column's non-null values (the right side of in / !in), 'terms' those
+ * of a string column as one array (the right side of has_any / has_all); `lower` lower-cases that
+ * column (in~).
  */
 export interface SubqueryExpr {
   readonly kind: 'subquery';
-  readonly mode: 'scalar' | 'list';
+  readonly mode: 'scalar' | 'list' | 'terms';
   readonly rel: Rel;
   readonly type: KqlType;
   readonly lower?: boolean;
@@ -69,6 +70,9 @@ export type ScalarFn =
   | 'between'
   | 'has'
   | 'has_cs'
+  /** has_terms_any / has_terms_all(text, terms): `has` of each string of a 'terms' subquery. */
+  | 'has_terms_any'
+  | 'has_terms_all'
   | 'contains'
   | 'contains_cs'
   | 'startswith'
@@ -342,7 +346,7 @@ export interface MakeSeriesIr {
   readonly step: IrExpr;
   /** The `in range(start, stop, step)` form: bins aligned by bin(), stop inclusive. */
   readonly range: boolean;
-  /** kind=nonempty: no input rows still give one row of defaults (no by clause only). */
+  /** kind=nonempty: no input rows in the bounds still give one row of defaults (with by: of empty keys). */
   readonly nonEmpty: boolean;
 }
 

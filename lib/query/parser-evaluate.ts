@@ -1,7 +1,10 @@
 // Parsing of evaluate after the operator's word (evaluate operator docs,
 // https://learn.microsoft.com/en-us/kusto/query/evaluate-operator): `evaluate [hints] plugin(args)
 // [: (OutputSchema)]`. The plugins run here are narrow (no arguments), bag_unpack and pivot
-// (bag_unpack and pivot plugin docs); any other plugin is refused at its name with QUERY_UNSUPPORTED.
+// (bag_unpack and pivot plugin docs), sliding_window_counts, rolling_percentile, activity_engagement,
+// activity_counts_metrics, activity_metrics and active_users_count (positional arguments, checked by
+// analyze-window-plugins.ts, analyze-activity-plugins.ts and analyze-active-users.ts); any other plugin is refused at its
+// name with QUERY_UNSUPPORTED.
 // Throws QUERY_SYNTAX for malformed text, QUERY_SEMANTIC for arguments a plugin does not take.
 import type { EvaluateSpec, Expr, OutputSchema } from './ast';
 import { clip } from './errors';
@@ -9,7 +12,26 @@ import type { OperatorCursor } from './parser-operators';
 import type { Span } from './tokens';
 import { typeNamed } from './types';
 
-const PLUGINS: ReadonlySet<string> = new Set(['narrow', 'bag_unpack', 'pivot']);
+const PLUGINS: ReadonlySet<string> = new Set([
+  'narrow',
+  'bag_unpack',
+  'pivot',
+  'sliding_window_counts',
+  'rolling_percentile',
+  'activity_counts_metrics',
+  'activity_metrics',
+  'activity_engagement',
+  'active_users_count',
+]);
+/** The plugins of positional arguments only, analyzed from the expressions as written. */
+const WINDOW_PLUGINS: ReadonlySet<string> = new Set([
+  'sliding_window_counts',
+  'rolling_percentile',
+  'activity_counts_metrics',
+  'activity_metrics',
+  'activity_engagement',
+  'active_users_count',
+]);
 /** bag_unpack's arguments that may be written `name = value` (bag_unpack plugin docs). */
 const BAG_UNPACK_NAMED: ReadonlySet<string> = new Set(['OutputColumnPrefix', 'columnsConflict', 'ignoredProperties']);
 
@@ -35,6 +57,20 @@ export function parseEvaluate(p: OperatorCursor): EvaluateSpec {
     if (!p.peekOp(')')) throw p.errors.semantic(`${plugin.name}() takes no arguments`, p.peek().span);
     p.expectOp(')');
     return { plugin: 'narrow', pluginSpan: plugin.span };
+  }
+  if (WINDOW_PLUGINS.has(plugin.name)) {
+    const windowArgs = parseArguments(p);
+    const named = windowArgs.find((a) => a.name);
+    if (named) throw p.errors.semantic(`${plugin.name}() takes positional arguments only`, named.name!.span);
+    const argsSpan = { start: open.span.start, end: p.prevEnd() };
+    const name = plugin.name as 
+      | 'sliding_window_counts'
+      | 'rolling_percentile'
+      | 'activity_counts_metrics'
+      | 'activity_metrics'
+      | 'activity_engagement'
+      | 'active_users_count';
+    return { plugin: name, pluginSpan: plugin.span, args: windowArgs.map((a) => a.expr), argsSpan };
   }
   const args = parseArguments(p);
   if (args.length === 0) throw p.errors.semantic(`${plugin.name}() takes the column to unpack or pivot`, open.span);

@@ -164,10 +164,11 @@ function sideName(p: OperatorCursor): { side?: 'left' | 'right'; name: string; s
   return p.expectName('a join column');
 }
 
-/** `union [kind=inner|outer] [withsource=Name] [isfuzzy=false] Leg, Leg ...` after the word union. */
+/** `union [kind=inner|outer] [withsource=Name] [isfuzzy=true|false] Leg, Leg ...` after the word union. */
 export function parseUnion(p: OperatorCursor): UnionSpec {
   let unionKind: 'inner' | 'outer' = 'outer';
   let withSource: { name: string; span: Span } | undefined;
+  let fuzzy = false;
   for (;;) {
     const t = p.peek();
     if (t.kind === 'ident' && t.text === 'hint' && p.peekAt(1)?.text === '.') {
@@ -186,14 +187,14 @@ export function parseUnion(p: OperatorCursor): UnionSpec {
       withSource = p.expectName('a column name after withsource=');
     } else if (t.text === 'isfuzzy') {
       const v = p.next();
-      if (v.text === 'true') throw p.errors.unsupported('union isfuzzy=true is not supported', v.span);
-      if (v.text !== 'false') throw p.errors.syntax("isfuzzy is 'true' or 'false'", v.span);
+      if (v.text !== 'true' && v.text !== 'false') throw p.errors.syntax("isfuzzy is 'true' or 'false'", v.span);
+      fuzzy = v.text === 'true';
     } else throw p.errors.syntax(`unknown union parameter '${t.text}'`, t.span);
   }
   const legs: UnionLeg[] = [];
   do legs.push(unionLeg(p));
   while (p.acceptOp(','));
-  return withSource ? { unionKind, withSource, legs } : { unionKind, legs };
+  return { unionKind, legs, ...(withSource ? { withSource } : {}), ...(fuzzy ? { fuzzy } : {}) };
 }
 
 function unionLeg(p: OperatorCursor): UnionLeg {

@@ -3,8 +3,8 @@
 // `partition [hint.strategy=native|shuffle|legacy] [hint.Name=Value ...] by Column ( SubQuery )`.
 // Hints change how Kusto distributes the work, never the result, so they are read and dropped
 // (an unknown strategy is still a syntax error). The legacy form `by Column { SubQueryWithSource }`
-// (a sub-query with its own source reading the key through toscalar(Column)) is refused at its
-// brace with QUERY_UNSUPPORTED. Throws QueryError QUERY_SYNTAX for malformed text.
+// is a sub-query with its own source reading the key through toscalar(Column).
+// Throws QueryError QUERY_SYNTAX for malformed text.
 import type { PartitionSpec } from './ast';
 import type { OperatorCursor } from './parser-operators';
 
@@ -24,11 +24,11 @@ export function parsePartition(p: OperatorCursor): PartitionSpec {
   p.expectIdent('by');
   const key = p.expectName('the partition key column');
   const brace = p.acceptOp('{');
-  if (brace)
-    throw p.errors.unsupported(
-      'partition by Column { SubQueryWithSource } is not supported; write the sub-query over the implicit source: partition by Column ( ... )',
-      brace.span,
-    );
+  if (brace) {
+    const source = p.subPipeline(brace.span);
+    p.expectOp('}');
+    return { key, operators: [], source };
+  }
   const open = p.expectOp('(');
   const operators = p.subOperators(open.span);
   p.expectOp(')');

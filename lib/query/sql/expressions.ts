@@ -11,6 +11,7 @@ import type { Span } from '../tokens';
 import { isInteger } from '../types';
 import { bindRepeated } from './bind-once';
 import { BIN_ORIGIN_MICROS, MICROS_PER_DAY, type SqlDialect } from './dialect';
+import { hasTerms } from './has-terms';
 
 const ARITHMETIC: ReadonlySet<string> = new Set(['add', 'sub', 'mul', 'div', 'mod']);
 
@@ -159,6 +160,9 @@ export class ExpressionWriter {
         // Every text has the empty term.
         if ((ey as { value: unknown }).value === '') return 'TRUE';
         return d.regexMatch(x, d.string(termPattern(String((ey as { value: unknown }).value), e.fn === 'has')));
+      case 'has_terms_any':
+      case 'has_terms_all':
+        return hasTerms(d, x, y, e.fn === 'has_terms_all');
       case 'contains':
         return d.contains(`lower(${x})`, `lower(${y})`);
       case 'contains_cs':

@@ -13,6 +13,7 @@ import { topNestedSql } from './top-nested';
 import { makeSeriesSql } from './make-series';
 import { sessionSql } from './window-session';
 import { scanSql } from './scan';
+import { termsAggregate } from './has-terms';
 import type { SerialWriter } from './serial-writer';
 
 interface Item {
@@ -240,6 +241,10 @@ class Generator {
       return `(${this.render(outer.sel)})`;
     }
     outer.sel.where.push(`${first} IS NOT NULL`);
+    if (e.mode === 'terms') {
+      outer.sel.items = [{ sql: termsAggregate(this.d, first), ref: '_v' }];
+      return `(${this.render(outer.sel)})`;
+    }
     return this.render(outer.sel);
   }
 

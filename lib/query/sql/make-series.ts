@@ -71,9 +71,17 @@ export function makeSeriesSql(
     `SELECT ${[...keys, `${div(`${x} - ${lo}`)} AS ${k}`, ...aggItems].join(', ')} FROM ${inp} CROSS JOIN ${bnd}` +
     ` WHERE ${x} >= ${lo} AND ${x} < ${hi} GROUP BY ${[...keys, k].join(', ')}`;
 
+  // kind=nonempty with by: no group in the bounds gives one group of empty keys ('' for strings,
+  // else null: Kusto's values of a missing cell), so the answer is still one row of defaults.
+  const emptyKeys = s.keys.map((key, i) => {
+    const type = key.column.type;
+    return `${type === 'string' ? d.string('') : d.nullOf(type)} AS ${keys[i]!}`;
+  });
   const groups =
     keys.length > 0
-      ? `(SELECT DISTINCT ${keys.join(', ')} FROM ${agg})`
+      ? s.nonEmpty
+        ? `(SELECT DISTINCT ${keys.join(', ')} FROM ${agg} UNION ALL SELECT ${emptyKeys.join(', ')} WHERE NOT EXISTS (SELECT 1 FROM ${agg}))`
+        : `(SELECT DISTINCT ${keys.join(', ')} FROM ${agg})`
       : s.nonEmpty
         ? '(SELECT 1 AS _one)'
         : `(SELECT DISTINCT 1 AS _one FROM ${agg})`;

@@ -62,9 +62,9 @@ describe('compile: errors', () => {
       "1:20: the aggregation function 'buildschema' is not supported",
     ],
     [
-      'States | where Name has_any ((Events | project Name))',
-      'QUERY_UNSUPPORTED',
-      "1:30: a tabular expression on the right of 'has_any' is not supported",
+      'States | where Name has_any ((Events | project Timestamp))',
+      'QUERY_SEMANTIC',
+      '1:30: has_any looks for string terms; the first column of the tabular expression is datetime (convert it with tostring())',
     ],
     [
       'States | where Name has DeviceId',

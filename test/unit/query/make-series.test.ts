@@ -72,11 +72,6 @@ describe('make-series', () => {
       'QUERY_UNSUPPORTED',
       'arg_max() is not supported in make-series',
     ],
-    [
-      'States | make-series kind=nonempty count() on Timestamp from ago(1h) to now() step 1m by DeviceId',
-      'QUERY_UNSUPPORTED',
-      'kind=nonempty with a by clause',
-    ],
     ['States | make-series kind=nonempty count() on Timestamp step 1m', 'QUERY_SEMANTIC', 'needs both from and to'],
     ['States | make-series kind=full count() on Timestamp step 1m', 'QUERY_SYNTAX', 'kind is nonempty'],
     ['States | make-series hint.strategy=shuffle count() on Timestamp step 1m', 'QUERY_UNSUPPORTED', "'hint.strategy'"],
@@ -89,6 +84,22 @@ describe('make-series', () => {
     expect(error.code).toBe(code);
     expect(error.message).toMatch(/^1:\d+: /);
     expect(error.message).toContain(message);
+  });
+
+  it('gives kind=nonempty with by one row of defaults and empty keys when no row is in the bounds, and the groups otherwise', async () => {
+    // Prepare
+    const series =
+      '| make-series kind=nonempty total = sum(v) default = -1 on T from datetime(2020-01-01) to datetime(2020-01-03) step 1d by k, n';
+    const data = 'datatable(T:datetime, k:string, n:long, v:long)[datetime(2020-01-02), "a", 7, 5]';
+    // Act
+    const empty = await run(db, `${data} | where v > 5 ${series}`);
+    const outside = await run(db, `${data} | extend T = T + 365d ${series}`);
+    const present = await run(db, `${data} ${series}`);
+    // Assess
+    const axis = ['2020-01-01T00:00:00.0000000Z', '2020-01-02T00:00:00.0000000Z'];
+    expect(empty).toEqual([['', null, [-1, -1], axis]]);
+    expect(outside).toEqual([['', null, [-1, -1], axis]]);
+    expect(present).toEqual([['a', 7, [-1, 5], axis]]);
   });
 
   it('accepts hint.shufflekey and the bounds as scalar expressions (ago, now)', () => {

@@ -65,7 +65,7 @@ describe('parser', () => {
       "1:29: mv-apply's context_id is not supported",
     ],
     ['States | mv-apply x = Value on (| take 1)', 'QUERY_SYNTAX', "1:33: expected an operator after '|', found '|'"],
-    ['union isfuzzy=true States, Events', 'QUERY_UNSUPPORTED', '1:15: union isfuzzy=true is not supported'],
+    ['union isfuzzy=maybe States, Events', 'QUERY_SYNTAX', "1:15: isfuzzy is 'true' or 'false'"],
     ['find "x"', 'QUERY_UNSUPPORTED', "1:1: 'find' is not supported"],
     [
       'States; Events',

@@ -29,7 +29,34 @@ describe('partition', () => {
     expect(compiled.columns.map((c) => c.name)).toEqual(['Name', 'count_']);
   });
 
+  it('compiles the legacy form with its own source for Timestream: a join of the source with the distinct keys', () => {
+    // Act
+    const compiled = compile(
+      'range x from 1 to 3 step 1 | partition hint.strategy=legacy by x { Events | where Severity > toscalar(x) | count }',
+      options('timestream'),
+    );
+    // Assess
+    expect(compiled.sql).toContain('INNER JOIN');
+    expect(compiled.columns.map((c) => c.name)).toEqual(['Count']);
+  });
+
+  it('compiles toscalar over an as-named partition for Timestream: a per-key value joined by the key', () => {
+    // Act
+    const compiled = compile(
+      'States | partition by DeviceId (as P | extend share = todouble(Value) / toscalar(P | summarize sum(todouble(Value))))',
+      options('timestream'),
+    );
+    // Assess
+    expect(compiled.sql).toContain('LEFT JOIN');
+    expect(compiled.columns.at(-1)).toEqual({ name: 'share', type: 'real' });
+  });
+
   it.each([
+    [
+      'range x from 1 to 3 step 1 | partition by x (as P | join (P) on x)',
+      'QUERY_UNSUPPORTED',
+      "1:53: 'join' inside partition is not supported",
+    ],
     ['range x from 1 to 3 step 1 | partition x (count)', 'QUERY_SYNTAX', "1:40: expected 'by', found 'x'"],
     ['range x from 1 to 3 step 1 | partition by x count', 'QUERY_SYNTAX', "1:45: expected '(', found 'count'"],
     [
@@ -46,6 +73,16 @@ describe('partition', () => {
       'print d = dynamic([1]) | partition by d (count)',
       'QUERY_SEMANTIC',
       '1:39: a partition key must be a scalar column',
+    ],
+    [
+      'range x from 1 to 3 step 1 | partition by x { print y = 1',
+      'QUERY_SYNTAX',
+      "1:58: expected '}'",
+    ],
+    [
+      'range x from 1 to 3 step 1 | partition by x { print y = 1 | top-nested 1 of y by count() }',
+      'QUERY_UNSUPPORTED',
+      "1:61: 'top-nested' inside partition is not supported",
     ],
     [
       'range x from 1 to 3 step 1 | partition by x (take -1)',

@@ -1,0 +1,74 @@
+// `as Name` inside a partition sub-query (partition operator docs, "Partition reference":
+// `partition by Dim (as Partition | extend MetricPct = Metric * 100.0 / toscalar(Partition |
+// summarize sum(Metric)))`): Name is the current partition's sub-table. Each `toscalar(Name | ...)`
+// in a later operator is computed per key (the sub-query's operators run per key as the partition's
+// own are) and joined to the rows by the hidden key, and the call reads the joined column. A null
+// key's partition finds no such value (a join never matches null keys): its toscalar is null.
+// Other uses of Name are unknown tables (QUERY_SEMANTIC at the name).
+import type { Expr, Operator, Pipeline } from './ast';
+import { mapChildren } from './ast-walk';
+import { name } from './ast-build';
+import { mapExpressions } from './analyze-partition-source';
+import type { Rel } from './ir';
+import type { Span } from './tokens';
+
+export interface PartitionRun {
+  readonly prefix: string;
+  readonly key: string;
+  newRef(): string;
+  bind(table: string, rel: Rel | undefined): void;
+  at(ops: readonly Operator[], rel: Rel): Rel;
+  /** The sub-query's operators applied to each key's sub-table of `rel`. */
+  perKey(ops: readonly Operator[], rel: Rel): Rel;
+}
+
+/** `op` with its toscalar(Name | ...) over the partition's `as` names read from columns joined to `rel`. */
+export function liftPartitionScalars(
+  p: PartitionRun,
+  op: Operator,
+  named: ReadonlyMap<string, Rel>,
+  rel: Rel,
+  span: Span,
+): { op: Operator; rel: Rel } {
+  if (named.size === 0) return { op, rel };
+  let current = rel;
+  const source = (e: Expr): { table: Rel; ops: readonly Operator[] } | undefined => {
+    if (e.kind === 'name' && named.has(e.name)) return { table: named.get(e.name)!, ops: [] };
+    if (e.kind !== 'tabular' || e.pipeline.source.kind !== 'table') return undefined;
+    const table = named.get(e.pipeline.source.name);
+    return table ? { table, ops: e.pipeline.operators } : undefined;
+  };
+  const sub = (e: Expr): Expr => {
+    const found = e.kind === 'call' && e.name === 'toscalar' && e.args.length === 1 ? source(e.args[0]!) : undefined;
+    if (!found) return mapChildren(e, sub);
+    const values = p.perKey(found.ops, found.table);
+    const first = values.columns.find((c) => !c.name.startsWith(p.prefix));
+    if (!first) return mapChildren(e, sub);
+    const tag = `${p.prefix}scalar ${p.newRef()}`;
+    const [keyName, valueName, table] = [`${tag} key`, `${tag} value`, `${tag} table`];
+    const right: Pipeline = {
+      kind: 'pipeline',
+      source: { kind: 'table', name: table, span },
+      operators: [
+        {
+          kind: 'summarize',
+          // One value per key: toscalar reads the first row; any of a key's rows when it has several.
+          aggregates: [{ name: valueName, expr: { kind: 'call', name: 'take_any', nameSpan: span, args: [name(first.name, span)], span }, span }],
+          by: [{ name: keyName, expr: name(p.key, span), span }],
+          span,
+        },
+      ],
+      span,
+    };
+    p.bind(table, values);
+    try {
+      const on = [{ left: p.key, right: keyName, leftSpan: span, rightSpan: span, span }];
+      current = p.at([{ kind: 'join', join: { lookup: false, joinKind: 'leftouter', kindSpan: span, right, on }, span }], current);
+    } finally {
+      p.bind(table, undefined);
+    }
+    return name(valueName, e.span);
+  };
+  const lifted = mapExpressions(op, sub);
+  return { op: lifted, rel: current };
+}
