@@ -91,6 +91,10 @@ const prefixed = (name: string, first: Expr | undefined): string =>
   `${SIMPLE_PREFIX[name]}_${aggregateArgumentName(first)}`;
 
 const sumType = (t: KqlType): KqlType => (isInteger(t) ? 'long' : t);
+/** avg keeps a timespan or a decimal (Kusto.Language's avg overloads), other numbers give real. */
+const averageType = (t: KqlType): KqlType => (t === 'timespan' || t === 'decimal' ? t : 'real');
+/** percentile of an int is long, of a decimal real (Kusto.Language's percentile result); others keep their type. */
+const percentileType = (t: KqlType): KqlType => (t === 'int' ? 'long' : t === 'decimal' ? 'real' : t);
 
 export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateContext): AggregateOutput[] {
   const { errors } = ctx;
@@ -125,7 +129,7 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
     case 'avg': {
       arity(call, ctx, 1);
       const x = numeric(call.args[0]!, 'avg', ctx);
-      return single('avg', [x], x.type === 'timespan' ? 'timespan' : 'real', prefixed(name, arg0));
+      return single('avg', [x], averageType(x.type), prefixed(name, arg0));
     }
     case 'avgif': {
       arity(call, ctx, 2);
@@ -133,7 +137,7 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
       return single(
         'avgif',
         [x, predicate(call.args[1]!, ctx)],
-        x.type === 'timespan' ? 'timespan' : 'real',
+        averageType(x.type),
         prefixed(name, arg0),
       );
     }
@@ -192,7 +196,7 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
         const label = String(value).replace('.', '_');
         return {
           defaultName: `percentile_${aggregateArgumentName(arg0)}_${label}`,
-          agg: { fn: 'percentile', args: [x], type: x.type, percentile: value },
+          agg: { fn: 'percentile', args: [x], type: percentileType(x.type), percentile: value },
           multi: name === 'percentiles',
         };
       });

@@ -122,7 +122,8 @@ export const AGGREGATIONS: readonly AggregateFunction[] = [
   agg({
     name: 'take_anyif',
     summary: 'Any non-null value of expr where predicate holds.',
-    defaultName: (n) => `take_anyif_${n}`,
+    // take_anyif(EventType, ...) is named EventType (the page's printed output); an expression: ColumnN.
+    defaultName: (n) => n,
     signatures: [{ params: [{ name: 'expr', type: 'any' }, pred], result: same }],
     duckdb: (c) => `any_value(${when(c, 0, 1)})`,
     timestream: (c) => `arbitrary(${when(c, 0, 1)})`,
