@@ -4,7 +4,7 @@
 import type { IrExpr } from '../ir';
 import type { SqlDialect } from '../sql/dialect';
 import { DUCK_LISTS, nthPosition, TRINO_LISTS } from './positions';
-import { both, type ScalarFunction, type SqlBuilder } from './types';
+import { both, type ArgumentCheck, type ScalarFunction, type SqlBuilder } from './types';
 
 const dyn = (name: string) => ({ name, type: 'dynamic' as const });
 
@@ -22,6 +22,18 @@ const distinctTs = (l: string): string => `array_distinct(${l})`;
  * Sort key for JSON elements: numbers before strings, then by value (Kusto sorts numbers numerically).
  * JSON nulls are kept apart and put last (or first when nulls_last is false), in either direction.
  */
+/**
+ * array_sort_*(array1, array2, ...) sorts several arrays by the first and answers one column per array
+ * (the pages' array1_sorted, array2_sorted): not supported here. A dynamic second argument is such a
+ * call (nulls_last is a bool), and would otherwise be read as nulls_last.
+ */
+const severalArrays: ArgumentCheck = (args) => {
+  const second = args[1];
+  return second?.kind === 'call' && second.args[0]?.type === 'dynamic'
+    ? [1, 'sorting several arrays together (one output column per array) is not supported; sort each array alone']
+    : undefined;
+};
+
 const sortDuck = (x: string, desc: boolean, nullsLast: string | undefined): string => {
   const values = `list_filter(${list(x)}, e -> e IS NOT NULL AND json_type(e) <> 'NULL')`;
   const nulls = `list_filter(${list(x)}, e -> e IS NULL OR json_type(e) = 'NULL')`;
@@ -151,6 +163,7 @@ export const ARRAY_FUNCTIONS: readonly ScalarFunction[] = [
     family: 'array',
     summary: 'The array sorted ascending (numbers numerically), nulls last unless nulls_last is false.',
     signatures: [{ params: [dyn('array'), { name: 'nulls_last', type: 'bool', optional: true }], result: 'dynamic' }],
+    check: severalArrays,
     duckdb: ({ a }) => sortDuck(a[0]!, false, a[1]),
     timestream: null,
   },
@@ -159,6 +172,7 @@ export const ARRAY_FUNCTIONS: readonly ScalarFunction[] = [
     family: 'array',
     summary: 'The array sorted descending (numbers numerically), nulls last unless nulls_last is false.',
     signatures: [{ params: [dyn('array'), { name: 'nulls_last', type: 'bool', optional: true }], result: 'dynamic' }],
+    check: severalArrays,
     duckdb: ({ a }) => sortDuck(a[0]!, true, a[1]),
     timestream: null,
   },
