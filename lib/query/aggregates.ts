@@ -71,6 +71,12 @@ function numeric(e: Expr, fn: string, ctx: AggregateContext): IrExpr {
   return x;
 }
 
+/** avg's argument: a number, a timespan or a datetime (Kusto.Language's avg overloads; the mean instant). */
+function averaged(e: Expr, fn: string, ctx: AggregateContext): IrExpr {
+  const x = argScalar(e, ctx);
+  return x.type === 'datetime' ? x : numeric(e, fn, ctx);
+}
+
 function orderable(e: Expr, fn: string, ctx: AggregateContext): IrExpr {
   const x = argScalar(e, ctx);
   if (x.type === 'dynamic')
@@ -91,8 +97,8 @@ const prefixed = (name: string, first: Expr | undefined): string =>
   `${SIMPLE_PREFIX[name]}_${aggregateArgumentName(first)}`;
 
 const sumType = (t: KqlType): KqlType => (isInteger(t) ? 'long' : t);
-/** avg keeps a timespan or a decimal (Kusto.Language's avg overloads), other numbers give real. */
-const averageType = (t: KqlType): KqlType => (t === 'timespan' || t === 'decimal' ? t : 'real');
+/** avg keeps a timespan, a datetime or a decimal (Kusto.Language's avg overloads), other numbers give real. */
+const averageType = (t: KqlType): KqlType => (t === 'timespan' || t === 'datetime' || t === 'decimal' ? t : 'real');
 /** percentile of an int is long, of a decimal real (Kusto.Language's percentile result); others keep their type. */
 const percentileType = (t: KqlType): KqlType => (t === 'int' ? 'long' : t === 'decimal' ? 'real' : t);
 
@@ -128,12 +134,12 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
     }
     case 'avg': {
       arity(call, ctx, 1);
-      const x = numeric(call.args[0]!, 'avg', ctx);
+      const x = averaged(call.args[0]!, 'avg', ctx);
       return single('avg', [x], averageType(x.type), prefixed(name, arg0));
     }
     case 'avgif': {
       arity(call, ctx, 2);
-      const x = numeric(call.args[0]!, 'avgif', ctx);
+      const x = averaged(call.args[0]!, 'avgif', ctx);
       return single(
         'avgif',
         [x, predicate(call.args[1]!, ctx)],

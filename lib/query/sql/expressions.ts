@@ -303,9 +303,11 @@ export class ExpressionWriter {
         return total(agg, `sum(CASE WHEN ${y} THEN ${x} END)`);
       case 'avg':
       case 'avgif': {
-        const avg = `avg(${agg.fn === 'avg' ? x : `CASE WHEN ${y} THEN ${x} END`})`;
-        // A decimal has no NaN: its average over no rows stays null.
+        const value = agg.type === 'datetime' ? d.epochMicros(x) : x;
+        const avg = `avg(${agg.fn === 'avg' ? value : `CASE WHEN ${y} THEN ${value} END`})`;
+        // A decimal has no NaN: its average over no rows stays null; so does a datetime's.
         if (agg.type === 'timespan') return `CAST(${avg} AS BIGINT)`;
+        if (agg.type === 'datetime') return d.fromEpochMicros(`CAST(trunc(${avg}) AS BIGINT)`);
         return agg.type === 'decimal' ? avg : `coalesce(${avg}, ${d.nan()})`;
       }
       // NaN is not larger or smaller than anything in Kusto; DuckDB would make it the maximum. It is skipped.
