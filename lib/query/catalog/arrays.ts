@@ -34,6 +34,13 @@ const severalArrays: ArgumentCheck = (args) => {
     : undefined;
 };
 
+/**
+ * A list_reduce step merging bags with the earlier bag's value winning and new keys appended in order.
+ * json_merge_patch alone lets the later value win and moves a patched key to the end, so the next bag
+ * first loses the keys the merged bag already has (merge-patching a key with null removes it).
+ */
+export const FIRST_WINS_MERGE = `(acc, b) -> json_merge_patch(acc, json_merge_patch(b, to_json(map_from_entries(list_transform(json_keys(acc), k -> {'key': k, 'value': NULL::JSON})))))`;
+
 const sortDuck = (x: string, desc: boolean, nullsLast: string | undefined): string => {
   const values = `list_filter(${list(x)}, e -> e IS NOT NULL AND json_type(e) <> 'NULL')`;
   const nulls = `list_filter(${list(x)}, e -> e IS NULL OR json_type(e) = 'NULL')`;
@@ -225,12 +232,9 @@ export const ARRAY_FUNCTIONS: readonly ScalarFunction[] = [
     family: 'array',
     summary: "The property bags merged; on a duplicate key the first bag's value wins.",
     signatures: [{ params: [dyn('bag1'), dyn('bag2')], variadic: true, result: 'dynamic' }],
-    // json_merge_patch lets the later bag win, so the bags are merged from the last to the first.
+    // Keys in order of first appearance, the first bag's value kept (the page prints A1, B1, C1, A2, B2).
     duckdb: ({ a }) =>
-      `json_merge_patch(${[...a]
-        .reverse()
-        .map((x) => `CASE WHEN json_type(${x}) = 'OBJECT' THEN ${x} ELSE JSON '{}' END`)
-        .join(', ')})`,
+      `list_reduce([${a.map((x) => `CASE WHEN json_type(${x}) = 'OBJECT' THEN ${x} ELSE JSON '{}' END`).join(', ')}], ${FIRST_WINS_MERGE})`,
     // map_concat keeps the last map's value for a key, so the maps are concatenated last to first too.
     timestream: ({ a }) =>
       tsJson(
