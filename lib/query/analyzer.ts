@@ -635,7 +635,10 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
     );
     items.forEach((item, i) => {
       const expr = analyzeScalar(w.exprs[i]!, env);
-      const name = item.name ?? names.derivedOrColumnN(derivedName(namedAs(item.expr, (n) => position.has(n))));
+      // A derived name that is already a column replaces it in place, as a written one does (extend docs:
+      // names that exist in the input are replaced; Kusto.Language: extend tostring(x) retypes x).
+      const derived = item.name === undefined ? derivedName(namedAs(item.expr, (n) => position.has(n))) : undefined;
+      const name = item.name ?? (derived !== undefined && position.has(derived) ? derived : names.derivedOrColumnN(derived));
       const column: IrColumn = { name, type: expr.type, ref: this.newRef() };
       const idx = position.get(name);
       if (idx !== undefined) {
