@@ -217,7 +217,7 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
         agg: { fn, args: [by, by], type: by.type },
         multi: true,
       };
-      const rest = returned(call.args.slice(1), ctx, derivedName(call.args[0]!));
+      const rest = returned(call.args.slice(1), ctx, derivedName(call.args[0]!), `${name === 'arg_max' ? 'max_' : 'min_'}${aggregateArgumentName(arg0)}_arg`, 1);
       return [
         first,
         ...rest.map((r) => ({ defaultName: r.name, agg: { fn, args: [r.expr, by], type: r.expr.type }, multi: true })),
@@ -225,12 +225,14 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
     }
     case 'take_any': {
       arity(call, ctx, 1, Infinity);
-      const items = returned(call.args, ctx, undefined);
+      const items = returned(call.args, ctx, undefined, 'any_arg', 0);
       const multi = items.length > 1 || call.args[0]!.kind === 'star';
       // The deprecated alias any() prefixes its columns with any_ (take_any page, note).
       const prefix = call.name === 'any' ? 'any_' : '';
+      // Kusto.Language: any() of one unnamed expression is any_, like any aggregate of an expression.
+      const lone = prefix !== '' && call.args.length === 1;
       return items.map((r) => ({
-        defaultName: `${prefix}${r.name}`,
+        defaultName: r.positional ? (lone ? prefix : r.name) : `${prefix}${r.name}`,
         agg: { fn: 'take_any', args: [r.expr], type: r.expr.type },
         multi,
       }));
@@ -253,21 +255,28 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
   }
 }
 
-/** The returned expressions of arg_max/arg_min/take_any, expanding `*` to the input columns. */
+/**
+ * The returned expressions of arg_max/arg_min/take_any, expanding `*` to the input columns. An
+ * expression that derives no name is named unnamedPrefix + its argument position (Kusto.Language:
+ * arg_max(x, 2) gives max_x_arg1, take_any(x + 1) any_arg0); first: the position of args[0].
+ */
 function returned(
   args: readonly Expr[],
   ctx: AggregateContext,
   skip: string | undefined,
-): { name: string; expr: IrExpr }[] {
-  const out: { name: string; expr: IrExpr }[] = [];
-  for (const a of args) {
+  unnamedPrefix: string,
+  first: number,
+): { name: string; expr: IrExpr; positional?: boolean }[] {
+  const out: { name: string; expr: IrExpr; positional?: boolean }[] = [];
+  for (const [i, a] of args.entries()) {
     if (a.kind === 'star') {
       for (const c of ctx.starColumns)
         if (c.name !== skip) out.push({ name: c.name, expr: { kind: 'col', ref: c.ref, type: c.type } });
       continue;
     }
     const expr = analyzeScalar(a, ctx.env, 1);
-    out.push({ name: derivedName(a) ?? '', expr });
+    const derived = derivedName(a);
+    out.push(derived === undefined ? { name: `${unnamedPrefix}${first + i}`, expr, positional: true } : { name: derived, expr });
   }
   return out;
 }
