@@ -147,7 +147,9 @@ export class DuckDbDialect extends SqlDialect {
       case 'string':
         return `CAST(to_json(${value}) AS VARCHAR)`;
       case 'datetime':
-        return `'"' || ${this.datetimeToString(value)} || '"'`;
+        // Inside dynamic values Kusto writes 7 fractional digits (the docs' printed arrays, as make-series
+        // does here); a null datetime stays null (the caller writes it as JSON null).
+        return `'"' || strftime(${value}, '%Y-%m-%dT%H:%M:%S.%f') || '0Z"'`;
       case 'dynamic':
         return `CAST(${value} AS VARCHAR)`;
       case 'bool':
