@@ -278,7 +278,7 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
         const taken = new Set<string>();
         s.items.forEach((item, i) => {
           const expr = analyzeScalar(item.expr, this.env([]));
-          const name = item.name ?? derivedName(item.expr) ?? `print_${i}`;
+          const name = item.name ?? derivedName(item.expr, false, false) ?? `print_${i}`;
           if (taken.has(name))
             throw this.errors.semantic(`duplicate column name '${name}'`, item.nameSpan ?? item.span);
           taken.add(name);

@@ -115,17 +115,19 @@ function namingArgument(rule: ResultName, args: readonly Expr[]): Expr | undefin
  * The name a column gets in project/extend/summarize-by when none is given, or undefined (then ColumnN).
  * `nested`: expr is inside another expression, where a `suffixed` call names nothing (Kusto.Language:
  * tostring(array_sort_asc(x)) is Column1, the suffix names only the function's own output column).
+ * `barePrefix`: a prefixed call whose argument names nothing is still named (strlen("ab") is strlen_);
+ * print does not do that (Kusto.Language: print strlen("ab") is print_0).
  */
-export function derivedName(expr: Expr, nested = false): string | undefined {
+export function derivedName(expr: Expr, nested = false, barePrefix = true): string | undefined {
   switch (expr.kind) {
     case 'name':
       return expr.name;
     case 'member': {
-      const base = derivedName(expr.target, true);
+      const base = derivedName(expr.target, true, barePrefix);
       return base === undefined ? undefined : `${base}_${expr.name}`;
     }
     case 'index': {
-      const base = derivedName(expr.target, true);
+      const base = derivedName(expr.target, true, barePrefix);
       const idx = expr.index;
       if (base === undefined || idx.kind !== 'literal' || idx.value === null) return undefined;
       return `${base}_${String(idx.value)}`;
@@ -136,9 +138,10 @@ export function derivedName(expr: Expr, nested = false): string | undefined {
       if (rule.kind === 'fixed') return rule.name;
       if (rule.kind === 'suffixed' && nested) return undefined;
       const arg = namingArgument(rule, expr.args);
-      const inner = arg === undefined ? undefined : derivedName(arg, true);
+      const inner = arg === undefined ? undefined : derivedName(arg, true, barePrefix);
+      if (rule.kind === 'prefixed') return inner === undefined && !barePrefix ? undefined : `${rule.prefix}_${inner ?? ''}`;
       if (inner === undefined) return undefined;
-      return rule.kind === 'prefixed' ? `${rule.prefix}_${inner}` : rule.kind === 'suffixed' ? `${inner}_${rule.suffix}` : inner;
+      return rule.kind === 'suffixed' ? `${inner}_${rule.suffix}` : inner;
     }
     default:
       return undefined;
