@@ -276,7 +276,10 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
         const columns: IrColumn[] = [];
         const exprs: IrExpr[] = [];
         const taken = new Set<string>();
-        s.items.forEach((item, i) => {
+        // series_stats() and series_fit_line() give several columns in print as in extend; print_N
+        // counts the items as written.
+        const items = s.items.flatMap((written, i) => expandSeriesStats([written], this.errors).map((item) => ({ item, i })));
+        items.forEach(({ item, i }) => {
           const expr = analyzeScalar(item.expr, this.env([]));
           const name = item.name ?? derivedName(item.expr, false, false) ?? `print_${i}`;
           if (taken.has(name))
