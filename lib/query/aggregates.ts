@@ -115,13 +115,9 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
       return single('count', [], 'long', `count_${aggregateArgumentName(arg0)}`);
     case 'countif':
       arity(call, ctx, 1);
-      // countif(b) over a bare column is countif_b; over any other predicate countif_.
-      return single(
-        'countif',
-        [predicate(call.args[0]!, ctx)],
-        'long',
-        call.args[0]!.kind === 'name' ? `countif_${call.args[0]!.name}` : 'countif_',
-      );
+      // Named as the other aggregates: countif(b) is countif_b, countif(tobool(d.f)) countif_d_f
+      // (Kusto.Language), a comparison names nothing: countif_.
+      return single('countif', [predicate(call.args[0]!, ctx)], 'long', `countif_${aggregateArgumentName(arg0)}`);
     case 'sum': {
       arity(call, ctx, 1);
       const x = numeric(call.args[0]!, 'sum', ctx);
