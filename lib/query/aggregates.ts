@@ -71,6 +71,12 @@ function numeric(e: Expr, fn: string, ctx: AggregateContext): IrExpr {
   return x;
 }
 
+/** avg's argument: a number, a timespan or a datetime (Kusto.Language's avg overloads; the mean instant). */
+function averaged(e: Expr, fn: string, ctx: AggregateContext): IrExpr {
+  const x = argScalar(e, ctx);
+  return x.type === 'datetime' ? x : numeric(e, fn, ctx);
+}
+
 function orderable(e: Expr, fn: string, ctx: AggregateContext): IrExpr {
   const x = argScalar(e, ctx);
   if (x.type === 'dynamic')
@@ -99,6 +105,10 @@ const prefixed = (name: string, first: Expr | undefined): string =>
   `${SIMPLE_PREFIX[name]}_${aggregateArgumentName(first)}`;
 
 const sumType = (t: KqlType): KqlType => (isInteger(t) ? 'long' : t);
+/** avg keeps a timespan, a datetime or a decimal (Kusto.Language's avg overloads), other numbers give real. */
+const averageType = (t: KqlType): KqlType => (t === 'timespan' || t === 'datetime' || t === 'decimal' ? t : 'real');
+/** percentile of an int is long, of a decimal real (Kusto.Language's percentile result); others keep their type. */
+const percentileType = (t: KqlType): KqlType => (t === 'int' ? 'long' : t === 'decimal' ? 'real' : t);
 
 export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateContext): AggregateOutput[] {
   const { errors } = ctx;
@@ -113,13 +123,9 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
       return single('count', [], 'long', `count_${aggregateArgumentName(arg0)}`);
     case 'countif':
       arity(call, ctx, 1);
-      // countif(b) over a bare column is countif_b; over any other predicate countif_.
-      return single(
-        'countif',
-        [predicate(call.args[0]!, ctx)],
-        'long',
-        call.args[0]!.kind === 'name' ? `countif_${call.args[0]!.name}` : 'countif_',
-      );
+      // Named as the other aggregates: countif(b) is countif_b, countif(tobool(d.f)) countif_d_f
+      // (Kusto.Language), a comparison names nothing: countif_.
+      return single('countif', [predicate(call.args[0]!, ctx)], 'long', `countif_${aggregateArgumentName(arg0)}`);
     case 'sum': {
       arity(call, ctx, 1);
       const x = numeric(call.args[0]!, 'sum', ctx);
@@ -132,16 +138,16 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
     }
     case 'avg': {
       arity(call, ctx, 1);
-      const x = numeric(call.args[0]!, 'avg', ctx);
-      return single('avg', [x], x.type === 'timespan' ? 'timespan' : 'real', prefixed(name, arg0));
+      const x = averaged(call.args[0]!, 'avg', ctx);
+      return single('avg', [x], averageType(x.type), prefixed(name, arg0));
     }
     case 'avgif': {
       arity(call, ctx, 2);
-      const x = numeric(call.args[0]!, 'avgif', ctx);
+      const x = averaged(call.args[0]!, 'avgif', ctx);
       return single(
         'avgif',
         [x, predicate(call.args[1]!, ctx)],
-        x.type === 'timespan' ? 'timespan' : 'real',
+        averageType(x.type),
         prefixed(name, arg0),
       );
     }
@@ -206,8 +212,8 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
         return {
           defaultName: `percentile_${aggregateArgumentName(arg0)}_${label}`,
           agg: w
-            ? { fn: 'catalog', args: [x, w, lit('real', value)], type: x.type, ref: PERCENTILEW }
-            : { fn: 'percentile', args: [x], type: x.type, percentile: value },
+            ? { fn: 'catalog', args: [x, w, lit('real', value)], type: percentileType(x.type), ref: PERCENTILEW }
+            : { fn: 'percentile', args: [x], type: percentileType(x.type), percentile: value },
           multi: name.startsWith('percentiles'),
         };
       });
@@ -222,7 +228,7 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
         agg: { fn, args: [by, by], type: by.type },
         multi: true,
       };
-      const rest = returned(call.args.slice(1), ctx, derivedName(call.args[0]!));
+      const rest = returned(call.args.slice(1), ctx, derivedName(call.args[0]!), `${name === 'arg_max' ? 'max_' : 'min_'}${aggregateArgumentName(arg0)}_arg`, 1);
       return [
         first,
         ...rest.map((r) => ({ defaultName: r.name, agg: { fn, args: [r.expr, by], type: r.expr.type }, multi: true })),
@@ -230,12 +236,14 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
     }
     case 'take_any': {
       arity(call, ctx, 1, Infinity);
-      const items = returned(call.args, ctx, undefined);
+      const items = returned(call.args, ctx, undefined, 'any_arg', 0);
       const multi = items.length > 1 || call.args[0]!.kind === 'star';
       // The deprecated alias any() prefixes its columns with any_ (take_any page, note).
       const prefix = call.name === 'any' ? 'any_' : '';
+      // Kusto.Language: any() of one unnamed expression is any_, like any aggregate of an expression.
+      const lone = prefix !== '' && call.args.length === 1;
       return items.map((r) => ({
-        defaultName: `${prefix}${r.name}`,
+        defaultName: r.positional ? (lone ? prefix : r.name) : `${prefix}${r.name}`,
         agg: { fn: 'take_any', args: [r.expr], type: r.expr.type },
         multi,
       }));
@@ -258,21 +266,28 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
   }
 }
 
-/** The returned expressions of arg_max/arg_min/take_any, expanding `*` to the input columns. */
+/**
+ * The returned expressions of arg_max/arg_min/take_any, expanding `*` to the input columns. An
+ * expression that derives no name is named unnamedPrefix + its argument position (Kusto.Language:
+ * arg_max(x, 2) gives max_x_arg1, take_any(x + 1) any_arg0); first: the position of args[0].
+ */
 function returned(
   args: readonly Expr[],
   ctx: AggregateContext,
   skip: string | undefined,
-): { name: string; expr: IrExpr }[] {
-  const out: { name: string; expr: IrExpr }[] = [];
-  for (const a of args) {
+  unnamedPrefix: string,
+  first: number,
+): { name: string; expr: IrExpr; positional?: boolean }[] {
+  const out: { name: string; expr: IrExpr; positional?: boolean }[] = [];
+  for (const [i, a] of args.entries()) {
     if (a.kind === 'star') {
       for (const c of ctx.starColumns)
         if (c.name !== skip) out.push({ name: c.name, expr: { kind: 'col', ref: c.ref, type: c.type } });
       continue;
     }
     const expr = analyzeScalar(a, ctx.env, 1);
-    out.push({ name: derivedName(a) ?? '', expr });
+    const derived = derivedName(a);
+    out.push(derived === undefined ? { name: `${unnamedPrefix}${first + i}`, expr, positional: true } : { name: derived, expr });
   }
   return out;
 }

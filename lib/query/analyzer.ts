@@ -276,9 +276,12 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
         const columns: IrColumn[] = [];
         const exprs: IrExpr[] = [];
         const taken = new Set<string>();
-        s.items.forEach((item, i) => {
+        // series_stats() and series_fit_line() give several columns in print as in extend; print_N
+        // counts the items as written.
+        const items = s.items.flatMap((written, i) => expandSeriesStats([written], this.errors).map((item) => ({ item, i })));
+        items.forEach(({ item, i }) => {
           const expr = analyzeScalar(item.expr, this.env([]));
-          const name = item.name ?? derivedName(item.expr) ?? `print_${i}`;
+          const name = item.name ?? derivedName(item.expr, false, false) ?? `print_${i}`;
           if (taken.has(name))
             throw this.errors.semantic(`duplicate column name '${name}'`, item.nameSpan ?? item.span);
           taken.add(name);
@@ -635,7 +638,10 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
     );
     items.forEach((item, i) => {
       const expr = analyzeScalar(w.exprs[i]!, env);
-      const name = item.name ?? names.derivedOrColumnN(derivedName(namedAs(item.expr, (n) => position.has(n))));
+      // A derived name that is already a column replaces it in place, as a written one does (extend docs:
+      // names that exist in the input are replaced; Kusto.Language: extend tostring(x) retypes x).
+      const derived = item.name === undefined ? derivedName(namedAs(item.expr, (n) => position.has(n))) : undefined;
+      const name = item.name ?? (derived !== undefined && position.has(derived) ? derived : names.derivedOrColumnN(derived));
       const column: IrColumn = { name, type: expr.type, ref: this.newRef() };
       const idx = position.get(name);
       if (idx !== undefined) {

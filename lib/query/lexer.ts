@@ -55,6 +55,9 @@ export function tokenize(source: string, ctx: CompileContext = compileContext(so
       while (pos < source.length && charAt(source, pos) !== '\n') pos++;
       continue;
     }
+    // KQL has only // comments (comment docs); `/*` is never valid KQL either way, so it gets its own message.
+    if (c === '/' && charAt(source, pos + 1) === '*')
+      throw errors.syntax('KQL has no /* */ comments; comment with // to the end of the line', charSpan(source, pos));
     const start = pos;
     if (c === '`' && source.startsWith('```', pos)) {
       const close = source.indexOf('```', pos + 3);

@@ -6,11 +6,13 @@ import type { Expr } from './ast';
  * How a function call names its column (Kusto.Language's ResultNameKind per function, which mirrors the
  * engine): `first` takes its first argument's name (tostring(x) -> x), `only` likewise but only with
  * one argument, `prefixed` puts a prefix before it (strlen(x) -> strlen_x, gettype(x) -> type_x),
- * `fixed` is a constant name. A function not listed names nothing: ColumnN, or `sum_` inside sum().
+ * `suffixed` a suffix after it (array_sort_asc(x) -> x_sorted), `fixed` is a constant name. A function
+ * not listed names nothing: ColumnN, or `sum_` inside sum().
  */
 type ResultName =
   | { readonly kind: 'first' | 'only' }
   | { readonly kind: 'prefixed'; readonly prefix: string }
+  | { readonly kind: 'suffixed'; readonly suffix: string }
   | { readonly kind: 'fixed'; readonly name: string };
 
 const FIRST: ResultName = { kind: 'first' };
@@ -98,6 +100,9 @@ const RESULT_NAMES: ReadonlyMap<string, ResultName> = new Map<string, ResultName
   ['tdigest_merge', { kind: 'fixed', name: 'tdigests_merge_result' }],
   ['merge_tdigests', { kind: 'fixed', name: 'tdigests_merge_result' }],
   ['hll_merge', { kind: 'fixed', name: 'hll_merged_result' }],
+  // The array_sort pages print array1_sorted ("names generated automatically, based on the arguments").
+  ['array_sort_asc', { kind: 'suffixed', suffix: 'sorted' }],
+  ['array_sort_desc', { kind: 'suffixed', suffix: 'sorted' }],
 ]);
 
 /** The argument whose name a call passes on (first, or only with one argument), or undefined. */
@@ -106,17 +111,23 @@ function namingArgument(rule: ResultName, args: readonly Expr[]): Expr | undefin
   return rule.kind === 'fixed' ? undefined : args[0];
 }
 
-/** The name a column gets in project/extend/summarize-by when none is given, or undefined (then ColumnN). */
-export function derivedName(expr: Expr): string | undefined {
+/**
+ * The name a column gets in project/extend/summarize-by when none is given, or undefined (then ColumnN).
+ * `nested`: expr is inside another expression, where a `suffixed` call names nothing (Kusto.Language:
+ * tostring(array_sort_asc(x)) is Column1, the suffix names only the function's own output column).
+ * `barePrefix`: a prefixed call whose argument names nothing is still named (strlen("ab") is strlen_);
+ * print does not do that (Kusto.Language: print strlen("ab") is print_0).
+ */
+export function derivedName(expr: Expr, nested = false, barePrefix = true): string | undefined {
   switch (expr.kind) {
     case 'name':
       return expr.name;
     case 'member': {
-      const base = derivedName(expr.target);
+      const base = derivedName(expr.target, true, barePrefix);
       return base === undefined ? undefined : `${base}_${expr.name}`;
     }
     case 'index': {
-      const base = derivedName(expr.target);
+      const base = derivedName(expr.target, true, barePrefix);
       const idx = expr.index;
       if (base === undefined || idx.kind !== 'literal' || idx.value === null) return undefined;
       return `${base}_${String(idx.value)}`;
@@ -125,10 +136,13 @@ export function derivedName(expr: Expr): string | undefined {
       const rule = RESULT_NAMES.get(expr.name);
       if (rule === undefined) return undefined;
       if (rule.kind === 'fixed') return rule.name;
+      if (rule.kind === 'suffixed' && nested) return undefined;
       const arg = namingArgument(rule, expr.args);
-      const inner = arg === undefined ? undefined : derivedName(arg);
-      if (inner === undefined || rule.kind !== 'prefixed') return inner;
-      return `${rule.prefix}_${inner}`;
+      const inner = arg === undefined ? undefined : derivedName(arg, true, barePrefix);
+      if (rule.kind === 'prefixed') return inner === undefined && !barePrefix ? undefined : `${rule.prefix}_${inner ?? ''}`;
+      // An array that names nothing is array0 (Kusto.Language: array_sort_asc(dynamic([2, 1])) is array0_sorted).
+      if (rule.kind === 'suffixed') return inner === undefined && !barePrefix ? undefined : `${inner ?? 'array0'}_${rule.suffix}`;
+      return inner;
     }
     default:
       return undefined;
@@ -142,6 +156,7 @@ export function aggregateArgumentName(expr: Expr | undefined): string {
     const rule = RESULT_NAMES.get(expr.name);
     if (rule === undefined) return '';
     if (rule.kind === 'fixed') return rule.name;
+    if (rule.kind === 'suffixed') return '';
     const inner = aggregateArgumentName(namingArgument(rule, expr.args));
     return rule.kind === 'prefixed' ? `${rule.prefix}_${inner}` : inner;
   }

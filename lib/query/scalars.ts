@@ -523,14 +523,16 @@ class ScalarAnalyzer {
         const [x, digits] = this.args(expr);
         this.requireNumeric(x!, expr.args[0]!.span);
         if (digits) this.requireInteger(digits, expr.args[1]!.span);
-        return call('round', digits ? [x!, digits] : [x!], x!.type === 'int' ? 'long' : x!.type);
+        // round keeps its argument's type, int included (Kusto.Language: round returns Parameter0).
+        return call('round', digits ? [x!, digits] : [x!], x!.type);
       }
       case 'abs': {
         this.arity(expr, 1);
         const [x] = this.args(expr);
         if (!isNumeric(x!.type) && x!.type !== 'timespan')
           throw this.errors.semantic(`abs() needs a number or timespan, got ${x!.type}`, expr.args[0]!.span);
-        return call('abs', [x!], x!.type);
+        // abs of an int is a long (Kusto.Language's abs overload for integers), so abs(int(-2147483648)) fits.
+        return call('abs', [x!], x!.type === 'int' ? 'long' : x!.type);
       }
       case 'extract':
         if (expr.args.length === 4) return this.typedExtract(expr);

@@ -106,7 +106,8 @@ export function expandSeriesStats(items: readonly NamedExpr[], errors: ErrorFact
         : { kind: 'index', target: bag, index: key, span: call.span };
       const named = item.names?.[i];
       return {
-        name: named?.name ?? `${call.name}_${base === '' ? '' : `${base}_`}${stat}`,
+        // An argument that names nothing leaves its place empty: series_stats__min (Kusto.Language's names).
+        name: named?.name ?? `${call.name}_${base}_${stat}`,
         ...(named && { nameSpan: named.span }),
         expr: conversion
           ? { kind: 'call', name: conversion, nameSpan: call.nameSpan, args: [value], span: call.span }

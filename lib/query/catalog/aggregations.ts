@@ -4,6 +4,7 @@
 import type { IrExpr } from '../ir';
 import type { SqlDialect } from '../sql/dialect';
 import { isNumeric } from '../types';
+import { FIRST_WINS_MERGE } from './arrays';
 import type { AggregateFunction, SqlBuilder, SqlCall } from './types';
 import { constantOf } from './types';
 
@@ -116,13 +117,14 @@ export const AGGREGATIONS: readonly AggregateFunction[] = [
     defaultName: (n) => `bag_${n}`,
     signatures: [{ params: [{ name: 'expr', type: 'dynamic' }, maxSize], result: 'dynamic' }],
     duckdb: (c) =>
-      `coalesce(list_reduce(list(${c.a[0]}) FILTER (WHERE json_type(${c.a[0]}) = 'OBJECT'), (acc, b) -> json_merge_patch(acc, b)), JSON '{}')`,
+      `coalesce(list_reduce(list(${c.a[0]}) FILTER (WHERE json_type(${c.a[0]}) = 'OBJECT'), ${FIRST_WINS_MERGE}), JSON '{}')`,
     timestream: null,
   }),
   agg({
     name: 'take_anyif',
     summary: 'Any non-null value of expr where predicate holds.',
-    defaultName: (n) => `take_anyif_${n}`,
+    // take_anyif(EventType, ...) is named EventType (the page's printed output); an expression: ColumnN.
+    defaultName: (n) => n,
     signatures: [{ params: [{ name: 'expr', type: 'any' }, pred], result: same }],
     duckdb: (c) => `any_value(${when(c, 0, 1)})`,
     timestream: (c) => `arbitrary(${when(c, 0, 1)})`,

@@ -4,7 +4,7 @@
 import type { IrExpr } from '../ir';
 import type { SqlDialect } from '../sql/dialect';
 import { DUCK_LISTS, nthPosition, TRINO_LISTS } from './positions';
-import { both, type ScalarFunction, type SqlBuilder } from './types';
+import { both, type ArgumentCheck, type ScalarFunction, type SqlBuilder } from './types';
 import { bindOnce } from '../sql/bind-once';
 
 const dyn = (name: string) => ({ name, type: 'dynamic' as const });
@@ -24,6 +24,25 @@ const distinctTs = (l: string): string => `array_distinct(${l})`;
  * Sort key for JSON elements: numbers before strings, then by value (Kusto sorts numbers numerically).
  * JSON nulls are kept apart and put last (or first when nulls_last is false), in either direction.
  */
+/**
+ * array_sort_*(array1, array2, ...) sorts several arrays by the first and answers one column per array
+ * (the pages' array1_sorted, array2_sorted): not supported here. A dynamic second argument is such a
+ * call (nulls_last is a bool), and would otherwise be read as nulls_last.
+ */
+const severalArrays: ArgumentCheck = (args) => {
+  const second = args[1];
+  return second?.kind === 'call' && second.args[0]?.type === 'dynamic'
+    ? [1, 'sorting several arrays together (one output column per array) is not supported; sort each array alone']
+    : undefined;
+};
+
+/**
+ * A list_reduce step merging bags with the earlier bag's value winning and new keys appended in order.
+ * json_merge_patch alone lets the later value win and moves a patched key to the end, so the next bag
+ * first loses the keys the merged bag already has (merge-patching a key with null removes it).
+ */
+export const FIRST_WINS_MERGE = `(acc, b) -> json_merge_patch(acc, json_merge_patch(b, to_json(map_from_entries(list_transform(json_keys(acc), k -> {'key': k, 'value': NULL::JSON})))))`;
+
 const sortDuck = (x: string, desc: boolean, nullsLast: string | undefined): string => {
   const values = `list_filter(${list(x)}, e -> e IS NOT NULL AND json_type(e) <> 'NULL')`;
   const nulls = `list_filter(${list(x)}, e -> e IS NULL OR json_type(e) = 'NULL')`;
@@ -153,6 +172,7 @@ export const ARRAY_FUNCTIONS: readonly ScalarFunction[] = [
     family: 'array',
     summary: 'The array sorted ascending (numbers numerically), nulls last unless nulls_last is false.',
     signatures: [{ params: [dyn('array'), { name: 'nulls_last', type: 'bool', optional: true }], result: 'dynamic' }],
+    check: severalArrays,
     duckdb: ({ a }) => sortDuck(a[0]!, false, a[1]),
     timestream: null,
   },
@@ -161,6 +181,7 @@ export const ARRAY_FUNCTIONS: readonly ScalarFunction[] = [
     family: 'array',
     summary: 'The array sorted descending (numbers numerically), nulls last unless nulls_last is false.',
     signatures: [{ params: [dyn('array'), { name: 'nulls_last', type: 'bool', optional: true }], result: 'dynamic' }],
+    check: severalArrays,
     duckdb: ({ a }) => sortDuck(a[0]!, true, a[1]),
     timestream: null,
   },
@@ -213,12 +234,9 @@ export const ARRAY_FUNCTIONS: readonly ScalarFunction[] = [
     family: 'array',
     summary: "The property bags merged; on a duplicate key the first bag's value wins.",
     signatures: [{ params: [dyn('bag1'), dyn('bag2')], variadic: true, result: 'dynamic' }],
-    // json_merge_patch lets the later bag win, so the bags are merged from the last to the first.
+    // Keys in order of first appearance, the first bag's value kept (the page prints A1, B1, C1, A2, B2).
     duckdb: ({ a }) =>
-      `json_merge_patch(${[...a]
-        .reverse()
-        .map((x) => `CASE WHEN json_type(${x}) = 'OBJECT' THEN ${x} ELSE JSON '{}' END`)
-        .join(', ')})`,
+      `list_reduce([${a.map((x) => `CASE WHEN json_type(${x}) = 'OBJECT' THEN ${x} ELSE JSON '{}' END`).join(', ')}], ${FIRST_WINS_MERGE})`,
     // map_concat keeps the last map's value for a key, so the maps are concatenated last to first too.
     timestream: ({ a }) =>
       tsJson(

@@ -434,7 +434,9 @@ export const DATETIME_FUNCTIONS: readonly ScalarFunction[] = [
           { name: 'bin_size', type: 'number' },
           { name: 'fixed_point', type: 'number' },
         ],
-        result: (args) => (args.some((x) => x.type === 'real') ? 'real' : 'long'),
+        // The widest argument type, decimal over real over long (Kusto.Language's Widest result for bin_at).
+        result: (args) =>
+          args.some((x) => x.type === 'decimal') ? 'decimal' : args.some((x) => x.type === 'real') ? 'real' : 'long',
       },
     ],
     ...both(({ a, args, d, type }) => {
@@ -443,7 +445,7 @@ export const DATETIME_FUNCTIONS: readonly ScalarFunction[] = [
         const offset = `(${d.epochMicros(x)} - ${d.epochMicros(p)})`;
         return `CASE WHEN ${size} > 0 THEN ${d.fromEpochMicros(`${d.epochMicros(p)} + ${floorDiv(d, offset, size)} * ${size}`)} END`;
       }
-      if (type === 'timespan' || args.every((e) => e.type !== 'real'))
+      if (type === 'timespan' || args.every((e) => e.type !== 'real' && e.type !== 'decimal'))
         return `CASE WHEN ${size} > 0 THEN ${p} + ${floorDiv(d, `${x} - ${p}`, size)} * ${size} END`;
       return `CASE WHEN ${size} > 0 THEN ${p} + floor((${x} - ${p}) / ${size}) * ${size} END`;
     }),

@@ -105,8 +105,9 @@ export const IPV4_FUNCTIONS: readonly ScalarFunction[] = [
     name: 'ipv4_compare',
     family: 'string',
     summary: '-1, 0 or 1 comparing two IPv4 addresses on their shortest prefix (or the one given).',
-    signatures: [{ params: [ip('ip1'), ip('ip2'), prefix], result: 'int' }],
-    ...same((c) => `CAST(${compare(c)} AS INTEGER)`),
+    // long, as Kusto.Language declares it (the page prints no type).
+    signatures: [{ params: [ip('ip1'), ip('ip2'), prefix], result: 'long' }],
+    ...same((c) => `CAST(${compare(c)} AS BIGINT)`),
   },
   {
     name: 'ipv4_is_match',

@@ -222,10 +222,11 @@ export const SKETCH_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'rank_tdigest',
     family: 'array',
-    summary: 'How many values of a tdigest() sketch are at or below value.',
-    signatures: [{ params: [dyn('tdigest'), { name: 'value', type: 'scalar' }], result: 'long' }],
-    duckdb: (c) => `CAST(len(list_filter(${values(c, c.a[0]!)}, x -> x <= ${asNumber(c, 1)})) AS BIGINT)`,
-    timestream: (c) => `CAST(cardinality(filter(${values(c, c.a[0]!)}, x -> x <= ${asNumber(c, 1)})) AS BIGINT)`,
+    summary: 'How many values of a tdigest() sketch are at or below value, as real (a rank estimate).',
+    // real, as Kusto.Language declares it: the rank is an estimate (the page prints 685, no type).
+    signatures: [{ params: [dyn('tdigest'), { name: 'value', type: 'scalar' }], result: 'real' }],
+    duckdb: (c) => `CAST(len(list_filter(${values(c, c.a[0]!)}, x -> x <= ${asNumber(c, 1)})) AS DOUBLE)`,
+    timestream: (c) => `CAST(cardinality(filter(${values(c, c.a[0]!)}, x -> x <= ${asNumber(c, 1)})) AS DOUBLE)`,
   },
 ];
 
@@ -296,8 +297,10 @@ export const SKETCH_AGGREGATIONS: readonly AggregateFunction[] = [
   }),
   sketchAgg({
     name: 'tdigest_merge',
+    aliases: ['merge_tdigest'],
     summary: 'The tdigest() sketches of the rows merged into one.',
-    defaultName: (n) => `tdigest_merge_${n}`,
+    // The page's printed output: tdigest_merge(PreAggDamageProperty) -> merge_tdigests_PreAggDamageProperty.
+    defaultName: (n) => `merge_tdigests_${n}`,
     signatures: [{ params: [dyn('tdigest')], result: 'dynamic' }],
     duckdb: (c) =>
       digest(

@@ -94,7 +94,8 @@ const bitwise = (name: string, op: 'or' | 'and' | 'xor'): AggregateFunction => (
   name,
   family: 'aggregation',
   summary: `The bitwise ${op.toUpperCase()} of the values of expr (binary-all-${op} docs).`,
-  defaultName: (n) => `${name}_${n}`,
+  // Named as its argument (Kusto.Language's ResultNameKind for binary_all_*): binary_all_or(num) -> num.
+  defaultName: (n) => n,
   signatures: [{ params: [{ name: 'expr', type: 'integer' }], result: same }],
   duckdb: ({ a }) => `bit_${op}(${a[0]})`,
   // Trino has bitwise_or_agg and bitwise_and_agg, no xor aggregation.

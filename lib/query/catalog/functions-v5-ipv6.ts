@@ -131,8 +131,9 @@ export const IPV6_V5_FUNCTIONS: readonly ScalarFunction[] = [
     family: 'string',
     summary:
       '-1, 0 or 1 comparing two IPv6 or IPv4 addresses on their shortest prefix (or the one given, 0-128); null when one is no address.',
-    signatures: [{ params: [ip('ip1'), ip('ip2'), prefix], result: 'int' }],
-    duckdb: (c) => `CAST(${compare(c)} AS INTEGER)`,
+    // long, as Kusto.Language declares it (the page prints no type).
+    signatures: [{ params: [ip('ip1'), ip('ip2'), prefix], result: 'long' }],
+    duckdb: (c) => `CAST(${compare(c)} AS BIGINT)`,
     timestream: null,
   },
   {

@@ -70,18 +70,16 @@ export const MATH_FUNCTIONS: readonly ScalarFunction[] = [
     name: 'ceiling',
     family: 'math',
     summary: "The smallest integer not below x, of x's type.",
-    signatures: [
-      { params: x1, result: (args) => (args[0]!.type === 'int' ? 'int' : args[0]!.type === 'long' ? 'long' : 'real') },
-    ],
-    ...both(({ a, type }) => (type === 'real' ? `ceil(${a[0]})` : a[0]!)),
+    // Of x's type, decimal included (Kusto.Language: ceiling returns Parameter0); decimal is a double in SQL.
+    signatures: [{ params: x1, result: (args) => args[0]!.type }],
+    ...both(({ a, type }) => (type === 'real' || type === 'decimal' ? `ceil(${a[0]})` : a[0]!)),
   },
   {
     name: 'sign',
     family: 'math',
-    summary: "-1, 0 or 1 by the sign of x, of x's type.",
-    signatures: [
-      { params: x1, result: (args) => (args[0]!.type === 'int' ? 'int' : args[0]!.type === 'long' ? 'long' : 'real') },
-    ],
+    summary: '-1, 0 or 1 by the sign of x, as real.',
+    // real whatever x is (Kusto.Language declares sign() real; the page takes a real and prints no type).
+    signatures: [{ params: x1, result: 'real' }],
     ...both(({ a, d, type }) => `CAST(sign(${a[0]}) AS ${d.sqlType(type)})`),
   },
   {

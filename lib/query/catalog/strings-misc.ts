@@ -12,11 +12,12 @@ export const STRING_MISC_FUNCTIONS: readonly ScalarFunction[] = [
           { name: 'string1', type: 'string' },
           { name: 'string2', type: 'string' },
         ],
-        result: 'int',
+        // long: Kusto.Language declares strcmp() long (the page says 'an integer value' and prints no type).
+        result: 'long',
       },
     ],
     // Ordinal (code point) order, as .NET's string.CompareOrdinal; both engines compare bytes of UTF-8.
-    ...both(({ a }) => `CAST(CASE WHEN ${a[0]} < ${a[1]} THEN -1 WHEN ${a[0]} > ${a[1]} THEN 1 ELSE 0 END AS INTEGER)`),
+    ...both(({ a }) => `CAST(CASE WHEN ${a[0]} < ${a[1]} THEN -1 WHEN ${a[0]} > ${a[1]} THEN 1 ELSE 0 END AS BIGINT)`),
   },
   {
     name: 'string_size',

@@ -90,7 +90,18 @@ export class DuckDbDialect extends SqlDialect {
     return `CAST(TRY_CAST(${text} AS TIMESTAMPTZ) AT TIME ZONE 'UTC' AS TIMESTAMP)`;
   }
   realToString(x: string): string {
-    return `coalesce(CASE WHEN ${x} = trunc(${x}) AND abs(${x}) < 1e15 THEN CAST(CAST(${x} AS BIGINT) AS VARCHAR) ELSE CAST(${x} AS VARCHAR) END, '')`;
+    // .NET's double.ToString() (Kusto's tostring of a real): the shortest round-trip digits (DuckDB's
+    // own text has them), fixed unless the decimal point is more than max(15, digits) places right of
+    // the first digit or more than 3 left of it, then d.dddE+XX with at least two exponent digits
+    // (1E+20, 1E-05, 1.2345678901234568E+17); NaN, Infinity, -Infinity. d: the significant digits,
+    // p: where the point goes, counted from the first of them (.NET's number scale).
+    const mantissa = `regexp_extract(r__s, '^[0-9.]+')`;
+    const digits = `replace(${mantissa}, '.', '')`;
+    const point = `length(split_part(${mantissa}, '.', 1)) + coalesce(TRY_CAST(regexp_extract(r__s, 'e([-+]?[0-9]+)$', 1) AS INTEGER), 0) - (length(${digits}) - length(ltrim(${digits}, '0')))`;
+    const text = `CASE WHEN r__t.p > greatest(length(r__t.d), 15) OR r__t.p < -3 THEN left(r__t.d, 1) || CASE WHEN length(r__t.d) > 1 THEN '.' || substr(r__t.d, 2) ELSE '' END || 'E' || CASE WHEN r__t.p < 1 THEN '-' ELSE '+' END || CASE WHEN abs(r__t.p - 1) < 10 THEN '0' ELSE '' END || CAST(abs(r__t.p - 1) AS VARCHAR) WHEN r__t.p <= 0 THEN '0.' || repeat('0', -r__t.p) || r__t.d WHEN r__t.p >= length(r__t.d) THEN r__t.d || repeat('0', r__t.p - length(r__t.d)) ELSE left(r__t.d, r__t.p) || '.' || substr(r__t.d, r__t.p + 1) END`;
+    const parsed = `list_transform([{'d': rtrim(ltrim(${digits}, '0'), '0'), 'p': ${point}}], r__t -> ${text})[1]`;
+    const finite = `CASE WHEN r__v < 0 THEN '-' ELSE '' END || list_transform([CAST(abs(r__v) AS VARCHAR)], r__s -> ${parsed})[1]`;
+    return `coalesce(list_transform([CAST(${x} AS DOUBLE)], r__v -> CASE WHEN isnan(r__v) THEN 'NaN' WHEN isinf(r__v) THEN CASE WHEN r__v > 0 THEN 'Infinity' ELSE '-Infinity' END WHEN r__v = 0 THEN '0' ELSE ${finite} END)[1], '')`;
   }
 
   dynGet(value: string, path: readonly PathSegment[]): string {
@@ -153,7 +164,9 @@ export class DuckDbDialect extends SqlDialect {
       case 'string':
         return `CAST(to_json(${value}) AS VARCHAR)`;
       case 'datetime':
-        return `'"' || ${this.datetimeToString(value)} || '"'`;
+        // Inside dynamic values Kusto writes 7 fractional digits (the docs' printed arrays, as make-series
+        // does here); a null datetime stays null (the caller writes it as JSON null).
+        return `'"' || strftime(${value}, '%Y-%m-%dT%H:%M:%S.%f') || '0Z"'`;
       case 'dynamic':
         return `CAST(${value} AS VARCHAR)`;
       case 'bool':

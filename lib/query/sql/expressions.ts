@@ -215,7 +215,7 @@ export class ExpressionWriter {
       case 'round':
         return a.length === 2 ? `round(${x}, CAST(${y} AS INTEGER))` : `round(${x})`;
       case 'abs':
-        return `abs(${x})`;
+        return ex!.type === 'int' ? `abs(CAST(${x} AS BIGINT))` : `abs(${x})`;
       case 'bin_num':
       case 'bin_timespan':
         if ((isInteger(ex!.type) && isInteger(ey!.type)) || e.fn === 'bin_timespan')
@@ -308,11 +308,14 @@ export class ExpressionWriter {
       case 'sumif':
         return total(agg, `sum(CASE WHEN ${y} THEN ${x} END)`);
       case 'avg':
-        return agg.type === 'timespan' ? `CAST(avg(${x}) AS BIGINT)` : `coalesce(avg(${x}), ${d.nan()})`;
-      case 'avgif':
-        return agg.type === 'timespan'
-          ? `CAST(avg(CASE WHEN ${y} THEN ${x} END) AS BIGINT)`
-          : `coalesce(avg(CASE WHEN ${y} THEN ${x} END), ${d.nan()})`;
+      case 'avgif': {
+        const value = agg.type === 'datetime' ? d.epochMicros(x) : x;
+        const avg = `avg(${agg.fn === 'avg' ? value : `CASE WHEN ${y} THEN ${value} END`})`;
+        // A decimal has no NaN: its average over no rows stays null; so does a datetime's.
+        if (agg.type === 'timespan') return `CAST(${avg} AS BIGINT)`;
+        if (agg.type === 'datetime') return d.fromEpochMicros(`CAST(trunc(${avg}) AS BIGINT)`);
+        return agg.type === 'decimal' ? avg : `coalesce(${avg}, ${d.nan()})`;
+      }
       // NaN is not larger or smaller than anything in Kusto; DuckDB would make it the maximum. It is skipped.
       case 'min':
         return `min(${this.withoutNan(ex!, x)})`;
@@ -320,8 +323,11 @@ export class ExpressionWriter {
         return `max(${this.withoutNan(ex!, x)})`;
       case 'dcount':
         return `count(DISTINCT ${x})`;
-      case 'percentile':
-        return d.percentile(x, (agg.percentile ?? 50) / 100);
+      case 'percentile': {
+        const p = d.percentile(x, (agg.percentile ?? 50) / 100);
+        // percentile of an int is a long (lib/query/aggregates.ts): widened so later arithmetic is 64-bit.
+        return agg.type === 'long' && ex!.type === 'int' ? `CAST(${p} AS BIGINT)` : p;
+      }
       case 'arg_max':
       case 'arg_min':
         return d.argMax(x, y, agg.fn === 'arg_min');

@@ -145,7 +145,8 @@ export class TimestreamDialect extends SqlDialect {
       case 'string':
         return `json_format(CAST(${value} AS JSON))`;
       case 'datetime':
-        return `'"' || ${this.datetimeToString(value)} || '"'`;
+        // As on DuckDB: 7 fractional digits inside dynamic values, null stays null (%f is microseconds).
+        return `'"' || date_format(${value}, '%Y-%m-%dT%H:%i:%s.%f') || '0Z"'`;
       case 'dynamic':
         return value;
       case 'bool':
