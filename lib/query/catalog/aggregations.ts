@@ -4,7 +4,7 @@
 import type { IrExpr } from '../ir';
 import type { SqlDialect } from '../sql/dialect';
 import { isNumeric } from '../types';
-import { FIRST_WINS_MERGE } from './arrays';
+import { bagAsMap, firstWinsMerge } from './arrays';
 import type { AggregateFunction, SqlBuilder, SqlCall } from './types';
 import { constantOf } from './types';
 
@@ -117,7 +117,7 @@ export const AGGREGATIONS: readonly AggregateFunction[] = [
     defaultName: (n) => `bag_${n}`,
     signatures: [{ params: [{ name: 'expr', type: 'dynamic' }, maxSize], result: 'dynamic' }],
     duckdb: (c) =>
-      `coalesce(list_reduce(list(${c.a[0]}) FILTER (WHERE json_type(${c.a[0]}) = 'OBJECT'), ${FIRST_WINS_MERGE}), JSON '{}')`,
+      `coalesce(${firstWinsMerge(`list(${bagAsMap(c.a[0]!)}) FILTER (WHERE json_type(${c.a[0]}) = 'OBJECT')`)}, JSON '{}')`,
     timestream: null,
   }),
   agg({

@@ -36,12 +36,19 @@ const severalArrays: ArgumentCheck = (args) => {
     : undefined;
 };
 
+/** A bag as a MAP(VARCHAR, JSON) of its entries in order; null for a value that is not a bag. */
+export const bagAsMap = (x: string): string =>
+  `CASE WHEN json_type(${x}) = 'OBJECT' THEN CAST(${x} AS MAP(VARCHAR, JSON)) END`;
+
 /**
- * A list_reduce step merging bags with the earlier bag's value winning and new keys appended in order.
- * json_merge_patch alone lets the later value win and moves a patched key to the end, so the next bag
- * first loses the keys the merged bag already has (merge-patching a key with null removes it).
+ * The bags of a list of MAP(VARCHAR, JSON) (nulls skipped) merged into one, keys in order of first
+ * appearance and the earliest bag's value winning (bag_merge's page prints A1, B1, C1, A2, B2).
+ * Sorting the entries by key and position keeps each key's first entry, and sorting those by
+ * position restores the order: O(n log n) in the entries (a fold merging bag by bag re-read the
+ * merged bag at every step: make_bag of 200,000 single-key rows took 13 s instead of 0.7 s).
  */
-export const FIRST_WINS_MERGE = `(acc, b) -> json_merge_patch(acc, json_merge_patch(b, to_json(map_from_entries(list_transform(json_keys(acc), k -> {'key': k, 'value': NULL::JSON})))))`;
+export const firstWinsMerge = (maps: string): string =>
+  `list_transform([list_sort(flatten(list_transform(list_filter(${maps}, m -> m IS NOT NULL), (m, i) -> list_transform(map_entries(m), (e, j) -> {'k': e.key, 'i': i, 'j': j, 'v': e.value}))))], fw_s -> to_json(map_from_entries(list_transform(list_sort(list_transform(list_filter(fw_s, (e, n) -> n = 1 OR fw_s[n - 1].k <> e.k), e -> {'i': e.i, 'j': e.j, 'k': e.k, 'v': e.v})), e -> {'key': e.k, 'value': e.v}))))[1]`;
 
 const sortDuck = (x: string, desc: boolean, nullsLast: string | undefined): string => {
   const values = `list_filter(${list(x)}, e -> e IS NOT NULL AND json_type(e) <> 'NULL')`;
@@ -235,8 +242,7 @@ export const ARRAY_FUNCTIONS: readonly ScalarFunction[] = [
     summary: "The property bags merged; on a duplicate key the first bag's value wins.",
     signatures: [{ params: [dyn('bag1'), dyn('bag2')], variadic: true, result: 'dynamic' }],
     // Keys in order of first appearance, the first bag's value kept (the page prints A1, B1, C1, A2, B2).
-    duckdb: ({ a }) =>
-      `list_reduce([${a.map((x) => `CASE WHEN json_type(${x}) = 'OBJECT' THEN ${x} ELSE JSON '{}' END`).join(', ')}], ${FIRST_WINS_MERGE})`,
+    duckdb: ({ a }) => firstWinsMerge(`[${a.map(bagAsMap).join(', ')}]`),
     // map_concat keeps the last map's value for a key, so the maps are concatenated last to first too.
     timestream: ({ a }) =>
       tsJson(

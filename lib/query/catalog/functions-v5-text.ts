@@ -3,7 +3,7 @@
 // count_distinctif (count-distinct(if)-aggregation-function docs) and make_bag_if
 // (make-bag-if-aggregation-function docs), hll_if (hll-if-aggregation-function docs).
 import type { IrExpr } from '../ir';
-import { FIRST_WINS_MERGE } from './arrays';
+import { bagAsMap, firstWinsMerge } from './arrays';
 import { constantOf, type AggregateFunction, type ArgumentCheck, type ScalarFunction, type SqlCall } from './types';
 
 /** More lookups than there are private-use code points for their marks is refused. */
@@ -157,7 +157,7 @@ export const AGGREGATIONS_V5: readonly AggregateFunction[] = [
     defaultName: (n) => `bag_${n}`,
     signatures: [{ params: [{ name: 'expr', type: 'dynamic' }, pred], result: 'dynamic' }],
     duckdb: (c) =>
-      `coalesce(list_reduce(list(${c.a[0]}) FILTER (WHERE json_type(${c.a[0]}) = 'OBJECT' AND ${c.a[1]}), ${FIRST_WINS_MERGE}), JSON '{}')`,
+      `coalesce(${firstWinsMerge(`list(${bagAsMap(c.a[0]!)}) FILTER (WHERE json_type(${c.a[0]}) = 'OBJECT' AND ${c.a[1]})`)}, JSON '{}')`,
     timestream: null,
   },
 ];
