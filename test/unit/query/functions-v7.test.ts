@@ -18,6 +18,7 @@ describe('v7 functions: argument errors', () => {
       'beta_inv() takes (probability: number, alpha: number, beta: number); got (real, long)',
       '1:11',
     ],
+    ['print r = welch_test(1, 2, 3, 4, 5, "6")', 'QUERY_SEMANTIC', "argument 'count2' must be a", '1:37'],
   ])('refuses %s', (query, code, message, position) => {
     // Act, Assess
     expectRefusedAt(query, duck, { code, message, position });
@@ -29,6 +30,7 @@ describe('v7 functions: Timestream refusals', () => {
     ['print r = beta_cdf(0.5, 2, 3)', 'beta_cdf'],
     ['print r = beta_inv(0.5, 2, 3)', 'beta_inv'],
     ['print r = beta_pdf(0.5, 2, 3)', 'beta_pdf'],
+    ['print r = welch_test(1, 2, 3, 4, 5, 6)', 'welch_test'],
   ])('refuses %s on Timestream naming the function and the engine', (query, fn) => {
     // Act
     const error = compileFailure(query, ts);
