@@ -21,6 +21,7 @@ import { PERCENTILEW_V6_AGGREGATIONS } from './functions-v6-percentilew';
 import { PUNYCODE_V6_FUNCTIONS } from './functions-v6-punycode';
 import { BETA_V7_FUNCTIONS } from './functions-v7-beta';
 import { WELCH_V7_FUNCTIONS } from './functions-v7-welch';
+import { IPV4_CIDR_V7_FUNCTIONS } from './functions-v7-ipv4-cidr';
 import { MATH_FUNCTIONS } from './math';
 import { TRIG_FUNCTIONS } from './math-trig';
 import { ARRAY_RESHAPE_FUNCTIONS } from './arrays-reshape';
@@ -58,6 +59,7 @@ export const SCALAR_CATALOG: readonly ScalarFunction[] = [
   ...PUNYCODE_V6_FUNCTIONS,
   ...BETA_V7_FUNCTIONS,
   ...WELCH_V7_FUNCTIONS,
+  ...IPV4_CIDR_V7_FUNCTIONS,
 ];
 export const AGGREGATE_CATALOG: readonly AggregateFunction[] = [
   ...AGGREGATIONS,

@@ -19,6 +19,12 @@ describe('v7 functions: argument errors', () => {
       '1:11',
     ],
     ['print r = welch_test(1, 2, 3, 4, 5, "6")', 'QUERY_SEMANTIC', "argument 'count2' must be a", '1:37'],
+    [
+      'print r = ipv4_range_to_cidr_list("1.1.1.1", 5)',
+      'QUERY_SEMANTIC',
+      "argument 'EndAddress' must be a string",
+      '1:46',
+    ],
   ])('refuses %s', (query, code, message, position) => {
     // Act, Assess
     expectRefusedAt(query, duck, { code, message, position });
@@ -31,6 +37,7 @@ describe('v7 functions: Timestream refusals', () => {
     ['print r = beta_inv(0.5, 2, 3)', 'beta_inv'],
     ['print r = beta_pdf(0.5, 2, 3)', 'beta_pdf'],
     ['print r = welch_test(1, 2, 3, 4, 5, 6)', 'welch_test'],
+    ['print r = ipv4_range_to_cidr_list("1.1.128.0", "1.1.140.255")', 'ipv4_range_to_cidr_list'],
   ])('refuses %s on Timestream naming the function and the engine', (query, fn) => {
     // Act
     const error = compileFailure(query, ts);
