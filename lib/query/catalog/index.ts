@@ -19,6 +19,9 @@ import { ERF_V6_FUNCTIONS } from './functions-v6-erf';
 import { HASH_V6_FUNCTIONS } from './functions-v6-hash';
 import { PERCENTILEW_V6_AGGREGATIONS } from './functions-v6-percentilew';
 import { PUNYCODE_V6_FUNCTIONS } from './functions-v6-punycode';
+import { BETA_V7_FUNCTIONS } from './functions-v7-beta';
+import { WELCH_V7_FUNCTIONS } from './functions-v7-welch';
+import { IPV4_CIDR_V7_FUNCTIONS } from './functions-v7-ipv4-cidr';
 import { MATH_FUNCTIONS } from './math';
 import { TRIG_FUNCTIONS } from './math-trig';
 import { ARRAY_RESHAPE_FUNCTIONS } from './arrays-reshape';
@@ -54,6 +57,9 @@ export const SCALAR_CATALOG: readonly ScalarFunction[] = [
   ...HASH_V6_FUNCTIONS,
   ...CMDLINE_V6_FUNCTIONS,
   ...PUNYCODE_V6_FUNCTIONS,
+  ...BETA_V7_FUNCTIONS,
+  ...WELCH_V7_FUNCTIONS,
+  ...IPV4_CIDR_V7_FUNCTIONS,
 ];
 export const AGGREGATE_CATALOG: readonly AggregateFunction[] = [
   ...AGGREGATIONS,
