@@ -427,7 +427,8 @@ async function timeSizes(
           // The Lambda authorizer's invocation: an authorized route whose handler returns the caller.
           whoami: () => get(`${stack.httpUrl}/insights/v1/whoami`, accessToken),
           // The request body and compile, without the engine: `print 1` less its run and answer.
-          explain: () => post(`${stack.httpUrl}/insights/v1/telemetry/query/explain`, accessToken, { query: 'print 1', ...WINDOW }),
+          explain: () =>
+            post(`${stack.httpUrl}/insights/v1/telemetry/query/explain`, accessToken, { query: 'print 1', ...WINDOW }),
           print: async () => {
             const answer = await query(stack, accessToken, 'print 1', WINDOW);
             if (answer.status !== 200)

@@ -144,12 +144,7 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
     case 'avgif': {
       arity(call, ctx, 2);
       const x = averaged(call.args[0]!, 'avgif', ctx);
-      return single(
-        'avgif',
-        [x, predicate(call.args[1]!, ctx)],
-        averageType(x.type),
-        prefixed(name, arg0),
-      );
+      return single('avgif', [x, predicate(call.args[1]!, ctx)], averageType(x.type), prefixed(name, arg0));
     }
     case 'min':
     case 'max': {
@@ -228,7 +223,13 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
         agg: { fn, args: [by, by], type: by.type },
         multi: true,
       };
-      const rest = returned(call.args.slice(1), ctx, derivedName(call.args[0]!), `${name === 'arg_max' ? 'max_' : 'min_'}${aggregateArgumentName(arg0)}_arg`, 1);
+      const rest = returned(
+        call.args.slice(1),
+        ctx,
+        derivedName(call.args[0]!),
+        `${name === 'arg_max' ? 'max_' : 'min_'}${aggregateArgumentName(arg0)}_arg`,
+        1,
+      );
       return [
         first,
         ...rest.map((r) => ({ defaultName: r.name, agg: { fn, args: [r.expr, by], type: r.expr.type }, multi: true })),
@@ -287,7 +288,11 @@ function returned(
     }
     const expr = analyzeScalar(a, ctx.env, 1);
     const derived = derivedName(a);
-    out.push(derived === undefined ? { name: `${unnamedPrefix}${first + i}`, expr, positional: true } : { name: derived, expr });
+    out.push(
+      derived === undefined
+        ? { name: `${unnamedPrefix}${first + i}`, expr, positional: true }
+        : { name: derived, expr },
+    );
   }
   return out;
 }

@@ -60,7 +60,10 @@ export function analyzeActiveUsers(h: MvApplyHost, input: Rel, args: readonly Ex
     { kind: 'join', join: { lookup: false, joinKind: 'inner', kindSpan: span, right: earlier, on }, span },
     {
       kind: 'where',
-      predicate: and(binary('>', other, binary('-', n(time), lookback, span), span), binary('<=', other, n(time), span)),
+      predicate: and(
+        binary('>', other, binary('-', n(time), lookback, span), span),
+        binary('<=', other, n(time), span),
+      ),
       span,
     },
     {

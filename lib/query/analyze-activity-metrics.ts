@@ -44,7 +44,10 @@ export function versusPrevious(c: ActivityNames): Operator[] {
     one(inPrevious, follows([...c.dims, c.key], c.window)),
     {
       kind: 'summarize',
-      aggregates: [item('dcount_values', call('count', [], span)), item(returned, call('countif', [n(inPrevious)], span))],
+      aggregates: [
+        item('dcount_values', call('count', [], span)),
+        item(returned, call('countif', [n(inPrevious)], span)),
+      ],
       by: [item(c.time, n(c.window)), ...c.dims.map((d) => item(d, n(d)))],
       span,
     },
@@ -59,7 +62,10 @@ export function versusPrevious(c: ActivityNames): Operator[] {
       span,
     },
     // The definition's division, not 1 - retention (which rounds differently).
-    one('churn_rate', binary('/', call('todouble', [binary('-', n(before), n(returned), span)], span), n(before), span)),
+    one(
+      'churn_rate',
+      binary('/', call('todouble', [binary('-', n(before), n(returned), span)], span), n(before), span),
+    ),
     {
       kind: 'project',
       items: ['dcount_values', 'dcount_newvalues', 'retention_rate', 'churn_rate', ...c.dims].reduce<NamedExpr[]>(
@@ -70,4 +76,3 @@ export function versusPrevious(c: ActivityNames): Operator[] {
     },
   ];
 }
-

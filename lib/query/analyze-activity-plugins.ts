@@ -29,8 +29,7 @@ export function analyzeActivityPlugin(
   argsSpan: Span,
   span: Span,
 ): Rel {
-  const isColumn = (e: Expr | undefined): boolean =>
-    e?.kind === 'name' && input.columns.some((c) => c.name === e.name);
+  const isColumn = (e: Expr | undefined): boolean => e?.kind === 'name' && input.columns.some((c) => c.name === e.name);
   if (plugin === 'activity_metrics' && args.length >= 3 && (isColumn(args[2]) || args.length < 5 || isColumn(args[3])))
     throw h.errors.unsupported('activity_metrics() without Start and End is not supported; write them', args[2]!.span);
   if (args.length < 5) throw h.errors.semantic(`${plugin}() takes at least 5 arguments, got ${args.length}`, argsSpan);
@@ -44,7 +43,10 @@ export function analyzeActivityPlugin(
   const time = column(timeline, 'the timeline');
   const dims = args.slice(5).map((d) => column(d, 'each dimension'));
   if (step.kind === 'literal' && step.type === 'string')
-    throw h.errors.unsupported(`a Step of '${clip(String(step.value))}' (calendar periods) is not supported`, step.span);
+    throw h.errors.unsupported(
+      `a Step of '${clip(String(step.value))}' (calendar periods) is not supported`,
+      step.span,
+    );
 
   const prefix = `\u0000${plugin} ${h.newRef()} `;
   const [window, key, records, first, table] = ['window', 'id', 'records', 'first', 'input'].map((n) => prefix + n) as [
@@ -65,7 +67,11 @@ export function analyzeActivityPlugin(
       .reduce((a, b) => binary('or', a, b, span), binary('==', long(0n, span), long(1n, span), span));
   const perIdAndWindow: Operator[] = [
     { kind: 'extend', items: [item(window, call('bin_at', [n(time), step, start], span))], span },
-    { kind: 'where', predicate: binary('and', binary('>=', n(window), start, span), binary('<=', n(window), end, span), span), span },
+    {
+      kind: 'where',
+      predicate: binary('and', binary('>=', n(window), start, span), binary('<=', n(window), end, span), span),
+      span,
+    },
     {
       kind: 'summarize',
       aggregates: [item(records, call('count', [], span))],
@@ -74,32 +80,41 @@ export function analyzeActivityPlugin(
     },
     { kind: 'sort', keys: [...dimKeys, asc(n(key)), asc(n(window))], span },
   ];
-  const ops: Operator[] = plugin === 'activity_metrics'
-    ? [...perIdAndWindow, ...versusPrevious({ n, item, changes, dims, dimKeys, key, window, time, step, prefix, span })]
-    : [
-    ...perIdAndWindow,
-    {
-      kind: 'extend',
-      items: [item(first, binary('==', call('row_number', [long(1n, span), changes([...dims, key])], span), long(1n, span), span))],
-      span,
-    },
-    {
-      kind: 'summarize',
-      aggregates: [
-        item('count', call('sum', [n(records)], span)),
-        item('dcount', call('count', [], span)),
-        item('new_dcount', call('countif', [n(first)], span)),
-      ],
-      by: [item(time, n(window)), ...dimItems],
-      span,
-    },
-    { kind: 'sort', keys: [...dimKeys, asc(n(time))], span },
-    {
-      kind: 'extend',
-      items: [item('aggregated_dcount', call('row_cumsum', [n('new_dcount'), changes(dims)], span))],
-      span,
-    },
-  ];
+  const ops: Operator[] =
+    plugin === 'activity_metrics'
+      ? [
+          ...perIdAndWindow,
+          ...versusPrevious({ n, item, changes, dims, dimKeys, key, window, time, step, prefix, span }),
+        ]
+      : [
+          ...perIdAndWindow,
+          {
+            kind: 'extend',
+            items: [
+              item(
+                first,
+                binary('==', call('row_number', [long(1n, span), changes([...dims, key])], span), long(1n, span), span),
+              ),
+            ],
+            span,
+          },
+          {
+            kind: 'summarize',
+            aggregates: [
+              item('count', call('sum', [n(records)], span)),
+              item('dcount', call('count', [], span)),
+              item('new_dcount', call('countif', [n(first)], span)),
+            ],
+            by: [item(time, n(window)), ...dimItems],
+            span,
+          },
+          { kind: 'sort', keys: [...dimKeys, asc(n(time))], span },
+          {
+            kind: 'extend',
+            items: [item('aggregated_dcount', call('row_cumsum', [n('new_dcount'), changes(dims)], span))],
+            span,
+          },
+        ];
   h.bindTable(table, input);
   try {
     return h.subquery({ kind: 'pipeline', source: { kind: 'table', name: table, span }, operators: ops, span });

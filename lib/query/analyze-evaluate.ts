@@ -28,7 +28,11 @@ export function analyzeEvaluate(
   if (spec.plugin === 'active_users_count') return analyzeActiveUsers(h, input, spec.args, spec.argsSpan, span);
   if (spec.plugin === 'activity_counts_metrics' || spec.plugin === 'activity_metrics')
     return analyzeActivityPlugin(h, input, spec.plugin, spec.args, spec.argsSpan, span);
-  if (spec.plugin === 'sliding_window_counts' || spec.plugin === 'rolling_percentile' || spec.plugin === 'activity_engagement')
+  if (
+    spec.plugin === 'sliding_window_counts' ||
+    spec.plugin === 'rolling_percentile' ||
+    spec.plugin === 'activity_engagement'
+  )
     return analyzeWindowPlugin(h, input, { ...spec, plugin: spec.plugin }, span);
   const prefix = `\u0000narrow ${h.newRef()} `;
   const [row, names, values, name, value] = ['row', 'names', 'values', 'name', 'value'].map((n) => prefix + n) as [

@@ -53,7 +53,13 @@ export function liftPartitionScalars(
         {
           kind: 'summarize',
           // One value per key: toscalar reads the first row; any of a key's rows when it has several.
-          aggregates: [{ name: valueName, expr: { kind: 'call', name: 'take_any', nameSpan: span, args: [name(first.name, span)], span }, span }],
+          aggregates: [
+            {
+              name: valueName,
+              expr: { kind: 'call', name: 'take_any', nameSpan: span, args: [name(first.name, span)], span },
+              span,
+            },
+          ],
           by: [{ name: keyName, expr: name(p.key, span), span }],
           span,
         },
@@ -63,7 +69,10 @@ export function liftPartitionScalars(
     p.bind(table, values);
     try {
       const on = [{ left: p.key, right: keyName, leftSpan: span, rightSpan: span, span }];
-      current = p.at([{ kind: 'join', join: { lookup: false, joinKind: 'leftouter', kindSpan: span, right, on }, span }], current);
+      current = p.at(
+        [{ kind: 'join', join: { lookup: false, joinKind: 'leftouter', kindSpan: span, right, on }, span }],
+        current,
+      );
     } finally {
       p.bind(table, undefined);
     }

@@ -43,7 +43,10 @@ export function partitionSource(
   let rel: Rel;
   try {
     const on = [{ left: join, right: join, leftSpan: span, rightSpan: span, span }];
-    rel = s.at([one, { kind: 'join', join: { lookup: false, joinKind: 'inner', kindSpan: span, right, on }, span }], source);
+    rel = s.at(
+      [one, { kind: 'join', join: { lookup: false, joinKind: 'inner', kindSpan: span, right, on }, span }],
+      source,
+    );
   } finally {
     s.bind(table, undefined);
   }

@@ -110,7 +110,12 @@ function tabularHas(h: ListHost, left: IrExpr, e: Expr & { kind: 'tabular' }, op
       e.span,
     );
   const terms: IrExpr = { kind: 'subquery', mode: 'terms', rel, type: 'dynamic' };
-  return { kind: 'call', fn: op === 'has_any' ? 'has_terms_any' : 'has_terms_all', args: [h.asString(left), terms], type: 'bool' };
+  return {
+    kind: 'call',
+    fn: op === 'has_any' ? 'has_terms_any' : 'has_terms_all',
+    args: [h.asString(left), terms],
+    type: 'bool',
+  };
 }
 
 /** The list's values, constant, with each dynamic array replaced by its elements. */

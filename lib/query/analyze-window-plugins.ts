@@ -34,8 +34,7 @@ export type WindowSpec = Extract<EvaluateSpec, { args: readonly Expr[] }> & {
 export function analyzeWindowPlugin(h: MvApplyHost, input: Rel, spec: WindowSpec, span: Span): Rel {
   const { args } = spec;
   const fixed = spec.plugin === 'rolling_percentile' ? 5 : 6;
-  const isColumn = (e: Expr | undefined): boolean =>
-    e?.kind === 'name' && input.columns.some((c) => c.name === e.name);
+  const isColumn = (e: Expr | undefined): boolean => e?.kind === 'name' && input.columns.some((c) => c.name === e.name);
   if (spec.plugin === 'activity_engagement' && (args.length < 6 || isColumn(args[4]) || isColumn(args[5])))
     throw h.errors.unsupported(
       'activity_engagement() without Start and End is not supported; write them',
@@ -65,7 +64,15 @@ export function analyzeWindowPlugin(h: MvApplyHost, input: Rel, spec: WindowSpec
   const perWindow = (last: Expr): Operator => {
     const offsets: Pipeline = {
       kind: 'pipeline',
-      source: { kind: 'range', column: k, columnSpan: span, from: long(0n, span), to: last, step: long(1n, span), span },
+      source: {
+        kind: 'range',
+        column: k,
+        columnSpan: span,
+        from: long(0n, span),
+        to: last,
+        step: long(1n, span),
+        span,
+      },
       operators: [extend(one, long(1n, span))],
       span,
     };
@@ -82,19 +89,35 @@ export function analyzeWindowPlugin(h: MvApplyHost, input: Rel, spec: WindowSpec
     const idName = column(id, 'the id');
     const time = column(timeline, 'the timeline');
     if (step.kind === 'literal' && step.type === 'string')
-      throw h.errors.unsupported(`a Bin of '${clip(String(step.value))}' (calendar periods) is not supported`, step.span);
+      throw h.errors.unsupported(
+        `a Bin of '${clip(String(step.value))}' (calendar periods) is not supported`,
+        step.span,
+      );
     const windowEnd = binary('+', name(bin, span), binary('*', name(k, span), step, span), span);
     ops = [
       extend(bin, call('bin_at', [name(time, span), step, start], span)),
       extend(one, long(1n, span)),
       perWindow(call('tolong', [binary('/', binary('-', lookback, step, span), step, span)], span)),
       extend(end, windowEnd),
-      { kind: 'where', predicate: binary('and', binary('>=', name(end, span), start, span), binary('<=', name(end, span), stop, span), span), span },
+      {
+        kind: 'where',
+        predicate: binary(
+          'and',
+          binary('>=', name(end, span), start, span),
+          binary('<=', name(end, span), stop, span),
+          span,
+        ),
+        span,
+      },
       {
         kind: 'summarize',
         aggregates: engagement
           ? [
-              { name: inner, expr: call('dcountif', [name(idName, span), binary('==', name(k, span), long(0n, span), span)], span), span },
+              {
+                name: inner,
+                expr: call('dcountif', [name(idName, span), binary('==', name(k, span), long(0n, span), span)], span),
+                span,
+              },
               { name: outer, expr: call('dcount', [name(idName, span)], span), span },
             ]
           : [
@@ -121,7 +144,8 @@ export function analyzeWindowPlugin(h: MvApplyHost, input: Rel, spec: WindowSpec
     const env = h.env(input.columns);
     const constant = (e: Expr, what: string): string => {
       const v = foldConstant(analyzeScalar(e, env));
-      if (v === undefined) throw h.errors.semantic(`the ${what} of rolling_percentile() must be a constant number`, e.span);
+      if (v === undefined)
+        throw h.errors.semantic(`the ${what} of rolling_percentile() must be a constant number`, e.span);
       return String(v);
     };
     const pct = constant(percent, 'percentile');
@@ -154,7 +178,11 @@ export function analyzeWindowPlugin(h: MvApplyHost, input: Rel, spec: WindowSpec
       {
         kind: 'summarize',
         aggregates: [
-          { name: `rolling_${count}_percentile_${valueName}_${pct}`, expr: call('percentile', [name(valueName, span), percent], span), span },
+          {
+            name: `rolling_${count}_percentile_${valueName}_${pct}`,
+            expr: call('percentile', [name(valueName, span), percent], span),
+            span,
+          },
         ],
         by: [{ name: indexName, expr: name(end, span), span }, ...dims],
         span,

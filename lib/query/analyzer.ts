@@ -278,7 +278,9 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
         const taken = new Set<string>();
         // series_stats() and series_fit_line() give several columns in print as in extend; print_N
         // counts the items as written.
-        const items = s.items.flatMap((written, i) => expandSeriesStats([written], this.errors).map((item) => ({ item, i })));
+        const items = s.items.flatMap((written, i) =>
+          expandSeriesStats([written], this.errors).map((item) => ({ item, i })),
+        );
         items.forEach(({ item, i }) => {
           const expr = analyzeScalar(item.expr, this.env([]));
           const name = item.name ?? derivedName(item.expr, false, false) ?? `print_${i}`;
@@ -641,7 +643,8 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
       // A derived name that is already a column replaces it in place, as a written one does (extend docs:
       // names that exist in the input are replaced; Kusto.Language: extend tostring(x) retypes x).
       const derived = item.name === undefined ? derivedName(namedAs(item.expr, (n) => position.has(n))) : undefined;
-      const name = item.name ?? (derived !== undefined && position.has(derived) ? derived : names.derivedOrColumnN(derived));
+      const name =
+        item.name ?? (derived !== undefined && position.has(derived) ? derived : names.derivedOrColumnN(derived));
       const column: IrColumn = { name, type: expr.type, ref: this.newRef() };
       const idx = position.get(name);
       if (idx !== undefined) {

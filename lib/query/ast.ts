@@ -188,7 +188,13 @@ export type EvaluateSpec =
   | PivotSpec
   /** analyze-window-plugins.ts: the arguments as written, checked there. */
   | {
-      readonly plugin: 'sliding_window_counts' | 'rolling_percentile' | 'activity_counts_metrics' | 'activity_metrics' | 'activity_engagement' | 'active_users_count';
+      readonly plugin:
+        | 'sliding_window_counts'
+        | 'rolling_percentile'
+        | 'activity_counts_metrics'
+        | 'activity_metrics'
+        | 'activity_engagement'
+        | 'active_users_count';
       readonly pluginSpan: Span;
       readonly args: readonly Expr[];
       readonly argsSpan: Span;

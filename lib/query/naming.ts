@@ -139,9 +139,11 @@ export function derivedName(expr: Expr, nested = false, barePrefix = true): stri
       if (rule.kind === 'suffixed' && nested) return undefined;
       const arg = namingArgument(rule, expr.args);
       const inner = arg === undefined ? undefined : derivedName(arg, true, barePrefix);
-      if (rule.kind === 'prefixed') return inner === undefined && !barePrefix ? undefined : `${rule.prefix}_${inner ?? ''}`;
+      if (rule.kind === 'prefixed')
+        return inner === undefined && !barePrefix ? undefined : `${rule.prefix}_${inner ?? ''}`;
       // An array that names nothing is array0 (Kusto.Language: array_sort_asc(dynamic([2, 1])) is array0_sorted).
-      if (rule.kind === 'suffixed') return inner === undefined && !barePrefix ? undefined : `${inner ?? 'array0'}_${rule.suffix}`;
+      if (rule.kind === 'suffixed')
+        return inner === undefined && !barePrefix ? undefined : `${inner ?? 'array0'}_${rule.suffix}`;
       return inner;
     }
     default:

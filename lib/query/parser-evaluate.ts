@@ -63,7 +63,7 @@ export function parseEvaluate(p: OperatorCursor): EvaluateSpec {
     const named = windowArgs.find((a) => a.name);
     if (named) throw p.errors.semantic(`${plugin.name}() takes positional arguments only`, named.name!.span);
     const argsSpan = { start: open.span.start, end: p.prevEnd() };
-    const name = plugin.name as 
+    const name = plugin.name as
       | 'sliding_window_counts'
       | 'rolling_percentile'
       | 'activity_counts_metrics'

@@ -77,6 +77,10 @@ export function regexKeyValues(
     const call = (name: string, ...args: Expr[]): Expr => ({ kind: 'call', name, nameSpan: span, args, span });
     const records = call('replace_regex', source, str(pattern), str(`${RS}\\1${US}\\2${RS}`));
     const key = `\\x1e\\s*${literal(k.name)}\\s*\\x1f([^\\x1e]*)\\x1e`;
-    return call('trim', str('\\s'), call('extract', str(key), { kind: 'literal', type: 'long', value: 1n, span }, records));
+    return call(
+      'trim',
+      str('\\s'),
+      call('extract', str(key), { kind: 'literal', type: 'long', value: 1n, span }, records),
+    );
   });
 }

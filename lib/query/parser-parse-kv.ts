@@ -109,8 +109,7 @@ export function parseParseKv(p: OperatorCursor, start: number): Operator {
         : call('replace_regex', [e, str(`[${escapes.map(inClass).join('')}](.)`, k.span), str('\\1', k.span)], k.span);
     // Groups 1..quotes are the quoted forms, the last one the plain value: one of them matched.
     let value: Expr = found ? found[i]! : extract(quotes.length + 1);
-    if (!found)
-      for (let g = quotes.length; g >= 1; g--) value = call('strcat', [unescaped(extract(g)), value], k.span);
+    if (!found) for (let g = quotes.length; g >= 1; g--) value = call('strcat', [unescaped(extract(g)), value], k.span);
     const fn = CONVERSIONS[k.type];
     if (fn) value = call(fn, [value], k.span);
     return { name: k.name, nameSpan: k.span, expr: value, span: k.span };

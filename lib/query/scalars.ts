@@ -545,7 +545,10 @@ class ScalarAnalyzer {
         const fn = lookupScalar(name);
         if (!fn) {
           const reason = refusalReason(name);
-          throw this.errors.unsupported(`the function '${name}' is not supported${reason ? `: ${reason}` : ''}`, expr.nameSpan);
+          throw this.errors.unsupported(
+            `the function '${name}' is not supported${reason ? `: ${reason}` : ''}`,
+            expr.nameSpan,
+          );
         }
         return this.catalogCall(fn, this.args(expr), expr);
       }

@@ -67,9 +67,7 @@ const parse: SqlBuilder = (c) => {
 };
 
 const windowsOnly: ArgumentCheck = (args) =>
-  String(constantOf(args[1])).toLowerCase() === 'windows'
-    ? undefined
-    : [1, 'the only parser_type is "windows"'];
+  String(constantOf(args[1])).toLowerCase() === 'windows' ? undefined : [1, 'the only parser_type is "windows"'];
 
 export const CMDLINE_V6_FUNCTIONS: readonly ScalarFunction[] = [
   {

@@ -15,7 +15,13 @@ import type { ArgumentCheck, ScalarFunction, SqlBuilder, SqlCall } from './types
 
 const U = (n: bigint): string => `CAST(${n} AS UHUGEINT)`;
 const MASK = (1n << 64n) - 1n;
-const PRIMES = [0x9e3779b185ebca87n, 0xc2b2ae3d27d4eb4fn, 0x165667b19e3779f9n, 0x85ebca77c2b2ae63n, 0x27d4eb2f165667c5n];
+const PRIMES = [
+  0x9e3779b185ebca87n,
+  0xc2b2ae3d27d4eb4fn,
+  0x165667b19e3779f9n,
+  0x85ebca77c2b2ae63n,
+  0x27d4eb2f165667c5n,
+];
 /**
  * The primes and the mask are used about 190 times in one hash: written once, in a struct bound to
  * the lambda parameter xk around the whole expression (withConstants), and read as xk.p1 ... xk.m,
@@ -35,7 +41,8 @@ const xor = (a: string, b: string): string => `xor(${a}, ${b})`;
  * x (below 2^64) rotated left by r bits. x is written twice: recomputing a few multiplications is
  * cheaper than binding x to a lambda parameter, and far cheaper than one UHUGEINT % (about 9 µs).
  */
-const rotl = (x: string, r: number): string => `((((${x}) * ${(1n << BigInt(r)).toString()}::UHUGEINT) & ${M}) | ((${x}) >> ${64 - r}))`;
+const rotl = (x: string, r: number): string =>
+  `((((${x}) * ${(1n << BigInt(r)).toString()}::UHUGEINT) & ${M}) | ((${x}) >> ${64 - r}))`;
 
 const round = (acc: string, lane: string): string => mul(rotl(add(acc, mul(lane, P2)), 31), P1);
 /** round(0, lane): the product needs no masked addition of zero. */
@@ -57,7 +64,8 @@ function avalanche(h: string): string {
 }
 
 /** value bound to a lambda parameter for body (DuckDB). */
-const bindIn = (value: string, name: string, body: string): string => `list_transform([${value}], ${name} -> ${body})[1]`;
+const bindIn = (value: string, name: string, body: string): string =>
+  `list_transform([${value}], ${name} -> ${body})[1]`;
 
 /** The big-endian value of `bytes` bytes at byte offset `at` of the hex text xh_hex (one substring). */
 const bigEndian = (at: string, bytes: number): string =>
@@ -102,7 +110,10 @@ function xxh64OfTicks(ts: string, c: SqlCall): string {
 }
 
 const hashOf: SqlBuilder = (c) => {
-  const value = c.args[0]!.type === 'datetime' ? xxh64OfTicks(c.a[0]!, c) : bindIn(`hex(encode(${c.a[0]}))`, 'xh_hex', xxh64OfHex());
+  const value =
+    c.args[0]!.type === 'datetime'
+      ? xxh64OfTicks(c.a[0]!, c)
+      : bindIn(`hex(encode(${c.a[0]}))`, 'xh_hex', xxh64OfHex());
   const h = `CASE WHEN ${c.a[0]} IS NULL THEN NULL ELSE ${withConstants(value)} END`;
   if (c.a.length < 2) return h;
   // Kusto's % (never negative), so a negative hash still lands in 0 .. mod - 1 as the page says.

@@ -77,7 +77,10 @@ export const PERCENTILEW_V6_AGGREGATIONS: readonly AggregateFunction[] = [
       },
     ],
     check: arrayCheck,
-    duckdb: (c) => `to_json([${arrayPercentiles(c.args).map((p) => weightedPercentile(c, Number(p))).join(', ')}])`,
+    duckdb: (c) =>
+      `to_json([${arrayPercentiles(c.args)
+        .map((p) => weightedPercentile(c, Number(p)))
+        .join(', ')}])`,
     timestream: null,
   },
 ];

@@ -65,7 +65,8 @@ function decodeText(input: string): string {
 }
 
 /** A digit value 0..35 as its character: a-z, then 0-9. */
-const digitChar = (d: string): string => `chr(CAST(CASE WHEN (${d}) < 26 THEN (${d}) + 97 ELSE (${d}) + 22 END AS INTEGER))`;
+const digitChar = (d: string): string =>
+  `chr(CAST(CASE WHEN (${d}) < 26 THEN (${d}) + 97 ELSE (${d}) + 22 END AS INTEGER))`;
 
 /** The variable-length integer q under bias as digits (at most 12 for q below 2^31). */
 function integer(q: string, bias: string): string {
@@ -136,7 +137,7 @@ export const PUNYCODE_V6_FUNCTIONS: readonly ScalarFunction[] = [
     name: 'punycode_domain_from_string',
     family: 'string',
     summary:
-      "The internationalized domain name a Punycode domain encodes: each label starting xn-- decoded; the empty string when one is not valid Punycode.",
+      'The internationalized domain name a Punycode domain encodes: each label starting xn-- decoded; the empty string when one is not valid Punycode.',
     signatures: [{ params: [{ name: 'encoded_string', type: 'string' }], result: 'string' }],
     duckdb: (c) => {
       const decoded = `list_transform(${labels(c.str(0))}, pl -> CASE WHEN lower(left(pl, 4)) = 'xn--' THEN ${decodeText('substr(pl, 5)')} ELSE pl END)`;

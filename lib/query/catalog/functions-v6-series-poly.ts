@@ -109,7 +109,8 @@ export const SERIES_V6_POLY_FUNCTIONS: readonly ScalarFunction[] = [
           { name: 'degree', type: 'integer', constant: true },
           { name: 'field', type: 'string', constant: true },
         ],
-        result: (args) => (['rsquare', 'variance', 'rvariance'].includes(String(constantOf(args[3]))) ? 'real' : 'dynamic'),
+        result: (args) =>
+          ['rsquare', 'variance', 'rvariance'].includes(String(constantOf(args[3]))) ? 'real' : 'dynamic',
       },
     ],
     check: (args) => {

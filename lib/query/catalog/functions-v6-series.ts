@@ -32,7 +32,12 @@ const periodOf = (c: SqlCall): number | undefined => {
 function seasonal(c: SqlCall): string {
   const period = periodOf(c)!;
   // Not -1 and not positive: the page's "a different value ... returns a series of zeros".
-  if (!(period > 0)) return bind(doubles(c.a[0]!, 'NULL'), 'v', `CASE WHEN v IS NULL THEN NULL ELSE to_json(list_transform(v, e -> 0E0)) END`);
+  if (!(period > 0))
+    return bind(
+      doubles(c.a[0]!, 'NULL'),
+      'v',
+      `CASE WHEN v IS NULL THEN NULL ELSE to_json(list_transform(v, e -> 0E0)) END`,
+    );
   const p = String(Math.trunc(period));
   const phase = `list_filter(list_transform(range(ph + 1, len(v) + 1, ${p}), i -> v[i]), e -> e IS NOT NULL)`;
   // Phases past the series' end hold nothing: a period of 10^9 must not make 10^9 medians.
@@ -109,6 +114,10 @@ export const SERIES_V6_FUNCTIONS: readonly ScalarFunction[] = [
     duckdb: seasonal,
     timestream: null,
   },
-  fourier('series_fft', false, 'The discrete Fourier transform X[k] = sum x[t] e^(-2 pi i k t / n) of real + i imaginary'),
+  fourier(
+    'series_fft',
+    false,
+    'The discrete Fourier transform X[k] = sum x[t] e^(-2 pi i k t / n) of real + i imaginary',
+  ),
   fourier('series_ifft', true, 'The inverse discrete Fourier transform, divided by n'),
 ];

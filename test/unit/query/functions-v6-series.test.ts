@@ -13,7 +13,12 @@ describe('v6 series functions: argument errors', () => {
   it.each([
     ['print s = series_seasonal(dynamic([1, 2]))', 'QUERY_SEMANTIC', 'needs series_periods_detect', '1:27'],
     ['print s = series_seasonal(dynamic([1, 2]), -1)', 'QUERY_SEMANTIC', 'needs series_periods_detect', '1:44'],
-    ['print s = series_seasonal(dynamic([1, 2]), 2.5)', 'QUERY_SEMANTIC', "argument 'period' must be an integer constant", '1:44'],
+    [
+      'print s = series_seasonal(dynamic([1, 2]), 2.5)',
+      'QUERY_SEMANTIC',
+      "argument 'period' must be an integer constant",
+      '1:44',
+    ],
     [
       'print p = 2 | project s = series_seasonal(dynamic([1, 2]), p)',
       'QUERY_SEMANTIC',
@@ -22,9 +27,19 @@ describe('v6 series functions: argument errors', () => {
     ],
     ['print s = series_seasonal("1,2", 2)', 'QUERY_SEMANTIC', "argument 'series' must be a dynamic", '1:27'],
     ['print y = dynamic([1]) | extend f = series_fft(y)', 'QUERY_UNSUPPORTED', 'cannot be named with Name =', '1:33'],
-    ['print y = dynamic([1]) | extend (a, b, c) = series_ifft(y)', 'QUERY_SEMANTIC', 'gives 2 columns, but 3 names', '1:33'],
+    [
+      'print y = dynamic([1]) | extend (a, b, c) = series_ifft(y)',
+      'QUERY_SEMANTIC',
+      'gives 2 columns, but 3 names',
+      '1:33',
+    ],
     ['print y = dynamic([1]) | extend n = array_length(series_fft(y))', 'QUERY_SEMANTIC', 'series_fft() takes', '1:50'],
-    ['print y = dynamic([1]) | extend series_fft(y, "1")', 'QUERY_SEMANTIC', "argument 'imaginary' must be a dynamic", '1:47'],
+    [
+      'print y = dynamic([1]) | extend series_fft(y, "1")',
+      'QUERY_SEMANTIC',
+      "argument 'imaginary' must be a dynamic",
+      '1:47',
+    ],
     // The part (and series_fit_poly's field) is the compiler's own last argument: one more is too many.
     ['print y = dynamic([1]) | extend series_fft(y, y, "real")', 'QUERY_SEMANTIC', 'series_fft() takes', '1:33'],
     ['print y = dynamic([1]) | extend series_fit_poly(y, dynamic(null), 0)', 'QUERY_SEMANTIC', 'from 1 to 16', '1:67'],
@@ -41,7 +56,12 @@ describe('v6 series functions: argument errors', () => {
       'series_fit_poly() takes',
       '1:33',
     ],
-    ['print y = dynamic([1]) | extend (a, b, c, d, e, f) = series_fit_poly(y)', 'QUERY_SEMANTIC', 'gives 5 columns, but 6', '1:33'],
+    [
+      'print y = dynamic([1]) | extend (a, b, c, d, e, f) = series_fit_poly(y)',
+      'QUERY_SEMANTIC',
+      'gives 5 columns, but 6',
+      '1:33',
+    ],
   ])('refuses %s', (query, code, message, position) => {
     // Act, Assess
     expectRefusedAt(query, duck, { code, message, position });

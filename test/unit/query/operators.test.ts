@@ -103,12 +103,15 @@ describe('tabular operators of issue 15', () => {
   it.each([
     ['duckdb', /list_bool_and\(list_transform\(\(SELECT list\(.*regexp_escape\(__kql_term\)/],
     ['timestream', /all_match\(\(SELECT array_agg\(.*regexp_replace\(__kql_term, /],
-  ] as const)('compiles has_all over a tabular right side for %s, the terms escaped at run time', (dialect, fragment) => {
-    // Act
-    const { sql } = compile('States | where Name has_all ((Events | project Name))', options(dialect));
-    // Assess
-    expect(sql).toMatch(fragment);
-  });
+  ] as const)(
+    'compiles has_all over a tabular right side for %s, the terms escaped at run time',
+    (dialect, fragment) => {
+      // Act
+      const { sql } = compile('States | where Name has_all ((Events | project Name))', options(dialect));
+      // Assess
+      expect(sql).toMatch(fragment);
+    },
+  );
 
   it('refuses a tabular right side of has_any whose first column is not a string, at its position, in both dialects', () => {
     for (const dialect of ['duckdb', 'timestream'] as const) {

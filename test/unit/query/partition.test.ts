@@ -74,11 +74,7 @@ describe('partition', () => {
       'QUERY_SEMANTIC',
       '1:39: a partition key must be a scalar column',
     ],
-    [
-      'range x from 1 to 3 step 1 | partition by x { print y = 1',
-      'QUERY_SYNTAX',
-      "1:58: expected '}'",
-    ],
+    ['range x from 1 to 3 step 1 | partition by x { print y = 1', 'QUERY_SYNTAX', "1:58: expected '}'"],
     [
       'range x from 1 to 3 step 1 | partition by x { print y = 1 | top-nested 1 of y by count() }',
       'QUERY_UNSUPPORTED',

@@ -13,7 +13,10 @@ describe('union isfuzzy=true', () => {
   it('leaves out a missing table and keeps the others, on both engines', () => {
     for (const dialect of dialects) {
       // Act
-      const { columns } = compile('union isfuzzy=true States, NoSuchTable, (Events | project Timestamp)', options(dialect));
+      const { columns } = compile(
+        'union isfuzzy=true States, NoSuchTable, (Events | project Timestamp)',
+        options(dialect),
+      );
       // Assess
       expect(columns.map((c) => c.name)).toContain('Value');
       expect(columns.map((c) => c.name)).toContain('Timestamp');
@@ -29,7 +32,10 @@ describe('union isfuzzy=true', () => {
       'union isfuzzy=false States, NoSuchTable',
       { code: 'QUERY_SEMANTIC', message: "unknown table 'NoSuchTable'", position: '1:29' },
     ],
-    ['union isfuzzy=true Missing1, Missing2', { code: 'QUERY_SEMANTIC', message: 'found none of its tables', position: '1:1' }],
+    [
+      'union isfuzzy=true Missing1, Missing2',
+      { code: 'QUERY_SEMANTIC', message: 'found none of its tables', position: '1:1' },
+    ],
   ])('still refuses %s at its position', (query, refusal) => {
     for (const dialect of dialects) expectRefusedAt(query, options(dialect), refusal);
   });

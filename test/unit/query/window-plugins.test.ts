@@ -119,7 +119,11 @@ describe('window plugins', () => {
     ],
     [
       'States | extend v = todouble(Value) | evaluate rolling_percentile(v, toscalar(States | count), Timestamp, 1h, 4)',
-      { code: 'QUERY_SEMANTIC', message: 'the percentile of rolling_percentile() must be a constant number', position: '1:70' },
+      {
+        code: 'QUERY_SEMANTIC',
+        message: 'the percentile of rolling_percentile() must be a constant number',
+        position: '1:70',
+      },
     ],
     [
       'States | evaluate rolling_percentile(v = Value, 50, Timestamp, 1h, 4)',
