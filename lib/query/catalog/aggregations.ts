@@ -113,11 +113,12 @@ export const AGGREGATIONS: readonly AggregateFunction[] = [
   ),
   agg({
     name: 'make_bag',
-    summary: 'The property bags of expr merged into one (for a key in several rows, any of its values).',
+    summary:
+      'The property bags of expr merged into one, at most maxSize keys (the first ones; for a key in several rows, its first value).',
     defaultName: (n) => `bag_${n}`,
     signatures: [{ params: [{ name: 'expr', type: 'dynamic' }, maxSize], result: 'dynamic' }],
     duckdb: (c) =>
-      `coalesce(${firstWinsMerge(`list(${bagAsMap(c.a[0]!)}) FILTER (WHERE json_type(${c.a[0]}) = 'OBJECT')`)}, JSON '{}')`,
+      `coalesce(${firstWinsMerge(`list(${bagAsMap(c.a[0]!)}) FILTER (WHERE json_type(${c.a[0]}) = 'OBJECT')`, c.a[1])}, JSON '{}')`,
     timestream: null,
   }),
   agg({

@@ -47,8 +47,12 @@ export const bagAsMap = (x: string): string =>
  * position restores the order: O(n log n) in the entries (a fold merging bag by bag re-read the
  * merged bag at every step: make_bag of 200,000 single-key rows took 13 s instead of 0.7 s).
  */
-export const firstWinsMerge = (maps: string): string =>
-  `list_transform([list_sort(flatten(list_transform(list_filter(${maps}, m -> m IS NOT NULL), (m, i) -> list_transform(map_entries(m), (e, j) -> {'k': e.key, 'i': i, 'j': j, 'v': e.value}))))], fw_s -> to_json(map_from_entries(list_transform(list_sort(list_transform(list_filter(fw_s, (e, n) -> n = 1 OR fw_s[n - 1].k <> e.k), e -> {'i': e.i, 'j': e.j, 'k': e.k, 'v': e.v})), e -> {'key': e.k, 'value': e.v}))))[1]`;
+export const firstWinsMerge = (maps: string, maxKeys?: string): string => {
+  const ordered = `list_sort(list_transform(list_filter(fw_s, (e, n) -> n = 1 OR fw_s[n - 1].k <> e.k), e -> {'i': e.i, 'j': e.j, 'k': e.k, 'v': e.v}))`;
+  // make_bag(expr, maxSize): the first maxSize keys, in their order.
+  const kept = maxKeys === undefined ? ordered : `list_slice(${ordered}, 1, ${maxKeys})`;
+  return `list_transform([list_sort(flatten(list_transform(list_filter(${maps}, m -> m IS NOT NULL), (m, i) -> list_transform(map_entries(m), (e, j) -> {'k': e.key, 'i': i, 'j': j, 'v': e.value}))))], fw_s -> to_json(map_from_entries(list_transform(${kept}, e -> {'key': e.k, 'value': e.v}))))[1]`;
+};
 
 const sortDuck = (x: string, desc: boolean, nullsLast: string | undefined): string => {
   const values = `list_filter(${list(x)}, e -> e IS NOT NULL AND json_type(e) <> 'NULL')`;

@@ -153,11 +153,20 @@ export const AGGREGATIONS_V5: readonly AggregateFunction[] = [
     name: 'make_bag_if',
     family: 'aggregation',
     summary:
-      'The property bags of expr where predicate holds merged into one (for a key in several rows, any of its values); other values skipped.',
+      'The property bags of expr where predicate holds merged into one, at most maxSize keys (the first ones; for a key in several rows, its first value); other values skipped.',
     defaultName: (n) => `bag_${n}`,
-    signatures: [{ params: [{ name: 'expr', type: 'dynamic' }, pred], result: 'dynamic' }],
+    signatures: [
+      {
+        params: [
+          { name: 'expr', type: 'dynamic' },
+          pred,
+          { name: 'maxSize', type: 'integer', optional: true, constant: true },
+        ],
+        result: 'dynamic',
+      },
+    ],
     duckdb: (c) =>
-      `coalesce(${firstWinsMerge(`list(${bagAsMap(c.a[0]!)}) FILTER (WHERE json_type(${c.a[0]}) = 'OBJECT' AND ${c.a[1]})`)}, JSON '{}')`,
+      `coalesce(${firstWinsMerge(`list(${bagAsMap(c.a[0]!)}) FILTER (WHERE json_type(${c.a[0]}) = 'OBJECT' AND ${c.a[1]})`, c.a[2])}, JSON '{}')`,
     timestream: null,
   },
 ];

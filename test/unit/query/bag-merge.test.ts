@@ -47,4 +47,13 @@ describe('merging bags, the first value winning', () => {
     // Assess
     expect(rows).toEqual([['{"a":1,"z":0,"b":2,"c":[1,2]}']]);
   });
+  it('make_bag and make_bag_if keep only the first maxSize keys (it was read and ignored)', async () => {
+    // Act
+    const rows = await run(
+      db,
+      'datatable(i:long, b:dynamic)[1, dynamic({"b": 1, "a": 1}), 2, dynamic({"c": 2, "a": 2}), 3, dynamic({"d": 3})] | order by i asc | summarize m = make_bag(b, 3), n = make_bag_if(b, i > 1, 1), z = make_bag(b, 0) | project m = tostring(m), n = tostring(n), z = tostring(z)',
+    );
+    // Assess
+    expect(rows).toEqual([['{"b":1,"a":1,"c":2}', '{"c":2}', '{}']]);
+  });
 });
