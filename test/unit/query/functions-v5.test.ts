@@ -59,7 +59,7 @@ describe('v5 functions: argument errors', () => {
       '1:33',
     ],
     [
-      'datatable(b:dynamic, p:bool)[] | summarize make_bag_if(b, p, 10)',
+      'datatable(b:dynamic, p:bool)[] | summarize make_bag_if(b, p, 10, 1)',
       'QUERY_SEMANTIC',
       'make_bag_if() takes',
       '1:44',
