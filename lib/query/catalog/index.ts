@@ -22,6 +22,7 @@ import { PUNYCODE_V6_FUNCTIONS } from './functions-v6-punycode';
 import { BETA_V7_FUNCTIONS } from './functions-v7-beta';
 import { WELCH_V7_FUNCTIONS } from './functions-v7-welch';
 import { IPV4_CIDR_V7_FUNCTIONS } from './functions-v7-ipv4-cidr';
+import { BUILDSCHEMA_V8_AGGREGATIONS } from './functions-v8-buildschema';
 import { MATH_FUNCTIONS } from './math';
 import { TRIG_FUNCTIONS } from './math-trig';
 import { ARRAY_RESHAPE_FUNCTIONS } from './arrays-reshape';
@@ -67,6 +68,7 @@ export const AGGREGATE_CATALOG: readonly AggregateFunction[] = [
   ...AGGREGATIONS_V4,
   ...AGGREGATIONS_V5,
   ...PERCENTILEW_V6_AGGREGATIONS,
+  ...BUILDSCHEMA_V8_AGGREGATIONS,
 ];
 /** String operators (`x hasprefix "a"`) spelled through the catalog; not callable as functions. */
 export const OPERATOR_CATALOG: readonly ScalarFunction[] = STRING_OPERATORS;

@@ -57,9 +57,9 @@ describe('compile: errors', () => {
       "1:21: the function 'geo_point_to_s2cell' is not supported",
     ],
     [
-      'States | summarize buildschema(Value)',
-      'QUERY_UNSUPPORTED',
-      "1:20: the aggregation function 'buildschema' is not supported",
+      'States | summarize geo_point_to_s2cell(Value)',
+      'QUERY_SEMANTIC',
+      '1:20: each summarize aggregation must call an aggregation function such as count() or avg()',
     ],
     [
       'States | where Name has_any ((Events | project Timestamp))',
