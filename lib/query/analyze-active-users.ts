@@ -15,6 +15,7 @@ import type { MvApplyHost } from './analyze-mv-apply';
 import { clip } from './errors';
 import type { Rel } from './ir';
 import type { Span } from './tokens';
+import { runOver } from './plugin-rewrite';
 
 export function analyzeActiveUsers(h: MvApplyHost, input: Rel, args: readonly Expr[], argsSpan: Span, span: Span): Rel {
   if (args.length < 8)
@@ -80,10 +81,5 @@ export function analyzeActiveUsers(h: MvApplyHost, input: Rel, args: readonly Ex
       span,
     },
   ];
-  h.bindTable(table, input);
-  try {
-    return h.subquery({ kind: 'pipeline', source: { kind: 'table', name: table, span }, operators: ops, span });
-  } finally {
-    h.bindTable(table, undefined);
-  }
+  return runOver(h, input, ops, span, table);
 }

@@ -20,6 +20,7 @@ import { clip } from './errors';
 import type { Rel } from './ir';
 import { versusPrevious } from './analyze-activity-metrics';
 import type { Span } from './tokens';
+import { runOver } from './plugin-rewrite';
 
 export function analyzeActivityPlugin(
   h: MvApplyHost,
@@ -115,10 +116,5 @@ export function analyzeActivityPlugin(
             span,
           },
         ];
-  h.bindTable(table, input);
-  try {
-    return h.subquery({ kind: 'pipeline', source: { kind: 'table', name: table, span }, operators: ops, span });
-  } finally {
-    h.bindTable(table, undefined);
-  }
+  return runOver(h, input, ops, span, table);
 }

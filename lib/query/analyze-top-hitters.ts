@@ -8,6 +8,7 @@ import type { MvApplyHost } from './analyze-mv-apply';
 import type { Rel } from './ir';
 import { derivedName } from './naming';
 import type { Span } from './tokens';
+import { runOver } from './plugin-rewrite';
 
 export function analyzeTopHitters(h: MvApplyHost, input: Rel, spec: TopHittersSpec, span: Span): Rel {
   const value = spec.value.name ?? derivedName(spec.value.expr) ?? 'Column1';
@@ -30,10 +31,5 @@ export function analyzeTopHitters(h: MvApplyHost, input: Rel, spec: TopHittersSp
     },
   ];
   const table = `\u0000top-hitters ${h.newRef()}`;
-  h.bindTable(table, input);
-  try {
-    return h.subquery({ kind: 'pipeline', source: { kind: 'table', name: table, span }, operators: ops, span });
-  } finally {
-    h.bindTable(table, undefined);
-  }
+  return runOver(h, input, ops, span, table);
 }

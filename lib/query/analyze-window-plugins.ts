@@ -26,6 +26,7 @@ import type { Rel } from './ir';
 import { foldConstant } from './range';
 import { analyzeScalar } from './scalars';
 import type { Span } from './tokens';
+import { runOver } from './plugin-rewrite';
 
 export type WindowSpec = Extract<EvaluateSpec, { args: readonly Expr[] }> & {
   readonly plugin: 'sliding_window_counts' | 'rolling_percentile' | 'activity_engagement';
@@ -189,10 +190,5 @@ export function analyzeWindowPlugin(h: MvApplyHost, input: Rel, spec: WindowSpec
       },
     ];
   }
-  h.bindTable(table, input);
-  try {
-    return h.subquery({ kind: 'pipeline', source: { kind: 'table', name: table, span }, operators: ops, span });
-  } finally {
-    h.bindTable(table, undefined);
-  }
+  return runOver(h, input, ops, span, table);
 }

@@ -29,9 +29,17 @@ export function convertedTo(type: string, value: Expr, span: Span): Expr {
   return fn === null ? value : call(fn, [value], span);
 }
 
-/** The operators run over `input`, bound under a hidden table name for the time of the analysis. */
-export function runOver(h: MvApplyHost, input: Rel, ops: readonly Operator[], span: Span): Rel {
-  const table = `\u0000plugin ${h.newRef()} input`;
+/**
+ * The operators run over `input`, bound under a hidden table name for the time of the analysis
+ * (`table`: a name the operators also read, e.g. in a join of the input with itself).
+ */
+export function runOver(
+  h: MvApplyHost,
+  input: Rel,
+  ops: readonly Operator[],
+  span: Span,
+  table = `\u0000plugin ${h.newRef()} input`,
+): Rel {
   h.bindTable(table, input);
   try {
     return h.subquery({ kind: 'pipeline', source: { kind: 'table', name: table, span }, operators: ops, span });
