@@ -1,0 +1,76 @@
+// Issue 15: the per-row cost on DuckDB of functions whose SQL is a computation of its own (folds over
+// characters or bytes, merges of bags, number formatting), against a baseline query over the same
+// rows, so that a regression of one shows as microseconds per row. Each case reads N rows of
+// `range` (100,000; 20,000 with --quick) once after a warm-up on 1,000 rows, compiled SQL on an
+// in-memory DuckDB with its default threads, like bench/query-scan.bench.ts. The load average is
+// beside each figure: the machine is shared.
+import { loadavg } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { compile, type CompileOptions } from '../lib/query';
+import { baseOptions } from '../test/unit/query/compile-failure';
+import type { Benchmark, BenchRow } from './harness';
+
+const options: CompileOptions = { ...baseOptions, dialect: 'duckdb', rowLimit: 10_000 };
+
+/** Each case's query over `range x from 1 to n`; every one ends in a one-row summarize. */
+const CASES: readonly { name: string; kql: string }[] = [
+  { name: 'baseline: strlen(tostring(long))', kql: '| summarize v = sum(strlen(tostring(x)))' },
+  { name: 'tostring(real) (.NET text)', kql: '| extend r = x / 7.0 | summarize v = sum(strlen(tostring(r)))' },
+  {
+    name: 'make_bag of single-key bags, 100 keys',
+    kql: '| summarize b = make_bag(bag_pack(tostring(x % 100), x)) | project v = array_length(bag_keys(b))',
+  },
+  {
+    name: 'bag_merge of three bags',
+    kql: '| extend b = bag_merge(bag_pack("a", x), bag_pack("b", x), bag_pack("a", 2)) | summarize v = sum(tolong(b.a))',
+  },
+  { name: 'hash(string) (XXH64)', kql: '| summarize v = sum(hash(strcat("device-", x), 7))' },
+  {
+    name: 'buildschema of two-key bags',
+    kql: '| extend d = bag_pack("a", x, "b", tostring(x)) | summarize s = buildschema(d) | project v = strlen(tostring(s))',
+  },
+  {
+    name: 'parse_command_line',
+    kql: '| summarize v = sum(array_length(parse_command_line(strcat("a.exe -x ", x, " \\"y z\\""), "windows")))',
+  },
+  { name: 'punycode_from_string', kql: '| summarize v = sum(strlen(punycode_from_string(strcat("Bücher", x))))' },
+  { name: 'beta_cdf', kql: '| summarize v = sum(beta_cdf(x / 100001.0, 2, 3))' },
+];
+
+async function timed(connection: DuckDBConnection, sql: string): Promise<{ ms: number; value: unknown }> {
+  const start = performance.now();
+  const result = await connection.runAndReadAll(sql);
+  return { ms: performance.now() - start, value: result.getRows()[0]?.[0] };
+}
+
+const bench: Benchmark = {
+  name: 'query-functions',
+  async run(ctx) {
+    const rows: BenchRow[] = [];
+    const n = ctx.quick ? 20_000 : 100_000;
+    const instance = await DuckDBInstance.create(':memory:');
+    const connection = await instance.connect();
+    const sqlOf = (kql: string, size: number): string =>
+      compile(`range x from 1 to ${size} step 1 ${kql}`, options).sql;
+    let baseline = 0;
+    for (const c of CASES) {
+      await connection.run(sqlOf(c.kql, 1_000));
+      const load = loadavg()[0]!.toFixed(1);
+      ctx.progress(`${c.name}, ${n.toLocaleString('en-US')} rows (load ${load})`);
+      const { ms, value } = await timed(connection, sqlOf(c.kql, n));
+      if (baseline === 0) baseline = ms;
+      const perRow = ((ms - baseline) * 1000) / n;
+      rows.push({
+        case: `${c.name}, ${n.toLocaleString('en-US')} rows`,
+        metric: 'ms (one run)',
+        value: ms,
+        note: `${c.name.startsWith('baseline') ? 'the baseline' : `${perRow.toFixed(2)} µs per row over the baseline`}; load ${load} at start, ${loadavg()[0]!.toFixed(1)} at end; result ${String(value)}`,
+      });
+    }
+    connection.closeSync();
+    return rows;
+  },
+};
+
+export default bench;
