@@ -172,8 +172,13 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
       if (call.args[1]) {
         // make_list(x, maxSize) is make_list_if(x, true, maxSize) (the catalog entry spells the limit).
         const max = argScalar(call.args[1], ctx);
-        if (max.kind !== 'lit' || !isInteger(max.type) || max.value === null || (max.value as bigint) < 1n) {
-          throw errors.semantic(`the maximum size of ${name}() must be a positive integer constant`, call.args[1].span);
+        // Kusto checks the range [1..1048576] (SEM0248), as the catalog's maxSizeCheck does.
+        const v = max.kind === 'lit' && isInteger(max.type) ? (max.value as bigint | null) : null;
+        if (v === null || v < 1n || v > 1_048_576n) {
+          throw errors.semantic(
+            `the maximum size of ${name}() must be a constant integer between 1 and 1048576`,
+            call.args[1].span,
+          );
         }
         const ref = { catalog: 'aggregate', name: name === 'make_list' ? 'make_list_if' : 'make_set_if' } as const;
         return single('catalog', [x, lit('bool', true), max], 'dynamic', prefixed(name, arg0)).map((o) => ({

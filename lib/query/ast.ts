@@ -182,19 +182,24 @@ export interface ForkLeg {
 }
 
 /** `evaluate plugin()`: the plugins run here (parser-evaluate.ts). */
+/** The evaluate plugins of positional arguments only (analyze-window-plugins.ts and its siblings). */
+export const WINDOW_PLUGINS = [
+  'sliding_window_counts',
+  'rolling_percentile',
+  'activity_counts_metrics',
+  'activity_metrics',
+  'activity_engagement',
+  'active_users_count',
+] as const;
+export type WindowPlugin = (typeof WINDOW_PLUGINS)[number];
+
 export type EvaluateSpec =
   | { readonly plugin: 'narrow'; readonly pluginSpan: Span }
   | BagUnpackSpec
   | PivotSpec
   /** analyze-window-plugins.ts: the arguments as written, checked there. */
   | {
-      readonly plugin:
-        | 'sliding_window_counts'
-        | 'rolling_percentile'
-        | 'activity_counts_metrics'
-        | 'activity_metrics'
-        | 'activity_engagement'
-        | 'active_users_count';
+      readonly plugin: WindowPlugin;
       readonly pluginSpan: Span;
       readonly args: readonly Expr[];
       readonly argsSpan: Span;

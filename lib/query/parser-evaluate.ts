@@ -6,32 +6,14 @@
 // analyze-window-plugins.ts, analyze-activity-plugins.ts and analyze-active-users.ts); any other plugin is refused at its
 // name with QUERY_UNSUPPORTED.
 // Throws QUERY_SYNTAX for malformed text, QUERY_SEMANTIC for arguments a plugin does not take.
-import type { EvaluateSpec, Expr, OutputSchema } from './ast';
+import { WINDOW_PLUGINS, type EvaluateSpec, type Expr, type OutputSchema, type WindowPlugin } from './ast';
 import { clip } from './errors';
 import type { OperatorCursor } from './parser-operators';
 import type { Span } from './tokens';
 import { typeNamed } from './types';
 
-const PLUGINS: ReadonlySet<string> = new Set([
-  'narrow',
-  'bag_unpack',
-  'pivot',
-  'sliding_window_counts',
-  'rolling_percentile',
-  'activity_counts_metrics',
-  'activity_metrics',
-  'activity_engagement',
-  'active_users_count',
-]);
-/** The plugins of positional arguments only, analyzed from the expressions as written. */
-const WINDOW_PLUGINS: ReadonlySet<string> = new Set([
-  'sliding_window_counts',
-  'rolling_percentile',
-  'activity_counts_metrics',
-  'activity_metrics',
-  'activity_engagement',
-  'active_users_count',
-]);
+const PLUGINS: ReadonlySet<string> = new Set(['narrow', 'bag_unpack', 'pivot', ...WINDOW_PLUGINS]);
+const isWindowPlugin = (name: string): name is WindowPlugin => (WINDOW_PLUGINS as readonly string[]).includes(name);
 /** bag_unpack's arguments that may be written `name = value` (bag_unpack plugin docs). */
 const BAG_UNPACK_NAMED: ReadonlySet<string> = new Set(['OutputColumnPrefix', 'columnsConflict', 'ignoredProperties']);
 
@@ -58,19 +40,12 @@ export function parseEvaluate(p: OperatorCursor): EvaluateSpec {
     p.expectOp(')');
     return { plugin: 'narrow', pluginSpan: plugin.span };
   }
-  if (WINDOW_PLUGINS.has(plugin.name)) {
+  if (isWindowPlugin(plugin.name)) {
     const windowArgs = parseArguments(p);
     const named = windowArgs.find((a) => a.name);
     if (named) throw p.errors.semantic(`${plugin.name}() takes positional arguments only`, named.name!.span);
     const argsSpan = { start: open.span.start, end: p.prevEnd() };
-    const name = plugin.name as
-      | 'sliding_window_counts'
-      | 'rolling_percentile'
-      | 'activity_counts_metrics'
-      | 'activity_metrics'
-      | 'activity_engagement'
-      | 'active_users_count';
-    return { plugin: name, pluginSpan: plugin.span, args: windowArgs.map((a) => a.expr), argsSpan };
+    return { plugin: plugin.name, pluginSpan: plugin.span, args: windowArgs.map((a) => a.expr), argsSpan };
   }
   const args = parseArguments(p);
   if (args.length === 0) throw p.errors.semantic(`${plugin.name}() takes the column to unpack or pivot`, open.span);

@@ -12,6 +12,19 @@ const x = { name: 'expr', type: 'scalar' as const };
 const num = { name: 'expr', type: 'number' as const };
 const pred = { name: 'predicate', type: 'bool' as const };
 const maxSize = { name: 'maxSize', type: 'integer' as const, optional: true, constant: true };
+/**
+ * maxSize, when given as argument `index`, is between 1 and 1,048,576, as Kusto checks it (SEM0248:
+ * "expects an integer in range [1..1048576]"); a negative limit would count from the end of the list.
+ */
+export const maxSizeCheck =
+  (index: number) =>
+  (args: readonly IrExpr[]): readonly [number, string] | undefined => {
+    if (args.length <= index) return undefined;
+    const v = constantOf(args[index]);
+    return typeof v === 'bigint' && v >= 1n && v <= 1_048_576n
+      ? undefined
+      : [index, 'maxSize must be a constant integer between 1 and 1048576'];
+  };
 
 /** The value where the predicate holds, null elsewhere (aggregates skip nulls). */
 const when = (c: SqlCall, value: number, predicate: number): string =>
@@ -107,6 +120,7 @@ export const AGGREGATIONS: readonly AggregateFunction[] = [
       summary: `A dynamic array of the ${name === 'make_set_if' ? 'distinct ' : ''}values of expr where predicate holds, at most maxSize.`,
       defaultName: (n) => `${name === 'make_set_if' ? 'set' : 'list'}_${n}`,
       signatures: [{ params: [{ name: 'expr', type: 'any' }, pred, maxSize], result: 'dynamic' }],
+      check: maxSizeCheck(2),
       duckdb: (c) => listOf(c, c.a[1]!, name === 'make_set_if', c.a[2]),
       timestream: (c) => listOf(c, c.a[1]!, name === 'make_set_if', c.a[2]),
     }),
@@ -117,6 +131,7 @@ export const AGGREGATIONS: readonly AggregateFunction[] = [
       'The property bags of expr merged into one, at most maxSize keys (the first ones; for a key in several rows, its first value).',
     defaultName: (n) => `bag_${n}`,
     signatures: [{ params: [{ name: 'expr', type: 'dynamic' }, maxSize], result: 'dynamic' }],
+    check: maxSizeCheck(1),
     duckdb: (c) =>
       `coalesce(${firstWinsMerge(`list(${bagAsMap(c.a[0]!)}) FILTER (WHERE json_type(${c.a[0]}) = 'OBJECT')`, c.a[1])}, JSON '{}')`,
     timestream: null,

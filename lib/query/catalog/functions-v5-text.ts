@@ -3,6 +3,7 @@
 // count_distinctif (count-distinct(if)-aggregation-function docs) and make_bag_if
 // (make-bag-if-aggregation-function docs), hll_if (hll-if-aggregation-function docs).
 import type { IrExpr } from '../ir';
+import { maxSizeCheck } from './aggregations';
 import { bagAsMap, firstWinsMerge } from './arrays';
 import { constantOf, type AggregateFunction, type ArgumentCheck, type ScalarFunction, type SqlCall } from './types';
 
@@ -165,6 +166,7 @@ export const AGGREGATIONS_V5: readonly AggregateFunction[] = [
         result: 'dynamic',
       },
     ],
+    check: maxSizeCheck(2),
     duckdb: (c) =>
       `coalesce(${firstWinsMerge(`list(${bagAsMap(c.a[0]!)}) FILTER (WHERE json_type(${c.a[0]}) = 'OBJECT' AND ${c.a[1]})`, c.a[2])}, JSON '{}')`,
     timestream: null,

@@ -64,6 +64,21 @@ describe('v5 functions: argument errors', () => {
       'make_bag_if() takes',
       '1:44',
     ],
+    ['datatable(b:dynamic)[] | summarize make_bag(b, 0)', 'QUERY_SEMANTIC', 'between 1 and 1048576', '1:48'],
+    ['datatable(b:dynamic)[] | summarize make_bag(b, -1)', 'QUERY_SEMANTIC', 'between 1 and 1048576', '1:48'],
+    [
+      'datatable(b:dynamic, p:bool)[] | summarize make_bag_if(b, p, 1048577)',
+      'QUERY_SEMANTIC',
+      'between 1 and 1048576',
+      '1:62',
+    ],
+    [
+      'datatable(x:long, p:bool)[] | summarize make_list_if(x, p, 0)',
+      'QUERY_SEMANTIC',
+      'between 1 and 1048576',
+      '1:60',
+    ],
+    ['datatable(x:long)[] | summarize make_set(x, 1048577)', 'QUERY_SEMANTIC', 'between 1 and 1048576', '1:45'],
   ])('refuses %s', (query, code, message, position) => {
     // Act, Assess
     expectRefusedAt(query, duck, { code, message, position });
