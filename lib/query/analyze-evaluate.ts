@@ -11,6 +11,7 @@ import { analyzePivot } from './analyze-pivot';
 import { analyzeActiveUsers } from './analyze-active-users';
 import { analyzeActivityPlugin } from './analyze-activity-plugins';
 import { analyzeWindowPlugin } from './analyze-window-plugins';
+import { analyzeNewActivityMetrics } from './analyze-new-activity-metrics';
 import type { EvaluateSpec } from './ast';
 import type { DiscoveryState } from './discovery';
 import type { Rel } from './ir';
@@ -25,6 +26,7 @@ export function analyzeEvaluate(
 ): Rel {
   if (spec.plugin === 'bag_unpack') return analyzeBagUnpack(h, input, spec, span, discovery);
   if (spec.plugin === 'pivot') return analyzePivot(h, input, spec, span, discovery);
+  if (spec.plugin === 'new_activity_metrics') return analyzeNewActivityMetrics(h, input, spec.args, spec.argsSpan, span);
   if (spec.plugin === 'active_users_count') return analyzeActiveUsers(h, input, spec.args, spec.argsSpan, span);
   if (spec.plugin === 'activity_counts_metrics' || spec.plugin === 'activity_metrics')
     return analyzeActivityPlugin(h, input, spec.plugin, spec.args, spec.argsSpan, span);

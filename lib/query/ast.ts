@@ -190,6 +190,7 @@ export const WINDOW_PLUGINS = [
   'activity_metrics',
   'activity_engagement',
   'active_users_count',
+  'new_activity_metrics',
 ] as const;
 export type WindowPlugin = (typeof WINDOW_PLUGINS)[number];
 

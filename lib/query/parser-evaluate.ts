@@ -8,6 +8,7 @@
 // Throws QUERY_SYNTAX for malformed text, QUERY_SEMANTIC for arguments a plugin does not take.
 import { WINDOW_PLUGINS, type EvaluateSpec, type Expr, type OutputSchema, type WindowPlugin } from './ast';
 import { clip } from './errors';
+import { refusedPlugin } from './refusal-reasons';
 import type { OperatorCursor } from './parser-operators';
 import type { Span } from './tokens';
 import { typeNamed } from './types';
@@ -33,7 +34,7 @@ export function parseEvaluate(p: OperatorCursor): EvaluateSpec {
   }
   const plugin = p.expectName('a plugin name');
   if (!PLUGINS.has(plugin.name))
-    throw p.errors.unsupported(`the '${clip(plugin.name)}' plugin is not supported`, plugin.span);
+    throw p.errors.unsupported(refusedPlugin(plugin.name, clip(plugin.name)), plugin.span);
   const open = p.expectOp('(');
   if (plugin.name === 'narrow') {
     if (!p.peekOp(')')) throw p.errors.semantic(`${plugin.name}() takes no arguments`, p.peek().span);

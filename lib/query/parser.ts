@@ -37,6 +37,7 @@ import { parsePartition } from './parser-partition';
 import { parseInvoke } from './parser-invoke';
 import { parseTopHitters } from './parser-top-hitters';
 import { parseEvaluate } from './parser-evaluate';
+import { refusedOperator } from './refusal-reasons';
 import { parseFacet, parseFork } from './parser-fork';
 import { parseConsume } from './parser-consume';
 import { parseProjectReorder, parseSampleDistinct } from './parser-more';
@@ -412,7 +413,7 @@ class Parser implements OperatorCursor, UdfCursor {
       }
       default:
         if (KNOWN_UNSUPPORTED_OPERATORS.has(t.text))
-          throw this.errors.unsupported(`the '${t.text}' operator is not supported`, t.span);
+          throw this.errors.unsupported(refusedOperator(t.text), t.span);
         throw this.errors.syntax(`unknown operator '${shown(t)}'`, t.span);
     }
   }

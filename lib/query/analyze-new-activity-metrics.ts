@@ -1,0 +1,212 @@
+// evaluate new_activity_metrics(IdColumn, TimelineColumn, Start, End, Window [, Cohort] [, dim ...])
+// (new_activity_metrics plugin docs, https://learn.microsoft.com/en-us/kusto/query/new-activity-metrics-plugin):
+// for each cohort window `from` (the ids first seen in it, windows bin_at(Timeline, Window, Start)
+// from Start to the one holding End) and each window `to` from `from` on, per dimension values:
+// - dcount_new_values: ids of `to` not seen in any window up to `from` (for to == from: not seen
+//   before it, the cohort itself; the page prints 4 for 11/1 to 11/1 and 2 for 11/2 to 11/2);
+// - dcount_retained_values: ids of the cohort seen in `to`; dcount_churn_values: the others (a real,
+//   as the page's schema table types it); retention_rate and churn_rate: both over the cohort's size
+//   (NaN for an empty cohort, 0 / 0; the page filters those rows out of its printed example).
+// Every (from, to) pair of windows is a row, also where `to` has no ids (the page's 11/6 rows).
+// Written with operators the compiler has (joins of the input with itself and with ranges of window
+// numbers), so both engines run it.
+// Throws QueryError QUERY_SEMANTIC for missing or misplaced arguments and for more than
+// MAX_WINDOWS windows between constant bounds, QUERY_UNSUPPORTED for a calendar Window and for the
+// Lookback table argument.
+import type { Expr, JoinKind, JoinSpec, NamedExpr, Operator, Pipeline } from './ast';
+import { asc, binary, call, long, name } from './ast-build';
+import type { MvApplyHost } from './analyze-mv-apply';
+import { clip } from './errors';
+import type { Rel } from './ir';
+import { foldConstant } from './range';
+import { analyzeScalar } from './scalars';
+import type { Span } from './tokens';
+import { runOver } from './plugin-rewrite';
+
+/** Windows between constant bounds: the output has a row per pair of them (and per dimension values). */
+export const MAX_WINDOWS = 1000;
+
+export function analyzeNewActivityMetrics(
+  h: MvApplyHost,
+  input: Rel,
+  args: readonly Expr[],
+  argsSpan: Span,
+  span: Span,
+): Rel {
+  const plugin = 'new_activity_metrics';
+  if (args.length < 5) throw h.errors.semantic(`${plugin}() takes at least 5 arguments, got ${args.length}`, argsSpan);
+  const isColumn = (e: Expr): boolean => e.kind === 'name' && input.columns.some((c) => c.name === e.name);
+  const column = (e: Expr, what: string): string => {
+    if (e.kind !== 'name') throw h.errors.semantic(`${plugin}() takes ${what} as a column name`, e.span);
+    if (!isColumn(e)) {
+      if (isTable(h, e.name, span))
+        throw h.errors.unsupported(`${plugin}()'s Lookback (a table of ids) is not supported`, e.span);
+      throw h.unknownColumn(e.name, input.columns, e.span);
+    }
+    return e.name;
+  };
+  const [id, timeline, start, end, window] = args as [Expr, Expr, Expr, Expr, Expr];
+  const idName = column(id, 'the id');
+  const time = column(timeline, 'the timeline');
+  if (window.kind === 'literal' && window.type === 'string')
+    throw h.errors.unsupported(
+      `a Window of '${clip(String(window.value))}' (calendar periods) is not supported`,
+      window.span,
+    );
+  checkWindows(h, input, start, end, window);
+  // The sixth argument is the Cohort when it is not a column (the syntax puts it before the dimensions).
+  const cohort = args[5] !== undefined && args[5].kind !== 'name' ? args[5] : undefined;
+  const dims = args.slice(cohort ? 6 : 5).map((d) => column(d, 'each dimension'));
+
+  const prefix = `\u0000${plugin} ${h.newRef()} `;
+  const hide = (x: string): string => prefix + x;
+  const [table, w, first, j, k, one, from, to, kept, fresh, size, rows] = [
+    'input',
+    'window',
+    'first',
+    'j',
+    'k',
+    'one',
+    'from',
+    'to',
+    'retained',
+    'new',
+    'cohort',
+    'rows',
+  ].map(hide) as [string, string, string, string, string, string, string, string, string, string, string, string];
+  const n = (x: string): Expr => name(x, span);
+  const item = (x: string, expr: Expr): NamedExpr => ({ name: x, expr, span });
+  const and = (a: Expr, b: Expr): Expr => binary('and', a, b, span);
+  const eq = (a: Expr, b: Expr): Expr => binary('==', a, b, span);
+  const windowAt = (index: string): Expr => binary('+', start, binary('*', n(index), window, span), span);
+  const join = (kind: JoinKind, right: Pipeline, keys: readonly [string, string][]): Operator => {
+    const on = keys.map(([left, r]) => ({ left, right: r, leftSpan: span, rightSpan: span, span }));
+    const spec: JoinSpec = { lookup: false, joinKind: kind, kindSpan: span, right, on };
+    return { kind: 'join', join: spec, span };
+  };
+  const pipeline = (operators: Operator[], source: Pipeline['source'] = { kind: 'table', name: table, span }) =>
+    ({ kind: 'pipeline', source, operators, span }) as Pipeline;
+  /** The input's rows between Start and End with their window. */
+  const inWindows: Operator[] = [
+    { kind: 'extend', items: [item(w, call('bin_at', [n(time), window, start], span))], span },
+    { kind: 'where', predicate: and(binary('>=', n(w), start, span), binary('<=', n(w), end, span)), span },
+  ];
+  /** Window numbers 0 .. the one holding End, each with a constant key to join on. */
+  const windowNumbers = (x: string): Pipeline =>
+    pipeline(
+      [{ kind: 'extend', items: [item(one, long(1n, span))], span }],
+      {
+        kind: 'range',
+        column: x,
+        columnSpan: span,
+        from: long(0n, span),
+        to: call('tolong', [binary('/', binary('-', end, start, span), window, span)], span),
+        step: long(1n, span),
+        span,
+      },
+    );
+  const dimKeys = (side: (x: string) => string): [string, string][] => dims.map((d) => [d, side(d)]);
+  const right = (x: string): string => hide(`right ${x}`);
+  // One row per id, window and dimension values, with the id's first window (its cohort).
+  const firstSeen = pipeline([
+    ...inWindows,
+    {
+      kind: 'summarize',
+      aggregates: [item(first, call('min', [n(w)], span))],
+      by: [item(right(idName), n(idName)), ...dims.map((d) => item(right(d), n(d)))],
+      span,
+    },
+  ]);
+  // Per (from, to = the id's window): the cohort's ids seen there, and the ids not seen up to from.
+  const counts = pipeline([
+    ...inWindows,
+    { kind: 'summarize', aggregates: [], by: [item(idName, n(idName)), item(w, n(w)), ...dims.map((d) => item(d, n(d)))], span },
+    join('inner', firstSeen, [[idName, right(idName)], ...dimKeys(right)]),
+    { kind: 'extend', items: [item(one, long(1n, span))], span },
+    join('inner', windowNumbers(j), [[one, one]]),
+    { kind: 'extend', items: [item(from, windowAt(j))], span },
+    { kind: 'where', predicate: binary('<=', n(from), n(w), span), span },
+    {
+      kind: 'summarize',
+      aggregates: [
+        item(kept, call('countif', [eq(n(first), n(from))], span)),
+        item(fresh, call('countif', [binary('or', binary('>', n(first), n(from), span), eq(n(first), n(w)), span)], span)),
+      ],
+      by: [item(right(from), n(from)), item(right(to), n(w)), ...dims.map((d) => item(right(d), n(d)))],
+      span,
+    },
+  ]);
+  const zero = (x: string): Expr => call('coalesce', [n(x), long(0n, span)], span);
+  const cohortSize = n(size);
+  const retained = zero(kept);
+  /** True where the rows sorted by dimensions and from move to another cohort. */
+  const newCohort = [...dims, from]
+    .map((x) => binary('!=', n(x), call('prev', [n(x)], span), span))
+    .reduce((a, b) => binary('or', a, b, span));
+  const out = (x: string, expr: Expr): NamedExpr => item(x, expr);
+  const ops: Operator[] = [
+    ...inWindows,
+    { kind: 'summarize', aggregates: [item(rows, call('count', [], span))], by: dims.map((d) => item(d, n(d))), span },
+    { kind: 'where', predicate: binary('>', n(rows), long(0n, span), span), span },
+    { kind: 'extend', items: [item(one, long(1n, span))], span },
+    join('inner', windowNumbers(j), [[one, one]]),
+    join('inner', windowNumbers(k), [[one, one]]),
+    { kind: 'where', predicate: binary('<=', n(j), n(k), span), span },
+    { kind: 'extend', items: [item(from, windowAt(j)), item(to, windowAt(k))], span },
+    ...(cohort
+      ? [{ kind: 'where', predicate: eq(n(from), call('bin_at', [cohort, window, start], span)), span } as Operator]
+      : []),
+    join('leftouter', counts, [[from, right(from)], [to, right(to)], ...dimKeys(right)]),
+    // The cohort's size is its ids seen in its own window, the first row of its (from, to) pairs.
+    { kind: 'sort', keys: [...dims.map((d) => asc(n(d))), asc(n(from)), asc(n(to))], span },
+    {
+      kind: 'extend',
+      items: [item(size, call('row_cumsum', [call('iff', [eq(n(from), n(to)), retained, long(0n, span)], span), newCohort], span))],
+      span,
+    },
+    {
+      kind: 'project',
+      items: [
+        out(`from_${time}`, n(from)),
+        out(`to_${time}`, n(to)),
+        out('dcount_new_values', zero(fresh)),
+        out('dcount_retained_values', retained),
+        out('dcount_churn_values', call('todouble', [binary('-', cohortSize, retained, span)], span)),
+        out('retention_rate', binary('/', call('todouble', [retained], span), cohortSize, span)),
+        out('churn_rate', binary('/', call('todouble', [binary('-', cohortSize, retained, span)], span), cohortSize, span)),
+        ...dims.map((d) => out(d, n(d))),
+      ],
+      span,
+    },
+    { kind: 'sort', keys: [asc(n(`from_${time}`)), asc(n(`to_${time}`)), ...dims.map((d) => asc(n(d)))], span },
+  ];
+  return runOver(h, input, ops, span, table);
+}
+
+/** True when `x` names a table (a tabular let, a view or one of ours): Lookback's argument. */
+function isTable(h: MvApplyHost, x: string, span: Span): boolean {
+  try {
+    h.subquery({ kind: 'pipeline', source: { kind: 'table', name: x, span }, operators: [], span });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * @throws QueryError QUERY_SEMANTIC for a Window that is not positive or, between constant bounds,
+ * more than MAX_WINDOWS windows (the output holds a row per pair of them).
+ */
+function checkWindows(h: MvApplyHost, input: Rel, start: Expr, end: Expr, window: Expr): void {
+  const env = h.env(input.columns);
+  const [a, b, step] = [start, end, window].map((e) => foldConstant(analyzeScalar(e, env)));
+  if (step === undefined) return;
+  if (Number(step) <= 0) throw h.errors.semantic('new_activity_metrics() takes a positive Window', window.span);
+  if (a === undefined || b === undefined) return;
+  const count = Math.floor((Number(b) - Number(a)) / Number(step)) + 1;
+  if (count > MAX_WINDOWS)
+    throw h.errors.semantic(
+      `new_activity_metrics() would compare ${count} windows pairwise; the limit is ${MAX_WINDOWS}`,
+      window.span,
+    );
+}
