@@ -14,6 +14,7 @@ import { analyzeParse } from './analyze-parse';
 import { analyzePartition } from './analyze-partition';
 import { analyzeTopHitters } from './analyze-top-hitters';
 import { analyzeEvaluate } from './analyze-evaluate';
+import { analyzeFind } from './analyze-find';
 import { analyzeScan } from './analyze-scan';
 import { searchPredicate, searchSource } from './analyze-search';
 import { analyzeTopNested } from './analyze-top-nested';
@@ -321,6 +322,8 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
         return analyzeUnion(this, undefined, s.union, s.span);
       case 'udf': // expanded before analysis (expand-udf.ts): only a call of an unknown function is left
         throw this.errors.semantic(`unknown function '${clip(s.name)}'`, s.nameSpan);
+      case 'find':
+        return analyzeFind(this, s.find, s.span);
       case 'search': {
         const input = searchSource(this, s.search, s.span);
         return this.operator(input, { kind: 'where', predicate: searchPredicate(this.errors, s.search), span: s.span });

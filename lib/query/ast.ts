@@ -99,6 +99,7 @@ export type Source =
     }
   | { readonly kind: 'union'; readonly union: UnionSpec; readonly span: Span }
   | { readonly kind: 'search'; readonly search: SearchSpec; readonly span: Span }
+  | { readonly kind: 'find'; readonly find: FindSpec; readonly span: Span }
   /** A call of a tabular user-defined function, `f(args)`: replaced by its body before analysis (expand-udf.ts). */
   | {
       readonly kind: 'udf';
@@ -108,6 +109,18 @@ export type Source =
       readonly argNames?: readonly (string | undefined)[];
       readonly span: Span;
     };
+
+/** `find [withsource=Name] [in (Tables)] [where] Predicate [project-smart | project Col[:type], ... [, pack_all()]]` (parser-find.ts). */
+export interface FindSpec {
+  readonly withSource?: { readonly name: string; readonly span: Span };
+  readonly tables?: UnionSpec;
+  readonly predicate: Expr;
+  /** The `project` list; absent: project-smart. */
+  readonly project?: {
+    readonly columns: readonly { readonly name: string; readonly type?: string; readonly span: Span }[];
+    readonly packAll: boolean;
+  };
+}
 
 /** `search [kind=case_sensitive] [in (Tables)] Predicate` (search operator docs). */
 export interface SearchSpec {

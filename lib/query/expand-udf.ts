@@ -99,8 +99,8 @@ class Expander {
       const span = rec['span'] as Span | undefined;
       if (span) this.ctx.budget.tick(span.start);
       if (this.inBody > 0) this.count(1);
-      if ((kind === 'union' || kind === 'search') && span) {
-        const withViews = this.withViews(node as Source & { kind: 'union' | 'search' }, scope);
+      if ((kind === 'union' || kind === 'search' || kind === 'find') && span) {
+        const withViews = this.withViews(node as Source & { kind: 'union' | 'search' | 'find' }, scope);
         if (withViews !== node) return this.children(withViews as unknown as Record<string, unknown>, scope);
       }
       // A union leg is { kind: 'pipeline', pipeline }: only a Pipeline has a source.
@@ -150,7 +150,9 @@ class Expander {
    * `search *`); a pattern then matching only views is dropped (no table matches it). The same
    * node when no view matches.
    */
-  private withViews<T extends { kind: 'union' | 'search'; span: Span }>(node: T, scope: Scope): T {
+  private withViews<T extends { kind: 'union' | 'search' | 'find'; span: Span }>(node: T, scope: Scope): T {
+    // find's tables are read as search's (find operator docs: views take part in its default scope too).
+    const key = node.kind === 'find' ? 'find' : 'search';
     const views = [...scope.values()].filter(
       (b): b is Binding & { kind: 'function' } =>
         b.kind === 'function' && b.def.view === true && b.def.params.length === 0 && b.def.result.kind === 'pipeline',
@@ -159,7 +161,7 @@ class Expander {
     const spec: UnionSpec =
       node.kind === 'union'
         ? (node as unknown as { union: UnionSpec }).union
-        : ((node as unknown as { search: SearchSpec }).search.tables ?? {
+        : ((node as unknown as Record<string, SearchSpec>)[key]!.tables ?? {
             unionKind: 'outer',
             legs: [{ kind: 'pattern', pattern: '*', span: node.span }],
           });
@@ -187,8 +189,8 @@ class Expander {
     if (!added) return node;
     const union = { ...spec, legs };
     if (node.kind === 'union') return { ...node, union };
-    const search = (node as unknown as { search: SearchSpec }).search;
-    return { ...node, search: { ...search, tables: union } };
+    const search = (node as unknown as Record<string, SearchSpec>)[key]!;
+    return { ...node, [key]: { ...search, tables: union } };
   }
 
   private pipeline(p: Pipeline, scope: Scope): Pipeline {

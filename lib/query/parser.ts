@@ -45,6 +45,7 @@ import { parseJoin, parseMvExpand, parseParse, parseUnion, skipHint, type Operat
 import { parseAs, tabularOperand } from './parser-subquery';
 import { parseParseKv } from './parser-parse-kv';
 import { parseSearch } from './parser-search';
+import { parseFind } from './parser-find';
 import { parseTopNested } from './parser-top-nested';
 import { atFunctionDefinition, parseFunctionDef, parseUdfCall, parseUdfSource, type UdfCursor } from './parser-udf';
 import type { Span, Token } from './tokens';
@@ -64,7 +65,6 @@ const KNOWN_UNSUPPORTED_OPERATORS: ReadonlySet<string> = new Set([
   'make-graph',
 ]);
 const UNSUPPORTED_SOURCES: ReadonlySet<string> = new Set([
-  'find',
   'externaldata',
   'evaluate',
   'materialize',
@@ -239,6 +239,7 @@ class Parser implements OperatorCursor, UdfCursor {
     const t = this.tokens[this.pos + offset];
     if (t?.kind !== 'ident') return false;
     if (t.text === 'datatable' || t.text === 'print' || t.text === 'union' || t.text === 'search') return true;
+    if (t.text === 'find') return this.tokens[this.pos + offset + 1]?.text !== '(';
     if (t.text === 'range') return this.tokens[this.pos + offset + 1]?.kind === 'ident';
     if (UNSUPPORTED_SOURCES.has(t.text) && this.tokens[this.pos + offset + 1]?.text !== '(') return true;
     return this.tabularNames.has(t.text);
@@ -269,6 +270,7 @@ class Parser implements OperatorCursor, UdfCursor {
     if (t.text === 'union') return { kind: 'union', union: parseUnion(this), span: this.spanFrom(t.span.start) };
     if (t.text === 'search')
       return { kind: 'search', search: parseSearch(this, false), span: this.spanFrom(t.span.start) };
+    if (t.text === 'find') return { kind: 'find', find: parseFind(this), span: this.spanFrom(t.span.start) };
     if (t.text === 'print') {
       const items = this.parseNamedList();
       return { kind: 'print', items, span: this.spanFrom(t.span.start) };

@@ -74,3 +74,62 @@ describe('operators and plugins that stay refused, with the reason', () => {
     for (const dialect of dialects) expectRefusedAt(query, options(dialect), { code: 'QUERY_UNSUPPORTED', message, position });
   });
 });
+
+describe('find', () => {
+  it.each([
+    ["find in (States, Events) where Name == 'temperature'", ['source_', 'Timestamp', 'PlantId', 'Uid'], 'pack_'],
+    ["find withsource=T where DeviceId == 'x' project DeviceId, Severity:long", ['T', 'DeviceId', 'Severity'], 'Severity'],
+    ['find "press" project-smart', ['source_', 'Timestamp', 'PlantId', 'Uid'], 'pack_'],
+  ])('compiles for both engines: %s', (query, first, last) => {
+    for (const dialect of dialects) {
+      // Act
+      const compiled = compile(query, options(dialect));
+      // Assess
+      expect(compiled.columns.slice(0, first.length).map((c) => c.name)).toEqual(first);
+      expect(compiled.columns.at(-1)?.name).toBe(last);
+      expect(compiled.sql).toContain('UNION ALL');
+    }
+  });
+
+  it('reads only the tables having a column the predicate names', () => {
+    // Act
+    const compiled = compile('find where Severity == 3 project-smart', options('duckdb'));
+    // Assess: Severity is an Events column only, so States is not read.
+    expect(compiled.columns.map((c) => c.name)).toContain('Acknowledged');
+    expect(compiled.sql).not.toContain('UNION ALL');
+  });
+
+  it.each([
+    ["find in (States) Name == 'x'", { code: 'QUERY_SYNTAX', message: "expected 'where'", position: '1:18' }],
+    [
+      "find in (cluster('c').database('d').States) where x == 1",
+      { code: 'QUERY_UNSUPPORTED', message: 'find in cluster(...) is not supported', position: '1:10' },
+    ],
+    [
+      "find where Name == 'x' project Nme",
+      { code: 'QUERY_SEMANTIC', message: "unknown column 'Nme' in the tables of find", position: '1:32' },
+    ],
+    [
+      "find where Name == 'x' project pack_all(), Name",
+      { code: 'QUERY_SYNTAX', message: 'pack_all() comes last', position: '1:44' },
+    ],
+    ["States | find x == 1", { code: 'QUERY_UNSUPPORTED', message: "the 'find' operator is not supported", position: '1:10' }],
+  ])('refuses %s at its position', (query, refusal) => {
+    for (const dialect of dialects) expectRefusedAt(query, options(dialect), refusal);
+  });
+
+  it('refuses a find packing thousands of columns with a positioned 400, quickly', () => {
+    // Prepare: a view of 1,500 columns, every column packed into pack_.
+    const columns = Array.from({ length: 1500 }, (_, i) => `c${i}:long`).join(', ');
+    const values = Array.from({ length: 1500 }, () => '1').join(', ');
+    const query = `let T = view () { datatable(${columns})[${values}] }; find in (T) where c1 == 1 project pack_all()`;
+    const started = Date.now();
+    // Act / Assess
+    expectRefusedAt(query, options('duckdb'), {
+      code: 'QUERY_TOO_MANY_TERMS',
+      message: 'an expression of 3,001 terms once its names are replaced by their values; the limit is 2,000',
+      position: `1:${query.indexOf('find') + 1}`,
+    });
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+});

@@ -70,7 +70,7 @@ describe('parser', () => {
     ],
     ['States | mv-apply x = Value on (| take 1)', 'QUERY_SYNTAX', "1:33: expected an operator after '|', found '|'"],
     ['union isfuzzy=maybe States, Events', 'QUERY_SYNTAX', "1:15: isfuzzy is 'true' or 'false'"],
-    ['find "x"', 'QUERY_UNSUPPORTED', "1:1: 'find' is not supported"],
+    ['externaldata "x"', 'QUERY_UNSUPPORTED', "1:1: 'externaldata' is not supported"],
     [
       'States; Events',
       'QUERY_UNSUPPORTED',
