@@ -15,7 +15,7 @@ const PLUGIN_REASONS: Readonly<Record<string, string>> = {
   funnel_sequence:
     'it returns three result tables (for a Sankey diagram), and its examples run over StormEvents, whose rows the page does not print',
   funnel_sequence_completion:
-    'its examples run over StormEvents, whose rows the page does not print, so its results cannot be checked here',
+    'its page does not say how steps at the same instant are ordered or whether a step no id reaches gets a row, and prints results only over StormEvents, whose rows it does not print',
 };
 
 const OPERATOR_REASONS: Readonly<Record<string, string>> = {

@@ -69,6 +69,11 @@ describe('operators and plugins that stay refused, with the reason', () => {
     ['States | evaluate autocluster()', 'does not define how segments are chosen', '1:19'],
     ['States | evaluate diffpatterns(PlantId, "a", "b")', 'does not define how patterns are chosen', '1:19'],
     ['States | evaluate funnel_sequence(DeviceId, Timestamp, ago(7d), now(), 1h, 1d, Name, dynamic(["a"]))', 'three result tables', '1:19'],
+    [
+      "States | evaluate funnel_sequence_completion(DeviceId, Timestamp, ago(7d), now(), 1d, Name, dynamic(['a', 'b']), dynamic(['01:00:00']))",
+      'how steps at the same instant are ordered',
+      '1:19',
+    ],
     ['States | reduce by Name', 'does not describe how values are grouped', '1:10'],
   ])('%s', (query, message, position) => {
     for (const dialect of dialects) expectRefusedAt(query, options(dialect), { code: 'QUERY_UNSUPPORTED', message, position });
