@@ -10,9 +10,10 @@
 // Every (from, to) pair of windows is a row, also where `to` has no ids (the page's 11/6 rows).
 // Written with operators the compiler has (joins of the input with itself and with ranges of window
 // numbers), so both engines run it.
+// Lookback (the last argument, a table with the IdColumn): ids seen before Start, so never new and in
+// no cohort.
 // Throws QueryError QUERY_SEMANTIC for missing or misplaced arguments and for more than
-// MAX_WINDOWS windows between constant bounds, QUERY_UNSUPPORTED for a calendar Window and for the
-// Lookback table argument.
+// MAX_WINDOWS windows between constant bounds, QUERY_UNSUPPORTED for a calendar Window.
 import type { Expr, JoinKind, JoinSpec, NamedExpr, Operator, Pipeline } from './ast';
 import { asc, binary, call, long, name } from './ast-build';
 import type { MvApplyHost } from './analyze-mv-apply';
@@ -40,7 +41,7 @@ export function analyzeNewActivityMetrics(
     if (e.kind !== 'name') throw h.errors.semantic(`${plugin}() takes ${what} as a column name`, e.span);
     if (!isColumn(e)) {
       if (isTable(h, e.name, span))
-        throw h.errors.unsupported(`${plugin}()'s Lookback (a table of ids) is not supported`, e.span);
+        throw h.errors.semantic(`${plugin}()'s Lookback (a table of ids) is its last argument`, e.span);
       throw h.unknownColumn(e.name, input.columns, e.span);
     }
     return e.name;
@@ -54,9 +55,15 @@ export function analyzeNewActivityMetrics(
       window.span,
     );
   checkWindows(h, input, start, end, window);
-  // The sixth argument is the Cohort when it is not a column (the syntax puts it before the dimensions).
-  const cohort = args[5] !== undefined && args[5].kind !== 'name' ? args[5] : undefined;
-  const dims = args.slice(cohort ? 6 : 5).map((d) => column(d, 'each dimension'));
+  // The last argument is the Lookback when it is a table; then the Cohort when the next one is not a
+  // column (the syntax puts it before the dimensions).
+  const last = args.length > 5 ? args[args.length - 1] : undefined;
+  const lookback = last ? lookbackOf(h, last, isColumn(last), span) : undefined;
+  const rest = args.slice(5, lookback ? -1 : undefined);
+  const cohort = rest[0] !== undefined && !isColumn(rest[0]) ? rest[0] : undefined;
+  if (cohort?.kind === 'name' && isTable(h, cohort.name, span))
+    throw h.errors.semantic(`${plugin}()'s Lookback (a table of ids) is its last argument`, cohort.span);
+  const dims = rest.slice(cohort ? 1 : 0).map((d) => column(d, 'each dimension'));
 
   const prefix = `\u0000${plugin} ${h.newRef()} `;
   const hide = (x: string): string => prefix + x;
@@ -116,6 +123,23 @@ export function analyzeNewActivityMetrics(
       by: [item(right(idName), n(idName)), ...dims.map((d) => item(right(d), n(d)))],
       span,
     },
+    // The Lookback's ids were seen before Start: never new, in no cohort (the page: "all IDs that
+    // don't appear in this set are New Users").
+    ...(lookback
+      ? [
+          join(
+            'leftanti',
+            {
+              ...lookback,
+              operators: [
+                ...lookback.operators,
+                { kind: 'summarize', aggregates: [], by: [item(hide('seen'), name(idName, lookback.span))], span },
+              ],
+            } as Pipeline,
+            [[right(idName), hide('seen')]],
+          ),
+        ]
+      : []),
   ]);
   // Per (from, to = the id's window): the cohort's ids seen there, and the ids not seen up to from.
   const counts = pipeline([
@@ -181,6 +205,13 @@ export function analyzeNewActivityMetrics(
     { kind: 'sort', keys: [asc(n(`from_${time}`)), asc(n(`to_${time}`)), ...dims.map((d) => asc(n(d)))], span },
   ];
   return runOver(h, input, ops, span, table);
+}
+
+/** The Lookback argument: a tabular expression, or the name of a table that is not an input column. */
+function lookbackOf(h: MvApplyHost, e: Expr, column: boolean, span: Span): Pipeline | undefined {
+  if (e.kind === 'tabular') return e.pipeline;
+  if (e.kind !== 'name' || column || !isTable(h, e.name, span)) return undefined;
+  return { kind: 'pipeline', source: { kind: 'table', name: e.name, span: e.span }, operators: [], span: e.span };
 }
 
 /** True when `x` names a table (a tabular let, a view or one of ours): Lookback's argument. */

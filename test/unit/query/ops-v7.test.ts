@@ -31,6 +31,19 @@ describe('evaluate new_activity_metrics', () => {
     }
   });
 
+  it('compiles a Cohort and a Lookback table for both engines (an anti-join of the Lookback ids)', () => {
+    for (const dialect of dialects) {
+      // Act
+      const compiled = compile(
+        'let L = States | where Timestamp < ago(1d) | project DeviceId; States | evaluate new_activity_metrics(DeviceId, Timestamp, ago(7d), now(), 1d, ago(7d), L)',
+        options(dialect),
+      );
+      // Assess
+      expect(compiled.columns.map((c) => c.name).slice(0, 2)).toEqual(['from_Timestamp', 'to_Timestamp']);
+      expect(compiled.sql).toMatch(/NOT EXISTS|ANTI/);
+    }
+  });
+
   it.each([
     [
       'States | evaluate new_activity_metrics(DeviceId, Timestamp, ago(7d), now())',
@@ -41,8 +54,12 @@ describe('evaluate new_activity_metrics', () => {
       { code: 'QUERY_SEMANTIC', message: "unknown column 'Plant'", position: '1:81' },
     ],
     [
-      'let L = States | project DeviceId; States | evaluate new_activity_metrics(DeviceId, Timestamp, ago(7d), now(), 1d, datetime(2024-02-28), L)',
-      { code: 'QUERY_UNSUPPORTED', message: "Lookback (a table of ids) is not supported", position: '1:138' },
+      'let L = States | project DeviceId; States | evaluate new_activity_metrics(DeviceId, Timestamp, ago(7d), now(), 1d, L, PlantId)',
+      { code: 'QUERY_SEMANTIC', message: 'Lookback (a table of ids) is its last argument', position: '1:116' },
+    ],
+    [
+      'let L = States | project Name; States | evaluate new_activity_metrics(DeviceId, Timestamp, ago(7d), now(), 1d, L)',
+      { code: 'QUERY_SEMANTIC', message: "unknown column 'DeviceId'", position: '1:112' },
     ],
     [
       "States | evaluate new_activity_metrics(DeviceId, Timestamp, ago(7d), now(), 'month')",
