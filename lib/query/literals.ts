@@ -273,30 +273,3 @@ export function formatTimespanTicks(ticks: bigint): string {
     (frac > 0n ? '.' + String(frac).padStart(7, '0') : '')
   );
 }
-
-/**
- * The JSON text of a dynamic literal's content. Kusto also accepts single-quoted strings there
- * (`dynamic({'key1': 'abc'})`); they are rewritten as JSON strings, and the rest is left to JSON.parse.
- */
-export function dynamicLiteralJson(raw: string): string {
-  let out = '';
-  for (let i = 0; i < raw.length; i++) {
-    const ch = raw[i]!;
-    if (ch !== '"' && ch !== "'") {
-      out += ch;
-      continue;
-    }
-    let text = '';
-    let j = i + 1;
-    for (; j < raw.length && raw[j] !== ch; j++) {
-      if (raw[j] === '\\' && j + 1 < raw.length) {
-        text += raw[j]! + raw[j + 1]!;
-        j++;
-      } else text += raw[j] === '"' ? '\\"' : raw[j];
-    }
-    // A single-quoted string may hold \' for a quote, which JSON writes without the backslash.
-    out += `"${ch === "'" ? text.replace(/\\'/g, "'") : text}"`;
-    i = j;
-  }
-  return out;
-}

@@ -20,6 +20,7 @@ import { clip, type ErrorFactory } from './errors';
 import { minifiedJson } from './json-text';
 import { tokenize } from './lexer';
 import { checkNameLength, compileContext, type CompileContext } from './limits';
+import { DynamicScalarError, dynamicLiteralJson } from './dynamic-literal';
 import {
   MAX_INT,
   MAX_LONG,
@@ -28,7 +29,6 @@ import {
   parseDatetimeTicks,
   parseDatetimeTicksUnbounded,
   parseTimespanTicks,
-  dynamicLiteralJson,
 } from './literals';
 import { parseMakeSeries } from './parser-make-series';
 import { parseMvApply } from './parser-mv-apply';
@@ -414,8 +414,7 @@ class Parser implements OperatorCursor, UdfCursor {
         return { kind: 'serialize', items, span: this.spanFrom(start) };
       }
       default:
-        if (KNOWN_UNSUPPORTED_OPERATORS.has(t.text))
-          throw this.errors.unsupported(refusedOperator(t.text), t.span);
+        if (KNOWN_UNSUPPORTED_OPERATORS.has(t.text)) throw this.errors.unsupported(refusedOperator(t.text), t.span);
         throw this.errors.syntax(`unknown operator '${shown(t)}'`, t.span);
     }
   }
@@ -938,8 +937,13 @@ class Parser implements OperatorCursor, UdfCursor {
     if (type === 'dynamic') {
       try {
         return this.literal('dynamic', minifiedJson(dynamicLiteralJson(raw)), t.span);
-      } catch {
-        throw this.errors.unsupported('only JSON content is supported in dynamic(...) literals', t.span);
+      } catch (error) {
+        if (error instanceof DynamicScalarError)
+          throw this.errors.syntax(`invalid dynamic literal: ${error.message}`, t.span);
+        throw this.errors.unsupported(
+          'dynamic(...) holds JSON and scalar literals (1h, datetime(...), guid(...), long(...), real(...))',
+          t.span,
+        );
       }
     }
     const guid = raw.replace(/^['"]|['"]$/g, '');
