@@ -102,7 +102,8 @@ export function authorizeQuery(event: AuthorizerEvent, deps: AuthorizerDeps): Pr
 /**
  * The query API's decision taken inside the query function itself, for routes without a Lambda
  * authorizer (docs/auth.md, "The query routes check the token themselves"): exactly authorizeQuery's
- * checks and log line, read back as callerOf reads an authorizer's context.
+ * checks and refusal log lines (an accepted caller goes to `deps.accepted` when given), read back
+ * as callerOf reads an authorizer's context.
  * @throws AppError UNAUTHORIZED or FORBIDDEN, with the messages an authorizer's refusal gives;
  * FORBIDDEN for the serverless-offline override header, which an authorizer denies outright.
  */
