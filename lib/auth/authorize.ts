@@ -11,7 +11,7 @@ import { checkMaintenanceToken } from '../registry/tokens';
 import { verifyAccessToken, type TokenPolicy } from './access-token';
 import { bearerToken, headerValue, looksLikeJwt } from './bearer';
 import type { TokenVerifier } from './verified-token-cache';
-import { callerContext, refusalContext, type AuthorizerContext, type Caller } from './caller';
+import { callerContext, callerOf, refusalContext, type AuthorizerContext, type Caller } from './caller';
 
 export interface AuthorizerDeps {
   readonly registry: Registry;
@@ -21,6 +21,11 @@ export interface AuthorizerDeps {
   readonly verify?: TokenVerifier;
   /** Called once per decision with ids and reasons only, never credentials. */
   readonly log: (message: string, attributes: Record<string, unknown>) => void;
+  /**
+   * Called instead of `log` for an accepted caller: a function that checks the token itself
+   * (authenticateQuery) puts the caller's ids on its own request line rather than writing a second line.
+   */
+  readonly accepted?: (attributes: Record<string, unknown>) => void;
 }
 
 export interface SimpleAuthorizerResult {
@@ -67,13 +72,15 @@ async function decide(
     const token = bearerToken(event.headers);
     if (token === undefined) throw new AppError('UNAUTHORIZED', "send 'Authorization: Bearer <access token>'");
     const caller = await authorize(token);
-    deps.log('caller authorized', {
+    const attributes = {
       route: event.routeKey,
       kind: caller.kind,
       customerId: caller.customerId,
       clientId: caller.clientId,
       tokenId: caller.tokenId,
-    });
+    };
+    if (deps.accepted) deps.accepted(attributes);
+    else deps.log('caller authorized', attributes);
     return { isAuthorized: true, context: callerContext(caller) };
   } catch (error) {
     if (!isAppError(error) || (error.code !== 'UNAUTHORIZED' && error.code !== 'FORBIDDEN')) throw error;
@@ -90,6 +97,20 @@ export function authorizeQuery(event: AuthorizerEvent, deps: AuthorizerDeps): Pr
     const { client, plants } = await clientCaller(deps, token);
     return jwtCaller(client, plants);
   });
+}
+
+/**
+ * The query API's decision taken inside the query function itself, for routes without a Lambda
+ * authorizer (docs/auth.md, "The query routes check the token themselves"): exactly authorizeQuery's
+ * checks and refusal log lines (an accepted caller goes to `deps.accepted` when given), read back
+ * as callerOf reads an authorizer's context.
+ * @throws AppError UNAUTHORIZED or FORBIDDEN, with the messages an authorizer's refusal gives;
+ * FORBIDDEN for the serverless-offline override header, which an authorizer denies outright.
+ */
+export async function authenticateQuery(event: AuthorizerEvent, deps: AuthorizerDeps): Promise<Caller> {
+  const result = await authorizeQuery(event, deps);
+  if (!result.isAuthorized) throw new AppError('FORBIDDEN', `the ${OVERRIDE_HEADER} header is not accepted`);
+  return callerOf({ requestContext: { authorizer: { lambda: result.context ?? null } } });
 }
 
 /** The path's plant id; undefined without one; null when its escapes do not decode. */

@@ -89,6 +89,22 @@ export const authorizedCaller: Middleware = {
   },
 };
 
+/**
+ * The caller of a route without a Lambda authorizer, whose function checks the bearer token
+ * itself (`authenticate`, lib/wiring/auth.ts); then the path's plant, as authorizedCaller does.
+ * Before the body is read, like authorizedCaller. @throws AppError 401/403 from `authenticate`.
+ */
+export function verifiedCaller(authenticate: (event: HttpEvent) => Promise<Caller>): Middleware {
+  return {
+    before: async (request) => {
+      const event = request.event;
+      const caller = await authenticate(event);
+      if (event.pathParameters?.plantId !== undefined) checkPlantAccess(caller, pathParam(event, 'plantId'));
+      event.caller = caller;
+    },
+  };
+}
+
 /** The handler's HttpResult as API Gateway's structured result. */
 export const responseSerializer: Middleware = {
   after: (request) => {

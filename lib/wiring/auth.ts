@@ -2,7 +2,8 @@
 // and the token policy with either the local signing key (offline) or the issuer's JWKS (Cognito).
 import { createLocalJWKSet, createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 import { verifyAccessToken, type TokenPolicy } from '../auth/access-token';
-import type { AuthorizerDeps } from '../auth/authorize';
+import { authenticateQuery, type AuthorizerDeps } from '../auth/authorize';
+import type { Caller } from '../auth/caller';
 import { localSigningKey, type SigningKey } from '../auth/local-keys';
 import { cachingVerifier } from '../auth/verified-token-cache';
 import type { TokenEndpointDeps } from '../auth/token-endpoint';
@@ -62,6 +63,19 @@ export function authorizerDeps(): AuthorizerDeps {
     now: () => new Date(),
     log: (message, attributes) => logger.info(message, attributes),
   };
+}
+
+/**
+ * The caller of a query route that checks its token itself (no Lambda authorizer; docs/auth.md):
+ * the query authorizer's decision with the same dependencies and caches. An accepted caller's ids
+ * go on the request's own log line (the chain's `request done`) instead of a line of their own;
+ * a refusal is logged as the authorizer logs it. @throws AppError 401/403.
+ */
+export function queryCaller(event: Parameters<typeof authenticateQuery>[0]): Promise<Caller> {
+  return authenticateQuery(event, {
+    ...authorizerDeps(),
+    accepted: ({ route: _route, ...ids }) => logger.appendKeys(ids),
+  });
 }
 
 /** @returns undefined when the local identity provider is off (deployed). */

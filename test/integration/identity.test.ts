@@ -161,6 +161,52 @@ describe('identity on the offline stack', () => {
     );
   });
 
+  it('refuses the same bad tokens on the query routes, which check the token in the function itself', async () => {
+    const jwk = JSON.parse(await readFile(path.join(stack.dataDir, 'auth-keys', 'signing-key.json'), 'utf8'));
+    const key = (await importJWK(jwk, 'RS256')) as CryptoKey;
+    const foreign = await new SignJWT({
+      client_id: demo.clientId,
+      scope: 'api://other/.default',
+      token_use: 'access',
+      iss: stack.httpUrl,
+    })
+      .setProtectedHeader({ alg: 'RS256', kid: jwk.kid })
+      .setExpirationTime(Math.floor(Date.now() / 1000) + 600)
+      .sign(key);
+    const [header, payload, signature] = accessToken.split('.') as [string, string, string];
+    const tampered = `${header}.${payload}.${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
+    const body = JSON.stringify({
+      query: 'print 1',
+      startTime: '2026-01-01T00:00:00.000Z',
+      endTime: '2026-01-02T00:00:00.000Z',
+    });
+    const post = (route: string, token?: string, headers: Record<string, string> = {}) =>
+      fetch(`${stack.httpUrl}${route}`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          ...headers,
+          ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }),
+        },
+        body,
+      });
+    for (const route of ['/insights/v1/telemetry/query/table', '/insights/v1/telemetry/query/explain']) {
+      await expectRefusal(await post(route), 401, 'UNAUTHORIZED');
+      await expectRefusal(await post(route, `${b64({ alg: 'none' })}.${payload}.`), 401, 'UNAUTHORIZED');
+      await expectRefusal(await post(route, tampered), 401, 'UNAUTHORIZED');
+      await expectRefusal(await post(route, foreign), 403, 'FORBIDDEN');
+      // No authorizer on these routes, so serverless-offline never reads this header; refused all the same.
+      const override = JSON.stringify({ lambda: { kind: 'jwt', customerId: 'demo', plantIds: 'demo-plant-1' } });
+      for (const token of [undefined, accessToken])
+        await expectRefusal(
+          await post(route, token, { 'sls-offline-authorizer-override': override }),
+          403,
+          'FORBIDDEN',
+        );
+      expect((await post(route, accessToken)).status, route).toBe(200);
+    }
+  });
+
   it('hands the maintenance token out once through its link, then 410 with the envelope', async () => {
     const first = await get(`/maintenance/v1/token-links/${demo.tokenLinkId}`);
     const body = (await first.json()) as { accessToken: string; plantId: string };

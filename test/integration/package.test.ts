@@ -108,13 +108,15 @@ describe('IAM', () => {
       'sqs:GetQueueAttributes',
       'sqs:ChangeMessageVisibility',
     ],
+    // The two query routes check the caller's token themselves (no authorizer): the registry's client and plants.
     QueryTableLambdaFunction: [
       'timestream:Select',
       'timestream:SelectValues',
       'timestream:CancelQuery',
       'timestream:DescribeEndpoints',
+      ...read,
     ],
-    QueryExplainLambdaFunction: [],
+    QueryExplainLambdaFunction: read,
     QueryAuthorizerLambdaFunction: read,
     MaintenanceAuthorizerLambdaFunction: read,
     MaintenanceTokenLinkLambdaFunction: [...read, 'dynamodb:UpdateItem'],
@@ -487,7 +489,7 @@ describe('identity and HTTP API', () => {
     }
   });
 
-  it('puts an authorizer on every route but the token, JWKS, token-link, OpenAPI, health and playground page routes', () => {
+  it('puts an authorizer on every route but the public ones and the two query routes that check the token themselves', () => {
     const routes = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties);
     const open = routes.filter((r) => r.AuthorizationType !== 'CUSTOM').map((r) => r.RouteKey as string);
     expect(open.sort()).toEqual([
@@ -498,8 +500,13 @@ describe('identity and HTTP API', () => {
       'GET /maintenance/v1/openapi.json',
       'GET /maintenance/v1/token-links/{id}',
       'GET /v1/rest/auth/metadata',
+      'POST /insights/v1/telemetry/query/explain',
+      'POST /insights/v1/telemetry/query/table',
       'POST /oauth2/token',
     ]);
+    // The query routes' own check is the query authorizer's code (lib/auth/authorize.ts
+    // authenticateQuery); test/unit/infra/route-auth.test.ts ties each open route to its handler's check,
+    // test/integration/identity.test.ts sends them every refused token.
     for (const r of routes.filter((r) => r.AuthorizationType === 'CUSTOM')) {
       const authorizer = (r.AuthorizerId as { Ref: string }).Ref;
       expect(authorizer, r.RouteKey).toBe(

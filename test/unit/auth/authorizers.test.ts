@@ -2,7 +2,12 @@
 // branch, what reaches the context, what is logged. The same decisions on DynamoDB Local, with
 // forged signatures and algorithms, are in test/integration/authorizers.test.ts.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { authorizeMaintenance, authorizeQuery, type SimpleAuthorizerResult } from '../../../lib/auth/authorize';
+import {
+  authenticateQuery,
+  authorizeMaintenance,
+  authorizeQuery,
+  type SimpleAuthorizerResult,
+} from '../../../lib/auth/authorize';
 import { callerOf } from '../../../lib/auth/caller';
 import type { SigningKey } from '../../../lib/auth/local-keys';
 import { AppError } from '../../../lib/core/errors';
@@ -138,6 +143,64 @@ describe('query authorizer on the in-memory registry', () => {
       { message: 'caller refused', attributes: expect.objectContaining({ code: 'UNAUTHORIZED' }) },
     ]);
     expect(JSON.stringify(auth.logs)).not.toContain(token.split('.')[2]);
+  });
+});
+
+describe('the query token checked inside the query function (authenticateQuery)', () => {
+  /** Its refusal as the chain renders it, or the caller. */
+  async function outcome(promise: Promise<unknown>) {
+    try {
+      return { caller: await promise };
+    } catch (error) {
+      if (error instanceof AppError) return { status: error.status, body: errorBody(error) };
+      throw error;
+    }
+  }
+
+  it("refuses exactly as the authorizer's refusal reaches a handler, and accepts the same caller", async () => {
+    // Prepare
+    const auth = await fakeAuth(key);
+    const good = await auth.tokenFor(auth.onlyA.clientId);
+    const cases = [
+      requestEvent(undefined),
+      requestEvent('not-a-jwt'),
+      requestEvent(`${good.slice(0, -2)}xx`),
+      requestEvent(await auth.tokenFor(auth.everyPlant.clientId, { scope: 'api://other/.default' })),
+      requestEvent(await auth.tokenFor('client-deleted')),
+      requestEvent(await auth.tokenFor(auth.everyPlant.clientId, { now: new Date(NOW.getTime() - 2 * 3_600_000) })),
+    ];
+    for (const event of cases) {
+      // Act
+      const inFunction = await outcome(authenticateQuery(event, auth.deps));
+      const viaAuthorizer = refusal(await authorizeQuery(event, auth.deps));
+      // Assess
+      expect(inFunction).toEqual(viaAuthorizer);
+    }
+    const accepted = await outcome(authenticateQuery(requestEvent(good), auth.deps));
+    expect(accepted).toEqual({
+      caller: { kind: 'jwt', customerId: 'c1', plantIds: ['pA'], allPlants: false, clientId: auth.onlyA.clientId },
+    });
+  });
+
+  it('answers the serverless-offline override header with 403 and the envelope', async () => {
+    const auth = await fakeAuth(key);
+    const event = requestEvent(await auth.tokenFor(auth.everyPlant.clientId), {
+      extraHeaders: { 'sls-offline-authorizer-override': '{"lambda":{"customerId":"c2"}}' },
+    });
+    expect(await outcome(authenticateQuery(event, auth.deps))).toMatchObject({
+      status: 403,
+      body: { status: 'ERROR', code: 'FORBIDDEN' },
+    });
+  });
+
+  it('hands an accepted caller to `accepted` instead of a log line of its own; refusals are still logged', async () => {
+    const auth = await fakeAuth(key);
+    const accepted: Record<string, unknown>[] = [];
+    const deps = { ...auth.deps, accepted: (a: Record<string, unknown>) => void accepted.push(a) };
+    await authenticateQuery(requestEvent(await auth.tokenFor(auth.everyPlant.clientId)), deps);
+    await outcome(authenticateQuery(requestEvent(undefined), deps));
+    expect(accepted).toEqual([expect.objectContaining({ customerId: 'c1', clientId: auth.everyPlant.clientId })]);
+    expect(auth.logs.map((l) => l.message)).toEqual(['caller refused']);
   });
 });
 

@@ -119,6 +119,55 @@ describe('httpHandler', () => {
     expect(forbidden.status).toBe(403);
   });
 
+  it('checks the token itself on a route without an authorizer: refusals before the body is read, the caller to the handler', async () => {
+    // Prepare: an authenticate that refuses without a header and accepts one token.
+    const asked: string[] = [];
+    const authenticate = async (e: HttpEvent) => {
+      asked.push(e.headers.authorization ?? '');
+      if (e.headers.authorization !== 'Bearer good') throw new AppError('UNAUTHORIZED', 'send a token');
+      return { kind: 'jwt', customerId: 'c', plantIds: ['p1'], allPlants: false, clientId: 'cl' } as const;
+    };
+    const seen: unknown[] = [];
+    const handler = httpHandler(
+      async (e) => {
+        seen.push(e.caller);
+        return { body: {} };
+      },
+      { ...testing, jsonBody: true, authenticate },
+    );
+    // Act
+    const refused = await call(handler, event({ body: '{not json' }));
+    const otherPlant = await call(
+      handler,
+      event({ body: '{not json', headers: { Authorization: 'Bearer good' }, pathParameters: { plantId: 'p2' } }),
+    );
+    // An authorizer's context, as a misrouted request might carry, is never what decides.
+    const forged = {
+      requestId: 'r',
+      authorizer: { lambda: { kind: 'jwt', customerId: 'c', plantIds: 'p1', allPlants: 'false' } },
+    } as unknown as HttpEvent['requestContext'];
+    const forgedRes = await call(handler, event({ body: '{}', requestContext: forged }));
+    const ok = await call(
+      handler,
+      event({ body: '{}', headers: { 'content-type': 'application/json', Authorization: 'Bearer good' } }),
+    );
+    // Assess
+    expect(refused.status).toBe(401);
+    expect(refused.body).toMatchObject({ status: 'ERROR', code: 'UNAUTHORIZED', message: 'send a token' });
+    expect(otherPlant.status).toBe(403);
+    expect(forgedRes.status).toBe(401);
+    expect(ok.status).toBe(200);
+    expect(asked).toEqual(['', 'Bearer good', '', 'Bearer good']);
+    expect(seen).toEqual([{ kind: 'jwt', customerId: 'c', plantIds: ['p1'], allPlants: false, clientId: 'cl' }]);
+  });
+
+  it('refuses to wrap a handler with both an authorizer and its own token check', () => {
+    const authenticate = async () => ({ kind: 'jwt', customerId: 'c', plantIds: [], allPlants: true }) as const;
+    expect(() => httpHandler(async () => ({ body: {} }), { ...testing, authorized: true, authenticate })).toThrow(
+      TypeError,
+    );
+  });
+
   it('refuses a body over the limit with 413', async () => {
     const handler = httpHandler(async () => ({ body: {} }), { ...testing, jsonBody: true, maxBodyBytes: 10 });
     const res = await call(handler, event({ body: '{"long":"0123456789"}' }));
