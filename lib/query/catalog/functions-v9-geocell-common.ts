@@ -22,6 +22,3 @@ export const pointJson = (lng: string, lat: string): string =>
 
 /** A GeoJSON polygon of one ring; `ring` is a SQL list of [lng, lat] lists, closed by its caller. */
 export const polygonJson = (ring: string): string => `to_json({'type': 'Polygon', 'coordinates': [${ring}]})`;
-
-/** The single-character hex digit of a BIGINT nibble, lower case as the pages print tokens. */
-export const HEX_DIGITS = '0123456789abcdef';

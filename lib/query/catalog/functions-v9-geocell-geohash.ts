@@ -88,8 +88,9 @@ const polygon: SqlBuilder = (c) => {
 
 /**
  * The eight cells around: longitude wraps around the antimeridian, rows beyond a pole are left out
- * (the pages print no example at either). Order: north, then clockwise; the page's printed order
- * follows no rule we could find (see docs/kql-functions.md), and its conformance case compares sets.
+ * (the pages print no example at either). Order: north, then clockwise. The page prints its eight
+ * cells in an order that follows no rule we could find (its conformance case is a known gap; the
+ * others compare the cells as a set).
  */
 export const GEOHASH_NEIGHBOR_OFFSETS: readonly (readonly [number, number])[] = [
   [0, 1],
@@ -152,7 +153,7 @@ export const GEOHASH_V9_FUNCTIONS: readonly ScalarFunction[] = [
   ),
   fromGeohash(
     'geo_geohash_neighbors',
-    'The eight geohash cells around a geohash (fewer next to a pole), as a dynamic array; null for an invalid geohash (DuckDB only).',
+    'The eight geohash cells around a geohash (fewer next to a pole), north first then clockwise, as a dynamic array (Kusto prints them in another order); null for an invalid geohash (DuckDB only).',
     neighbors,
   ),
 ];
