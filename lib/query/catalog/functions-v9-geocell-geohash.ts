@@ -4,13 +4,13 @@
 // each 5 bits are one character of the base-32 alphabet below. The classic bisection compares the
 // value with exact midpoints (-180 + k·360/2^m is a double exactly for every m up to 45), so it is
 // the exact-real index floor((x + 180)·2^m / 360): computed here in doubles and corrected by one
-// step against the two exact boundaries around it, instead of 45 folded bisection steps.
+// step against the two exact boundaries around it, instead of 45 folded bisection steps. The
+// characters are read and written a whole character at a time (BY_SPLIT_BITS).
 // Invalid input gives what the pages print: '' for a point or accuracy out of range, null for a
 // geohash that is not 1 to 18 characters of the alphabet. DuckDB only (refused on Timestream).
 import { asDouble, bindAs, pointJson, polygonJson, validPoint } from './functions-v9-geocell-common';
 import type { ScalarFunction, SqlBuilder } from './types';
 
-const ALPHABET = '0123456789bcdefghjkmnpqrstuvwxyz';
 const MAX_ACCURACY = 18;
 const DEFAULT_ACCURACY = 5;
 
@@ -33,14 +33,35 @@ function cellIndex(x: string, m: string, span: 360 | 180): string {
 }
 
 /**
+ * The geohash alphabet (0123456789bcdefghjkmnpqrstuvwxyz: no a, i, l, o) reordered by the 5 bits' meaning: character k holds three bits of one coordinate
+ * (k >> 2) interleaved with two of the other (k & 3), as every character does (an even character
+ * starts with longitude, an odd one with latitude). One lookup a character, no bit-by-bit loop.
+ */
+const BY_SPLIT_BITS = '028b139c46df57eghksujmtvnqwyprxz';
+
+/** For character gi: the shift of its three and of its two bits in the longitude and latitude indexes. */
+function splitShifts(n: string, gi = 'gi'): { threeLon: string; twoLat: string; threeLat: string; twoLon: string } {
+  return {
+    threeLon: `(${lonBits(n)} - 3 - 5 * ${gi} // 2)`,
+    twoLat: `(${latBits(n)} - 2 - 5 * ${gi} // 2)`,
+    threeLat: `(${latBits(n)} - 3 - (5 * ${gi} - 1) // 2)`,
+    twoLon: `(${lonBits(n)} - 2 - (5 * ${gi} + 1) // 2)`,
+  };
+}
+
+/** Character gi (a plain reference) of the geohash of the cell (lo, la) with n characters. */
+function characterOf(lo: string, la: string, n: string, gi: string): string {
+  const at = splitShifts(n, gi);
+  const k = `CASE WHEN ${gi} % 2 = 0 THEN ((${lo} >> ${at.threeLon}) & 7) * 4 + ((${la} >> ${at.twoLat}) & 3) ELSE ((${la} >> ${at.threeLat}) & 7) * 4 + ((${lo} >> ${at.twoLon}) & 3) END`;
+  return `substr('${BY_SPLIT_BITS}', CAST(1 + ${k} AS INTEGER), 1)`;
+}
+
+/**
  * The geohash text of the cell (lo, la) (longitude and latitude indexes) with n characters; all
  * arguments SQL BIGINT expressions that are plain references (each is named several times).
  */
 export function geohashText(lo: string, la: string, n: string): string {
-  const bit = (p: string): string =>
-    `CASE WHEN (${p}) % 2 = 0 THEN (${lo} >> (${lonBits(n)} - 1 - (${p}) // 2)) & 1 ELSE (${la} >> (${latBits(n)} - 1 - (${p}) // 2)) & 1 END`;
-  const code = [0, 1, 2, 3, 4].map((b) => `((${bit(`5 * gi + ${b}`)}) << ${4 - b})`).join(' | ');
-  return `array_to_string(list_transform(range(${n}), gi -> substr('${ALPHABET}', CAST(1 + (${code}) AS INTEGER), 1)), '')`;
+  return `array_to_string(list_transform(range(${n}), gi -> ${characterOf(lo, la, n, 'gi')}), '')`;
 }
 
 const encodePoint: SqlBuilder = (c) => {
@@ -57,12 +78,13 @@ const encodePoint: SqlBuilder = (c) => {
  * not 1 to 18 characters of the alphabet (the pages' invalid geohash). `h` is named several times.
  */
 export function geohashCell(h: string): string {
-  const codes = `list_transform(range(length(${h})), gi -> CAST(strpos('${ALPHABET}', substr(${h}, gi + 1, 1)) - 1 AS BIGINT))`;
-  const bit = (p: string): string => `((gd[(${p}) // 5 + 1] >> (4 - (${p}) % 5)) & 1)`;
-  const n = `CAST(len(gd) AS BIGINT)`;
-  const index = (bits: string, first: 0 | 1): string =>
-    `CAST(coalesce(list_sum(list_transform(range(${bits}), gj -> ${bit(`2 * gj + ${first}`)} << (${bits} - 1 - gj))), 0) AS BIGINT)`;
-  const cell = bindAs(codes, 'gd', `{'lo': ${index(lonBits(n), 0)}, 'la': ${index(latBits(n), 1)}, 'n': ${n}}`);
+  const splits = `list_transform(range(length(${h})), gi -> CAST(strpos('${BY_SPLIT_BITS}', substr(${h}, gi + 1, 1)) - 1 AS BIGINT))`;
+  const at = splitShifts('gn');
+  const part = (even: string, odd: string): string =>
+    `CAST(list_sum(list_transform(range(gn), gi -> CASE WHEN gi % 2 = 0 THEN ${even} ELSE ${odd} END)) AS BIGINT)`;
+  const lo = part(`(gd[gi + 1] >> 2) << ${at.threeLon}`, `(gd[gi + 1] & 3) << ${at.twoLon}`);
+  const la = part(`(gd[gi + 1] & 3) << ${at.twoLat}`, `(gd[gi + 1] >> 2) << ${at.threeLat}`);
+  const cell = bindAs(splits, 'gd', bindAs(`CAST(len(gd) AS BIGINT)`, 'gn', `{'lo': ${lo}, 'la': ${la}, 'n': gn}`));
   return `CASE WHEN length(${h}) BETWEEN 1 AND ${MAX_ACCURACY} AND regexp_full_match(${h}, '[0-9b-hjkmnp-z]+') THEN ${cell} END`;
 }
 
@@ -109,7 +131,19 @@ const neighbors: SqlBuilder = (c) => {
   const offsets = `[${GEOHASH_NEIGHBOR_OFFSETS.map(([dx, dy]) => `[${dx}, ${dy}]`).join(', ')}]`;
   const moved = `list_transform(${offsets}, go -> {'lo': ((gc.lo + go[1]) % ${cells} + ${cells}) % ${cells}, 'la': gc.la + go[2]})`;
   const inside = `list_filter(${moved}, gm -> gm.la >= 0 AND gm.la < ${rows})`;
-  const texts = `to_json(list_transform(${inside}, gm -> ${geohashText('gm.lo', 'gm.la', 'gc.n')}))`;
+  // The characters of all the neighbors in one list (one lambda call a character, not a list a
+  // neighbor: about twice as fast), then cut into texts of n characters.
+  const each = `list_transform(range(len(gl) * gc.n), gq -> {'lo': gl[gq // gc.n + 1].lo, 'la': gl[gq // gc.n + 1].la, 'i': gq % gc.n})`;
+  const chars = `list_transform(${each}, ge -> ${characterOf('ge.lo', 'ge.la', 'gc.n', 'ge.i')})`;
+  const texts = bindAs(
+    inside,
+    'gl',
+    bindAs(
+      chars,
+      'gh',
+      `to_json(list_transform(range(len(gl)), gr -> array_to_string(gh[gr * gc.n + 1:(gr + 1) * gc.n], '')))`,
+    ),
+  );
   return bindAs(geohashCell(c.a[0]!), 'gc', `CASE WHEN gc IS NOT NULL THEN ${texts} END`);
 };
 
