@@ -1,7 +1,7 @@
 // Geohash (the geo_point_to_geohash, geo_geohash_to_central_point, geo_geohash_to_polygon and
 // geo_geohash_neighbors pages). A geohash of n characters is 5n bits alternating longitude and
 // latitude, longitude first: ceil(5n/2) bits bisect [-180, 180], floor(5n/2) bisect [-90, 90], and
-// each 5 bits are one character of the base-32 alphabet below. The classic bisection compares the
+// each 5 bits are one character of the base-32 alphabet (BY_SPLIT_BITS). The bisection compares the
 // value with exact midpoints (-180 + k·360/2^m is a double exactly for every m up to 45), so it is
 // the exact-real index floor((x + 180)·2^m / 360): computed here in doubles and corrected by one
 // step against the two exact boundaries around it, instead of 45 folded bisection steps. The
