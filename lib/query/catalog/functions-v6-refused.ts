@@ -2,7 +2,7 @@
 // refusal stays QUERY_UNSUPPORTED at the function's name ("the function 'x' is not supported"); the
 // reason follows it. Each is refused because its Kusto documentation leaves the answer open, or it
 // needs something this service does not have.
-/** The geospatial H3 functions (the cell functions geohash and S2 are in functions-v9-geocell-*.ts). */
+/** H3's geometric functions (geohash, S2 and H3's level/parent/children are in functions-v9-geocell-*.ts). */
 const H3_REASON =
   "H3 cell ids need H3's icosahedron projection (20 face centers, aperture-7 rotations, 122 base cells, pentagons), which is not written in SQL here; geo_point_to_s2cell and geo_point_to_geohash cluster points";
 
@@ -20,9 +20,6 @@ const REASONS: Readonly<Record<string, string>> = {
   geo_point_to_h3cell: H3_REASON,
   geo_h3cell_to_central_point: H3_REASON,
   geo_h3cell_to_polygon: H3_REASON,
-  geo_h3cell_parent: H3_REASON,
-  geo_h3cell_children: H3_REASON,
-  geo_h3cell_level: H3_REASON,
   geo_h3cell_neighbors: H3_REASON,
   geo_h3cell_rings: H3_REASON,
   geo_polygon_to_h3cells: H3_REASON,

@@ -221,3 +221,64 @@ export function s2Neighbors(c: S2Cell, offsets: readonly (readonly [number, numb
   }
   return out;
 }
+
+// H3 cell indexes (h3geo.org, "H3 Index"): mode 1, resolution, base cell, 15 three-bit digits.
+const H3_PENTAGONS = new Set([4, 14, 24, 38, 49, 58, 63, 72, 83, 97, 107, 117]);
+
+interface H3Index {
+  readonly id: bigint;
+  readonly res: number;
+  readonly base: number;
+  readonly digits: readonly number[];
+}
+
+const h3Digit = (id: bigint, r: number): number => Number((id >> BigInt(3 * (15 - r))) & 7n);
+
+/** The index a token names, undefined when it is no valid H3 cell. */
+export function h3Index(token: string): H3Index | undefined {
+  if (!/^[0-9a-fA-F]{1,16}$/.test(token)) return undefined;
+  const id = BigInt(`0x${token}`);
+  if (id >> 56n !== 8n) return undefined;
+  const res = Number((id >> 52n) & 15n);
+  const base = Number((id >> 45n) & 127n);
+  if (base >= 122) return undefined;
+  const digits = Array.from({ length: 15 }, (_, k) => h3Digit(id, k + 1));
+  if (digits.some((d, k) => (k < res ? d === 7 : d !== 7))) return undefined;
+  if (H3_PENTAGONS.has(base) && digits.slice(0, res).find((d) => d !== 0) === 1) return undefined;
+  return { id, res, base, digits };
+}
+
+function h3Token(base: number, res: number, digits: readonly number[]): string {
+  let id = (1n << 59n) | (BigInt(res) << 52n) | (BigInt(base) << 45n);
+  for (let r = 1; r <= 15; r++) id |= BigInt(r <= res ? digits[r - 1]! : 7) << BigInt(3 * (15 - r));
+  return id.toString(16);
+}
+
+export function h3Parent(token: string, res?: number | null): string {
+  const c = h3Index(token);
+  const r = res === undefined ? (c ? c.res - 1 : -1) : res;
+  if (!c || r === null || r < 0 || r > 14 || r > c.res) return '';
+  return h3Token(c.base, r, c.digits);
+}
+
+/** The children in index order, each digit sequence counted up; a pentagon's child of first digit 1 left out. */
+export function h3Children(token: string, res?: number | null): string[] | null {
+  const c = h3Index(token);
+  const r = res === undefined ? (c ? c.res + 1 : -1) : res;
+  if (!c || r === null || r < 1 || r > 15 || r < c.res || r - c.res > 5) return null;
+  const pentagon = H3_PENTAGONS.has(c.base) && c.digits.slice(0, c.res).every((d) => d === 0);
+  const out: string[] = [];
+  const walk = (prefix: number[]): void => {
+    if (prefix.length === r) {
+      out.push(h3Token(c.base, r, prefix));
+      return;
+    }
+    for (let d = 0; d < 7; d++) {
+      const next = [...prefix, d];
+      if (pentagon && next.slice(c.res).find((x) => x !== 0) === 1) continue;
+      walk(next);
+    }
+  };
+  walk(c.digits.slice(0, c.res));
+  return out;
+}
