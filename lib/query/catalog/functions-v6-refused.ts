@@ -2,6 +2,10 @@
 // refusal stays QUERY_UNSUPPORTED at the function's name ("the function 'x' is not supported"); the
 // reason follows it. Each is refused because its Kusto documentation leaves the answer open, or it
 // needs something this service does not have.
+/** H3's geometric functions (geohash, S2 and H3's level/parent/children are in functions-v9-geocell-*.ts). */
+const H3_REASON =
+  "H3 cell ids need H3's icosahedron projection (20 face centers, aperture-7 rotations, 122 base cells, pentagons), which is not written in SQL here; geo_point_to_s2cell and geo_point_to_geohash cluster points";
+
 const REASONS: Readonly<Record<string, string>> = {
   bin_auto:
     'it bins by the query properties query_bin_auto_size and query_bin_auto_at, which this service does not take; write bin(x, size) or bin_at(x, size, fixed_point)',
@@ -11,6 +15,14 @@ const REASONS: Readonly<Record<string, string>> = {
   base64_decode_toguid:
     "its page prints a GUID whose third group is not in the byte order base64_encode_fromguid's page prints, so either answer would contradict one of them",
   dcount_intersect: 'it is a plugin: evaluate dcount_intersect(hll_1, hll_2, ...), not a function',
+  geo_polygon_to_s2cells:
+    "its covering of a polygon (S2's region coverer over geodesic edges, with its own cell limits) is not written here, so its cells could not be Kusto's; geo_point_to_s2cell and geo_s2cell_to_polygon are supported",
+  geo_point_to_h3cell: H3_REASON,
+  geo_h3cell_to_central_point: H3_REASON,
+  geo_h3cell_to_polygon: H3_REASON,
+  geo_h3cell_neighbors: H3_REASON,
+  geo_h3cell_rings: H3_REASON,
+  geo_polygon_to_h3cells: H3_REASON,
 };
 
 /** The reason a known Kusto function is refused, if there is one to give. */

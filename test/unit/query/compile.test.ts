@@ -52,9 +52,9 @@ describe('compile: errors', () => {
     ],
     ['States | extend x = Name.a', 'QUERY_SEMANTIC', "1:21: '.' and '[...]' need a dynamic value; 'Name' is string"],
     [
-      'States | extend x = geo_point_to_s2cell(Name, Name)',
+      'States | extend x = geo_point_to_h3cell(Name, Name)',
       'QUERY_UNSUPPORTED',
-      "1:21: the function 'geo_point_to_s2cell' is not supported",
+      "1:21: the function 'geo_point_to_h3cell' is not supported: H3 cell ids need H3's icosahedron projection (20 face centers, aperture-7 rotations, 122 base cells, pentagons), which is not written in SQL here; geo_point_to_s2cell and geo_point_to_geohash cluster points",
     ],
     [
       'States | summarize geo_point_to_s2cell(Value)',
