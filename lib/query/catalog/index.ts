@@ -23,6 +23,7 @@ import { BETA_V7_FUNCTIONS } from './functions-v7-beta';
 import { WELCH_V7_FUNCTIONS } from './functions-v7-welch';
 import { IPV4_CIDR_V7_FUNCTIONS } from './functions-v7-ipv4-cidr';
 import { BUILDSCHEMA_V8_AGGREGATIONS } from './functions-v8-buildschema';
+import { GEO_POINT_V9_FUNCTIONS } from './functions-v9-geo-points';
 import { MATH_FUNCTIONS } from './math';
 import { TRIG_FUNCTIONS } from './math-trig';
 import { ARRAY_RESHAPE_FUNCTIONS } from './arrays-reshape';
@@ -61,6 +62,7 @@ export const SCALAR_CATALOG: readonly ScalarFunction[] = [
   ...BETA_V7_FUNCTIONS,
   ...WELCH_V7_FUNCTIONS,
   ...IPV4_CIDR_V7_FUNCTIONS,
+  ...GEO_POINT_V9_FUNCTIONS,
 ];
 export const AGGREGATE_CATALOG: readonly AggregateFunction[] = [
   ...AGGREGATIONS,
