@@ -1,0 +1,158 @@
+// geo_point_in_polygon, geo_distance_point_to_polygon, geo_polygon_area, geo_polygon_perimeter and
+// geo_polygon_centroid (their Kusto documentation pages): GeoJSON Polygon or MultiPolygon, geodesic
+// edges on S2's sphere, each ring taken as the smaller of the two regions it bounds (the pages' rule;
+// the ring's orientation is read from the sign of its area). Area, perimeter and centroid are S2's
+// (a fan of triangles from the ring's first vertex: l'Huilier areas, TrueCentroids; edge angles).
+// Those three answer a MultiPolygon of one polygon only: for several, the pages measure their union,
+// which needs polygon clipping this service does not do, so they give null rather than a sum that
+// would count overlaps twice. Containment and distance need no union and take any MultiPolygon.
+// DuckDB only: Timestream has no list lambdas to walk a ring's vertices.
+import { EARTH_RADIUS } from './functions-v9-geo-points';
+import { polygonVectors, polygonsOf, validPolygons } from './functions-v9-geo-json';
+import { geoJsonPoint, overPoint } from './functions-v9-geo-lines';
+import {
+  angle,
+  bind,
+  chordToAngle,
+  edgeChord2,
+  scale,
+  toLngLat,
+  triangleArea,
+  triangleCentroid,
+  triangleExcess,
+  vectorSum,
+  windingAngle,
+} from './functions-v9-geo-sphere';
+import type { ScalarFunction, SqlBuilder } from './types';
+
+const R = `${EARTH_RADIUS}E0`;
+const FOUR_PI = '12.566370614359172E0';
+const PI = '3.141592653589793E0';
+
+/** body over the polygons' rings of unit vectors `gV` when the argument is a valid (Multi)Polygon; else null. */
+const overPolygons = (g: string, body: string, single = false): string =>
+  bind(
+    polygonsOf(g),
+    'gG',
+    `CASE WHEN ${validPolygons('gG')}${single ? ' AND len(gG) = 1' : ''} THEN ${bind(polygonVectors('gG'), 'gV', body)} END`,
+  );
+
+/** The fan of triangles (ring[1], ring[i], ring[i+1]) of ring `gv`, one value each. */
+const fan = (triangle: (a: string, b: string, c: string) => string): string =>
+  `list_transform(range(2, len(gv)), gi -> ${triangle('gv[1]', 'gv[gi]', 'gv[gi + 1]')})`;
+
+/** Each closing edge too: ring `gv` has no closing vertex. */
+const edges = (edge: (a: string, b: string) => string): string =>
+  `list_transform(range(1, len(gv) + 1), gi -> ${edge('gv[gi]', 'gv[gi % len(gv) + 1]')})`;
+
+/** A signed area in (-2π, 2π] (S2's remainder by 4π). */
+const normalized = (area: string): string => bind(area, 'gu', `gu - ${FOUR_PI} * round(gu / ${FOUR_PI})`);
+
+/** Ring gv's signed area: positive when it runs counterclockwise around the smaller region. */
+const ringArea = normalized(`list_sum(${fan(triangleArea)})`);
+
+/** Each ring of polygon gq with its role, shell +1 and holes -1. */
+const rings = (value: (ring: string) => string): string =>
+  `list_transform(range(1, len(gq) + 1), gk -> CASE WHEN gk = 1 THEN 1E0 ELSE -1E0 END * ${bind('gq[gk]', 'gv', value('gv'))})`;
+
+const polygonArea: SqlBuilder = ({ a }) =>
+  overPolygons(a[0]!, `list_sum(list_transform(gV, gq -> list_sum(${rings(() => `abs(${ringArea})`)}))) * ${R} * ${R}`, true);
+
+const perimeter: SqlBuilder = ({ a }) =>
+  overPolygons(
+    a[0]!,
+    `list_sum(flatten(list_transform(gV, gq -> list_transform(gq, gv -> list_sum(${edges(angle)}))))) * ${R}`,
+    true,
+  );
+
+/** Ring gv's orientation, +1 counterclockwise around the smaller region, from its cheaper signed area. */
+const orientation = `sign(${normalized(`list_sum(${fan(triangleExcess)})`)})`;
+
+/** Ring gv's centroid (times its area), oriented around the smaller region. */
+const ringCentroid = scale(orientation, vectorSum(fan(triangleCentroid)));
+
+const polygonCentroid: SqlBuilder = ({ a }) =>
+  overPolygons(
+    a[0]!,
+    geoJsonPoint(
+      toLngLat(
+        vectorSum(
+          `flatten(list_transform(gV, gq -> list_transform(range(1, len(gq) + 1), gk -> ` +
+            `${bind('gq[gk]', 'gv', scale('CASE WHEN gk = 1 THEN 1E0 ELSE -1E0 END', ringCentroid))})))`,
+        ),
+      ),
+    ),
+    true,
+  );
+
+/**
+ * Point gP lies in the smaller region of ring gv: the edges' angles around it sum to ±2π with the
+ * sign of the ring's orientation (the opposite sign means its antipode is inside).
+ */
+const inRing = bind(
+  `[list_sum(${edges((x, y) => windingAngle('gP', x, y))}), list_sum(${fan(triangleExcess)})]`,
+  'gw',
+  `abs(gw[1]) > ${PI} AND sign(gw[1]) = sign(gw[2] - ${FOUR_PI} * round(gw[2] / ${FOUR_PI}))`,
+);
+
+/** Some polygon's shell holds gP and none of its holes does. */
+const contains =
+  `coalesce(list_bool_or(list_transform(gV, gq -> ${bind('gq[1]', 'gv', inRing)} AND ` +
+  `NOT coalesce(list_bool_or(list_transform(gq[2:], gv -> ${inRing})), false))), false)`;
+
+const pointInPolygon: SqlBuilder = ({ a }) => overPoint(a[0]!, a[1]!, overPolygons(a[2]!, contains));
+
+const distanceToPolygon: SqlBuilder = ({ a }) => {
+  const nearest = `list_min(flatten(flatten(list_transform(gV, gq -> list_transform(gq, gv -> ${edges((x, y) => edgeChord2('gP', x, y))})))))`;
+  return overPoint(a[0]!, a[1]!, overPolygons(a[2]!, `CASE WHEN ${contains} THEN 0E0 ELSE ${chordToAngle(nearest)} * ${R} END`));
+};
+
+const polygon = { name: 'polygon', type: 'dynamic' as const };
+const point = [
+  { name: 'longitude', type: 'number' as const },
+  { name: 'latitude', type: 'number' as const },
+];
+const ONE = 'a MultiPolygon of several polygons gives null: the union of polygons is not computed';
+
+export const GEO_POLYGON_V9_FUNCTIONS: readonly ScalarFunction[] = [
+  {
+    name: 'geo_point_in_polygon',
+    family: 'math',
+    summary: 'Whether a point lies in a GeoJSON Polygon or MultiPolygon on the sphere (null when invalid; DuckDB only).',
+    signatures: [{ params: [...point, polygon], result: 'bool' }],
+    duckdb: pointInPolygon,
+    timestream: null,
+  },
+  {
+    name: 'geo_distance_point_to_polygon',
+    family: 'math',
+    summary: 'The shortest distance in metres from a point to a GeoJSON Polygon or MultiPolygon, 0 inside (DuckDB only).',
+    signatures: [{ params: [...point, polygon], result: 'real' }],
+    duckdb: distanceToPolygon,
+    timestream: null,
+  },
+  {
+    name: 'geo_polygon_area',
+    family: 'math',
+    summary: `The area in square metres of a GeoJSON Polygon (${ONE}; DuckDB only).`,
+    signatures: [{ params: [polygon], result: 'real' }],
+    duckdb: polygonArea,
+    timestream: null,
+  },
+  {
+    name: 'geo_polygon_perimeter',
+    family: 'math',
+    summary: `The length in metres of a GeoJSON Polygon's boundary (${ONE}; DuckDB only).`,
+    signatures: [{ params: [polygon], result: 'real' }],
+    duckdb: perimeter,
+    timestream: null,
+  },
+  {
+    name: 'geo_polygon_centroid',
+    family: 'math',
+    summary: `The centroid of a GeoJSON Polygon as a GeoJSON Point (${ONE}; DuckDB only).`,
+    signatures: [{ params: [polygon], result: 'dynamic' }],
+    duckdb: polygonCentroid,
+    timestream: null,
+  },
+];
