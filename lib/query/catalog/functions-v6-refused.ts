@@ -11,6 +11,28 @@ const REASONS: Readonly<Record<string, string>> = {
   base64_decode_toguid:
     "its page prints a GUID whose third group is not in the byte order base64_encode_fromguid's page prints, so either answer would contradict one of them",
   dcount_intersect: 'it is a plugin: evaluate dcount_intersect(hll_1, hll_2, ...), not a function',
+  geo_point_buffer:
+    "its polygon approximates a circle by S2's buffer operation, which needs a geometry library (S2Builder) that this service does not have; test nearness with geo_point_in_circle or geo_distance_2points",
+  geo_line_buffer:
+    "its polygon is built by S2's buffer operation, which needs a geometry library (S2Builder) that this service does not have; test nearness with geo_distance_point_to_line",
+  geo_polygon_buffer:
+    "its polygon is built by S2's buffer operation, which needs a geometry library (S2Builder) that this service does not have; test nearness with geo_distance_point_to_polygon",
+  geo_intersection_2lines:
+    'the intersection is a geometry built by clipping, which needs a geometry library (S2Builder) that this service does not have',
+  geo_intersection_2polygons:
+    'the intersection is a geometry built by polygon clipping, which needs a geometry library (S2Builder) that this service does not have',
+  geo_intersection_line_with_polygon:
+    'the intersection is a geometry built by clipping, which needs a geometry library (S2Builder) that this service does not have',
+  geo_union_lines_array:
+    'the union is a geometry built by snapping and merging edges, which needs a geometry library (S2Builder) that this service does not have',
+  geo_union_polygons_array:
+    'the union is a geometry built by polygon clipping, which needs a geometry library (S2Builder) that this service does not have',
+  geo_line_simplify:
+    "its vertices are chosen by S2Builder's simplification, which needs a geometry library (S2Builder) that this service does not have",
+  geo_polygon_simplify:
+    "its vertices are chosen by S2Builder's simplification, which needs a geometry library (S2Builder) that this service does not have",
+  geo_simplify_polygons_array:
+    'it simplifies and unites polygons, which needs a geometry library (S2Builder) that this service does not have',
 };
 
 /** The reason a known Kusto function is refused, if there is one to give. */

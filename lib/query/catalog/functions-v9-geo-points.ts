@@ -46,9 +46,12 @@ const distance2Points: SqlBuilder = ({ a }) =>
   `CASE WHEN ${validPoint(a[0]!, a[1]!)} AND ${validPoint(a[2]!, a[3]!)} ` +
   `THEN ${centralAngle(a[0]!, a[1]!, a[2]!, a[3]!)} * ${EARTH_RADIUS}E0 END`;
 
-/** The page: a circle is a spherical cap whose radius (> 0) is measured along the surface; else null. */
+/**
+ * The page: a circle is a spherical cap whose radius (> 0) is measured along the surface; else null.
+ * The upper bound keeps NaN out (DuckDB orders NaN above every number).
+ */
 const pointInCircle: SqlBuilder = ({ a }) =>
-  `CASE WHEN ${validPoint(a[0]!, a[1]!)} AND ${validPoint(a[2]!, a[3]!)} AND ${a[4]} > 0 ` +
+  `CASE WHEN ${validPoint(a[0]!, a[1]!)} AND ${validPoint(a[2]!, a[3]!)} AND ${a[4]} > 0 AND ${a[4]} <= 1.7976931348623157E308 ` +
   `THEN ${centralAngle(a[0]!, a[1]!, a[2]!, a[3]!)} <= ${dbl(a[4]!)} / ${EARTH_RADIUS}E0 END`;
 
 const geoAzimuth: SqlBuilder = ({ a }) =>

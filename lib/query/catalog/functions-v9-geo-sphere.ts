@@ -36,9 +36,16 @@ export const scale = (k: string, a: string): string =>
 /** The angle between two unit vectors (S2Point::Angle). */
 export const angle = (a: string, b: string): string => bind(cross(a, b), 'gx', `atan2(sqrt(${dot('gx', 'gx')}), ${dot(a, b)})`);
 
-/** The sum of a list of vectors, in order (S2 adds them one by one from the zero vector). */
+/**
+ * The sum of a non-empty list of vectors, each coordinate added in order as S2 adds the vectors
+ * (list_sum per coordinate: list_reduce building a list per step is ten times slower).
+ */
 export const vectorSum = (list: string): string =>
-  `list_reduce(${list}, (gs, gt) -> ${plus('gs', 'gt')}, [0E0, 0E0, 0E0])`;
+  bind(
+    list,
+    'gs',
+    '[list_sum(list_transform(gs, gt -> gt[1])), list_sum(list_transform(gs, gt -> gt[2])), list_sum(list_transform(gs, gt -> gt[3]))]',
+  );
 
 /** [longitude, latitude] in degrees of a (not necessarily unit) vector, as S2LatLng of a point. */
 export const toLngLat = (v: string): string =>
