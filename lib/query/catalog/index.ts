@@ -23,6 +23,7 @@ import { BETA_V7_FUNCTIONS } from './functions-v7-beta';
 import { WELCH_V7_FUNCTIONS } from './functions-v7-welch';
 import { IPV4_CIDR_V7_FUNCTIONS } from './functions-v7-ipv4-cidr';
 import { BUILDSCHEMA_V8_AGGREGATIONS } from './functions-v8-buildschema';
+import { GEO_LINE_POINT_V9_FUNCTIONS } from './functions-v9-geo-line-points';
 import { GEO_LINE_V9_FUNCTIONS } from './functions-v9-geo-lines';
 import { GEO_POINT_V9_FUNCTIONS } from './functions-v9-geo-points';
 import { GEO_POLYGON_V9_FUNCTIONS } from './functions-v9-geo-polygons';
@@ -67,6 +68,7 @@ export const SCALAR_CATALOG: readonly ScalarFunction[] = [
   ...GEO_POINT_V9_FUNCTIONS,
   ...GEO_LINE_V9_FUNCTIONS,
   ...GEO_POLYGON_V9_FUNCTIONS,
+  ...GEO_LINE_POINT_V9_FUNCTIONS,
 ];
 export const AGGREGATE_CATALOG: readonly AggregateFunction[] = [
   ...AGGREGATIONS,

@@ -19,6 +19,7 @@ describe('geo functions: argument errors', () => {
     ['print r = geo_angle(1, 2, 3, 4, 5)', 'geo_angle() takes', '1:11'],
     ['print r = geo_distance_2points(1, 2, 3, 4, true)', 'use_spheroid must be the constant false', '1:44'],
     ['range x from 1 to 2 step 1 | extend r = geo_distance_2points(1, 2, 3, 4, x > 1)', 'use_spheroid', '1:74'],
+    ['print r = geo_line_locate_point(dynamic(null), 1, 2, true)', 'use_spheroid must be the constant false', '1:54'],
   ])('refuses %s', (query, message, position) => {
     // Act, Assess
     expectRefusedAt(query, duck, { code: 'QUERY_SEMANTIC', message, position });
@@ -47,6 +48,8 @@ describe('geo functions: engines', () => {
     ['geo_polygon_area(dynamic(null))', 'geo_polygon_area'],
     ['geo_polygon_perimeter(dynamic(null))', 'geo_polygon_perimeter'],
     ['geo_polygon_centroid(dynamic(null))', 'geo_polygon_centroid'],
+    ['geo_line_interpolate_point(dynamic(null), 0.5)', 'geo_line_interpolate_point'],
+    ['geo_line_locate_point(dynamic(null), 1, 2)', 'geo_line_locate_point'],
   ])('refuses %s on Timestream naming the function and the engine', (call, fn) => {
     // Act
     const error = compileFailure(`print r = ${call}`, ts);
@@ -92,10 +95,12 @@ describe('geo functions: hostile input on DuckDB', () => {
       | summarize ring = make_list(pack_array(lng, lat))
       | extend poly = bag_pack("type", "Polygon", "coordinates", pack_array(array_concat(ring, pack_array(ring[0]))))
       | project inside = geo_point_in_polygon(1, 85, poly), outside = geo_point_in_polygon(1, 70, poly),
-          area = geo_polygon_area(poly), length = geo_line_length(bag_pack("type", "LineString", "coordinates", ring))`;
+          area = geo_polygon_area(poly), length = geo_line_length(bag_pack("type", "LineString", "coordinates", ring)),
+          half = geo_line_locate_point(bag_pack("type", "LineString", "coordinates", ring), 0, 80),
+          end = geo_line_interpolate_point(bag_pack("type", "LineString", "coordinates", ring), 1)`;
     // Act
     const started = Date.now();
-    const [inside, outside, area, length] = await run(query);
+    const [inside, outside, area, length, half, end] = await run(query);
     // Assess: a spherical cap of 10° is 2πR²(1 - cos 10°); the 100,000-gon's geodesic edges differ from it by ~1e-10
     expect(inside).toBe(true);
     expect(outside).toBe(false);
@@ -103,6 +108,8 @@ describe('geo functions: hostile input on DuckDB', () => {
     expect(Math.abs((area as number) / cap - 1)).toBeLessThan(1e-6);
     const circle = 2 * Math.PI * 6371010 * Math.sin(Math.PI / 18) * ((100000 - 1) / 100000); // the line is not closed
     expect(Math.abs((length as number) / circle - 1)).toBeLessThan(1e-6);
+    expect(Math.abs((half as number) - 0.5)).toBeLessThan(1e-4);
+    expect((end as { coordinates: number[] }).coordinates[1]).toBeCloseTo(80, 9);
     expect(Date.now() - started).toBeLessThan(60_000);
   }, 90_000);
 
