@@ -11,6 +11,16 @@ const REASONS: Readonly<Record<string, string>> = {
   base64_decode_toguid:
     "its page prints a GUID whose third group is not in the byte order base64_encode_fromguid's page prints, so either answer would contradict one of them",
   dcount_intersect: 'it is a plugin: evaluate dcount_intersect(hll_1, hll_2, ...), not a function',
+  geo_intersects_2lines:
+    "an exact answer for touching edges needs S2's robust crossing predicates (exact arithmetic), and each pair of edges is tested with no spatial index, so it is not offered; geo_distance_point_to_line of the vertices measures nearness",
+  geo_intersects_line_with_polygon:
+    "an exact answer for touching edges needs S2's robust crossing predicates (exact arithmetic), and each pair of edges is tested with no spatial index, so it is not offered; geo_point_in_polygon of the line's vertices tests containment",
+  geo_intersects_2polygons:
+    "an exact answer for touching edges needs S2's robust crossing predicates (exact arithmetic), and each pair of edges is tested with no spatial index, so it is not offered; geo_point_in_polygon of the vertices tests containment",
+  geo_line_densify:
+    "how many points it adds per edge for a tolerance is not documented, and the page's printed vertices do not fix it; send geodesic edges, which every geo_* function here takes",
+  geo_polygon_densify:
+    "how many points it adds per edge for a tolerance is not documented, and the page's printed vertices do not fix it; send geodesic edges, which every geo_* function here takes",
   geo_point_buffer:
     "its polygon approximates a circle by S2's buffer operation, which needs a geometry library (S2Builder) that this service does not have; test nearness with geo_point_in_circle or geo_distance_2points",
   geo_line_buffer:

@@ -5,7 +5,7 @@
 // MultiLineString or a fraction outside [0, 1] gives null. DuckDB only (list lambdas).
 import { constantOf, type ArgumentCheck, type ScalarFunction, type SqlBuilder } from './types';
 import { lineVectors, validLines } from './functions-v9-geo-json';
-import { geoJsonPoint, overPoint } from './functions-v9-geo-lines';
+import { geoJsonPoint, overLines, overPoint } from './functions-v9-geo-lines';
 import { angle, bind, cross, dot, edgeChord2, minus, plus, scale, toLngLat, triple } from './functions-v9-geo-sphere';
 
 /** A LineString (only) as a list of positions, bound to gL; null for any other type. */
@@ -92,8 +92,32 @@ const locateBody = withLengths(
   ),
 );
 
-const locate: SqlBuilder = ({ a }) =>
-  overPoint(a[1]!, a[2]!, overLine(a[0]!, locateBody));
+const locate: SqlBuilder = ({ a }) => overPoint(a[1]!, a[2]!, overLine(a[0]!, locateBody));
+
+/** The point of a (Multi)LineString closest to gP: S2::Project on the first nearest edge (S2Polyline::Project). */
+const closest: SqlBuilder = ({ a }) =>
+  overPoint(
+    a[0]!,
+    a[1]!,
+    overLines(
+      a[2]!,
+      bind(
+        `flatten(list_transform(range(1, len(gV) + 1), gj -> list_transform(range(1, len(gV[gj])), ` +
+          `gi -> [gV[gj][gi], gV[gj][gi + 1], gL[gj][gi], gL[gj][gi + 1]])))`,
+        'gE',
+        bind(
+          bind(`list_transform(gE, gx -> ${edgeChord2('gP', 'gx[1]', 'gx[2]')})`, 'gm', 'list_position(gm, list_min(gm))'),
+          'gk',
+          bind(
+            project('gE[gk][1]', 'gE[gk][2]'),
+            'gq',
+            // A vertex is answered with its own coordinates, as the page prints (-115.192612, not ...200000001).
+            geoJsonPoint(`CASE WHEN gq = gE[gk][1] THEN gE[gk][3] WHEN gq = gE[gk][2] THEN gE[gk][4] ELSE ${toLngLat('gq')} END`),
+          ),
+        ),
+      ),
+    ),
+  );
 
 /** use_spheroid = true measures on the WGS-84 ellipsoid, whose page prints no result to check it against. */
 const sphereOnly: ArgumentCheck = (args) =>
@@ -104,6 +128,16 @@ const sphereOnly: ArgumentCheck = (args) =>
 const line = { name: 'lineString', type: 'dynamic' as const };
 
 export const GEO_LINE_POINT_V9_FUNCTIONS: readonly ScalarFunction[] = [
+  {
+    name: 'geo_closest_point_on_line',
+    family: 'math',
+    summary: 'The point (GeoJSON) of a LineString or MultiLineString closest to a point (null when invalid; DuckDB only).',
+    signatures: [
+      { params: [{ name: 'longitude', type: 'number' }, { name: 'latitude', type: 'number' }, line], result: 'dynamic' },
+    ],
+    duckdb: closest,
+    timestream: null,
+  },
   {
     name: 'geo_line_interpolate_point',
     family: 'math',

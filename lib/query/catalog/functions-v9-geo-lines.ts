@@ -12,7 +12,7 @@ import type { ScalarFunction, SqlBuilder } from './types';
 const R = `${EARTH_RADIUS}E0`;
 
 /** body over the lines' unit vectors `gV` when the argument is a valid (Multi)LineString; else null. */
-const overLines = (g: string, body: string): string =>
+export const overLines = (g: string, body: string): string =>
   bind(linesOf(g), 'gL', `CASE WHEN ${validLines('gL')} THEN ${bind(lineVectors('gL'), 'gV', body)} END`);
 
 /** One value per edge of every line, flattened. */
