@@ -10,6 +10,7 @@
 import { EARTH_RADIUS } from './functions-v9-geo-points';
 import { polygonVectors, polygonsOf, validPolygons } from './functions-v9-geo-json';
 import { geoJsonPoint, overPoint } from './functions-v9-geo-lines';
+import { literalContains } from './functions-v9-geo-literal';
 import {
   angle,
   bind,
@@ -100,7 +101,9 @@ const contains =
   `coalesce(list_bool_or(list_transform(gV, gq -> ${bind('gq[1]', 'gv', inRing)} AND ` +
   `NOT coalesce(list_bool_or(list_transform(gq[2:], gv -> ${inRing})), false))), false)`;
 
-const pointInPolygon: SqlBuilder = ({ a }) => overPoint(a[0]!, a[1]!, overPolygons(a[2]!, contains));
+/** A literal polygon is written out edge by edge (functions-v9-geo-literal.ts); anything else walks the GeoJSON per row. */
+const pointInPolygon: SqlBuilder = ({ a, args }) =>
+  overPoint(a[0]!, a[1]!, literalContains(args[2]) ?? overPolygons(a[2]!, contains));
 
 const distanceToPolygon: SqlBuilder = ({ a }) => {
   const nearest = `list_min(flatten(flatten(list_transform(gV, gq -> list_transform(gq, gv -> ${edges((x, y) => edgeChord2('gP', x, y))})))))`;

@@ -138,6 +138,23 @@ describe('geo functions: hostile input on DuckDB', () => {
     expect(row).toEqual([null, null, null, null, null, null, null, null]);
   });
 
+  it('answers a literal polygon (written out edge by edge) as the same polygon computed per row', async () => {
+    // Prepare: a shell with a hole and a grid of 10,000 points over both, off the vertices (a point on
+    // the boundary is S2's convention, which neither form claims to follow bit for bit)
+    const poly =
+      '{"type":"Polygon","coordinates":[[[-74.0,40.70],[-73.95,40.75],[-73.90,40.70],[-73.95,40.76],[-74.0,40.70]],' +
+      '[[-73.96,40.73],[-73.95,40.745],[-73.94,40.73],[-73.96,40.73]]]}';
+    const query = `let p = dynamic(${poly});
+      range i from 0 to 9999 step 1 | extend lng = -74.0099 + (i % 100) / 900.0, lat = 40.6901 + (i / 100) / 1400.0
+      | summarize inside = countif(geo_point_in_polygon(lng, lat, p)),
+          differ = countif(geo_point_in_polygon(lng, lat, p) != geo_point_in_polygon(lng, lat, parse_json(tostring(p))))`;
+    // Act
+    const [inside, differ] = await run(query);
+    // Assess: some points inside, none answered differently
+    expect(inside).toBeGreaterThan(500);
+    expect(differ).toBe(0);
+  });
+
   it('takes a ring in either orientation as the smaller region it bounds', async () => {
     // Act: the same square clockwise and counterclockwise
     const row = await run(
