@@ -6,6 +6,7 @@
 // DuckDB only: Timestream has no list lambdas to walk a line's vertices.
 import { EARTH_RADIUS, validPoint } from './functions-v9-geo-points';
 import { lineVectors, linesOf, validLines } from './functions-v9-geo-json';
+import { literalLineChord2 } from './functions-v9-geo-literal';
 import { angle, bind, chordToAngle, edgeCentroid, edgeChord2, toLngLat, unit, vectorSum } from './functions-v9-geo-sphere';
 import type { ScalarFunction, SqlBuilder } from './types';
 
@@ -35,12 +36,17 @@ const lineLength: SqlBuilder = ({ a }) =>
 
 const lineCentroid: SqlBuilder = ({ a }) => overLines(a[0]!, geoJsonPoint(toLngLat(vectorSum(perEdge(edgeCentroid)))));
 
-const distanceToLine: SqlBuilder = ({ a }) =>
-  overPoint(
+/** A literal line is written out edge by edge (functions-v9-geo-literal.ts); anything else walks the GeoJSON per row. */
+const distanceToLine: SqlBuilder = ({ a, args }) => {
+  const literal = literalLineChord2(args[2]);
+  return overPoint(
     a[0]!,
     a[1]!,
-    overLines(a[2]!, `${chordToAngle(`list_min(${perEdge((x, y) => edgeChord2('gP', x, y))})`)} * ${R}`),
+    literal !== undefined
+      ? `${chordToAngle(literal)} * ${R}`
+      : overLines(a[2]!, `${chordToAngle(`list_min(${perEdge((x, y) => edgeChord2('gP', x, y))})`)} * ${R}`),
   );
+};
 
 const line = { name: 'lineString', type: 'dynamic' as const };
 

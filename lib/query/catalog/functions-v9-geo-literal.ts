@@ -1,11 +1,12 @@
-// geo_point_in_polygon over a literal polygon (the pages' and most queries' form: `where
-// geo_point_in_polygon(lng, lat, dynamic({...}))`), written out edge by edge with the polygon's
-// vectors computed here, once. The general SQL walks the GeoJSON with list lambdas on every row
-// (parsing, validating, converting each vertex again), which cost DuckDB ~60 µs a row for four
-// vertices; written out, a row costs a few arithmetic operations per edge. The answer is a boolean
-// whose inputs differ from the general path's at most in a vector's last bit (V8's sin and cos
-// against the C library's), which can only matter for a point on an edge, where the pages leave
-// containment to S2's conventions anyway. Anything but a clean, valid polygon of at most
+// geo_point_in_polygon, geo_distance_point_to_polygon and geo_distance_point_to_line over a literal
+// geometry (the pages' and most queries' form: `where geo_point_in_polygon(lng, lat, dynamic({...}))`),
+// written out edge by edge with the geometry's vectors computed here, once. The general SQL walks
+// the GeoJSON with list lambdas on every row (parsing, validating, converting each vertex again),
+// which cost DuckDB 20-60 µs a row for four vertices; written out, a row costs a few arithmetic
+// operations per edge. The vectors may differ from the general path's in their last bit (V8's sin
+// and cos against the C library's): a containment answer can differ only for a point on an edge,
+// where the pages leave containment to S2's conventions, and a distance in its 16th digit (the
+// pages' printed 15 digits still come out). Anything but a clean, valid geometry of at most
 // MAX_EDGES edges returns undefined and takes the general path (null for invalid input included).
 import type { IrExpr } from '../ir';
 import { RAD } from './functions-v9-geo-points';
@@ -13,6 +14,8 @@ import { constantOf } from './types';
 
 /** Keeps the written-out SQL under ~45 KB (the query's SQL is limited to 128 KB). */
 const MAX_EDGES = 128;
+/** A distance's edge is longer to write out. */
+const MAX_DISTANCE_EDGES = 48;
 
 type Vec = readonly [number, number, number];
 type Ring = readonly Vec[];
@@ -27,6 +30,12 @@ const isPosition = (p: unknown): p is [number, number] =>
   p[1] >= -90 &&
   p[1] <= 90;
 
+/** S2LatLng::ToPoint. */
+function unitOf([lng, lat]: [number, number]): Vec {
+  const cosLat = Math.cos(lat * RAD);
+  return [Math.cos(lng * RAD) * cosLat, Math.sin(lng * RAD) * cosLat, Math.sin(lat * RAD)];
+}
+
 /** A ring's vectors without the closing position, or undefined when it breaks the pages' rules. */
 function ringOf(r: unknown): Ring | undefined {
   if (!Array.isArray(r) || r.length < 4 || !r.every(isPosition)) return undefined;
@@ -34,14 +43,11 @@ function ringOf(r: unknown): Ring | undefined {
   const [first, last] = [ps[0]!, ps[ps.length - 1]!];
   if (first[0] !== last[0] || first[1] !== last[1]) return undefined;
   for (let i = 1; i < ps.length; i++) if (ps[i]![0] === ps[i - 1]![0] && ps[i]![1] === ps[i - 1]![1]) return undefined;
-  return ps.slice(0, -1).map(([lng, lat]) => {
-    const cosLat = Math.cos(lat * RAD);
-    return [Math.cos(lng * RAD) * cosLat, Math.sin(lng * RAD) * cosLat, Math.sin(lat * RAD)] as const;
-  });
+  return ps.slice(0, -1).map(unitOf);
 }
 
-/** The literal's polygons of rings, or undefined (see the header). */
-function polygonsOf(arg: IrExpr | undefined): Ring[][] | undefined {
+/** A literal dynamic argument's type and coordinates, when it is a JSON object. */
+function geoJson(arg: IrExpr | undefined): { type?: unknown; coordinates?: unknown } | undefined {
   if (arg?.kind !== 'lit' || arg.type !== 'dynamic') return undefined;
   let g: unknown;
   try {
@@ -49,8 +55,28 @@ function polygonsOf(arg: IrExpr | undefined): Ring[][] | undefined {
   } catch {
     return undefined;
   }
-  if (typeof g !== 'object' || g === null) return undefined;
-  const { type, coordinates } = g as { type?: unknown; coordinates?: unknown };
+  return typeof g === 'object' && g !== null && !Array.isArray(g) ? (g as { type?: unknown; coordinates?: unknown }) : undefined;
+}
+
+/** A literal (Multi)LineString's edges as [a, b] vectors, or undefined (see the header). */
+function lineEdgesOf(arg: IrExpr | undefined): [Vec, Vec][] | undefined {
+  const g = geoJson(arg);
+  const lines = g?.type === 'LineString' ? [g.coordinates] : g?.type === 'MultiLineString' ? g.coordinates : undefined;
+  if (!Array.isArray(lines) || lines.length === 0) return undefined;
+  const edges: [Vec, Vec][] = [];
+  for (const line of lines) {
+    if (!Array.isArray(line) || line.length < 2 || !line.every(isPosition)) return undefined;
+    const vs = (line as [number, number][]).map(unitOf);
+    for (let i = 1; i < vs.length; i++) edges.push([vs[i - 1]!, vs[i]!]);
+  }
+  return edges.length <= MAX_DISTANCE_EDGES ? edges : undefined;
+}
+
+/** The literal's polygons of rings, or undefined (see the header). */
+function polygonsOf(arg: IrExpr | undefined, maxEdges = MAX_EDGES): Ring[][] | undefined {
+  const g = geoJson(arg);
+  if (g === undefined) return undefined;
+  const { type, coordinates } = g;
   const polys = type === 'Polygon' ? [coordinates] : type === 'MultiPolygon' ? coordinates : undefined;
   if (!Array.isArray(polys) || polys.length === 0) return undefined;
   const out: Ring[][] = [];
@@ -62,7 +88,7 @@ function polygonsOf(arg: IrExpr | undefined): Ring[][] | undefined {
     edges += rings.reduce((n, r) => n + r!.length, 0);
     out.push(rings as Ring[]);
   }
-  return edges <= MAX_EDGES ? out : undefined;
+  return edges <= maxEdges ? out : undefined;
 }
 
 const cross = (a: Vec, b: Vec): Vec => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
@@ -93,11 +119,46 @@ function inRing(ring: Ring): string {
 }
 
 /** SQL of "the literal polygon contains gP", or undefined for the general path. */
-export function literalContains(arg: IrExpr | undefined): string | undefined {
-  const polys = polygonsOf(arg);
+export function literalContains(arg: IrExpr | undefined, maxEdges = MAX_EDGES): string | undefined {
+  const polys = polygonsOf(arg, maxEdges);
   if (!polys) return undefined;
   const each = polys.map(([shell, ...holes]) =>
     holes.length === 0 ? `(${inRing(shell!)})` : `(${inRing(shell!)} AND NOT (${holes.map(inRing).join(' OR ')}))`,
   );
   return `(${each.join(' OR ')})`;
+}
+
+const minus = (a: Vec, b: Vec): Vec => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+const plus = (a: Vec, b: Vec): Vec => [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
+
+/** |gP - v|² as SQL. */
+const chordTo = (v: Vec): string =>
+  `((gP[1] - ${num(v[0])}) * (gP[1] - ${num(v[0])}) + (gP[2] - ${num(v[1])}) * (gP[2] - ${num(v[1])}) + ` +
+  `(gP[3] - ${num(v[2])}) * (gP[3] - ${num(v[2])}))`;
+
+/** The squared chord from gP to edge ab, as functions-v9-geo-sphere.ts edgeChord2 computes it. */
+function edgeChord2(a: Vec, b: Vec): string {
+  const n = cross(minus(a, b), plus(a, b));
+  const ends = `least(4E0, ${chordTo(a)}, ${chordTo(b)})`;
+  const nn = dot(n, n);
+  if (nn === 0) return ends;
+  const sin2 = `(${dotP(n)} * ${dotP(n)} / ${num(nn)})`;
+  const interior = `2E0 * ${sin2} / (1E0 + sqrt(greatest(0E0, 1E0 - ${sin2})))`;
+  return `CASE WHEN ${dotP(cross(n, a))} > 0 AND ${dotP(cross(b, n))} > 0 THEN least(${ends}, ${interior}) ELSE ${ends} END`;
+}
+
+/** SQL of the smallest squared chord from gP to a literal (Multi)LineString, or undefined for the general path. */
+export function literalLineChord2(arg: IrExpr | undefined): string | undefined {
+  const edges = lineEdgesOf(arg);
+  if (!edges) return undefined;
+  return edges.length === 1 ? edgeChord2(...edges[0]!) : `least(${edges.map(([a, b]) => edgeChord2(a, b)).join(', ')})`;
+}
+
+/** SQL of [contains, smallest squared chord to an edge] for a literal (Multi)Polygon and gP, or undefined. */
+export function literalPolygonDistance(arg: IrExpr | undefined): { contains: string; chord2: string } | undefined {
+  const contains = literalContains(arg, MAX_DISTANCE_EDGES);
+  const polys = polygonsOf(arg, MAX_DISTANCE_EDGES);
+  if (contains === undefined || polys === undefined) return undefined;
+  const chords = polys.flat().flatMap((ring) => ring.map((a, i) => edgeChord2(a, ring[(i + 1) % ring.length]!)));
+  return { contains, chord2: chords.length === 1 ? chords[0]! : `least(${chords.join(', ')})` };
 }

@@ -10,7 +10,7 @@
 import { EARTH_RADIUS } from './functions-v9-geo-points';
 import { polygonVectors, polygonsOf, validPolygons } from './functions-v9-geo-json';
 import { geoJsonPoint, overPoint } from './functions-v9-geo-lines';
-import { literalContains } from './functions-v9-geo-literal';
+import { literalContains, literalPolygonDistance } from './functions-v9-geo-literal';
 import {
   angle,
   bind,
@@ -105,7 +105,11 @@ const contains =
 const pointInPolygon: SqlBuilder = ({ a, args }) =>
   overPoint(a[0]!, a[1]!, literalContains(args[2]) ?? overPolygons(a[2]!, contains));
 
-const distanceToPolygon: SqlBuilder = ({ a }) => {
+const distanceToPolygon: SqlBuilder = ({ a, args }) => {
+  const literal = literalPolygonDistance(args[2]);
+  if (literal) {
+    return overPoint(a[0]!, a[1]!, `CASE WHEN ${literal.contains} THEN 0E0 ELSE ${chordToAngle(literal.chord2)} * ${R} END`);
+  }
   const nearest = `list_min(flatten(flatten(list_transform(gV, gq -> list_transform(gq, gv -> ${edges((x, y) => edgeChord2('gP', x, y))})))))`;
   return overPoint(a[0]!, a[1]!, overPolygons(a[2]!, `CASE WHEN ${contains} THEN 0E0 ELSE ${chordToAngle(nearest)} * ${R} END`));
 };
