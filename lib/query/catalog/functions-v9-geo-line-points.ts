@@ -94,27 +94,35 @@ const locateBody = withLengths(
 
 const locate: SqlBuilder = ({ a }) => overPoint(a[1]!, a[2]!, overLine(a[0]!, locateBody));
 
-/** The point of a (Multi)LineString closest to gP: S2::Project on the first nearest edge (S2Polyline::Project). */
+/**
+ * The point closest to gP on edges `edges` (a list of [vector a, vector b, position a, position b]):
+ * S2::Project on the first nearest edge (S2Polyline::Project).
+ */
+export const nearestOnEdges = (edges: string): string =>
+  bind(
+    edges,
+    'gE',
+    bind(
+      bind(`list_transform(gE, gx -> ${edgeChord2('gP', 'gx[1]', 'gx[2]')})`, 'gm', 'list_position(gm, list_min(gm))'),
+      'gk',
+      bind(
+        project('gE[gk][1]', 'gE[gk][2]'),
+        'gq',
+        // A vertex is answered with its own coordinates, as the page prints (-115.192612, not ...200000001).
+        geoJsonPoint(`CASE WHEN gq = gE[gk][1] THEN gE[gk][3] WHEN gq = gE[gk][2] THEN gE[gk][4] ELSE ${toLngLat('gq')} END`),
+      ),
+    ),
+  );
+
 const closest: SqlBuilder = ({ a }) =>
   overPoint(
     a[0]!,
     a[1]!,
     overLines(
       a[2]!,
-      bind(
+      nearestOnEdges(
         `flatten(list_transform(range(1, len(gV) + 1), gj -> list_transform(range(1, len(gV[gj])), ` +
           `gi -> [gV[gj][gi], gV[gj][gi + 1], gL[gj][gi], gL[gj][gi + 1]])))`,
-        'gE',
-        bind(
-          bind(`list_transform(gE, gx -> ${edgeChord2('gP', 'gx[1]', 'gx[2]')})`, 'gm', 'list_position(gm, list_min(gm))'),
-          'gk',
-          bind(
-            project('gE[gk][1]', 'gE[gk][2]'),
-            'gq',
-            // A vertex is answered with its own coordinates, as the page prints (-115.192612, not ...200000001).
-            geoJsonPoint(`CASE WHEN gq = gE[gk][1] THEN gE[gk][3] WHEN gq = gE[gk][2] THEN gE[gk][4] ELSE ${toLngLat('gq')} END`),
-          ),
-        ),
       ),
     ),
   );

@@ -10,6 +10,7 @@
 import { EARTH_RADIUS } from './functions-v9-geo-points';
 import { polygonVectors, polygonsOf, validPolygons } from './functions-v9-geo-json';
 import { geoJsonPoint, overPoint } from './functions-v9-geo-lines';
+import { nearestOnEdges } from './functions-v9-geo-line-points';
 import { literalContains, literalPolygonDistance } from './functions-v9-geo-literal';
 import {
   angle,
@@ -114,6 +115,16 @@ const distanceToPolygon: SqlBuilder = ({ a, args }) => {
   return overPoint(a[0]!, a[1]!, overPolygons(a[2]!, `CASE WHEN ${contains} THEN 0E0 ELSE ${chordToAngle(nearest)} * ${R} END`));
 };
 
+/** The page: the point itself when the polygon contains it, else the nearest point of its rings' edges. */
+const closestOnPolygon: SqlBuilder = ({ a }) => {
+  const ring = 'gV[gj][gk]';
+  const edges =
+    `flatten(flatten(list_transform(range(1, len(gV) + 1), gj -> list_transform(range(1, len(gV[gj]) + 1), gk -> ` +
+    `list_transform(range(1, len(${ring}) + 1), gi -> [${ring}[gi], ${ring}[gi % len(${ring}) + 1], gG[gj][gk][gi], gG[gj][gk][gi + 1]])))))`;
+  const itself = geoJsonPoint(`[CAST(${a[0]} AS DOUBLE), CAST(${a[1]} AS DOUBLE)]`);
+  return overPoint(a[0]!, a[1]!, overPolygons(a[2]!, `CASE WHEN ${contains} THEN ${itself} ELSE ${nearestOnEdges(edges)} END`));
+};
+
 const polygon = { name: 'polygon', type: 'dynamic' as const };
 const point = [
   { name: 'longitude', type: 'number' as const },
@@ -136,6 +147,14 @@ export const GEO_POLYGON_V9_FUNCTIONS: readonly ScalarFunction[] = [
     summary: 'The shortest distance in metres from a point to a GeoJSON Polygon or MultiPolygon, 0 inside (DuckDB only).',
     signatures: [{ params: [...point, polygon], result: 'real' }],
     duckdb: distanceToPolygon,
+    timestream: null,
+  },
+  {
+    name: 'geo_closest_point_on_polygon',
+    family: 'math',
+    summary: 'The point (GeoJSON) of a Polygon or MultiPolygon closest to a point, the point itself inside (DuckDB only).',
+    signatures: [{ params: [...point, polygon], result: 'dynamic' }],
+    duckdb: closestOnPolygon,
     timestream: null,
   },
   {

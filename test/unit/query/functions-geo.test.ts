@@ -51,6 +51,7 @@ describe('geo functions: engines', () => {
     ['geo_line_interpolate_point(dynamic(null), 0.5)', 'geo_line_interpolate_point'],
     ['geo_line_locate_point(dynamic(null), 1, 2)', 'geo_line_locate_point'],
     ['geo_closest_point_on_line(1, 2, dynamic(null))', 'geo_closest_point_on_line'],
+    ['geo_closest_point_on_polygon(1, 2, dynamic(null))', 'geo_closest_point_on_polygon'],
   ])('refuses %s on Timestream naming the function and the engine', (call, fn) => {
     // Act
     const error = compileFailure(`print r = ${call}`, ts);
