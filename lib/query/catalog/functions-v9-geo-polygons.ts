@@ -3,9 +3,12 @@
 // edges on S2's sphere, each ring taken as the smaller of the two regions it bounds (the pages' rule;
 // the ring's orientation is read from the sign of its area). Area, perimeter and centroid are S2's
 // (a fan of triangles from the ring's first vertex: l'Huilier areas, TrueCentroids; edge angles).
-// Those three answer a MultiPolygon of one polygon only: for several, the pages measure their union,
-// which needs polygon clipping this service does not do, so they give null rather than a sum that
-// would count overlaps twice. Containment and distance need no union and take any MultiPolygon.
+// For a MultiPolygon of several polygons the pages measure their union, which in general needs
+// polygon clipping this service does not do. Area and centroid are the parts' sum when the parts are
+// disjoint (no edges cross, no vertex of one inside another; tested pairwise up to 512 edges), and
+// null otherwise, touching parts included, rather than a sum that would count an overlap twice; the
+// perimeter (a shared stretch of boundary is not the union's) takes one polygon only. Containment
+// and distance need no union and take any MultiPolygon.
 // DuckDB only: Timestream has no list lambdas to walk a ring's vertices.
 import { EARTH_RADIUS } from './functions-v9-geo-points';
 import { polygonVectors, polygonsOf, validPolygons } from './functions-v9-geo-json';
@@ -17,6 +20,7 @@ import {
   bind,
   chordToAngle,
   edgeChord2,
+  edgesCross,
   scale,
   toLngLat,
   triangleArea,
@@ -32,11 +36,13 @@ const FOUR_PI = '12.566370614359172E0';
 const PI = '3.141592653589793E0';
 
 /** body over the polygons' rings of unit vectors `gV` when the argument is a valid (Multi)Polygon; else null. */
-const overPolygons = (g: string, body: string, single = false): string =>
+const overPolygons = (g: string, body: string, parts: 'any' | 'one' | 'disjoint' = 'any'): string =>
   bind(
     polygonsOf(g),
     'gG',
-    `CASE WHEN ${validPolygons('gG')}${single ? ' AND len(gG) = 1' : ''} THEN ${bind(polygonVectors('gG'), 'gV', body)} END`,
+    `CASE WHEN ${validPolygons('gG')}${parts === 'one' ? ' AND len(gG) = 1' : ''} THEN ` +
+      bind(polygonVectors('gG'), 'gV', parts === 'disjoint' ? `CASE WHEN ${disjoint} THEN ${body} END` : body) +
+      ' END',
   );
 
 /** The fan of triangles (ring[1], ring[i], ring[i+1]) of ring `gv`, one value each. */
@@ -58,13 +64,17 @@ const rings = (value: (ring: string) => string): string =>
   `list_transform(range(1, len(gq) + 1), gk -> CASE WHEN gk = 1 THEN 1E0 ELSE -1E0 END * ${bind('gq[gk]', 'gv', value('gv'))})`;
 
 const polygonArea: SqlBuilder = ({ a }) =>
-  overPolygons(a[0]!, `list_sum(list_transform(gV, gq -> list_sum(${rings(() => `abs(${ringArea})`)}))) * ${R} * ${R}`, true);
+  overPolygons(
+    a[0]!,
+    `list_sum(list_transform(gV, gq -> list_sum(${rings(() => `abs(${ringArea})`)}))) * ${R} * ${R}`,
+    'disjoint',
+  );
 
 const perimeter: SqlBuilder = ({ a }) =>
   overPolygons(
     a[0]!,
     `list_sum(flatten(list_transform(gV, gq -> list_transform(gq, gv -> list_sum(${edges(angle)}))))) * ${R}`,
-    true,
+    'one',
   );
 
 /** Ring gv's orientation, +1 counterclockwise around the smaller region, from its cheaper signed area. */
@@ -84,7 +94,7 @@ const polygonCentroid: SqlBuilder = ({ a }) =>
         ),
       ),
     ),
-    true,
+    'disjoint',
   );
 
 /**
@@ -103,6 +113,29 @@ const contains =
   `NOT coalesce(list_bool_or(list_transform(gq[2:], gv -> ${inRing})), false))), false)`;
 
 /** A literal polygon is written out edge by edge (functions-v9-geo-literal.ts); anything else walks the GeoJSON per row. */
+/** Polygon `q` (rings of vectors) holds gP: its shell does and none of its holes. */
+const polygonHolds = (q: string): string =>
+  `${bind(`${q}[1]`, 'gv', inRing)} AND NOT coalesce(list_bool_or(list_transform(${q}[2:], gv -> ${inRing})), false)`;
+
+/** Every edge of polygon `q` as [a, b]. */
+const edgesOf = (q: string): string =>
+  `flatten(list_transform(${q}, gv -> list_transform(range(1, len(gv) + 1), gk -> [gv[gk], gv[gk % len(gv) + 1]])))`;
+
+/** Most edges for which the pairwise test below runs (it is quadratic; CASE, unlike AND, skips it above). */
+const MAX_DISJOINT_EDGES = 512;
+
+/**
+ * The parts of gV are pairwise disjoint (their union's measure is the sum of theirs): no edges
+ * cross and no vertex of one lies inside another (an island in another's hole is disjoint).
+ */
+const disjoint =
+  `(len(gV) = 1 OR CASE WHEN list_sum(list_transform(gV, gq -> list_sum(list_transform(gq, gv -> len(gv))))) <= ${MAX_DISJOINT_EDGES} ` +
+  `THEN NOT coalesce(list_bool_or(flatten(list_transform(range(1, len(gV) + 1), gA -> list_transform(range(gA + 1, len(gV) + 1), gB -> ` +
+  `coalesce(list_bool_or(flatten(list_transform(${edgesOf('gV[gA]')}, ge -> list_transform(${edgesOf('gV[gB]')}, gf -> ` +
+  `${edgesCross('ge[1]', 'ge[2]', 'gf[1]', 'gf[2]')})))), false) ` +
+  `OR coalesce(list_bool_or(list_transform(flatten(gV[gA]), gX -> ${bind('gX', 'gP', polygonHolds('gV[gB]'))})), false) ` +
+  `OR coalesce(list_bool_or(list_transform(flatten(gV[gB]), gX -> ${bind('gX', 'gP', polygonHolds('gV[gA]'))})), false))))), false) ELSE false END)`;
+
 const pointInPolygon: SqlBuilder = ({ a, args }) =>
   overPoint(a[0]!, a[1]!, literalContains(args[2]) ?? overPolygons(a[2]!, contains));
 
@@ -130,6 +163,7 @@ const point = [
   { name: 'longitude', type: 'number' as const },
   { name: 'latitude', type: 'number' as const },
 ];
+const DISJOINT = "a MultiPolygon's parts are summed when disjoint, else null: the union of overlapping parts is not computed";
 const ONE = 'a MultiPolygon of several polygons gives null: the union of polygons is not computed';
 
 export const GEO_POLYGON_V9_FUNCTIONS: readonly ScalarFunction[] = [
@@ -160,7 +194,7 @@ export const GEO_POLYGON_V9_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'geo_polygon_area',
     family: 'math',
-    summary: `The area in square metres of a GeoJSON Polygon (${ONE}; DuckDB only).`,
+    summary: `The area in square metres of a GeoJSON Polygon or MultiPolygon (${DISJOINT}; DuckDB only).`,
     signatures: [{ params: [polygon], result: 'real' }],
     duckdb: polygonArea,
     timestream: null,
@@ -176,7 +210,7 @@ export const GEO_POLYGON_V9_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'geo_polygon_centroid',
     family: 'math',
-    summary: `The centroid of a GeoJSON Polygon as a GeoJSON Point (${ONE}; DuckDB only).`,
+    summary: `The centroid of a GeoJSON Polygon or MultiPolygon as a GeoJSON Point (${DISJOINT}; DuckDB only).`,
     signatures: [{ params: [polygon], result: 'dynamic' }],
     duckdb: polygonCentroid,
     timestream: null,

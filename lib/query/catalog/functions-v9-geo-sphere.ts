@@ -109,3 +109,11 @@ export const windingAngle = (p: string, a: string, b: string): string =>
 /** The signed area of triangle abc by Oosterom and Strackee's formula: cheaper than l'Huilier's, for orientation only. */
 export const triangleExcess = (a: string, b: string, c: string): string =>
   `(2E0 * atan2(${triple(b, c, a)}, 1E0 + ${dot(a, b)} + ${dot(b, c)} + ${dot(c, a)}))`;
+
+/** Edges ab and cd cross at a point interior to both (S2's SimpleCrossing; sharing a vertex is no crossing). */
+export const edgesCross = (a: string, b: string, c: string, d: string): string =>
+  bind(
+    `[-${triple(a, b, c)}, ${triple(a, b, d)}, -${triple(c, d, b)}, ${triple(c, d, a)}]`,
+    'gK',
+    'gK[1] * gK[2] > 0 AND gK[1] * gK[3] > 0 AND gK[1] * gK[4] > 0',
+  );

@@ -115,6 +115,22 @@ describe('geo functions: hostile input on DuckDB', () => {
     expect(Date.now() - started).toBeLessThan(60_000);
   }, 90_000);
 
+  it('answers a MultiPolygon of two 50,000-vertex parts in bounded time (over the pairwise test cap: null)', async () => {
+    // Prepare: the parallels 80°N and 80°S as the two parts
+    const query = `range i from 0 to 99999 step 1
+      | extend part = i / 50000, lng = 360.0 * (i % 50000) / 50000 - 180, lat = iff(part == 0, 80.0, -80.0)
+      | summarize ring = make_list(pack_array(lng, lat)) by part
+      | summarize parts = make_list(pack_array(array_concat(ring, pack_array(ring[0]))))
+      | project a = geo_polygon_area(bag_pack("type", "MultiPolygon", "coordinates", parts)),
+          inside = geo_point_in_polygon(0, -85, bag_pack("type", "MultiPolygon", "coordinates", parts))`;
+    // Act
+    const started = Date.now();
+    const row = await run(query);
+    // Assess
+    expect(row).toEqual([null, true]);
+    expect(Date.now() - started).toBeLessThan(60_000);
+  }, 90_000);
+
   it('answers null for a geometry nested 5,000 levels deep', async () => {
     // Act
     const [area, inside] = await run(
@@ -161,6 +177,28 @@ describe('geo functions: hostile input on DuckDB', () => {
     expect(differ).toBe(0);
     expect(polygon).toBeLessThan(1e-6);
     expect(line).toBeLessThan(1e-6);
+  });
+
+  it('measures a MultiPolygon of disjoint parts as their sum, and gives null when parts overlap', async () => {
+    // Prepare: unit squares; an island inside another part's hole is disjoint from it
+    const square = (x: number, y: number, s: number): string =>
+      `[[${x},${y}],[${x + s},${y}],[${x + s},${y + s}],[${x},${y + s}],[${x},${y}]]`;
+    const multi = (...parts: string[]): string => `dynamic({"type":"MultiPolygon","coordinates":[${parts.join(',')}]})`;
+    const hole = '[[0.1,0.1],[0.1,0.9],[0.9,0.9],[0.9,0.1],[0.1,0.1]]';
+    const one = (ring: string): string => `geo_polygon_area(dynamic({"type":"Polygon","coordinates":[${ring}]}))`;
+    // Act
+    const [sum, apart, overlapping, nested, island] = await run(
+      `print sum = ${one(square(0, 0, 1))} + ${one(square(2, 0, 1))}, ` +
+        `apart = geo_polygon_area(${multi(`[${square(0, 0, 1)}]`, `[${square(2, 0, 1)}]`)}), ` +
+        `overlapping = geo_polygon_area(${multi(`[${square(0, 0, 1)}]`, `[${square(0.5, 0, 1)}]`)}), ` +
+        `nested = geo_polygon_area(${multi(`[${square(0, 0, 1)}]`, `[${square(0.2, 0.2, 0.2)}]`)}), ` +
+        `island = geo_polygon_area(${multi(`[${square(0, 0, 1)},${hole}]`, `[${square(0.2, 0.2, 0.2)}]`)}) - ` +
+        `(${one(square(0, 0, 1))} - ${one(hole)} + ${one(square(0.2, 0.2, 0.2))})`,
+    );
+    // Assess
+    expect(apart).toBe(sum);
+    expect([overlapping, nested]).toEqual([null, null]);
+    expect(Math.abs(island as number)).toBeLessThan(1e-3);
   });
 
   it('takes a ring in either orientation as the smaller region it bounds', async () => {
