@@ -23,6 +23,38 @@ const REASONS: Readonly<Record<string, string>> = {
   geo_h3cell_neighbors: H3_REASON,
   geo_h3cell_rings: H3_REASON,
   geo_polygon_to_h3cells: H3_REASON,
+  geo_intersects_2lines:
+    "an exact answer for touching edges needs S2's robust crossing predicates (exact arithmetic), and each pair of edges is tested with no spatial index, so it is not offered; geo_distance_point_to_line of the vertices measures nearness",
+  geo_intersects_line_with_polygon:
+    "an exact answer for touching edges needs S2's robust crossing predicates (exact arithmetic), and each pair of edges is tested with no spatial index, so it is not offered; geo_point_in_polygon of the line's vertices tests containment",
+  geo_intersects_2polygons:
+    "an exact answer for touching edges needs S2's robust crossing predicates (exact arithmetic), and each pair of edges is tested with no spatial index, so it is not offered; geo_point_in_polygon of the vertices tests containment",
+  geo_line_densify:
+    "how many points it adds per edge for a tolerance is not documented, and the page's printed vertices do not fix it; send geodesic edges, which every geo_* function here takes",
+  geo_polygon_densify:
+    "how many points it adds per edge for a tolerance is not documented, and the page's printed vertices do not fix it; send geodesic edges, which every geo_* function here takes",
+  geo_point_buffer:
+    "its polygon approximates a circle by S2's buffer operation, which needs a geometry library (S2Builder) that this service does not have; test nearness with geo_point_in_circle or geo_distance_2points",
+  geo_line_buffer:
+    "its polygon is built by S2's buffer operation, which needs a geometry library (S2Builder) that this service does not have; test nearness with geo_distance_point_to_line",
+  geo_polygon_buffer:
+    "its polygon is built by S2's buffer operation, which needs a geometry library (S2Builder) that this service does not have; test nearness with geo_distance_point_to_polygon",
+  geo_intersection_2lines:
+    'the intersection is a geometry built by clipping, which needs a geometry library (S2Builder) that this service does not have',
+  geo_intersection_2polygons:
+    'the intersection is a geometry built by polygon clipping, which needs a geometry library (S2Builder) that this service does not have',
+  geo_intersection_line_with_polygon:
+    'the intersection is a geometry built by clipping, which needs a geometry library (S2Builder) that this service does not have',
+  geo_union_lines_array:
+    'the union is a geometry built by snapping and merging edges, which needs a geometry library (S2Builder) that this service does not have',
+  geo_union_polygons_array:
+    'the union is a geometry built by polygon clipping, which needs a geometry library (S2Builder) that this service does not have',
+  geo_line_simplify:
+    "its vertices are chosen by S2Builder's simplification, which needs a geometry library (S2Builder) that this service does not have",
+  geo_polygon_simplify:
+    "its vertices are chosen by S2Builder's simplification, which needs a geometry library (S2Builder) that this service does not have",
+  geo_simplify_polygons_array:
+    'it simplifies and unites polygons, which needs a geometry library (S2Builder) that this service does not have',
 };
 
 /** The reason a known Kusto function is refused, if there is one to give. */
