@@ -21,6 +21,7 @@ const FAMILY_TITLES: Readonly<Record<Family, string>> = {
   type: 'Types',
   aggregation: 'Aggregations',
   series: 'Series (dynamic numeric arrays, as make-series makes them)',
+  geo: 'Geospatial (S2 formulas on a sphere; GeoJSON lines and polygons; geohash, S2 and H3 cells)',
 };
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|');
@@ -57,7 +58,7 @@ export function renderFunctionDocs(): string {
     '',
     `Aggregations: ${CORE_AGGREGATES}.`,
   ];
-  const families: Family[] = ['datetime', 'string', 'math', 'array', 'type', 'series'];
+  const families: Family[] = ['datetime', 'string', 'math', 'array', 'type', 'series', 'geo'];
   for (const f of families) {
     out.push('', `## ${FAMILY_TITLES[f]}`, '', ...table(SCALAR_CATALOG.filter((e) => e.family === f)));
   }

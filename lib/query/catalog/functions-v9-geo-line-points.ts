@@ -138,7 +138,7 @@ const line = { name: 'lineString', type: 'dynamic' as const };
 export const GEO_LINE_POINT_V9_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'geo_closest_point_on_line',
-    family: 'math',
+    family: 'geo',
     summary: 'The point (GeoJSON) of a LineString or MultiLineString closest to a point (null when invalid; DuckDB only).',
     signatures: [
       { params: [{ name: 'longitude', type: 'number' }, { name: 'latitude', type: 'number' }, line], result: 'dynamic' },
@@ -148,7 +148,7 @@ export const GEO_LINE_POINT_V9_FUNCTIONS: readonly ScalarFunction[] = [
   },
   {
     name: 'geo_line_interpolate_point',
-    family: 'math',
+    family: 'geo',
     summary: 'The point (GeoJSON) at a fraction 0..1 of a LineString\'s length (null when invalid; DuckDB only).',
     signatures: [{ params: [line, { name: 'fraction', type: 'number' }], result: 'dynamic' }],
     duckdb: interpolate,
@@ -156,7 +156,7 @@ export const GEO_LINE_POINT_V9_FUNCTIONS: readonly ScalarFunction[] = [
   },
   {
     name: 'geo_line_locate_point',
-    family: 'math',
+    family: 'geo',
     summary: "The fraction 0..1 of a LineString's length up to its point closest to a point (DuckDB only).",
     signatures: [
       {

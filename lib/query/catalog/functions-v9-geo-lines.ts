@@ -53,7 +53,7 @@ const line = { name: 'lineString', type: 'dynamic' as const };
 export const GEO_LINE_V9_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'geo_line_length',
-    family: 'math',
+    family: 'geo',
     summary: 'The length in metres of a GeoJSON LineString or MultiLineString (null when invalid; DuckDB only).',
     signatures: [{ params: [line], result: 'real' }],
     duckdb: lineLength,
@@ -61,7 +61,7 @@ export const GEO_LINE_V9_FUNCTIONS: readonly ScalarFunction[] = [
   },
   {
     name: 'geo_line_centroid',
-    family: 'math',
+    family: 'geo',
     summary: 'The centroid of a GeoJSON LineString or MultiLineString as a GeoJSON Point (DuckDB only).',
     signatures: [{ params: [line], result: 'dynamic' }],
     duckdb: lineCentroid,
@@ -69,7 +69,7 @@ export const GEO_LINE_V9_FUNCTIONS: readonly ScalarFunction[] = [
   },
   {
     name: 'geo_distance_point_to_line',
-    family: 'math',
+    family: 'geo',
     summary: 'The shortest distance in metres from a point to a GeoJSON LineString or MultiLineString (DuckDB only).',
     signatures: [
       { params: [{ name: 'longitude', type: 'number' }, { name: 'latitude', type: 'number' }, line], result: 'real' },

@@ -86,7 +86,7 @@ const point = (n: number) => [
 export const GEO_POINT_V9_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'geo_distance_2points',
-    family: 'math',
+    family: 'geo',
     summary: 'The shortest distance in metres between two points on the Earth sphere (null for invalid coordinates).',
     signatures: [
       { params: [...point(1), ...point(2), { name: 'use_spheroid', type: 'bool', optional: true }], result: 'real' },
@@ -97,7 +97,7 @@ export const GEO_POINT_V9_FUNCTIONS: readonly ScalarFunction[] = [
   },
   {
     name: 'geo_point_in_circle',
-    family: 'math',
+    family: 'geo',
     summary: 'Whether a point lies in a spherical cap of a centre and a radius in metres (null when invalid).',
     signatures: [
       {
@@ -116,7 +116,7 @@ export const GEO_POINT_V9_FUNCTIONS: readonly ScalarFunction[] = [
   },
   {
     name: 'geo_azimuth',
-    family: 'math',
+    family: 'geo',
     summary: 'The clockwise angle in radians from true north to the geodesic from point 1 to point 2.',
     signatures: [{ params: [...point(1), ...point(2)], result: 'real' }],
     duckdb: geoAzimuth,
@@ -124,7 +124,7 @@ export const GEO_POINT_V9_FUNCTIONS: readonly ScalarFunction[] = [
   },
   {
     name: 'geo_angle',
-    family: 'math',
+    family: 'geo',
     summary: 'The clockwise angle in radians, in [0, 2π), from the line [p1, p2] to the line [p2, p3] on the sphere.',
     signatures: [{ params: [...point(1), ...point(2), ...point(3)], result: 'real' }],
     duckdb: geoAngle,

@@ -169,7 +169,7 @@ const ONE = 'a MultiPolygon of several polygons gives null: the union of polygon
 export const GEO_POLYGON_V9_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'geo_point_in_polygon',
-    family: 'math',
+    family: 'geo',
     summary: 'Whether a point lies in a GeoJSON Polygon or MultiPolygon on the sphere (null when invalid; DuckDB only).',
     signatures: [{ params: [...point, polygon], result: 'bool' }],
     duckdb: pointInPolygon,
@@ -177,7 +177,7 @@ export const GEO_POLYGON_V9_FUNCTIONS: readonly ScalarFunction[] = [
   },
   {
     name: 'geo_distance_point_to_polygon',
-    family: 'math',
+    family: 'geo',
     summary: 'The shortest distance in metres from a point to a GeoJSON Polygon or MultiPolygon, 0 inside (DuckDB only).',
     signatures: [{ params: [...point, polygon], result: 'real' }],
     duckdb: distanceToPolygon,
@@ -185,7 +185,7 @@ export const GEO_POLYGON_V9_FUNCTIONS: readonly ScalarFunction[] = [
   },
   {
     name: 'geo_closest_point_on_polygon',
-    family: 'math',
+    family: 'geo',
     summary: 'The point (GeoJSON) of a Polygon or MultiPolygon closest to a point, the point itself inside (DuckDB only).',
     signatures: [{ params: [...point, polygon], result: 'dynamic' }],
     duckdb: closestOnPolygon,
@@ -193,7 +193,7 @@ export const GEO_POLYGON_V9_FUNCTIONS: readonly ScalarFunction[] = [
   },
   {
     name: 'geo_polygon_area',
-    family: 'math',
+    family: 'geo',
     summary: `The area in square metres of a GeoJSON Polygon or MultiPolygon (${DISJOINT}; DuckDB only).`,
     signatures: [{ params: [polygon], result: 'real' }],
     duckdb: polygonArea,
@@ -201,7 +201,7 @@ export const GEO_POLYGON_V9_FUNCTIONS: readonly ScalarFunction[] = [
   },
   {
     name: 'geo_polygon_perimeter',
-    family: 'math',
+    family: 'geo',
     summary: `The length in metres of a GeoJSON Polygon's boundary (${ONE}; DuckDB only).`,
     signatures: [{ params: [polygon], result: 'real' }],
     duckdb: perimeter,
@@ -209,7 +209,7 @@ export const GEO_POLYGON_V9_FUNCTIONS: readonly ScalarFunction[] = [
   },
   {
     name: 'geo_polygon_centroid',
-    family: 'math',
+    family: 'geo',
     summary: `The centroid of a GeoJSON Polygon or MultiPolygon as a GeoJSON Point (${DISJOINT}; DuckDB only).`,
     signatures: [{ params: [polygon], result: 'dynamic' }],
     duckdb: polygonCentroid,

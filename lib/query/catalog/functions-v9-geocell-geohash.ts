@@ -149,7 +149,7 @@ const neighbors: SqlBuilder = (c) => {
 
 const fromGeohash = (name: string, summary: string, duckdb: SqlBuilder): ScalarFunction => ({
   name,
-  family: 'math',
+  family: 'geo',
   summary,
   signatures: [{ params: [{ name: 'geohash', type: 'string' }], result: 'dynamic' }],
   duckdb,
@@ -159,7 +159,7 @@ const fromGeohash = (name: string, summary: string, duckdb: SqlBuilder): ScalarF
 export const GEOHASH_V9_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'geo_point_to_geohash',
-    family: 'math',
+    family: 'geo',
     summary:
       "The geohash of a point with accuracy characters (1 to 18, default 5); '' for a point or accuracy out of range (DuckDB only).",
     signatures: [

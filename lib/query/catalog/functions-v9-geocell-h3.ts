@@ -69,7 +69,7 @@ const children: SqlBuilder = (c) => {
 export const H3_V9_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'geo_h3cell_level',
-    family: 'math',
+    family: 'geo',
     summary: 'The resolution (0 to 15) of an H3 cell token; null for a token that is no valid cell (DuckDB only).',
     signatures: [{ params: [{ name: 'h3cell', type: 'string' }], result: 'int' }],
     duckdb: level,
@@ -77,7 +77,7 @@ export const H3_V9_FUNCTIONS: readonly ScalarFunction[] = [
   },
   {
     name: 'geo_h3cell_parent',
-    family: 'math',
+    family: 'geo',
     summary:
       "The H3 cell's parent token at resolution (0 to 14, default one level up); '' for an invalid cell or a resolution finer than the cell's (DuckDB only).",
     signatures: [
@@ -94,7 +94,7 @@ export const H3_V9_FUNCTIONS: readonly ScalarFunction[] = [
   },
   {
     name: 'geo_h3cell_children',
-    family: 'math',
+    family: 'geo',
     summary:
       "The H3 cell's children tokens at resolution (1 to 15, at most 5 levels down, default one), in index order; null for an invalid cell or resolution (DuckDB only).",
     signatures: [

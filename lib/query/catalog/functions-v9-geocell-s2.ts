@@ -27,7 +27,7 @@ const neighbors = ofCell((cell) => `to_json(${s2Neighbors(cell)})`);
 
 const fromToken = (name: string, summary: string, duckdb: SqlBuilder): ScalarFunction => ({
   name,
-  family: 'math',
+  family: 'geo',
   summary,
   signatures: [{ params: [{ name: 's2cell', type: 'string' }], result: 'dynamic' }],
   duckdb,
@@ -37,7 +37,7 @@ const fromToken = (name: string, summary: string, duckdb: SqlBuilder): ScalarFun
 export const S2_V9_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'geo_point_to_s2cell',
-    family: 'math',
+    family: 'geo',
     summary:
       "The S2 cell token of a point at level 0 to 30 (default 11); '' for a point or level out of range (DuckDB only).",
     signatures: [

@@ -38,7 +38,7 @@ export interface SqlCall {
 
 export type SqlBuilder = (c: SqlCall) => string;
 
-export type Family = 'datetime' | 'string' | 'math' | 'array' | 'type' | 'aggregation' | 'series';
+export type Family = 'datetime' | 'string' | 'math' | 'array' | 'type' | 'aggregation' | 'series' | 'geo';
 
 /** Checks constant arguments beyond their type; returns [argument index, message] when one is wrong. */
 export type ArgumentCheck = (args: readonly IrExpr[]) => readonly [number, string] | undefined;
