@@ -13,6 +13,8 @@ import type { Benchmark, BenchRow } from './harness';
 
 const options: CompileOptions = { ...baseOptions, dialect: 'duckdb', rowLimit: 10_000 };
 
+const GEO_POINT = '| extend lon = (x % 3600) / 10.0 - 180, lat = (x % 1700) / 10.0 - 85';
+
 /** Each case's query over `range x from 1 to n`; every one ends in a one-row summarize. */
 const CASES: readonly { name: string; kql: string }[] = [
   { name: 'baseline: strlen(tostring(long))', kql: '| summarize v = sum(strlen(tostring(x)))' },
@@ -36,6 +38,32 @@ const CASES: readonly { name: string; kql: string }[] = [
   },
   { name: 'punycode_from_string', kql: '| summarize v = sum(strlen(punycode_from_string(strcat("Bücher", x))))' },
   { name: 'beta_cdf', kql: '| summarize v = sum(beta_cdf(x / 100001.0, 2, 3))' },
+  // Geospatial: a point per row spread over the globe (lon, lat).
+  { name: 'geo_distance_2points', kql: `${GEO_POINT} | summarize v = sum(geo_distance_2points(lon, lat, 10, 50))` },
+  {
+    name: 'geo_point_in_polygon, a literal 4-vertex polygon',
+    kql: `${GEO_POINT} | summarize v = countif(geo_point_in_polygon(lon, lat, dynamic({"type":"Polygon","coordinates":[[[-100,-40],[100,-40],[100,40],[-100,40],[-100,-40]]]})))`,
+  },
+  {
+    name: 'geo_distance_point_to_line, a literal 11-vertex line',
+    kql: `${GEO_POINT} | summarize v = sum(geo_distance_point_to_line(lon, lat, dynamic({"type":"LineString","coordinates":[[0,0],[10,5],[20,0],[30,5],[40,0],[50,5],[60,0],[70,5],[80,0],[90,5],[100,0]]})))`,
+  },
+  {
+    name: 'geo_polygon_area, a 4-vertex polygon built per row',
+    kql: `${GEO_POINT} | extend p = bag_pack("type", "Polygon", "coordinates", pack_array(pack_array(pack_array(lon, lat), pack_array(lon + 1, lat), pack_array(lon + 1, lat + 1), pack_array(lon, lat)))) | summarize v = sum(geo_polygon_area(p))`,
+  },
+  {
+    name: 'geo_point_to_geohash (accuracy 12)',
+    kql: `${GEO_POINT} | summarize v = dcount(geo_point_to_geohash(lon, lat, 12))`,
+  },
+  {
+    name: 'geo_point_to_s2cell (level 16)',
+    kql: `${GEO_POINT} | summarize v = dcount(geo_point_to_s2cell(lon, lat, 16))`,
+  },
+  {
+    name: 'geo_s2cell_neighbors (level 16)',
+    kql: `${GEO_POINT} | summarize v = sum(array_length(geo_s2cell_neighbors(geo_point_to_s2cell(lon, lat, 16))))`,
+  },
 ];
 
 async function timed(connection: DuckDBConnection, sql: string): Promise<{ ms: number; value: unknown }> {
