@@ -26,7 +26,8 @@ export function analyzeEvaluate(
 ): Rel {
   if (spec.plugin === 'bag_unpack') return analyzeBagUnpack(h, input, spec, span, discovery);
   if (spec.plugin === 'pivot') return analyzePivot(h, input, spec, span, discovery);
-  if (spec.plugin === 'new_activity_metrics') return analyzeNewActivityMetrics(h, input, spec.args, spec.argsSpan, span);
+  if (spec.plugin === 'new_activity_metrics')
+    return analyzeNewActivityMetrics(h, input, spec.args, spec.argsSpan, span);
   if (spec.plugin === 'active_users_count') return analyzeActiveUsers(h, input, spec.args, spec.argsSpan, span);
   if (spec.plugin === 'activity_counts_metrics' || spec.plugin === 'activity_metrics')
     return analyzeActivityPlugin(h, input, spec.plugin, spec.args, spec.argsSpan, span);

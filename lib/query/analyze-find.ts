@@ -47,7 +47,10 @@ export function analyzeFind(h: MvApplyHost, spec: FindSpec, span: Span): Rel {
     return counted.length === 0 || counted.some((n) => has(rel, n));
   };
   const hidden = `\u0000find ${h.newRef()} source`;
-  const tables = spec.tables ?? { unionKind: 'outer' as const, legs: [{ kind: 'pattern' as const, pattern: '*', span }] };
+  const tables = spec.tables ?? {
+    unionKind: 'outer' as const,
+    legs: [{ kind: 'pattern' as const, pattern: '*', span }],
+  };
   const union = analyzeUnion(h, undefined, { ...tables, withSource: { name: hidden, span } }, span, keep);
   if (union.kind !== 'union') throw new Error('find: the union of its tables is not a union');
   const [, ...columns] = union.columns;
@@ -92,7 +95,8 @@ export function analyzeFind(h: MvApplyHost, spec: FindSpec, span: Span): Rel {
     packed = spec.project.packAll;
   } else {
     for (const c of columns) {
-      const inPredicate = named.has(c.name) || named.has(legs.find((l) => l.columns.has(c.name))?.columns.get(c.name) ?? '');
+      const inPredicate =
+        named.has(c.name) || named.has(legs.find((l) => l.columns.has(c.name))?.columns.get(c.name) ?? '');
       if (inPredicate || legs.every((l) => l.columns.has(c.name))) {
         shown.add(c.name);
         out.push({ name: c.name, expr: name(c.name, span), span });

@@ -100,18 +100,15 @@ export function analyzeNewActivityMetrics(
   ];
   /** Window numbers 0 .. the one holding End, each with a constant key to join on. */
   const windowNumbers = (x: string): Pipeline =>
-    pipeline(
-      [{ kind: 'extend', items: [item(one, long(1n, span))], span }],
-      {
-        kind: 'range',
-        column: x,
-        columnSpan: span,
-        from: long(0n, span),
-        to: call('tolong', [binary('/', binary('-', end, start, span), window, span)], span),
-        step: long(1n, span),
-        span,
-      },
-    );
+    pipeline([{ kind: 'extend', items: [item(one, long(1n, span))], span }], {
+      kind: 'range',
+      column: x,
+      columnSpan: span,
+      from: long(0n, span),
+      to: call('tolong', [binary('/', binary('-', end, start, span), window, span)], span),
+      step: long(1n, span),
+      span,
+    });
   const dimKeys = (side: (x: string) => string): [string, string][] => dims.map((d) => [d, side(d)]);
   const right = (x: string): string => hide(`right ${x}`);
   // One row per id, window and dimension values, with the id's first window (its cohort).
@@ -144,7 +141,12 @@ export function analyzeNewActivityMetrics(
   // Per (from, to = the id's window): the cohort's ids seen there, and the ids not seen up to from.
   const counts = pipeline([
     ...inWindows,
-    { kind: 'summarize', aggregates: [], by: [item(idName, n(idName)), item(w, n(w)), ...dims.map((d) => item(d, n(d)))], span },
+    {
+      kind: 'summarize',
+      aggregates: [],
+      by: [item(idName, n(idName)), item(w, n(w)), ...dims.map((d) => item(d, n(d)))],
+      span,
+    },
     join('inner', firstSeen, [[idName, right(idName)], ...dimKeys(right)]),
     { kind: 'extend', items: [item(one, long(1n, span))], span },
     join('inner', windowNumbers(j), [[one, one]]),
@@ -154,7 +156,10 @@ export function analyzeNewActivityMetrics(
       kind: 'summarize',
       aggregates: [
         item(kept, call('countif', [eq(n(first), n(from))], span)),
-        item(fresh, call('countif', [binary('or', binary('>', n(first), n(from), span), eq(n(first), n(w)), span)], span)),
+        item(
+          fresh,
+          call('countif', [binary('or', binary('>', n(first), n(from), span), eq(n(first), n(w)), span)], span),
+        ),
       ],
       by: [item(right(from), n(from)), item(right(to), n(w)), ...dims.map((d) => item(right(d), n(d)))],
       span,
@@ -185,7 +190,12 @@ export function analyzeNewActivityMetrics(
     { kind: 'sort', keys: [...dims.map((d) => asc(n(d))), asc(n(from)), asc(n(to))], span },
     {
       kind: 'extend',
-      items: [item(size, call('row_cumsum', [call('iff', [eq(n(from), n(to)), retained, long(0n, span)], span), newCohort], span))],
+      items: [
+        item(
+          size,
+          call('row_cumsum', [call('iff', [eq(n(from), n(to)), retained, long(0n, span)], span), newCohort], span),
+        ),
+      ],
       span,
     },
     {
@@ -197,7 +207,10 @@ export function analyzeNewActivityMetrics(
         out('dcount_retained_values', retained),
         out('dcount_churn_values', call('todouble', [binary('-', cohortSize, retained, span)], span)),
         out('retention_rate', binary('/', call('todouble', [retained], span), cohortSize, span)),
-        out('churn_rate', binary('/', call('todouble', [binary('-', cohortSize, retained, span)], span), cohortSize, span)),
+        out(
+          'churn_rate',
+          binary('/', call('todouble', [binary('-', cohortSize, retained, span)], span), cohortSize, span),
+        ),
         ...dims.map((d) => out(d, n(d))),
       ],
       span,

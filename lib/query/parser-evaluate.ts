@@ -34,8 +34,7 @@ export function parseEvaluate(p: OperatorCursor): EvaluateSpec {
     if (value.kind === 'eof') throw p.errors.syntax('expected the value of the hint', value.span);
   }
   const plugin = p.expectName('a plugin name');
-  if (!PLUGINS.has(plugin.name))
-    throw p.errors.unsupported(refusedPlugin(plugin.name, clip(plugin.name)), plugin.span);
+  if (!PLUGINS.has(plugin.name)) throw p.errors.unsupported(refusedPlugin(plugin.name, clip(plugin.name)), plugin.span);
   const open = p.expectOp('(');
   if (plugin.name === 'narrow') {
     if (!p.peekOp(')')) throw p.errors.semantic(`${plugin.name}() takes no arguments`, p.peek().span);

@@ -23,16 +23,21 @@ export function parseFind(p: OperatorCursor): FindSpec {
     p.next();
     const scope = p.peek();
     if (scope.kind === 'ident' && (scope.text === 'database' || scope.text === 'cluster') && p.peekAt(1)?.text === '(')
-      throw p.errors.unsupported(`find in ${scope.text}(...) is not supported: only this database's tables`, scope.span);
+      throw p.errors.unsupported(
+        `find in ${scope.text}(...) is not supported: only this database's tables`,
+        scope.span,
+      );
     tables = parseUnion(p);
     if (tables.withSource || tables.unionKind !== 'outer' || tables.fuzzy)
       throw p.errors.syntax('find in (...) takes table names and queries only', scope.span);
     p.expectOp(')');
   }
   const where = p.acceptIdent('where');
-  if (!where && (withSource || tables)) throw p.errors.syntax("expected 'where' and the predicate of find", p.peek().span);
+  if (!where && (withSource || tables))
+    throw p.errors.syntax("expected 'where' and the predicate of find", p.peek().span);
   const predicate = p.expression();
-  if (p.acceptIdent('project-smart')) return { ...(withSource ? { withSource } : {}), ...(tables ? { tables } : {}), predicate };
+  if (p.acceptIdent('project-smart'))
+    return { ...(withSource ? { withSource } : {}), ...(tables ? { tables } : {}), predicate };
   const project = p.acceptIdent('project') ? projectList(p) : undefined;
   return {
     ...(withSource ? { withSource } : {}),

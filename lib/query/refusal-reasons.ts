@@ -19,8 +19,7 @@ const PLUGIN_REASONS: Readonly<Record<string, string>> = {
 };
 
 const OPERATOR_REASONS: Readonly<Record<string, string>> = {
-  reduce:
-    "its page does not describe how values are grouped into patterns (its examples' input is random: rand())",
+  reduce: "its page does not describe how values are grouped into patterns (its examples' input is random: rand())",
 };
 
 /** The refusal message of an evaluate plugin that is not run here. */

@@ -109,7 +109,9 @@ export const nearestOnEdges = (edges: string): string =>
         project('gE[gk][1]', 'gE[gk][2]'),
         'gq',
         // A vertex is answered with its own coordinates, as the page prints (-115.192612, not ...200000001).
-        geoJsonPoint(`CASE WHEN gq = gE[gk][1] THEN gE[gk][3] WHEN gq = gE[gk][2] THEN gE[gk][4] ELSE ${toLngLat('gq')} END`),
+        geoJsonPoint(
+          `CASE WHEN gq = gE[gk][1] THEN gE[gk][3] WHEN gq = gE[gk][2] THEN gE[gk][4] ELSE ${toLngLat('gq')} END`,
+        ),
       ),
     ),
   );
@@ -131,7 +133,10 @@ const closest: SqlBuilder = ({ a }) =>
 const sphereOnly: ArgumentCheck = (args) =>
   args[3] === undefined || constantOf(args[3]) === false
     ? undefined
-    : [3, 'use_spheroid must be the constant false: the WGS-84 spheroid is not supported (leave it out to use the sphere)'];
+    : [
+        3,
+        'use_spheroid must be the constant false: the WGS-84 spheroid is not supported (leave it out to use the sphere)',
+      ];
 
 const line = { name: 'lineString', type: 'dynamic' as const };
 
@@ -139,9 +144,13 @@ export const GEO_LINE_POINT_V9_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'geo_closest_point_on_line',
     family: 'geo',
-    summary: 'The point (GeoJSON) of a LineString or MultiLineString closest to a point (null when invalid; DuckDB only).',
+    summary:
+      'The point (GeoJSON) of a LineString or MultiLineString closest to a point (null when invalid; DuckDB only).',
     signatures: [
-      { params: [{ name: 'longitude', type: 'number' }, { name: 'latitude', type: 'number' }, line], result: 'dynamic' },
+      {
+        params: [{ name: 'longitude', type: 'number' }, { name: 'latitude', type: 'number' }, line],
+        result: 'dynamic',
+      },
     ],
     duckdb: closest,
     timestream: null,
@@ -149,7 +158,7 @@ export const GEO_LINE_POINT_V9_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'geo_line_interpolate_point',
     family: 'geo',
-    summary: 'The point (GeoJSON) at a fraction 0..1 of a LineString\'s length (null when invalid; DuckDB only).',
+    summary: "The point (GeoJSON) at a fraction 0..1 of a LineString's length (null when invalid; DuckDB only).",
     signatures: [{ params: [line, { name: 'fraction', type: 'number' }], result: 'dynamic' }],
     duckdb: interpolate,
     timestream: null,

@@ -7,7 +7,16 @@
 import { EARTH_RADIUS, validPoint } from './functions-v9-geo-points';
 import { lineVectors, linesOf, validLines } from './functions-v9-geo-json';
 import { literalLineChord2 } from './functions-v9-geo-literal';
-import { angle, bind, chordToAngle, edgeCentroid, edgeChord2, toLngLat, unit, vectorSum } from './functions-v9-geo-sphere';
+import {
+  angle,
+  bind,
+  chordToAngle,
+  edgeCentroid,
+  edgeChord2,
+  toLngLat,
+  unit,
+  vectorSum,
+} from './functions-v9-geo-sphere';
 import type { ScalarFunction, SqlBuilder } from './types';
 
 const R = `${EARTH_RADIUS}E0`;

@@ -55,7 +55,9 @@ function geoJson(arg: IrExpr | undefined): { type?: unknown; coordinates?: unkno
   } catch {
     return undefined;
   }
-  return typeof g === 'object' && g !== null && !Array.isArray(g) ? (g as { type?: unknown; coordinates?: unknown }) : undefined;
+  return typeof g === 'object' && g !== null && !Array.isArray(g)
+    ? (g as { type?: unknown; coordinates?: unknown })
+    : undefined;
 }
 
 /** A literal (Multi)LineString's edges as [a, b] vectors, or undefined (see the header). */
@@ -91,7 +93,11 @@ function polygonsOf(arg: IrExpr | undefined, maxEdges = MAX_EDGES): Ring[][] | u
   return edges <= maxEdges ? out : undefined;
 }
 
-const cross = (a: Vec, b: Vec): Vec => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+const cross = (a: Vec, b: Vec): Vec => [
+  a[1] * b[2] - a[2] * b[1],
+  a[2] * b[0] - a[0] * b[2],
+  a[0] * b[1] - a[1] * b[0],
+];
 const dot = (a: Vec, b: Vec): number => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 const num = (x: number): string => (Number.isInteger(x) ? `${x}E0` : String(x).replace('e', 'E'));
 /** v·gP as SQL, gP the point's vector. */

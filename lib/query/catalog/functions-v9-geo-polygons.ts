@@ -142,10 +142,18 @@ const pointInPolygon: SqlBuilder = ({ a, args }) =>
 const distanceToPolygon: SqlBuilder = ({ a, args }) => {
   const literal = literalPolygonDistance(args[2]);
   if (literal) {
-    return overPoint(a[0]!, a[1]!, `CASE WHEN ${literal.contains} THEN 0E0 ELSE ${chordToAngle(literal.chord2)} * ${R} END`);
+    return overPoint(
+      a[0]!,
+      a[1]!,
+      `CASE WHEN ${literal.contains} THEN 0E0 ELSE ${chordToAngle(literal.chord2)} * ${R} END`,
+    );
   }
   const nearest = `list_min(flatten(flatten(list_transform(gV, gq -> list_transform(gq, gv -> ${edges((x, y) => edgeChord2('gP', x, y))})))))`;
-  return overPoint(a[0]!, a[1]!, overPolygons(a[2]!, `CASE WHEN ${contains} THEN 0E0 ELSE ${chordToAngle(nearest)} * ${R} END`));
+  return overPoint(
+    a[0]!,
+    a[1]!,
+    overPolygons(a[2]!, `CASE WHEN ${contains} THEN 0E0 ELSE ${chordToAngle(nearest)} * ${R} END`),
+  );
 };
 
 /** The page: the point itself when the polygon contains it, else the nearest point of its rings' edges. */
@@ -155,7 +163,11 @@ const closestOnPolygon: SqlBuilder = ({ a }) => {
     `flatten(flatten(list_transform(range(1, len(gV) + 1), gj -> list_transform(range(1, len(gV[gj]) + 1), gk -> ` +
     `list_transform(range(1, len(${ring}) + 1), gi -> [${ring}[gi], ${ring}[gi % len(${ring}) + 1], gG[gj][gk][gi], gG[gj][gk][gi + 1]])))))`;
   const itself = geoJsonPoint(`[CAST(${a[0]} AS DOUBLE), CAST(${a[1]} AS DOUBLE)]`);
-  return overPoint(a[0]!, a[1]!, overPolygons(a[2]!, `CASE WHEN ${contains} THEN ${itself} ELSE ${nearestOnEdges(edges)} END`));
+  return overPoint(
+    a[0]!,
+    a[1]!,
+    overPolygons(a[2]!, `CASE WHEN ${contains} THEN ${itself} ELSE ${nearestOnEdges(edges)} END`),
+  );
 };
 
 const polygon = { name: 'polygon', type: 'dynamic' as const };
@@ -163,14 +175,16 @@ const point = [
   { name: 'longitude', type: 'number' as const },
   { name: 'latitude', type: 'number' as const },
 ];
-const DISJOINT = "a MultiPolygon's parts are summed when disjoint, else null: the union of overlapping parts is not computed";
+const DISJOINT =
+  "a MultiPolygon's parts are summed when disjoint, else null: the union of overlapping parts is not computed";
 const ONE = 'a MultiPolygon of several polygons gives null: the union of polygons is not computed';
 
 export const GEO_POLYGON_V9_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'geo_point_in_polygon',
     family: 'geo',
-    summary: 'Whether a point lies in a GeoJSON Polygon or MultiPolygon on the sphere (null when invalid; DuckDB only).',
+    summary:
+      'Whether a point lies in a GeoJSON Polygon or MultiPolygon on the sphere (null when invalid; DuckDB only).',
     signatures: [{ params: [...point, polygon], result: 'bool' }],
     duckdb: pointInPolygon,
     timestream: null,
@@ -178,7 +192,8 @@ export const GEO_POLYGON_V9_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'geo_distance_point_to_polygon',
     family: 'geo',
-    summary: 'The shortest distance in metres from a point to a GeoJSON Polygon or MultiPolygon, 0 inside (DuckDB only).',
+    summary:
+      'The shortest distance in metres from a point to a GeoJSON Polygon or MultiPolygon, 0 inside (DuckDB only).',
     signatures: [{ params: [...point, polygon], result: 'real' }],
     duckdb: distanceToPolygon,
     timestream: null,
@@ -186,7 +201,8 @@ export const GEO_POLYGON_V9_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'geo_closest_point_on_polygon',
     family: 'geo',
-    summary: 'The point (GeoJSON) of a Polygon or MultiPolygon closest to a point, the point itself inside (DuckDB only).',
+    summary:
+      'The point (GeoJSON) of a Polygon or MultiPolygon closest to a point, the point itself inside (DuckDB only).',
     signatures: [{ params: [...point, polygon], result: 'dynamic' }],
     duckdb: closestOnPolygon,
     timestream: null,

@@ -26,15 +26,15 @@ export const triple = (a: string, b: string, c: string): string =>
   `((${a}[2] * ${b}[3] - ${a}[3] * ${b}[2]) * ${c}[1] + (${a}[3] * ${b}[1] - ${a}[1] * ${b}[3]) * ${c}[2] + ` +
   `(${a}[1] * ${b}[2] - ${a}[2] * ${b}[1]) * ${c}[3])`;
 
-export const minus = (a: string, b: string): string =>
-  `[${a}[1] - ${b}[1], ${a}[2] - ${b}[2], ${a}[3] - ${b}[3]]`;
+export const minus = (a: string, b: string): string => `[${a}[1] - ${b}[1], ${a}[2] - ${b}[2], ${a}[3] - ${b}[3]]`;
 export const plus = (a: string, b: string): string => `[${a}[1] + ${b}[1], ${a}[2] + ${b}[2], ${a}[3] + ${b}[3]]`;
 /** k·a, each bound once. */
 export const scale = (k: string, a: string): string =>
   bind(a, 'gy', bind(k, 'gf', '[gf * gy[1], gf * gy[2], gf * gy[3]]'));
 
 /** The angle between two unit vectors (S2Point::Angle). */
-export const angle = (a: string, b: string): string => bind(cross(a, b), 'gx', `atan2(sqrt(${dot('gx', 'gx')}), ${dot(a, b)})`);
+export const angle = (a: string, b: string): string =>
+  bind(cross(a, b), 'gx', `atan2(sqrt(${dot('gx', 'gx')}), ${dot(a, b)})`);
 
 /**
  * The sum of a non-empty list of vectors, each coordinate added in order as S2 adds the vectors
@@ -96,7 +96,11 @@ export function edgeChord2(p: string, a: string, b: string): string {
   const inside = `${triple('gc', a, p)} > 0 AND ${triple(b, 'gc', p)} > 0`;
   const sin2 = `(${dot(p, 'gc')} * ${dot(p, 'gc')} / ${dot('gc', 'gc')})`;
   const interior = bind(sin2, 'gw', `2E0 * gw / (1E0 + sqrt(greatest(0E0, 1E0 - gw)))`);
-  return bind(cross(minus(a, b), plus(a, b)), 'gc', `CASE WHEN ${inside} THEN least(${ends}, ${interior}) ELSE ${ends} END`);
+  return bind(
+    cross(minus(a, b), plus(a, b)),
+    'gc',
+    `CASE WHEN ${inside} THEN least(${ends}, ${interior}) ELSE ${ends} END`,
+  );
 }
 
 /** A squared chord as an angle (S1ChordAngle::ToAngle). */

@@ -72,7 +72,11 @@ describe('evaluate new_activity_metrics', () => {
     // Hostile: a tiny window over a long period would pair millions of windows.
     [
       'States | evaluate new_activity_metrics(DeviceId, Timestamp, datetime(2000-01-01), datetime(2024-01-01), 1s)',
-      { code: 'QUERY_SEMANTIC', message: 'would compare 757382401 windows pairwise; the limit is 1000', position: '1:105' },
+      {
+        code: 'QUERY_SEMANTIC',
+        message: 'would compare 757382401 windows pairwise; the limit is 1000',
+        position: '1:105',
+      },
     ],
   ])('refuses %s at its position', (query, refusal) => {
     for (const dialect of dialects) expectRefusedAt(query, options(dialect), refusal);
@@ -81,11 +85,19 @@ describe('evaluate new_activity_metrics', () => {
 
 describe('operators and plugins that stay refused, with the reason', () => {
   it.each([
-    ['States | evaluate session_count(DeviceId, Timestamp, ago(7d), now(), 1h, 30m)', 'does not define how sessions are counted', '1:19'],
+    [
+      'States | evaluate session_count(DeviceId, Timestamp, ago(7d), now(), 1h, 30m)',
+      'does not define how sessions are counted',
+      '1:19',
+    ],
     ['States | evaluate basket()', 'does not define which frequent patterns are kept', '1:19'],
     ['States | evaluate autocluster()', 'does not define how segments are chosen', '1:19'],
     ['States | evaluate diffpatterns(PlantId, "a", "b")', 'does not define how patterns are chosen', '1:19'],
-    ['States | evaluate funnel_sequence(DeviceId, Timestamp, ago(7d), now(), 1h, 1d, Name, dynamic(["a"]))', 'three result tables', '1:19'],
+    [
+      'States | evaluate funnel_sequence(DeviceId, Timestamp, ago(7d), now(), 1h, 1d, Name, dynamic(["a"]))',
+      'three result tables',
+      '1:19',
+    ],
     [
       "States | evaluate funnel_sequence_completion(DeviceId, Timestamp, ago(7d), now(), 1d, Name, dynamic(['a', 'b']), dynamic(['01:00:00']))",
       'how steps at the same instant are ordered',
@@ -93,14 +105,19 @@ describe('operators and plugins that stay refused, with the reason', () => {
     ],
     ['States | reduce by Name', 'does not describe how values are grouped', '1:10'],
   ])('%s', (query, message, position) => {
-    for (const dialect of dialects) expectRefusedAt(query, options(dialect), { code: 'QUERY_UNSUPPORTED', message, position });
+    for (const dialect of dialects)
+      expectRefusedAt(query, options(dialect), { code: 'QUERY_UNSUPPORTED', message, position });
   });
 });
 
 describe('find', () => {
   it.each([
     ["find in (States, Events) where Name == 'temperature'", ['source_', 'Timestamp', 'PlantId', 'Uid'], 'pack_'],
-    ["find withsource=T where DeviceId == 'x' project DeviceId, Severity:long", ['T', 'DeviceId', 'Severity'], 'Severity'],
+    [
+      "find withsource=T where DeviceId == 'x' project DeviceId, Severity:long",
+      ['T', 'DeviceId', 'Severity'],
+      'Severity',
+    ],
     ['find "press" project-smart', ['source_', 'Timestamp', 'PlantId', 'Uid'], 'pack_'],
   ])('compiles for both engines: %s', (query, first, last) => {
     for (const dialect of dialects) {
@@ -135,7 +152,10 @@ describe('find', () => {
       "find where Name == 'x' project pack_all(), Name",
       { code: 'QUERY_SYNTAX', message: 'pack_all() comes last', position: '1:44' },
     ],
-    ["States | find x == 1", { code: 'QUERY_UNSUPPORTED', message: "the 'find' operator is not supported", position: '1:10' }],
+    [
+      'States | find x == 1',
+      { code: 'QUERY_UNSUPPORTED', message: "the 'find' operator is not supported", position: '1:10' },
+    ],
   ])('refuses %s at its position', (query, refusal) => {
     for (const dialect of dialects) expectRefusedAt(query, options(dialect), refusal);
   });
