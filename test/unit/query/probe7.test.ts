@@ -1,5 +1,7 @@
 // Differences found by cross-checking today's additions against Kusto.Language (Microsoft's parser
-// and semantic model): scalar literals inside dynamic(...) that it reads and this compiler refused.
+// and semantic model): scalar literals inside dynamic(...) that it reads and this compiler refused,
+// and new_activity_metrics arguments of the wrong type, refused at the argument (Kusto.Language:
+// "must be summable") instead of at `evaluate` by a bin_at() the user never wrote.
 // The scalar data types page says a dynamic value can hold "nested dynamic values"; a bool literal
 // is spelled true, True or TRUE (as outside a dynamic literal); long(0x10) and real(-nan) are the
 // same literals as outside one.
@@ -40,5 +42,29 @@ describe('probe 7: scalar literals in dynamic(...)', () => {
       message: 'dynamic(...) holds JSON and scalar literals',
       position: '1:11',
     });
+  });
+});
+
+describe('probe 7: new_activity_metrics argument types', () => {
+  const options = { ...baseOptions, dialect: 'duckdb' } as const;
+  const table = 'datatable(id:long, Day:datetime, s:string, n:long)[1, datetime(2017-05-01), "a", 1]';
+  const call = (args: string): string => `${table} | evaluate new_activity_metrics(${args})`;
+  const at = (query: string, text: string): string => `1:${query.indexOf(text) + 1}`;
+
+  it.each([
+    ['id, s, datetime(2017-05-01), datetime(2017-05-31), 1d', 's, datetime', 'the timeline column s must be a datetime, a timespan or a number, got string'],
+    ["id, Day, 'a', datetime(2017-05-31), 1d", "'a'", 'Start must be a datetime like the timeline column Day, got string'],
+    ['id, Day, datetime(2017-05-01), 7, 1d', '7, 1d', 'End must be a datetime like the timeline column Day, got long'],
+    ['id, Day, datetime(2017-05-01), datetime(2017-05-31), 5', '5)', 'Window must be a timespan for the timeline column Day, got long'],
+    ['id, Day, datetime(2017-05-01), datetime(2017-05-31), 1d, 5', '5)', 'Cohort must be a datetime like the timeline column Day, got long'],
+    ['id, n, 0, 10, 1h', '1h', 'Window must be a number for the timeline column n, got timespan'],
+  ])('refuses new_activity_metrics(%s) at the argument', (args, marker, message) => {
+    const query = call(args);
+    expectRefusedAt(query, options, { code: 'QUERY_SEMANTIC', message, position: at(query, marker) });
+  });
+
+  it('still takes a numeric timeline with numeric bounds and Window', () => {
+    const columns = compile(call('id, n, 0, 10, 1'), options).columns.map((c) => `${c.name}:${c.type}`);
+    expect(columns.slice(0, 2)).toEqual(['from_n:long', 'to_n:long']);
   });
 });
