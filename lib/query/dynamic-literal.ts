@@ -4,7 +4,9 @@
 // JSON cannot as its text, as the page says and as pack_array() writes them here: a datetime with
 // seven fractional digits, a timespan as [-][d.]hh:mm:ss[.fffffff], a guid in lower case, a real
 // that is no JSON number as "NaN"/"Infinity"/"-Infinity". These values are text, so a tick (1tick,
-// a seventh fractional digit) is kept exactly.
+// a seventh fractional digit) is kept exactly. A nested dynamic(...) is its own content (the scalar
+// data types page: dynamic can store "nested dynamic values"); hexadecimal longs and the True/TRUE
+// spellings of bools are read as outside a dynamic literal.
 import { formatTimespanTicks, inLongRange, MAX_INT, MIN_INT, parseDatetimeTicks, parseTimespanTicks } from './literals';
 
 /** A scalar literal inside a dynamic literal that is not valid (a syntax error of the query). */
@@ -18,6 +20,8 @@ const SHORT_TIMESPAN = /-?\d+(?:\.\d+)?[a-z]+\b/y;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const WORD = /[A-Za-z_][A-Za-z0-9_]*/y;
 const NESTED = /dynamic\s*\(/y;
+/** A hexadecimal long (`0x1F`), as the same literal outside a dynamic literal. */
+const HEX = /(-?)0x([0-9a-f]+)\b/iy;
 /** The bool spellings Kusto reads (as BOOL_WORDS in parser.ts): JSON has only the lower-case ones. */
 const BOOL_SPELLINGS: ReadonlyMap<string, string> = new Map(
   ['true', 'True', 'TRUE', 'false', 'False', 'FALSE'].map((w) => [w, w.toLowerCase()]),
@@ -50,6 +54,13 @@ function scalarLiteralAt(raw: string, at: number): { json: string; end: number }
   TYPED.lastIndex = at;
   const typed = TYPED.exec(raw);
   if (typed) return { json: typedJson(typed[1]!, typed[2]!), end: TYPED.lastIndex };
+  HEX.lastIndex = at;
+  const hex = HEX.exec(raw);
+  if (hex) {
+    const value = (hex[1] ? -1n : 1n) * BigInt(`0x${hex[2]!}`);
+    if (!inLongRange(value)) throw new DynamicScalarError(`long '${hex[0]}' out of range`);
+    return { json: String(value), end: HEX.lastIndex };
+  }
   SHORT_TIMESPAN.lastIndex = at;
   const short = SHORT_TIMESPAN.exec(raw);
   if (short) return { json: timespanJson(short[0]), end: SHORT_TIMESPAN.lastIndex };

@@ -31,9 +31,9 @@ describe('probe 7: scalar literals in dynamic(...)', () => {
 
   it('reads hexadecimal longs, signed NaN and capitalised bools as outside a dynamic literal', async () => {
     // Act
-    const value = await text(db, 'dynamic([long(0x10), long(-0x1F), real(-nan), real(+nan), TRUE, False])');
+    const value = await text(db, 'dynamic([long(0x10), long(-0x1F), 0x20, -0xff, real(-nan), real(+nan), TRUE, False])');
     // Assess
-    expect(value).toEqual([16, -31, 'NaN', 'NaN', true, false]);
+    expect(value).toEqual([16, -31, 32, -255, 'NaN', 'NaN', true, false]);
   });
 
   it('still refuses a nested dynamic literal that is no JSON, at the outer literal', () => {
