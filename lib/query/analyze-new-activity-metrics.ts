@@ -23,6 +23,8 @@ import { foldConstant } from './range';
 import { analyzeScalar } from './scalars';
 import type { Span } from './tokens';
 import { runOver } from './plugin-rewrite';
+import type { KqlType } from './ir';
+import { isNumeric } from './types';
 
 /** Windows between constant bounds: the output has a row per pair of them (and per dimension values). */
 export const MAX_WINDOWS = 1000;
@@ -54,7 +56,6 @@ export function analyzeNewActivityMetrics(
       `a Window of '${clip(String(window.value))}' (calendar periods) is not supported`,
       window.span,
     );
-  checkWindows(h, input, start, end, window);
   // The last argument is the Lookback when it is a table; then the Cohort when the next one is not a
   // column (the syntax puts it before the dimensions).
   const last = args.length > 5 ? args[args.length - 1] : undefined;
@@ -64,6 +65,8 @@ export function analyzeNewActivityMetrics(
   if (cohort?.kind === 'name' && isTable(h, cohort.name, span))
     throw h.errors.semantic(`${plugin}()'s Lookback (a table of ids) is its last argument`, cohort.span);
   const dims = rest.slice(cohort ? 1 : 0).map((d) => column(d, 'each dimension'));
+  checkTypes(h, input, timeline, { Start: start, End: end, ...(cohort ? { Cohort: cohort } : {}) }, window);
+  checkWindows(h, input, start, end, window);
 
   const prefix = `\u0000${plugin} ${h.newRef()} `;
   const hide = (x: string): string => prefix + x;
@@ -235,6 +238,37 @@ function isTable(h: MvApplyHost, x: string, span: Span): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The windows are bin_at(Timeline, Window, Start): the timeline a datetime, a timespan or a number
+ * ("summable", as Kusto.Language says), Start, End and Cohort of its kind, Window a timespan (a
+ * number for a numeric timeline). Checked here so that a wrong one is refused at the argument, not
+ * at `evaluate` by the bin_at() of the rewrite.
+ * @throws QueryError QUERY_SEMANTIC for an argument of another type.
+ */
+function checkTypes(h: MvApplyHost, input: Rel, timeline: Expr, bounds: Record<string, Expr>, window: Expr): void {
+  const kind = (t: KqlType): string | undefined =>
+    t === 'datetime' || t === 'timespan' ? t : isNumeric(t) ? 'number' : undefined;
+  const env = h.env(input.columns);
+  const typeOf = (e: Expr): KqlType => analyzeScalar(e, env).type;
+  const plugin = 'new_activity_metrics()';
+  const [time, timeType] = [(timeline as { name: string }).name, typeOf(timeline)];
+  const timeKind = kind(timeType);
+  if (timeKind === undefined)
+    throw h.errors.semantic(
+      `${plugin}: the timeline column ${time} must be a datetime, a timespan or a number, got ${timeType}`,
+      timeline.span,
+    );
+  for (const [what, e] of Object.entries(bounds)) {
+    const t = typeOf(e);
+    if (kind(t) !== timeKind)
+      throw h.errors.semantic(`${plugin}: ${what} must be a ${timeKind} like the timeline column ${time}, got ${t}`, e.span);
+  }
+  const w = typeOf(window);
+  const windowKind = timeKind === 'number' ? 'number' : 'timespan';
+  if (kind(w) !== windowKind)
+    throw h.errors.semantic(`${plugin}: Window must be a ${windowKind} for the timeline column ${time}, got ${w}`, window.span);
 }
 
 /**

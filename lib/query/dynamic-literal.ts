@@ -4,7 +4,9 @@
 // JSON cannot as its text, as the page says and as pack_array() writes them here: a datetime with
 // seven fractional digits, a timespan as [-][d.]hh:mm:ss[.fffffff], a guid in lower case, a real
 // that is no JSON number as "NaN"/"Infinity"/"-Infinity". These values are text, so a tick (1tick,
-// a seventh fractional digit) is kept exactly.
+// a seventh fractional digit) is kept exactly. A nested dynamic(...) is its own content (the scalar
+// data types page: dynamic can store "nested dynamic values"); hexadecimal longs and the True/TRUE
+// spellings of bools are read as outside a dynamic literal.
 import { formatTimespanTicks, inLongRange, MAX_INT, MIN_INT, parseDatetimeTicks, parseTimespanTicks } from './literals';
 
 /** A scalar literal inside a dynamic literal that is not valid (a syntax error of the query). */
@@ -17,14 +19,48 @@ const TYPED =
 const SHORT_TIMESPAN = /-?\d+(?:\.\d+)?[a-z]+\b/y;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const WORD = /[A-Za-z_][A-Za-z0-9_]*/y;
+const NESTED = /dynamic\s*\(/y;
+/** A hexadecimal long (`0x1F`), as the same literal outside a dynamic literal. */
+const HEX = /(-?)0x([0-9a-f]+)\b/iy;
+/** The bool spellings Kusto reads (as BOOL_WORDS in parser.ts): JSON has only the lower-case ones. */
+const BOOL_SPELLINGS: ReadonlyMap<string, string> = new Map(
+  ['true', 'True', 'TRUE', 'false', 'False', 'FALSE'].map((w) => [w, w.toLowerCase()]),
+);
+
+/** The index of the parenthesis closing the one at `open`, skipping quoted strings; -1 when none. */
+function closingParen(raw: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < raw.length; i++) {
+    const ch = raw[i]!;
+    if (ch === '"' || ch === "'") {
+      for (i++; i < raw.length && raw[i] !== ch; i++) if (raw[i] === '\\') i++;
+    } else if (ch === '(') depth++;
+    else if (ch === ')' && --depth === 0) return i;
+  }
+  return -1;
+}
 
 /** A scalar literal at `at` of a dynamic literal's text, as JSON; undefined when there is none. */
 function scalarLiteralAt(raw: string, at: number): { json: string; end: number } | undefined {
   const prev = at > 0 ? raw[at - 1]! : ' ';
   if (/[A-Za-z0-9_.]/.test(prev)) return undefined;
+  // A nested dynamic literal ("nested dynamic values", the scalar data types page) is its own content.
+  NESTED.lastIndex = at;
+  if (NESTED.exec(raw)) {
+    const close = closingParen(raw, NESTED.lastIndex - 1);
+    if (close < 0) return undefined;
+    return { json: dynamicLiteralJson(raw.slice(NESTED.lastIndex, close).trim()), end: close + 1 };
+  }
   TYPED.lastIndex = at;
   const typed = TYPED.exec(raw);
   if (typed) return { json: typedJson(typed[1]!, typed[2]!), end: TYPED.lastIndex };
+  HEX.lastIndex = at;
+  const hex = HEX.exec(raw);
+  if (hex) {
+    const value = (hex[1] ? -1n : 1n) * BigInt(`0x${hex[2]!}`);
+    if (!inLongRange(value)) throw new DynamicScalarError(`long '${hex[0]}' out of range`);
+    return { json: String(value), end: HEX.lastIndex };
+  }
   SHORT_TIMESPAN.lastIndex = at;
   const short = SHORT_TIMESPAN.exec(raw);
   if (short) return { json: timespanJson(short[0]), end: SHORT_TIMESPAN.lastIndex };
@@ -58,8 +94,10 @@ function typedJson(type: string, content: string): string {
       return JSON.stringify(text.toLowerCase());
     case 'int':
     case 'long': {
-      if (!/^-?\d+$/.test(text)) throw new DynamicScalarError(`invalid ${type} '${text}'`);
-      const value = BigInt(text);
+      // Decimal or hexadecimal (0x1F), signed, as the same literal outside a dynamic literal.
+      const parts = /^([-+]?)(\d+|0x[0-9a-f]+)$/i.exec(text);
+      if (!parts) throw new DynamicScalarError(`invalid ${type} '${text}'`);
+      const value = (parts[1] === '-' ? -1n : 1n) * BigInt(parts[2]!);
       if (type === 'int' ? value < MIN_INT || value > MAX_INT : !inLongRange(value))
         throw new DynamicScalarError(`${type} '${text}' out of range`);
       return String(value);
@@ -83,7 +121,7 @@ function timespanJson(text: string): string {
 
 function realJson(text: string): string {
   const lower = text.toLowerCase();
-  if (lower === 'nan') return '"NaN"';
+  if (lower === 'nan' || lower === '-nan' || lower === '+nan') return '"NaN"';
   if (lower === 'inf' || lower === '+inf') return '"Infinity"';
   if (lower === '-inf') return '"-Infinity"';
   const value = Number(text);
@@ -125,7 +163,8 @@ export function dynamicLiteralJson(raw: string): string {
       } else if (/[A-Za-z_]/.test(ch)) {
         // A whole word (true, null, ...), so that no literal is read from its middle.
         const end = wordEnd(raw, i);
-        out += raw.slice(i, end);
+        const word = raw.slice(i, end);
+        out += BOOL_SPELLINGS.get(word) ?? word;
         i = end - 1;
       } else out += ch;
       continue;
