@@ -146,11 +146,14 @@ function urlEncoder(space: string): { duckdb: SqlBuilder; timestream: SqlBuilder
  * DuckDB: body(tc, sc) with the characters of text and search as lists bound once, and the SQL of
  * "search's characters start at 1-based position i of text". A substr per position was O(n^2) on
  * one value (DuckDB's substr counts characters from the start), which DuckDB cannot interrupt:
- * countof of a 64 KB text took minutes. A list slice is O(length of search), and the first
- * character is compared before it.
+ * countof of a 64 KB text took minutes. Reading elements of the bound lists is O(1); the first
+ * character is compared before the rest.
  */
 function withChars(text: string, search: string, body: (tc: string, sc: string, at: (i: string) => string) => string): string {
-  const at = (i: string): string => `(len(_sc) = 0 OR (_tc[${i}] = _sc[1] AND list_slice(_tc, ${i}, ${i} + len(_sc) - 1) = _sc))`;
+  // Element by element: a list_slice of the bound list inside the lambda copies the list each time.
+  const rest = (i: string): string =>
+    `coalesce(list_bool_and(list_transform(range(2, len(_sc) + 1), j -> _tc[${i} + j - 1] = _sc[j])), TRUE)`;
+  const at = (i: string): string => `(len(_sc) = 0 OR (_tc[${i}] = _sc[1] AND ${rest(i)}))`;
   const chars = (x: string): string => `regexp_extract_all(${x}, '(?s).')`;
   return `list_transform([${chars(text)}], _tc -> list_transform([${chars(search)}], _sc -> ${body('_tc', '_sc', at)})[1])[1]`;
 }
