@@ -148,8 +148,10 @@ export const ARRAY_RESHAPE_FUNCTIONS: readonly ScalarFunction[] = [
     [dyn('set1'), dyn('set2')],
     ({ a }) => {
       const [x, y] = [`list_distinct(${list(a[0]!)})`, `list_distinct(${list(a[1]!)})`];
-      const both = `len(list_filter(${x}, e -> list_contains(${y}, e)))`;
-      return `(CAST(${both} AS DOUBLE) / (len(${x}) + len(${y}) - ${both}))`;
+      // Both sets bound once (_jx, _jy): inside the filter's lambda the second was cast and made
+      // distinct again for every element of the first. Still a list_contains per element (O(n m)).
+      const both = `len(list_filter(_jx, e -> list_contains(_jy, e)))`;
+      return `list_transform([${x}], _jx -> list_transform([${y}], _jy -> (CAST(${both} AS DOUBLE) / (len(_jx) + len(_jy) - ${both})))[1])[1]`;
     },
     ({ a }) => {
       const [x, y] = [tsDistinctTexts(a[0]!), tsDistinctTexts(a[1]!)];
