@@ -69,6 +69,19 @@ describe('functions rewritten to linear cost: equal to their definitions', () =>
     }
   });
 
+  it('jaccard_index divides the shared distinct elements by all distinct elements', async () => {
+    // Act
+    const rows = await overArrays('j = jaccard_index(a, b)');
+    // Assess
+    for (const [i, j] of rows as [number, number | null][]) {
+      const [a, b] = [distinct(ARRAYS[i]!), distinct(ARRAYS[(i + 37) % ARRAYS.length]!)];
+      const shared = a.filter((e) => has(b, e)).length;
+      const all = a.length + b.length - shared;
+      if (all === 0) expect(j === null || Number.isNaN(j), `jaccard ${i}: ${String(j)}`).toBe(true);
+      else expect(j, `jaccard ${i}`).toBeCloseTo(shared / all, 12);
+    }
+  });
+
   it('array_index_of finds the first equal element, and the second from a start', async () => {
     // Act
     const rows = await overArrays('f = array_index_of(a, 1), g = array_index_of(a, "a", 2, -1, 2)');
