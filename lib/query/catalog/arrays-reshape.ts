@@ -11,6 +11,12 @@ const int = (name: string, optional = false) => ({ name, type: 'integer' as cons
 /** The JSON[] list of an array value, null for anything else (Kusto's answer for a non-array). */
 const list = (x: string): string =>
   bindOnce(x, (v) => `CASE WHEN json_type(${v}) = 'ARRAY' THEN CAST(${v} AS JSON[]) END`);
+/**
+ * body(l) with the JSON[] list of x bound once to the lambda parameter _rl. Written out inside a
+ * per-element lambda, the cast of the whole array would run again for every element: O(n^2) on one
+ * value, which DuckDB cannot interrupt (a rotation of 1,000 elements took 6 s).
+ */
+const withList = (x: string, body: (l: string) => string): string => `list_transform([${list(x)}], _rl -> ${body('_rl')})[1]`;
 
 const entry = (
   name: string,
@@ -38,9 +44,11 @@ const tsByPosition = (x: string, element: (i: string, n: string) => string): str
 const rotate =
   (left: boolean): SqlBuilder =>
   ({ a }) => {
-    const l = list(a[0]!);
     const n = left ? `CAST(${a[1]} AS BIGINT)` : `-CAST(${a[1]} AS BIGINT)`;
-    return `to_json(list_transform(range(len(${l})), i -> ${l}[((((i + ${n}) % len(${l})) + len(${l})) % len(${l})) + 1]))`;
+    return withList(
+      a[0]!,
+      (l) => `to_json(list_transform(range(len(${l})), i -> ${l}[((((i + ${n}) % len(${l})) + len(${l})) % len(${l})) + 1]))`,
+    );
   };
 
 const rotateTs =
@@ -54,10 +62,14 @@ const rotateTs =
 const shift =
   (left: boolean): SqlBuilder =>
   ({ a, json }) => {
-    const l = list(a[0]!);
     const n = left ? `CAST(${a[1]} AS BIGINT)` : `-CAST(${a[1]} AS BIGINT)`;
     const fill = a[2] === undefined ? `CAST('null' AS JSON)` : `CAST(${json(2)} AS JSON)`;
-    return `to_json(list_transform(range(len(${l})), i -> CASE WHEN i + ${n} >= 0 AND i + ${n} < len(${l}) THEN ${l}[i + ${n} + 1] ELSE ${fill} END))`;
+    // The fill value is bound once too: it is written inside the per-element lambda.
+    return withList(
+      a[0]!,
+      (l) =>
+        `list_transform([${fill}], _rf -> to_json(list_transform(range(len(${l})), i -> CASE WHEN i + ${n} >= 0 AND i + ${n} < len(${l}) THEN ${l}[i + ${n} + 1] ELSE _rf END)))[1]`,
+    );
   };
 
 const shiftTs =
@@ -125,7 +137,8 @@ export const ARRAY_RESHAPE_FUNCTIONS: readonly ScalarFunction[] = [
     'A dynamic array of count copies of value; empty when count is zero or negative.',
     [{ name: 'value', type: 'scalar' }, int('count')],
     ({ a, json }) =>
-      `to_json(list_transform(range(greatest(CAST(${a[1]} AS BIGINT), 0)), i -> CAST(${json(0)} AS JSON)))`,
+      // The value bound once: inside the lambda it would be computed count times.
+      `list_transform([CAST(${json(0)} AS JSON)], _rv -> to_json(list_transform(range(greatest(CAST(${a[1]} AS BIGINT), 0)), i -> _rv)))[1]`,
     ({ a, json }) =>
       `CASE WHEN CAST(${a[1]} AS BIGINT) <= 0 THEN '[]' ELSE ${tsJson(`transform(sequence(1, CAST(${a[1]} AS BIGINT)), i -> json_parse(${json(0)}))`)} END`,
   ),
@@ -135,8 +148,10 @@ export const ARRAY_RESHAPE_FUNCTIONS: readonly ScalarFunction[] = [
     [dyn('set1'), dyn('set2')],
     ({ a }) => {
       const [x, y] = [`list_distinct(${list(a[0]!)})`, `list_distinct(${list(a[1]!)})`];
-      const both = `len(list_filter(${x}, e -> list_contains(${y}, e)))`;
-      return `(CAST(${both} AS DOUBLE) / (len(${x}) + len(${y}) - ${both}))`;
+      // Both sets bound once (_jx, _jy): inside the filter's lambda the second was cast and made
+      // distinct again for every element of the first. Still a list_contains per element (O(n m)).
+      const both = `len(list_filter(_jx, e -> list_contains(_jy, e)))`;
+      return `list_transform([${x}], _jx -> list_transform([${y}], _jy -> (CAST(${both} AS DOUBLE) / (len(_jx) + len(_jy) - ${both})))[1])[1]`;
     },
     ({ a }) => {
       const [x, y] = [tsDistinctTexts(a[0]!), tsDistinctTexts(a[1]!)];

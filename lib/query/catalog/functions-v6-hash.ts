@@ -83,10 +83,17 @@ function byteSwap(x: string, bytes: number): string {
  */
 function xxh64OfHex(): string {
   const n = `(len(xh_hex) // 2)`;
-  const allLanes = `list_transform(list_transform(range(0, ${n} // 8), xh_i -> ${bigEndian('8 * xh_i', 8)}), xh_x -> ${byteSwap('xh_x', 8)})`;
-  const stripes = `list_transform(range(0, ${n} // 32), xh_s -> {'v1': xh_l[4 * xh_s + 1], 'v2': xh_l[4 * xh_s + 2], 'v3': xh_l[4 * xh_s + 3], 'v4': xh_l[4 * xh_s + 4]})`;
-  const start = `{'v1': ${add(P1, P2)}, 'v2': ${P2}, 'v3': ${U(0n)}, 'v4': ${U(((1n << 64n) - 0x9e3779b185ebca87n) & MASK)}}`;
-  const fold = `list_reduce(list_prepend(${start}, ${stripes}), (xh_v, xh_t) -> {'v1': ${round('xh_v.v1', 'xh_t.v1')}, 'v2': ${round('xh_v.v2', 'xh_t.v2')}, 'v3': ${round('xh_v.v3', 'xh_t.v3')}, 'v4': ${round('xh_v.v4', 'xh_t.v4')}})`;
+  // One regex pass splits the hex text into its whole 16-digit lanes: a substr per lane would scan
+  // the text from its start each time (DuckDB's substr counts characters), O(n^2) on one value.
+  const laneHex = `regexp_extract_all(xh_hex, '[0-9A-F]{16}')`;
+  const allLanes = `list_transform(list_transform(${laneHex}, xh_i -> CAST('0x' || xh_i AS UBIGINT)), xh_x -> ${byteSwap('xh_x', 8)})`;
+  // The four accumulators never mix before the merge: four folds of one UHUGEINT each over every
+  // fourth lane (list_slice with a step) cost a quarter of one fold of a four-field struct, whose
+  // steps DuckDB builds and reads field by field.
+  const starts = [add(P1, P2), P2, U(0n), U(((1n << 64n) - 0x9e3779b185ebca87n) & MASK)];
+  const accumulator = (k: number): string =>
+    `list_reduce(list_prepend(${starts[k - 1]!}, list_slice(xh_l, ${k}, ${n} // 32 * 4, 4)), (xh_a, xh_t) -> ${round('xh_a', 'xh_t')})`;
+  const fold = `{${[1, 2, 3, 4].map((k) => `'v${k}': ${accumulator(k)}`).join(', ')}}`;
   const sum = add(add(rotl('xh_v.v1', 1), rotl('xh_v.v2', 7)), add(rotl('xh_v.v3', 12), rotl('xh_v.v4', 18)));
   const merged = ['v1', 'v2', 'v3', 'v4'].reduce((h, v) => mergeRound(h, `xh_v.${v}`), sum);
   const h0 = add(`CASE WHEN ${n} >= 32 THEN ${bindIn(fold, 'xh_v', merged)} ELSE ${P5} END`, `CAST(${n} AS UHUGEINT)`);

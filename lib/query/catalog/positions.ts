@@ -11,6 +11,8 @@ export interface ListSql {
   size(list: string): string;
   /** Whether test(j) holds for every j in 2..k (true when k < 2). */
   all(k: string, test: (j: string) => string): string;
+  /** body(v) with the list value computed once (DuckDB: a lambda parameter; Trino: written as is). */
+  bind(value: string, body: (v: string) => string): string;
 }
 
 export const DUCK_LISTS: ListSql = {
@@ -18,6 +20,7 @@ export const DUCK_LISTS: ListSql = {
   at: (list, i) => `list_extract(${list}, ${i})`,
   size: (list) => `len(${list})`,
   all: (k, test) => `coalesce(list_bool_and(list_transform(range(2, ${k} + 1), j -> ${test('j')})), TRUE)`,
+  bind: (value, body) => `list_transform([${value}], _np -> ${body('_np')})[1]`,
 };
 
 export const TRINO_LISTS: ListSql = {
@@ -26,6 +29,7 @@ export const TRINO_LISTS: ListSql = {
   at: (list, i) => `element_at(${list}, ${i})`,
   size: (list) => `cardinality(${list})`,
   all: (k, test) => `all_match(filter(sequence(1, greatest(${k}, 1)), j -> j >= 2), j -> ${test('j')})`,
+  bind: (value, body) => body(value),
 };
 
 export interface Search {
@@ -48,7 +52,10 @@ export function nthPosition(l: ListSql, s: Search): string {
   const k = s.occurrence ?? '1';
   const m = s.matchLength;
   const from = `(CASE WHEN ${start} < 0 THEN greatest(${s.size} + ${start}, 0) ELSE ${start} END)`;
-  const p = l.positions(from, `${s.size} - ${m}`, s.matchesAt);
-  const fits = `(${len} < 0 OR (${l.at(p, '1')} + ${m} <= ${from} + ${len} AND ${l.all(k, (j) => `${l.at(p, j)} + ${m} <= ${l.at(p, `${j} - 1`)} + 1 + ${len}`)}))`;
-  return `CAST(CASE WHEN ${k} >= 1 AND ${l.size(p)} >= ${k} AND ${fits} THEN ${l.at(p, k)} ELSE -1 END AS BIGINT)`;
+  // The positions are computed once (on DuckDB): `all` reads them inside a lambda, where their
+  // list would otherwise be computed again for every occurrence checked.
+  return l.bind(l.positions(from, `${s.size} - ${m}`, s.matchesAt), (p) => {
+    const fits = `(${len} < 0 OR (${l.at(p, '1')} + ${m} <= ${from} + ${len} AND ${l.all(k, (j) => `${l.at(p, j)} + ${m} <= ${l.at(p, `${j} - 1`)} + 1 + ${len}`)}))`;
+    return `CAST(CASE WHEN ${k} >= 1 AND ${l.size(p)} >= ${k} AND ${fits} THEN ${l.at(p, k)} ELSE -1 END AS BIGINT)`;
+  });
 }
