@@ -21,13 +21,29 @@ const array = (n: number): string => `range(1, ${n})`;
 const CASES: readonly { name: string; n: number; expr: (n: number) => string }[] = [
   { name: 'hash(string), bytes', n: 262_144, expr: (n) => `hash(${text(n)})` },
   { name: 'countof(string, "cd"), bytes', n: 262_144, expr: (n) => `countof(${text(n)}, "cd")` },
-  { name: 'indexof(string, "h", 0, -1, last), bytes', n: 262_144, expr: (n) => `indexof(${text(n)}, "h", 0, -1, ${n / 8})` },
+  {
+    name: 'indexof(string, "h", 0, -1, last), bytes',
+    n: 262_144,
+    expr: (n) => `indexof(${text(n)}, "h", 0, -1, ${n / 8})`,
+  },
   { name: 'array_index_of(array, last), elements', n: 65_536, expr: (n) => `array_index_of(${array(n)}, ${n - 1})` },
   { name: 'set_union(a, a), elements', n: 16_384, expr: (n) => `array_length(set_union(${array(n)}, ${array(n)}))` },
-  { name: 'set_intersect(a, a), elements', n: 16_384, expr: (n) => `array_length(set_intersect(${array(n)}, ${array(n)}))` },
+  {
+    name: 'set_intersect(a, a), elements',
+    n: 16_384,
+    expr: (n) => `array_length(set_intersect(${array(n)}, ${array(n)}))`,
+  },
   { name: 'zip(a, a), elements', n: 65_536, expr: (n) => `array_length(zip(${array(n)}, ${array(n)}))` },
-  { name: 'array_rotate_left(a, 3), elements', n: 65_536, expr: (n) => `array_length(array_rotate_left(${array(n)}, 3))` },
-  { name: 'array_shift_right(a, 3, 4 KB fill), elements', n: 65_536, expr: (n) => `array_length(array_shift_right(${array(n)}, 3, ${text(4096)}))` },
+  {
+    name: 'array_rotate_left(a, 3), elements',
+    n: 65_536,
+    expr: (n) => `array_length(array_rotate_left(${array(n)}, 3))`,
+  },
+  {
+    name: 'array_shift_right(a, 3, 4 KB fill), elements',
+    n: 65_536,
+    expr: (n) => `array_length(array_shift_right(${array(n)}, 3, ${text(4096)}))`,
+  },
   { name: 'repeat(64-byte string, n)', n: 65_536, expr: (n) => `array_length(repeat(${text(64)}, ${n}))` },
 ];
 

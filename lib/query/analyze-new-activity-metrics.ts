@@ -263,12 +263,18 @@ function checkTypes(h: MvApplyHost, input: Rel, timeline: Expr, bounds: Record<s
   for (const [what, e] of Object.entries(bounds)) {
     const t = typeOf(e);
     if (kind(t) !== timeKind)
-      throw h.errors.semantic(`${plugin}: ${what} must be a ${timeKind} like the timeline column ${time}, got ${t}`, e.span);
+      throw h.errors.semantic(
+        `${plugin}: ${what} must be a ${timeKind} like the timeline column ${time}, got ${t}`,
+        e.span,
+      );
   }
   const w = typeOf(window);
   const windowKind = timeKind === 'number' ? 'number' : 'timespan';
   if (kind(w) !== windowKind)
-    throw h.errors.semantic(`${plugin}: Window must be a ${windowKind} for the timeline column ${time}, got ${w}`, window.span);
+    throw h.errors.semantic(
+      `${plugin}: Window must be a ${windowKind} for the timeline column ${time}, got ${w}`,
+      window.span,
+    );
 }
 
 /**

@@ -16,7 +16,8 @@ const list = (x: string): string =>
  * per-element lambda, the cast of the whole array would run again for every element: O(n^2) on one
  * value, which DuckDB cannot interrupt (a rotation of 1,000 elements took 6 s).
  */
-const withList = (x: string, body: (l: string) => string): string => `list_transform([${list(x)}], _rl -> ${body('_rl')})[1]`;
+const withList = (x: string, body: (l: string) => string): string =>
+  `list_transform([${list(x)}], _rl -> ${body('_rl')})[1]`;
 
 const entry = (
   name: string,
@@ -47,7 +48,8 @@ const rotate =
     const n = left ? `CAST(${a[1]} AS BIGINT)` : `-CAST(${a[1]} AS BIGINT)`;
     return withList(
       a[0]!,
-      (l) => `to_json(list_transform(range(len(${l})), i -> ${l}[((((i + ${n}) % len(${l})) + len(${l})) % len(${l})) + 1]))`,
+      (l) =>
+        `to_json(list_transform(range(len(${l})), i -> ${l}[((((i + ${n}) % len(${l})) + len(${l})) % len(${l})) + 1]))`,
     );
   };
 

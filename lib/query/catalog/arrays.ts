@@ -198,7 +198,14 @@ export const ARRAY_FUNCTIONS: readonly ScalarFunction[] = [
       // The elements' texts and the value's are bound once (_ie, _iv): inside the per-position lambda
       // they were computed again for every element, O(n^2) on one array.
       const elements = `list_transform(CAST(${a[0]} AS JSON[]), e -> CAST(e AS VARCHAR))`;
-      const found = nthPosition(DUCK_LISTS, { size: `len(_ie)`, matchLength: '1', matchesAt: (i) => `_ie[${i}] = _iv`, start: a[2], length: a[3], occurrence: a[4] });
+      const found = nthPosition(DUCK_LISTS, {
+        size: `len(_ie)`,
+        matchLength: '1',
+        matchesAt: (i) => `_ie[${i}] = _iv`,
+        start: a[2],
+        length: a[3],
+        occurrence: a[4],
+      });
       return `CASE WHEN json_type(${a[0]}) = 'ARRAY' THEN list_transform([{'e': ${elements}, 'v': ${json(1)}}], _ib -> list_transform([_ib.e], _ie -> list_transform([_ib.v], _iv -> ${found})[1])[1])[1] END`;
     },
     timestream: ({ a, json }) => {

@@ -136,7 +136,11 @@ export const PUNYCODE_V6_FUNCTIONS: readonly ScalarFunction[] = [
     summary: 'The Punycode form of a text (RFC 3492), without xn--. At most 256 characters (a 400 above).',
     signatures: [{ params: [{ name: 'input_string', type: 'string' }], result: 'string' }],
     duckdb: (c) =>
-      bounded('punycode_from_string', c.str(0), `CASE WHEN ${c.str(0)} = '' THEN '' ELSE ${encodePoints(c.str(0))} END`),
+      bounded(
+        'punycode_from_string',
+        c.str(0),
+        `CASE WHEN ${c.str(0)} = '' THEN '' ELSE ${encodePoints(c.str(0))} END`,
+      ),
     timestream: null,
   },
   {

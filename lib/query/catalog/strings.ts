@@ -149,7 +149,11 @@ function urlEncoder(space: string): { duckdb: SqlBuilder; timestream: SqlBuilder
  * countof of a 64 KB text took minutes. Reading elements of the bound lists is O(1); the first
  * character is compared before the rest.
  */
-function withChars(text: string, search: string, body: (tc: string, sc: string, at: (i: string) => string) => string): string {
+function withChars(
+  text: string,
+  search: string,
+  body: (tc: string, sc: string, at: (i: string) => string) => string,
+): string {
   // Element by element: a list_slice of the bound list inside the lambda copies the list each time.
   const rest = (i: string): string =>
     `coalesce(list_bool_and(list_transform(range(2, len(_sc) + 1), j -> _tc[${i} + j - 1] = _sc[j])), TRUE)`;
@@ -163,7 +167,14 @@ function indexOf({ a, str: text }: Parameters<SqlBuilder>[0], l: ListSql): strin
   const [src, look] = [text(0), text(1)];
   if (l === DUCK_LISTS) {
     return withChars(src, look, (tc, sc, at) =>
-      nthPosition(l, { size: `len(${tc})`, matchLength: `len(${sc})`, matchesAt: at, start: a[2], length: a[3], occurrence: a[4] }),
+      nthPosition(l, {
+        size: `len(${tc})`,
+        matchLength: `len(${sc})`,
+        matchesAt: at,
+        start: a[2],
+        length: a[3],
+        occurrence: a[4],
+      }),
     );
   }
   return nthPosition(l, {

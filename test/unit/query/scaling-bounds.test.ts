@@ -24,16 +24,19 @@ describe('punycode functions: the bound on the text', () => {
 
   const run = (query: string): Promise<unknown[][]> => runSql(db, compile(query, options).sql);
 
-  it.each(FUNCTIONS)('%s refuses a text one character over the bound, naming the function and the bound', async (name, unit) => {
-    // Act
-    const failure = await run(`print x = ${name}(strrep(${unit}, ${PUNYCODE_MAX_CHARACTERS + 1}))`).then(
-      () => undefined,
-      (e: unknown) => e as Error,
-    );
-    // Assess
-    expect(failure).toBeInstanceOf(Error);
-    expect(failure!.message).toContain(`${name}(): the text has more than ${PUNYCODE_MAX_CHARACTERS} characters`);
-  });
+  it.each(FUNCTIONS)(
+    '%s refuses a text one character over the bound, naming the function and the bound',
+    async (name, unit) => {
+      // Act
+      const failure = await run(`print x = ${name}(strrep(${unit}, ${PUNYCODE_MAX_CHARACTERS + 1}))`).then(
+        () => undefined,
+        (e: unknown) => e as Error,
+      );
+      // Assess
+      expect(failure).toBeInstanceOf(Error);
+      expect(failure!.message).toContain(`${name}(): the text has more than ${PUNYCODE_MAX_CHARACTERS} characters`);
+    },
+  );
 
   it.each(FUNCTIONS)('%s still computes a text at the bound', async (name, unit) => {
     // Act
@@ -52,6 +55,8 @@ describe('punycode functions: the bound on the text', () => {
     const mapped = engineError(failure, '1GB') as { code?: string; message?: string };
     // Assess
     expect(mapped.code).toBe('QUERY_DATA_ERROR');
-    expect(mapped.message).toContain(`punycode_from_string(): the text has more than ${PUNYCODE_MAX_CHARACTERS} characters`);
+    expect(mapped.message).toContain(
+      `punycode_from_string(): the text has more than ${PUNYCODE_MAX_CHARACTERS} characters`,
+    );
   });
 });

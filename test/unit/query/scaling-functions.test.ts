@@ -33,9 +33,17 @@ describe('functions rewritten to linear cost: equal to their definitions', () =>
 
   /** Runs `| project i, <columns>` over the arrays (a, b = the array 37 further on) and returns the rows by i. */
   async function overArrays(columns: string): Promise<unknown[][]> {
-    const rows = ARRAYS.map((x, i) => `${i}, dynamic(${JSON.stringify(x)}), dynamic(${JSON.stringify(ARRAYS[(i + 37) % ARRAYS.length])})`);
-    const compiled = compile(`datatable(i:long, a:dynamic, b:dynamic) [${rows.join(', ')}] | project i, ${columns} | order by i asc`, options);
-    return convertRows(await runSql(db, compiled.sql), compiled.columns.map((c) => c.type));
+    const rows = ARRAYS.map(
+      (x, i) => `${i}, dynamic(${JSON.stringify(x)}), dynamic(${JSON.stringify(ARRAYS[(i + 37) % ARRAYS.length])})`,
+    );
+    const compiled = compile(
+      `datatable(i:long, a:dynamic, b:dynamic) [${rows.join(', ')}] | project i, ${columns} | order by i asc`,
+      options,
+    );
+    return convertRows(
+      await runSql(db, compiled.sql),
+      compiled.columns.map((c) => c.type),
+    );
   }
 
   it('set_union, set_intersect, set_difference keep the first occurrences in order', async () => {
@@ -97,15 +105,23 @@ describe('functions rewritten to linear cost: equal to their definitions', () =>
   describe('on texts', () => {
     const alphabet = [...'ab Z9-é€😀a'];
     /** 0 to 99 characters, then 100 lengths around multiples of 8 and 32 up to about 300. */
-    const lengths = [...Array.from({ length: 100 }, (_, n) => n), ...Array.from({ length: 100 }, (_, n) => 100 + 2 * n)];
-    const TEXTS = lengths.map((n, i) => Array.from({ length: n }, (_, k) => alphabet[(i * 5 + k * 3 + ((k * k) % 7)) % alphabet.length]).join(''));
+    const lengths = [
+      ...Array.from({ length: 100 }, (_, n) => n),
+      ...Array.from({ length: 100 }, (_, n) => 100 + 2 * n),
+    ];
+    const TEXTS = lengths.map((n, i) =>
+      Array.from({ length: n }, (_, k) => alphabet[(i * 5 + k * 3 + ((k * k) % 7)) % alphabet.length]).join(''),
+    );
 
     async function overTexts(columns: string): Promise<unknown[][]> {
       const compiled = compile(
         `datatable(i:long, s:string) [${TEXTS.map((t, i) => `${i}, '${t}'`).join(', ')}] | project i, ${columns} | order by i asc`,
         options,
       );
-      return convertRows(await runSql(db, compiled.sql), compiled.columns.map((c) => c.type));
+      return convertRows(
+        await runSql(db, compiled.sql),
+        compiled.columns.map((c) => c.type),
+      );
     }
     /** Overlapping occurrences over code points, as countof's "normal" kind counts them. */
     const count = (text: string, search: string): number => {
@@ -123,12 +139,19 @@ describe('functions rewritten to linear cost: equal to their definitions', () =>
 
     it('countof counts overlapping occurrences and indexof finds the first, in characters', async () => {
       // Act
-      const rows = await overTexts('c = countof(s, "aa"), e = countof(s, "😀a"), x = indexof(s, "€😀"), y = indexof(s, "a a")');
+      const rows = await overTexts(
+        'c = countof(s, "aa"), e = countof(s, "😀a"), x = indexof(s, "€😀"), y = indexof(s, "a a")',
+      );
       // Assess
       expect(rows).toHaveLength(TEXTS.length);
       for (const [i, c, e, x, y] of rows as [number, number, number, number, number][]) {
         const t = TEXTS[i]!;
-        expect([c, e, x, y], JSON.stringify(t)).toEqual([count(t, 'aa'), count(t, '😀a'), indexOf(t, '€😀'), indexOf(t, 'a a')]);
+        expect([c, e, x, y], JSON.stringify(t)).toEqual([
+          count(t, 'aa'),
+          count(t, '😀a'),
+          indexOf(t, '€😀'),
+          indexOf(t, 'a a'),
+        ]);
       }
     });
 
