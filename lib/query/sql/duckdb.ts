@@ -37,7 +37,10 @@ export class DuckDbDialect extends SqlDialect {
   datetime(ticks: bigint): string {
     // TIMESTAMP literal without zone: the engine's TIMESTAMP is UTC wall time; 6 fractional digits.
     const iso = formatDatetimeTicks(ticks - (((ticks % 10n) + 10n) % 10n));
-    return `TIMESTAMP '${iso.replace('T', ' ').replace('Z', '')}'`;
+    // Every scan writes two of these: cut at the fixed positions of a four-digit year (no search);
+    // another year (only through Date, its sign and six digits) by search.
+    const text = iso[10] === 'T' ? `${iso.slice(0, 10)} ${iso.slice(11, -1)}` : iso.replace('T', ' ').replace('Z', '');
+    return `TIMESTAMP '${text}'`;
   }
   dynamic(json: string): string {
     return `CAST(${this.string(json)} AS JSON)`;

@@ -810,8 +810,10 @@ class Generator {
 }
 
 function hasControlCharacter(name: string): boolean {
-  for (const ch of name) {
-    const code = ch.codePointAt(0)!;
+  // By UTF-16 unit, not by code point: the control characters are all below U+0080, and a
+  // surrogate is never one of them. No string iterator (an object per character) per output column.
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i);
     if (code < 0x20 || code === 0x7f) return true;
   }
   return false;
