@@ -214,10 +214,11 @@ export class DuckDbDialect extends SqlDialect {
 
   scan(table: TableName, scope: ScopeRestriction): string {
     const columns = (SCAN_COLUMNS[table] ??= TABLES[table].map((c) => this.quoteIdent(c.name)).join(', '));
-    const where = [`"CustomerId" = ${this.string(scope.customerId)}`];
-    if (scope.plantIds !== null) where.push(this.plantFilter(scope.plantIds));
-    where.push(`"Timestamp" >= ${this.datetime(scope.startTicks)}`, `"Timestamp" < ${this.datetime(scope.endTicks)}`);
-    return `SELECT ${columns} FROM ${this.quoteIdent(table)} WHERE ${where.join(' AND ')}`;
+    const plants = scope.plantIds === null ? '' : ` AND ${this.plantFilter(scope.plantIds)}`;
+    return (
+      `SELECT ${columns} FROM ${this.quoteIdent(table)} WHERE "CustomerId" = ${this.string(scope.customerId)}${plants}` +
+      ` AND "Timestamp" >= ${this.datetime(scope.startTicks)} AND "Timestamp" < ${this.datetime(scope.endTicks)}`
+    );
   }
 
   /**
