@@ -49,7 +49,7 @@ interface Pending {
  */
 export function hoistWindows(h: WindowHost, input: Rel, exprs: readonly Expr[], serialized: boolean): Hoisted {
   // Most operators hold no window call: they skip the rewrite, which copies every expression.
-  if (!exprs.some(mentionsWindow)) return { rel: input, exprs, hidden: new Map(), hiddenRefs: NO_REFS };
+  if (!exprs.some(mentionsWindow)) return { rel: input, exprs, hidden: NO_HIDDEN, hiddenRefs: NO_REFS };
   const levels: Pending[][] = [];
   const hidden = new Map<string, IrExpr>();
   let count = 0;
@@ -104,13 +104,18 @@ export function hoistWindows(h: WindowHost, input: Rel, exprs: readonly Expr[], 
   return { rel, exprs: rewritten, hidden, hiddenRefs };
 }
 
+// Shared by every operator without a window call (most of them): read only, like a Hoisted's own.
 const NO_REFS: ReadonlySet<string> = new Set();
+const NO_HIDDEN: ReadonlyMap<string, IrExpr> = new Map();
 
 /** True when a window or rank function is called somewhere `replace` above would look. */
 function mentionsWindow(e: Expr): boolean {
   if (e.kind === 'call' && (WINDOW_FUNCTIONS.has(e.name) || RANK_FUNCTIONS.has(e.name))) return true;
-  return findInChildren(e, (c) => (mentionsWindow(c) ? true : undefined)) ?? false;
+  return findInChildren(e, childMentionsWindow) ?? false;
 }
+
+/** mentionsWindow() for findInChildren: one function for the process, not a closure per node. */
+const childMentionsWindow = (c: Expr): true | undefined => (mentionsWindow(c) ? true : undefined);
 
 function windowCall(errors: ErrorFactory, e: Expr & { kind: 'call' }, env: ScalarEnv): IrWindow {
   const args = e.args;

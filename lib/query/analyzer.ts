@@ -80,6 +80,20 @@ const KEEPS_SERIALIZATION: ReadonlySet<Operator['kind']> = new Set([
   'parse',
 ]);
 
+/**
+ * Whether a by-key stands for the input column `c` (the key is that column, or takes its name). A
+ * search, not two Sets per summarize, unless the caller built them for many keys.
+ */
+function isKeyColumn(
+  keys: readonly Assigned<IrExpr>[],
+  c: IrColumn,
+  sets: { readonly refs: ReadonlySet<string>; readonly names: ReadonlySet<string> } | undefined,
+): boolean {
+  if (sets) return sets.refs.has(c.ref) || sets.names.has(c.name);
+  for (const k of keys) if ((k.value.kind === 'col' && k.value.ref === c.ref) || k.column.name === c.name) return true;
+  return false;
+}
+
 class Analyzer implements TabularHost, WindowHost, MvApplyHost {
   readonly errors: ErrorFactory;
   /** Relations whose row order window functions may use. */
@@ -741,9 +755,15 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
       keyColumnRefs.add(ref);
       keys.push({ column: { name, type: expr.type, ref }, value: expr });
     }
-    const keyRefs = new Set(keys.filter((k) => k.value.kind === 'col').map((k) => (k.value as { ref: string }).ref));
-    const keyNames = new Set(keys.map((k) => k.column.name));
-    const starColumns = input.columns.filter((c) => !keyRefs.has(c.ref) && !keyNames.has(c.name));
+    // Sets only for many keys: the search below is linear in them.
+    const keySets =
+      keys.length > 16
+        ? {
+            refs: new Set(keys.filter((k) => k.value.kind === 'col').map((k) => (k.value as { ref: string }).ref)),
+            names: new Set(keys.map((k) => k.column.name)),
+          }
+        : undefined;
+    const starColumns = input.columns.filter((c) => !isKeyColumn(keys, c, keySets));
     const aggs: Assigned<IrAgg>[] = [];
     const written: Assigned<IrExpr>[] = [];
     let computed = false;

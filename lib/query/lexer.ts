@@ -193,7 +193,12 @@ function pushToken(
   extra?: Partial<Token>,
 ): void {
   const text = source.slice(start, end);
-  tokens.push(extra ? { kind, text, span: { start, end }, ...extra } : { kind, text, span: { start, end } });
+  const span = { start, end };
+  // Literals, not a spread of `extra`: a spread copies through the runtime, once per token. The
+  // keys and their order are the spread's.
+  if (extra === undefined) tokens.push({ kind, text, span });
+  else if (extra.typeName === undefined) tokens.push({ kind, text, span, value: extra.value });
+  else tokens.push({ kind, text, span, typeName: extra.typeName, value: extra.value });
 }
 
 /** Reads the number (or timespan) at `start` into `tokens`; returns the offset after it. */

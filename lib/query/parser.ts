@@ -121,6 +121,8 @@ export function parse(source: string, ctx: CompileContext = compileContext(sourc
   return new Parser(source, ctx).parseProgram();
 }
 
+const TELEMETRY_TABLES: ReadonlySet<string> = new Set(TABLE_NAMES);
+
 /** A token's text inside a message. */
 const shown = (t: Token): string => clip(t.text) || 'end of query';
 
@@ -128,7 +130,11 @@ class Parser implements OperatorCursor, UdfCursor {
   private readonly tokens: Token[];
   private pos = 0;
   readonly errors: ErrorFactory;
-  private readonly tabularNames = new Set<string>(TABLE_NAMES);
+  /**
+   * Names of tables: the telemetry tables and the `let` tables so far. Shared with every parse until
+   * a statement changes it (most queries have no `let`): no copy of the set per compile.
+   */
+  private tabularNames: ReadonlySet<string> = TELEMETRY_TABLES;
   /** User-defined functions declared so far: their call arguments may be tables (parser-udf.ts). */
   private readonly functions = new Set<string>();
   /** Levels of recursion into nested constructs while reading (parentheses count here too). */
@@ -191,8 +197,8 @@ class Parser implements OperatorCursor, UdfCursor {
     if (atFunctionDefinition(this)) {
       const value = parseFunctionDef(this);
       this.functions.add(nameToken.name);
-      if (value.result.kind === 'pipeline') this.tabularNames.add(nameToken.name);
-      else this.tabularNames.delete(nameToken.name);
+      if (value.result.kind === 'pipeline') this.ownTabularNames().add(nameToken.name);
+      else this.ownTabularNames().delete(nameToken.name);
       const end = this.prevEnd();
       if (!this.acceptOp(';')) throw this.errors.syntax("expected ';' after the let statement", this.peek().span);
       return { kind: 'let', name: nameToken.name, nameSpan: nameToken.span, value, span: { start, end } };
@@ -204,7 +210,7 @@ class Parser implements OperatorCursor, UdfCursor {
       const open = this.expectOp('(');
       const pipeline = this.subPipeline(open.span);
       this.expectOp(')');
-      this.tabularNames.add(nameToken.name);
+      this.ownTabularNames().add(nameToken.name);
       if (!this.acceptOp(';')) throw this.errors.syntax("expected ';' after the let statement", this.peek().span);
       return {
         kind: 'let',
@@ -216,19 +222,25 @@ class Parser implements OperatorCursor, UdfCursor {
       };
     }
     const value = this.startsTabular() ? this.parsePipeline() : this.expression();
-    if (value.kind === 'pipeline') this.tabularNames.add(nameToken.name);
+    if (value.kind === 'pipeline') this.ownTabularNames().add(nameToken.name);
     const end = this.prevEnd();
     if (!this.acceptOp(';')) throw this.errors.syntax("expected ';' after the let statement", this.peek().span);
     return { kind: 'let', name: nameToken.name, nameSpan: nameToken.span, value, span: { start, end } };
   }
 
+  /** The set of tabular names of this parse, copied from the shared one at the first change. */
+  private ownTabularNames(): Set<string> {
+    if (this.tabularNames === TELEMETRY_TABLES) this.tabularNames = new Set(TELEMETRY_TABLES);
+    return this.tabularNames as Set<string>;
+  }
+
   addTabularName(name: string): boolean {
     if (this.tabularNames.has(name)) return false;
-    this.tabularNames.add(name);
+    this.ownTabularNames().add(name);
     return true;
   }
   removeTabularName(name: string): void {
-    this.tabularNames.delete(name);
+    this.ownTabularNames().delete(name);
   }
   /** An argument of a user-defined function's call: a tabular expression or a scalar, one level deeper. */
   callArgument(at: Span): Expr {
@@ -385,7 +397,7 @@ class Parser implements OperatorCursor, UdfCursor {
         return { kind: 'topNested', clauses: parseTopNested(this), span: this.spanFrom(start) };
       case 'as': {
         const name = parseAs(this);
-        this.tabularNames.add(name.name);
+        this.ownTabularNames().add(name.name);
         return { kind: 'as', name: name.name, nameSpan: name.span, span: this.spanFrom(start) };
       }
       case 'scan':

@@ -37,7 +37,10 @@ export class DuckDbDialect extends SqlDialect {
   datetime(ticks: bigint): string {
     // TIMESTAMP literal without zone: the engine's TIMESTAMP is UTC wall time; 6 fractional digits.
     const iso = formatDatetimeTicks(ticks - (((ticks % 10n) + 10n) % 10n));
-    return `TIMESTAMP '${iso.replace('T', ' ').replace('Z', '')}'`;
+    // Every scan writes two of these: cut at the fixed positions of a four-digit year (no search);
+    // another year (only through Date, its sign and six digits) by search.
+    const text = iso[10] === 'T' ? `${iso.slice(0, 10)} ${iso.slice(11, -1)}` : iso.replace('T', ' ').replace('Z', '');
+    return `TIMESTAMP '${text}'`;
   }
   dynamic(json: string): string {
     return `CAST(${this.string(json)} AS JSON)`;
@@ -211,10 +214,11 @@ export class DuckDbDialect extends SqlDialect {
 
   scan(table: TableName, scope: ScopeRestriction): string {
     const columns = (SCAN_COLUMNS[table] ??= TABLES[table].map((c) => this.quoteIdent(c.name)).join(', '));
-    const where = [`"CustomerId" = ${this.string(scope.customerId)}`];
-    if (scope.plantIds !== null) where.push(this.plantFilter(scope.plantIds));
-    where.push(`"Timestamp" >= ${this.datetime(scope.startTicks)}`, `"Timestamp" < ${this.datetime(scope.endTicks)}`);
-    return `SELECT ${columns} FROM ${this.quoteIdent(table)} WHERE ${where.join(' AND ')}`;
+    const plants = scope.plantIds === null ? '' : ` AND ${this.plantFilter(scope.plantIds)}`;
+    return (
+      `SELECT ${columns} FROM ${this.quoteIdent(table)} WHERE "CustomerId" = ${this.string(scope.customerId)}${plants}` +
+      ` AND "Timestamp" >= ${this.datetime(scope.startTicks)} AND "Timestamp" < ${this.datetime(scope.endTicks)}`
+    );
   }
 
   /**

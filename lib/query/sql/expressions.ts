@@ -373,11 +373,13 @@ export class ExpressionWriter {
    * may be NaN (its SQL is then written twice; the SQL size limit bounds what nesting makes of that).
    */
   private nanFalse(ex: IrExpr, ey: IrExpr, x: string, y: string, cmp: string, ne: boolean): string {
-    const tests = [ex, ey].flatMap((e, i) =>
-      this.d.name === 'duckdb' && this.mayBeNan(e) ? [`isnan(${i ? y : x})`] : [],
-    );
-    if (tests.length === 0) return cmp;
-    const nan = `coalesce(${tests.join(' OR ')}, FALSE)`;
+    // Every comparison passes here: no arrays nor closure for the usual case of no real operand.
+    if (this.d.name !== 'duckdb') return cmp;
+    const nanX = this.mayBeNan(ex);
+    const nanY = this.mayBeNan(ey);
+    if (!nanX && !nanY) return cmp;
+    const tests = nanX && nanY ? `isnan(${x}) OR isnan(${y})` : `isnan(${nanX ? x : y})`;
+    const nan = `coalesce(${tests}, FALSE)`;
     return ne ? `(${cmp} OR ${nan})` : `(${cmp} AND NOT ${nan})`;
   }
 

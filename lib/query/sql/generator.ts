@@ -189,28 +189,36 @@ class Generator {
     if (sel.limit !== null && order.length > 0 && sel.orderBy.join() !== this.orderBy(order).join()) return undefined;
     const cols = state.cols;
     const items = sel.items;
-    const byRef = items.length > 0 ? new Map(items.map((i) => [i.ref, i])) : undefined;
+    // The items by ref, built only when one is not at its column's position or a key is carried:
+    // the usual output has none of either, and a Map per compile was a tenth of its allocation.
+    let byRef: Map<string, Item> | undefined;
     const out: Item[] = [];
     for (let i = 0; i < cols.length; i++) {
       const c = cols[i]!;
       const ref = hasControlCharacter(c.name) ? c.ref : c.name;
       const at = items[i];
-      const item = at !== undefined && at.ref === c.ref ? at : byRef?.get(c.ref);
+      const item =
+        at !== undefined && at.ref === c.ref
+          ? at
+          : items.length > 0
+            ? (byRef ??= itemsByRef(items)).get(c.ref)
+            : undefined;
       if (item !== undefined) out.push({ sql: item.sql, ref });
       else if (sel.star) out.push({ sql: this.q(c.ref), ref });
       else return undefined;
     }
     let orderBy = sel.orderBy;
     if (order.length > 0) {
-      const names = new Map(cols.map((c, i) => [c.ref, out[i]!.ref]));
-      const shadowing = new Set(out.map((o) => o.ref));
+      // Output names by column ref (the last column of a ref wins, as in a Map built from the list):
+      // a search for the usual few keys, a Map for many.
+      const names = order.length > 8 ? new Map(cols.map((c, i) => [c.ref, out[i]!.ref])) : undefined;
       orderBy = [];
       for (const k of order) {
-        const name = names.get(k.ref);
+        const name = names ? names.get(k.ref) : outputNameOf(cols, out, k.ref);
         if (name === undefined) {
           // A carried key: an input column passed unchanged, not hidden by an output alias.
-          const item = byRef?.get(k.ref);
-          if ((item !== undefined && item.sql !== this.q(k.ref)) || shadowing.has(k.ref)) return undefined;
+          const item = items.length > 0 ? (byRef ??= itemsByRef(items)).get(k.ref) : undefined;
+          if ((item !== undefined && item.sql !== this.q(k.ref)) || out.some((o) => o.ref === k.ref)) return undefined;
           if (item === undefined && !sel.star) return undefined;
         }
         orderBy.push(`${this.q(name ?? k.ref)} ${k.desc ? 'DESC' : 'ASC'} NULLS ${k.nullsFirst ? 'FIRST' : 'LAST'}`);
@@ -796,8 +804,12 @@ class Generator {
   }
 
   private render(sel: Select): string {
-    let items = sel.items.map((i) => (i.sql === this.q(i.ref) ? i.sql : `${i.sql} AS ${this.q(i.ref)}`)).join(', ');
-    if (sel.star) items = items ? `*, ${items}` : '*';
+    // Appended in a loop: no array of item texts per SELECT.
+    let items = sel.star ? '*' : '';
+    for (const i of sel.items) {
+      const q = this.q(i.ref);
+      items += `${items ? ', ' : ''}${i.sql === q ? i.sql : `${i.sql} AS ${q}`}`;
+    }
     let sql = `SELECT ${sel.distinct ? 'DISTINCT ' : ''}${items} FROM ${sel.from}`;
     if (sel.where.length > 0) sql += ` WHERE ${sel.where.join(' AND ')}`;
     if (sel.groupBy.length > 0) sql += ` GROUP BY ${sel.groupBy.join(', ')}`;
@@ -809,9 +821,21 @@ class Generator {
   }
 }
 
+function itemsByRef(items: readonly Item[]): Map<string, Item> {
+  return new Map(items.map((i) => [i.ref, i]));
+}
+
+/** The output name of the last column whose ref is `ref`, if any (`out` is parallel to `cols`). */
+function outputNameOf(cols: readonly IrColumn[], out: readonly Item[], ref: string): string | undefined {
+  for (let i = cols.length - 1; i >= 0; i--) if (cols[i]!.ref === ref) return out[i]!.ref;
+  return undefined;
+}
+
 function hasControlCharacter(name: string): boolean {
-  for (const ch of name) {
-    const code = ch.codePointAt(0)!;
+  // By UTF-16 unit, not by code point: the control characters are all below U+0080, and a
+  // surrogate is never one of them. No string iterator (an object per character) per output column.
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i);
     if (code < 0x20 || code === 0x7f) return true;
   }
   return false;
