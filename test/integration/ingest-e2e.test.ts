@@ -34,16 +34,23 @@ const lakeLines = async (dataDir: string, customer: string) =>
     .filter(Boolean)
     .filter((l) => (JSON.parse(l) as { customer: string }).customer === customer);
 // Dead-letter files are written under a temporary name (.<name>.<id>.tmp) and renamed: skip those.
-// Only the entries of this file's agents count (other files on the stack dead-letter theirs).
+// Only the entries of this file's agents count (other files on the stack dead-letter theirs, and
+// may replay them meanwhile, which moves an entry away between the listing and its read: skipped).
 const deadLetterReasons = async (dataDir: string, agents: readonly string[]) =>
   (
     await Promise.all(
       (await files(path.join(dataDir, 'dead-letter')))
         .filter((f) => !path.basename(f).startsWith('.'))
-        .map(async (f) => JSON.parse(await readFile(f, 'utf8')) as DeadLetterEntry),
+        .map(async (f) => {
+          const text = await readFile(f, 'utf8').catch((error: NodeJS.ErrnoException) => {
+            if (error.code === 'ENOENT') return undefined;
+            throw error;
+          });
+          return text === undefined ? undefined : (JSON.parse(text) as DeadLetterEntry);
+        }),
     )
   )
-    .filter((e) => agents.includes(agentOf(e) ?? ''))
+    .filter((e): e is DeadLetterEntry => e !== undefined && agents.includes(agentOf(e) ?? ''))
     .map((e) => e.reason);
 
 describe('ingest end to end through the local broker', () => {
