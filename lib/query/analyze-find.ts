@@ -21,7 +21,7 @@ import { call, name } from './ast-build';
 import type { MvApplyHost } from './analyze-mv-apply';
 import { searchPredicate } from './analyze-search';
 import { analyzeUnion } from './analyze-union';
-import { findInChildren } from './ast-walk';
+import { namesIn } from './ast-walk';
 import { clip } from './errors';
 import type { IrColumn, Rel } from './ir';
 import { convertedTo, runOver } from './plugin-rewrite';
@@ -34,12 +34,7 @@ interface Leg {
 }
 
 export function analyzeFind(h: MvApplyHost, spec: FindSpec, span: Span): Rel {
-  const named = new Set<string>();
-  const collect = (e: Expr): void => {
-    if (e.kind === 'name') named.add(e.name);
-    else findInChildren(e, (c) => collect(c));
-  };
-  collect(spec.predicate);
+  const named = namesIn(spec.predicate);
   const has = (rel: Rel, n: string): boolean => rel.columns.some((c) => c.name === n);
   // A name no table has (a let value) does not count; a predicate naming no column keeps every table.
   const keep = (rel: Rel, all: readonly Rel[]): boolean => {

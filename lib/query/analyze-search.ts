@@ -7,7 +7,7 @@
 import type { Expr, SearchSpec } from './ast';
 import type { TabularHost } from './analyze-join';
 import { analyzeUnion } from './analyze-union';
-import { findInChildren } from './ast-walk';
+import { namesIn } from './ast-walk';
 import type { ErrorFactory } from './errors';
 import type { IrExpr, Rel } from './ir';
 import type { Span } from './tokens';
@@ -19,12 +19,7 @@ import type { Span } from './tokens';
  */
 export function searchSource(h: TabularHost, spec: SearchSpec, span: Span): Rel {
   const tables = spec.tables ?? { unionKind: 'outer', legs: [{ kind: 'pattern', pattern: '*', span }] };
-  const named = new Set<string>();
-  const collect = (e: Expr): void => {
-    if (e.kind === 'name') named.add(e.name);
-    else findInChildren(e, (c) => collect(c));
-  };
-  collect(spec.predicate);
+  const named = namesIn(spec.predicate);
   // A name no table has (a let value) does not count.
   const has = (rel: Rel, n: string): boolean => rel.columns.some((c) => c.name === n);
   const hasAll = (rel: Rel, all: readonly Rel[]): boolean =>

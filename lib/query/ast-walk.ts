@@ -51,3 +51,14 @@ export function findInChildren<T>(e: Expr, f: (child: Expr) => T | undefined): T
       return undefined;
   }
 }
+
+/** Every column name an expression reads (its `name` nodes), at any depth. */
+export function namesIn(e: Expr): Set<string> {
+  const named = new Set<string>();
+  const collect = (x: Expr): void => {
+    if (x.kind === 'name') named.add(x.name);
+    else findInChildren(x, collect);
+  };
+  collect(e);
+  return named;
+}

@@ -1,5 +1,6 @@
-// The scalar literals Kusto accepts inside a dynamic literal besides JSON ("an array of dynamic or
-// other scalar literals", https://learn.microsoft.com/en-us/kusto/query/scalar-data-types/dynamic):
+// The JSON text of a dynamic literal (dynamicLiteralJson, below), with the scalar literals Kusto
+// accepts inside one besides JSON ("an array of dynamic or other scalar literals",
+// https://learn.microsoft.com/en-us/kusto/query/scalar-data-types/dynamic):
 // `dynamic([1h, datetime(2020-01-01), guid(...), long(5), real(nan)])`. A dynamic value holds what
 // JSON cannot as its text, as the page says and as pack_array() writes them here: a datetime with
 // seven fractional digits, a timespan as [-][d.]hh:mm:ss[.fffffff], a guid in lower case, a real
