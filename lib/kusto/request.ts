@@ -1,5 +1,6 @@
 // A Kusto REST request body `{db, csl, properties}` (Kusto docs, "Query/management HTTP request"):
-// `properties` is a JSON object or its text, with `Options` and `Parameters`. The database is the
+// `properties` is a JSON object or its text, with `Options` and `Parameters` (the values of the
+// query's declared parameters, bound by the compiler: lib/query/statements-declare.ts). The database is the
 // caller's customer; the time window comes from Kusto's own options query_datetimescope_column /
 // _from / _to, else the longest window the service allows, ending now (docs/kusto-protocol.md).
 import type { Caller } from '../auth/caller';
@@ -15,6 +16,24 @@ export interface KustoRequest {
   readonly db: string;
   readonly csl: string;
   readonly options: Readonly<Record<string, unknown>>;
+  /** properties.Parameters: the values of the query's `declare query_parameters`, as text (absent when none). */
+  readonly parameters?: Readonly<Record<string, string>>;
+}
+
+/** properties.Parameters as text by name: Kusto's values are strings; an SDK may send a number or a bool. */
+function parameterTexts(parameters: Record<string, unknown>): Record<string, string> {
+  // fromEntries defines each name as an own property: a name such as `__proto__` stays a name.
+  const texts: [string, string][] = [];
+  for (const [name, value] of Object.entries(parameters)) {
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
+      throw new AppError(
+        'INVALID_INPUT',
+        `properties.Parameters.${name} must be the text of a literal (a string), a number or a bool`,
+        { field: `properties.Parameters.${name}` },
+      );
+    texts.push([name, String(value)]);
+  }
+  return Object.fromEntries(texts);
 }
 
 export interface KustoWindow {
@@ -28,7 +47,7 @@ function objectOrNull(value: unknown): Record<string, unknown> | null {
     : null;
 }
 
-/** @throws AppError INVALID_INPUT naming the field; QUERY_UNSUPPORTED for query parameters. */
+/** @throws AppError INVALID_INPUT naming the field. */
 export function parseKustoRequest(body: unknown): KustoRequest {
   const object = objectOrNull(body);
   if (!object) throw new AppError('INVALID_INPUT', 'send a JSON object {db, csl, properties}', { field: 'body' });
@@ -56,14 +75,9 @@ export function parseKustoRequest(body: unknown): KustoRequest {
   const parameters = props.Parameters ?? {};
   if (!objectOrNull(parameters))
     throw new AppError('INVALID_INPUT', 'properties.Parameters must be an object', { field: 'properties.Parameters' });
-  if (Object.keys(parameters as object).length > 0) {
-    throw new AppError(
-      'QUERY_UNSUPPORTED',
-      'query parameters (declare query_parameters) are not supported; write the values into the query',
-      { field: 'properties.Parameters' },
-    );
-  }
-  return { db, csl, options: options as Record<string, unknown> };
+  const texts = parameterTexts(parameters as Record<string, unknown>);
+  const base = { db, csl, options: options as Record<string, unknown> };
+  return Object.keys(texts).length > 0 ? { ...base, parameters: texts } : base;
 }
 
 /**

@@ -52,7 +52,7 @@ async function runQuery(
     MIN_ROW_BYTES,
     (settings.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES) - FRAMING_BYTES,
   );
-  const native = { query: request.csl, ...window };
+  const native = { query: request.csl, ...window, ...(request.parameters ? { parameters: request.parameters } : {}) };
   const names = resultTableNames(request.csl);
   if (names === undefined)
     return kustoTable(await runTableQuery(native, caller, engine, { ...settings, rowLimit, maxResponseBytes }));

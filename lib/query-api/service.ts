@@ -10,6 +10,7 @@ import { TableAnswer, type TableResponse } from './answer';
 import { responseColumn } from './columns';
 import { discoverKeys } from './discovery';
 import type { QueryEngine } from './ports';
+import { limitedSettings } from './query-limits';
 import { parseQueryRequest } from './request';
 
 export type { TableResponse } from './answer';
@@ -72,6 +73,7 @@ function prepareRequest(
     rowLimit: settings.rowLimit,
     ...(engine.database ? { timestreamDatabase: engine.database } : {}),
     ...(resultTable === undefined ? {} : { resultTable }),
+    ...(request.parameters === undefined ? {} : { parameters: request.parameters }),
   };
   return { text: request.query, options };
 }
@@ -153,6 +155,7 @@ export async function runTableQuery(
 ): Promise<TableResponse> {
   const { text, options } = prepareRequest(body, caller, engine, settings, resultTable);
   const plan = compiling(() => compilePlan(text, options));
+  settings = limitedSettings(settings, plan.properties, DEFAULT_MAX_RESPONSE_BYTES);
   const answer = await runWithinLimits(
     async (signal) => {
       // A plugin whose columns come from the data first reads its keys, in the same place and time limit.

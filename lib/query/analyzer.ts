@@ -22,6 +22,7 @@ import { analyzeUnion } from './analyze-union';
 import { reorderColumns } from './analyze-reorder';
 import { expandSeriesStats } from './series-stats';
 import { hoistWindows, type WindowHost } from './analyze-window';
+import type { BinAuto } from './bin-auto';
 import type { DiscoveryState } from './discovery';
 import { clip, type ErrorFactory } from './errors';
 import type { AnalyzedQuery, Assigned, IrAgg, IrColumn, IrExpr, IrSortKey, KqlType, Rel, RenderHint } from './ir';
@@ -35,6 +36,8 @@ import type { Span } from './tokens';
 
 export interface AnalyzeOptions {
   readonly nowTicks: bigint;
+  /** For bin_auto() (bin-auto.ts). */
+  readonly binAuto?: BinAuto;
   /** Filled with each expression's depth, terms and span (the SQL writer reports its limit at them). */
   readonly records: ExpressionRecords;
   /** The keys found so far for plugins whose columns come from the data (discovery.ts). */
@@ -178,6 +181,7 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
       errors: this.errors,
       lets: this.lets,
       nowTicks: this.options.nowTicks,
+      binAuto: this.options.binAuto,
       ctx: this.ctx,
       records: this.options.records,
       resolve,

@@ -418,7 +418,31 @@ export interface FunctionDef {
   readonly view?: boolean;
 }
 
+/** `set name [= value];` (set statement docs): a request property for the query that follows. */
+export interface SetStatement {
+  readonly kind: 'set';
+  readonly name: string;
+  readonly nameSpan: Span;
+  /** Absent for `set name;`, which sets a boolean property to true. */
+  readonly value?: Expr;
+  readonly span: Span;
+}
+
+/** One `name:type [= default]` of `declare query_parameters(...)` (query parameters declaration docs). */
+export interface QueryParameterDecl {
+  readonly name: string;
+  readonly nameSpan: Span;
+  /** The type name as written (`string`, `long`, `datetime`, ...). */
+  readonly type: string;
+  readonly typeSpan: Span;
+  readonly default?: Expr;
+}
+
 export interface Program {
   readonly lets: readonly LetStatement[];
   readonly query: Pipeline;
+  /** The set statements, in order (statements.ts reads them; absent when there are none). */
+  readonly sets?: readonly SetStatement[];
+  /** The declared query parameters (statements.ts binds them; absent when there are none). */
+  readonly parameters?: readonly QueryParameterDecl[];
 }

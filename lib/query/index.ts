@@ -20,6 +20,7 @@ import {
 import { MAX_DATETIME_TICKS, MIN_DATETIME_TICKS, parseDatetimeTicksUnbounded } from './literals';
 import { parse } from './parser';
 import { resultTableProgram } from './result-tables';
+import { applyStatements, withTakeMax, type ResultLimits } from './statements';
 import type { SqlDialect } from './sql/dialect';
 import { DuckDbDialect } from './sql/duckdb';
 import { generateSql } from './sql/generator';
@@ -31,6 +32,7 @@ export { convertRow, convertRows, convertValue } from './values';
 export type { KqlType, RenderHint } from './ir';
 export { MAX_DISCOVERED_KEYS, type DiscoveredKey } from './discovery';
 export { resultTableNames } from './result-tables';
+export type { ResultLimits } from './statements';
 
 export interface QueryScope {
   readonly customerId: string;
@@ -59,6 +61,8 @@ export interface CompileOptions {
    * none: the caller answers one table, and such a query is refused.
    */
   readonly resultTable?: number;
+  /** Values of the query's declared parameters, as text by name (statements-declare.ts). */
+  readonly parameters?: Readonly<Record<string, string>>;
 }
 
 export interface OutputColumn {
@@ -70,6 +74,8 @@ export interface CompiledQuery {
   readonly sql: string;
   readonly columns: readonly OutputColumn[];
   readonly renderHint?: RenderHint;
+  /** The limits the query's set statements ask for (truncation, servertimeout): the caller keeps the lower of its own and these. */
+  readonly properties?: ResultLimits;
 }
 
 export function compile(queryText: string, options: CompileOptions): CompiledQuery {
@@ -80,7 +86,7 @@ export function compile(queryText: string, options: CompileOptions): CompiledQue
 
 /** A compile that may need the data's keys first (discovery.ts): either the query, or the SQL that finds them. */
 export type CompilePlan =
-  | { readonly kind: 'compiled'; readonly query: CompiledQuery }
+  | { readonly kind: 'compiled'; readonly query: CompiledQuery; readonly properties?: ResultLimits }
   | {
       readonly kind: 'discover';
       /** Runs like a query: its rows (as the API writes them) go to read(). */
@@ -90,6 +96,8 @@ export type CompilePlan =
       read(rows: readonly (readonly unknown[])[]): readonly DiscoveredKey[];
       /** What compile() answers instead: give the output schema. */
       readonly refusal: QueryError;
+      /** As CompiledQuery's. */
+      readonly properties?: ResultLimits;
     };
 
 /**
@@ -108,34 +116,49 @@ export function compilePlan(
   if (Number.isNaN(nowMs)) throw new TypeError('now must be a valid Date');
   const ctx = compileContext(queryText, resolveLimits(options.limits), options.clock);
   checkQueryLength(ctx);
-  const program = resultTableProgram(expandFunctions(parse(queryText, ctx), ctx), options.resultTable, ctx);
+  const { program: bound, properties } = applyStatements(parse(queryText, ctx), options.parameters, ctx.errors);
+  const program = withTakeMax(
+    resultTableProgram(expandFunctions(bound, ctx), options.resultTable, ctx),
+    properties.takeMaxRecords,
+  );
+  const limits = properties.limits;
+  // truncationmaxrecords lowers the row limit of the SQL itself; the caller lowers its own with `properties`.
+  const rowLimit = limits?.rowLimit === undefined ? options.rowLimit : Math.min(options.rowLimit, limits.rowLimit);
+  const nowTicks = properties.nowTicks ?? BigInt(nowMs) * 10_000n;
   const records = expressionRecords();
   const dialect: SqlDialect =
     options.dialect === 'duckdb' ? new DuckDbDialect() : new TimestreamDialect(options.timestreamDatabase);
   let analyzed: AnalyzedQuery;
   try {
-    analyzed = analyze(program, ctx, { nowTicks: BigInt(nowMs) * 10_000n, records, discovery: { found, met: 0 } });
+    analyzed = analyze(program, ctx, {
+      nowTicks,
+      records,
+      discovery: { found, met: 0 },
+      ...(properties.binAutoSize ? { binAuto: { size: properties.binAutoSize, at: properties.binAutoAt } } : {}),
+    });
   } catch (e) {
     if (!(e instanceof DiscoveryNeeded)) throw e;
     // The key discovery reads a materialize() let as its query: only the keys are read from it.
-    return discoveryPlan(e, generateSql(e.rel, dialect, { scope, rowLimit: MAX_DISCOVERED_KEYS, ctx, records }));
+    return discoveryPlan(e, generateSql(e.rel, dialect, { scope, rowLimit: MAX_DISCOVERED_KEYS, ctx, records }), limits);
   }
   const sql = generateSql(analyzed.rel, dialect, {
     scope,
-    rowLimit: options.rowLimit,
+    rowLimit,
     ctx,
     records,
     materialized: analyzed.materialized,
   });
   const columns = analyzed.rel.columns.map((c) => ({ name: c.name, type: c.type }));
-  const query = analyzed.renderHint ? { sql, columns, renderHint: analyzed.renderHint } : { sql, columns };
-  return { kind: 'compiled', query };
+  const hinted = analyzed.renderHint ? { sql, columns, renderHint: analyzed.renderHint } : { sql, columns };
+  const query = limits ? { ...hinted, properties: limits } : hinted;
+  return limits ? { kind: 'compiled', query, properties: limits } : { kind: 'compiled', query };
 }
 
-function discoveryPlan(needed: DiscoveryNeeded, sql: string): CompilePlan {
+function discoveryPlan(needed: DiscoveryNeeded, sql: string, limits: ResultLimits | undefined): CompilePlan {
   const columns = needed.rel.columns.map((c) => ({ name: c.name, type: c.type }));
   return {
     kind: 'discover',
+    ...(limits ? { properties: limits } : {}),
     sql,
     columns,
     refusal: needed.refusal,

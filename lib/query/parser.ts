@@ -13,10 +13,12 @@ import type {
   Operator,
   Pipeline,
   Program,
+  QueryParameterDecl,
+  SetStatement,
   SortKey,
   Source,
 } from './ast';
-import { clip, type ErrorFactory } from './errors';
+import { clip, QueryError, type ErrorFactory } from './errors';
 import { minifiedJson } from './json-text';
 import { tokenize } from './lexer';
 import { checkNameLength, compileContext, type CompileContext } from './limits';
@@ -31,6 +33,7 @@ import {
   parseTimespanTicks,
 } from './literals';
 import { parseMakeSeries } from './parser-make-series';
+import { parseDeclare, parseSet } from './parser-set';
 import { parseMvApply } from './parser-mv-apply';
 import { parseScan } from './parser-scan';
 import { parsePartition } from './parser-partition';
@@ -121,6 +124,22 @@ export function parse(source: string, ctx: CompileContext = compileContext(sourc
   return new Parser(source, ctx).parseProgram();
 }
 
+/**
+ * One scalar expression read as in a query, from a text of its own (a query parameter's value):
+ * undefined when the text is not exactly one expression. Its spans are offsets in that text.
+ */
+export function parseExpressionText(text: string): Expr | undefined {
+  const ctx = compileContext(text);
+  try {
+    const parser = new Parser(text, ctx);
+    const expr = parser.expression();
+    return parser.peek().kind === 'eof' ? expr : undefined;
+  } catch (error) {
+    if (error instanceof QueryError) return undefined;
+    throw error;
+  }
+}
+
 const TELEMETRY_TABLES: ReadonlySet<string> = new Set(TABLE_NAMES);
 
 /** A token's text inside a message. */
@@ -155,6 +174,8 @@ class Parser implements OperatorCursor, UdfCursor {
 
   parseProgram(): Program {
     const lets: LetStatement[] = [];
+    const sets: SetStatement[] = [];
+    const parameters: QueryParameterDecl[] = [];
     for (;;) {
       while (this.acceptOp(';'));
       if (this.peekIdent('let')) {
@@ -169,7 +190,24 @@ class Parser implements OperatorCursor, UdfCursor {
         lets.push(this.parseLet());
         continue;
       }
-      if (this.peekIdent('set') || this.peekIdent('declare') || this.peekIdent('alias') || this.peekIdent('restrict')) {
+      if (this.peekIdent('set') && this.peekAt(1)?.kind === 'ident') {
+        this.countStatement(sets.length, 'set');
+        sets.push(parseSet(this));
+        continue;
+      }
+      if (this.peekIdent('declare') && this.peekAt(1)?.kind === 'ident') {
+        const at = this.peek().span;
+        parameters.push(...parseDeclare(this));
+        if (parameters.length > this.ctx.limits.maxStatements)
+          this.ctx.exceeded(
+            'QUERY_TOO_MANY_STATEMENTS',
+            `more than ${this.ctx.limits.maxStatements} query parameters`,
+            this.ctx.limits.maxStatements,
+            at,
+          );
+        continue;
+      }
+      if (this.peekIdent('alias') || this.peekIdent('restrict')) {
         throw this.errors.unsupported(`the '${this.peek().text}' statement is not supported`, this.peek().span);
       }
       break;
@@ -187,7 +225,15 @@ class Parser implements OperatorCursor, UdfCursor {
       }
       throw this.errors.syntax(`unexpected '${shown(rest)}'`, rest.span);
     }
-    return { lets, query };
+    // Most queries have neither: their Program keeps its two fields.
+    if (sets.length === 0 && parameters.length === 0) return { lets, query };
+    return { lets, query, ...(sets.length > 0 ? { sets } : {}), ...(parameters.length > 0 ? { parameters } : {}) };
+  }
+
+  /** @throws QueryError QUERY_TOO_MANY_STATEMENTS past the statement limit, at the next statement. */
+  private countStatement(count: number, what: string): void {
+    if (count < this.ctx.limits.maxStatements) return;
+    this.ctx.exceeded('QUERY_TOO_MANY_STATEMENTS', `more than ${count} ${what} statements`, count, this.peek().span);
   }
 
   parseLet(): LetStatement {

@@ -12,6 +12,7 @@ import { clip, type ErrorFactory } from './errors';
 import { aggregateNames, lookupOperator, lookupScalar } from './catalog/index';
 import { resolve } from './catalog/resolve';
 import { refusalReason } from './catalog/functions-v6-refused';
+import { binAutoCall, type BinAuto } from './bin-auto';
 import type { ScalarFunction } from './catalog/types';
 import { convert } from './convert';
 import type { IrColumn, IrExpr, KqlType, PathSegment, Rel, ScalarFn } from './ir';
@@ -30,6 +31,8 @@ export interface ScalarEnv {
   readonly inputColumns?: readonly IrColumn[];
   readonly lets: ReadonlyMap<string, IrExpr>;
   readonly nowTicks: bigint;
+  /** The query's query_bin_auto_size and _at (set statements), for bin_auto(). */
+  readonly binAuto?: BinAuto;
   readonly ctx: CompileContext;
   readonly records: ExpressionRecords;
   /** The relation of a tabular expression inside a scalar one (toscalar, in): absent where none may appear. */
@@ -458,6 +461,8 @@ class ScalarAnalyzer {
         }
         return this.catalogCall(lookupScalar('totimespan')!, [a!], expr);
       }
+      case 'bin_auto':
+        return this.analyze(binAutoCall(this.errors, expr, this.env.binAuto));
       case 'bin':
       case 'floor':
         this.arity(expr, 2);

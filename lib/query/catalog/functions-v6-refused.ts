@@ -7,8 +7,6 @@ const H3_REASON =
   "H3 cell ids need H3's icosahedron projection (20 face centers, aperture-7 rotations, 122 base cells, pentagons), which is not written in SQL here; geo_point_to_s2cell and geo_point_to_geohash cluster points";
 
 const REASONS: Readonly<Record<string, string>> = {
-  bin_auto:
-    'it bins by the query properties query_bin_auto_size and query_bin_auto_at, which this service does not take; write bin(x, size) or bin_at(x, size, fixed_point)',
   hash_combine:
     "how Kusto combines the hashes is not documented, and no combination tried reproduces the page's printed value",
   hash_many: "it combines the values' hashes as hash_combine does, which is not documented",

@@ -23,7 +23,24 @@ describe('parseKustoRequest', () => {
     expect(parseKustoRequest({ db: 'acme', csl: 'print 1' })).toEqual({ db: 'acme', csl: 'print 1', options: {} });
   });
 
-  it('refuses a body without csl, bad properties and query parameters, naming the field', () => {
+  it('takes properties.Parameters as text by name (numbers and bools as their text), none when empty', () => {
+    // Act
+    const request = parseKustoRequest({
+      csl: 'declare query_parameters(n:long, s:string); print n, s',
+      // JSON text: a `__proto__` key of an object literal would set the prototype, not a name.
+      properties: '{"Parameters": {"n": 200000000, "s": "Flash Flood", "b": true, "__proto__": "x"}}',
+    });
+    // Assess
+    expect(Object.entries(request.parameters!)).toEqual([
+      ['n', '200000000'],
+      ['s', 'Flash Flood'],
+      ['b', 'true'],
+      ['__proto__', 'x'],
+    ]);
+    expect(parseKustoRequest({ csl: 'x', properties: { Parameters: {} } }).parameters).toBeUndefined();
+  });
+
+  it('refuses a body without csl, bad properties and parameter values, naming the field', () => {
     expect(refusal(() => parseKustoRequest({ db: 'acme' })).data[0]).toMatchObject({ field: 'csl' });
     expect(refusal(() => parseKustoRequest([])).code).toBe('INVALID_INPUT');
     expect(refusal(() => parseKustoRequest({ db: 1, csl: 'x' })).data[0]).toMatchObject({ field: 'db' });
@@ -33,8 +50,12 @@ describe('parseKustoRequest', () => {
     expect(refusal(() => parseKustoRequest({ csl: 'x', properties: { Options: [] } })).data[0]).toMatchObject({
       field: 'properties.Options',
     });
-    const parameters = refusal(() => parseKustoRequest({ csl: 'x', properties: { Parameters: { n: 'int(1)' } } }));
-    expect(parameters.code).toBe('QUERY_UNSUPPORTED');
+    const parameters = refusal(() => parseKustoRequest({ csl: 'x', properties: { Parameters: { n: { a: 1 } } } }));
+    expect(parameters.code).toBe('INVALID_INPUT');
+    expect(parameters.data[0]).toMatchObject({ field: 'properties.Parameters.n' });
+    expect(refusal(() => parseKustoRequest({ csl: 'x', properties: { Parameters: [] } })).data[0]).toMatchObject({
+      field: 'properties.Parameters',
+    });
   });
 });
 
