@@ -11,6 +11,7 @@ const alone = ['test/integration/query-hardening-http.test.ts'];
 const onSharedStack = [
   'test/integration/identity.test.ts',
   'test/integration/query-conformance-http.test.ts',
+  'test/integration/query-statements-http.test.ts',
   'test/integration/playground-browser.test.ts',
   'test/integration/openapi-live.test.ts',
   'test/integration/kusto-protocol.test.ts',

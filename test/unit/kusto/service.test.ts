@@ -73,6 +73,22 @@ describe('kustoQuery', () => {
     });
   });
 
+  it('binds properties.Parameters as literals and honours a set truncationmaxrecords as a partial failure', async () => {
+    // Prepare
+    const e = engine(5);
+    const body = {
+      db: 'acme',
+      csl: 'set truncationmaxrecords = 2;\ndeclare query_parameters(s:string);\nprint x = strlen(s)',
+      properties: JSON.stringify({ Parameters: { s: `a'; DROP TABLE "States"; --` } }),
+    };
+    // Act
+    const frames = JSON.parse(await kustoQuery('v2', body, caller, e, settings, trace)) as Frame[];
+    // Assess
+    expect(e.sql[0]).toContain(`'a''; DROP TABLE "States"; --'`);
+    expect(frames.find((f) => f.TableKind === 'PrimaryResult')?.Rows).toEqual([[1], [2]]);
+    expect(frames.at(-1)).toMatchObject({ HasErrors: true });
+  });
+
   it('still answers a small query under the smallest configurable cap', async () => {
     const text = await kustoQuery(
       'v2',
