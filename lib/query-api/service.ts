@@ -10,6 +10,7 @@ import { TableAnswer, type TableResponse } from './answer';
 import { responseColumn } from './columns';
 import { discoverKeys } from './discovery';
 import type { QueryEngine } from './ports';
+import { queryIdentity } from './identity';
 import { limitedSettings } from './query-limits';
 import { parseQueryRequest } from './request';
 
@@ -74,6 +75,7 @@ function prepareRequest(
     ...(engine.database ? { timestreamDatabase: engine.database } : {}),
     ...(resultTable === undefined ? {} : { resultTable }),
     ...(request.parameters === undefined ? {} : { parameters: request.parameters }),
+    identity: queryIdentity(caller),
   };
   return { text: request.query, options };
 }

@@ -23,6 +23,7 @@ import { reorderColumns } from './analyze-reorder';
 import { expandSeriesStats } from './series-stats';
 import { hoistWindows, type WindowHost } from './analyze-window';
 import type { BinAuto } from './bin-auto';
+import type { QueryIdentity } from './meta-functions';
 import type { DiscoveryState } from './discovery';
 import { clip, type ErrorFactory } from './errors';
 import type { AnalyzedQuery, Assigned, IrAgg, IrColumn, IrExpr, IrSortKey, KqlType, Rel, RenderHint } from './ir';
@@ -38,6 +39,8 @@ export interface AnalyzeOptions {
   readonly nowTicks: bigint;
   /** For bin_auto() (bin-auto.ts). */
   readonly binAuto?: BinAuto;
+  /** For current_principal() and current_database() (meta-functions.ts). */
+  readonly identity?: QueryIdentity;
   /** Filled with each expression's depth, terms and span (the SQL writer reports its limit at them). */
   readonly records: ExpressionRecords;
   /** The keys found so far for plugins whose columns come from the data (discovery.ts). */
@@ -182,6 +185,7 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
       lets: this.lets,
       nowTicks: this.options.nowTicks,
       binAuto: this.options.binAuto,
+      identity: this.options.identity,
       ctx: this.ctx,
       records: this.options.records,
       resolve,

@@ -20,6 +20,7 @@ import {
 import { MAX_DATETIME_TICKS, MIN_DATETIME_TICKS, parseDatetimeTicksUnbounded } from './literals';
 import { parse } from './parser';
 import { resultTableProgram } from './result-tables';
+import type { QueryIdentity } from './meta-functions';
 import { applyStatements, withTakeMax, type ResultLimits } from './statements';
 import type { SqlDialect } from './sql/dialect';
 import { DuckDbDialect } from './sql/duckdb';
@@ -33,6 +34,7 @@ export type { KqlType, RenderHint } from './ir';
 export { MAX_DISCOVERED_KEYS, type DiscoveredKey } from './discovery';
 export { resultTableNames } from './result-tables';
 export type { ResultLimits } from './statements';
+export type { QueryIdentity } from './meta-functions';
 
 export interface QueryScope {
   readonly customerId: string;
@@ -63,6 +65,8 @@ export interface CompileOptions {
   readonly resultTable?: number;
   /** Values of the query's declared parameters, as text by name (statements-declare.ts). */
   readonly parameters?: Readonly<Record<string, string>>;
+  /** Who runs the query, for current_principal() and current_database(); none: they are refused. */
+  readonly identity?: QueryIdentity;
 }
 
 export interface OutputColumn {
@@ -135,6 +139,7 @@ export function compilePlan(
       records,
       discovery: { found, met: 0 },
       ...(properties.binAutoSize ? { binAuto: { size: properties.binAutoSize, at: properties.binAutoAt } } : {}),
+      ...(options.identity ? { identity: options.identity } : {}),
     });
   } catch (e) {
     if (!(e instanceof DiscoveryNeeded)) throw e;

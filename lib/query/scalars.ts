@@ -13,6 +13,7 @@ import { aggregateNames, lookupOperator, lookupScalar } from './catalog/index';
 import { resolve } from './catalog/resolve';
 import { refusalReason } from './catalog/functions-v6-refused';
 import { binAutoCall, type BinAuto } from './bin-auto';
+import { metaFunction, type QueryIdentity } from './meta-functions';
 import type { ScalarFunction } from './catalog/types';
 import { convert } from './convert';
 import type { IrColumn, IrExpr, KqlType, PathSegment, Rel, ScalarFn } from './ir';
@@ -33,6 +34,8 @@ export interface ScalarEnv {
   readonly nowTicks: bigint;
   /** The query's query_bin_auto_size and _at (set statements), for bin_auto(). */
   readonly binAuto?: BinAuto;
+  /** current_principal(), current_database() (meta-functions.ts). */
+  readonly identity?: QueryIdentity;
   readonly ctx: CompileContext;
   readonly records: ExpressionRecords;
   /** The relation of a tabular expression inside a scalar one (toscalar, in): absent where none may appear. */
@@ -463,6 +466,9 @@ class ScalarAnalyzer {
       }
       case 'bin_auto':
         return this.analyze(binAutoCall(this.errors, expr, this.env.binAuto));
+      case 'current_principal':
+      case 'current_database':
+        return metaFunction(this.errors, expr, this.env.identity);
       case 'bin':
       case 'floor':
         this.arity(expr, 2);

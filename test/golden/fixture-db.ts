@@ -20,6 +20,8 @@ export const GOLDEN_OPTIONS: Omit<CompileOptions, 'dialect'> = {
   },
   now: new Date('2024-03-01T12:00:00.000Z'),
   rowLimit: 1000,
+  // current_principal() and current_database(), in the form the query service gives (lib/query-api/identity.ts).
+  identity: { principal: 'app=golden-client;cust-a', database: 'cust-a' },
 };
 
 export async function openFixtureDb(): Promise<DuckDBConnection> {

@@ -7,6 +7,14 @@ const H3_REASON =
   "H3 cell ids need H3's icosahedron projection (20 face centers, aperture-7 rotations, 122 base cells, pentagons), which is not written in SQL here; geo_point_to_s2cell and geo_point_to_geohash cluster points";
 
 const REASONS: Readonly<Record<string, string>> = {
+  ingestion_time:
+    "Kusto's reads a hidden per-record column that follows the rows through the operators and is null for rows made in the query; here the ingestion instant is a visible column: IngestionTimestamp of States and Events (the platform's ingestionTimestamp, set when the message was ingested)",
+  current_cluster_endpoint:
+    'the host a client reached is not known to the query: the service answers under several names (API Gateway, a custom domain, localhost)',
+  current_principal_details:
+    "its bag holds Entra ID details (object id, display name, UPN) that this service's OAuth clients do not have; current_principal() gives the caller",
+  current_principal_is_member_of:
+    'callers here are OAuth clients of one customer, with no groups to be a member of; current_principal() gives the caller',
   hash_combine:
     "how Kusto combines the hashes is not documented, and no combination tried reproduces the page's printed value",
   hash_many: "it combines the values' hashes as hash_combine does, which is not documented",

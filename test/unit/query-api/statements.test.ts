@@ -155,6 +155,13 @@ describe('set statements and parameters in the query service', () => {
     expect(wrong.message).toContain(`the value of the query parameter 'n' ("1; print 2") is not a literal of type long`);
   });
 
+  it("answers current_principal() and current_database() with the caller's client and customer", async () => {
+    // Act
+    const result = await runTableQuery(body('print current_principal(), current_database()'), caller, engine, settings);
+    // Assess
+    expect(result.data.rows).toEqual([['app=c1;acme', 'acme']]);
+  });
+
   it('takes numbers and bools as their text, and refuses other parameter values in the body', () => {
     // Act
     const request = parseQueryRequest(body('print 1', { parameters: { n: 200000000, b: true, s: 'x' } }), 31);
