@@ -1,15 +1,17 @@
 // The limits a query's set statements ask for (truncationmaxrecords, truncationmaxsize,
 // servertimeout: lib/query/statements-set.ts) applied to the service's settings: each only lowers
-// the service's own limit, never raises it (docs/query-api.md, "Set statements").
+// the service's own limit, never raises it (docs/query-api.md, "Statements").
 import type { ResultLimits } from '../query';
-import type { QuerySettings } from './service';
+
+/** The fields of the query service's settings (service.ts, QuerySettings) that a query may lower. */
+interface Limited {
+  readonly rowLimit: number;
+  readonly timeoutMs: number;
+  readonly maxResponseBytes?: number;
+}
 
 /** `defaultBytes`: the byte cap the service applies when its settings name none. */
-export function limitedSettings(
-  settings: QuerySettings,
-  limits: ResultLimits | undefined,
-  defaultBytes: number,
-): QuerySettings {
+export function limitedSettings<S extends Limited>(settings: S, limits: ResultLimits | undefined, defaultBytes: number): S {
   if (limits === undefined) return settings;
   const lower = (own: number, asked: number | undefined): number => (asked === undefined ? own : Math.min(own, asked));
   return {
