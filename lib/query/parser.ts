@@ -190,12 +190,13 @@ class Parser implements OperatorCursor, UdfCursor {
         lets.push(this.parseLet());
         continue;
       }
-      if (this.peekIdent('set') && this.peekAt(1)?.kind === 'ident') {
+      // A statement unless a `let` made the word a table's name.
+      if (this.peekIdent('set') && !this.startsTabular()) {
         this.countStatement(sets.length, 'set');
         sets.push(parseSet(this));
         continue;
       }
-      if (this.peekIdent('declare') && this.peekAt(1)?.kind === 'ident') {
+      if (this.peekIdent('declare') && !this.startsTabular()) {
         const at = this.peek().span;
         parameters.push(...parseDeclare(this));
         if (parameters.length > this.ctx.limits.maxStatements)

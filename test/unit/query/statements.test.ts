@@ -86,12 +86,20 @@ describe('set statements', () => {
     ['set query_results_apply_getschema; print 1', 'QUERY_UNSUPPORTED', 'getschema'],
     ['set notruncation print 1', 'QUERY_SYNTAX', "expected ';' after the set statement"],
     ['set truncationmaxrecords = 1 + 1; print 1', 'QUERY_SEMANTIC', 'takes a long'],
+    ['set = 1; print 1', 'QUERY_SYNTAX', '1:5: expected a request property name after set'],
   ])('refuses %s', (query, code, message) => {
     // Act
     const error = failure(query);
     // Assess
     expect(error.code).toBe(code);
     expect(error.message).toContain(message);
+  });
+
+  it('reads set as a table where a let made it one', () => {
+    // Act
+    const compiled = compile('let set = range x from 1 to 2 step 1;\nset | count', options);
+    // Assess
+    expect(compiled.columns).toEqual([{ name: 'Count', type: 'long' }]);
   });
 
   it('bin_auto bins numbers by query_bin_auto_size from 0, or from query_bin_auto_at', () => {
@@ -198,6 +206,7 @@ describe('declare query_parameters', () => {
     ['declare query_parameters(n:foo); print n', "expected a scalar type name, found 'foo'"],
     ['declare parameters(n:long); print n', "expected 'query_parameters' after declare"],
     ['declare query_parameters(n:long) print n', "expected ';' after the declare statement"],
+    ['declare (n:long); print n', "1:1: expected 'query_parameters' after declare"],
   ])('refuses the syntax of %s', (query, message) => {
     // Act
     const error = failure(query, { n: '1' });
