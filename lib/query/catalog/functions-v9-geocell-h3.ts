@@ -21,7 +21,7 @@ const digit = (x: string, r: string): string => `CAST((${x} >> (3 * (15 - ${r}))
  * cell)}, null when the text is not 1 to 16 hex digits of a valid cell index. `token` is named
  * several times.
  */
-function h3Cell(token: string): string {
+export function h3Cell(token: string): string {
   const fields = `{'id': hx, 'res': CAST((hx >> 52) & 15 AS BIGINT), 'base': CAST((hx >> 45) & 127 AS BIGINT), 'head': CAST(hx >> 56 AS BIGINT)}`;
   const digits = `list_transform(range(1, 16), hr -> ${digit('hf.id', 'hr')})`;
   const firstNonZero = `list_filter(hd[1:hf.res], hz -> hz <> 0)[1]`;

@@ -11,6 +11,23 @@
 // (the repeated sqrt(7) product included), so points on a cell boundary land where it puts them.
 import { bindAs } from './functions-v9-geocell-common';
 import {
+  AP7_ROT_RADS,
+  CCW_BY_N,
+  DEG_TO_RAD,
+  downAp7,
+  downAp7r,
+  EPSILON,
+  list,
+  PENTAGONS,
+  posAngle,
+  RES0_U_GNOMONIC,
+  rotateCcw,
+  RSIN60,
+  SQRT7,
+  upAp7,
+  upAp7r,
+} from './functions-v9-geoh3-common';
+import {
   FACE_AXIS_AZ,
   FACE_CENTER_GEO,
   FACE_CENTER_XYZ,
@@ -18,38 +35,8 @@ import {
   PENTAGON_CW_OFFSET_FACES,
 } from './functions-v9-geoh3-tables';
 
-export const MAX_H3_RES = 15;
-/**
- * A number as a DuckDB DOUBLE literal: in exponent form DuckDB reads it as a double (correctly
- * rounded), where a plain decimal literal would be a DECIMAL converted by a division.
- */
-const dbl = (x: number): string => `${x.toExponential()}`;
-const RES0_U_GNOMONIC = dbl(0.381966011250105);
-const AP7_ROT_RADS = dbl(0.3334731722518321);
-const SQRT7 = dbl(2.6457513110645907);
-const RSIN60 = dbl(1.1547005383792515);
-const TWO_PI = dbl(6.283185307179586);
-const DEG_TO_RAD = dbl(0.017453292519943295);
-const EPSILON = dbl(1e-16);
-
-const list = (xs: readonly number[]): string => `[${xs.map(dbl).join(', ')}]`;
-
-/** H3's _posAngleRads: the angle moved into [0, 2π) by one turn (a plain reference). */
-const posAngle = (a: string): string =>
-  `(CASE WHEN ${a} < 0 THEN ${a} + ${TWO_PI} ELSE ${a} END - CASE WHEN ${a} >= ${TWO_PI} THEN ${TWO_PI} ELSE 0 END)`;
-
 /** Digit of an axial unit offset (di, dj), indexed by (di + 1)·3 + (dj + 1) + 1; 7 never occurs. */
 const DIGIT_OF_OFFSET = '[1, 3, 7, 5, 0, 2, 7, 4, 6]';
-
-const CCW = [0, 5, 3, 1, 6, 4, 2, 7];
-const rotateCcw = (d: number, n: number): number => {
-  let x = d;
-  for (let k = 0; k < ((n % 6) + 6) % 6; k++) x = CCW[x]!;
-  return x;
-};
-
-/** Digit d rotated 60° ccw n times (n 0 to 5), indexed by n·8 + d + 1. */
-const CCW_BY_N = `[${[0, 1, 2, 3, 4, 5].flatMap((n) => CCW.map((_, d) => rotateCcw(d, n))).join(', ')}]`;
 
 /**
  * The ccw rotations a pentagon base cell's digits get (H3's _faceIjkToH3): out of the deleted
@@ -82,7 +69,6 @@ const BASE_CELL_OF = FACE_IJK_BASE_CELLS.flatMap((row, face) =>
     return ((bc * 8 + row[2 * p + 1]!) * 2 + cw).toString(16).padStart(3, '0');
   }),
 ).join('');
-const PENTAGONS = `[${Object.keys(PENTAGON_CW_OFFSET_FACES).join(', ')}]`;
 
 /**
  * The face nearest the unit vector v ({x, y, z}, a plain reference) and its squared chord distance:
@@ -122,8 +108,8 @@ function hexOfPoint(x: string, y: string): string {
  */
 function digitWalk(ij: string, res: string): string {
   const odd = '(he[1] % 2 = 1)';
-  const up = `CASE WHEN ${odd} THEN [CAST(round((3 * hs[1] - hs[2]) / 7.0) AS BIGINT), CAST(round((hs[1] + 2 * hs[2]) / 7.0) AS BIGINT)] ELSE [CAST(round((2 * hs[1] + hs[2]) / 7.0) AS BIGINT), CAST(round((3 * hs[2] - hs[1]) / 7.0) AS BIGINT)] END`;
-  const center = `CASE WHEN ${odd} THEN [2 * hp[1] + hp[2], 3 * hp[2] - hp[1]] ELSE [3 * hp[1] - hp[2], hp[1] + 2 * hp[2]] END`;
+  const up = `CASE WHEN ${odd} THEN ${upAp7('hs[1]', 'hs[2]')} ELSE ${upAp7r('hs[1]', 'hs[2]')} END`;
+  const center = `CASE WHEN ${odd} THEN ${downAp7('hp[1]', 'hp[2]')} ELSE ${downAp7r('hp[1]', 'hp[2]')} END`;
   const digit = `${DIGIT_OF_OFFSET}[(hs[1] - hc[1] + 1) * 3 + (hs[2] - hc[2] + 1) + 1]`;
   const step = bindAs(up, 'hp', bindAs(center, 'hc', `list_concat(hp, [${digit}], hs[3:])`));
   // Each element is [r + 1], the resolution whose digit the step finds; finest first.

@@ -1,9 +1,14 @@
-// H3 cells placed on the icosahedron (the geo_point_to_h3cell page); the SQL is in
-// functions-v9-geoh3-sql.ts, the tables in functions-v9-geoh3-tables.ts. Invalid input gives what
-// the page prints: '' for a point or resolution out of range (a null resolution included). DuckDB
-// only: Timestream gets a 400 naming the function and the engine, as for every cell function.
-import { asDouble, bindAs, validPoint } from './functions-v9-geocell-common';
-import { h3TokenOfPoint, MAX_H3_RES } from './functions-v9-geoh3-sql';
+// H3 cells placed on the icosahedron (the geo_point_to_h3cell and geo_h3cell_to_central_point
+// pages); the SQL is in functions-v9-geoh3-sql.ts (point to cell) and functions-v9-geoh3-cell-sql.ts
+// (cell to sphere), the tables in functions-v9-geoh3-tables.ts. Invalid input gives what the pages
+// print: '' for a point or resolution out of range (a null resolution included), null for a token
+// that names no cell. DuckDB only: Timestream gets a 400 naming the function and the engine, as for
+// every cell function.
+import { asDouble, bindAs, pointJson, validPoint } from './functions-v9-geocell-common';
+import { h3Cell } from './functions-v9-geocell-h3';
+import { cellCenter } from './functions-v9-geoh3-cell-sql';
+import { MAX_H3_RES } from './functions-v9-geoh3-common';
+import { h3TokenOfPoint } from './functions-v9-geoh3-sql';
 import type { ScalarFunction, SqlBuilder } from './types';
 
 const DEFAULT_RESOLUTION = 6;
@@ -14,6 +19,23 @@ const tokenOfPoint: SqlBuilder = (c) => {
   const valid = `${validPoint('hpt.x', 'hpt.y')} AND hpt.r BETWEEN 0 AND ${MAX_H3_RES}`;
   return bindAs(point, 'hpt', `CASE WHEN ${valid} THEN ${h3TokenOfPoint('hpt.x', 'hpt.y', 'hpt.r')} ELSE '' END`);
 };
+
+/** A builder of what the cell a token names gives, null for a token that names no cell. */
+const ofCell =
+  (body: (cell: string) => string): SqlBuilder =>
+  (c) =>
+    bindAs(h3Cell(c.a[0]!), 'hcl', `CASE WHEN hcl IS NOT NULL THEN ${body('hcl')} END`);
+
+const centralPoint = ofCell((cell) => bindAs(cellCenter(cell), 'hce', pointJson('hce[1]', 'hce[2]')));
+
+const fromCell = (name: string, summary: string, duckdb: SqlBuilder): ScalarFunction => ({
+  name,
+  family: 'geo',
+  summary,
+  signatures: [{ params: [{ name: 'h3cell', type: 'string' }], result: 'dynamic' }],
+  duckdb,
+  timestream: null,
+});
 
 export const GEOH3_V9_FUNCTIONS: readonly ScalarFunction[] = [
   {
@@ -34,4 +56,9 @@ export const GEOH3_V9_FUNCTIONS: readonly ScalarFunction[] = [
     duckdb: tokenOfPoint,
     timestream: null,
   },
+  fromCell(
+    'geo_h3cell_to_central_point',
+    'The center of an H3 cell as a GeoJSON point; null for a token that names no cell (DuckDB only).',
+    centralPoint,
+  ),
 ];

@@ -61,6 +61,25 @@ function fragilePoints(): [number, number, number][] {
   return out;
 }
 
+/**
+ * About 2,000 valid cells: of random points at every resolution, and every pentagon with the cells
+ * two rings around it at every resolution (where cells cross faces more than once).
+ */
+function sampleCells(): string[] {
+  const next = random(9);
+  const out = new Set<string>();
+  for (let k = 0; k < 1200; k++) {
+    const lat = Math.asin(next() * 2 - 1) * DEGREES;
+    out.add(h3.latLngToCell(lat, next() * 360 - 180, k % 16));
+  }
+  for (const p of h3.getPentagons(0))
+    for (const res of [0, 1, 2, 3, 5, 8, 11, 14, 15]) for (const c of h3.gridDisk(h3.cellToCenterChild(p, res), 2)) out.add(c);
+  return [...out];
+}
+
+/** The cells' tokens as a datatable of one column `c`. */
+const cellTable = (cells: readonly string[]): string => `datatable(c: string) [${cells.map((c) => `"${c}"`).join(', ')}]`;
+
 describe('geo_point_to_h3cell: argument errors and the Timestream refusal', () => {
   it.each([
     ['print geo_point_to_h3cell("1", 2)', "argument 'longitude' must be a real, got string", '1:27'],
@@ -154,5 +173,47 @@ describe('geo_point_to_h3cell: the SQL against h3-js', () => {
     expect(pentagonCells).toBeGreaterThan(50);
     const wrong = rows.filter(([lng, lat, res, cell]) => cell !== h3.latLngToCell(lat, lng, res));
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('geo_h3cell_to_central_point', () => {
+  it('refuses a non-string token, and Timestream naming the function and the engine', () => {
+    // Act, Assess
+    expectRefusedAt('print geo_h3cell_to_central_point(1)', duck, {
+      code: 'QUERY_SEMANTIC',
+      message: "argument 'h3cell' must be a string, got long",
+      position: '1:35',
+    });
+    expect(compileFailure('print x = geo_h3cell_to_central_point("8")', ts).message).toMatch(
+      /^1:11: geo_h3cell_to_central_point\(\) is not supported on the Timestream engine/,
+    );
+  });
+
+  it('gives null for tokens that name no cell', async () => {
+    // Arrange: not hex, empty, a digit 7 above the resolution, a pentagon's deleted child, base cell 122.
+    const bad = ['"@"', '"1"', '""', '"8f2a1072fffffff"', '"81087ffffffffff"', '"80f5fffffffffff"'];
+    // Act
+    const rows = await rowsOf(`print ${bad.map((t) => `geo_h3cell_to_central_point(${t})`).join(', ')}`);
+    // Assess
+    expect(rows).toEqual([bad.map(() => null)]);
+  });
+
+  it("agrees with h3-js on about 2,000 cells, pentagons and their surroundings included", async () => {
+    // Arrange
+    const cells = sampleCells();
+    // Act
+    const rows = (await rowsOf(`${cellTable(cells)} | project c, p = geo_h3cell_to_central_point(c)`)) as [
+      string,
+      { type: string; coordinates: [number, number] },
+    ][];
+    // Assess
+    expect(rows.length).toBe(cells.length);
+    for (const [c, p] of rows) {
+      const [lat, lng] = h3.cellToLatLng(c);
+      expect(p.type, c).toBe('Point');
+      expect(p.coordinates[1], c).toBeCloseTo(lat, 9);
+      // At the poles the longitude is any; elsewhere it must agree (modulo the antimeridian).
+      if (Math.abs(lat) < 89.9) expect(Math.abs(((p.coordinates[0] - lng + 540) % 360) - 180), c).toBeLessThan(1e-9);
+    }
   });
 });
