@@ -17,7 +17,6 @@ const REASONS: Readonly<Record<string, string>> = {
   dcount_intersect: 'it is a plugin: evaluate dcount_intersect(hll_1, hll_2, ...), not a function',
   geo_polygon_to_s2cells:
     "its covering of a polygon (S2's region coverer over geodesic edges, with its own cell limits) is not written here, so its cells could not be Kusto's; geo_point_to_s2cell and geo_s2cell_to_polygon are supported",
-  geo_h3cell_to_polygon: H3_REASON,
   geo_h3cell_neighbors: H3_REASON,
   geo_h3cell_rings: H3_REASON,
   geo_polygon_to_h3cells: H3_REASON,

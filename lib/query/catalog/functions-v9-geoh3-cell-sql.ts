@@ -88,13 +88,14 @@ export function cellFaceIjk(hc: string): string {
   const possible = `(${pent} OR (${hc}.res > 0 AND hh[4] = 0))`;
   const res2 = `(${hc}.res + ${hc}.res % 2)`;
   const start = `CASE WHEN ${hc}.res % 2 = 1 THEN list_concat([hh[1]], ${downAp7r('hw[1]', 'hw[2]')}, [0]) ELSE [hh[1], hw[1], hw[2], 0] END`;
-  const first = bindAs(start, 'hs0', adjustOverage('hs0', res2, `(${pent} AND ${leading('hd')} = 4)`, false));
-  // A pentagon base cell may cross again, at most twice more: each fold step is a no-op once inside.
-  const again = `list_reduce([hs1, hs1, hs1, hs1], (ha, hz) -> CASE WHEN ha[4] = 0 THEN ha ELSE ${adjustOverage('ha', res2, 'FALSE', false)} END)`;
-  const adjusted = bindAs(first, 'hs1', `CASE WHEN ${pent} THEN ${again} ELSE hs1 END`);
+  // The first move may rotate a pentagon's leading-4 cell; a pentagon base cell may cross again,
+  // at most twice more. One fold of four steps, each a no-op once inside (or for a hexagon's later steps).
+  const pentLeading4 = `(hz = 1 AND ${pent} AND ${leading('hd')} = 4)`;
+  const moves = `(hz = 1 OR (${pent} AND ha[4] <> 0))`;
+  const adjusted = `list_reduce(list_prepend(hs0, [[1], [2], [3], [4]]), (ha, hze) -> ${bindAs('hze[1]', 'hz', `CASE WHEN ${moves} THEN ${adjustOverage('ha', res2, pentLeading4, false)} ELSE ha END`)})`;
   // Back to the Class III grid: up of down is the identity when nothing moved.
   const back = `CASE WHEN ${hc}.res % 2 = 1 THEN list_concat([hf[1]], ${upAp7r('hf[2]', 'hf[3]')}) ELSE [hf[1], hf[2], hf[3]] END`;
-  const placed = `CASE WHEN ${possible} THEN ${bindAs(adjusted, 'hf', back)} ELSE [hh[1], hw[1], hw[2]] END`;
+  const placed = `CASE WHEN ${possible} THEN ${bindAs(bindAs(start, 'hs0', adjusted), 'hf', back)} ELSE [hh[1], hw[1], hw[2]] END`;
   const body = bindAs(walk, 'hw', bindAs(placed, 'hp', `{'f': hp[1], 'a': hp[2], 'b': hp[3]}`));
   return bindAs(digits0, 'hd0', bindAs(digits, 'hd', bindAs(`${HOME}[${hc}.base + 1]`, 'hh', body)));
 }
@@ -161,4 +162,102 @@ export function hex2dToGeo(x: string, y: string, f: string, res: string, substra
 export function cellCenter(hc: string): string {
   const xy = `{'x': hj.a - 0.5 * hj.b, 'y': hj.b * ${SQRT3_2}}`;
   return bindAs(cellFaceIjk(hc), 'hj', bindAs(xy, 'hxy', hex2dToGeo('hxy.x', 'hxy.y', 'hj.f', `${hc}.res`, false)));
+}
+
+/** Substrate-grid offsets of a cell's vertices from its center, ccw from the i axis (Class II, Class III). */
+const VERTS_CII = '[[2, 1], [1, 2], [-1, 1], [-2, -1], [-1, -2], [1, -1]]';
+const VERTS_CIII = '[[5, 4], [1, 5], [-4, 1], [-5, -4], [-1, -5], [4, -1]]';
+
+/** Per face f and face g (index f·20 + g + 1): the quadrant (0 ij, 1 ki, 2 jk) g lies across from f, -1 if not adjacent. */
+const ADJACENT_QUADRANT = `[${Array.from({ length: 400 }, (_, n) =>
+  FACE_NEIGHBORS[Math.floor(n / 20)]!.findIndex(([g]) => g === n % 20),
+).join(', ')}]`;
+
+/** The axial point p ([a, b], a plain reference) in its face's hex plane, as [x, y]. */
+const hex2d = (p: string): string => `[${p}[1] - 0.5 * ${p}[2], ${p}[2] * ${SQRT3_2}]`;
+
+/**
+ * The face edge shared with the neighbor across quadrant q (a plain reference) at Class II
+ * resolution res, as its two endpoints [[x0, y0], [x1, y1]] (the triangle's corners scaled up).
+ */
+function faceEdge(q: string, res: string): string {
+  const m = `(2 * ${UNIT_SCALE}[${res} + 1])`;
+  const v0 = `[3.0 * ${m}, 0.0]`;
+  const v1 = `[-1.5 * ${m}, 3.0 * ${SQRT3_2} * ${m}]`;
+  const v2 = `[-1.5 * ${m}, -3.0 * ${SQRT3_2} * ${m}]`;
+  return `CASE ${q} WHEN 0 THEN [${v0}, ${v1}] WHEN 2 THEN [${v1}, ${v2}] ELSE [${v2}, ${v0}] END`;
+}
+
+/**
+ * H3's _v2dIntersect of the lines p0-p1 and e[1]-e[2] (plain references), with its parameter t
+ * rounded to a C float as the library declares it.
+ */
+function intersect(p0: string, p1: string, e: string): string {
+  const t = `CAST(CAST(((${e}[2][1] - ${e}[1][1]) * (${p0}[2] - ${e}[1][2]) - (${e}[2][2] - ${e}[1][2]) * (${p0}[1] - ${e}[1][1])) / (-(${e}[2][1] - ${e}[1][1]) * (${p1}[2] - ${p0}[2]) + (${p1}[1] - ${p0}[1]) * (${e}[2][2] - ${e}[1][2])) AS FLOAT) AS DOUBLE)`;
+  return bindAs(t, 'hit', `[${p0}[1] + hit * (${p1}[1] - ${p0}[1]), ${p0}[2] + hit * (${p1}[2] - ${p0}[2])]`);
+}
+
+/**
+ * The closed ring of the cell hc's boundary (a plain reference; a valid cell) as [[lng, lat], ...]
+ * (H3's _faceIjkToGeoBoundary and _faceIjkPentToGeoBoundary): the vertices on the substrate grid
+ * (aperture 3, 3r, and 7r for Class III), each moved onto the face it lies on; a Class III edge
+ * that crosses an icosahedron edge gets the crossing point as a vertex of its own.
+ */
+export function cellRing(hc: string): string {
+  const res2 = `(${hc}.res + ${hc}.res % 2)`;
+  const n = `CASE WHEN ${hc}.pent THEN 5 ELSE 6 END`;
+  const ap3 = `[hj.a + hj.b, 2 * hj.b - hj.a]`;
+  const center = bindAs(
+    bindAs(ap3, 'h3a', `[2 * h3a[1] - h3a[2], h3a[1] + h3a[2]]`),
+    'h3r',
+    `CASE WHEN ${hc}.res % 2 = 1 THEN ${downAp7r('h3r[1]', 'h3r[2]')} ELSE h3r END`,
+  );
+  const verts = `list_transform(CASE WHEN ${hc}.res % 2 = 1 THEN ${VERTS_CIII} ELSE ${VERTS_CII} END[1:${n}], hvo -> [hvc[1] + hvo[1], hvc[2] + hvo[2]])`;
+  // Each vertex moved onto its face; a pentagon's vertex may cross again (at most twice more).
+  const moves = `(hz[1] = 1 OR (${hc}.pent AND ha[4] = 2))`;
+  const adjust = `list_reduce(list_prepend([hj.f, hvv[1], hvv[2], 0], [[1], [2], [3], [4]]), (ha, hz) -> CASE WHEN ${moves} THEN ${adjustOverage('ha', res2, 'FALSE', true)} ELSE ha END)`;
+  const adjusted = `list_transform(hvs, hvv -> ${adjust})`;
+  // Points to unproject, as [x, y, face] on a face's hex plane.
+  const vertex = (k: string): string => `[${bindAs(`hadj[${k}]`, 'hvk', `list_append(${hex2d('[hvk[2], hvk[3]]')}, CAST(hvk[1] AS DOUBLE))`)}]`;
+  // Hexagon: the crossing of edge (k-1, k) when the face changes there, not from an edge vertex, and not at a vertex.
+  const hexCrossing = (k: string, prev: string): string => {
+    const face2 = `CASE WHEN hadj[${prev}][1] = hj.f THEN hadj[${k}][1] ELSE hadj[${prev}][1] END`;
+    const q = `${ADJACENT_QUADRANT}[hj.f * 20 + ${face2} + 1]`;
+    const point = bindAs(
+      `{'o0': ${hex2d(`hvs[${prev}]`)}, 'o1': ${hex2d(`hvs[${k}]`)}}`,
+      'hoo',
+      bindAs(
+        bindAs(faceEdge(q, res2), 'hed', intersect('hoo.o0', 'hoo.o1', 'hed')),
+        'hin',
+        `CASE WHEN hin = hoo.o0 OR hin = hoo.o1 THEN [] ELSE [list_append(hin, CAST(hj.f AS DOUBLE))] END`,
+      ),
+    );
+    return `CASE WHEN hadj[${k}][1] <> hadj[${prev}][1] AND hadj[${prev}][4] <> 1 THEN ${point} ELSE [] END`;
+  };
+  // Pentagon: every Class III edge crosses; the current vertex is carried into the last vertex's face.
+  const pentCrossing = (k: string, prev: string): string => {
+    const q = `${ADJACENT_QUADRANT}[hadj[${k}][1] * 20 + hadj[${prev}][1] + 1]`;
+    const orient = `${NEIGHBOR}[hadj[${k}][1] * 3 + ${q} + 1]`;
+    const unit = `(${UNIT_SCALE}[${res2} + 1] * 3)`;
+    const matrix = (i: number): string => `${CCW_MATRIX}[hor[4] * 4 + ${i}]`;
+    const carried = `[${matrix(1)} * hadj[${k}][2] + ${matrix(2)} * hadj[${k}][3] + hor[2] * ${unit}, ${matrix(3)} * hadj[${k}][2] + ${matrix(4)} * hadj[${k}][3] + hor[3] * ${unit}]`;
+    const edgeQ = `${ADJACENT_QUADRANT}[hor[1] * 20 + hadj[${k}][1] + 1]`;
+    const inter = bindAs(
+      `{'o0': ${hex2d(`[hadj[${prev}][2], hadj[${prev}][3]]`)}, 'o1': ${bindAs(carried, 'hca', hex2d('hca'))}}`,
+      'hoo',
+      bindAs(faceEdge(edgeQ, res2), 'hed', intersect('hoo.o0', 'hoo.o1', 'hed')),
+    );
+    return bindAs(orient, 'hor', `[list_append(${inter}, CAST(hor[1] AS DOUBLE))]`);
+  };
+  const crossing = (k: string, prev: string): string =>
+    `CASE WHEN ${hc}.res % 2 = 0 THEN [] WHEN ${hc}.pent THEN ${pentCrossing(k, prev)} ELSE ${hexCrossing(k, prev)} END`;
+  // Vertex 0, then for each following vertex (wrapping to 0 at the end) the crossing before it and the vertex.
+  const points = `flatten(list_transform(range(0, hn + 1), hk -> CASE WHEN hk = 0 THEN ${vertex('1')} ELSE list_concat(${crossing('(hk % hn + 1)', 'hk')}, CASE WHEN hk < hn THEN ${vertex('hk + 1')} ELSE [] END) END))`;
+  const ring = `list_transform(${points}, hpt -> ${hex2dToGeo('hpt[1]', 'hpt[2]', 'CAST(hpt[3] AS BIGINT)', res2, true)})`;
+  const body = bindAs(adjusted, 'hadj', bindAs(ring, 'hrg', 'list_append(hrg, hrg[1])'));
+  return bindAs(
+    cellFaceIjk(hc),
+    'hj',
+    bindAs(center, 'hvc', bindAs(verts, 'hvs', bindAs(n, 'hn', body))),
+  );
 }

@@ -1,12 +1,12 @@
-// H3 cells placed on the icosahedron (the geo_point_to_h3cell and geo_h3cell_to_central_point
-// pages); the SQL is in functions-v9-geoh3-sql.ts (point to cell) and functions-v9-geoh3-cell-sql.ts
+// H3 cells placed on the icosahedron (the geo_point_to_h3cell, geo_h3cell_to_central_point and
+// geo_h3cell_to_polygon pages); the SQL is in functions-v9-geoh3-sql.ts (point to cell) and functions-v9-geoh3-cell-sql.ts
 // (cell to sphere), the tables in functions-v9-geoh3-tables.ts. Invalid input gives what the pages
 // print: '' for a point or resolution out of range (a null resolution included), null for a token
 // that names no cell. DuckDB only: Timestream gets a 400 naming the function and the engine, as for
 // every cell function.
-import { asDouble, bindAs, pointJson, validPoint } from './functions-v9-geocell-common';
+import { asDouble, bindAs, pointJson, polygonJson, validPoint } from './functions-v9-geocell-common';
 import { h3Cell } from './functions-v9-geocell-h3';
-import { cellCenter } from './functions-v9-geoh3-cell-sql';
+import { cellCenter, cellRing } from './functions-v9-geoh3-cell-sql';
 import { MAX_H3_RES } from './functions-v9-geoh3-common';
 import { h3TokenOfPoint } from './functions-v9-geoh3-sql';
 import type { ScalarFunction, SqlBuilder } from './types';
@@ -27,6 +27,7 @@ const ofCell =
     bindAs(h3Cell(c.a[0]!), 'hcl', `CASE WHEN hcl IS NOT NULL THEN ${body('hcl')} END`);
 
 const centralPoint = ofCell((cell) => bindAs(cellCenter(cell), 'hce', pointJson('hce[1]', 'hce[2]')));
+const polygon = ofCell((cell) => polygonJson(cellRing(cell)));
 
 const fromCell = (name: string, summary: string, duckdb: SqlBuilder): ScalarFunction => ({
   name,
@@ -60,5 +61,10 @@ export const GEOH3_V9_FUNCTIONS: readonly ScalarFunction[] = [
     'geo_h3cell_to_central_point',
     'The center of an H3 cell as a GeoJSON point; null for a token that names no cell (DuckDB only).',
     centralPoint,
+  ),
+  fromCell(
+    'geo_h3cell_to_polygon',
+    "The H3 cell's boundary as a GeoJSON polygon (6 vertices, 5 for a pentagon, more where a Class III cell crosses an icosahedron edge; edges are straight on the face's plane, not geodesics); null for a token that names no cell (DuckDB only).",
+    polygon,
   ),
 ];
