@@ -14,8 +14,6 @@ import {
   AP7_ROT_RADS,
   CCW_BY_N,
   DEG_TO_RAD,
-  downAp7,
-  downAp7r,
   EPSILON,
   list,
   PENTAGONS,
@@ -103,18 +101,20 @@ function hexOfPoint(x: string, y: string): string {
 }
 
 /**
- * The digit walk from resolution res up to 0: state [i, j, digit(1), ..., digit(res)] in axial
- * coordinates, one fold step a resolution (Class III resolutions are odd: aperture 7 ccw, else cw).
+ * The digit walk from resolution res up to 0: state [i, j, digits] in axial coordinates, the digits
+ * packed as in the index (digit r at bit 3·(15 - r)), one fold step a resolution (Class III
+ * resolutions are odd: aperture 7 ccw, else cw). Fixed-size state: no list grows in the fold.
  */
 function digitWalk(ij: string, res: string): string {
   const odd = '(he[1] % 2 = 1)';
   const up = `CASE WHEN ${odd} THEN ${upAp7('hs[1]', 'hs[2]')} ELSE ${upAp7r('hs[1]', 'hs[2]')} END`;
-  const center = `CASE WHEN ${odd} THEN ${downAp7('hp[1]', 'hp[2]')} ELSE ${downAp7r('hp[1]', 'hp[2]')} END`;
-  const digit = `${DIGIT_OF_OFFSET}[(hs[1] - hc[1] + 1) * 3 + (hs[2] - hc[2] + 1) + 1]`;
-  const step = bindAs(up, 'hp', bindAs(center, 'hc', `list_concat(hp, [${digit}], hs[3:])`));
+  const di = `hs[1] - CASE WHEN ${odd} THEN 2 * hp[1] + hp[2] ELSE 3 * hp[1] - hp[2] END`;
+  const dj = `hs[2] - CASE WHEN ${odd} THEN 3 * hp[2] - hp[1] ELSE hp[1] + 2 * hp[2] END`;
+  const digit = `${DIGIT_OF_OFFSET}[(${di} + 1) * 3 + (${dj} + 1) + 1]`;
+  const step = bindAs(up, 'hp', `[hp[1], hp[2], hs[3] | (${digit} << (3 * (15 - he[1])))]`);
   // Each element is [r + 1], the resolution whose digit the step finds; finest first.
   const levels = `list_transform(range(${res}), hk -> [${res} - hk])`;
-  return `list_reduce(list_prepend(${ij}, ${levels}), (hs, he) -> ${step})`;
+  return `list_reduce(list_prepend(list_append(${ij}, 0::BIGINT), ${levels}), (hs, he) -> ${step})`;
 }
 
 /** The H3 token of the point (lng, lat) in degrees at resolution res (all plain references, valid). */
@@ -141,11 +141,13 @@ function cellId(w: string, res: string): string {
   const position = `((${w}[1] - ${m}) * 3 + (${w}[2] - ${m})) * 3 - ${m}`;
   const code = `CAST(('0x' || substr('${BASE_CELL_OF}', CAST((hn.f * 27 + ${position}) * 3 + 1 AS INTEGER), 3)) AS BIGINT)`;
   const info = bindAs(code, 'hbc', `[hbc >> 4, (hbc >> 1) & 7, CASE WHEN list_contains(${PENTAGONS}, hbc >> 4) THEN 1 ELSE 0 END, hbc & 1]`);
-  const leading = `coalesce(list_filter(${w}[3:], hz -> hz <> 0)[1], 0)`;
+  const raw = `list_transform(range(1, ${res} + 1), hq -> (${w}[3] >> (3 * (15 - hq))) & 7)`;
+  const leading = `coalesce(list_filter(hd0, hz -> hz <> 0)[1], 0)`;
   const rots = `CASE WHEN hb4[3] = 1 THEN ${PENT_ROTATIONS}[(hb4[4] * 7 + ${leading}) * 6 + hb4[2] + 1] ELSE hb4[2] END`;
-  const digits = bindAs(rots, 'hnr', `list_transform(${w}[3:], hz -> ${CCW_BY_N}[hnr * 8 + hz + 1])`);
-  const packed = `coalesce(list_sum(list_transform(range(1, ${res} + 1), hq -> hd[hq] << (3 * (15 - hq)))), 0)`;
+  const packed = `coalesce(list_sum(list_transform(range(1, ${res} + 1), hq -> ${CCW_BY_N}[hnr * 8 + hd0[hq] + 1] << (3 * (15 - hq)))), 0)`;
+  // Unrotated digits need no second pass (a hexagon base cell in its home orientation).
+  const digits = `CASE WHEN hnr = 0 THEN ${w}[3] ELSE ${packed} END`;
   const below = `((1::BIGINT << (3 * (15 - ${res}))) - 1)`;
-  const id = `((1::BIGINT << 59) | (${res} << 52) | (hb4[1] << 45) | ${packed} | ${below})`;
-  return bindAs(info, 'hb4', bindAs(digits, 'hd', `lower(hex(${id}))`));
+  const id = `((1::BIGINT << 59) | (${res} << 52) | (hb4[1] << 45) | hdp | ${below})`;
+  return bindAs(info, 'hb4', bindAs(raw, 'hd0', bindAs(rots, 'hnr', bindAs(digits, 'hdp', `lower(hex(${id}))`))));
 }
