@@ -259,3 +259,18 @@ describe('geo_h3cell_to_polygon', () => {
     expect(crossing).toBeGreaterThan(20);
   });
 });
+
+describe("H3's grid-disk and polygon-fill functions stay refused with their reasons", () => {
+  it.each([
+    ['geo_h3cell_neighbors("862a1072fffffff")', "H3's grid-disk walk"],
+    ['geo_h3cell_rings("862a1072fffffff", 1)', "H3's grid-disk walk"],
+    ['geo_polygon_to_h3cells(dynamic(null), 3)', "H3's polygon fill"],
+  ])('refuses %s at its name', (call, reason) => {
+    // Act
+    const error = compileFailure(`print x = ${call}`, duck);
+    // Assess
+    expect(error.code).toBe('QUERY_UNSUPPORTED');
+    expect(error.message).toMatch(/^1:11: the function 'geo_\w+' is not supported: /);
+    expect(error.message).toContain(reason);
+  });
+});
