@@ -9,7 +9,6 @@ import { bindAs } from './functions-v9-geocell-common';
 import {
   AP7_ROT_RADS,
   CW,
-  downAp7,
   downAp7r,
   EPSILON,
   list,
@@ -52,21 +51,22 @@ const CCW_MATRIX = (() => {
  * `pentLeading4` (SQL boolean) rotates a pentagon's leading-4 cells out of the deleted subsequence.
  */
 export function adjustOverage(s: string, res: string, pentLeading4: string, substrate: boolean): string {
+  // One lambda level only: DuckDB's binding time grows steeply with the nesting of lambdas, so the
+  // small expressions are repeated in the text instead of bound.
   const factor = substrate ? 3 : 1;
   const unit = `(${UNIT_SCALE}[${res} + 1] * ${factor})`;
   const maxDim = `(2 * ${unit})`;
   const sum = (a: string, b: string): string => `(${a} + ${b} - 3 * least(${a}, ${b}, 0))`;
-  const quadrant = `CASE WHEN least(${s}[2], ${s}[3], 0) < 0 THEN CASE WHEN ${s}[3] - least(${s}[2], ${s}[3], 0) > 0 THEN 2 ELSE 1 END ELSE 0 END`;
+  const m = `least(${s}[2], ${s}[3], 0)`;
+  const quadrant = `(CASE WHEN ${m} < 0 THEN CASE WHEN ${s}[3] - ${m} > 0 THEN 2 ELSE 1 END ELSE 0 END)`;
   // KI quadrant of a pentagon's leading-4 cell: rotated 60° cw about the pentagon's center (maxDim, 0).
-  const pre = `CASE WHEN hq = 1 AND ${pentLeading4} THEN [${s}[3] + ${maxDim}, ${s}[3] - ${s}[2] + ${maxDim}] ELSE [${s}[2], ${s}[3]] END`;
-  const matrix = (k: number): string => `${CCW_MATRIX}[ho[4] * 4 + ${k}]`;
-  const moved = `[ho[1], ${matrix(1)} * hpre[1] + ${matrix(2)} * hpre[2] + ho[2] * ${unit}, ${matrix(3)} * hpre[1] + ${matrix(4)} * hpre[2] + ho[3] * ${unit}]`;
-  const withOverage = bindAs(moved, 'hm', `[hm[1], hm[2], hm[3], ${substrate ? `CASE WHEN ${sum('hm[2]', 'hm[3]')} = ${maxDim} THEN 1 ELSE 2 END` : '2'}]`);
-  const cross = bindAs(
-    quadrant,
-    'hq',
-    bindAs(`${NEIGHBOR}[${s}[1] * 3 + hq + 1]`, 'ho', bindAs(pre, 'hpre', withOverage)),
-  );
+  const rotated = `(${quadrant} = 1 AND ${pentLeading4})`;
+  const pre = `{'o': ${NEIGHBOR}[${s}[1] * 3 + ${quadrant} + 1], 'a': CASE WHEN ${rotated} THEN ${s}[3] + ${maxDim} ELSE ${s}[2] END, 'b': CASE WHEN ${rotated} THEN ${s}[3] - ${s}[2] + ${maxDim} ELSE ${s}[3] END}`;
+  const matrix = (k: number): string => `${CCW_MATRIX}[hx.o[4] * 4 + ${k}]`;
+  const na = `(${matrix(1)} * hx.a + ${matrix(2)} * hx.b + hx.o[2] * ${unit})`;
+  const nb = `(${matrix(3)} * hx.a + ${matrix(4)} * hx.b + hx.o[3] * ${unit})`;
+  const overage = substrate ? `CASE WHEN ${sum(na, nb)} = ${maxDim} THEN 1 ELSE 2 END` : '2';
+  const cross = bindAs(pre, 'hx', `[hx.o[1], ${na}, ${nb}, ${overage}]`);
   const total = sum(`${s}[2]`, `${s}[3]`);
   const edge = substrate ? `WHEN ${total} = ${maxDim} THEN [${s}[1], ${s}[2], ${s}[3], 1] ` : '';
   return `CASE ${edge}WHEN ${total} > ${maxDim} THEN ${cross} ELSE [${s}[1], ${s}[2], ${s}[3], 0] END`;
@@ -77,85 +77,83 @@ export function adjustOverage(s: string, res: string, pentLeading4: string, subs
  * hex coordinates at its resolution (H3's _h3ToFaceIjk).
  */
 export function cellFaceIjk(hc: string): string {
-  const digits0 = `list_transform(range(1, ${hc}.res + 1), hr -> CAST((${hc}.id >> (3 * (15 - hr))) & 7 AS BIGINT))`;
   const pent = `list_contains(${PENTAGONS}, ${hc}.base)`;
-  const leading = (d: string): string => `coalesce(list_filter(${d}, hz -> hz <> 0)[1], 0)`;
+  const digits0 = `list_transform(range(1, ${hc}.res + 1), hr -> CAST((${hc}.id >> (3 * (15 - hr))) & 7 AS BIGINT))`;
+  const leading0 = `coalesce(list_filter(${digits0}, hz -> hz <> 0)[1], 0)`;
+  const head = `{'d0': ${digits0}, 'l0': ${leading0}, 'h': ${HOME}[${hc}.base + 1]}`;
   // A pentagon's leading-5 cells are rotated 60° cw out of the deleted k-axis subsequence first.
-  const digits = `CASE WHEN ${pent} AND ${leading('hd0')} = 5 THEN list_transform(hd0, hz -> [${CW.join(', ')}][hz + 1]) ELSE hd0 END`;
-  const step = `CASE WHEN he[1] % 2 = 1 THEN ${downAp7('hs[1]', 'hs[2]')} ELSE ${downAp7r('hs[1]', 'hs[2]')} END`;
-  const walk = `list_reduce(list_prepend([hh[2], hh[3]], list_transform(range(1, ${hc}.res + 1), hr -> [hr, hd[hr]])), (hs, he) -> list_transform([${step}], hx -> [hx[1] + ${UNIT_I}[he[2] + 1], hx[2] + ${UNIT_J}[he[2] + 1]])[1])`;
+  const digit = `CASE WHEN ${pent} AND hq1.l0 = 5 THEN [${CW.join(', ')}][hq1.d0[hr] + 1] ELSE hq1.d0[hr] END`;
+  const odd = 'he[1] % 2 = 1';
+  const step = `[CASE WHEN ${odd} THEN 2 * hs[1] + hs[2] ELSE 3 * hs[1] - hs[2] END + ${UNIT_I}[he[2] + 1], CASE WHEN ${odd} THEN 3 * hs[2] - hs[1] ELSE hs[1] + 2 * hs[2] END + ${UNIT_J}[he[2] + 1]]`;
+  const walk = `list_reduce(list_prepend([hq1.h[2], hq1.h[3]], list_transform(range(1, ${hc}.res + 1), hr -> [hr, ${digit}])), (hs, he) -> ${step})`;
   // Overage is impossible for a hexagon base cell centered on its face (or at resolution 0).
-  const possible = `(${pent} OR (${hc}.res > 0 AND hh[4] = 0))`;
+  const possible = `(${pent} OR (${hc}.res > 0 AND hq1.h[4] = 0))`;
   const res2 = `(${hc}.res + ${hc}.res % 2)`;
-  const start = `CASE WHEN ${hc}.res % 2 = 1 THEN list_concat([hh[1]], ${downAp7r('hw[1]', 'hw[2]')}, [0]) ELSE [hh[1], hw[1], hw[2], 0] END`;
-  // The first move may rotate a pentagon's leading-4 cell; a pentagon base cell may cross again,
-  // at most twice more. One fold of four steps, each a no-op once inside (or for a hexagon's later steps).
-  const pentLeading4 = `(hz = 1 AND ${pent} AND ${leading('hd')} = 4)`;
-  const moves = `(hz = 1 OR (${pent} AND ha[4] <> 0))`;
-  const adjusted = `list_reduce(list_prepend(hs0, [[1], [2], [3], [4]]), (ha, hze) -> ${bindAs('hze[1]', 'hz', `CASE WHEN ${moves} THEN ${adjustOverage('ha', res2, pentLeading4, false)} ELSE ha END`)})`;
+  const start = `CASE WHEN ${hc}.res % 2 = 1 THEN list_concat([hq1.h[1]], ${downAp7r('hw[1]', 'hw[2]')}, [0]) ELSE [hq1.h[1], hw[1], hw[2], 0] END`;
+  // The first move may rotate a pentagon's leading-4 cell (its leading digit is 4 before and after
+  // the leading-5 rotation); a pentagon base cell may cross again, at most twice more. One fold of
+  // four steps, each a no-op once inside (and for a hexagon's later steps).
+  const pentLeading4 = `(hze[1] = 1 AND ${pent} AND hq1.l0 = 4)`;
+  const moves = `(hze[1] = 1 OR (${pent} AND ha[4] <> 0))`;
+  const adjusted = `list_reduce(list_prepend(${start}, [[1], [2], [3], [4]]), (ha, hze) -> CASE WHEN ${moves} THEN ${adjustOverage('ha', res2, pentLeading4, false)} ELSE ha END)`;
   // Back to the Class III grid: up of down is the identity when nothing moved.
   const back = `CASE WHEN ${hc}.res % 2 = 1 THEN list_concat([hf[1]], ${upAp7r('hf[2]', 'hf[3]')}) ELSE [hf[1], hf[2], hf[3]] END`;
-  const placed = `CASE WHEN ${possible} THEN ${bindAs(bindAs(start, 'hs0', adjusted), 'hf', back)} ELSE [hh[1], hw[1], hw[2]] END`;
+  const placed = `CASE WHEN ${possible} THEN ${bindAs(adjusted, 'hf', back)} ELSE [hq1.h[1], hw[1], hw[2]] END`;
   const body = bindAs(walk, 'hw', bindAs(placed, 'hp', `{'f': hp[1], 'a': hp[2], 'b': hp[3]}`));
-  return bindAs(digits0, 'hd0', bindAs(digits, 'hd', bindAs(`${HOME}[${hc}.base + 1]`, 'hh', body)));
+  return bindAs(head, 'hq1', body);
 }
 
 /** H3's constrainLng for a longitude within one turn of [-π, π] (a plain reference). */
 const constrainLng = (l: string): string =>
   `CASE WHEN ${l} > pi() THEN ${l} - ${TWO_PI} WHEN ${l} < -pi() THEN ${l} + ${TWO_PI} ELSE ${l} END`;
 
-/**
- * H3's _geoAzDistanceRads from the face center (lat1, lng1) at azimuth az and angular distance d
- * (plain references) as [lat, lng] in radians.
- */
-function azDistance(lat1: string, lng1: string, az: string, d: string): string {
-  const halfPi = 'pi() / 2';
-  const pole = (lat: string, other: string): string =>
-    `CASE WHEN abs(${lat} - ${halfPi}) < ${EPSILON} THEN [${halfPi}, 0.0::DOUBLE] WHEN abs(${lat} + ${halfPi}) < ${EPSILON} THEN [-${halfPi}, 0.0::DOUBLE] ELSE ${other} END`;
-  const meridian = bindAs(
-    `CASE WHEN hz2 < ${EPSILON} THEN ${lat1} + ${d} ELSE ${lat1} - ${d} END`,
-    'hl',
-    pole('hl', `[hl, ${bindAs(lng1, 'hl1', constrainLng('hl1'))}]`),
-  );
-  const sinLat = `greatest(-1.0, least(1.0, sin(${lat1}) * cos(${d}) + cos(${lat1}) * sin(${d}) * cos(hz2)))`;
-  const sinLng = `sin(hz2) * sin(${d}) / cos(hl)`;
-  const cosLng = `(cos(${d}) - sin(${lat1}) * sin(hl)) / cos(${lat1}) / cos(hl)`;
-  // The library's clamps as written: a cosine out of range clamps the sine.
-  const clamped = `CASE WHEN hcl > 1.0 THEN 1.0 WHEN hcl < -1.0 THEN -1.0 WHEN hsl > 1.0 THEN 1.0 WHEN hsl < -1.0 THEN -1.0 ELSE hsl END`;
-  const lng = bindAs(
-    `{'s': ${sinLng}, 'c': ${cosLng}}`,
-    'hsc',
-    bindAs(`${lng1} + atan2(${bindAs('hsc.s', 'hsl', bindAs('hsc.c', 'hcl', clamped))}, hsc.c)`, 'hl2', constrainLng('hl2')),
-  );
-  const general = bindAs(`asin(${sinLat})`, 'hl', pole('hl', `[hl, ${lng}]`));
-  const body = `CASE WHEN hz2 < ${EPSILON} OR abs(hz2 - pi()) < ${EPSILON} THEN ${meridian} ELSE ${general} END`;
-  return `CASE WHEN ${d} < ${EPSILON} THEN [${lat1}, ${lng1}] ELSE ${bindAs(posAngle(az), 'hz2', body)} END`;
-}
+/** H3's snap to a pole: a latitude within EPSILON of ±π/2 becomes ±π/2 (a plain reference). */
+const nearPole = (lat: string): string => `(abs(${lat} - pi() / 2) < ${EPSILON} OR abs(${lat} + pi() / 2) < ${EPSILON})`;
+const snapPole = (lat: string): string =>
+  `CASE WHEN abs(${lat} - pi() / 2) < ${EPSILON} THEN pi() / 2 WHEN abs(${lat} + pi() / 2) < ${EPSILON} THEN -pi() / 2 ELSE ${lat} END`;
 
 /**
  * H3's _hex2dToGeo: the point (x, y) of face f's hex plane at resolution res (plain references) as
  * [lng, lat] in degrees. A substrate grid (the vertices' grid) is 3 times finer, and for Class III
- * a further sqrt(7) finer, with its rotation already in its coordinates.
+ * a further sqrt(7) finer, with its rotation already in its coordinates. Then H3's
+ * _geoAzDistanceRads: the point at that azimuth and angular distance from the face center. Four
+ * lambda levels (DuckDB's binding time grows steeply with their nesting): small expressions are
+ * repeated in the text instead of bound.
  */
 export function hex2dToGeo(x: string, y: string, f: string, res: string, substrate: boolean): string {
-  const faceLat = `${list(FACE_CENTER_GEO.map((g) => g[0]))}[${f} + 1]`;
-  const faceLng = `${list(FACE_CENTER_GEO.map((g) => g[1]))}[${f} + 1]`;
-  // r divided by sqrt(7) once a resolution, as the library divides.
-  const divided = `list_reduce(list_prepend(hr0, list_transform(range(${res}), hk -> ${SQRT7})), (hx, hy) -> hx / hy)`;
-  const sub = substrate ? `CASE WHEN ${res} % 2 = 1 THEN hr1 / 3.0 / ${SQRT7} ELSE hr1 / 3.0 END` : 'hr1';
-  const r = `atan(${bindAs(divided, 'hr1', sub)} * ${RES0_U_GNOMONIC})`;
-  const theta0 = `atan2(${y}, ${x})`;
-  const theta1 = substrate
-    ? theta0
-    : bindAs(theta0, 'ht0', `CASE WHEN ${res} % 2 = 1 THEN ${bindAs(`ht0 + ${AP7_ROT_RADS}`, 'ht1', posAngle('ht1'))} ELSE ht0 END`);
-  const azimuth = bindAs(`${list(FACE_AXIS_AZ)}[${f} + 1] - (${theta1})`, 'ht2', posAngle('ht2'));
-  const point = bindAs(
-    `{'lat': ${faceLat}, 'lng': ${faceLng}, 'az': ${azimuth}, 'd': ${r}}`,
-    'hg',
-    azDistance('hg.lat', 'hg.lng', 'hg.az', 'hg.d'),
+  const lat1 = `${list(FACE_CENTER_GEO.map((g) => g[0]))}[${f} + 1]`;
+  const lng1 = `${list(FACE_CENTER_GEO.map((g) => g[1]))}[${f} + 1]`;
+  const r0 = `sqrt(${x} * ${x} + ${y} * ${y})`;
+  // r divided by sqrt(7) once a resolution, as the library divides; a substrate by 3 (and sqrt(7)).
+  const divided = `list_reduce(list_prepend(${r0}, list_transform(range(${res}), hk -> ${SQRT7})), (hx, hy) -> hx / hy)`;
+  const scaled = substrate
+    ? `(${divided} / 3.0 / CASE WHEN ${res} % 2 = 1 THEN ${SQRT7} ELSE 1.0 END)`
+    : divided;
+  const theta = `atan2(${y}, ${x})`;
+  const level1 = `{'r0': ${r0}, 'th': ${theta}, 'd': atan(${scaled} * ${RES0_U_GNOMONIC}), 'lat1': ${lat1}, 'lng1': ${lng1}, 'ax': ${list(FACE_AXIS_AZ)}[${f} + 1]}`;
+  // Class III turns the angle (not on a substrate grid, whose coordinates already turned).
+  const turned = substrate
+    ? 'hg1.th'
+    : `CASE WHEN ${res} % 2 = 1 THEN ${posAngle(`(hg1.th + ${AP7_ROT_RADS})`)} ELSE hg1.th END`;
+  // The azimuth, already in [0, 2π) (the library normalizes it again, which changes nothing).
+  const level2 = `{'az': ${posAngle(`(hg1.ax - (${turned}))`)}}`;
+  const meridian = `(hg2.az < ${EPSILON} OR abs(hg2.az - pi()) < ${EPSILON})`;
+  const meridianLat = `CASE WHEN hg2.az < ${EPSILON} THEN hg1.lat1 + hg1.d ELSE hg1.lat1 - hg1.d END`;
+  const sinLat = `greatest(-1.0, least(1.0, sin(hg1.lat1) * cos(hg1.d) + cos(hg1.lat1) * sin(hg1.d) * cos(hg2.az)))`;
+  const level3 = `{'lat': CASE WHEN ${meridian} THEN ${meridianLat} ELSE asin(${sinLat}) END}`;
+  const sinLng = `(sin(hg2.az) * sin(hg1.d) / cos(hg3.lat))`;
+  const cosLng = `((cos(hg1.d) - sin(hg1.lat1) * sin(hg3.lat)) / cos(hg1.lat1) / cos(hg3.lat))`;
+  // The library's clamps as written: a cosine out of range clamps the sine.
+  const clamped = `CASE WHEN ${cosLng} > 1.0 THEN 1.0 WHEN ${cosLng} < -1.0 THEN -1.0 WHEN ${sinLng} > 1.0 THEN 1.0 WHEN ${sinLng} < -1.0 THEN -1.0 ELSE ${sinLng} END`;
+  const raw = `CASE WHEN ${meridian} THEN hg1.lng1 ELSE hg1.lng1 + atan2(${clamped}, ${cosLng}) END`;
+  const level4 = `{'lat': ${snapPole('hg3.lat')}, 'lng': CASE WHEN ${nearPole('hg3.lat')} THEN 0.0 ELSE ${constrainLng('hg4r')} END}`;
+  const geo = bindAs(level4, 'hg4', '[hg4.lng, hg4.lat]');
+  const unprojected = bindAs(
+    level1,
+    'hg1',
+    `CASE WHEN hg1.r0 < ${EPSILON} OR hg1.d < ${EPSILON} THEN [hg1.lng1, hg1.lat1] ELSE ${bindAs(level2, 'hg2', bindAs(level3, 'hg3', bindAs(raw, 'hg4r', geo)))} END`,
   );
-  const geo = `CASE WHEN hr0 < ${EPSILON} THEN [${faceLat}, ${faceLng}] ELSE ${point} END`;
-  return bindAs(bindAs(`sqrt(${x} * ${x} + ${y} * ${y})`, 'hr0', geo), 'hll', `[hll[2] * ${RAD_TO_DEG}, hll[1] * ${RAD_TO_DEG}]`);
+  return bindAs(unprojected, 'hll', `[hll[1] * ${RAD_TO_DEG}, hll[2] * ${RAD_TO_DEG}]`);
 }
 
 /** The center of the cell hc (a plain reference; a valid cell) as [lng, lat] in degrees. */
