@@ -187,12 +187,13 @@ function faceEdge(q: string, res: string): string {
 }
 
 /**
- * H3's _v2dIntersect of the lines p0-p1 and e[1]-e[2] (plain references), with its parameter t
- * rounded to a C float as the library declares it.
+ * H3's _v2dIntersect of the lines o0-o1 and e[1]-e[2] (members of the plain reference `p`: {o0, o1,
+ * e}), with its parameter t rounded to a C float as the library declares it: [x, y].
  */
-function intersect(p0: string, p1: string, e: string): string {
-  const t = `CAST(CAST(((${e}[2][1] - ${e}[1][1]) * (${p0}[2] - ${e}[1][2]) - (${e}[2][2] - ${e}[1][2]) * (${p0}[1] - ${e}[1][1])) / (-(${e}[2][1] - ${e}[1][1]) * (${p1}[2] - ${p0}[2]) + (${p1}[1] - ${p0}[1]) * (${e}[2][2] - ${e}[1][2])) AS FLOAT) AS DOUBLE)`;
-  return bindAs(t, 'hit', `[${p0}[1] + hit * (${p1}[1] - ${p0}[1]), ${p0}[2] + hit * (${p1}[2] - ${p0}[2])]`);
+function intersect(p: string): string {
+  const [o0, o1, e] = [`${p}.o0`, `${p}.o1`, `${p}.e`];
+  const t = `CAST(CAST(((${e}[2][1] - ${e}[1][1]) * (${o0}[2] - ${e}[1][2]) - (${e}[2][2] - ${e}[1][2]) * (${o0}[1] - ${e}[1][1])) / (-(${e}[2][1] - ${e}[1][1]) * (${o1}[2] - ${o0}[2]) + (${o1}[1] - ${o0}[1]) * (${e}[2][2] - ${e}[1][2])) AS FLOAT) AS DOUBLE)`;
+  return bindAs(t, 'hit', `[${o0}[1] + hit * (${o1}[1] - ${o0}[1]), ${o0}[2] + hit * (${o1}[2] - ${o0}[2])]`);
 }
 
 /**
@@ -204,31 +205,25 @@ function intersect(p0: string, p1: string, e: string): string {
 export function cellRing(hc: string): string {
   const res2 = `(${hc}.res + ${hc}.res % 2)`;
   const n = `CASE WHEN ${hc}.pent THEN 5 ELSE 6 END`;
-  const ap3 = `[hj.a + hj.b, 2 * hj.b - hj.a]`;
-  const center = bindAs(
-    bindAs(ap3, 'h3a', `[2 * h3a[1] - h3a[2], h3a[1] + h3a[2]]`),
-    'h3r',
-    `CASE WHEN ${hc}.res % 2 = 1 THEN ${downAp7r('h3r[1]', 'h3r[2]')} ELSE h3r END`,
-  );
-  const verts = `list_transform(CASE WHEN ${hc}.res % 2 = 1 THEN ${VERTS_CIII} ELSE ${VERTS_CII} END[1:${n}], hvo -> [hvc[1] + hvo[1], hvc[2] + hvo[2]])`;
+  // The center on the substrate grid: aperture 3 then 3r is three times the coordinates; Class III adds 7r.
+  const c = [`CASE WHEN ${hc}.res % 2 = 1 THEN 9 * hj.a - 3 * hj.b ELSE 3 * hj.a END`, `CASE WHEN ${hc}.res % 2 = 1 THEN 3 * hj.a + 6 * hj.b ELSE 3 * hj.b END`];
+  const verts = `list_transform(CASE WHEN ${hc}.res % 2 = 1 THEN ${VERTS_CIII} ELSE ${VERTS_CII} END[1:${n}], hvo -> [${c[0]} + hvo[1], ${c[1]} + hvo[2]])`;
   // Each vertex moved onto its face; a pentagon's vertex may cross again (at most twice more).
   const moves = `(hz[1] = 1 OR (${hc}.pent AND ha[4] = 2))`;
   const adjust = `list_reduce(list_prepend([hj.f, hvv[1], hvv[2], 0], [[1], [2], [3], [4]]), (ha, hz) -> CASE WHEN ${moves} THEN ${adjustOverage('ha', res2, 'FALSE', true)} ELSE ha END)`;
-  const adjusted = `list_transform(hvs, hvv -> ${adjust})`;
+  const head = `{'vs': ${verts}, 'n': ${n}}`;
+  const adjusted = `list_transform(hrb.vs, hvv -> ${adjust})`;
   // Points to unproject, as [x, y, face] on a face's hex plane.
-  const vertex = (k: string): string => `[${bindAs(`hadj[${k}]`, 'hvk', `list_append(${hex2d('[hvk[2], hvk[3]]')}, CAST(hvk[1] AS DOUBLE))`)}]`;
+  const vertex = (k: string): string => `[list_append(${hex2d(`[hadj[${k}][2], hadj[${k}][3]]`)}, CAST(hadj[${k}][1] AS DOUBLE))]`;
   // Hexagon: the crossing of edge (k-1, k) when the face changes there, not from an edge vertex, and not at a vertex.
   const hexCrossing = (k: string, prev: string): string => {
     const face2 = `CASE WHEN hadj[${prev}][1] = hj.f THEN hadj[${k}][1] ELSE hadj[${prev}][1] END`;
     const q = `${ADJACENT_QUADRANT}[hj.f * 20 + ${face2} + 1]`;
+    const lines = `{'o0': ${hex2d(`hrb.vs[${prev}]`)}, 'o1': ${hex2d(`hrb.vs[${k}]`)}, 'e': ${faceEdge(q, res2)}}`;
     const point = bindAs(
-      `{'o0': ${hex2d(`hvs[${prev}]`)}, 'o1': ${hex2d(`hvs[${k}]`)}}`,
+      lines,
       'hoo',
-      bindAs(
-        bindAs(faceEdge(q, res2), 'hed', intersect('hoo.o0', 'hoo.o1', 'hed')),
-        'hin',
-        `CASE WHEN hin = hoo.o0 OR hin = hoo.o1 THEN [] ELSE [list_append(hin, CAST(hj.f AS DOUBLE))] END`,
-      ),
+      bindAs(intersect('hoo'), 'hin', `CASE WHEN hin = hoo.o0 OR hin = hoo.o1 THEN [] ELSE [list_append(hin, CAST(hj.f AS DOUBLE))] END`),
     );
     return `CASE WHEN hadj[${k}][1] <> hadj[${prev}][1] AND hadj[${prev}][4] <> 1 THEN ${point} ELSE [] END`;
   };
@@ -238,24 +233,19 @@ export function cellRing(hc: string): string {
     const orient = `${NEIGHBOR}[hadj[${k}][1] * 3 + ${q} + 1]`;
     const unit = `(${UNIT_SCALE}[${res2} + 1] * 3)`;
     const matrix = (i: number): string => `${CCW_MATRIX}[hor[4] * 4 + ${i}]`;
-    const carried = `[${matrix(1)} * hadj[${k}][2] + ${matrix(2)} * hadj[${k}][3] + hor[2] * ${unit}, ${matrix(3)} * hadj[${k}][2] + ${matrix(4)} * hadj[${k}][3] + hor[3] * ${unit}]`;
+    const carried = [
+      `${matrix(1)} * hadj[${k}][2] + ${matrix(2)} * hadj[${k}][3] + hor[2] * ${unit}`,
+      `${matrix(3)} * hadj[${k}][2] + ${matrix(4)} * hadj[${k}][3] + hor[3] * ${unit}`,
+    ];
     const edgeQ = `${ADJACENT_QUADRANT}[hor[1] * 20 + hadj[${k}][1] + 1]`;
-    const inter = bindAs(
-      `{'o0': ${hex2d(`[hadj[${prev}][2], hadj[${prev}][3]]`)}, 'o1': ${bindAs(carried, 'hca', hex2d('hca'))}}`,
-      'hoo',
-      bindAs(faceEdge(edgeQ, res2), 'hed', intersect('hoo.o0', 'hoo.o1', 'hed')),
-    );
-    return bindAs(orient, 'hor', `[list_append(${inter}, CAST(hor[1] AS DOUBLE))]`);
+    const lines = `{'o0': ${hex2d(`[hadj[${prev}][2], hadj[${prev}][3]]`)}, 'o1': [(${carried[0]}) - 0.5 * (${carried[1]}), (${carried[1]}) * ${SQRT3_2}], 'e': ${faceEdge(edgeQ, res2)}}`;
+    return bindAs(orient, 'hor', bindAs(lines, 'hoo', `[list_append(${intersect('hoo')}, CAST(hor[1] AS DOUBLE))]`));
   };
   const crossing = (k: string, prev: string): string =>
     `CASE WHEN ${hc}.res % 2 = 0 THEN [] WHEN ${hc}.pent THEN ${pentCrossing(k, prev)} ELSE ${hexCrossing(k, prev)} END`;
   // Vertex 0, then for each following vertex (wrapping to 0 at the end) the crossing before it and the vertex.
-  const points = `flatten(list_transform(range(0, hn + 1), hk -> CASE WHEN hk = 0 THEN ${vertex('1')} ELSE list_concat(${crossing('(hk % hn + 1)', 'hk')}, CASE WHEN hk < hn THEN ${vertex('hk + 1')} ELSE [] END) END))`;
+  const points = `flatten(list_transform(range(0, hrb.n + 1), hk -> CASE WHEN hk = 0 THEN ${vertex('1')} ELSE list_concat(${crossing('(hk % hrb.n + 1)', 'hk')}, CASE WHEN hk < hrb.n THEN ${vertex('hk + 1')} ELSE [] END) END))`;
   const ring = `list_transform(${points}, hpt -> ${hex2dToGeo('hpt[1]', 'hpt[2]', 'CAST(hpt[3] AS BIGINT)', res2, true)})`;
   const body = bindAs(adjusted, 'hadj', bindAs(ring, 'hrg', 'list_append(hrg, hrg[1])'));
-  return bindAs(
-    cellFaceIjk(hc),
-    'hj',
-    bindAs(center, 'hvc', bindAs(verts, 'hvs', bindAs(n, 'hn', body))),
-  );
+  return bindAs(cellFaceIjk(hc), 'hj', bindAs(head, 'hrb', body));
 }
