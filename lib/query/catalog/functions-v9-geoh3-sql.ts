@@ -1,5 +1,5 @@
-// H3's point-to-cell algorithm in DuckDB SQL, written from the H3 library's published construction
-// (h3geo.org "Indexing": icosahedron faces with a gnomonic projection each, hexagons of aperture 7
+// H3's point-to-cell algorithm in DuckDB SQL, written from the H3 library's construction (its C
+// source, uber/h3, and h3geo.org "Indexing": icosahedron faces with a gnomonic projection each, hexagons of aperture 7
 // alternating Class II and Class III, 122 base cells). A point goes to the face whose center is
 // nearest (squared chord distance); its azimuth and angular distance from that center, projected
 // gnomonically and scaled by sqrt(7) a resolution, give 2D hex coordinates, rounded to the hexagon

@@ -1,9 +1,9 @@
 // H3 cells placed on the icosahedron (the geo_point_to_h3cell, geo_h3cell_to_central_point and
-// geo_h3cell_to_polygon pages); the SQL is in functions-v9-geoh3-sql.ts (point to cell) and functions-v9-geoh3-cell-sql.ts
-// (cell to sphere), the tables in functions-v9-geoh3-tables.ts. Invalid input gives what the pages
-// print: '' for a point or resolution out of range (a null resolution included), null for a token
-// that names no cell. DuckDB only: Timestream gets a 400 naming the function and the engine, as for
-// every cell function.
+// geo_h3cell_to_polygon pages); the SQL is in functions-v9-geoh3-sql.ts (point to cell) and
+// functions-v9-geoh3-cell-sql.ts (cell to sphere), the tables in functions-v9-geoh3-tables.ts.
+// Invalid input gives what the pages print: '' for a point or resolution out of range (a null
+// resolution included), null for a token that names no cell. DuckDB only: Timestream gets a 400
+// naming the function and the engine, as for every cell function.
 import { asDouble, bindAs, pointJson, polygonJson, validPoint } from './functions-v9-geocell-common';
 import { h3Cell } from './functions-v9-geocell-h3';
 import { cellCenter, cellRing } from './functions-v9-geoh3-cell-sql';
