@@ -6,7 +6,7 @@
 // unprojected: inverse gnomonic distance and azimuth from the face center, a point at that
 // azimuth and distance on the sphere. Doubles throughout, step by step as the library computes:
 // the azimuth-and-distance form of H3 3.x (later versions go through unit vectors; h3-js 4.5
-// differs from the pages in the last bits); with it the pages' printed coordinates come out exactly.
+// differs from the pages in the last bits); with it the pages' coordinates come out to the last digit, but one.
 import { bindAs } from './functions-v9-geocell-common';
 import {
   AP7_ROT_RADS,
