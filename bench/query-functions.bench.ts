@@ -64,6 +64,14 @@ const CASES: readonly { name: string; kql: string }[] = [
     name: 'geo_s2cell_neighbors (level 16)',
     kql: `${GEO_POINT} | summarize v = sum(array_length(geo_s2cell_neighbors(geo_point_to_s2cell(lon, lat, 16))))`,
   },
+  {
+    name: 'geo_point_to_h3cell (resolution 9)',
+    kql: `${GEO_POINT} | summarize v = dcount(geo_point_to_h3cell(lon, lat, 9))`,
+  },
+  {
+    name: 'geo_h3cell_to_polygon of geo_point_to_h3cell (resolution 9)',
+    kql: `${GEO_POINT} | summarize v = sum(array_length(geo_h3cell_to_polygon(geo_point_to_h3cell(lon, lat, 9)).coordinates[0]))`,
+  },
 ];
 
 async function timed(connection: DuckDBConnection, sql: string): Promise<{ ms: number; value: unknown }> {

@@ -2,9 +2,9 @@
 // refusal stays QUERY_UNSUPPORTED at the function's name ("the function 'x' is not supported"); the
 // reason follows it. Each is refused because its Kusto documentation leaves the answer open, or it
 // needs something this service does not have.
-/** H3's geometric functions (geohash, S2 and H3's level/parent/children are in functions-v9-geocell-*.ts). */
-const H3_REASON =
-  "H3 cell ids need H3's icosahedron projection (20 face centers, aperture-7 rotations, 122 base cells, pentagons), which is not written in SQL here; geo_point_to_s2cell and geo_point_to_geohash cluster points";
+/** H3's functions not written here (the other H3 functions are in functions-v9-geocell-h3.ts and functions-v9-geoh3*.ts). */
+const H3_RING_REASON =
+  "its cells come in the order of H3's grid-disk walk (each step moves the index digits with H3's neighbor tables and rotations; near the 12 pentagons H3 falls back to a search whose order is its hash set's), which is not written in SQL here; geo_h3cell_to_polygon, geo_h3cell_parent and geo_h3cell_children are supported";
 
 const REASONS: Readonly<Record<string, string>> = {
   ingestion_time:
@@ -23,12 +23,10 @@ const REASONS: Readonly<Record<string, string>> = {
   dcount_intersect: 'it is a plugin: evaluate dcount_intersect(hll_1, hll_2, ...), not a function',
   geo_polygon_to_s2cells:
     "its covering of a polygon (S2's region coverer over geodesic edges, with its own cell limits) is not written here, so its cells could not be Kusto's; geo_point_to_s2cell and geo_s2cell_to_polygon are supported",
-  geo_point_to_h3cell: H3_REASON,
-  geo_h3cell_to_central_point: H3_REASON,
-  geo_h3cell_to_polygon: H3_REASON,
-  geo_h3cell_neighbors: H3_REASON,
-  geo_h3cell_rings: H3_REASON,
-  geo_polygon_to_h3cells: H3_REASON,
+  geo_h3cell_neighbors: H3_RING_REASON,
+  geo_h3cell_rings: H3_RING_REASON,
+  geo_polygon_to_h3cells:
+    "its covering of a polygon (H3's polygon fill with Kusto's own edge model and cell limits) is not written here, so its cells could not be Kusto's; geo_point_to_h3cell and geo_h3cell_to_polygon are supported",
   geo_intersects_2lines:
     "an exact answer for touching edges needs S2's robust crossing predicates (exact arithmetic), and each pair of edges is tested with no spatial index, so it is not offered; geo_distance_point_to_line of the vertices measures nearness",
   geo_intersects_line_with_polygon:

@@ -3,8 +3,9 @@
 // a cell), 3 reserved zero bits, the resolution (4 bits), the base cell (7 bits, 0 to 121), then
 // 15 digits of 3 bits, each 0 to 6 down to the resolution and 7 below it; in one of the 12
 // pentagon base cells the first digit that is not 0 is never 1 (that child does not exist). The
-// token is the index in lower-case hex. The functions that place a point on H3's icosahedron
-// (geo_point_to_h3cell, the polygons, neighbors and rings) are refused: functions-v6-refused.ts.
+// token is the index in lower-case hex. The functions that place cells on H3's icosahedron
+// (geo_point_to_h3cell, the center and the polygon) are in functions-v9-geoh3*.ts; neighbors, rings
+// and polygon coverings are refused: functions-v6-refused.ts.
 // Invalid input gives what the pages print: null (level, children) or '' (parent). DuckDB only.
 import { bindAs } from './functions-v9-geocell-common';
 import type { ScalarFunction, SqlBuilder } from './types';
@@ -21,7 +22,7 @@ const digit = (x: string, r: string): string => `CAST((${x} >> (3 * (15 - ${r}))
  * cell)}, null when the text is not 1 to 16 hex digits of a valid cell index. `token` is named
  * several times.
  */
-function h3Cell(token: string): string {
+export function h3Cell(token: string): string {
   const fields = `{'id': hx, 'res': CAST((hx >> 52) & 15 AS BIGINT), 'base': CAST((hx >> 45) & 127 AS BIGINT), 'head': CAST(hx >> 56 AS BIGINT)}`;
   const digits = `list_transform(range(1, 16), hr -> ${digit('hf.id', 'hr')})`;
   const firstNonZero = `list_filter(hd[1:hf.res], hz -> hz <> 0)[1]`;

@@ -24,6 +24,7 @@ import { WELCH_V7_FUNCTIONS } from './functions-v7-welch';
 import { IPV4_CIDR_V7_FUNCTIONS } from './functions-v7-ipv4-cidr';
 import { BUILDSCHEMA_V8_AGGREGATIONS } from './functions-v8-buildschema';
 import { GEOCELL_V9_FUNCTIONS } from './functions-v9-geocell';
+import { GEOH3_V9_FUNCTIONS } from './functions-v9-geoh3';
 import { GEO_LINE_POINT_V9_FUNCTIONS } from './functions-v9-geo-line-points';
 import { GEO_LINE_V9_FUNCTIONS } from './functions-v9-geo-lines';
 import { GEO_POINT_V9_FUNCTIONS } from './functions-v9-geo-points';
@@ -67,6 +68,7 @@ export const SCALAR_CATALOG: readonly ScalarFunction[] = [
   ...WELCH_V7_FUNCTIONS,
   ...IPV4_CIDR_V7_FUNCTIONS,
   ...GEOCELL_V9_FUNCTIONS,
+  ...GEOH3_V9_FUNCTIONS,
   ...GEO_POINT_V9_FUNCTIONS,
   ...GEO_LINE_V9_FUNCTIONS,
   ...GEO_POLYGON_V9_FUNCTIONS,

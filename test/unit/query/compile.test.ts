@@ -52,9 +52,9 @@ describe('compile: errors', () => {
     ],
     ['States | extend x = Name.a', 'QUERY_SEMANTIC', "1:21: '.' and '[...]' need a dynamic value; 'Name' is string"],
     [
-      'States | extend x = geo_point_to_h3cell(Name, Name)',
+      'States | extend x = geo_h3cell_rings(Name, 1)',
       'QUERY_UNSUPPORTED',
-      "1:21: the function 'geo_point_to_h3cell' is not supported: H3 cell ids need H3's icosahedron projection (20 face centers, aperture-7 rotations, 122 base cells, pentagons), which is not written in SQL here; geo_point_to_s2cell and geo_point_to_geohash cluster points",
+      "1:21: the function 'geo_h3cell_rings' is not supported: its cells come in the order of H3's grid-disk walk (each step moves the index digits with H3's neighbor tables and rotations; near the 12 pentagons H3 falls back to a search whose order is its hash set's), which is not written in SQL here; geo_h3cell_to_polygon, geo_h3cell_parent and geo_h3cell_children are supported",
     ],
     [
       'States | summarize geo_point_to_s2cell(Value)',

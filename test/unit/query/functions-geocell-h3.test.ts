@@ -67,8 +67,7 @@ describe('H3 level, parent and children: argument errors and the Timestream refu
   );
 
   it.each([
-    'geo_point_to_h3cell(1, 1, 10)',
-    'geo_h3cell_to_polygon("862a1072fffffff")',
+    'geo_polygon_to_h3cells(dynamic(null), 3)',
     'geo_h3cell_rings("862a1072fffffff", 1)',
     'geo_polygon_to_s2cells(dynamic(null))',
   ])('refuses %s at its name with the reason', (call) => {
