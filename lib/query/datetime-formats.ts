@@ -37,11 +37,13 @@ export const RFC_DATETIME_PATTERN =
 export const GMT_SUFFIX_PATTERN = '(\\d)\\s+gmt\\s*$';
 
 /**
- * `12-02-2022`: month, day, year, as .NET's invariant culture orders them. The todatetime page prints
- * `todatetime('12-02-2022') == datetime('12-02-2022')` as true; Kusto.Language reads datetime literals
- * with .NET's DateTime.TryParse, which takes the month first. Groups: 1 month, 2 day, 3 year.
+ * `12-02-2022`, `02/17/2016 08:40:01`: month, day, year (then a time), as .NET's invariant culture
+ * orders them. The todatetime page prints `todatetime('12-02-2022') == datetime('12-02-2022')` as
+ * true, and the parse page converts `02/17/2016 08:40:01` to 2016-02-17 08:40:01. Groups: 1 month,
+ * 2 day, 3 year, 4 the time with the space or T before it (empty when absent).
  */
-export const MONTH_FIRST_DATE_PATTERN = '^\\s*(\\d{1,2})-(\\d{1,2})-(\\d{4})\\s*$';
+export const MONTH_FIRST_DATE_PATTERN =
+  '^\\s*(\\d{1,2})[-/](\\d{1,2})[-/](\\d{4})((?:\\s+|T)\\d{1,2}:\\d{2}(?::\\d{2}(?:\\.\\d{1,7})?)?)?\\s*$';
 
 /**
  * A two-digit year below this is in the 2000s, else in the 1900s: .NET's two-digit-year window
@@ -60,7 +62,7 @@ const MONTH_FIRST_RE = new RegExp(MONTH_FIRST_DATE_PATTERN);
  */
 export function normalizeDatetimeText(text: string): string {
   const m = RFC_RE.exec(text);
-  if (!m) return text.replace(MONTH_FIRST_RE, '$3-$1-$2').replace(GMT_RE, '$1');
+  if (!m) return text.replace(MONTH_FIRST_RE, '$3-$1-$2$4').replace(GMT_RE, '$1');
   const [, day, month, year, hour, minute, second] = m;
   const yy = Number(year);
   const fullYear = year!.length === 2 ? yy + (yy < TWO_DIGIT_YEAR_PIVOT ? 2000 : 1900) : yy;

@@ -33,7 +33,7 @@ const SQL_TYPES: Readonly<Record<KqlType, string>> = {
 // goes through TWO_DIGIT_YEAR_PIVOT; the month's number is its abbreviation's position.
 const RFC_SQL = `'(?i)${RFC_DATETIME_PATTERN}', ['d', 'b', 'y', 'h', 'm', 's']`;
 const GMT_SQL = `'(?i)${GMT_SUFFIX_PATTERN}', '\\1'`;
-const MONTH_FIRST_SQL = `'${MONTH_FIRST_DATE_PATTERN}', '\\3-\\1-\\2'`;
+const MONTH_FIRST_SQL = `'${MONTH_FIRST_DATE_PATTERN}', '\\3-\\1-\\2\\4'`;
 const RFC_TEXT_SQL =
   `CASE WHEN length(_rfc.y) = 2 THEN CAST(CAST(_rfc.y AS INTEGER) + CASE WHEN CAST(_rfc.y AS INTEGER) < ${TWO_DIGIT_YEAR_PIVOT} THEN 2000 ELSE 1900 END AS VARCHAR) ELSE _rfc.y END` +
   ` || '-' || list_position([${MONTH_ABBREVIATIONS.map((m) => `'${m}'`).join(', ')}], lower(_rfc.b)) || '-' || _rfc.d` +

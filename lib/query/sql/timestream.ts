@@ -29,7 +29,7 @@ const SQL_TYPES: Readonly<Record<KqlType, string>> = {
 // parseDatetime's patterns (Joni, as Trino's regexp functions read them).
 const RFC_SQL = `'(?i)${RFC_DATETIME_PATTERN}'`;
 const GMT_SQL = `'(?i)${GMT_SUFFIX_PATTERN}', '$1'`;
-const MONTH_FIRST_SQL = `'${MONTH_FIRST_DATE_PATTERN}', '$3-$1-$2'`;
+const MONTH_FIRST_SQL = `'${MONTH_FIRST_DATE_PATTERN}', '$3-$1-$2$4'`;
 
 const DURATION_UNITS: readonly [bigint, string][] = [
   [86400000000n, 'd'],
