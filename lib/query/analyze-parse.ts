@@ -11,6 +11,7 @@ import type { MvExpandHost } from './analyze-mv-expand';
 import { clip } from './errors';
 import type { Assigned, IrColumn, IrExpr, KqlType, Rel } from './ir';
 import { analyzeScalar, convert } from './scalars';
+import { captureGroupNames } from './regex-groups';
 import { lit, typeNamed } from './types';
 
 const NUMBER_PATTERNS: Partial<Record<KqlType, string>> = {
@@ -20,30 +21,6 @@ const NUMBER_PATTERNS: Partial<Record<KqlType, string>> = {
 };
 
 const escapeRegex = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
-
-/**
- * The capturing groups a regular expression holds: `(`, `(?P<name>` and `(?<name>`, not escaped and
- * not inside a character class. kind=regex text may hold its own groups (the page's `"(.*?)[a-zA-Z]*="`),
- * which come before the columns' groups in the numbering.
- */
-export function capturingGroups(regex: string): number {
-  let count = 0;
-  let inClass = false;
-  for (let i = 0; i < regex.length; i++) {
-    const c = regex[i];
-    if (c === '\\') i++;
-    else if (inClass) inClass = c !== ']';
-    else if (c === '[') {
-      inClass = true;
-      if (regex[i + 1] === '^') i++;
-      if (regex[i + 1] === ']') i++; // a leading ] is a member
-    } else if (c === '(') {
-      if (regex[i + 1] !== '?') count++;
-      else if (/^\(\?P?<[A-Za-z_]/.test(regex.slice(i, i + 5))) count++;
-    }
-  }
-  return count;
-}
 
 export function analyzeParse(h: MvExpandHost, input: Rel, spec: ParseSpec): Rel {
   let source = analyzeScalar(spec.source, h.env(input.columns));
@@ -60,7 +37,8 @@ export function analyzeParse(h: MvExpandHost, input: Rel, spec: ParseSpec): Rel 
   spec.parts.forEach((part, i) => {
     if (part.kind === 'text') {
       pattern += spec.mode === 'regex' ? part.value : escapeRegex(part.value);
-      if (spec.mode === 'regex') groups += capturingGroups(part.value);
+      // The text's own groups (the page's "(.*?)[a-zA-Z]*=") come before the next column's.
+      if (spec.mode === 'regex') groups += captureGroupNames(part.value).length;
     } else if (part.kind === 'star') pattern += '.*?';
     else {
       const type = part.type === undefined ? 'string' : typeNamed(part.type, true);
