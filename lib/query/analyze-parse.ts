@@ -5,7 +5,8 @@
 // (parse-where, which also drops rows whose typed captures do not convert). kind=relaxed: a typed
 // column takes text as a string column does and is null when it does not convert (the page: "extended
 // columns that don't match the required type get null"), so the rest still parses.
-// Throws QueryError QUERY_SEMANTIC for a non-string source or an unknown type.
+// A source of another type is read as its tostring() text (the page). Throws QueryError
+// QUERY_SEMANTIC for an unknown type.
 import type { ParseSpec } from './ast';
 import type { MvExpandHost } from './analyze-mv-expand';
 import { clip } from './errors';
@@ -23,9 +24,9 @@ const NUMBER_PATTERNS: Partial<Record<KqlType, string>> = {
 const escapeRegex = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
 
 export function analyzeParse(h: MvExpandHost, input: Rel, spec: ParseSpec): Rel {
+  // The page: "If the parsed expression isn't of type string, it will be converted to type string."
   let source = analyzeScalar(spec.source, h.env(input.columns));
-  if (source.type === 'dynamic') source = convert(source, 'string');
-  if (source.type !== 'string') throw h.errors.semantic(`parse reads a string, not a ${source.type}`, spec.source.span);
+  if (source.type !== 'string') source = convert(source, 'string');
   const lastColumn = spec.parts.map((x) => x.kind).lastIndexOf('column');
   // flags=: RE2's inline flags ahead of the whole pattern, so they apply to the columns' groups too.
   let pattern = spec.flags ? `(?${spec.flags.letters})^` : '^';
