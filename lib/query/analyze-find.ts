@@ -2,11 +2,13 @@
 // the union of the tables (all of ours and the query's views by default) without those lacking
 // every column the predicate names, the rows where the predicate holds (a column a table lacks is
 // null there), then the output schema:
-// - `source_` (or withsource='s name) first: the table each row comes from;
+// - `source_` (or withsource='s name) first: the table each row comes from; under project-smart a
+//   string column of that name is left out, as Kusto.Language unifies the two (the page is silent);
 // - project-smart (the default): the columns the predicate names and those every table has, in
-//   the union's order, then `pack_`: the row's table's other columns as a bag (`{}` when there are
-//   none; the page's `find Session_Id == ...` prints Level and EventText, common to both tables,
-//   and packs Version or EventName);
+//   the union's order, then `pack_`: the row's table's other columns as a bag (`{}` when it has
+//   none; no `pack_` when no table has any, as Kusto.Language declares it; the page's
+//   `find Session_Id == ...` prints Level and EventText, common to both tables, and packs Version
+//   or EventName);
 // - `project Col[:type], ...`: those columns (null where a table lacks one), converted to the type
 //   written; a column with several types across the tables needs its type and is then named
 //   Col_type (the page's ProcessId_string); `pack_all()` adds `pack_` with the row's table's columns
@@ -66,7 +68,8 @@ export function analyzeFind(h: MvApplyHost, spec: FindSpec, span: Span): Rel {
     return columns.filter((c) => legs.some((l) => l.columns.get(c.name) === n));
   };
 
-  const out: NamedExpr[] = [{ name: spec.withSource?.name ?? 'source_', expr: name(hidden, span), span }];
+  const sourceName = spec.withSource?.name ?? 'source_';
+  const out: NamedExpr[] = [{ name: sourceName, expr: name(hidden, span), span }];
   const shown = new Set<string>();
   let packed = true;
   if (spec.project) {
@@ -94,9 +97,20 @@ export function analyzeFind(h: MvApplyHost, spec: FindSpec, span: Span): Rel {
         named.has(c.name) || named.has(legs.find((l) => l.columns.has(c.name))?.columns.get(c.name) ?? '');
       if (inPredicate || legs.every((l) => l.columns.has(c.name))) {
         shown.add(c.name);
+        // A string column named as withsource= is one column with the source (Kusto.Language
+        // unifies columns of one name and type); of another type it would be two of one name.
+        if (c.name === sourceName) {
+          if (c.type === 'string') continue;
+          throw h.errors.semantic(
+            `withsource=${clip(sourceName)} names a ${c.type} column of the tables of find; choose another name`,
+            spec.withSource?.span ?? span,
+          );
+        }
         out.push({ name: c.name, expr: name(c.name, span), span });
       }
     }
+    // pack_ only when some table has a column not shown (Kusto.Language adds it only then).
+    packed = legs.some((l) => [...l.columns.keys()].some((c) => !shown.has(c)));
   }
   if (packed) out.push({ name: 'pack_', expr: packOfLegs(legs, shown, hidden, span), span });
   const ops: Operator[] = [

@@ -49,7 +49,7 @@ export function analyzeMvExpand(h: MvExpandHost, input: Rel, spec: MvExpandSpec,
     } else out[at] = column;
     items.push({ column, value });
     if (item.toType) {
-      const type = typeNamed(item.toType.name);
+      const type = typeNamed(item.toType.name, true);
       if (!type)
         throw h.errors.semantic(`unknown type '${clip(item.toType.name)}' in to typeof(...)`, item.toType.span);
       if (type !== 'dynamic') typed.push({ column, type });

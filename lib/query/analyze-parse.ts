@@ -5,12 +5,14 @@
 // (parse-where, which also drops rows whose typed captures do not convert). kind=relaxed: a typed
 // column takes text as a string column does and is null when it does not convert (the page: "extended
 // columns that don't match the required type get null"), so the rest still parses.
-// Throws QueryError QUERY_SEMANTIC for a non-string source or an unknown type.
+// A source of another type is read as its tostring() text (the page). Throws QueryError
+// QUERY_SEMANTIC for an unknown type.
 import type { ParseSpec } from './ast';
 import type { MvExpandHost } from './analyze-mv-expand';
 import { clip } from './errors';
 import type { Assigned, IrColumn, IrExpr, KqlType, Rel } from './ir';
 import { analyzeScalar, convert } from './scalars';
+import { captureGroupNames } from './regex-groups';
 import { lit, typeNamed } from './types';
 
 const NUMBER_PATTERNS: Partial<Record<KqlType, string>> = {
@@ -22,18 +24,23 @@ const NUMBER_PATTERNS: Partial<Record<KqlType, string>> = {
 const escapeRegex = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|]/g, '\\$&');
 
 export function analyzeParse(h: MvExpandHost, input: Rel, spec: ParseSpec): Rel {
+  // The page: "If the parsed expression isn't of type string, it will be converted to type string."
   let source = analyzeScalar(spec.source, h.env(input.columns));
-  if (source.type === 'dynamic') source = convert(source, 'string');
-  if (source.type !== 'string') throw h.errors.semantic(`parse reads a string, not a ${source.type}`, spec.source.span);
+  if (source.type !== 'string') source = convert(source, 'string');
   const lastColumn = spec.parts.map((x) => x.kind).lastIndexOf('column');
-  let pattern = '^';
+  // flags=: RE2's inline flags ahead of the whole pattern, so they apply to the columns' groups too.
+  let pattern = spec.flags ? `(?${spec.flags.letters})^` : '^';
+  let groups = 0;
   const captures: Assigned<number>[] = [];
   const typed: { column: IrColumn; type: KqlType }[] = [];
   const out: IrColumn[] = [...input.columns];
   const position = new Map(out.map((c, i) => [c.name, i]));
   spec.parts.forEach((part, i) => {
-    if (part.kind === 'text') pattern += spec.mode === 'regex' ? part.value : escapeRegex(part.value);
-    else if (part.kind === 'star') pattern += '.*?';
+    if (part.kind === 'text') {
+      pattern += spec.mode === 'regex' ? part.value : escapeRegex(part.value);
+      // The text's own groups (the page's "(.*?)[a-zA-Z]*=") come before the next column's.
+      if (spec.mode === 'regex') groups += captureGroupNames(part.value).length;
+    } else if (part.kind === 'star') pattern += '.*?';
     else {
       const type = part.type === undefined ? 'string' : typeNamed(part.type, true);
       if (!type)
@@ -42,11 +49,16 @@ export function analyzeParse(h: MvExpandHost, input: Rel, spec: ParseSpec): Rel 
           part.span,
         );
       // Numbers match their digits (so `n:long *` stops at the first non-digit); the last column
-      // takes the rest of the text when nothing follows it; others take as little as they can.
+      // takes the rest of the text when nothing follows it; others take as little as they can,
+      // except in kind=regex, where they take as much as they can: the page's regex examples print
+      // `resourceName ',' *` reaching the last comma "since the default mode is greedy", and flags=U
+      // (ungreedy) stopping at the first.
       const numberPattern = spec.mode === 'relaxed' ? undefined : NUMBER_PATTERNS[type];
-      pattern += numberPattern ?? (i === lastColumn && i === spec.parts.length - 1 ? '(.*)' : '(.*?)');
+      const greedy = spec.mode === 'regex' || (i === lastColumn && i === spec.parts.length - 1);
+      pattern += numberPattern ?? (greedy ? '(.*)' : '(.*?)');
       const column: IrColumn = { name: part.name, type: 'string', ref: h.newRef() };
-      captures.push({ column, value: captures.length + 1 });
+      groups += 1;
+      captures.push({ column, value: groups });
       if (type !== 'string') typed.push({ column, type });
       const at = position.get(part.name);
       if (at === undefined) {
@@ -55,7 +67,8 @@ export function analyzeParse(h: MvExpandHost, input: Rel, spec: ParseSpec): Rel 
       } else out[at] = column;
     }
   });
-  let rel: Rel = { kind: 'parse', input, source, pattern, captures, columns: out };
+  const ungreedy = spec.flags?.letters.includes('U') ? { ungreedy: spec.flags.span } : {};
+  let rel: Rel = { kind: 'parse', input, source, pattern, captures, columns: out, ...ungreedy };
   if (spec.where) {
     const matches: IrExpr = { kind: 'call', fn: 'matches', args: [source, lit('string', pattern)], type: 'bool' };
     rel = { kind: 'filter', input: rel, predicate: matches, columns: out };

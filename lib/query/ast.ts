@@ -321,6 +321,8 @@ export interface MakeSeriesSpec {
 /** `parse [kind=simple|regex|relaxed] Expr with Part ...` (parse operator docs); parse-where drops rows that do not match. */
 export interface ParseSpec {
   readonly mode: 'simple' | 'regex' | 'relaxed';
+  /** kind=regex's `flags=` letters (RE2's i, m, s, U), as written. */
+  readonly flags?: { readonly letters: string; readonly span: Span };
   readonly where: boolean;
   readonly source: Expr;
   readonly parts: readonly ParsePart[];

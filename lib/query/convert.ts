@@ -12,10 +12,25 @@ const CONVERTERS: Partial<Record<KqlType, ScalarFn>> = {
   dynamic: 'parse_json',
 };
 
+/**
+ * Conversions of text that the function catalog spells: `parse ... d:timespan` (or guid, decimal)
+ * and a dynamic compared with such a value read the text as totimespan/toguid/todecimal do.
+ */
+const CATALOG_CONVERTERS: Partial<Record<KqlType, string>> = {
+  timespan: 'totimespan',
+  guid: 'toguid',
+  decimal: 'todecimal',
+};
+
 /** Converts e to the given type with Kusto's conversion function (used for dynamic operands). */
 export function convert(e: IrExpr, type: KqlType): IrExpr {
   if (e.type === type) return e;
   const fn = CONVERTERS[type];
+  const named = CATALOG_CONVERTERS[type];
+  if (named && (e.type === 'string' || e.type === 'dynamic')) {
+    const text = e.type === 'string' ? e : convert(e, 'string');
+    return { kind: 'call', fn: 'catalog', ref: { catalog: 'scalar', name: named }, args: [text], type };
+  }
   if (!fn) return e;
   return { kind: 'call', fn, args: [e], type };
 }

@@ -1,5 +1,6 @@
 // Parsing of datetime and timespan literal text into exact integers: datetimes as ticks (100 ns) since
 // the Unix epoch, timespans as ticks. Returns undefined when the text is not a valid literal.
+import { normalizeDatetimeText } from './datetime-formats';
 
 const TICK = 1n;
 const MICRO = 10n;
@@ -67,8 +68,8 @@ const DATETIME_RE =
   /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/;
 
 /**
- * Ticks since 1970-01-01 for `2024-01-01`, `2024-01-01 10:30:00.123`, ISO 8601 with T and Z or offset;
- * undefined when the text is not a datetime or the instant is outside Kusto's range.
+ * Ticks since 1970-01-01 for `2024-01-01`, `2024-01-01 10:30:00.123`, ISO 8601 with T and Z or offset,
+ * and the RFC 822, RFC 850 and Sortable forms of datetime-formats.ts; undefined when the text is not a datetime or the instant is outside Kusto's range.
  */
 export function parseDatetimeTicks(text: string): bigint | undefined {
   const ticks = parseDatetimeTicksUnbounded(text);
@@ -79,7 +80,7 @@ export function parseDatetimeTicks(text: string): bigint | undefined {
 export function parseDatetimeTicksUnbounded(text: string): bigint | undefined {
   const iso = parseIsoUtc(text);
   if (iso !== undefined) return iso;
-  const m = DATETIME_RE.exec(unquote(text).trim());
+  const m = DATETIME_RE.exec(normalizeDatetimeText(unquote(text).trim()));
   if (!m) return undefined;
   const [, y, mo, d, h = '0', mi = '0', s = '0', frac = '', zone] = m;
   const year = Number(y),

@@ -279,6 +279,7 @@ export function parseMvExpand(p: OperatorCursor): MvExpandSpec {
 /** After parse or parse-where: `[kind=simple|regex|relaxed] Expr with Part ...` up to the next `|`. */
 export function parseParse(p: OperatorCursor, where: boolean): ParseSpec {
   let mode: ParseSpec['mode'] = 'simple';
+  let flags: ParseSpec['flags'];
   if (p.peekIdent('kind') && p.peekAt(1)?.text === '=') {
     p.next();
     p.next();
@@ -286,7 +287,16 @@ export function parseParse(p: OperatorCursor, where: boolean): ParseSpec {
     if (k.text !== 'simple' && k.text !== 'regex' && k.text !== 'relaxed')
       throw p.errors.syntax(`parse kind is simple, regex or relaxed, not '${k.text}'`, k.span);
     mode = k.text;
-    if (p.peekIdent('flags')) throw p.errors.unsupported('parse kind=regex flags are not supported', p.peek().span);
+  }
+  if (p.peekIdent('flags') && p.peekAt(1)?.text === '=') {
+    p.next();
+    p.next();
+    // The page: "If kind is regex, then you can specify regex flags" (RE2's flags: i, m, s, U).
+    const f = p.next();
+    if (mode !== 'regex') throw p.errors.syntax('parse flags= needs kind=regex before it', f.span);
+    if (f.kind !== 'ident' || !/^[imsU]+$/.test(f.text))
+      throw p.errors.syntax(`parse kind=regex flags are letters of i, m, s and U, not '${f.text}'`, f.span);
+    flags = { letters: f.text, span: f.span };
   }
   const source = p.expression();
   p.expectIdent('with');
@@ -314,5 +324,5 @@ export function parseParse(p: OperatorCursor, where: boolean): ParseSpec {
   }
   if (!parts.some((x) => x.kind === 'column'))
     throw p.errors.syntax('parse needs at least one column to extract after with', p.peek().span);
-  return { mode, where, source, parts };
+  return { mode, ...(flags ? { flags } : {}), where, source, parts };
 }

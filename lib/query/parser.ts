@@ -111,6 +111,24 @@ const TYPED_NUMBER_FUNCS: ReadonlyMap<string, LiteralKind> = new Map([
 ]);
 
 /** Kusto's bool literals: the lower-case, capitalised and upper-case spellings (Kusto.Language's lexer). */
+/**
+ * Deprecated function names Kusto still reads, as their pages list them ("Deprecated aliases:
+ * notnull()" on isnotnull's page ...): read as the function each names, whose result names they
+ * take too. A user-defined function of such a name is called as written.
+ */
+const DEPRECATED_ALIASES: ReadonlyMap<string, string> = new Map([
+  ['notnull', 'isnotnull'],
+  ['notempty', 'isnotempty'],
+  ['parsejson', 'parse_json'],
+  ['parseurl', 'parse_url'],
+  ['arraylength', 'array_length'],
+  ['array_strcat', 'strcat_array'],
+  ['columnifexists', 'column_ifexists'],
+  ['base64_encodestring', 'base64_encode_tostring'],
+  ['base64_decodestring', 'base64_decode_tostring'],
+  ['datepart', 'datetime_part'],
+]);
+
 const BOOL_WORDS: ReadonlyMap<string, boolean> = new Map([
   ['true', true],
   ['True', true],
@@ -927,7 +945,13 @@ class Parser implements OperatorCursor, UdfCursor {
     const close = this.expectOp(')');
     const depth = 1 + Math.max(0, ...args.map((a) => this.depthOf(a)));
     return this.node(
-      { kind: 'call', name: t.text, nameSpan: t.span, args, span: { start: t.span.start, end: close.span.end } },
+      {
+        kind: 'call',
+        name: DEPRECATED_ALIASES.get(t.text) ?? t.text,
+        nameSpan: t.span,
+        args,
+        span: { start: t.span.start, end: close.span.end },
+      },
       depth,
       t.span,
     );
@@ -976,6 +1000,8 @@ class Parser implements OperatorCursor, UdfCursor {
     const raw = String(t.value);
     const type = t.typeName as LiteralKind;
     if (raw === 'null') return this.literal(type, null, t.span);
+    // The datetime page's `datetime()`: the current time, as now().
+    if (type === 'datetime' && raw.trim() === '') return { kind: 'call', name: 'now', nameSpan: t.span, args: [], span: t.span };
     if (type === 'datetime') {
       const ticks = parseDatetimeTicks(raw);
       if (ticks === undefined) {

@@ -1,7 +1,8 @@
 // Queries ending in fork or facet answer several result tables (fork and facet operator docs:
 // "Returns: multiple result tables"), which a Kusto client reads as several primary results. Each
 // table is compiled as a query of its own: the query's operators before the fork, then the leg's.
-// A caller that answers one table (POST /query/table, /explain) is refused at the operator's word.
+// A caller that answers one table (POST /query/table, /explain) is refused at the operator's word,
+// unless the query has one table only.
 import type { Operator, Program } from './ast';
 import { QueryError } from './errors';
 import { expandFunctions } from './expand-udf';
@@ -20,7 +21,7 @@ function forkOf(program: Program): Fork | undefined {
 
 /**
  * The program of result table `index` (undefined: the caller answers one table).
- * @throws QueryError QUERY_UNSUPPORTED at fork/facet when the caller answers one table.
+ * @throws QueryError QUERY_UNSUPPORTED at fork/facet of several tables when the caller answers one.
  * @throws TypeError for an index the query does not have (a programming error of the caller).
  */
 export function resultTableProgram(program: Program, index: number | undefined, ctx: CompileContext): Program {
@@ -30,6 +31,8 @@ export function resultTableProgram(program: Program, index: number | undefined, 
     return program;
   }
   const at = { start: fork.span.start, end: fork.span.start + fork.word.length };
+  // One table (facet by one column, a fork of one leg) is what a one-table caller answers.
+  if (index === undefined && fork.legs.length === 1) index = 0;
   if (index === undefined)
     throw ctx.errors.unsupported(
       `${fork.word} answers ${fork.legs.length} result tables and this endpoint answers one; ` +

@@ -444,14 +444,12 @@ class ScalarAnalyzer {
     switch (name) {
       case 'now': {
         this.arity(expr, 0, 1);
-        const offset = expr.args[0] ? this.constantTimespan(this.analyze(expr.args[0]), expr.args[0].span) : 0n;
-        return datetimeOrNull(this.env.nowTicks + offset);
+        if (!expr.args[0]) return datetimeOrNull(this.env.nowTicks);
+        return this.fromNow('+', expr.args[0], expr.span);
       }
-      case 'ago': {
+      case 'ago':
         this.arity(expr, 1);
-        const span = this.constantTimespan(this.analyze(expr.args[0]!), expr.args[0]!.span);
-        return datetimeOrNull(this.env.nowTicks - span);
-      }
+        return this.fromNow('-', expr.args[0]!, expr.span);
       case 'totimespan':
       case 'totime': {
         this.arity(expr, 1);
@@ -651,6 +649,20 @@ class ScalarAnalyzer {
         `this ${type} needs 100-nanosecond precision; datetimes and timespans are computed to the microsecond`,
         span,
       );
+  }
+
+  /**
+   * now(offset) and ago(offset): a constant offset is folded (the query's fixed now); any other
+   * timespan (`ago(7d * n)`, `ago(i * 1h)`, which the now/ago page's timespan parameter allows)
+   * becomes the query's now plus or minus it.
+   */
+  private fromNow(op: '+' | '-', arg: Expr, span: Span): IrExpr {
+    const offset = this.analyze(arg);
+    if (offset.type !== 'timespan') throw this.errors.semantic(`expected a timespan such as 1h, got ${offset.type}`, arg.span);
+    if (offset.kind === 'lit' && offset.value !== null)
+      return datetimeOrNull(this.env.nowTicks + (op === '+' ? 1n : -1n) * (offset.value as bigint));
+    const now: Expr = { kind: 'literal', type: 'datetime', value: this.env.nowTicks, span };
+    return this.analyze({ kind: 'binary', op, left: now, right: arg, opSpan: span, span });
   }
 
   private constantTimespan(e: IrExpr, span: Span): bigint {

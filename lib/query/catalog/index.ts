@@ -33,6 +33,7 @@ import { MATH_FUNCTIONS } from './math';
 import { TRIG_FUNCTIONS } from './math-trig';
 import { ARRAY_RESHAPE_FUNCTIONS } from './arrays-reshape';
 import { STRING_MISC_FUNCTIONS } from './strings-misc';
+import { QUOTE_BYTES_FUNCTIONS } from './strings-quote-bytes';
 import { SERIES_FUNCTIONS } from './series';
 import { STRING_FUNCTIONS, STRING_OPERATORS } from './strings';
 import { TYPE_FUNCTIONS } from './type-functions';
@@ -47,6 +48,7 @@ export const SCALAR_CATALOG: readonly ScalarFunction[] = [
   ...ARRAY_FUNCTIONS,
   ...ARRAY_RESHAPE_FUNCTIONS,
   ...STRING_MISC_FUNCTIONS,
+  ...QUOTE_BYTES_FUNCTIONS,
   ...TYPE_FUNCTIONS,
   ...SERIES_FUNCTIONS,
   ...FUNCTIONS_V3,

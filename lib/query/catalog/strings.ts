@@ -5,6 +5,7 @@ import type { IrExpr } from '../ir';
 import { DUCK_LISTS, nthPosition, TRINO_LISTS, type ListSql } from './positions';
 import { both, constantOf, type ScalarFunction, type SqlBuilder } from './types';
 import { floorDiv } from './sql-helpers';
+import { EXTRACT_ALL } from './strings-extract-all';
 
 const s = (name: string, constant = false) => ({ name, type: 'string' as const, ...(constant ? { constant } : {}) });
 const str = (
@@ -31,9 +32,6 @@ const regexCheck =
       return [index, 'invalid regular expression'];
     }
   };
-
-/** Capture groups of a regex (an approximation that ignores escaped and non-capturing parentheses). */
-const groupCount = (re: string): number => (re.replace(/\\./g, '').match(/\((?!\?)/g) ?? []).length;
 
 /** A constant as a regex matching it literally. */
 const escapeRegex = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|/-]/g, (c) => `\\${c}`);
@@ -274,26 +272,7 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
     // The engines want the group number as a plain integer literal.
     ...both(({ a, args }) => `coalesce(regexp_extract(${a[2]}, ${a[0]}, ${Number(constantOf(args[1]))}), '')`),
   },
-  {
-    name: 'extract_all',
-    family: 'string',
-    summary:
-      'Every match of a constant regex with at most one capture group, as a dynamic array of strings; null when none.',
-    signatures: [{ params: [s('regex', true), s('text')], result: 'dynamic' }],
-    check: (args) =>
-      regexCheck(0)(args) ??
-      (groupCount(String(constantOf(args[0]))) > 1
-        ? [0, 'a regex with more than one capture group is not supported']
-        : undefined),
-    duckdb: ({ args, a }) => {
-      const all = `regexp_extract_all(${a[1]}, ${a[0]}, ${groupCount(String(constantOf(args[0])))})`;
-      return `CASE WHEN len(${all}) > 0 THEN to_json(${all}) END`;
-    },
-    timestream: ({ args, a }) => {
-      const all = `regexp_extract_all(${a[1]}, ${a[0]}, ${groupCount(String(constantOf(args[0])))})`;
-      return `CASE WHEN cardinality(${all}) > 0 THEN json_format(CAST(${all} AS JSON)) END`;
-    },
-  },
+  EXTRACT_ALL,
   {
     name: 'indexof',
     family: 'string',

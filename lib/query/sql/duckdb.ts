@@ -2,6 +2,13 @@
 // as JSON, datetime as TIMESTAMP (microseconds, UTC), timespan as BIGINT microseconds.
 import type { KqlType, PathSegment, ScopeRestriction } from '../ir';
 import { TABLES, type TableName } from '../../telemetry/tables';
+import {
+  GMT_SUFFIX_PATTERN,
+  MONTH_ABBREVIATIONS,
+  MONTH_FIRST_DATE_PATTERN,
+  RFC_DATETIME_PATTERN,
+  TWO_DIGIT_YEAR_PIVOT,
+} from '../datetime-formats';
 import { formatDatetimeTicks } from '../literals';
 import { bindOnce } from './bind-once';
 import { BIN_ORIGIN_MICROS, MICROS_PER_DAY, SqlDialect } from './dialect';
@@ -21,6 +28,16 @@ const SQL_TYPES: Readonly<Record<KqlType, string>> = {
   guid: 'UUID',
   decimal: 'DOUBLE',
 };
+
+// The pieces of parseDatetime that do not depend on the argument, written once. A two-digit year
+// goes through TWO_DIGIT_YEAR_PIVOT; the month's number is its abbreviation's position.
+const RFC_SQL = `'(?i)${RFC_DATETIME_PATTERN}', ['d', 'b', 'y', 'h', 'm', 's']`;
+const GMT_SQL = `'(?i)${GMT_SUFFIX_PATTERN}', '\\1'`;
+const MONTH_FIRST_SQL = `'${MONTH_FIRST_DATE_PATTERN}', '\\3-\\1-\\2\\4'`;
+const RFC_TEXT_SQL =
+  `CASE WHEN length(_rfc.y) = 2 THEN CAST(CAST(_rfc.y AS INTEGER) + CASE WHEN CAST(_rfc.y AS INTEGER) < ${TWO_DIGIT_YEAR_PIVOT} THEN 2000 ELSE 1900 END AS VARCHAR) ELSE _rfc.y END` +
+  ` || '-' || list_position([${MONTH_ABBREVIATIONS.map((m) => `'${m}'`).join(', ')}], lower(_rfc.b)) || '-' || _rfc.d` +
+  ` || ' ' || _rfc.h || ':' || _rfc.m || ':' || CASE WHEN _rfc.s = '' THEN '00' ELSE _rfc.s END`;
 
 /** Each table's column list, written once per process: the schema is fixed, scans are per query. */
 const SCAN_COLUMNS: Partial<Record<TableName, string>> = {};
@@ -90,7 +107,13 @@ export class DuckDbDialect extends SqlDialect {
     return `CASE WHEN ${ts} IS NULL THEN '' WHEN microsecond(${ts}) % 1000000 = 0 THEN strftime(${ts}, '%Y-%m-%dT%H:%M:%SZ') ELSE rtrim(strftime(${ts}, '%Y-%m-%dT%H:%M:%S.%f'), '0') || 'Z' END`;
   }
   parseDatetime(text: string): string {
-    return `CAST(TRY_CAST(${text} AS TIMESTAMPTZ) AT TIME ZONE 'UTC' AS TIMESTAMP)`;
+    // ISO 8601 by the cast; the RFC 822/850 forms (and a Sortable time ending in GMT, a month-first
+    // date) only for the rows the cast leaves null, rewritten to `yyyy-mm-dd hh:mm:ss` (datetime-formats.ts).
+    return bindOnce(
+      text,
+      (v) =>
+        `coalesce(CAST(TRY_CAST(${v} AS TIMESTAMPTZ) AT TIME ZONE 'UTC' AS TIMESTAMP), list_transform([regexp_extract(${v}, ${RFC_SQL})], _rfc -> TRY_CAST(CASE WHEN _rfc.d = '' THEN regexp_replace(regexp_replace(${v}, ${MONTH_FIRST_SQL}), ${GMT_SQL}) ELSE ${RFC_TEXT_SQL} END AS TIMESTAMP))[1])`,
+    );
   }
   realToString(x: string): string {
     // .NET's double.ToString() (Kusto's tostring of a real): the shortest round-trip digits (DuckDB's

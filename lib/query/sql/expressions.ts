@@ -465,9 +465,12 @@ export class ExpressionWriter {
         return target === 'int' ? d.tryCast(ticks, sqlType) : `CAST(${ticks} AS ${sqlType})`;
       }
       case 'real':
-        return target === 'real' ? x : d.tryCast(`trunc(${x})`, sqlType);
+      case 'decimal':
+        // The toint page: a fractional input is truncated (an engine's cast would round 1.7 to 2).
+        return target === 'real' ? `CAST(${x} AS ${sqlType})` : d.tryCast(`trunc(${x})`, sqlType);
       default:
-        return `CAST(${x} AS ${sqlType})`;
+        // A long beyond int's range does not convert: null (the toint page), not an engine error.
+        return target === 'int' ? d.tryCast(x, sqlType) : `CAST(${x} AS ${sqlType})`;
     }
   }
 }

@@ -2,6 +2,13 @@
 // mapping of lib/telemetry/timestream-layout.ts, dynamic values as JSON text (VARCHAR), timespans as BIGINT microseconds.
 import type { KqlType, PathSegment, ScopeRestriction } from '../ir';
 import { TABLES, type TableName } from '../../telemetry/tables';
+import {
+  GMT_SUFFIX_PATTERN,
+  MONTH_ABBREVIATIONS,
+  MONTH_FIRST_DATE_PATTERN,
+  RFC_DATETIME_PATTERN,
+  TWO_DIGIT_YEAR_PIVOT,
+} from '../datetime-formats';
 import { formatDatetimeTicks } from '../literals';
 import { BIN_ORIGIN_MICROS, MICROS_PER_DAY, SqlDialect } from './dialect';
 import { columnSource, DEFAULT_TIMESTREAM_DATABASE, TIMESTREAM_MEASURE_NAME } from '../../telemetry/timestream-layout';
@@ -18,6 +25,11 @@ const SQL_TYPES: Readonly<Record<KqlType, string>> = {
   guid: 'VARCHAR',
   decimal: 'DOUBLE',
 };
+
+// parseDatetime's patterns (Joni, as Trino's regexp functions read them).
+const RFC_SQL = `'(?i)${RFC_DATETIME_PATTERN}'`;
+const GMT_SQL = `'(?i)${GMT_SUFFIX_PATTERN}', '$1'`;
+const MONTH_FIRST_SQL = `'${MONTH_FIRST_DATE_PATTERN}', '$3-$1-$2$4'`;
 
 const DURATION_UNITS: readonly [bigint, string][] = [
   [86400000000n, 'd'],
@@ -93,7 +105,15 @@ export class TimestreamDialect extends SqlDialect {
     return `coalesce(regexp_replace(date_format(${ts}, '%Y-%m-%dT%H:%i:%s.%f'), '\\.?0+$', '') || 'Z', '')`;
   }
   parseDatetime(text: string): string {
-    return `try(from_iso8601_timestamp(${text}))`;
+    // from_iso8601_timestamp wants ISO text with its T: an RFC 822/850 form is cut into its fields
+    // (datetime-formats.ts) and written as ISO, a Sortable or ISO text with a space gets its T and
+    // loses a trailing GMT, a month-first date is turned round. The text is bound once; the fallbacks run only where the first is null.
+    const year = `CASE WHEN length(_p[1]) = 2 THEN CAST(CAST(_p[1] AS INTEGER) + CASE WHEN CAST(_p[1] AS INTEGER) < ${TWO_DIGIT_YEAR_PIVOT} THEN 2000 ELSE 1900 END AS VARCHAR) ELSE _p[1] END`;
+    const month = `lpad(CAST((strpos('${MONTH_ABBREVIATIONS.join('')}', lower(_p[2])) + 2) / 3 AS VARCHAR), 2, '0')`;
+    const iso = `${year} || '-' || ${month} || '-' || lpad(_p[3], 2, '0') || 'T' || lpad(_p[4], 2, '0') || ':' || _p[5] || ':' || CASE WHEN _p[6] = '' THEN '00' ELSE _p[6] END`;
+    const rfc = `CASE WHEN regexp_like(_dt, ${RFC_SQL}) THEN element_at(transform(ARRAY[split(regexp_replace(_dt, ${RFC_SQL}, '$3|$2|$1|$4|$5|$6'), '|')], _p -> try(from_iso8601_timestamp(${iso}))), 1) END`;
+    const sortable = `try(from_iso8601_timestamp(regexp_replace(regexp_replace(regexp_replace(_dt, ${MONTH_FIRST_SQL}), ${GMT_SQL}), '^(\\d{4}-\\d{1,2}-\\d{1,2}) ', '$1T')))`;
+    return `element_at(transform(ARRAY[${text}], _dt -> coalesce(try(from_iso8601_timestamp(_dt)), ${rfc}, ${sortable})), 1)`;
   }
   realToString(x: string): string {
     return `coalesce(CAST(${x} AS VARCHAR), '')`;

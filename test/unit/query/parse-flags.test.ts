@@ -1,0 +1,64 @@
+// parse kind=regex flags= (parse operator docs: U ungreedy, i, m, s) and the numbering of the
+// columns' groups after the pattern's own groups; the refusals at the flags' position.
+import { describe, expect, it } from 'vitest';
+import { compile } from '../../../lib/query/index';
+import { captureGroupNames } from '../../../lib/query/regex-groups';
+import { baseOptions, expectRefusedAt } from './compile-failure';
+
+const duckdb = { ...baseOptions, dialect: 'duckdb' as const };
+const timestream = { ...baseOptions, dialect: 'timestream' as const };
+
+describe('captureGroupNames', () => {
+  it('counts plain and named groups, not escaped, non-capturing or bracketed parentheses', () => {
+    // Prepare / Act / Assess
+    expect(captureGroupNames('(.*?)[a-zA-Z]*=').length).toBe(1);
+    expect(captureGroupNames('.*?(previous)?lockTime=').length).toBe(1);
+    expect(captureGroupNames('\\(a\\)(?:b)(?i)(?=c)').length).toBe(0);
+    expect(captureGroupNames('[(](x)[^)(]').length).toBe(1);
+    expect(captureGroupNames('[]()](y)').length).toBe(1);
+    expect(captureGroupNames('(?P<k>a)(x)(?<v>b)(?<=c)(?<!d)')).toEqual(['k', undefined, 'v']);
+    expect(captureGroupNames('((a)(b))').length).toBe(3);
+  });
+});
+
+describe('parse kind=regex flags=', () => {
+  it('puts the flags ahead of the anchored pattern on both engines (i, m, s)', () => {
+    // Prepare
+    const query = 'print s = "ab" | parse kind=regex flags=ims s with "A" x';
+    // Act
+    const sql = [compile(query, duckdb).sql, compile(query, timestream).sql];
+    // Assess
+    for (const s of sql) expect(s).toContain(`'(?ims)^A(.*)'`);
+  });
+
+  it('refuses U on Timestream, whose (?U) is not ungreedy, at the flags', () => {
+    expectRefusedAt('print s = "ab" | parse kind=regex flags=Ui s with "A" x', timestream, {
+      code: 'QUERY_UNSUPPORTED',
+      message: 'parse flags=U is not supported on the timestream engine',
+      position: '1:41',
+    });
+  });
+
+  it('refuses letters that are not RE2 flags, and flags without kind=regex', () => {
+    expectRefusedAt('print s = "ab" | parse kind=regex flags=Ux s with "A" x', duckdb, {
+      code: 'QUERY_SYNTAX',
+      message: "flags are letters of i, m, s and U, not 'Ux'",
+      position: '1:41',
+    });
+    expectRefusedAt('print s = "ab" | parse flags=i s with "A" x', duckdb, {
+      code: 'QUERY_SYNTAX',
+      message: 'parse flags= needs kind=regex before it',
+      position: '1:30',
+    });
+  });
+
+  it('numbers a column after the groups of the text before it', () => {
+    // Prepare
+    const query = 'print s = "k=v;w" | parse kind=regex s with "(k)=" v ";(w)?" rest';
+    // Act
+    const sql = compile(query, duckdb).sql;
+    // Assess: the pattern's (k) is group 1, v group 2, its (w)? group 3, rest group 4
+    expect(sql).toContain(`'^(k)=(.*);(w)?(.*)', 2)`);
+    expect(sql).toContain(`'^(k)=(.*);(w)?(.*)', 4)`);
+  });
+});
