@@ -241,11 +241,11 @@ const STATEMENT_ROUNDS = 200;
 /**
  * The engine's own cost of one statement, the floor of `print 1`'s run through the endpoint: the
  * compiled SQL of `print 1` on a pooled connection of the sandboxed instance, timed back to back and
- * after a pause of STATEMENT_PAUSE_MS (the pause not timed). By hand on this VM, a statement after
- * such a pause took 2-3x as long as back to back (1.0-1.4 ms against 0.4-0.5 ms for `SELECT 1`,
- * about the same with 1, 2 or 4 engine threads): the engine's and libuv's threads have gone to sleep
- * and the caches are cold, as between two requests of a stack. Most of that is planning: a prepared
- * statement ran in half the time after the same pause.
+ * after a pause of STATEMENT_PAUSE_MS (the pause not timed). On this VM a statement after such a
+ * pause took 1.5-3x as long as back to back (by hand, `SELECT 1` with 1, 2 or 4 engine threads
+ * alike; this bench's first run under some load: 1.5x and 1.7x): the engine's and libuv's threads
+ * have gone to sleep and the caches are cold, as between two requests of a stack. Most of it is
+ * planning: a prepared statement ran in half the time after the same pause.
  */
 async function statementCost(
   run: (sql: string) => Promise<unknown>,
