@@ -18,7 +18,8 @@
 // ran (how a request meets it) against a loop of compiles; and, interleaved with `print 1`, a route
 // behind the Lambda authorizer whose handler does nothing (what an authorizer's invocation costs; the
 // query routes check the token in their own function instead, docs/auth.md) and the explain of
-// `print 1` (a POST body, the token check and compile, no engine).
+// `print 1` (a POST body, the token check and compile, no engine); and in-process, the engine's own
+// cost of print 1's statement, back to back and after a pause as between two requests.
 import { copyFile, mkdir, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { loadavg } from 'node:os';
@@ -233,6 +234,38 @@ async function warmCompiler(query: string, rows: readonly unknown[][], caller: C
   for (let i = 0; i < COMPILER_WARMUP_CALLS; i++) await runTableQuery({ query, ...WINDOW }, caller, standIn, settings);
 }
 
+/** The pause before a statement of the "after a pause" row: about the spacing of the endpoint's `print 1` requests. */
+const STATEMENT_PAUSE_MS = 5;
+const STATEMENT_ROUNDS = 200;
+
+/**
+ * The engine's own cost of one statement, the floor of `print 1`'s run through the endpoint: the
+ * compiled SQL of `print 1` on a pooled connection of the sandboxed instance, timed back to back and
+ * after a pause of STATEMENT_PAUSE_MS (the pause not timed). On this VM a statement after such a
+ * pause took 1.5-3x as long as back to back (by hand, `SELECT 1` with 1, 2 or 4 engine threads
+ * alike; this bench's first run under some load: 1.5x and 1.7x): the engine's and libuv's threads
+ * have gone to sleep and the caches are cold, as between two requests of a stack. Most of it is
+ * planning: a prepared statement ran in half the time after the same pause.
+ */
+async function statementCost(
+  run: (sql: string) => Promise<unknown>,
+  sql: string,
+): Promise<{ backToBack: number; afterPause: number }> {
+  const backToBack: number[] = [];
+  const afterPause: number[] = [];
+  for (let i = 0; i < 20; i++) await run(sql);
+  for (let i = 0; i < STATEMENT_ROUNDS; i++) {
+    await new Promise((resolve) => setTimeout(resolve, STATEMENT_PAUSE_MS));
+    let start = performance.now();
+    await run(sql);
+    afterPause.push(performance.now() - start);
+    start = performance.now();
+    await run(sql);
+    backToBack.push(performance.now() - start);
+  }
+  return { backToBack: percentile(backToBack, 50), afterPause: percentile(afterPause, 50) };
+}
+
 interface Direct {
   hand: number;
   compiled: number;
@@ -404,6 +437,24 @@ async function timeSizes(
               metric: 'compiled SQL p50 ms',
               value: viaCompiler.wall,
               note: `${(viaCompiler.wall / hand.wall).toFixed(2)}x hand-written (goal <= 1.2x); CPU ${(viaCompiler.cpu / hand.cpu).toFixed(2)}x`,
+            },
+          );
+        }
+        {
+          const print = compile('print 1', { dialect: 'duckdb', scope, now: new Date(), rowLimit: 10_000 });
+          const cost = await statementCost(sandboxed, print.sql);
+          rows.push(
+            {
+              case: label("engine statement (print 1's SQL)"),
+              metric: 'back to back p50 ms',
+              value: cost.backToBack,
+              note: 'in-process, a pooled connection of the sandboxed instance, one statement right after another',
+            },
+            {
+              case: label("engine statement (print 1's SQL)"),
+              metric: `after a ${STATEMENT_PAUSE_MS} ms pause p50 ms`,
+              value: cost.afterPause,
+              note: `as a request of the endpoint meets the engine (its requests are spaced): the floor of print 1's run; ${(cost.afterPause / cost.backToBack).toFixed(1)}x back to back`,
             },
           );
         }

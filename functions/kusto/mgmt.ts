@@ -2,8 +2,9 @@
 import { kustoCaller, kustoHandler } from '../../lib/kusto/chain';
 import { kustoCommand } from '../../lib/kusto/service';
 import { SERVICE_VERSION } from '../../lib/wiring/kusto';
+import { queryCaller } from '../../lib/wiring/auth';
 
 export const handler = kustoHandler(
   async (event) => ({ json: kustoCommand(event.jsonBody, kustoCaller(event), SERVICE_VERSION) }),
-  { authorized: true, jsonBody: true },
+  { authenticate: queryCaller, jsonBody: true },
 );

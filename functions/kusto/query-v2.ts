@@ -2,6 +2,7 @@
 import { kustoCaller, kustoHandler, traceOf } from '../../lib/kusto/chain';
 import { kustoQuery } from '../../lib/kusto/service';
 import { queryEngine, querySettings } from '../../lib/wiring/query';
+import { queryCaller } from '../../lib/wiring/auth';
 
 export const handler = kustoHandler(
   async (event) => ({
@@ -14,5 +15,5 @@ export const handler = kustoHandler(
       traceOf(event),
     ),
   }),
-  { authorized: true, jsonBody: true },
+  { authenticate: queryCaller, jsonBody: true },
 );

@@ -1,7 +1,9 @@
 // The middy chain of the Kusto REST routes. It is not lib/http's chain because the protocol
 // differs at every edge: errors are OneApiErrors, not the service envelope; every answer carries
 // x-ms-client-request-id (echoed) and x-ms-activity-id; the body is JSON text already made by the
-// encoders. Authorization, body limits and logging behave as on the native routes.
+// encoders. Authorization, body limits and logging behave as on the native routes: the query routes
+// check the bearer token in the function (`authenticate`, as lib/http/chain.ts does for the native
+// query routes), with the query authorizer's own decision.
 import { randomUUID } from 'node:crypto';
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
@@ -23,6 +25,12 @@ export type KustoEvent = HttpEvent & { kusto?: KustoTrace; caller?: Caller };
 export interface KustoHandlerOptions {
   /** Behind the query authorizer: a refused caller gets its 401/403 before the body is read. */
   readonly authorized?: boolean;
+  /**
+   * No Lambda authorizer: the function checks the bearer token itself with this (one invocation
+   * per request instead of two); a refused caller gets its 401/403 before the body is read, as
+   * with `authorized`. Not together with `authorized`.
+   */
+  readonly authenticate?: (event: KustoEvent) => Promise<Caller>;
   /** Parse the body as JSON (Kusto clients send application/json; charset=utf-8). */
   readonly jsonBody?: boolean;
   readonly maxBodyBytes?: number;
@@ -81,6 +89,15 @@ const authorizedCaller: Middleware = {
     request.event.caller = callerOf(request.event);
   },
 };
+
+/** The caller as the function's own check finds it; never an authorizer's context. @throws AppError 401/403. */
+function verifiedCaller(authenticate: (event: KustoEvent) => Promise<Caller>): Middleware {
+  return {
+    before: async (request) => {
+      request.event.caller = await authenticate(request.event);
+    },
+  };
+}
 
 function jsonBody(maxBodyBytes: number): Middleware {
   return {
@@ -159,18 +176,24 @@ const errors: Middleware = {
 
 export type KustoHandlerFn = (event: KustoEvent, context: Context) => Promise<KustoResult>;
 
-/** Wraps a Kusto route's handler: tracing, authorization, body, then the handler; errors first on failure. */
+/**
+ * Wraps a Kusto route's handler: tracing, authorization, body, then the handler; errors first on failure.
+ * @throws TypeError when both `authorized` and `authenticate` are given.
+ */
 export function kustoHandler(fn: KustoHandlerFn, options: KustoHandlerOptions = {}) {
+  // Both would decide twice, and a refusal of one could hide behind the other's caller.
+  if (options.authorized && options.authenticate) throw new TypeError('authorized and authenticate exclude each other');
   const chain = middy<KustoEvent, APIGatewayProxyStructuredResultV2>({ timeoutEarlyInMillis: 0 })
     .use(tracing)
     .use(serializer);
   if (options.authorized) chain.use(authorizedCaller);
+  if (options.authenticate) chain.use(verifiedCaller(options.authenticate));
   if (options.jsonBody) chain.use(jsonBody(options.maxBodyBytes ?? 1024 * 1024));
   return chain.use(errors).handler(fn as never);
 }
 
-/** The caller the authorizer established (routes with `authorized`). */
+/** The caller the authorizer or the function's own check established (`authorized` or `authenticate`). */
 export function kustoCaller(event: KustoEvent): Caller {
-  if (!event.caller) throw new Error('this Kusto route was wrapped without `authorized`');
+  if (!event.caller) throw new Error('this Kusto route was wrapped without `authorized` or `authenticate`');
   return event.caller;
 }

@@ -161,7 +161,7 @@ describe('identity on the offline stack', () => {
     );
   });
 
-  it('refuses the same bad tokens on the query routes, which check the token in the function itself', async () => {
+  it('refuses the same bad tokens on the query and Kusto routes, which check the token in the function itself', async () => {
     const jwk = JSON.parse(await readFile(path.join(stack.dataDir, 'auth-keys', 'signing-key.json'), 'utf8'));
     const key = (await importJWK(jwk, 'RS256')) as CryptoKey;
     const foreign = await new SignJWT({
@@ -204,6 +204,36 @@ describe('identity on the offline stack', () => {
           'FORBIDDEN',
         );
       expect((await post(route, accessToken)).status, route).toBe(200);
+    }
+    // The Kusto protocol's query routes check the token the same way, and answer as Kusto does (OneApiErrors).
+    const kusto = (route: string, token?: string, headers: Record<string, string> = {}) =>
+      fetch(`${stack.httpUrl}${route}`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json; charset=utf-8',
+          ...headers,
+          ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }),
+        },
+        body: JSON.stringify({ db: 'demo', csl: route.endsWith('mgmt') ? '.show version' : 'print 1' }),
+      });
+    const expectKustoRefusal = async (response: Response, status: number, code: string, route: string) => {
+      expect(response.status, route).toBe(status);
+      expect(((await response.json()) as { error: { code: string } }).error.code, route).toBe(code);
+    };
+    for (const route of ['/v2/rest/query', '/v1/rest/query', '/v1/rest/mgmt']) {
+      await expectKustoRefusal(await kusto(route), 401, 'Unauthorized', route);
+      await expectKustoRefusal(await kusto(route, `${b64({ alg: 'none' })}.${payload}.`), 401, 'Unauthorized', route);
+      await expectKustoRefusal(await kusto(route, tampered), 401, 'Unauthorized', route);
+      await expectKustoRefusal(await kusto(route, foreign), 403, 'Forbidden', route);
+      const override = JSON.stringify({ lambda: { kind: 'jwt', customerId: 'demo', plantIds: 'demo-plant-1' } });
+      for (const token of [undefined, accessToken])
+        await expectKustoRefusal(
+          await kusto(route, token, { 'sls-offline-authorizer-override': override }),
+          403,
+          'Forbidden',
+          route,
+        );
+      expect((await kusto(route, accessToken)).status, route).toBe(200);
     }
   });
 

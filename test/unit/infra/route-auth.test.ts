@@ -57,7 +57,11 @@ describe('who checks the caller of each route', () => {
 
   it('finds the routes (the query routes among them)', () => {
     expect(all.map((r) => r.key)).toEqual(
-      expect.arrayContaining(['POST /insights/v1/telemetry/query/table', 'POST /insights/v1/telemetry/query/explain']),
+      expect.arrayContaining([
+        'POST /insights/v1/telemetry/query/table',
+        'POST /insights/v1/telemetry/query/explain',
+        'POST /v2/rest/query',
+      ]),
     );
   });
 
@@ -72,6 +76,9 @@ describe('who checks the caller of each route', () => {
     expect(selfChecking.map((r) => r.key).sort()).toEqual([
       'POST /insights/v1/telemetry/query/explain',
       'POST /insights/v1/telemetry/query/table',
+      'POST /v1/rest/mgmt',
+      'POST /v1/rest/query',
+      'POST /v2/rest/query',
     ]);
   });
 });

@@ -121,6 +121,41 @@ describe('kustoHandler', () => {
     expect(res.body.error).toMatchObject({ code: 'Unauthorized', '@message': 'the access token has expired' });
   });
 
+  it('checks the token itself on a route without an authorizer: refusals before the body is read, the caller to the handler', async () => {
+    // Prepare: an authenticate that refuses without a header and accepts one token.
+    const asked: string[] = [];
+    const authenticate = async (e: KustoEvent) => {
+      asked.push(e.headers.authorization ?? '');
+      if (e.headers.authorization !== 'Bearer good') throw new AppError('UNAUTHORIZED', 'send a token');
+      return { kind: 'jwt', customerId: 'acme', plantIds: ['p1'], allPlants: false, clientId: 'c1' } as const;
+    };
+    const handler = kustoHandler(async (e) => ({ json: JSON.stringify({ customer: kustoCaller(e).customerId }) }), {
+      authenticate,
+      jsonBody: true,
+    });
+    // Act
+    const refused = await call(handler, event({ body: '{not json' }));
+    // An authorizer's context (the default event carries an allowing one) is never what decides.
+    const forged = await call(handler, event());
+    const ok = await call(
+      handler,
+      event({ headers: { 'content-type': 'application/json', authorization: 'Bearer good' } }),
+    );
+    // Assess
+    expect(refused.status).toBe(401);
+    expect(refused.headers['x-ms-client-request-id']).toBe('KNC.execute;abc');
+    expect(refused.body.error).toMatchObject({ code: 'Unauthorized', '@message': 'send a token' });
+    expect(forged.status).toBe(401);
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ customer: 'acme' });
+    expect(asked).toEqual(['', '', 'Bearer good']);
+  });
+
+  it('refuses to wrap a handler with both an authorizer and its own token check', () => {
+    const authenticate = async () => ({ kind: 'jwt', customerId: 'c', plantIds: [], allPlants: true }) as const;
+    expect(() => kustoHandler(async () => ({ json: '{}' }), { authorized: true, authenticate })).toThrow(TypeError);
+  });
+
   it('refuses malformed JSON and another content type with 4xx OneApiErrors', async () => {
     const handler = kustoHandler(async () => ({ json: '{}' }), { authorized: true, jsonBody: true });
     expect((await call(handler, event({ body: '{not json' }))).body.error).toMatchObject({
