@@ -11,7 +11,11 @@ interface Limited {
 }
 
 /** `defaultBytes`: the byte cap the service applies when its settings name none. */
-export function limitedSettings<S extends Limited>(settings: S, limits: ResultLimits | undefined, defaultBytes: number): S {
+export function limitedSettings<S extends Limited>(
+  settings: S,
+  limits: ResultLimits | undefined,
+  defaultBytes: number,
+): S {
   if (limits === undefined) return settings;
   const lower = (own: number, asked: number | undefined): number => (asked === undefined ? own : Math.min(own, asked));
   return {

@@ -34,9 +34,16 @@ export const queryRequestSchema = z.object({
   parameters: z
     .record(
       z.string().min(1).max(MAX_PARAMETER_NAME, `a parameter name has at most ${MAX_PARAMETER_NAME} characters`),
-      z.union([z.string().max(MAX_PARAMETER_TEXT, `a parameter value has at most ${MAX_PARAMETER_TEXT} characters`), z.number(), z.boolean()], {
-        error: 'a parameter value is a string (the text of a literal), a number or a bool',
-      }),
+      z.union(
+        [
+          z.string().max(MAX_PARAMETER_TEXT, `a parameter value has at most ${MAX_PARAMETER_TEXT} characters`),
+          z.number(),
+          z.boolean(),
+        ],
+        {
+          error: 'a parameter value is a string (the text of a literal), a number or a bool',
+        },
+      ),
     )
     .refine((o) => Object.keys(o).length <= MAX_PARAMETERS, `at most ${MAX_PARAMETERS} parameters`)
     .transform((o): Record<string, string> => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, String(v)])))

@@ -19,8 +19,7 @@ export function binAutoCall(
   expr: Expr & { kind: 'call' },
   binAuto: BinAuto | undefined,
 ): Expr & { kind: 'call' } {
-  if (expr.args.length !== 1)
-    throw errors.semantic(`bin_auto() takes 1 argument, got ${expr.args.length}`, expr.span);
+  if (expr.args.length !== 1) throw errors.semantic(`bin_auto() takes 1 argument, got ${expr.args.length}`, expr.span);
   if (binAuto === undefined)
     throw errors.semantic(
       'bin_auto() bins by the request property query_bin_auto_size: write `set query_bin_auto_size = 1h;` (and optionally query_bin_auto_at) before the query',

@@ -5,8 +5,7 @@
 // The patterns use only what JavaScript, RE2 (DuckDB) and Joni (Timestream) read the same way; they
 // are matched case-insensitively (month and day names and GMT, as .NET reads them).
 
-const WEEKDAY =
-  '(?:mon(?:day)?|tue(?:sday)?|wed(?:nesday)?|thu(?:rsday)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)';
+const WEEKDAY = '(?:mon(?:day)?|tue(?:sday)?|wed(?:nesday)?|thu(?:rsday)?|fri(?:day)?|sat(?:urday)?|sun(?:day)?)';
 
 /** Month abbreviations in calendar order: a month's number is its position + 1. */
 export const MONTH_ABBREVIATIONS = [

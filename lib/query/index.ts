@@ -144,7 +144,11 @@ export function compilePlan(
   } catch (e) {
     if (!(e instanceof DiscoveryNeeded)) throw e;
     // The key discovery reads a materialize() let as its query: only the keys are read from it.
-    return discoveryPlan(e, generateSql(e.rel, dialect, { scope, rowLimit: MAX_DISCOVERED_KEYS, ctx, records }), limits);
+    return discoveryPlan(
+      e,
+      generateSql(e.rel, dialect, { scope, rowLimit: MAX_DISCOVERED_KEYS, ctx, records }),
+      limits,
+    );
   }
   const sql = generateSql(analyzed.rel, dialect, {
     scope,

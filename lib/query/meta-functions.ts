@@ -24,6 +24,9 @@ export function metaFunction(
 ): IrExpr {
   if (expr.args.length > 0) throw errors.semantic(`${expr.name}() takes no arguments`, expr.span);
   if (identity === undefined)
-    throw errors.unsupported(`${expr.name}() needs the request's caller, which this compile was not given`, expr.nameSpan);
+    throw errors.unsupported(
+      `${expr.name}() needs the request's caller, which this compile was not given`,
+      expr.nameSpan,
+    );
   return lit('string', expr.name === 'current_principal' ? identity.principal : identity.database);
 }

@@ -1001,7 +1001,8 @@ class Parser implements OperatorCursor, UdfCursor {
     const type = t.typeName as LiteralKind;
     if (raw === 'null') return this.literal(type, null, t.span);
     // The datetime page's `datetime()`: the current time, as now().
-    if (type === 'datetime' && raw.trim() === '') return { kind: 'call', name: 'now', nameSpan: t.span, args: [], span: t.span };
+    if (type === 'datetime' && raw.trim() === '')
+      return { kind: 'call', name: 'now', nameSpan: t.span, args: [], span: t.span };
     if (type === 'datetime') {
       const ticks = parseDatetimeTicks(raw);
       if (ticks === undefined) {

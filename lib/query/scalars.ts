@@ -658,7 +658,8 @@ class ScalarAnalyzer {
    */
   private fromNow(op: '+' | '-', arg: Expr, span: Span): IrExpr {
     const offset = this.analyze(arg);
-    if (offset.type !== 'timespan') throw this.errors.semantic(`expected a timespan such as 1h, got ${offset.type}`, arg.span);
+    if (offset.type !== 'timespan')
+      throw this.errors.semantic(`expected a timespan such as 1h, got ${offset.type}`, arg.span);
     if (offset.kind === 'lit' && offset.value !== null)
       return datetimeOrNull(this.env.nowTicks + (op === '+' ? 1n : -1n) * (offset.value as bigint));
     const now: Expr = { kind: 'literal', type: 'datetime', value: this.env.nowTicks, span };

@@ -88,7 +88,8 @@ export function parameterLets(
 ): LetStatement[] {
   const seen = new Set<string>();
   for (const decl of decls) {
-    if (seen.has(decl.name)) throw errors.semantic(`the query parameter '${decl.name}' is declared twice`, decl.nameSpan);
+    if (seen.has(decl.name))
+      throw errors.semantic(`the query parameter '${decl.name}' is declared twice`, decl.nameSpan);
     seen.add(decl.name);
   }
   return decls.map((decl) => {
@@ -105,11 +106,17 @@ export function parameterLets(
     } else if (decl.default !== undefined) {
       // Like a user-defined function's parameter, a dynamic one has no default (query parameters docs).
       if (type === 'dynamic')
-        throw errors.semantic(`the dynamic query parameter '${decl.name}' cannot have a default value`, decl.default.span);
+        throw errors.semantic(
+          `the dynamic query parameter '${decl.name}' cannot have a default value`,
+          decl.default.span,
+        );
       const lit = literalOf(decl.default);
       value = lit === undefined ? undefined : asType(lit, type);
       if (value === undefined)
-        throw errors.semantic(`the default of the query parameter '${decl.name}' must be a literal of type ${decl.type}`, decl.default.span);
+        throw errors.semantic(
+          `the default of the query parameter '${decl.name}' must be a literal of type ${decl.type}`,
+          decl.default.span,
+        );
     } else {
       throw errors.semantic(
         `the query parameter '${decl.name}' has no value: send it in the request's parameters (properties.Parameters on the Kusto routes) or give it a default`,

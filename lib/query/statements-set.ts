@@ -93,12 +93,15 @@ export const REQUEST_PROPERTIES: ReadonlyMap<string, Property> = new Map<string,
     {
       type: 'string',
       refused:
-        'the time window is the request\'s (startTime/endTime, or properties.Options on the Kusto routes), not the query text\'s',
+        "the time window is the request's (startTime/endTime, or properties.Options on the Kusto routes), not the query text's",
     },
   ],
-  ['query_datetimescope_from', { type: 'datetime', refused: 'the time window is the request\'s, not the query text\'s' }],
-  ['query_datetimescope_to', { type: 'datetime', refused: 'the time window is the request\'s, not the query text\'s' }],
-  ['query_language', { type: 'string', refused: 'the query text is KQL; SQL is not taken', unlessValue: ['kql', 'csl'] }],
+  ['query_datetimescope_from', { type: 'datetime', refused: "the time window is the request's, not the query text's" }],
+  ['query_datetimescope_to', { type: 'datetime', refused: "the time window is the request's, not the query text's" }],
+  [
+    'query_language',
+    { type: 'string', refused: 'the query text is KQL; SQL is not taken', unlessValue: ['kql', 'csl'] },
+  ],
   [
     'query_results_apply_getschema',
     { type: 'bool', refused: 'it answers the schema instead of the rows; end the query with | getschema' },

@@ -52,11 +52,15 @@ describe('set and declare query_parameters over HTTP', () => {
     expect(missing.body).toMatchObject({
       status: 'ERROR',
       code: 'QUERY_SEMANTIC',
-      message: "1:48: the query parameter 'd' has no value: send it in the request's parameters (properties.Parameters on the Kusto routes) or give it a default",
+      message:
+        "1:48: the query parameter 'd' has no value: send it in the request's parameters (properties.Parameters on the Kusto routes) or give it a default",
       data: [{ line: 1, column: 48, start: 47, end: 48 }],
     });
     expect(wrongType.status).toBe(400);
-    expect(wrongType.body).toMatchObject({ code: 'INVALID_INPUT', data: [expect.objectContaining({ field: 'parameters.d' })] });
+    expect(wrongType.body).toMatchObject({
+      code: 'INVALID_INPUT',
+      data: [expect.objectContaining({ field: 'parameters.d' })],
+    });
     expect(notLiteral.status).toBe(400);
     expect(notLiteral.body.code).toBe('QUERY_SEMANTIC');
   });
@@ -69,7 +73,12 @@ describe('set and declare query_parameters over HTTP', () => {
       'set truncationmaxrecords = 2;\nrange x from 1 to 5 step 1',
       windowAroundNow(),
     );
-    const now = await query(stack, access.accessToken, 'set query_now = datetime(2020-02-03);\nprint now()', windowAroundNow());
+    const now = await query(
+      stack,
+      access.accessToken,
+      'set query_now = datetime(2020-02-03);\nprint now()',
+      windowAroundNow(),
+    );
     // Assess
     expect(truncated.status).toBe(200);
     expect(truncated.body.data?.rows).toEqual([[1], [2]]);

@@ -110,7 +110,8 @@ const constrainLng = (l: string): string =>
   `CASE WHEN ${l} > pi() THEN ${l} - ${TWO_PI} WHEN ${l} < -pi() THEN ${l} + ${TWO_PI} ELSE ${l} END`;
 
 /** H3's snap to a pole: a latitude within EPSILON of ±π/2 becomes ±π/2 (a plain reference). */
-const nearPole = (lat: string): string => `(abs(${lat} - pi() / 2) < ${EPSILON} OR abs(${lat} + pi() / 2) < ${EPSILON})`;
+const nearPole = (lat: string): string =>
+  `(abs(${lat} - pi() / 2) < ${EPSILON} OR abs(${lat} + pi() / 2) < ${EPSILON})`;
 const snapPole = (lat: string): string =>
   `CASE WHEN abs(${lat} - pi() / 2) < ${EPSILON} THEN pi() / 2 WHEN abs(${lat} + pi() / 2) < ${EPSILON} THEN -pi() / 2 ELSE ${lat} END`;
 
@@ -128,9 +129,7 @@ export function hex2dToGeo(x: string, y: string, f: string, res: string, substra
   const r0 = `sqrt(${x} * ${x} + ${y} * ${y})`;
   // r divided by sqrt(7) once a resolution, as the library divides; a substrate by 3 (and sqrt(7)).
   const divided = `list_reduce(list_prepend(${r0}, list_transform(range(${res}), hk -> ${SQRT7})), (hx, hy) -> hx / hy)`;
-  const scaled = substrate
-    ? `(${divided} / 3.0 / CASE WHEN ${res} % 2 = 1 THEN ${SQRT7} ELSE 1.0 END)`
-    : divided;
+  const scaled = substrate ? `(${divided} / 3.0 / CASE WHEN ${res} % 2 = 1 THEN ${SQRT7} ELSE 1.0 END)` : divided;
   const theta = `atan2(${y}, ${x})`;
   const level1 = `{'r0': ${r0}, 'th': ${theta}, 'd': atan(${scaled} * ${RES0_U_GNOMONIC}), 'lat1': ${lat1}, 'lng1': ${lng1}, 'ax': ${list(FACE_AXIS_AZ)}[${f} + 1]}`;
   // Class III turns the angle (not on a substrate grid, whose coordinates already turned).
@@ -208,7 +207,10 @@ export function cellRing(hc: string): string {
   const res2 = `(${hc}.res + ${hc}.res % 2)`;
   const n = `CASE WHEN ${hc}.pent THEN 5 ELSE 6 END`;
   // The center on the substrate grid: aperture 3 then 3r is three times the coordinates; Class III adds 7r.
-  const c = [`CASE WHEN ${hc}.res % 2 = 1 THEN 9 * hj.a - 3 * hj.b ELSE 3 * hj.a END`, `CASE WHEN ${hc}.res % 2 = 1 THEN 3 * hj.a + 6 * hj.b ELSE 3 * hj.b END`];
+  const c = [
+    `CASE WHEN ${hc}.res % 2 = 1 THEN 9 * hj.a - 3 * hj.b ELSE 3 * hj.a END`,
+    `CASE WHEN ${hc}.res % 2 = 1 THEN 3 * hj.a + 6 * hj.b ELSE 3 * hj.b END`,
+  ];
   const verts = `list_transform(CASE WHEN ${hc}.res % 2 = 1 THEN ${VERTS_CIII} ELSE ${VERTS_CII} END[1:${n}], hvo -> [${c[0]} + hvo[1], ${c[1]} + hvo[2]])`;
   // Each vertex moved onto its face; a pentagon's vertex may cross again (at most twice more).
   const moves = `(hz[1] = 1 OR (${hc}.pent AND ha[4] = 2))`;
@@ -216,7 +218,8 @@ export function cellRing(hc: string): string {
   const head = `{'vs': ${verts}, 'n': ${n}}`;
   const adjusted = `list_transform(hrb.vs, hvv -> ${adjust})`;
   // Points to unproject, as [x, y, face] on a face's hex plane.
-  const vertex = (k: string): string => `[list_append(${hex2d(`[hadj[${k}][2], hadj[${k}][3]]`)}, CAST(hadj[${k}][1] AS DOUBLE))]`;
+  const vertex = (k: string): string =>
+    `[list_append(${hex2d(`[hadj[${k}][2], hadj[${k}][3]]`)}, CAST(hadj[${k}][1] AS DOUBLE))]`;
   // Hexagon: the crossing of edge (k-1, k) when the face changes there, not from an edge vertex, and not at a vertex.
   const hexCrossing = (k: string, prev: string): string => {
     const face2 = `CASE WHEN hadj[${prev}][1] = hj.f THEN hadj[${k}][1] ELSE hadj[${prev}][1] END`;
@@ -225,7 +228,11 @@ export function cellRing(hc: string): string {
     const point = bindAs(
       lines,
       'hoo',
-      bindAs(intersect('hoo'), 'hin', `CASE WHEN hin = hoo.o0 OR hin = hoo.o1 THEN [] ELSE [list_append(hin, CAST(hj.f AS DOUBLE))] END`),
+      bindAs(
+        intersect('hoo'),
+        'hin',
+        `CASE WHEN hin = hoo.o0 OR hin = hoo.o1 THEN [] ELSE [list_append(hin, CAST(hj.f AS DOUBLE))] END`,
+      ),
     );
     return `CASE WHEN hadj[${k}][1] <> hadj[${prev}][1] AND hadj[${prev}][4] <> 1 THEN ${point} ELSE [] END`;
   };

@@ -42,19 +42,21 @@ const DIGIT_OF_OFFSET = '[1, 3, 7, 5, 0, 2, 7, 4, 6]';
  * `rots` pentagon rotations, each of which turns once more when it makes the leading digit 1.
  * Indexed by ((cwOffset·7 + leading)·6 + rots) + 1, computed here once.
  */
-const PENT_ROTATIONS = `[${[0, 1].flatMap((cwOffset) =>
-  [0, 1, 2, 3, 4, 5, 6].flatMap((leading) =>
-    [0, 1, 2, 3, 4, 5].map((rots) => {
-      let total = 0;
-      if (leading === 1) total = cwOffset ? -1 : 1;
-      for (let k = 0; k < rots; k++) {
-        total += 1;
-        if (rotateCcw(leading, total) === 1) total += 1;
-      }
-      return ((total % 6) + 6) % 6;
-    }),
-  ),
-).join(', ')}]`;
+const PENT_ROTATIONS = `[${[0, 1]
+  .flatMap((cwOffset) =>
+    [0, 1, 2, 3, 4, 5, 6].flatMap((leading) =>
+      [0, 1, 2, 3, 4, 5].map((rots) => {
+        let total = 0;
+        if (leading === 1) total = cwOffset ? -1 : 1;
+        for (let k = 0; k < rots; k++) {
+          total += 1;
+          if (rotateCcw(leading, total) === 1) total += 1;
+        }
+        return ((total % 6) + 6) % 6;
+      }),
+    ),
+  )
+  .join(', ')}]`;
 
 /**
  * Per face and resolution-0 position (i, j, k): (baseCell · 8 + rotations) · 2 + (1 when the face is
@@ -124,12 +126,24 @@ export function h3TokenOfPoint(lng: string, lat: string, res: string): string {
   const faceLat = `${list(FACE_CENTER_GEO.map((g) => g[0]))}[hn.f + 1]`;
   const faceLng = `${list(FACE_CENTER_GEO.map((g) => g[1]))}[hn.f + 1]`;
   const azimuth = `atan2(cos(hg.la) * sin(hg.lo - ${faceLng}), cos(${faceLat}) * sin(hg.la) - sin(${faceLat}) * cos(hg.la) * cos(hg.lo - ${faceLng}))`;
-  const theta0 = bindAs(bindAs(azimuth, 'ha', posAngle('ha')), 'hb', bindAs(`${list(FACE_AXIS_AZ)}[hn.f + 1] - hb`, 'ht', posAngle('ht')));
-  const theta = bindAs(theta0, 'ht', `CASE WHEN ${res} % 2 = 1 THEN ${bindAs(`ht - ${AP7_ROT_RADS}`, 'ht3', posAngle('ht3'))} ELSE ht END`);
+  const theta0 = bindAs(
+    bindAs(azimuth, 'ha', posAngle('ha')),
+    'hb',
+    bindAs(`${list(FACE_AXIS_AZ)}[hn.f + 1] - hb`, 'ht', posAngle('ht')),
+  );
+  const theta = bindAs(
+    theta0,
+    'ht',
+    `CASE WHEN ${res} % 2 = 1 THEN ${bindAs(`ht - ${AP7_ROT_RADS}`, 'ht3', posAngle('ht3'))} ELSE ht END`,
+  );
   // r scaled by sqrt(7) once a resolution, as the library multiplies (not by a power of sqrt(7)).
   const scaled = `list_reduce(list_prepend(tan(hr) / ${RES0_U_GNOMONIC}, list_transform(range(${res}), hk -> ${SQRT7})), (hx, hy) -> hx * hy)`;
   const hex = bindAs(`{'r': ${scaled}, 't': ${theta}}`, 'hh', hexOfPoint('hh.r * cos(hh.t)', 'hh.r * sin(hh.t)'));
-  const ij = bindAs(`acos(1 - hn.sqd / 2)`, 'hr', `CASE WHEN hr < ${EPSILON} THEN [0::BIGINT, 0::BIGINT] ELSE ${hex} END`);
+  const ij = bindAs(
+    `acos(1 - hn.sqd / 2)`,
+    'hr',
+    `CASE WHEN hr < ${EPSILON} THEN [0::BIGINT, 0::BIGINT] ELSE ${hex} END`,
+  );
   const walked = bindAs(ij, 'hij', digitWalk('hij', res));
   const assembled = bindAs(walked, 'hw', cellId('hw', res));
   return bindAs(rad, 'hg', bindAs(bindAs(xyz, 'hv3', nearestFace('hv3')), 'hn', assembled));
@@ -140,7 +154,11 @@ function cellId(w: string, res: string): string {
   const m = `least(${w}[1], ${w}[2], 0)`;
   const position = `((${w}[1] - ${m}) * 3 + (${w}[2] - ${m})) * 3 - ${m}`;
   const code = `CAST(('0x' || substr('${BASE_CELL_OF}', CAST((hn.f * 27 + ${position}) * 3 + 1 AS INTEGER), 3)) AS BIGINT)`;
-  const info = bindAs(code, 'hbc', `[hbc >> 4, (hbc >> 1) & 7, CASE WHEN list_contains(${PENTAGONS}, hbc >> 4) THEN 1 ELSE 0 END, hbc & 1]`);
+  const info = bindAs(
+    code,
+    'hbc',
+    `[hbc >> 4, (hbc >> 1) & 7, CASE WHEN list_contains(${PENTAGONS}, hbc >> 4) THEN 1 ELSE 0 END, hbc & 1]`,
+  );
   const raw = `list_transform(range(1, ${res} + 1), hq -> (${w}[3] >> (3 * (15 - hq))) & 7)`;
   const leading = `coalesce(list_filter(hd0, hz -> hz <> 0)[1], 0)`;
   const rots = `CASE WHEN hb4[3] = 1 THEN ${PENT_ROTATIONS}[(hb4[4] * 7 + ${leading}) * 6 + hb4[2] + 1] ELSE hb4[2] END`;

@@ -29,7 +29,10 @@ const formatBytes: SqlBuilder = ({ a, args, d }) => {
           .reverse()
           .map((k) => `WHEN abs(${size}) >= power(1024, ${k}) THEN ${k}`)
           .join(' ')} ELSE 0 END`;
-  const name = fixed >= 0 ? d.string(UNITS[fixed]!) : `CASE ${power} ${UNITS.map((u, k) => `WHEN ${k} THEN ${d.string(u)}`).join(' ')} END`;
+  const name =
+    fixed >= 0
+      ? d.string(UNITS[fixed]!)
+      : `CASE ${power} ${UNITS.map((u, k) => `WHEN ${k} THEN ${d.string(u)}`).join(' ')} END`;
   const precision = a[1] ?? '0';
   const value = `round(${size} / power(1024, ${power}), CAST(${precision} AS INTEGER))`;
   return `CASE WHEN ${size} IS NULL THEN '' ELSE ${d.realToString(value)} || ' ' || ${name} END`;
@@ -39,7 +42,8 @@ export const QUOTE_BYTES_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'regex_quote',
     family: 'string',
-    summary: 'The text with a backslash before every character but ASCII letters, digits, _ and non-ASCII ones (RE2 QuoteMeta).',
+    summary:
+      'The text with a backslash before every character but ASCII letters, digits, _ and non-ASCII ones (RE2 QuoteMeta).',
     signatures: [{ params: [{ name: 'string', type: 'string' }], result: 'string' }],
     duckdb: ({ a }) => `regexp_replace(${a[0]}, '([^A-Za-z0-9_\\x{80}-\\x{10FFFF}])', '\\\\\\1', 'g')`,
     timestream: ({ a }) => `regexp_replace(${a[0]}, '([^A-Za-z0-9_\\x{80}-\\x{10FFFF}])', '\\\\$1')`,

@@ -6,7 +6,13 @@ describe('queryIdentity', () => {
   it("names an OAuth client app=<client id>;<customer id>, a plant token token=<id>;<customer id>, in the customer's database", () => {
     // Act
     const client = queryIdentity({ kind: 'jwt', customerId: 'acme', plantIds: [], allPlants: true, clientId: 'c1' });
-    const token = queryIdentity({ kind: 'plant-token', customerId: 'acme', plantIds: ['p1'], allPlants: false, tokenId: 't9' });
+    const token = queryIdentity({
+      kind: 'plant-token',
+      customerId: 'acme',
+      plantIds: ['p1'],
+      allPlants: false,
+      tokenId: 't9',
+    });
     // Assess
     expect(client).toEqual({ principal: 'app=c1;acme', database: 'acme' });
     expect(token).toEqual({ principal: 'token=t9;acme', database: 'acme' });

@@ -96,7 +96,9 @@ describe('set statements and parameters in the query service', () => {
     const hanging: QueryEngine = {
       dialect: 'duckdb',
       run: (_sql, _types, _sink, options) =>
-        new Promise((_resolve, reject) => options?.signal?.addEventListener('abort', () => reject(new Error('aborted')))),
+        new Promise((_resolve, reject) =>
+          options?.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
+        ),
     };
     // Act
     const lowered = await runTableQuery(body('set servertimeout=50ms; print 1'), caller, hanging, settings).catch(
@@ -152,7 +154,9 @@ describe('set statements and parameters in the query service', () => {
     );
     expect(missing.data).toEqual([{ line: 1, column: 26, start: 25, end: 26 }]);
     expect(wrong.code).toBe('QUERY_SEMANTIC');
-    expect(wrong.message).toContain(`the value of the query parameter 'n' ("1; print 2") is not a literal of type long`);
+    expect(wrong.message).toContain(
+      `the value of the query parameter 'n' ("1; print 2") is not a literal of type long`,
+    );
   });
 
   it("answers current_principal() and current_database() with the caller's client and customer", async () => {

@@ -83,7 +83,11 @@ describe('function catalog: errors', () => {
       'QUERY_SEMANTIC',
       '1:29: extract_all(): captureGroups holds 3: not a group number from 1 to 2 or a group name',
     ],
-    ['print extract_all("ab", "ab")', 'QUERY_SEMANTIC', '1:19: extract_all(): the regex must have 1 to 16 capture groups'],
+    [
+      'print extract_all("ab", "ab")',
+      'QUERY_SEMANTIC',
+      '1:19: extract_all(): the regex must have 1 to 16 capture groups',
+    ],
     ['print min_of(1, "a")', 'QUERY_SEMANTIC', '1:17: min_of(): the arguments must have one type'],
     ['print bag_pack("a")', 'QUERY_SEMANTIC', 'bag_pack()'],
     ['States | summarize dcountif(Name)', 'QUERY_SEMANTIC', 'dcountif() takes'],

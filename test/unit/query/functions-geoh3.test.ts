@@ -73,18 +73,24 @@ function sampleCells(): string[] {
     out.add(h3.latLngToCell(lat, next() * 360 - 180, k % 16));
   }
   for (const p of h3.getPentagons(0))
-    for (const res of [0, 1, 2, 3, 5, 8, 11, 14, 15]) for (const c of h3.gridDisk(h3.cellToCenterChild(p, res), 2)) out.add(c);
+    for (const res of [0, 1, 2, 3, 5, 8, 11, 14, 15])
+      for (const c of h3.gridDisk(h3.cellToCenterChild(p, res), 2)) out.add(c);
   return [...out];
 }
 
 /** The cells' tokens as a datatable of one column `c`. */
-const cellTable = (cells: readonly string[]): string => `datatable(c: string) [${cells.map((c) => `"${c}"`).join(', ')}]`;
+const cellTable = (cells: readonly string[]): string =>
+  `datatable(c: string) [${cells.map((c) => `"${c}"`).join(', ')}]`;
 
 describe('geo_point_to_h3cell: argument errors and the Timestream refusal', () => {
   it.each([
     ['print geo_point_to_h3cell("1", 2)', "argument 'longitude' must be a real, got string", '1:27'],
     ['print geo_point_to_h3cell(1, 2, 3.5)', "argument 'resolution' must be an integer, got real", '1:33'],
-    ['print geo_point_to_h3cell(1)', 'geo_point_to_h3cell() takes (longitude: real, latitude: real, [resolution: integer])', '1:7'],
+    [
+      'print geo_point_to_h3cell(1)',
+      'geo_point_to_h3cell() takes (longitude: real, latitude: real, [resolution: integer])',
+      '1:7',
+    ],
   ])('refuses %s', (query, message, position) => {
     // Act, Assess
     expectRefusedAt(query, duck, { code: 'QUERY_SEMANTIC', message, position });
@@ -198,7 +204,7 @@ describe('geo_h3cell_to_central_point', () => {
     expect(rows).toEqual([bad.map(() => null)]);
   });
 
-  it("agrees with h3-js on about 2,000 cells, pentagons and their surroundings included", async () => {
+  it('agrees with h3-js on about 2,000 cells, pentagons and their surroundings included', async () => {
     // Arrange
     const cells = sampleCells();
     // Act
@@ -221,7 +227,9 @@ describe('geo_h3cell_to_central_point', () => {
 describe('geo_h3cell_to_polygon', () => {
   it('gives null for tokens that name no cell, and refuses Timestream', async () => {
     // Act
-    const rows = await rowsOf('print geo_h3cell_to_polygon("@"), geo_h3cell_to_polygon("8f2a1072fffffff"), geo_h3cell_to_polygon("")');
+    const rows = await rowsOf(
+      'print geo_h3cell_to_polygon("@"), geo_h3cell_to_polygon("8f2a1072fffffff"), geo_h3cell_to_polygon("")',
+    );
     // Assess
     expect(rows).toEqual([[null, null, null]]);
     expect(compileFailure('print x = geo_h3cell_to_polygon("8")', ts).message).toMatch(
@@ -253,7 +261,8 @@ describe('geo_h3cell_to_polygon', () => {
       ring.forEach(([lng, lat], k) => {
         const [elng, elat] = expected[k]!;
         expect(Math.abs(lat - elat!), c).toBeLessThan(crosses ? 1e-6 : 1e-9);
-        if (Math.abs(elat!) < 89.9) expect(Math.abs(((lng - elng! + 540) % 360) - 180), c).toBeLessThan(crosses ? 1e-6 : 1e-9);
+        if (Math.abs(elat!) < 89.9)
+          expect(Math.abs(((lng - elng! + 540) % 360) - 180), c).toBeLessThan(crosses ? 1e-6 : 1e-9);
       });
     }
     expect(crossing).toBeGreaterThan(20);

@@ -9,7 +9,12 @@ import { compile, QueryError, type CompileOptions } from '../../../lib/query/ind
 import { openFixtureDb, runSql } from '../../golden/fixture-db';
 
 const base: Omit<CompileOptions, 'dialect'> = {
-  scope: { customerId: 'cust-a', plantIds: null, startTime: '2024-03-01T00:00:00.000Z', endTime: '2024-03-02T00:00:00.000Z' },
+  scope: {
+    customerId: 'cust-a',
+    plantIds: null,
+    startTime: '2024-03-01T00:00:00.000Z',
+    endTime: '2024-03-02T00:00:00.000Z',
+  },
   now: new Date('2024-03-01T12:00:00.000Z'),
   rowLimit: 10,
 };
@@ -42,7 +47,11 @@ describe('query parameters and injection', () => {
         // Act
         const duck = compile(query, { ...base, dialect: 'duckdb', parameters });
         const stream = compile(query, { ...base, dialect: 'timestream', parameters });
-        const echoed = compile('declare query_parameters(s:string); print s', { ...base, dialect: 'duckdb', parameters });
+        const echoed = compile('declare query_parameters(s:string); print s', {
+          ...base,
+          dialect: 'duckdb',
+          parameters,
+        });
         // Assess
         for (const sql of [duck.sql, stream.sql]) expect(stripQuoted(sql)).not.toContain(MARKER);
         expect(await runSql(db, duck.sql)).toEqual([['0']]);

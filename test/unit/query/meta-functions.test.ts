@@ -5,7 +5,12 @@ import { compile, QueryError, type CompileOptions } from '../../../lib/query';
 
 const options: CompileOptions = {
   dialect: 'duckdb',
-  scope: { customerId: 'c', plantIds: null, startTime: '2026-01-01T00:00:00.000Z', endTime: '2026-01-02T00:00:00.000Z' },
+  scope: {
+    customerId: 'c',
+    plantIds: null,
+    startTime: '2026-01-01T00:00:00.000Z',
+    endTime: '2026-01-02T00:00:00.000Z',
+  },
   now: new Date('2026-01-01T12:00:00.000Z'),
   rowLimit: 1000,
   identity: { principal: "app=o'brien;c", database: 'c' },

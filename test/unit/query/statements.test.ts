@@ -5,7 +5,12 @@ import { compile, QueryError, type CompileOptions } from '../../../lib/query';
 
 const options: CompileOptions = {
   dialect: 'duckdb',
-  scope: { customerId: 'c', plantIds: null, startTime: '2026-01-01T00:00:00.000Z', endTime: '2026-01-02T00:00:00.000Z' },
+  scope: {
+    customerId: 'c',
+    plantIds: null,
+    startTime: '2026-01-01T00:00:00.000Z',
+    endTime: '2026-01-02T00:00:00.000Z',
+  },
   now: new Date('2026-01-01T12:00:00.000Z'),
   rowLimit: 1000,
 };
@@ -74,15 +79,31 @@ describe('set statements', () => {
   it.each([
     ['set nosuch = 1; print 1', 'QUERY_SEMANTIC', "1:5: unknown request property 'nosuch'"],
     ['set truncationmaxrcords = 1; print 1', 'QUERY_SEMANTIC', "did you mean 'truncationmaxrecords'?"],
-    ['set truncationmaxrecords = "a"; print 1', 'QUERY_SEMANTIC', "1:28: the request property 'truncationmaxrecords' takes a long"],
-    ['set truncationmaxrecords; print 1', 'QUERY_SEMANTIC', "1:5: the request property 'truncationmaxrecords' needs a value"],
+    [
+      'set truncationmaxrecords = "a"; print 1',
+      'QUERY_SEMANTIC',
+      "1:28: the request property 'truncationmaxrecords' takes a long",
+    ],
+    [
+      'set truncationmaxrecords; print 1',
+      'QUERY_SEMANTIC',
+      "1:5: the request property 'truncationmaxrecords' needs a value",
+    ],
     ['set truncationmaxrecords = -1; print 1', 'QUERY_SEMANTIC', 'takes a count of 0 or more'],
     ['set query_now = 1; print 1', 'QUERY_SEMANTIC', 'takes a datetime'],
     ['set servertimeout = 0s; print 1', 'QUERY_SEMANTIC', 'servertimeout must be a positive timespan'],
     ['set notruncation = 1; print 1', 'QUERY_SEMANTIC', 'takes a bool'],
     ['set query_bin_auto_size = "1h"; print 1', 'QUERY_SEMANTIC', 'takes a number, timespan or datetime literal'],
-    ['set query_language = "sql"; print 1', 'QUERY_UNSUPPORTED', "1:5: the request property 'query_language' is not taken"],
-    ['set query_datetimescope_from = datetime(2020-01-01); print 1', 'QUERY_UNSUPPORTED', "the time window is the request's"],
+    [
+      'set query_language = "sql"; print 1',
+      'QUERY_UNSUPPORTED',
+      "1:5: the request property 'query_language' is not taken",
+    ],
+    [
+      'set query_datetimescope_from = datetime(2020-01-01); print 1',
+      'QUERY_UNSUPPORTED',
+      "the time window is the request's",
+    ],
     ['set query_results_apply_getschema; print 1', 'QUERY_UNSUPPORTED', 'getschema'],
     ['set notruncation print 1', 'QUERY_SYNTAX', "expected ';' after the set statement"],
     ['set truncationmaxrecords = 1 + 1; print 1', 'QUERY_SEMANTIC', 'takes a long'],
@@ -186,14 +207,26 @@ describe('declare query_parameters', () => {
 
   it.each([
     ['declare query_parameters(n:long); print n', undefined, "1:26: the query parameter 'n' has no value"],
-    ['declare query_parameters(n:long); print n', { n: 'abc' }, `1:26: the value of the query parameter 'n' ("abc") is not a literal of type long`],
+    [
+      'declare query_parameters(n:long); print n',
+      { n: 'abc' },
+      `1:26: the value of the query parameter 'n' ("abc") is not a literal of type long`,
+    ],
     ['declare query_parameters(n:long); print n', { n: "1'; drop" }, 'is not a literal of type long'],
     ['declare query_parameters(n:int); print n', { n: '99999999999' }, 'is not a literal of type int'],
     ['declare query_parameters(n:bool); print n', { n: '"true"' }, 'is not a literal of type bool'],
     ['declare query_parameters(n:datetime); print n', { n: 'yesterday' }, 'is not a literal of type datetime'],
-    ['declare query_parameters(n:long = "x"); print n', undefined, "1:35: the default of the query parameter 'n' must be a literal of type long"],
+    [
+      'declare query_parameters(n:long = "x"); print n',
+      undefined,
+      "1:35: the default of the query parameter 'n' must be a literal of type long",
+    ],
     ['declare query_parameters(n:dynamic = dynamic([1])); print n', undefined, 'cannot have a default value'],
-    ['declare query_parameters(n:long, n:string); print n', { n: '1' }, "1:34: the query parameter 'n' is declared twice"],
+    [
+      'declare query_parameters(n:long, n:string); print n',
+      { n: '1' },
+      "1:34: the query parameter 'n' is declared twice",
+    ],
   ])('refuses %s with %j', (query, parameters, message) => {
     // Act
     const error = failure(query, parameters);
