@@ -5,6 +5,7 @@
 // _from / _to, else the longest window the service allows, ending now (docs/kusto-protocol.md).
 import type { Caller } from '../auth/caller';
 import { AppError } from '../core/errors';
+import { requestPropertyStatements, type SetStatement } from '../query';
 
 /** The names Kusto clients send for "no particular database" (Kusto.Explorer's cluster-level commands). */
 const DEFAULT_DATABASE_NAMES = new Set(['', 'NetDefaultDB']);
@@ -143,10 +144,18 @@ export function timeWindow(options: Readonly<Record<string, unknown>>, maxWindow
   return { startTime: new Date(start).toISOString(), endTime: new Date(end).toISOString() };
 }
 
-/** Kusto's truncationmaxrecords option: a lower row limit than the service's, never a higher one. */
-export function rowLimitOption(options: Readonly<Record<string, unknown>>, rowLimit: number): number {
-  const value = Number(options.truncationmaxrecords);
-  return options.truncationmaxrecords !== undefined && Number.isInteger(value) && value >= 1
-    ? Math.min(value, rowLimit)
-    : rowLimit;
+/**
+ * The request properties among the options (servertimeout, query_now, truncationmaxrecords, ...), as
+ * set statements of literals taken exactly as the same `set` in the query text (lib/query/statements-options.ts).
+ * Names the property table does not know are ignored: the SDKs send client-side options too.
+ * @throws AppError INVALID_INPUT naming `properties.Options.<name>` for a value of the wrong type or
+ * one the property refuses; QUERY_UNSUPPORTED for a property the service does not take.
+ */
+export function optionStatements(options: Readonly<Record<string, unknown>>): readonly SetStatement[] {
+  return requestPropertyStatements(options, (name, message, unsupported) => {
+    const field = `properties.Options.${name}`;
+    throw unsupported
+      ? new AppError('QUERY_UNSUPPORTED', `${field}: ${message}`, { field })
+      : new AppError('INVALID_INPUT', `${field} ${message}`, { field });
+  });
 }

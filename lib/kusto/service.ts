@@ -1,6 +1,6 @@
 // The Kusto query and management endpoints over the native query service: the request is turned
 // into the native one (query, the time window of Kusto's datetime-scope options, every plant the
-// caller may read), run by lib/query-api/service.ts with the same scope and limits, and the answer
+// caller may read, the other request properties of its Options as the compiler's set statements), run by lib/query-api/service.ts with the same scope and limits, and the answer
 // is encoded as Kusto's v2 frames or v1 tables.
 import type { Caller } from '../auth/caller';
 import { AppError } from '../core/errors';
@@ -15,7 +15,7 @@ import { resultTableNames, type RenderHint } from '../query';
 import type { KustoTrace } from './chain';
 import { v2ResponseJson } from './frames';
 import { runCommand } from './mgmt';
-import { checkDatabase, parseKustoRequest, rowLimitOption, timeWindow } from './request';
+import { checkDatabase, optionStatements, parseKustoRequest, timeWindow } from './request';
 import type { KustoQueryResult, KustoRequestInfo } from './result';
 import { v1CommandJson, v1QueryJson } from './v1';
 
@@ -46,7 +46,8 @@ async function runQuery(
     );
   checkDatabase(request.db, caller);
   const window = timeWindow(request.options, settings.maxWindowDays, settings.now());
-  const rowLimit = rowLimitOption(request.options, settings.rowLimit);
+  // Checked before anything runs; applied by the compiler with the query's own set statements.
+  const properties = optionStatements(request.options);
   // The smallest configurable cap (10,000 bytes) still leaves the rows a little room.
   const maxResponseBytes = Math.max(
     MIN_ROW_BYTES,
@@ -55,7 +56,9 @@ async function runQuery(
   const native = { query: request.csl, ...window, ...(request.parameters ? { parameters: request.parameters } : {}) };
   const names = resultTableNames(request.csl);
   if (names === undefined)
-    return kustoTable(await runTableQuery(native, caller, engine, { ...settings, rowLimit, maxResponseBytes }));
+    return kustoTable(
+      await runTableQuery(native, caller, engine, { ...settings, maxResponseBytes }, undefined, properties),
+    );
   // A query ending in fork/facet: each result table is run in turn, the byte cap shared between them.
   const tables: KustoQueryResult[] = [];
   for (const [index, name] of names.entries()) {
@@ -64,8 +67,9 @@ async function runQuery(
       native,
       caller,
       engine,
-      { ...settings, rowLimit, maxResponseBytes: share },
+      { ...settings, maxResponseBytes: share },
       index,
+      properties,
     );
     tables.push({ ...kustoTable(answer), name });
   }

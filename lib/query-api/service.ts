@@ -4,7 +4,14 @@
 // a place in the engine (admission.ts), the time limit, the row limit and the byte cap (answer.ts).
 import type { Caller } from '../auth/caller';
 import { AppError } from '../core/errors';
-import { compile, compilePlan, QueryError, type CompiledQuery, type CompileOptions } from '../query';
+import {
+  compile,
+  compilePlan,
+  QueryError,
+  type CompiledQuery,
+  type CompileOptions,
+  type SetStatement,
+} from '../query';
 import type { QueryAdmission, Release } from './admission';
 import { TableAnswer, type TableResponse } from './answer';
 import { responseColumn } from './columns';
@@ -64,6 +71,7 @@ function prepareRequest(
   engine: QueryEngine,
   settings: QuerySettings,
   resultTable?: number,
+  requestProperties?: readonly SetStatement[],
 ) {
   const request = parseQueryRequest(body, settings.maxWindowDays);
   const plantIds = plantScope(caller, request.plantIds);
@@ -75,6 +83,7 @@ function prepareRequest(
     ...(engine.database ? { timestreamDatabase: engine.database } : {}),
     ...(resultTable === undefined ? {} : { resultTable }),
     ...(request.parameters === undefined ? {} : { parameters: request.parameters }),
+    ...(requestProperties === undefined || requestProperties.length === 0 ? {} : { requestProperties }),
     identity: queryIdentity(caller),
   };
   return { text: request.query, options };
@@ -144,7 +153,8 @@ async function runWithinLimits<T>(
 
 /**
  * `resultTable`: which table of a query ending in fork/facet (lib/query/result-tables.ts); none:
- * such a query is refused, this answer being one table.
+ * such a query is refused, this answer being one table. `requestProperties`: the Kusto routes'
+ * properties.Options as set statements (CompileOptions.requestProperties).
  * @throws AppError: the request's and the compiler's 400s; 429/503 from admission; the engine's
  * errors (ports.ts); QUERY_TIMEOUT (504); QUERY_RESULT_TOO_LARGE (400) when not even one row fits.
  */
@@ -154,8 +164,9 @@ export async function runTableQuery(
   engine: QueryEngine,
   settings: QuerySettings,
   resultTable?: number,
+  requestProperties?: readonly SetStatement[],
 ): Promise<TableResponse> {
-  const { text, options } = prepareRequest(body, caller, engine, settings, resultTable);
+  const { text, options } = prepareRequest(body, caller, engine, settings, resultTable, requestProperties);
   const plan = compiling(() => compilePlan(text, options));
   settings = limitedSettings(settings, plan.properties, DEFAULT_MAX_RESPONSE_BYTES);
   const answer = await runWithinLimits(

@@ -7,6 +7,7 @@
 import { analyze } from './analyzer';
 import { expandFunctions } from './expand-udf';
 import { DiscoveryNeeded, MAX_DISCOVERED_KEYS, slotType, type DiscoveredKey } from './discovery';
+import type { SetStatement } from './ast';
 import type { QueryError } from './errors';
 import type { AnalyzedQuery, KqlType, RenderHint, ScopeRestriction } from './ir';
 import {
@@ -34,6 +35,8 @@ export type { KqlType, RenderHint } from './ir';
 export { MAX_DISCOVERED_KEYS, type DiscoveredKey } from './discovery';
 export { resultTableNames } from './result-tables';
 export type { ResultLimits } from './statements';
+export { requestPropertyStatements, type OptionFailure } from './statements-options';
+export type { SetStatement } from './ast';
 export type { QueryIdentity } from './meta-functions';
 
 export interface QueryScope {
@@ -65,6 +68,11 @@ export interface CompileOptions {
   readonly resultTable?: number;
   /** Values of the query's declared parameters, as text by name (statements-declare.ts). */
   readonly parameters?: Readonly<Record<string, string>>;
+  /**
+   * Request properties sent beside the query (the Kusto body's properties.Options), as checked set
+   * statements of literals (requestPropertyStatements); taken before the query's own set statements.
+   */
+  readonly requestProperties?: readonly SetStatement[];
   /** Who runs the query, for current_principal() and current_database(); none: they are refused. */
   readonly identity?: QueryIdentity;
 }
@@ -120,7 +128,12 @@ export function compilePlan(
   if (Number.isNaN(nowMs)) throw new TypeError('now must be a valid Date');
   const ctx = compileContext(queryText, resolveLimits(options.limits), options.clock);
   checkQueryLength(ctx);
-  const { program: bound, properties } = applyStatements(parse(queryText, ctx), options.parameters, ctx.errors);
+  const { program: bound, properties } = applyStatements(
+    parse(queryText, ctx),
+    options.parameters,
+    ctx.errors,
+    options.requestProperties,
+  );
   const program = withTakeMax(
     resultTableProgram(expandFunctions(bound, ctx), options.resultTable, ctx),
     properties.takeMaxRecords,

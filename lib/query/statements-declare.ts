@@ -65,7 +65,7 @@ function bareValue(text: string, type: LiteralKind): LiteralValue | undefined {
 }
 
 /** The value of a parameter's text, or undefined when it is no literal of the type. */
-function valueOfText(text: string, type: LiteralKind): LiteralValue | undefined {
+export function valueOfText(text: string, type: LiteralKind): LiteralValue | undefined {
   if (type === 'string') return text;
   const lit = literalOf(parseExpressionText(text));
   const value = lit === undefined ? undefined : asType(lit, type);

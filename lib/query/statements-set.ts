@@ -7,9 +7,10 @@
 import type { Expr, LiteralKind, LiteralValue, SetStatement } from './ast';
 import { clip, type ErrorFactory } from './errors';
 import { closest } from './naming';
+import type { Span } from './tokens';
 
 /** The type of a property's value, as the request properties page gives it. */
-type ValueType = 'bool' | 'long' | 'int' | 'datetime' | 'timespan' | 'string' | 'dynamic' | 'literal' | 'boolOrInt';
+export type ValueType = 'bool' | 'long' | 'int' | 'datetime' | 'timespan' | 'string' | 'dynamic' | 'literal' | 'boolOrInt';
 
 type Effect =
   | 'now'
@@ -104,10 +105,21 @@ export const REQUEST_PROPERTIES: ReadonlyMap<string, Property> = new Map<string,
   ],
   [
     'query_results_apply_getschema',
-    { type: 'bool', refused: 'it answers the schema instead of the rows; end the query with | getschema' },
+    {
+      type: 'bool',
+      refused: 'it answers the schema instead of the rows; end the query with | getschema',
+      unlessValue: ['false'],
+    },
   ],
-  ['validatepermissions', { type: 'bool', refused: 'the query is always run; there are no permissions to validate' }],
-  ['validate_permissions', { type: 'bool', refused: 'the query is always run; there are no permissions to validate' }],
+  // `false` asks for what the service does anyway (an SDK may send it as a default).
+  [
+    'validatepermissions',
+    { type: 'bool', refused: 'the query is always run; there are no permissions to validate', unlessValue: ['false'] },
+  ],
+  [
+    'validate_permissions',
+    { type: 'bool', refused: 'the query is always run; there are no permissions to validate', unlessValue: ['false'] },
+  ],
 ]);
 
 /** Limits a query asks for: the service applies each only where it is below its own. */
@@ -129,7 +141,7 @@ export interface QueryProperties {
 }
 
 /** A literal, or `-`/`+` before a number or timespan literal, as a set value is written. */
-function literalOf(e: Expr): { type: LiteralKind; value: LiteralValue } | undefined {
+export function literalOf(e: Expr): { type: LiteralKind; value: LiteralValue } | undefined {
   if (e.kind === 'literal') return { type: e.type, value: e.value };
   if (e.kind !== 'unary' || e.operand.kind !== 'literal') return undefined;
   const { type, value } = e.operand;
@@ -139,7 +151,7 @@ function literalOf(e: Expr): { type: LiteralKind; value: LiteralValue } | undefi
   return undefined;
 }
 
-const TYPE_WORDS: Readonly<Record<ValueType, string>> = {
+export const TYPE_WORDS: Readonly<Record<ValueType, string>> = {
   bool: 'a bool (true or false)',
   long: 'a long',
   int: 'an int',
@@ -169,8 +181,23 @@ function fits(type: ValueType, lit: { type: LiteralKind; value: LiteralValue }):
   }
 }
 
+/** Reports a statement's problem and throws: `span` is where in the query text it is, when it is there. */
+export type PropertyFailure = (
+  statement: SetStatement,
+  kind: 'semantic' | 'unsupported',
+  message: string,
+  span: Span,
+) => never;
+
 /** @throws QueryError (see the file's header). Later statements win, except limits: the lowest wins. */
 export function queryProperties(sets: readonly SetStatement[], errors: ErrorFactory): QueryProperties {
+  return propertiesOf(sets, (_s, kind, message, span) => {
+    throw kind === 'semantic' ? errors.semantic(message, span) : errors.unsupported(message, span);
+  });
+}
+
+/** queryProperties with its problems reported by `fail` (the request's options report them as their own). */
+export function propertiesOf(sets: readonly SetStatement[], fail: PropertyFailure): QueryProperties {
   let out: {
     nowTicks?: bigint;
     binAutoSize?: Expr;
@@ -185,14 +212,13 @@ export function queryProperties(sets: readonly SetStatement[], errors: ErrorFact
     const property = REQUEST_PROPERTIES.get(s.name.toLowerCase());
     if (property === undefined) {
       const hint = closest(s.name, REQUEST_PROPERTIES.keys());
-      throw errors.semantic(
-        `unknown request property '${clip(s.name)}'${hint ? `; did you mean '${hint}'?` : ''}`,
-        s.nameSpan,
-      );
+      fail(s, 'semantic', `unknown request property '${clip(s.name)}'${hint ? `; did you mean '${hint}'?` : ''}`, s.nameSpan);
     }
     const lit = s.value === undefined ? { type: 'bool' as const, value: true } : literalOf(s.value);
     if (lit === undefined || !fits(property.type, lit))
-      throw errors.semantic(
+      fail(
+        s,
+        'semantic',
         s.value === undefined
           ? `the request property '${s.name}' needs a value: set ${s.name} = <${property.type}>`
           : `the request property '${s.name}' takes ${TYPE_WORDS[property.type]}`,
@@ -200,12 +226,12 @@ export function queryProperties(sets: readonly SetStatement[], errors: ErrorFact
       );
     const accepted = property.unlessValue?.includes(String(lit.value).toLowerCase()) === true;
     if (property.refused !== undefined && !accepted)
-      throw errors.unsupported(`the request property '${s.name}' is not taken: ${property.refused}`, s.nameSpan);
+      fail(s, 'unsupported', `the request property '${s.name}' is not taken: ${property.refused}`, s.nameSpan);
     const value = lit.value;
     const span = s.value?.span ?? s.nameSpan;
     const count = (): number => {
       if (typeof value !== 'bigint' || value < 0n)
-        throw errors.semantic(`the request property '${s.name}' takes a count of 0 or more`, span);
+        fail(s, 'semantic', `the request property '${s.name}' takes a count of 0 or more`, span);
       return value > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(value);
     };
     switch (property.effect) {
@@ -228,7 +254,7 @@ export function queryProperties(sets: readonly SetStatement[], errors: ErrorFact
         out = { ...out, takeMaxRecords: Math.min(out.takeMaxRecords ?? Infinity, count()) };
         break;
       case 'serverTimeout': {
-        if ((value as bigint) <= 0n) throw errors.semantic('servertimeout must be a positive timespan', span);
+        if ((value as bigint) <= 0n) fail(s, 'semantic', 'servertimeout must be a positive timespan', span);
         // Ticks of 100 ns to whole ms, at least 1.
         lower('timeoutMs', Math.max(1, Number((value as bigint) / 10_000n)));
         break;

@@ -1,7 +1,7 @@
 // The statements around a query's `let`s, given their meaning before analysis: the declared query
 // parameters become `let`s of literals (statements-declare.ts), the set statements become the
 // query's properties (statements-set.ts), and query_take_max_records a last `take`.
-import type { Operator, Program } from './ast';
+import type { Operator, Program, SetStatement } from './ast';
 import type { ErrorFactory } from './errors';
 import { parameterLets } from './statements-declare';
 import { queryProperties, type QueryProperties } from './statements-set';
@@ -12,17 +12,22 @@ const NO_PROPERTIES: QueryProperties = {};
 const NO_VALUES: Readonly<Record<string, string>> = {};
 
 /**
- * The program with its parameters bound, and what its set statements ask for.
+ * The program with its parameters bound, and what its set statements ask for. `requestSets`: the
+ * request's own properties (statements-options.ts), taken as set statements before the query's, so
+ * that the query's query_now / query_bin_auto_* win and the lowest limit wins.
  * @throws QueryError as parameterLets and queryProperties.
  */
 export function applyStatements(
   program: Program,
   values: Readonly<Record<string, string>> | undefined,
   errors: ErrorFactory,
+  requestSets: readonly SetStatement[] = [],
 ): { readonly program: Program; readonly properties: QueryProperties } {
   // Most queries have neither statement: the same objects go on.
-  if (program.sets === undefined && program.parameters === undefined) return { program, properties: NO_PROPERTIES };
-  const properties = program.sets ? queryProperties(program.sets, errors) : NO_PROPERTIES;
+  if (program.sets === undefined && program.parameters === undefined && requestSets.length === 0)
+    return { program, properties: NO_PROPERTIES };
+  const sets = [...requestSets, ...(program.sets ?? [])];
+  const properties = sets.length > 0 ? queryProperties(sets, errors) : NO_PROPERTIES;
   const lets = program.parameters
     ? [...parameterLets(program.parameters, values ?? NO_VALUES, errors), ...program.lets]
     : program.lets;

@@ -1,7 +1,7 @@
 // The Kusto request body, the database rule and the time window taken from Kusto's options.
 import { describe, expect, it } from 'vitest';
 import type { Caller } from '../../../lib/auth/caller';
-import { checkDatabase, parseKustoRequest, rowLimitOption, timeWindow } from '../../../lib/kusto/request';
+import { checkDatabase, parseKustoRequest, timeWindow } from '../../../lib/kusto/request';
 import { refusal } from '../../support/refusal';
 
 const caller: Caller = { kind: 'jwt', customerId: 'acme', plantIds: ['p1'], allPlants: false, clientId: 'c1' };
@@ -119,15 +119,5 @@ describe('timeWindow', () => {
         timeWindow({ query_datetimescope_from: '2026-01-01', query_datetimescope_to: '2026-03-01' }, 31, now),
       ).message,
     ).toMatch(/longer than 31 days/);
-  });
-});
-
-describe('rowLimitOption', () => {
-  it('lowers the row limit with truncationmaxrecords but never raises it', () => {
-    expect(rowLimitOption({ truncationmaxrecords: 5 }, 100)).toBe(5);
-    expect(rowLimitOption({ truncationmaxrecords: '5' }, 100)).toBe(5);
-    expect(rowLimitOption({ truncationmaxrecords: 500000 }, 100)).toBe(100);
-    expect(rowLimitOption({ truncationmaxrecords: -1 }, 100)).toBe(100);
-    expect(rowLimitOption({}, 100)).toBe(100);
   });
 });
