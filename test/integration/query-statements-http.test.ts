@@ -98,4 +98,31 @@ describe('set and declare query_parameters over HTTP', () => {
     const table = result.primaryResults[0] as unknown as { _rows: unknown[][] };
     expect(table._rows).toEqual([[HOSTILE, 200000000, '1970-05-11T00:00:00Z', HOSTILE.length]]);
   });
+
+  it("takes the Kusto SDK's setOption request properties as the same set statements, and refuses a wrong type", async () => {
+    // Prepare: servertimeout through the SDK's setTimeout (sent as "00:04:00.000"), an option of the SDK's own
+    const properties = new ClientRequestProperties();
+    properties.setOption('query_now', '2020-02-03T00:00:00Z');
+    properties.setOption('query_take_max_records', 2);
+    properties.setOption('notruncation', true);
+    properties.setOption('some_client_side_option', { any: 'thing' });
+    properties.setTimeout(240_000);
+    const wrong = new ClientRequestProperties();
+    wrong.setOption('truncationmaxrecords', 'many');
+    // Act
+    const result = await client.execute(access.customerId, 'range x from 1 to 5 step 1 | extend t = now()', properties);
+    const refused = await client.execute(access.customerId, 'print 1', wrong).catch((e: unknown) => e);
+    // Assess
+    const table = result.primaryResults[0] as unknown as { _rows: unknown[][] };
+    expect(table._rows).toEqual([
+      [1, '2020-02-03T00:00:00Z'],
+      [2, '2020-02-03T00:00:00Z'],
+    ]);
+    const response = (refused as { response?: { status: number; data: { error: Record<string, unknown> } } }).response;
+    expect(response?.status).toBe(400);
+    expect(response?.data.error).toMatchObject({
+      '@errorCode': 'INVALID_INPUT',
+      '@message': expect.stringContaining('properties.Options.truncationmaxrecords must be a long'),
+    });
+  });
 });
