@@ -2,7 +2,8 @@
 // `properties` is a JSON object or its text, with `Options` and `Parameters` (the values of the
 // query's declared parameters, bound by the compiler: lib/query/statements-declare.ts). The database is the
 // caller's customer; the time window comes from Kusto's own options query_datetimescope_column /
-// _from / _to, else the longest window the service allows, ending now (docs/kusto-protocol.md).
+// _from / _to, else the longest window the service allows, ending now; the other request properties
+// of the options become the compiler's set statements (docs/kusto-protocol.md, "Requests").
 import type { Caller } from '../auth/caller';
 import { AppError } from '../core/errors';
 import { requestPropertyStatements, type SetStatement } from '../query';

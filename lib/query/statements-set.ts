@@ -2,7 +2,8 @@
 // properties that change the result are honoured: query_now, query_bin_auto_size/_at, the truncation
 // limits, query_take_max_records, servertimeout; a limit may only lower the service's own one (the
 // caller applies the minimum). Those that only tune Kusto's execution are read, type-checked and
-// ignored; those whose meaning this service cannot give are refused. Throws QueryError:
+// ignored; those whose meaning this service cannot give are refused. The same rules take the Kusto
+// routes' properties.Options (statements-options.ts, reporting through propertiesOf's `fail`). Throws QueryError:
 // QUERY_SEMANTIC for an unknown name or a value of the wrong type, QUERY_UNSUPPORTED for a refused one.
 import type { Expr, LiteralKind, LiteralValue, SetStatement } from './ast';
 import { clip, type ErrorFactory } from './errors';
