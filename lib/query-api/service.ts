@@ -4,14 +4,7 @@
 // a place in the engine (admission.ts), the time limit, the row limit and the byte cap (answer.ts).
 import type { Caller } from '../auth/caller';
 import { AppError } from '../core/errors';
-import {
-  compile,
-  compilePlan,
-  QueryError,
-  type CompiledQuery,
-  type CompileOptions,
-  type SetStatement,
-} from '../query';
+import { compile, compilePlan, QueryError, type CompiledQuery, type CompileOptions, type SetStatement } from '../query';
 import type { QueryAdmission, Release } from './admission';
 import { TableAnswer, type TableResponse } from './answer';
 import { responseColumn } from './columns';

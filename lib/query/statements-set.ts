@@ -11,7 +11,8 @@ import { closest } from './naming';
 import type { Span } from './tokens';
 
 /** The type of a property's value, as the request properties page gives it. */
-export type ValueType = 'bool' | 'long' | 'int' | 'datetime' | 'timespan' | 'string' | 'dynamic' | 'literal' | 'boolOrInt';
+export type ValueType =
+  'bool' | 'long' | 'int' | 'datetime' | 'timespan' | 'string' | 'dynamic' | 'literal' | 'boolOrInt';
 
 type Effect =
   | 'now'
@@ -213,7 +214,12 @@ export function propertiesOf(sets: readonly SetStatement[], fail: PropertyFailur
     const property = REQUEST_PROPERTIES.get(s.name.toLowerCase());
     if (property === undefined) {
       const hint = closest(s.name, REQUEST_PROPERTIES.keys());
-      fail(s, 'semantic', `unknown request property '${clip(s.name)}'${hint ? `; did you mean '${hint}'?` : ''}`, s.nameSpan);
+      fail(
+        s,
+        'semantic',
+        `unknown request property '${clip(s.name)}'${hint ? `; did you mean '${hint}'?` : ''}`,
+        s.nameSpan,
+      );
     }
     const lit = s.value === undefined ? { type: 'bool' as const, value: true } : literalOf(s.value);
     if (lit === undefined || !fits(property.type, lit))
