@@ -33,6 +33,14 @@ const regexCheck =
     }
   };
 
+/** Trino's regexp_replace, whose rewrite names groups $1 where Kusto writes \1 (and a literal $ is \$). */
+const trinoRegexReplace = (text: string, regex: string, rewrite: unknown, quote: (v: string) => string): string =>
+  `regexp_replace(${text}, ${regex}, ${quote(
+    String(rewrite)
+      .replace(/\$/g, '\\$')
+      .replace(/\\(\d)/g, '$$$1'),
+  )})`;
+
 /** A constant as a regex matching it literally. */
 const escapeRegex = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|/-]/g, (c) => `\\${c}`);
 
@@ -250,12 +258,18 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
     signatures: [{ params: [s('source'), s('regex', true), s('rewrite', true)], result: 'string' }],
     check: regexCheck(1),
     duckdb: ({ a }) => `regexp_replace(${a[0]}, ${a[1]}, ${a[2]}, 'g')`,
-    timestream: ({ args, a, d }) =>
-      `regexp_replace(${a[0]}, ${a[1]}, ${d.string(
-        String(constantOf(args[2]))
-          .replace(/\$/g, '\\$')
-          .replace(/\\(\d)/g, '$$$1'),
-      )})`,
+    timestream: ({ args, a, d }) => trinoRegexReplace(a[0]!, a[1]!, constantOf(args[2]), d.string),
+  },
+  {
+    // The deprecated form replace_regex's page still names ("Deprecated aliases: replace()"), with
+    // the argument order of its old page: replace(regex, rewrite, text), the text last.
+    name: 'replace',
+    family: 'string',
+    summary: 'Deprecated form of replace_regex with the text last: replace(regex, rewrite, text).',
+    signatures: [{ params: [s('regex', true), s('rewrite', true), s('text')], result: 'string' }],
+    check: regexCheck(0),
+    duckdb: ({ a }) => `regexp_replace(${a[2]}, ${a[0]}, ${a[1]}, 'g')`,
+    timestream: ({ args, a, d }) => trinoRegexReplace(a[2]!, a[0]!, constantOf(args[1]), d.string),
   },
   {
     name: 'extract',
