@@ -206,14 +206,18 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
     family: 'string',
     summary: 'The parts of source between delimiters, as a dynamic array; with an index, an array of that part only.',
     signatures: [
-      { params: [s('source'), s('delimiter'), { name: 'index', type: 'integer', optional: true }], result: 'dynamic' },
+      // Kusto.Language takes any scalar as the source (split(Code, '0') of a long splits its text).
+      {
+        params: [{ name: 'source', type: 'any' }, s('delimiter'), { name: 'index', type: 'integer', optional: true }],
+        result: 'dynamic',
+      },
     ],
-    duckdb: ({ a }) =>
+    duckdb: ({ a, str: text }) =>
       a[2] === undefined
-        ? `to_json(string_split(${a[0]}, ${a[1]}))`
-        : `to_json(list_slice(string_split(${a[0]}, ${a[1]}), ${a[2]} + 1, ${a[2]} + 1))`,
-    timestream: ({ a }) =>
-      `json_format(CAST(${a[2] === undefined ? `split(${a[0]}, ${a[1]})` : `slice(split(${a[0]}, ${a[1]}), ${a[2]} + 1, 1)`} AS JSON))`,
+        ? `to_json(string_split(${text(0)}, ${a[1]}))`
+        : `to_json(list_slice(string_split(${text(0)}, ${a[1]}), ${a[2]} + 1, ${a[2]} + 1))`,
+    timestream: ({ a, str: text }) =>
+      `json_format(CAST(${a[2] === undefined ? `split(${text(0)}, ${a[1]})` : `slice(split(${text(0)}, ${a[1]}), ${a[2]} + 1, 1)`} AS JSON))`,
   },
   {
     name: 'strcat_delim',
