@@ -241,12 +241,16 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
   str(
     'strcat_array',
     'The elements of a dynamic array as text joined by the delimiter.',
-    [{ name: 'array', type: 'dynamic' }, s('delimiter')],
+    // Kusto.Language takes any scalar as the delimiter (delimiter: Scalar), joined as its text.
+    [
+      { name: 'array', type: 'dynamic' },
+      { name: 'delimiter', type: 'any' },
+    ],
     {
-      duckdb: ({ a }) =>
-        `coalesce(CASE WHEN json_type(${a[0]}) = 'ARRAY' THEN array_to_string(list_transform(CAST(${a[0]} AS JSON[]), e -> coalesce(CASE WHEN json_type(e) = 'VARCHAR' THEN json_extract_string(e, '$') WHEN json_type(e) = 'NULL' THEN '' ELSE CAST(e AS VARCHAR) END, '')), ${a[1]}) END, '')`,
-      timestream: ({ a }) =>
-        `coalesce(try(array_join(transform(CAST(json_parse(${a[0]}) AS ARRAY(JSON)), e -> coalesce(json_extract_scalar(e, '$'), json_format(e))), ${a[1]})), '')`,
+      duckdb: ({ a, str: text }) =>
+        `coalesce(CASE WHEN json_type(${a[0]}) = 'ARRAY' THEN array_to_string(list_transform(CAST(${a[0]} AS JSON[]), e -> coalesce(CASE WHEN json_type(e) = 'VARCHAR' THEN json_extract_string(e, '$') WHEN json_type(e) = 'NULL' THEN '' ELSE CAST(e AS VARCHAR) END, '')), ${text(1)}) END, '')`,
+      timestream: ({ a, str: text }) =>
+        `coalesce(try(array_join(transform(CAST(json_parse(${a[0]}) AS ARRAY(JSON)), e -> coalesce(json_extract_scalar(e, '$'), json_format(e))), ${text(1)})), '')`,
     },
   ),
   str(
