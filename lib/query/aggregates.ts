@@ -112,7 +112,8 @@ const percentileType = (t: KqlType): KqlType => (t === 'int' ? 'long' : t === 'd
 
 export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateContext): AggregateOutput[] {
   const { errors } = ctx;
-  const name = call.name === 'any' ? 'take_any' : call.name;
+  // Deprecated aliases (take_any's and take_anyif's pages): any() and anyif().
+  const name = call.name === 'any' ? 'take_any' : call.name === 'anyif' ? 'take_anyif' : call.name;
   const arg0 = call.args[0];
 
   switch (name) {
@@ -263,7 +264,9 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
       if ('message' in r) throw errors.semantic(r.message, r.arg >= 0 ? call.args[r.arg]!.span : call.span);
       return [
         {
-          defaultName: fn.defaultName(aggregateArgumentName(arg0)),
+          // anyif(x, p) keeps its own prefix, anyif_x, where take_anyif(x, p) is x (Kusto.Language).
+          defaultName:
+            call.name === 'anyif' ? `anyif_${aggregateArgumentName(arg0)}` : fn.defaultName(aggregateArgumentName(arg0)),
           agg: { fn: 'catalog', args: r.args, type: r.type, ref: { catalog: 'aggregate', name: fn.name } },
           multi: false,
         },

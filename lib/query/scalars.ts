@@ -75,6 +75,7 @@ export const AGGREGATE_FUNCTIONS: ReadonlySet<string> = new Set([
   'make_list_if',
   'make_set_if',
   'take_anyif',
+  'anyif',
   'binary_all_or',
   'binary_all_and',
   'buildschema',

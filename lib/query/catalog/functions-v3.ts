@@ -51,19 +51,24 @@ export const FUNCTIONS_V3: readonly ScalarFunction[] = [
     name: 'isascii',
     family: 'string',
     summary: 'Whether every character of the text is ASCII (code point below 128).',
-    signatures: [{ params: [str('value')], result: 'bool' }],
-    duckdb: ({ a }) => `NOT regexp_matches(${a[0]}, '[^\\x00-\\x7F]')`,
-    timestream: ({ a }) => `NOT regexp_like(${a[0]}, '[^\\x00-\\x7F]')`,
+    // Kusto.Language takes any scalar (value: Scalar), tested as its text.
+    signatures: [{ params: [{ name: 'value', type: 'any' }], result: 'bool' }],
+    duckdb: ({ str: text }) => `NOT regexp_matches(${text(0)}, '[^\\x00-\\x7F]')`,
+    timestream: ({ str: text }) => `NOT regexp_like(${text(0)}, '[^\\x00-\\x7F]')`,
   },
   {
     name: 'unicode_codepoints_from_string',
+    // "Deprecated aliases: to_utf8()" (this function's page; Kusto.Language marks to_utf8 obsolete
+    // for it): code points, not UTF-8 bytes.
+    aliases: ['to_utf8'],
     family: 'string',
     summary: 'The Unicode code points of the text, as a dynamic array of numbers.',
-    signatures: [{ params: [str('value')], result: 'dynamic' }],
-    duckdb: ({ a }) =>
-      `CASE WHEN ${a[0]} = '' THEN JSON '[]' ELSE to_json(list_transform(string_split(${a[0]}, ''), ch -> CAST(unicode(ch) AS BIGINT))) END`,
-    timestream: ({ a }) =>
-      `json_format(CAST(transform(regexp_extract_all(${a[0]}, '(?s).'), ch -> CAST(codepoint(CAST(ch AS VARCHAR(1))) AS BIGINT)) AS JSON))`,
+    // Kusto.Language takes any scalar (value: Scalar): the code points of its text.
+    signatures: [{ params: [{ name: 'value', type: 'any' }], result: 'dynamic' }],
+    duckdb: ({ str: text }) =>
+      `CASE WHEN ${text(0)} = '' THEN JSON '[]' ELSE to_json(list_transform(string_split(${text(0)}, ''), ch -> CAST(unicode(ch) AS BIGINT))) END`,
+    timestream: ({ str: text }) =>
+      `json_format(CAST(transform(regexp_extract_all(${text(0)}, '(?s).'), ch -> CAST(codepoint(CAST(ch AS VARCHAR(1))) AS BIGINT)) AS JSON))`,
   },
   {
     name: 'unicode_codepoints_to_string',

@@ -61,17 +61,6 @@ function rangeSql(c: SqlCall): string {
   return `CASE WHEN ${nulls} OR ${step} = 0 THEN NULL WHEN ${n} = 0 THEN ${empty} ELSE ${jsonArray(d, `${map}(${indexes(d, n)}, i -> ${element})`)} END`;
 }
 
-/** UTF-8 bytes of one code point `cp`, as a SQL list of integers (`q` is the dialect's integer division). */
-function utf8Bytes(cp: string, q: (a: string, b: number) => string): string {
-  const cont = (shift: number): string => `128 + ${shift ? `${q(cp, 2 ** shift)} % 64` : `${cp} % 64`}`;
-  return (
-    `CASE WHEN ${cp} < 128 THEN [${cp}] ` +
-    `WHEN ${cp} < 2048 THEN [192 + ${q(cp, 64)}, ${cont(0)}] ` +
-    `WHEN ${cp} < 65536 THEN [224 + ${q(cp, 4096)}, ${cont(6)}, ${cont(0)}] ` +
-    `ELSE [240 + ${q(cp, 262144)}, ${cont(12)}, ${cont(6)}, ${cont(0)}] END`
-  );
-}
-
 /**
  * parse_version: one to four dot-separated parts of 1..8 digits, each padded to 8 digits, missing
  * trailing parts 0 (parse_version docs); anything else is null. DECIMAL(38,0) keeps every digit, so
@@ -141,16 +130,6 @@ export const FUNCTIONS_V4: readonly ScalarFunction[] = [
     summary: 'A comparable decimal of a version of one to four dot-separated parts of up to 8 digits; null otherwise.',
     signatures: [{ params: [{ name: 'version', type: 'string' }], result: 'decimal' }],
     ...both(parseVersion),
-  },
-  {
-    name: 'to_utf8',
-    family: 'string',
-    summary: 'The UTF-8 bytes of the text, as a dynamic array of numbers.',
-    signatures: [{ params: [{ name: 'value', type: 'string' }], result: 'dynamic' }],
-    duckdb: ({ a }) =>
-      `CASE WHEN ${a[0]} = '' THEN JSON '[]' ELSE to_json(flatten(list_transform(string_split(${a[0]}, ''), ch -> ${utf8Bytes('CAST(unicode(ch) AS BIGINT)', (x, n) => `(${x} // ${n})`)}))) END`,
-    timestream: ({ a }) =>
-      `json_format(CAST(flatten(transform(regexp_extract_all(${a[0]}, '(?s).'), ch -> ${utf8Bytes('CAST(codepoint(CAST(ch AS VARCHAR(1))) AS BIGINT)', (x, n) => `(${x} / ${n})`)})) AS JSON))`,
   },
   {
     name: 'gamma',

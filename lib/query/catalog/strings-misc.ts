@@ -9,15 +9,19 @@ export const STRING_MISC_FUNCTIONS: readonly ScalarFunction[] = [
     signatures: [
       {
         params: [
-          { name: 'string1', type: 'string' },
-          { name: 'string2', type: 'string' },
+          // Kusto.Language takes any scalars (s1, s2: Scalar) and compares their text.
+          { name: 'string1', type: 'any' },
+          { name: 'string2', type: 'any' },
         ],
         // long: Kusto.Language declares strcmp() long (the page says 'an integer value' and prints no type).
         result: 'long',
       },
     ],
     // Ordinal (code point) order, as .NET's string.CompareOrdinal; both engines compare bytes of UTF-8.
-    ...both(({ a }) => `CAST(CASE WHEN ${a[0]} < ${a[1]} THEN -1 WHEN ${a[0]} > ${a[1]} THEN 1 ELSE 0 END AS BIGINT)`),
+    ...both(
+      ({ str: text }) =>
+        `CAST(CASE WHEN ${text(0)} < ${text(1)} THEN -1 WHEN ${text(0)} > ${text(1)} THEN 1 ELSE 0 END AS BIGINT)`,
+    ),
   },
   {
     name: 'string_size',

@@ -44,9 +44,10 @@ export const QUOTE_BYTES_FUNCTIONS: readonly ScalarFunction[] = [
     family: 'string',
     summary:
       'The text with a backslash before every character but ASCII letters, digits, _ and non-ASCII ones (RE2 QuoteMeta).',
-    signatures: [{ params: [{ name: 'string', type: 'string' }], result: 'string' }],
-    duckdb: ({ a }) => `regexp_replace(${a[0]}, '([^A-Za-z0-9_\\x{80}-\\x{10FFFF}])', '\\\\\\1', 'g')`,
-    timestream: ({ a }) => `regexp_replace(${a[0]}, '([^A-Za-z0-9_\\x{80}-\\x{10FFFF}])', '\\\\$1')`,
+    // Kusto.Language takes any scalar (string: Scalar): a number is quoted as its text.
+    signatures: [{ params: [{ name: 'string', type: 'any' }], result: 'string' }],
+    duckdb: ({ str: text }) => `regexp_replace(${text(0)}, '([^A-Za-z0-9_\\x{80}-\\x{10FFFF}])', '\\\\\\1', 'g')`,
+    timestream: ({ str: text }) => `regexp_replace(${text(0)}, '([^A-Za-z0-9_\\x{80}-\\x{10FFFF}])', '\\\\$1')`,
   },
   {
     name: 'format_bytes',

@@ -33,6 +33,14 @@ const regexCheck =
     }
   };
 
+/** Trino's regexp_replace, whose rewrite names groups $1 where Kusto writes \1 (and a literal $ is \$). */
+const trinoRegexReplace = (text: string, regex: string, rewrite: unknown, quote: (v: string) => string): string =>
+  `regexp_replace(${text}, ${regex}, ${quote(
+    String(rewrite)
+      .replace(/\$/g, '\\$')
+      .replace(/\\(\d)/g, '$$$1'),
+  )})`;
+
 /** A constant as a regex matching it literally. */
 const escapeRegex = (text: string): string => text.replace(/[\\^$.*+?()[\]{}|/-]/g, (c) => `\\${c}`);
 
@@ -198,14 +206,18 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
     family: 'string',
     summary: 'The parts of source between delimiters, as a dynamic array; with an index, an array of that part only.',
     signatures: [
-      { params: [s('source'), s('delimiter'), { name: 'index', type: 'integer', optional: true }], result: 'dynamic' },
+      // Kusto.Language takes any scalar as the source (split(Code, '0') of a long splits its text).
+      {
+        params: [{ name: 'source', type: 'any' }, s('delimiter'), { name: 'index', type: 'integer', optional: true }],
+        result: 'dynamic',
+      },
     ],
-    duckdb: ({ a }) =>
+    duckdb: ({ a, str: text }) =>
       a[2] === undefined
-        ? `to_json(string_split(${a[0]}, ${a[1]}))`
-        : `to_json(list_slice(string_split(${a[0]}, ${a[1]}), ${a[2]} + 1, ${a[2]} + 1))`,
-    timestream: ({ a }) =>
-      `json_format(CAST(${a[2] === undefined ? `split(${a[0]}, ${a[1]})` : `slice(split(${a[0]}, ${a[1]}), ${a[2]} + 1, 1)`} AS JSON))`,
+        ? `to_json(string_split(${text(0)}, ${a[1]}))`
+        : `to_json(list_slice(string_split(${text(0)}, ${a[1]}), ${a[2]} + 1, ${a[2]} + 1))`,
+    timestream: ({ a, str: text }) =>
+      `json_format(CAST(${a[2] === undefined ? `split(${text(0)}, ${a[1]})` : `slice(split(${text(0)}, ${a[1]}), ${a[2]} + 1, 1)`} AS JSON))`,
   },
   {
     name: 'strcat_delim',
@@ -229,12 +241,16 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
   str(
     'strcat_array',
     'The elements of a dynamic array as text joined by the delimiter.',
-    [{ name: 'array', type: 'dynamic' }, s('delimiter')],
+    // Kusto.Language takes any scalar as the delimiter (delimiter: Scalar), joined as its text.
+    [
+      { name: 'array', type: 'dynamic' },
+      { name: 'delimiter', type: 'any' },
+    ],
     {
-      duckdb: ({ a }) =>
-        `coalesce(CASE WHEN json_type(${a[0]}) = 'ARRAY' THEN array_to_string(list_transform(CAST(${a[0]} AS JSON[]), e -> coalesce(CASE WHEN json_type(e) = 'VARCHAR' THEN json_extract_string(e, '$') WHEN json_type(e) = 'NULL' THEN '' ELSE CAST(e AS VARCHAR) END, '')), ${a[1]}) END, '')`,
-      timestream: ({ a }) =>
-        `coalesce(try(array_join(transform(CAST(json_parse(${a[0]}) AS ARRAY(JSON)), e -> coalesce(json_extract_scalar(e, '$'), json_format(e))), ${a[1]})), '')`,
+      duckdb: ({ a, str: text }) =>
+        `coalesce(CASE WHEN json_type(${a[0]}) = 'ARRAY' THEN array_to_string(list_transform(CAST(${a[0]} AS JSON[]), e -> coalesce(CASE WHEN json_type(e) = 'VARCHAR' THEN json_extract_string(e, '$') WHEN json_type(e) = 'NULL' THEN '' ELSE CAST(e AS VARCHAR) END, '')), ${text(1)}) END, '')`,
+      timestream: ({ a, str: text }) =>
+        `coalesce(try(array_join(transform(CAST(json_parse(${a[0]}) AS ARRAY(JSON)), e -> coalesce(json_extract_scalar(e, '$'), json_format(e))), ${text(1)})), '')`,
     },
   ),
   str(
@@ -250,12 +266,18 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
     signatures: [{ params: [s('source'), s('regex', true), s('rewrite', true)], result: 'string' }],
     check: regexCheck(1),
     duckdb: ({ a }) => `regexp_replace(${a[0]}, ${a[1]}, ${a[2]}, 'g')`,
-    timestream: ({ args, a, d }) =>
-      `regexp_replace(${a[0]}, ${a[1]}, ${d.string(
-        String(constantOf(args[2]))
-          .replace(/\$/g, '\\$')
-          .replace(/\\(\d)/g, '$$$1'),
-      )})`,
+    timestream: ({ args, a, d }) => trinoRegexReplace(a[0]!, a[1]!, constantOf(args[2]), d.string),
+  },
+  {
+    // The deprecated form replace_regex's page still names ("Deprecated aliases: replace()"), with
+    // the argument order of its old page: replace(regex, rewrite, text), the text last.
+    name: 'replace',
+    family: 'string',
+    summary: 'Deprecated form of replace_regex with the text last: replace(regex, rewrite, text).',
+    signatures: [{ params: [s('regex', true), s('rewrite', true), s('text')], result: 'string' }],
+    check: regexCheck(0),
+    duckdb: ({ a }) => `regexp_replace(${a[2]}, ${a[0]}, ${a[1]}, 'g')`,
+    timestream: ({ args, a, d }) => trinoRegexReplace(a[2]!, a[0]!, constantOf(args[1]), d.string),
   },
   {
     name: 'extract',

@@ -191,7 +191,9 @@ export class DuckDbDialect extends SqlDialect {
   }
   parseJson(text: string): string {
     // parse_json('') is null in Kusto; other text that is not JSON is kept as a dynamic string.
-    return `CASE WHEN ${text} = '' THEN NULL WHEN json_valid(${text}) THEN CAST(${text} AS JSON) ELSE to_json(${text}) END`;
+    // json() re-writes the document compactly (a cast keeps the text as written): tostring() of it
+    // then gives '{"a":1}' for '{ "a" : 1 }', as Kusto, which keeps the value, not the text.
+    return `CASE WHEN ${text} = '' THEN NULL WHEN json_valid(${text}) THEN json(${text}) ELSE to_json(${text}) END`;
   }
   jsonText(value: string, type: KqlType): string {
     switch (type) {
