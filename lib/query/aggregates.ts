@@ -266,7 +266,9 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
         {
           // anyif(x, p) keeps its own prefix, anyif_x, where take_anyif(x, p) is x (Kusto.Language).
           defaultName:
-            call.name === 'anyif' ? `anyif_${aggregateArgumentName(arg0)}` : fn.defaultName(aggregateArgumentName(arg0)),
+            call.name === 'anyif'
+              ? `anyif_${aggregateArgumentName(arg0)}`
+              : fn.defaultName(aggregateArgumentName(arg0)),
           agg: { fn: 'catalog', args: r.args, type: r.type, ref: { catalog: 'aggregate', name: fn.name } },
           multi: false,
         },
