@@ -11,23 +11,12 @@ import { clip, type ErrorFactory } from './errors';
 import { minifiedJson } from './json-text';
 import { MAX_INT, MIN_INT, parseDatetimeTicks, parseTimespanTicks } from './literals';
 import { parseExpressionText } from './parser';
+import { literalOf as signedLiteral } from './statements-set';
 import { typeNamed } from './types';
 
 type Literal = { readonly type: LiteralKind; readonly value: LiteralValue };
 
 const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
-
-/** A literal, or `-`/`+` before a number or timespan literal. */
-function literalOf(e: Expr | undefined): Literal | undefined {
-  if (e === undefined) return undefined;
-  if (e.kind === 'literal') return e;
-  if (e.kind !== 'unary' || e.operand.kind !== 'literal') return undefined;
-  const { type, value } = e.operand;
-  if (e.op === '+' || value === null) return { type, value };
-  if (typeof value === 'bigint' && type !== 'datetime') return { type, value: -value };
-  if (typeof value === 'number') return { type, value: -value };
-  return undefined;
-}
 
 /** The literal as a value of the declared type (the widenings Kusto allows for a literal), or undefined. */
 function asType(lit: Literal, type: LiteralKind): LiteralValue | undefined {
@@ -67,7 +56,8 @@ function bareValue(text: string, type: LiteralKind): LiteralValue | undefined {
 /** The value of a parameter's text, or undefined when it is no literal of the type. */
 export function valueOfText(text: string, type: LiteralKind): LiteralValue | undefined {
   if (type === 'string') return text;
-  const lit = literalOf(parseExpressionText(text));
+  const parsed = parseExpressionText(text);
+  const lit = parsed === undefined ? undefined : signedLiteral(parsed);
   const value = lit === undefined ? undefined : asType(lit, type);
   return value !== undefined ? value : bareValue(text, type);
 }
@@ -110,7 +100,7 @@ export function parameterLets(
           `the dynamic query parameter '${decl.name}' cannot have a default value`,
           decl.default.span,
         );
-      const lit = literalOf(decl.default);
+      const lit = signedLiteral(decl.default);
       value = lit === undefined ? undefined : asType(lit, type);
       if (value === undefined)
         throw errors.semantic(
