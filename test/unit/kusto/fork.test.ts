@@ -1,39 +1,29 @@
 // fork and facet answer several result tables: on the Kusto routes each is a PrimaryResult table
 // (v2 frames, v1 tables with the table of contents), as the official SDK reads them; the native
 // /query/table answers one table and refuses them, naming the Kusto routes.
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { Client } from 'azure-kusto-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Caller } from '../../../lib/auth/caller';
 import type { AppError } from '../../../lib/core/errors';
 import { kustoQuery } from '../../../lib/kusto/service';
-import { convertRows } from '../../../lib/query';
 import type { QueryEngine } from '../../../lib/query-api/ports';
 import { runTableQuery } from '../../../lib/query-api/service';
 import { TELEMETRY_DDL } from '../../../lib/telemetry/duckdb-layout';
 import { settings, trace } from './fixtures';
+import { memoryEngine, type MemoryEngine } from '../../support/memory-engine';
 
 const caller: Caller = { kind: 'jwt', customerId: 'acme', plantIds: ['p1'], allPlants: false, clientId: 'c1' };
 const parseSdk = (json: string, kind: 'query' | 'queryv1') =>
   new Client('http://127.0.0.1:1')._parseResponse(JSON.parse(json), kind as never);
 
 describe('fork and facet on the Kusto routes', () => {
-  let instance: DuckDBInstance;
-  let connection: DuckDBConnection;
+  let memory: MemoryEngine;
   let engine: QueryEngine;
   beforeAll(async () => {
-    instance = await DuckDBInstance.create(':memory:');
-    connection = await instance.connect();
-    for (const ddl of TELEMETRY_DDL) await connection.run(ddl);
-    engine = {
-      dialect: 'duckdb',
-      run: async (sql, types, sink) => {
-        const rows = convertRows((await connection.runAndReadAll(sql)).getRowsJson() as unknown[][], [...types]);
-        for (const row of rows) if (!sink.push(row)) return;
-      },
-    };
+    memory = await memoryEngine({ ddl: TELEMETRY_DDL });
+    engine = memory.engine;
   });
-  afterAll(() => instance?.closeSync());
+  afterAll(() => memory?.close());
 
   it('answers each fork leg as a PrimaryResult table named by name= or as (v2)', async () => {
     // Act

@@ -1,15 +1,14 @@
 // The request properties of a Kusto body's properties.Options: read as literals of each property's
 // type, checked with the set statements' rules (a 400 naming the option), and applied through the
 // compiler exactly as the same `set` in the query text, combined with the text's own set statements.
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Caller } from '../../../lib/auth/caller';
 import type { AppError } from '../../../lib/core/errors';
 import { optionStatements } from '../../../lib/kusto/request';
 import { kustoQuery } from '../../../lib/kusto/service';
-import { convertRows } from '../../../lib/query';
 import type { QueryEngine } from '../../../lib/query-api/ports';
 import { refusal } from '../../support/refusal';
+import { memoryEngine, type MemoryEngine } from '../../support/memory-engine';
 import { settings, trace } from './fixtures';
 
 const caller: Caller = { kind: 'jwt', customerId: 'acme', plantIds: ['p1'], allPlants: false, clientId: 'c1' };
@@ -99,21 +98,13 @@ describe('optionStatements', () => {
 type Frame = { FrameType: string; TableKind?: string; Rows?: unknown[][]; HasErrors?: boolean };
 
 describe('Options through the Kusto query route', () => {
-  let instance: DuckDBInstance;
-  let c: DuckDBConnection;
+  let memory: MemoryEngine;
   let engine: QueryEngine;
   beforeAll(async () => {
-    instance = await DuckDBInstance.create(':memory:');
-    c = await instance.connect();
-    engine = {
-      dialect: 'duckdb',
-      run: async (text, types, sink) => {
-        for (const row of convertRows((await c.runAndReadAll(text)).getRowsJson() as unknown[][], [...types]))
-          if (!sink.push(row)) return;
-      },
-    };
+    memory = await memoryEngine();
+    engine = memory.engine;
   });
-  afterAll(() => instance?.closeSync());
+  afterAll(() => memory?.close());
 
   /** The v2 answer's primary rows and whether it reports errors (a truncation). */
   async function run(csl: string, Options: Record<string, unknown>, s = settings) {

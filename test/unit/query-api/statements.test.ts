@@ -1,15 +1,14 @@
 // Set statements and query parameters through the query service: the limits a query asks for only
 // lower the service's own (rows, bytes, time), query_take_max_records cuts without a truncation, and
 // the body's `parameters` reach the query as literals, never as SQL text.
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Caller } from '../../../lib/auth/caller';
 import { AppError } from '../../../lib/core/errors';
-import { convertRows } from '../../../lib/query';
 import type { QueryEngine } from '../../../lib/query-api/ports';
 import { parseQueryRequest } from '../../../lib/query-api/request';
 import { runTableQuery } from '../../../lib/query-api/service';
 import { refusal } from '../../support/refusal';
+import { memoryEngine, type MemoryEngine } from '../../support/memory-engine';
 
 const caller: Caller = { kind: 'jwt', customerId: 'acme', plantIds: ['p1'], allPlants: false, clientId: 'c1' };
 const settings = { rowLimit: 3, timeoutMs: 5000, maxWindowDays: 31, now: () => new Date('2026-01-01T12:00:00Z') };
@@ -21,23 +20,14 @@ const body = (query: string, extra: Record<string, unknown> = {}) => ({
 });
 
 describe('set statements and parameters in the query service', () => {
-  let instance: DuckDBInstance;
-  let c: DuckDBConnection;
   const sql: string[] = [];
+  let memory: MemoryEngine;
   let engine: QueryEngine;
   beforeAll(async () => {
-    instance = await DuckDBInstance.create(':memory:');
-    c = await instance.connect();
-    engine = {
-      dialect: 'duckdb',
-      run: async (text, types, sink) => {
-        sql.push(text);
-        for (const row of convertRows((await c.runAndReadAll(text)).getRowsJson() as unknown[][], [...types]))
-          if (!sink.push(row)) return;
-      },
-    };
+    memory = await memoryEngine({ seen: (text) => sql.push(text) });
+    engine = memory.engine;
   });
-  afterAll(() => instance?.closeSync());
+  afterAll(() => memory?.close());
 
   it('truncationmaxrecords lowers the row limit and says so', async () => {
     // Act

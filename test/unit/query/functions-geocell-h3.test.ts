@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compileFailure, expectRefusedAt } from './compile-failure';
 import { duck, queryRunner, ts } from './geocell-queries';
+import { seededRandom } from './seeded-random';
 import { h3Children, h3Index, h3Parent } from './geocell-reference';
 
 let rowsOf: (query: string) => Promise<unknown[][]>;
@@ -12,23 +13,12 @@ beforeAll(async () => {
   rowsOf = await queryRunner();
 });
 
-/** A small deterministic generator (mulberry32), so the H3 indexes below are the same each run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * 400 H3 tokens: valid cells of every resolution (the pentagon base cells often, with digits 0 and 1
  * often, to reach the missing pentagon children), and one in four with one bit flipped anywhere.
  */
 function h3Tokens(): string[] {
-  const next = random(7);
+  const next = seededRandom(7);
   const pick = (n: number): number => Math.floor(next() * n);
   const out: string[] = [];
   while (out.length < 400) {
@@ -132,7 +122,7 @@ describe('H3 level, parent and children: hostile values give what the pages prin
 describe('H3 level, parent and children: the SQL against the reference', () => {
   it('agrees on 400 tokens, valid and corrupted, at default and chosen resolutions', async () => {
     // Arrange
-    const next = random(11);
+    const next = seededRandom(11);
     const tokens = h3Tokens().map((t) => [t, Math.floor(next() * 16), 1 + Math.floor(next() * 15)] as const);
     const query = [
       `datatable(t: string, pr: long, cr: long) [${tokens.map(([t, p, c]) => `"${t}", ${p}, ${c}`).join(', ')}]`,

@@ -8,22 +8,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FACE_CENTER_XYZ } from '../../../lib/query/catalog/functions-v9-geoh3-tables';
 import { compileFailure, expectRefusedAt } from './compile-failure';
 import { duck, queryRunner, ts } from './geocell-queries';
+import { seededRandom } from './seeded-random';
 
 let rowsOf: (query: string) => Promise<unknown[][]>;
 beforeAll(async () => {
   rowsOf = await queryRunner();
 });
-
-/** A small deterministic generator (mulberry32), so the points are the same each run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const DEGREES = 180 / Math.PI;
 const toLngLat = ([x, y, z]: readonly number[]): [number, number] => {
@@ -37,7 +27,7 @@ const toLngLat = ([x, y, z]: readonly number[]): [number, number] => {
  * points slightly off them), each with a resolution.
  */
 function fragilePoints(): [number, number, number][] {
-  const next = random(5);
+  const next = seededRandom(5);
   const out: [number, number, number][] = [];
   for (const p of h3.getPentagons(0)) {
     const [lat, lng] = h3.cellToLatLng(p);
@@ -66,7 +56,7 @@ function fragilePoints(): [number, number, number][] {
  * two rings around it at every resolution (where cells cross faces more than once).
  */
 function sampleCells(): string[] {
-  const next = random(9);
+  const next = seededRandom(9);
   const out = new Set<string>();
   for (let k = 0; k < 1200; k++) {
     const lat = Math.asin(next() * 2 - 1) * DEGREES;

@@ -8,6 +8,7 @@ import {
   parseDatetimeTicks,
   parseDatetimeTicksUnbounded,
 } from '../../../lib/query/literals';
+import { seededRandom } from './seeded-random';
 
 const MILLI = 10_000n;
 
@@ -17,17 +18,6 @@ function referenceFormat(ticks: bigint): string {
   const iso = new Date(Number(ms)).toISOString();
   const fraction = (iso.slice(20, 23) + String(Number(ticks - ms * MILLI)).padStart(4, '0')).replace(/0+$/, '');
   return iso.slice(0, 19) + (fraction ? '.' + fraction : '') + 'Z';
-}
-
-/** A deterministic generator (mulberry32), so a failure names a reproducible instant. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 describe('formatDatetimeTicks', () => {
@@ -42,7 +32,7 @@ describe('formatDatetimeTicks', () => {
   });
 
   it('agrees with Date over 4,000 random instants of the whole range', () => {
-    const next = random(15);
+    const next = seededRandom(15);
     const span = Number(MAX_DATETIME_TICKS - MIN_DATETIME_TICKS);
     for (let i = 0; i < 4_000; i++) {
       const ticks = MIN_DATETIME_TICKS + BigInt(Math.floor(next() * span)) + BigInt(Math.floor(next() * 10_000_000));
@@ -59,7 +49,7 @@ describe('formatDatetimeTicks', () => {
 
 describe('parseDatetimeTicks', () => {
   it('reads the text it writes back to the same ticks', () => {
-    const next = random(51);
+    const next = seededRandom(51);
     const span = Number(MAX_DATETIME_TICKS - MIN_DATETIME_TICKS);
     for (let i = 0; i < 4_000; i++) {
       const ticks = MIN_DATETIME_TICKS + BigInt(Math.floor(next() * span));
@@ -69,7 +59,7 @@ describe('parseDatetimeTicks', () => {
   });
 
   it('agrees with Date.parse on dates with offsets', () => {
-    const next = random(7);
+    const next = seededRandom(7);
     for (let i = 0; i < 5_000; i++) {
       const ms = Math.floor((next() - 0.3) * 4e12);
       const iso = new Date(ms).toISOString(); // 1843 .. 2096
@@ -80,7 +70,7 @@ describe('parseDatetimeTicks', () => {
   });
 
   it('reads ISO 8601 UTC text (the request window form) as Date.parse does', () => {
-    const next = random(24);
+    const next = seededRandom(24);
     for (let i = 0; i < 4_000; i++) {
       const ms = -62_135_596_800_000 + Math.floor(next() * 315_537_897_599_999); // years 0001 .. 9999
       const text = new Date(ms).toISOString();

@@ -1,7 +1,8 @@
 // current_principal() and current_database() in compile(): the request's identity as string
 // literals, fixed for the query; refused without one, and with arguments.
 import { describe, expect, it } from 'vitest';
-import { compile, QueryError, type CompileOptions } from '../../../lib/query';
+import { compile, type CompileOptions, type QueryError } from '../../../lib/query';
+import { compileFailure } from './compile-failure';
 
 const options: CompileOptions = {
   dialect: 'duckdb',
@@ -16,15 +17,7 @@ const options: CompileOptions = {
   identity: { principal: "app=o'brien;c", database: 'c' },
 };
 
-function failure(query: string, o: CompileOptions = options): QueryError {
-  try {
-    compile(query, o);
-  } catch (e) {
-    if (e instanceof QueryError) return e;
-    throw e;
-  }
-  throw new Error(`compiled: ${query}`);
-}
+const failure = (query: string, o: CompileOptions = options): QueryError => compileFailure(query, o);
 
 describe('metadata functions', () => {
   it('are the identity of the request, as escaped string literals', () => {

@@ -1,7 +1,8 @@
 // The set and declare statements in compile(): each honoured property's effect on the SQL and on
 // CompiledQuery.properties, every refusal at its position, and the binding of parameter values.
 import { describe, expect, it } from 'vitest';
-import { compile, QueryError, type CompileOptions } from '../../../lib/query';
+import { compile, type CompileOptions, type QueryError } from '../../../lib/query';
+import { compileFailure } from './compile-failure';
 
 const options: CompileOptions = {
   dialect: 'duckdb',
@@ -18,15 +19,8 @@ const options: CompileOptions = {
 const sqlOf = (query: string, parameters?: Record<string, string>): string =>
   compile(query, { ...options, ...(parameters ? { parameters } : {}) }).sql;
 
-function failure(query: string, parameters?: Record<string, string>): QueryError {
-  try {
-    compile(query, { ...options, ...(parameters ? { parameters } : {}) });
-  } catch (e) {
-    if (e instanceof QueryError) return e;
-    throw e;
-  }
-  throw new Error(`compiled: ${query}`);
-}
+const failure = (query: string, parameters?: Record<string, string>): QueryError =>
+  compileFailure(query, { ...options, ...(parameters ? { parameters } : {}) });
 
 describe('set statements', () => {
   it('query_now fixes now() and ago(); the last statement wins', () => {

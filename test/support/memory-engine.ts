@@ -1,0 +1,29 @@
+// A QueryEngine on an in-memory DuckDB for unit tests of the query and Kusto services: the compiled
+// SQL runs for real (no limits, no interrupts: the adapter's own tests cover those), and its rows
+// are converted as the adapter converts them.
+import { DuckDBInstance } from '@duckdb/node-api';
+import { convertRows } from '../../lib/query';
+import type { QueryEngine } from '../../lib/query-api/ports';
+
+export interface MemoryEngine {
+  readonly engine: QueryEngine;
+  close(): void;
+}
+
+/** `ddl` runs first (e.g. the telemetry tables); `seen` receives each statement the engine is given. */
+export async function memoryEngine(
+  options: { ddl?: readonly string[]; seen?: (sql: string) => void } = {},
+): Promise<MemoryEngine> {
+  const instance = await DuckDBInstance.create(':memory:');
+  const connection = await instance.connect();
+  for (const statement of options.ddl ?? []) await connection.run(statement);
+  const engine: QueryEngine = {
+    dialect: 'duckdb',
+    run: async (sql, types, sink) => {
+      options.seen?.(sql);
+      const rows = convertRows((await connection.runAndReadAll(sql)).getRowsJson() as unknown[][], [...types]);
+      for (const row of rows) if (!sink.push(row)) return;
+    },
+  };
+  return { engine, close: () => instance.closeSync() };
+}
