@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { callerOf, type Caller } from '../auth/caller';
+import type { Caller } from '../auth/caller';
 import { AppError, isAppError } from '../core/errors';
 import { logger } from '../core/logger';
 import type { HttpEvent } from '../http/chain';
@@ -23,12 +23,9 @@ export interface KustoTrace {
 export type KustoEvent = HttpEvent & { kusto?: KustoTrace; caller?: Caller };
 
 export interface KustoHandlerOptions {
-  /** Behind the query authorizer: a refused caller gets its 401/403 before the body is read. */
-  readonly authorized?: boolean;
   /**
-   * No Lambda authorizer: the function checks the bearer token itself with this (one invocation
-   * per request instead of two); a refused caller gets its 401/403 before the body is read, as
-   * with `authorized`. Not together with `authorized`.
+   * The function checks the bearer token itself with this (no Lambda authorizer: one invocation
+   * per request instead of two); a refused caller gets its 401/403 before the body is read.
    */
   readonly authenticate?: (event: KustoEvent) => Promise<Caller>;
   /** Parse the body as JSON (Kusto clients send application/json; charset=utf-8). */
@@ -81,12 +78,6 @@ const tracing: Middleware = {
   },
   after: (request) => {
     logger.info('request done', { status: request.response?.statusCode });
-  },
-};
-
-const authorizedCaller: Middleware = {
-  before: (request) => {
-    request.event.caller = callerOf(request.event);
   },
 };
 
@@ -176,24 +167,18 @@ const errors: Middleware = {
 
 export type KustoHandlerFn = (event: KustoEvent, context: Context) => Promise<KustoResult>;
 
-/**
- * Wraps a Kusto route's handler: tracing, authorization, body, then the handler; errors first on failure.
- * @throws TypeError when both `authorized` and `authenticate` are given.
- */
+/** Wraps a Kusto route's handler: tracing, authentication, body, then the handler; errors first on failure. */
 export function kustoHandler(fn: KustoHandlerFn, options: KustoHandlerOptions = {}) {
-  // Both would decide twice, and a refusal of one could hide behind the other's caller.
-  if (options.authorized && options.authenticate) throw new TypeError('authorized and authenticate exclude each other');
   const chain = middy<KustoEvent, APIGatewayProxyStructuredResultV2>({ timeoutEarlyInMillis: 0 })
     .use(tracing)
     .use(serializer);
-  if (options.authorized) chain.use(authorizedCaller);
   if (options.authenticate) chain.use(verifiedCaller(options.authenticate));
   if (options.jsonBody) chain.use(jsonBody(options.maxBodyBytes ?? 1024 * 1024));
   return chain.use(errors).handler(fn as never);
 }
 
-/** The caller the authorizer or the function's own check established (`authorized` or `authenticate`). */
+/** The caller the function's own check established (`authenticate`). */
 export function kustoCaller(event: KustoEvent): Caller {
-  if (!event.caller) throw new Error('this Kusto route was wrapped without `authorized` or `authenticate`');
+  if (!event.caller) throw new Error('this Kusto route was wrapped without `authenticate`');
   return event.caller;
 }
