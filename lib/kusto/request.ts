@@ -6,6 +6,7 @@
 // of the options become the compiler's set statements (docs/kusto-protocol.md, "Requests").
 import type { Caller } from '../auth/caller';
 import { AppError } from '../core/errors';
+import { readParameters } from '../query-api/parameters';
 import { requestPropertyStatements, type SetStatement } from '../query';
 
 /** The names Kusto clients send for "no particular database" (Kusto.Explorer's cluster-level commands). */
@@ -20,22 +21,6 @@ export interface KustoRequest {
   readonly options: Readonly<Record<string, unknown>>;
   /** properties.Parameters: the values of the query's `declare query_parameters`, as text (absent when none). */
   readonly parameters?: Readonly<Record<string, string>>;
-}
-
-/** properties.Parameters as text by name: Kusto's values are strings; an SDK may send a number or a bool. */
-function parameterTexts(parameters: Record<string, unknown>): Record<string, string> {
-  // fromEntries defines each name as an own property: a name such as `__proto__` stays a name.
-  const texts: [string, string][] = [];
-  for (const [name, value] of Object.entries(parameters)) {
-    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
-      throw new AppError(
-        'INVALID_INPUT',
-        `properties.Parameters.${name} must be the text of a literal (a string), a number or a bool`,
-        { field: `properties.Parameters.${name}` },
-      );
-    texts.push([name, String(value)]);
-  }
-  return Object.fromEntries(texts);
 }
 
 export interface KustoWindow {
@@ -74,10 +59,12 @@ export function parseKustoRequest(body: unknown): KustoRequest {
   const options = props.Options ?? {};
   if (!objectOrNull(options))
     throw new AppError('INVALID_INPUT', 'properties.Options must be an object', { field: 'properties.Options' });
-  const parameters = props.Parameters ?? {};
-  if (!objectOrNull(parameters))
-    throw new AppError('INVALID_INPUT', 'properties.Parameters must be an object', { field: 'properties.Parameters' });
-  const texts = parameterTexts(parameters as Record<string, unknown>);
+  const read = readParameters(props.Parameters ?? {});
+  if (!read.ok)
+    throw new AppError('INVALID_INPUT', `properties.Parameters: ${read.message}`, {
+      field: read.name === undefined ? 'properties.Parameters' : `properties.Parameters.${read.name}`,
+    });
+  const texts = read.texts;
   const base = { db, csl, options: options as Record<string, unknown> };
   return Object.keys(texts).length > 0 ? { ...base, parameters: texts } : base;
 }

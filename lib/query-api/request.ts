@@ -3,11 +3,7 @@
 import { z } from 'zod';
 import { AppError } from '../core/errors';
 import { parseInput } from '../core/input';
-
-/** Bounds of the `parameters` object (the compiler's statement limit is 100 too). */
-const MAX_PARAMETERS = 100;
-const MAX_PARAMETER_NAME = 256;
-const MAX_PARAMETER_TEXT = 65_536;
+import { readParameters } from './parameters';
 
 /** ISO 8601 in UTC with milliseconds, e.g. 2026-01-31T23:59:59.000Z (as the spec requires). */
 const UTC_MILLIS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -29,24 +25,16 @@ export const queryRequestSchema = z.object({
   startTime: utcMillis('2026-01-01T00:00:00.000Z'),
   endTime: utcMillis('2026-01-02T00:00:00.000Z'),
   plantIds: z.array(z.string().min(1).max(100, 'a plant id has at most 100 characters')).max(1000).optional(),
-  // Values of the query's `declare query_parameters(...)`, each the text of a literal of its type
-  // (a string's text is the string); numbers and bools are taken as their text. The compiler binds them.
+  // Values of the query's `declare query_parameters(...)` (parameters.ts reads them: zod's record
+  // would drop a parameter named __proto__).
   parameters: z
-    .record(
-      z.string().min(1).max(MAX_PARAMETER_NAME, `a parameter name has at most ${MAX_PARAMETER_NAME} characters`),
-      z.union(
-        [
-          z.string().max(MAX_PARAMETER_TEXT, `a parameter value has at most ${MAX_PARAMETER_TEXT} characters`),
-          z.number(),
-          z.boolean(),
-        ],
-        {
-          error: 'a parameter value is a string (the text of a literal), a number or a bool',
-        },
-      ),
-    )
-    .refine((o) => Object.keys(o).length <= MAX_PARAMETERS, `at most ${MAX_PARAMETERS} parameters`)
-    .transform((o): Record<string, string> => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, String(v)])))
+    .unknown()
+    .transform((value, ctx): Record<string, string> => {
+      const read = readParameters(value);
+      if (read.ok) return read.texts;
+      ctx.addIssue({ code: 'custom', message: read.message, path: read.name === undefined ? [] : [read.name] });
+      return z.NEVER;
+    })
     .optional(),
 });
 
