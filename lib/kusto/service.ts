@@ -1,7 +1,8 @@
 // The Kusto query and management endpoints over the native query service: the request is turned
 // into the native one (query, the time window of Kusto's datetime-scope options, every plant the
-// caller may read, the other request properties of its Options as the compiler's set statements), run by lib/query-api/service.ts with the same scope and limits, and the answer
-// is encoded as Kusto's v2 frames or v1 tables.
+// caller may read, the other request properties of its Options as the compiler's set statements),
+// run by lib/query-api/service.ts with the same scope and limits, and the answer is encoded as
+// Kusto's v2 frames or v1 tables.
 import type { Caller } from '../auth/caller';
 import { AppError } from '../core/errors';
 import {
