@@ -71,9 +71,6 @@ function literalOfJson(value: unknown, type: ValueType): Literal | undefined {
       return textAs(value, type);
     case 'string':
       return typeof value === 'string' ? { type: 'string', value } : undefined;
-    case 'dynamic':
-      // Only ignored properties take a dynamic: any JSON value is one.
-      return { type: 'dynamic', value: JSON.stringify(value) };
     case 'literal':
       return binAutoLiteral(value);
   }
@@ -104,6 +101,9 @@ export function requestPropertyStatements(
     const key = name.toLowerCase();
     const property = REQUEST_PROPERTIES.get(key);
     if (property === undefined || value === null || value === undefined || TAKEN_BY_THE_REQUEST.has(key)) continue;
+    // Only ignored properties take a dynamic, and any JSON value is one: nothing to check or keep (and
+    // a deeply nested value is never walked).
+    if (property.type === 'dynamic') continue;
     const lit = literalOfJson(value, property.type);
     if (lit === undefined) fail(name, `must be ${TYPE_WORDS[property.type]}${HOW_SENT[property.type] ?? ''}`, false);
     const literal: Expr = { kind: 'literal', ...lit, span: NOWHERE };

@@ -66,6 +66,13 @@ describe('optionStatements', () => {
     ).toEqual([]);
   });
 
+  it('takes any JSON value of a dynamic property, however deeply nested, without walking it', () => {
+    // Prepare: 400,000 nested arrays, as a 1 MB body can hold (stringifying them overflows the stack).
+    const deep = JSON.parse('['.repeat(400_000) + ']'.repeat(400_000)) as unknown;
+    // Act / Assess: ignored, as the other execution-only properties.
+    expect(optionStatements({ materialized_view_shuffle: deep, query_cursor_scoped_tables: ['States'] })).toEqual([]);
+  });
+
   it.each([
     ['truncationmaxrecords', 'many', /properties\.Options\.truncationmaxrecords must be a long/],
     ['truncationmaxrecords', 2.5, /must be a long/],
