@@ -110,11 +110,13 @@ function fuzzyLeg(h: TabularHost, pipeline: Pipeline): Rel | undefined {
     return h.subquery(pipeline);
   } catch (e) {
     const source = pipeline.source;
+    // table('Name') is reported at its argument, the name.
+    const at = source.kind === 'tableRef' && source.database === undefined ? source.table : source;
     const missing =
       e instanceof QueryError &&
-      source.kind === 'table' &&
-      e.span.start === source.span.start &&
-      e.message.includes(`unknown table '${clip(source.name)}'`);
+      (source.kind === 'table' || at !== source) &&
+      e.span.start === at.span.start &&
+      e.message.includes('unknown table ');
     if (missing) return undefined;
     throw e;
   }

@@ -16,6 +16,7 @@ import { analyzeTopHitters } from './analyze-top-hitters';
 import { analyzeEvaluate } from './analyze-evaluate';
 import { analyzeFind } from './analyze-find';
 import { analyzeScan } from './analyze-scan';
+import { scopedTable } from './analyze-scope';
 import { searchPredicate, searchSource } from './analyze-search';
 import { analyzeTopNested } from './analyze-top-nested';
 import { analyzeUnion } from './analyze-union';
@@ -52,6 +53,12 @@ export function analyze(program: Program, ctx: CompileContext, options: AnalyzeO
 }
 
 const colRef = (c: IrColumn): IrExpr => ({ kind: 'col', ref: c.ref, type: c.type });
+
+const scanOf = (table: TableName): Rel => ({
+  kind: 'scan',
+  table,
+  columns: TABLES[table].map((c) => ({ name: c.name, type: c.type, ref: c.name })),
+});
 
 /** Input columns up to which a name is looked up by a scan rather than a Map (env()). */
 const SCANNED_COLUMNS = 32;
@@ -281,17 +288,26 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
       case 'table': {
         const let_ = this.tabularLets.get(s.name);
         if (let_) return let_;
-        if (isTableName(s.name)) {
-          const table: TableName = s.name;
-          return {
-            kind: 'scan',
-            table,
-            columns: TABLES[table].map((c) => ({ name: c.name, type: c.type, ref: c.name })),
-          };
-        }
+        if (isTableName(s.name)) return scanOf(s.name);
         if (this.lets.has(s.name)) throw this.errors.semantic(`'${s.name}' is a scalar, not a table`, s.span);
         const hint = closest(s.name, [...TABLE_NAMES, ...this.tabularLets.keys()]);
         throw this.errors.semantic(`unknown table '${clip(s.name)}'${hint ? `; did you mean '${hint}'?` : ''}`, s.span);
+      }
+      case 'tableRef': {
+        const named = scopedTable(this.errors, s, (e) => analyzeScalar(e, this.env([])), this.options.identity);
+        const rel = named.databaseOnly
+          ? isTableName(named.name)
+            ? scanOf(named.name)
+            : undefined
+          : this.source({ kind: 'table', name: named.name, span: s.table.span });
+        // A table's own scan (a new one per reference) carries its name into union's withsource=.
+        if (rel?.kind === 'scan') this.asNames.set(rel, named.name);
+        if (rel) return rel;
+        const hint = closest(named.name, TABLE_NAMES);
+        throw this.errors.semantic(
+          `unknown table '${clip(named.name)}' in the database${hint ? `; did you mean '${hint}'?` : ''}`,
+          s.table.span,
+        );
       }
       case 'datatable':
         return this.datatable(s);

@@ -100,6 +100,17 @@ export type Source =
   | { readonly kind: 'union'; readonly union: UnionSpec; readonly span: Span }
   | { readonly kind: 'search'; readonly search: SearchSpec; readonly span: Span }
   | { readonly kind: 'find'; readonly find: FindSpec; readonly span: Span }
+  /**
+   * `table(Name [, DataScope])`, `database(Name).Table`, `database(Name).table(...)` (parser-scope.ts):
+   * expressions until the analyzer resolves them, so that lets and function parameters can name the table.
+   */
+  | {
+      readonly kind: 'tableRef';
+      readonly table: Expr;
+      readonly dataScope?: Expr;
+      readonly database?: Expr;
+      readonly span: Span;
+    }
   /** A call of a tabular user-defined function, `f(args)`: replaced by its body before analysis (expand-udf.ts). */
   | {
       readonly kind: 'udf';

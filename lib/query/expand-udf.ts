@@ -194,12 +194,24 @@ class Expander {
   }
 
   private pipeline(p: Pipeline, scope: Scope): Pipeline {
-    const base = this.tabularSource(p.source, scope);
+    const base = this.tabularSource(this.namedByTable(p.source, scope), scope);
     const operators = this.walk(p.operators, scope) as Pipeline['operators'];
     if (base)
       return { kind: 'pipeline', source: base.source, operators: [...base.operators, ...operators], span: p.span };
     const source = this.walk(p.source, scope) as Source;
     return source === p.source && operators === p.operators ? p : { ...p, source, operators };
+  }
+
+  /**
+   * table('Name') as the bare Name when Name is bound here (a local let, a tabular parameter, a
+   * function: table() page, "data returned by function T"), once its argument is bound to a
+   * literal; otherwise the source as it is, for the analyzer (analyze-scope.ts).
+   */
+  private namedByTable(s: Source, scope: Scope): Source {
+    if (s.kind !== 'tableRef' || s.database !== undefined) return s;
+    const table = this.walk(s.table, scope) as Expr;
+    if (table.kind !== 'literal' || typeof table.value !== 'string' || !scope.has(table.value)) return s;
+    return { kind: 'table', name: table.value, span: table.span };
   }
 
   /** The pipeline a source stands for: a tabular parameter or local let, or a tabular function's call. */

@@ -18,6 +18,7 @@ import type {
   UnionSpec,
 } from './ast';
 import type { ErrorFactory } from './errors';
+import { atScopeFunction, parseScopedSource } from './parser-scope';
 import type { Span, Token } from './tokens';
 
 /** The part of the Parser these functions read through. */
@@ -118,6 +119,10 @@ function rightSide(p: OperatorCursor): Pipeline {
     return pipeline;
   }
   const t = p.peek();
+  if (atScopeFunction(p)) {
+    const source = parseScopedSource(p);
+    return { kind: 'pipeline', source, operators: [], span: source.span };
+  }
   const name = p.expectName('a table name or a parenthesized query');
   return { kind: 'pipeline', source: { kind: 'table', name: name.name, span: name.span }, operators: [], span: t.span };
 }
@@ -203,6 +208,10 @@ function unionLeg(p: OperatorCursor): UnionLeg {
     const pipeline = p.subPipeline(open.span);
     p.expectOp(')');
     return { kind: 'pipeline', pipeline };
+  }
+  if (atScopeFunction(p)) {
+    const source = parseScopedSource(p);
+    return { kind: 'pipeline', pipeline: { kind: 'pipeline', source, operators: [], span: source.span } };
   }
   const t = p.peek();
   const start = t.span.start;

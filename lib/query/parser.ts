@@ -45,6 +45,7 @@ import { parseFacet, parseFork } from './parser-fork';
 import { parseConsume } from './parser-consume';
 import { parseProjectReorder, parseSampleDistinct } from './parser-more';
 import { parseJoin, parseMvExpand, parseParse, parseUnion, skipHint, type OperatorCursor } from './parser-operators';
+import { atScopeFunction, parseScopedSource } from './parser-scope';
 import { parseAs, tabularOperand } from './parser-subquery';
 import { parseParseKv } from './parser-parse-kv';
 import { parseSearch } from './parser-search';
@@ -323,6 +324,7 @@ class Parser implements OperatorCursor, UdfCursor {
     if (t.text === 'find') return this.tokens[this.pos + offset + 1]?.text !== '(';
     if (t.text === 'range') return this.tokens[this.pos + offset + 1]?.kind === 'ident';
     if (UNSUPPORTED_SOURCES.has(t.text) && this.tokens[this.pos + offset + 1]?.text !== '(') return true;
+    if (atScopeFunction(this, offset)) return true;
     return this.tabularNames.has(t.text);
   }
 
@@ -345,6 +347,7 @@ class Parser implements OperatorCursor, UdfCursor {
     if (t.kind !== 'ident') {
       throw this.errors.syntax(`expected a table name, datatable, print or range, found '${shown(t)}'`, t.span);
     }
+    if (atScopeFunction(this)) return parseScopedSource(this);
     if (UNSUPPORTED_SOURCES.has(t.text)) throw this.errors.unsupported(`'${t.text}' is not supported`, t.span);
     this.next();
     if (this.functions.has(t.text) && this.peekOp('(')) return parseUdfSource(this, t);

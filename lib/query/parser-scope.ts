@@ -1,0 +1,51 @@
+// Parsing of the scope functions that name a table (the table(), database() and cluster() pages):
+// `table(Name [, DataScope])`, `database(Name).Table` and `database(Name).table(...)`. Their
+// arguments are expressions (a literal, a let name, a function's parameter), resolved by the
+// analyzer once lets and parameters are bound (analyzer.ts, scopedTable). cluster() is refused
+// here, at its word: a query reads only its own database, never another cluster's.
+// Throws QueryError QUERY_SYNTAX for malformed text and QUERY_UNSUPPORTED for cluster().
+import type { Expr, Source } from './ast';
+import type { OperatorCursor } from './parser-operators';
+import type { Token } from './tokens';
+
+export const SCOPE_FUNCTIONS: ReadonlySet<string> = new Set(['table', 'database', 'cluster']);
+
+/** Whether the cursor is at `table(`, `database(` or `cluster(`. */
+export function atScopeFunction(p: OperatorCursor, offset = 0): boolean {
+  const t = p.peekAt(offset);
+  return t?.kind === 'ident' && SCOPE_FUNCTIONS.has(t.text) && p.peekAt(offset + 1)?.text === '(';
+}
+
+/** The source at the cursor, which atScopeFunction() accepted; the word not yet read. */
+export function parseScopedSource(p: OperatorCursor): Source {
+  const word = p.next();
+  if (word.text === 'cluster')
+    throw p.errors.unsupported(
+      'cluster() is not supported: cross-cluster queries are not offered; a query reads only the tables of its own database',
+      word.span,
+    );
+  if (word.text === 'table') return tableCall(p, word, undefined);
+  p.expectOp('(');
+  const database = p.expression();
+  p.expectOp(')');
+  p.expectOp('.');
+  if (p.peekIdent('table') && p.peekAt(1)?.text === '(') return tableCall(p, p.next(), database, word.span.start);
+  const name = p.expectName('a table name after database(...).');
+  const table: Expr = { kind: 'literal', type: 'string', value: name.name, span: name.span };
+  return { kind: 'tableRef', table, database, span: p.spanFrom(word.span.start) };
+}
+
+/** After the word table: `(Name [, DataScope])`. */
+function tableCall(p: OperatorCursor, word: Token, database: Expr | undefined, start = word.span.start): Source {
+  p.expectOp('(');
+  const table = p.expression();
+  const dataScope = p.acceptOp(',') ? p.expression() : undefined;
+  p.expectOp(')');
+  return {
+    kind: 'tableRef',
+    table,
+    ...(dataScope ? { dataScope } : {}),
+    ...(database ? { database } : {}),
+    span: p.spanFrom(start),
+  };
+}
