@@ -5,19 +5,32 @@
 // here, at its word: a query reads only its own database, never another cluster's.
 // Throws QueryError QUERY_SYNTAX for malformed text and QUERY_UNSUPPORTED for cluster().
 import type { Expr, Source } from './ast';
-import type { OperatorCursor } from './parser-operators';
-import type { Token } from './tokens';
+import type { ErrorFactory } from './errors';
+import type { Span, Token } from './tokens';
+
+/** The part of the Parser read here (parser-operators.ts's cursor has it too; no import, no cycle). */
+interface ScopeCursor {
+  readonly errors: ErrorFactory;
+  peekAt(offset: number): Token | undefined;
+  next(): Token;
+  peekIdent(text: string): boolean;
+  acceptOp(text: string): Token | undefined;
+  expectOp(text: string): Token;
+  expectName(what: string): { name: string; span: Span };
+  expression(): Expr;
+  spanFrom(start: number): Span;
+}
 
 export const SCOPE_FUNCTIONS: ReadonlySet<string> = new Set(['table', 'database', 'cluster']);
 
 /** Whether the cursor is at `table(`, `database(` or `cluster(`. */
-export function atScopeFunction(p: OperatorCursor, offset = 0): boolean {
+export function atScopeFunction(p: ScopeCursor, offset = 0): boolean {
   const t = p.peekAt(offset);
   return t?.kind === 'ident' && SCOPE_FUNCTIONS.has(t.text) && p.peekAt(offset + 1)?.text === '(';
 }
 
 /** The source at the cursor, which atScopeFunction() accepted; the word not yet read. */
-export function parseScopedSource(p: OperatorCursor): Source {
+export function parseScopedSource(p: ScopeCursor): Source {
   const word = p.next();
   if (word.text === 'cluster')
     throw p.errors.unsupported(
@@ -36,7 +49,7 @@ export function parseScopedSource(p: OperatorCursor): Source {
 }
 
 /** After the word table: `(Name [, DataScope])`. */
-function tableCall(p: OperatorCursor, word: Token, database: Expr | undefined, start = word.span.start): Source {
+function tableCall(p: ScopeCursor, word: Token, database: Expr | undefined, start = word.span.start): Source {
   p.expectOp('(');
   const table = p.expression();
   const dataScope = p.acceptOp(',') ? p.expression() : undefined;
