@@ -84,11 +84,23 @@ export function analyzeUnion(
     names.add(spec.withSource.name);
     columns.push({ name: spec.withSource.name, type: 'string', ref: h.newRef() });
   }
-  for (const o of outputs) {
-    const name = names.unique(o.name);
-    names.add(name);
+  // Names as the legs wrote them first, then the type-suffixed ones: a suffixed name meeting a
+  // written one is the one renamed (union page: View_1's x becomes x_long1 beside View_3's x_long,
+  // in first-appearance order; Kusto.Language renames the other one, the page's output wins).
+  const chosen = outputs.map((o) => (o.name === o.source ? o.name : undefined));
+  chosen.forEach((name, i) => {
+    if (name === undefined) return;
+    chosen[i] = names.unique(name);
+    names.add(chosen[i]);
+  });
+  outputs.forEach((o, i) => {
+    let name = chosen[i];
+    if (name === undefined) {
+      name = names.unique(o.name);
+      names.add(name);
+    }
     columns.push({ name, type: o.type, ref: h.newRef() });
-  }
+  });
   if (columns.length === 0) throw h.errors.semantic('the legs of this union have no column in common', span);
   const rels: UnionLegRel[] = legs.map((leg) => {
     const values: IrExpr[] = spec.withSource ? [lit('string', leg.name)] : [];
