@@ -260,9 +260,10 @@ export class DuckDbDialect extends SqlDialect {
   series(from: string, to: string, step: string, type: KqlType, ref: string): string {
     if (type === 'datetime')
       return `(SELECT generate_series AS ${this.quoteIdent(ref)} FROM generate_series(${from}, ${to}, to_microseconds(${step})))`;
-    // Reals: generate_series takes integers only, so count the steps and scale.
+    // Reals: generate_series takes integers only, so count the steps and scale; from is cast so that
+    // integer bounds (range x from 1 to 2.5 step 1) still give DOUBLE values, as the column's type says.
     if (type === 'real')
-      return `(SELECT ${from} + i * ${step} AS ${this.quoteIdent(ref)} FROM generate_series(0, CAST(floor((${to} - ${from}) / ${step}) AS BIGINT)) AS g(i))`;
+      return `(SELECT CAST(${from} AS DOUBLE) + i * ${step} AS ${this.quoteIdent(ref)} FROM generate_series(0, CAST(floor((${to} - ${from}) / ${step}) AS BIGINT)) AS g(i))`;
     return `(SELECT generate_series AS ${this.quoteIdent(ref)} FROM generate_series(${from}, ${to}, ${step}))`;
   }
 }

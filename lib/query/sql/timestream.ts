@@ -219,8 +219,9 @@ export class TimestreamDialect extends SqlDialect {
   }
 
   series(from: string, to: string, step: string, type: KqlType, ref: string): string {
+    // from cast as in DuckDB's: integer bounds with a real stop still give DOUBLE values.
     if (type === 'real') {
-      return `(SELECT ${from} + i * ${step} AS ${this.quoteIdent(ref)} FROM UNNEST(sequence(0, CAST(floor((${to} - ${from}) / ${step}) AS BIGINT))) AS t(i))`;
+      return `(SELECT CAST(${from} AS DOUBLE) + i * ${step} AS ${this.quoteIdent(ref)} FROM UNNEST(sequence(0, CAST(floor((${to} - ${from}) / ${step}) AS BIGINT))) AS t(i))`;
     }
     const s = type === 'datetime' ? `parse_duration(CAST(${step} AS VARCHAR) || 'us')` : step;
     return `(SELECT x AS ${this.quoteIdent(ref)} FROM UNNEST(sequence(${from}, ${to}, ${s})) AS t(x))`;
