@@ -319,6 +319,9 @@ class Parser implements OperatorCursor, UdfCursor {
 
   startsTabular(offset = 0): boolean {
     const t = this.tokens[this.pos + offset];
+    // A table or tabular let named in brackets, ['States'] (entity names page: quoting identifiers).
+    if (this.isBracketName(this.pos + offset))
+      return this.tabularNames.has(String(this.tokens[this.pos + offset + 1]!.value));
     if (t?.kind !== 'ident') return false;
     if (t.text === 'datatable' || t.text === 'print' || t.text === 'union' || t.text === 'search') return true;
     if (t.text === 'find') return this.tokens[this.pos + offset + 1]?.text !== '(';
@@ -345,6 +348,10 @@ class Parser implements OperatorCursor, UdfCursor {
   private parseSource(): Source {
     const t = this.peek();
     if (t.kind !== 'ident') {
+      if (this.isBracketName(this.pos)) {
+        const name = this.expectName('a table name');
+        return { kind: 'table', name: name.name, span: name.span };
+      }
       throw this.errors.syntax(`expected a table name, datatable, print or range, found '${shown(t)}'`, t.span);
     }
     if (atScopeFunction(this)) return parseScopedSource(this);
