@@ -532,6 +532,13 @@ class Parser implements OperatorCursor, UdfCursor {
     return { kind: 'summarize', aggregates, by, span: this.spanFrom(start) };
   }
 
+  /** Whether `name =` (or `['name'] =`) starts `offset` tokens ahead: the next render property. */
+  private atRenderProperty(offset: number): boolean {
+    const i = this.pos + offset;
+    if (this.tokens[i]?.kind === 'ident') return this.tokens[i + 1]?.text === '=';
+    return this.isBracketName(i) && this.tokens[i + 3]?.text === '=';
+  }
+
   private parseRender(start: number): Operator {
     const vis = this.next();
     if (vis.kind !== 'ident') throw this.errors.syntax('expected a visualization after render', vis.span);
@@ -542,7 +549,14 @@ class Parser implements OperatorCursor, UdfCursor {
         const key = this.expectName('a render property');
         this.expectOp('=');
         const value = this.expression();
-        properties[key.name] = this.source.slice(value.span.start, value.span.end);
+        let end = value.span.end;
+        // ycolumns, series and anomalycolumns take comma-delimited column lists (render page):
+        // a comma not followed by `name =` continues the value.
+        while (this.peekOp(',') && !this.atRenderProperty(1) && this.tokens[this.pos + 1]?.text !== ')') {
+          this.next();
+          end = this.expression().span.end;
+        }
+        properties[key.name] = this.source.slice(value.span.start, end);
         if (!this.acceptOp(',')) break;
       }
       this.expectOp(')');

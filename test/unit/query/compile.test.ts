@@ -176,6 +176,19 @@ describe('compile: output schema and Kusto naming', () => {
     });
   });
 
+  // https://learn.microsoft.com/en-us/kusto/query/render-operator: ycolumns and series are comma-delimited lists.
+  it('keeps a render property holding a list of columns whole', () => {
+    expect(
+      compile(
+        "range x from 1 to 2 step 1 | extend y = x, z = x | render timechart with (xcolumn=x, ycolumns=y, z, series=x, ['title']='T', legend=hidden)",
+        options,
+      ).renderHint,
+    ).toEqual({
+      visualization: 'timechart',
+      properties: { xcolumn: 'x', ycolumns: 'y, z', series: 'x', title: "'T'", legend: 'hidden' },
+    });
+  });
+
   it('fixes now() and ago() to the compile time for the whole query', () => {
     const sql = compile('States | where Timestamp > ago(1h) and Timestamp <= now()', options).sql;
     expect(sql).toContain(`"Timestamp" > TIMESTAMP '2024-03-01 11:00:00'`);
