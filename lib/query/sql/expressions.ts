@@ -10,6 +10,7 @@ import type { CompileContext, NodeTable } from '../limits';
 import type { Span } from '../tokens';
 import { isInteger } from '../types';
 import { bindRepeated } from './bind-once';
+import { dynamicArithmeticSql, type DynamicArithmeticFn } from './dynamic-arithmetic-sql';
 import { BIN_ORIGIN_MICROS, MICROS_PER_DAY, type SqlDialect } from './dialect';
 import { hasTerms } from './has-terms';
 
@@ -98,6 +99,9 @@ export class ExpressionWriter {
     const a = e.args.map((x) => (widen && x.type === 'int' ? `CAST(${this.expr(x)} AS BIGINT)` : this.expr(x)));
     const [x = '', y = '', z = ''] = a;
     const [ex, ey] = e.args;
+    // Arithmetic typed dynamic (two dynamic operands, or one negated) keeps the operands' kind.
+    if (e.type === 'dynamic' && (ARITHMETIC.has(e.fn) || e.fn === 'neg'))
+      return dynamicArithmeticSql(d, e.fn as DynamicArithmeticFn, x, y);
     switch (e.fn) {
       case 'add':
         if (e.type === 'datetime') return d.addMicros(x, y);
