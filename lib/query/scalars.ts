@@ -549,7 +549,7 @@ class ScalarAnalyzer {
         this.arity(expr, 1);
         const [x] = this.args(expr);
         if (!isNumeric(x!.type) && x!.type !== 'timespan')
-          throw this.errors.semantic(`abs() needs a number or timespan, got ${x!.type}`, expr.args[0]!.span);
+          throw this.errors.semantic(`abs() needs a number or timespan, got ${x!.type}${convertFirst(x!.type)}`, expr.args[0]!.span);
         // abs of an int is a long (Kusto.Language's abs overload for integers), so abs(int(-2147483648)) fits.
         return call('abs', [x!], x!.type === 'int' ? 'long' : x!.type);
       }
@@ -645,7 +645,7 @@ class ScalarAnalyzer {
       if (size.kind === 'lit' && (size.value === null || Number(size.value) <= 0)) return lit(value.type, null);
       return call('bin_num', [value, size], widerNumeric(value.type, size.type));
     }
-    throw this.errors.semantic(`bin() needs a number, datetime or timespan, got ${value.type}`, expr.args[0]!.span);
+    throw this.errors.semantic(`bin() needs a number, datetime or timespan, got ${value.type}${convertFirst(value.type)}`, expr.args[0]!.span);
   }
 
   // ---------------------------------------------------------------- checks
@@ -729,7 +729,7 @@ class ScalarAnalyzer {
   }
 
   private requireNumeric(e: IrExpr, span: Span): void {
-    if (!isNumeric(e.type)) throw this.errors.semantic(`expected a number, got ${e.type}`, span);
+    if (!isNumeric(e.type)) throw this.errors.semantic(`expected a number, got ${e.type}${convertFirst(e.type)}`, span);
   }
 
   private requireInteger(e: IrExpr, span: Span): void {
@@ -762,6 +762,11 @@ function negatedLiteral(type: KqlType, value: bigint): IrExpr {
     return v >= MIN_INT && v <= MAX_INT ? lit('int', v) : lit('long', v);
   }
   return lit(type, BigInt.asIntN(64, -value));
+}
+
+/** Kusto.Language refuses a dynamic where these functions need a number (KS137): the message says how to convert. */
+function convertFirst(type: KqlType): string {
+  return type === 'dynamic' ? '; convert it first, e.g. todouble(...)' : '';
 }
 
 function describe(e: Expr): string {

@@ -94,6 +94,8 @@ describe('arithmetic with a dynamic operand: refusals', () => {
   it('keeps refusing the functions and aggregations Kusto.Language refuses of a dynamic', () => {
     for (const q of ['round(d.a)', 'abs(d.a)', 'bin(d.a, 10)', 'floor(d.a, 1)', 'min_of(d.a, 1)', 'coalesce(d.a, 1)'])
       expect(() => compile(`${D} | project y = ${q}`, duck), q).toThrow(/dynamic/);
+    for (const q of ['round(d.a, 2)', 'abs(d.a)', 'bin(d.a, 10)'])
+      expect(() => compile(`${D} | project y = ${q}`, duck), q).toThrow(/got dynamic; convert it first, e\.g\. todouble/);
     for (const q of ['sum(d.a)', 'avg(d.a)', 'min(d.a)', 'max(d.a)', 'stdev(d.a)'])
       expect(() => compile(`${D} | summarize ${q}`, duck), q).toThrow(/dynamic/);
   });
