@@ -16,6 +16,7 @@ import { binAutoCall, type BinAuto } from './bin-auto';
 import { metaFunction, type QueryIdentity } from './meta-functions';
 import type { ScalarFunction } from './catalog/types';
 import { convert } from './convert';
+import { alignArithmetic, alignBranches, dynamicHint, type ArithmeticOp } from './dynamic-arithmetic';
 import type { IrColumn, IrExpr, KqlType, PathSegment, Rel, ScalarFn } from './ir';
 import { countQueryTerms, expandedTerms, type CompileContext, type ExpressionRecords } from './limits';
 import { inDatetimeRange, MAX_INT, MIN_INT, parseTimespanTicks, TICKS_PER_MICRO } from './literals';
@@ -194,7 +195,8 @@ class ScalarAnalyzer {
           if (typeof operand.value === 'bigint') return negatedLiteral(operand.type, operand.value);
           if (typeof operand.value === 'number') return lit(operand.type, -operand.value);
         }
-        if (!isNumeric(operand.type) && operand.type !== 'timespan')
+        // -d.a stays dynamic (Kusto.Language's type); its value keeps the number's kind.
+        if (!isNumeric(operand.type) && operand.type !== 'timespan' && operand.type !== 'dynamic')
           throw this.errors.semantic(`cannot negate a value of type ${operand.type}`, expr.span);
         return call('neg', [operand], operand.type);
       }
@@ -315,7 +317,7 @@ class ScalarAnalyzer {
       case '*':
       case '/':
       case '%':
-        return this.arithmetic(op, left, right, expr);
+        return this.arithmetic(op as ArithmeticOp, left, right, expr);
       case '==':
       case '!=':
       case '<':
@@ -377,10 +379,18 @@ class ScalarAnalyzer {
     return negated ? call('not', [result], 'bool') : result;
   }
 
-  private arithmetic(op: string, l: IrExpr, r: IrExpr, expr: Expr & { kind: 'binary' }): IrExpr {
-    const fn = ({ '+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'mod' } as const)[
-      op as '+' | '-' | '*' | '/' | '%'
-    ];
+  private arithmetic(op: ArithmeticOp, l: IrExpr, r: IrExpr, expr: Expr & { kind: 'binary' }): IrExpr {
+    const fn = ({ '+': 'add', '-': 'sub', '*': 'mul', '/': 'div', '%': 'mod' } as const)[op];
+    if (l.type === 'dynamic' || r.type === 'dynamic') {
+      const aligned = alignArithmetic(op, l, r);
+      if (aligned === 'dynamic') return call(fn, [l, r], 'dynamic');
+      if (!aligned)
+        throw this.errors.semantic(
+          `operator '${op}' cannot be applied to ${l.type} and ${r.type}; convert the dynamic value first, e.g. ${dynamicHint(l.type === 'dynamic' ? r.type : l.type)}`,
+          expr.opSpan,
+        );
+      [l, r] = aligned;
+    }
     const lt = l.type;
     const rt = r.type;
     let type: KqlType | undefined;
@@ -476,20 +486,19 @@ class ScalarAnalyzer {
       case 'iif': {
         this.arity(expr, 3);
         const [c, a, b] = this.args(expr);
-        const type = this.unify([a!, b!], expr.span);
-        return call('iff', [this.requireBool(c!, expr.args[0]!.span), a!, b!], type);
+        const { type, values } = this.branches([a!, b!], expr.span);
+        return call('iff', [this.requireBool(c!, expr.args[0]!.span), ...values], type);
       }
       case 'case': {
         this.arity(expr, 3, Infinity);
         if (expr.args.length % 2 === 0)
           throw this.errors.semantic('case() needs pairs of predicate and value followed by an else value', expr.span);
         const a = this.args(expr);
-        const values = a.filter((_, i) => i % 2 === 1 || i === a.length - 1);
-        const type = this.unify(values, expr.span);
-        a.forEach((x, i) => {
-          if (i % 2 === 0 && i < a.length - 1) this.requireBool(x, expr.args[i]!.span);
-        });
-        return call('case', a, type);
+        const isValue = (i: number): boolean => i % 2 === 1 || i === a.length - 1;
+        const { type, values } = this.branches(a.filter((_, i) => isValue(i)), expr.span);
+        let next = 0;
+        const out = a.map((x, i) => (isValue(i) ? values[next++]! : this.requireBool(x, expr.args[i]!.span)));
+        return call('case', out, type);
       }
       case 'coalesce': {
         this.arity(expr, 1, 64);
@@ -540,7 +549,7 @@ class ScalarAnalyzer {
         this.arity(expr, 1);
         const [x] = this.args(expr);
         if (!isNumeric(x!.type) && x!.type !== 'timespan')
-          throw this.errors.semantic(`abs() needs a number or timespan, got ${x!.type}`, expr.args[0]!.span);
+          throw this.errors.semantic(`abs() needs a number or timespan, got ${x!.type}${convertFirst(x!.type)}`, expr.args[0]!.span);
         // abs of an int is a long (Kusto.Language's abs overload for integers), so abs(int(-2147483648)) fits.
         return call('abs', [x!], x!.type === 'int' ? 'long' : x!.type);
       }
@@ -636,7 +645,7 @@ class ScalarAnalyzer {
       if (size.kind === 'lit' && (size.value === null || Number(size.value) <= 0)) return lit(value.type, null);
       return call('bin_num', [value, size], widerNumeric(value.type, size.type));
     }
-    throw this.errors.semantic(`bin() needs a number, datetime or timespan, got ${value.type}`, expr.args[0]!.span);
+    throw this.errors.semantic(`bin() needs a number, datetime or timespan, got ${value.type}${convertFirst(value.type)}`, expr.args[0]!.span);
   }
 
   // ---------------------------------------------------------------- checks
@@ -683,6 +692,17 @@ class ScalarAnalyzer {
     return type;
   }
 
+  /** iff/case values: a dynamic one beside typed ones is converted to their type (dynamic-arithmetic.ts). */
+  private branches(values: readonly IrExpr[], span: Span): { type: KqlType; values: readonly IrExpr[] } {
+    const aligned = alignBranches(values);
+    if (aligned === undefined)
+      throw this.errors.semantic(
+        `the values have incompatible types: ${[...new Set(values.map((v) => v.type))].join(', ')}`,
+        span,
+      );
+    return aligned;
+  }
+
   private alignDynamic(l: IrExpr, r: IrExpr): [IrExpr, IrExpr] {
     // A dynamic number compared with an integer is compared as a number, not truncated to one:
     // dynamic(0.5) > 0 is true, dynamic(20.5) == 20 false.
@@ -709,7 +729,7 @@ class ScalarAnalyzer {
   }
 
   private requireNumeric(e: IrExpr, span: Span): void {
-    if (!isNumeric(e.type)) throw this.errors.semantic(`expected a number, got ${e.type}`, span);
+    if (!isNumeric(e.type)) throw this.errors.semantic(`expected a number, got ${e.type}${convertFirst(e.type)}`, span);
   }
 
   private requireInteger(e: IrExpr, span: Span): void {
@@ -742,6 +762,11 @@ function negatedLiteral(type: KqlType, value: bigint): IrExpr {
     return v >= MIN_INT && v <= MAX_INT ? lit('int', v) : lit('long', v);
   }
   return lit(type, BigInt.asIntN(64, -value));
+}
+
+/** Kusto.Language refuses a dynamic where these functions need a number (KS137): the message says how to convert. */
+function convertFirst(type: KqlType): string {
+  return type === 'dynamic' ? '; convert it first, e.g. todouble(...)' : '';
 }
 
 function describe(e: Expr): string {

@@ -12,7 +12,8 @@ function parseTimespan(d: SqlDialect, text: string): string {
   const re = d.string(TIMESPAN_TEXT);
   const group = (n: number): string =>
     `CAST(coalesce(nullif(regexp_extract(${text}, ${re}, ${n}), ''), '0') AS BIGINT)`;
-  const fraction = `CAST(rpad(coalesce(regexp_extract(${text}, ${re}, 6), ''), 7, '0') AS BIGINT) / 10`;
+  // Integer division: DuckDB's `/` would make the whole total a DOUBLE, which datetime arithmetic refuses.
+  const fraction = d.intDiv(`CAST(rpad(coalesce(regexp_extract(${text}, ${re}, 6), ''), 7, '0') AS BIGINT)`, '10');
   const total = `(${group(2)} * ${MICROS.day} + ${group(3)} * ${MICROS.hour} + ${group(4)} * ${MICROS.minute} + ${group(5)} * ${MICROS.second} + ${fraction})`;
   return `CASE WHEN ${d.regexMatch(text, re)} THEN CASE WHEN regexp_extract(${text}, ${re}, 1) = '-' THEN -${total} ELSE ${total} END END`;
 }

@@ -1,0 +1,64 @@
+// Arithmetic and conditional branches with a dynamic operand (`Value.temp * 1.8 + 32`, `-d.a`,
+// `iff(p, d.a, 0)`), typed as Microsoft's Kusto.Language (the editor's type checker) types them.
+// No documentation page states the values: a dynamic operand beside a typed one is converted as the
+// conversion function of that type converts it (tolong, todouble, todecimal, totimespan; the same
+// conversions comparisons already make), so `d.a + 1` is `tolong(d.a) + 1`, `d.a * 1.8` is
+// `todouble(d.a) * 1.8`. Two dynamic operands, or a negated one, stay dynamic (Kusto.Language's
+// type); their value keeps the operands' kind (sql/dynamic-arithmetic-sql.ts).
+import { convert } from './convert';
+import type { IrExpr, KqlType } from './ir';
+import { commonType, isInteger } from './types';
+
+export type ArithmeticOp = '+' | '-' | '*' | '/' | '%';
+
+/**
+ * Operands ready for the typed arithmetic rules: the dynamic one converted to the type Kusto.Language
+ * gives the pair, 'dynamic' when both are dynamic, or undefined when Kusto.Language refuses the pair
+ * (a string, bool or guid beside a dynamic; `*`, `/`, `%` with a datetime or timespan) or types it
+ * as no conversion of the dynamic value could produce (`dynamic - datetime` is typed datetime).
+ */
+export function alignArithmetic(
+  op: ArithmeticOp,
+  l: IrExpr,
+  r: IrExpr,
+): readonly [IrExpr, IrExpr] | 'dynamic' | undefined {
+  if (l.type === 'dynamic' && r.type === 'dynamic') return 'dynamic';
+  const dynamicLeft = l.type === 'dynamic';
+  const target = operandType(op, dynamicLeft ? r.type : l.type, dynamicLeft);
+  if (target === undefined) return undefined;
+  return dynamicLeft ? [convert(l, target), r] : [l, convert(r, target)];
+}
+
+/**
+ * The type a dynamic operand takes beside `other` (Kusto.Language: `dynamic + long` is long,
+ * `dynamic * real` real, `dynamic + decimal` decimal, `dynamic ± timespan` timespan, `datetime ±
+ * dynamic` and `dynamic + datetime` datetime, so the dynamic is a timespan there).
+ */
+function operandType(op: ArithmeticOp, other: KqlType, dynamicLeft: boolean): KqlType | undefined {
+  if (isInteger(other)) return 'long';
+  if (other === 'real' || other === 'decimal') return other;
+  if (op !== '+' && op !== '-') return undefined;
+  if (other === 'timespan') return 'timespan';
+  if (other === 'datetime' && (op === '+' || !dynamicLeft)) return 'timespan';
+  return undefined;
+}
+
+/**
+ * The branches of iff/case: Kusto.Language types `iff(p, d.a, 1)` long, `iff(p, d.a, "x")` string,
+ * `iff(p, d.a, int(1))` int: the common type of the typed branches, each dynamic branch converted to
+ * it. All dynamic: dynamic. Undefined when the typed branches have no common type.
+ */
+export function alignBranches(values: readonly IrExpr[]): { type: KqlType; values: readonly IrExpr[] } | undefined {
+  const typed = values.filter((v) => v.type !== 'dynamic');
+  if (typed.length === 0) return { type: 'dynamic', values };
+  const type = commonType(typed.map((v) => v.type));
+  if (type === undefined) return undefined;
+  if (typed.length === values.length) return { type, values };
+  return { type, values: values.map((v) => (v.type === 'dynamic' ? convert(v, type) : v)) };
+}
+
+/** The conversion a refused pair's message suggests, by the type beside the dynamic operand. */
+export function dynamicHint(other: KqlType): string {
+  const fn = other === 'datetime' ? 'todatetime' : other === 'string' ? 'tostring' : 'todouble';
+  return `${fn}(...)`;
+}
