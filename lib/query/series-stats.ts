@@ -75,6 +75,14 @@ const FIELD_CALLS: ReadonlyMap<string, (span: Span) => readonly Expr[]> = new Ma
   ],
 ]);
 /**
+ * FIELD_CALLS whose columns read one bag of all the fields instead, the call given this last argument:
+ * the same call text in each column is computed once (DuckDB shares a projection's common
+ * subexpressions), where one call per field would decompose the series four times.
+ */
+const BAG_CALLS: ReadonlyMap<string, (span: Span) => Expr> = new Map([
+  ['series_decompose', (span: Span): Expr => ({ kind: 'literal', type: 'string', value: 'all', span })],
+]);
+/**
  * Functions whose every column Kusto.Language keeps when fewer names are given, the first named by
  * `Name =` (series_stats' page shows only the named columns, so the others keep only those).
  */
@@ -132,14 +140,21 @@ export function expandSeriesStats(items: readonly NamedExpr[], errors: ErrorFact
     const base = aggregateArgumentName(call.args[0]);
     const bag: Expr = { ...call, name: `${call.name}_dynamic` };
     const defaults = FIELD_CALLS.get(call.name)?.(call.span);
-    const names =
-      item.name !== undefined ? [{ name: item.name, span: item.nameSpan ?? item.span }] : item.names;
+    const names = item.name !== undefined ? [{ name: item.name, span: item.nameSpan ?? item.span }] : item.names;
     const stats = names === undefined || keepsAll ? fields : fields.slice(0, names.length);
     return stats.map(([stat, conversion], i): NamedExpr => {
       const key: Expr = { kind: 'literal', type: 'string', value: stat, span: call.span };
-      const value: Expr = defaults
-        ? { ...call, args: [...call.args, ...defaults.slice(call.args.length - 1), key] }
-        : { kind: 'index', target: bag, index: key, span: call.span };
+      const filled = defaults && [...call.args, ...defaults.slice(call.args.length - 1)];
+      const value: Expr = !filled
+        ? { kind: 'index', target: bag, index: key, span: call.span }
+        : BAG_CALLS.has(call.name)
+          ? {
+              kind: 'index',
+              target: { ...call, args: [...filled, BAG_CALLS.get(call.name)!(call.span)] },
+              index: key,
+              span: call.span,
+            }
+          : { ...call, args: [...filled, key] };
       const named = names?.[i];
       return {
         // An argument that names nothing leaves its place empty: series_stats__min (Kusto.Language's names).

@@ -11,7 +11,8 @@
 import { lineOf } from './functions-v5-series';
 
 export type Trend = 'avg' | 'linefit' | 'none';
-export type Component = 'baseline' | 'seasonal' | 'trend' | 'residual';
+/** One component, or 'all': the bag of the four (series_decompose's columns each read it). */
+export type Component = 'baseline' | 'seasonal' | 'trend' | 'residual' | 'all';
 
 export interface Decomposition {
   /** SQL of the dynamic series. */
@@ -58,28 +59,37 @@ function withTrend(d: Decomposition, body: (trendAt: (k: string) => string) => s
   if (d.trend === 'none') return body(() => '0E0');
   // The deseasonalized learning points (the series itself without seasonality).
   const learning = d.period === 0 ? `${X}[1:${N}]` : `list_transform(${X}[1:${N}], (z, k) -> z - ${S}[k])`;
-  if (d.trend === 'avg') return bind(`list_avg(${learning})`, 'tav', body(() => 'tav'));
-  return bind(lineOf(learning), 'tln', body((k) => `(tln.a + tln.b * ${k})`));
+  if (d.trend === 'avg')
+    return bind(
+      `list_avg(${learning})`,
+      'tav',
+      body(() => 'tav'),
+    );
+  // Bound first: the line's sums read the list several times.
+  return bind(
+    bind(learning, 'dsl', lineOf('dsl')),
+    'tln',
+    body((k) => `(tln.a + tln.b * ${k})`),
+  );
 }
 
-/** The component's DOUBLE[] over the bound series (X) and learning length (N). */
+/** The component's JSON array (or the bag of all four) over the bound series (X) and learning length (N). */
 function component(d: Decomposition): string {
-  // The trend alone needs the seasonal component only to deseasonalize the learning points.
-  const bindsSeasonal = d.component !== 'trend' || (d.period > 0 && d.trend !== 'none');
-  const out = withTrend(d, (trendAt) => {
-    switch (d.component) {
-      case 'seasonal':
-        return S;
-      case 'trend':
-        return `list_transform(range(1, len(${X}) + 1), k -> ${trendAt('k')})`;
-      case 'baseline':
-        return `list_transform(${S}, (z, k) -> z + ${trendAt('k')})`;
-      case 'residual':
-        return `list_transform(${X}, (z, k) -> z - (${S}[k] + ${trendAt('k')}))`;
-    }
+  const lists = (trendAt: (k: string) => string) => ({
+    seasonal: S,
+    trend: `list_transform(range(1, len(${X}) + 1), k -> ${trendAt('k')})`,
+    baseline: `list_transform(${S}, (z, k) -> z + ${trendAt('k')})`,
+    residual: `list_transform(${X}, (z, k) -> z - (${S}[k] + ${trendAt('k')}))`,
   });
-  // Without seasonality the seasonal list is zeros: S is bound to them so that one body serves both.
-  return bindsSeasonal ? bind(seasonalList(d.period), S, out) : out;
+  if (d.component === 'seasonal') return bind(seasonalList(d.period), S, realsJson(S));
+  const out = withTrend(d, (trendAt) => {
+    const all = lists(trendAt);
+    if (d.component !== 'all') return realsJson(all[d.component]);
+    return `json_object(${(['baseline', 'seasonal', 'trend', 'residual'] as const).map((k) => `'${k}', ${realsJson(all[k])}`).join(', ')})`;
+  });
+  // The trend alone needs the seasonal component only to deseasonalize the learning points; without
+  // seasonality the seasonal list is zeros, bound as S so that one body serves both.
+  return d.component === 'trend' && (d.period === 0 || d.trend === 'none') ? out : bind(seasonalList(d.period), S, out);
 }
 
 /** The JSON array of one component of the decomposition, or null (see the header). */
@@ -87,6 +97,6 @@ export function decomposeSql(d: Decomposition): string {
   const doubles = `CASE WHEN json_type(${d.series}) = 'ARRAY' THEN list_transform(CAST(${d.series} AS JSON[]), e -> TRY_CAST(CAST(e AS VARCHAR) AS DOUBLE)) END`;
   const body =
     `CASE WHEN ${X} IS NULL OR tpt IS NULL OR tpt < 0 THEN NULL WHEN len(${X}) = 0 THEN JSON '[]' ` +
-    `WHEN list_count(${X}) < len(${X}) OR tpt >= len(${X}) THEN NULL ELSE ${bind(`len(${X}) - tpt`, N, realsJson(component(d)))} END`;
+    `WHEN list_count(${X}) < len(${X}) OR tpt >= len(${X}) THEN NULL ELSE ${bind(`len(${X}) - tpt`, N, component(d))} END`;
   return bind(doubles, X, bind(`CAST(${d.testPoints} AS BIGINT)`, 'tpt', body));
 }

@@ -3,8 +3,8 @@
 // functions-v10-series-decompose-sql.ts.
 // series_decompose gives four columns (baseline, seasonal, trend, residual): alone in extend or
 // project it is rewritten before analysis (lib/query/series-stats.ts) into one call per column, its
-// omitted arguments filled with their defaults (-1, 'avg', 0) and the component a last constant
-// argument. series_decompose_forecast is the baseline of series_decompose with Points test points:
+// omitted arguments filled with their defaults (-1, 'avg', 0), each column reading its component of
+// the call with a last constant argument 'all' (the bag of the four, computed once). series_decompose_forecast is the baseline of series_decompose with Points test points:
 // its page returns "a dynamic array with the forecasted series".
 // Refused with a 400: seasonality -1 (autodetect, the default), since it needs series_periods_detect,
 // whose scoring no page defines; Seasonality_threshold, which only autodetect reads.
@@ -16,11 +16,15 @@ import { decomposeSql, type Component, type Trend } from './functions-v10-series
 const AUTODETECT =
   'seasonality -1 (autodetect, the default) needs series_periods_detect, which is not supported; give the period in bins (0 for none)';
 const TRENDS: readonly string[] = ['avg', 'linefit', 'none'];
-const COMPONENTS: readonly string[] = ['baseline', 'seasonal', 'trend', 'residual'];
+const COMPONENTS: readonly string[] = ['baseline', 'seasonal', 'trend', 'residual', 'all'];
 
 /** [index, message] for a wrong seasonality, trend or test points at those indexes, else undefined. */
 function checkModel(
-  args: readonly IrExpr[], period: number, trend: number, points: number): readonly [number, string] | undefined {
+  args: readonly IrExpr[],
+  period: number,
+  trend: number,
+  points: number,
+): readonly [number, string] | undefined {
   if (args.length <= period) return [-1, AUTODETECT];
   const p = Number(constantOf(args[period]));
   if (p === -1) return [period, AUTODETECT];
@@ -34,7 +38,9 @@ function checkModel(
 
 const decomposeCheck: ArgumentCheck = (args) =>
   checkModel(args, 1, 2, 3) ??
-  (COMPONENTS.includes(String(constantOf(args[4]))) ? undefined : [4, 'component must be baseline, seasonal, trend or residual']);
+  (COMPONENTS.includes(String(constantOf(args[4])))
+    ? undefined
+    : [4, 'component must be baseline, seasonal, trend, residual or all']);
 
 const forecastCheck: ArgumentCheck = (args) =>
   args.length > 4
@@ -79,7 +85,7 @@ export const SERIES_V10_DECOMPOSE_FUNCTIONS: readonly ScalarFunction[] = [
     name: 'series_decompose_forecast',
     family: 'series',
     summary:
-      "The baseline (seasonal + trend) of series_decompose over the whole array, learnt without its last Points points: series_decompose_forecast(x, points, period [, trend]). Name its column (f = ...). Seasonality -1 (autodetect, the default) and Seasonality_threshold are refused with a 400.",
+      'The baseline (seasonal + trend) of series_decompose over the whole array, learnt without its last Points points: series_decompose_forecast(x, points, period [, trend]). Name its column (f = ...). Seasonality -1 (autodetect, the default) and Seasonality_threshold are refused with a 400.',
     signatures: [
       {
         params: [
