@@ -11,6 +11,7 @@
 import { lineOf } from './functions-v5-series';
 
 export type Trend = 'avg' | 'linefit' | 'none';
+const COMPONENTS = ['baseline', 'seasonal', 'trend', 'residual'] as const;
 /** One component, or 'all': the bag of the four (series_decompose's columns each read it). */
 export type Component = 'baseline' | 'seasonal' | 'trend' | 'residual' | 'all';
 
@@ -85,7 +86,7 @@ function component(d: Decomposition): string {
   const out = withTrend(d, (trendAt) => {
     const all = lists(trendAt);
     if (d.component !== 'all') return realsJson(all[d.component]);
-    return `json_object(${(['baseline', 'seasonal', 'trend', 'residual'] as const).map((k) => `'${k}', ${realsJson(all[k])}`).join(', ')})`;
+    return `json_object(${COMPONENTS.map((k) => `'${k}', ${realsJson(all[k])}`).join(', ')})`;
   });
   // The trend alone needs the seasonal component only to deseasonalize the learning points; without
   // seasonality the seasonal list is zeros, bound as S so that one body serves both.
@@ -95,8 +96,10 @@ function component(d: Decomposition): string {
 /** The JSON array of one component of the decomposition, or null (see the header). */
 export function decomposeSql(d: Decomposition): string {
   const doubles = `CASE WHEN json_type(${d.series}) = 'ARRAY' THEN list_transform(CAST(${d.series} AS JSON[]), e -> TRY_CAST(CAST(e AS VARCHAR) AS DOUBLE)) END`;
+  const empty =
+    d.component === 'all' ? `json_object(${COMPONENTS.map((k) => `'${k}', JSON '[]'`).join(', ')})` : `JSON '[]'`;
   const body =
-    `CASE WHEN ${X} IS NULL OR tpt IS NULL OR tpt < 0 THEN NULL WHEN len(${X}) = 0 THEN JSON '[]' ` +
+    `CASE WHEN ${X} IS NULL OR tpt IS NULL OR tpt < 0 THEN NULL WHEN len(${X}) = 0 THEN ${empty} ` +
     `WHEN list_count(${X}) < len(${X}) OR tpt >= len(${X}) THEN NULL ELSE ${bind(`len(${X}) - tpt`, N, component(d))} END`;
   return bind(doubles, X, bind(`CAST(${d.testPoints} AS BIGINT)`, 'tpt', body));
 }
