@@ -5,7 +5,9 @@
 // first statistics ("If you provide a limited number of names, the table will show only those columns").
 // series_fit_line(x) is rewritten the same way over series_fit_line_dynamic().
 // series_fft, series_ifft and series_fit_poly become one call of their own per column, the column's
-// part or field a last constant argument (FIELD_CALLS).
+// part or field a last constant argument (FIELD_CALLS); series_decompose's columns each read their
+// component of one call that gives all four (BAG_CALLS). An unnamed series_decompose_forecast is
+// refused: its page returns one array, Kusto.Language four columns, so its column's name is open.
 // Throws QueryError QUERY_UNSUPPORTED for `Name = series_stats(...)` (one name for several columns),
 // QUERY_SEMANTIC for more names than statistics or `(a, b) =` before any other expression.
 import type { Expr, NamedExpr } from './ast';
