@@ -177,6 +177,13 @@ describe('series_decompose: where the pages are silent, no answer rather than a 
     ]);
   });
 
+  it("writes a linefit of one point (series_fit_line's 0 / 0 slope) as Kusto writes NaN", async () => {
+    // Act
+    const rows = await run("print y = dynamic([5]) | project series_decompose(y, 0, 'linefit')");
+    // Assess
+    expect(rows).toEqual([[['NaN'], [0], ['NaN'], ['NaN']]]);
+  });
+
   it('takes a computed number of test points (the forecast page computes it from the horizon)', async () => {
     // Act
     const rows = await run(
