@@ -5,7 +5,9 @@
 // first statistics ("If you provide a limited number of names, the table will show only those columns").
 // series_fit_line(x) is rewritten the same way over series_fit_line_dynamic().
 // series_fft, series_ifft and series_fit_poly become one call of their own per column, the column's
-// part or field a last constant argument (FIELD_CALLS).
+// part or field a last constant argument (FIELD_CALLS); series_decompose's columns each read their
+// component of one call that gives all four (BAG_CALLS). An unnamed series_decompose_forecast is
+// refused: its page returns one array, Kusto.Language four columns, so its column's name is open.
 // Throws QueryError QUERY_UNSUPPORTED for `Name = series_stats(...)` (one name for several columns),
 // QUERY_SEMANTIC for more names than statistics or `(a, b) =` before any other expression.
 import type { Expr, NamedExpr } from './ast';
@@ -49,7 +51,15 @@ const FIT_POLY: typeof STATS = [
   ['rvariance', null],
   ['poly_fit', null],
 ];
+/** series_decompose (lib/query/catalog/functions-v10-series-decompose.ts): its page's four series. */
+const DECOMPOSE: typeof STATS = [
+  ['baseline', null],
+  ['seasonal', null],
+  ['trend', null],
+  ['residual', null],
+];
 const dynamicNull = (span: Span): Expr => ({ kind: 'literal', type: 'dynamic', value: null, span });
+const long = (value: bigint, span: Span): Expr => ({ kind: 'literal', type: 'long', value, span });
 /**
  * Functions called once per column with the field as a last constant argument, each call giving
  * only its field, typed (a column reading a bag costs the whole bag: series_fit_poly's columns took
@@ -59,22 +69,49 @@ const dynamicNull = (span: Span): Expr => ({ kind: 'literal', type: 'dynamic', v
 const FIELD_CALLS: ReadonlyMap<string, (span: Span) => readonly Expr[]> = new Map([
   ['series_fft', (span: Span) => [dynamicNull(span)]],
   ['series_ifft', (span: Span) => [dynamicNull(span)]],
-  ['series_fit_poly', (span: Span) => [dynamicNull(span), { kind: 'literal', type: 'long', value: 1n, span } as Expr]],
+  ['series_fit_poly', (span: Span) => [dynamicNull(span), long(1n, span)]],
+  // Seasonality -1 (autodetect) is the default, which the function's check refuses at the call.
+  [
+    'series_decompose',
+    (span: Span) => [long(-1n, span), { kind: 'literal', type: 'string', value: 'avg', span }, long(0n, span)],
+  ],
 ]);
+/**
+ * FIELD_CALLS whose columns read one bag of all the fields instead, the call given this last argument:
+ * the same call text in each column is computed once (DuckDB shares a projection's common
+ * subexpressions), where one call per field would decompose the series four times.
+ */
+const BAG_CALLS: ReadonlyMap<string, (span: Span) => Expr> = new Map([
+  ['series_decompose', (span: Span): Expr => ({ kind: 'literal', type: 'string', value: 'all', span })],
+]);
+/**
+ * Functions whose every column Kusto.Language keeps when fewer names are given, the first named by
+ * `Name =` (series_stats' page shows only the named columns, so the others keep only those).
+ */
+const KEEPS_ALL: ReadonlySet<string> = new Set(['series_decompose']);
 const MULTI: ReadonlyMap<string, typeof STATS> = new Map([
   ['series_stats', STATS],
   ['series_fit_line', FIT_LINE],
   ['series_fft', FOURIER],
   ['series_ifft', FOURIER],
   ['series_fit_poly', FIT_POLY],
+  ['series_decompose', DECOMPOSE],
 ]);
 
 const isSeriesStats = (item: NamedExpr): boolean => item.expr.kind === 'call' && MULTI.has(item.expr.name);
+const isUnnamedForecast = (item: NamedExpr): boolean =>
+  item.expr.kind === 'call' && item.expr.name === 'series_decompose_forecast' && item.name === undefined;
 
 /** The items with each top-level series_stats() call expanded; the same array when there is none. */
 export function expandSeriesStats(items: readonly NamedExpr[], errors: ErrorFactory): readonly NamedExpr[] {
-  if (!items.some((i) => isSeriesStats(i) || i.names !== undefined)) return items;
+  if (!items.some((i) => isSeriesStats(i) || i.names !== undefined || isUnnamedForecast(i))) return items;
   return items.flatMap((item) => {
+    // Its page returns one array, Kusto.Language four columns: the unnamed column's name is not settled.
+    if (isUnnamedForecast(item) && item.names === undefined)
+      throw errors.unsupported(
+        'name the column of series_decompose_forecast(): f = series_decompose_forecast(...)',
+        item.span,
+      );
     if (!isSeriesStats(item)) {
       if (item.names !== undefined)
         throw errors.semantic(
@@ -85,7 +122,14 @@ export function expandSeriesStats(items: readonly NamedExpr[], errors: ErrorFact
     }
     const call = item.expr as Expr & { kind: 'call' };
     const fields = MULTI.get(call.name)!;
-    if (item.name !== undefined)
+    const keepsAll = KEEPS_ALL.has(call.name);
+    // The default trend and test points leave room for no more: the fifth is Seasonality_threshold.
+    if (call.name === 'series_decompose' && call.args.length > 4)
+      throw errors.unsupported(
+        'series_decompose(): Seasonality_threshold applies only to seasonality -1 (autodetect), which is not supported',
+        call.args[4]!.span,
+      );
+    if (item.name !== undefined && !keepsAll)
       throw errors.unsupported(
         `${call.name}() gives several columns and cannot be named with Name =; use (${fields[0]![0]}, ${fields[1]![0]}, ...) = ${call.name}(...)${FIELD_CALLS.has(call.name) ? '' : ` or ${call.name}_dynamic()`}`,
         item.nameSpan ?? item.span,
@@ -98,13 +142,22 @@ export function expandSeriesStats(items: readonly NamedExpr[], errors: ErrorFact
     const base = aggregateArgumentName(call.args[0]);
     const bag: Expr = { ...call, name: `${call.name}_dynamic` };
     const defaults = FIELD_CALLS.get(call.name)?.(call.span);
-    const stats = item.names === undefined ? fields : fields.slice(0, item.names.length);
+    const names = item.name !== undefined ? [{ name: item.name, span: item.nameSpan ?? item.span }] : item.names;
+    const stats = names === undefined || keepsAll ? fields : fields.slice(0, names.length);
     return stats.map(([stat, conversion], i): NamedExpr => {
       const key: Expr = { kind: 'literal', type: 'string', value: stat, span: call.span };
-      const value: Expr = defaults
-        ? { ...call, args: [...call.args, ...defaults.slice(call.args.length - 1), key] }
-        : { kind: 'index', target: bag, index: key, span: call.span };
-      const named = item.names?.[i];
+      const filled = defaults && [...call.args, ...defaults.slice(call.args.length - 1)];
+      const value: Expr = !filled
+        ? { kind: 'index', target: bag, index: key, span: call.span }
+        : BAG_CALLS.has(call.name)
+          ? {
+              kind: 'index',
+              target: { ...call, args: [...filled, BAG_CALLS.get(call.name)!(call.span)] },
+              index: key,
+              span: call.span,
+            }
+          : { ...call, args: [...filled, key] };
+      const named = names?.[i];
       return {
         // An argument that names nothing leaves its place empty: series_stats__min (Kusto.Language's names).
         name: named?.name ?? `${call.name}_${base}_${stat}`,

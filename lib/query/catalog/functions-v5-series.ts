@@ -17,13 +17,24 @@ const doubles = (x: string): string =>
 const realJson = (v: string): string =>
   `CASE WHEN isnan(${v}) THEN CAST('"NaN"' AS JSON) WHEN isinf(${v}) THEN CAST(CASE WHEN ${v} > 0 THEN '"Infinity"' ELSE '"-Infinity"' END AS JSON) ELSE to_json(${v}) END`;
 
+/** The sums the fit needs over the DOUBLE[] `y` (an expression naming a list), for a binding named s. */
+function sumsOf(y: string): string {
+  const n = `CAST(len(${y}) AS DOUBLE)`;
+  // Sums over i = 1..n: x's mean is (n + 1) / 2 and its spread n (n^2 - 1) / 12.
+  return `{'n': ${n}, 'my': list_avg(${y}), 'sxy': list_sum(list_transform(${y}, (v, i) -> (i - (${n} + 1) / 2) * v)), 'sxx': ${n} * (${n} * ${n} - 1) / 12}`;
+}
+const slope = `s.sxy / s.sxx`;
+const intercept = `(s.my - ${slope} * (s.n + 1) / 2)`;
+
+/**
+ * The struct {'a': interception, 'b': slope} of the least-squares line through (i, y[i]), i = 1..n,
+ * of the DOUBLE[] `y`, as series_fit_line computes them (series_decompose's 'linefit' trend).
+ */
+export const lineOf = (y: string): string => bind(sumsOf(y), 's', `{'a': ${intercept}, 'b': ${slope}}`);
+
 /** The bag of the fit of y (a DOUBLE[] named y); s holds n, the means and the slope. */
 function fitLine(c: SqlCall): string {
-  const n = 'CAST(len(y) AS DOUBLE)';
-  // Sums over i = 1..n: x's mean is (n + 1) / 2 and its spread n (n^2 - 1) / 12.
-  const sums = `{'n': ${n}, 'my': list_avg(y), 'sxy': list_sum(list_transform(y, (v, i) -> (i - (${n} + 1) / 2) * v)), 'sxx': ${n} * (${n} * ${n} - 1) / 12}`;
-  const slope = `s.sxy / s.sxx`;
-  const intercept = `(s.my - ${slope} * (s.n + 1) / 2)`;
+  const sums = sumsOf('y');
   const fit = (i: string): string => `(${intercept} + ${slope} * ${i})`;
   const residual = `list_sum(list_transform(y, (v, i) -> (v - ${fit('i')}) ** 2))`;
   const total = `list_sum(list_transform(y, v -> (v - s.my) ** 2))`;

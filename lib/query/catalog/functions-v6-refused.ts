@@ -2,11 +2,14 @@
 // refusal stays QUERY_UNSUPPORTED at the function's name ("the function 'x' is not supported"); the
 // reason follows it. Each is refused because its Kusto documentation leaves the answer open, or it
 // needs something this service does not have.
+import { SERIES_REFUSALS } from './functions-v10-series-refused';
+
 /** H3's functions not written here (the other H3 functions are in functions-v9-geocell-h3.ts and functions-v9-geoh3*.ts). */
 const H3_RING_REASON =
   "its cells come in the order of H3's grid-disk walk (each step moves the index digits with H3's neighbor tables and rotations; near the 12 pentagons H3 falls back to a search whose order is its hash set's), which is not written in SQL here; geo_h3cell_to_polygon, geo_h3cell_parent and geo_h3cell_children are supported";
 
 const REASONS: Readonly<Record<string, string>> = {
+  ...SERIES_REFUSALS,
   ingestion_time:
     "Kusto's reads a hidden per-record column that follows the rows through the operators and is null for rows made in the query; here the ingestion instant is a visible column: IngestionTimestamp of States and Events (the platform's ingestionTimestamp, set when the message was ingested)",
   current_cluster_endpoint:

@@ -9,6 +9,7 @@ import { JSON_V5_FUNCTIONS } from './functions-v5-json';
 import { SERIES_V5_FUNCTIONS } from './functions-v5-series';
 import { SERIES_V6_FUNCTIONS } from './functions-v6-series';
 import { SERIES_V6_POLY_FUNCTIONS } from './functions-v6-series-poly';
+import { SERIES_V10_DECOMPOSE_FUNCTIONS } from './functions-v10-series-decompose';
 import { AGGREGATIONS_V5, TEXT_V5_FUNCTIONS } from './functions-v5-text';
 import { IP_V5_FUNCTIONS } from './functions-v5-ip';
 import { IPV6_V5_FUNCTIONS } from './functions-v5-ipv6';
@@ -57,6 +58,7 @@ export const SCALAR_CATALOG: readonly ScalarFunction[] = [
   ...SERIES_V5_FUNCTIONS,
   ...SERIES_V6_FUNCTIONS,
   ...SERIES_V6_POLY_FUNCTIONS,
+  ...SERIES_V10_DECOMPOSE_FUNCTIONS,
   ...TEXT_V5_FUNCTIONS,
   ...IP_V5_FUNCTIONS,
   ...IPV6_V5_FUNCTIONS,
