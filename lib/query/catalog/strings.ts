@@ -22,7 +22,7 @@ const str = (
   ...build,
 });
 
-const regexCheck =
+export const regexCheck =
   (index: number) =>
   (args: readonly IrExpr[]): readonly [number, string] | undefined => {
     try {
