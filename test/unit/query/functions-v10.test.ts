@@ -1,5 +1,5 @@
-// The v10 functions (lib/query/catalog/functions-v10-*.ts) and the v10 refusals
-// (functions-v6-refused.ts): argument errors at their position, the Timestream refusals, and the
+// The v10 functions (lib/query/catalog/functions-v10-*.ts), the v10 refusals (functions-v6-refused.ts)
+// and bag_has_key's JSONPath keys: argument errors at their position, the Timestream refusals, and the
 // compressed streams beyond what the pages print (several stored blocks, multi-byte text), read
 // back with Node's zlib. Their page examples are in the conformance corpus
 // (test/conformance/cases/fn-fns7-*.json).
@@ -96,6 +96,24 @@ describe('v10 functions on Timestream', () => {
     // Assess
     expect(compiled.sql).toContain('BETWEEN');
     expect(compiled.columns.map((c) => c.type)).toEqual(['bool', 'bool', 'bool']);
+  });
+});
+
+describe('bag_has_key with a JSONPath key (fn-probe8)', () => {
+  it.each([
+    ["print r = bag_has_key(dynamic({'a': 1}), '$.a[0]')", "'$.a[0]' must name a key", '1:42'],
+    ["print r = bag_has_key(dynamic({'a': 1}), '$..a')", 'an empty name at offset 1', '1:42'],
+  ])('refuses %s', (query, message, position) => {
+    // Act, Assess
+    expectRefusedAt(query, duck, { code: 'QUERY_SEMANTIC', message, position });
+  });
+
+  it('reads the nested key on Timestream from the bag the path leads to', () => {
+    // Act
+    const compiled = compile("print r = bag_has_key(dynamic({'a': {'b': 1}}), '$.a.b')", ts);
+    // Assess
+    expect(compiled.sql).toContain("contains(map_keys(");
+    expect(compiled.sql).toContain("'b'))");
   });
 });
 
