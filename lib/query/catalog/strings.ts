@@ -102,11 +102,16 @@ export const STRING_OPERATORS: readonly ScalarFunction[] = [
 /** scheme://[user[:password]@]host[:port][path][?query][#fragment] */
 const URL_RE = '^([^:/?#]+)://(?:([^:@/]*)(?::([^@/]*))?@)?([^:/?#]*)(?::([0-9]+))?([^?#]*)(?:[?]([^#]*))?(?:#(.*))?$';
 
-/** DuckDB: parse_url's property bag, the query string as a bag of its key=value pairs. */
+/**
+ * DuckDB: parse_url's property bag, the query string as a bag of its key=value pairs, written as
+ * JSON text as parse_urlquery's (and Timestream's) is: a repeated key (`?a=1&a=2`) made a MAP fail
+ * the whole query ("Map keys must be unique").
+ */
 const parseUrlDuck: SqlBuilder = ({ a, d }) => {
   const re = d.string(URL_RE);
   const g = (n: number): string => `regexp_extract(${a[0]}, ${re}, ${n})`;
-  const query = `to_json(map_from_entries(list_transform(list_filter(string_split(${g(7)}, '&'), kv -> kv <> ''), kv -> {'k': split_part(kv, '=', 1), 'v': split_part(kv, '=', 2)})))`;
+  const pair = `CAST(to_json(split_part(kv, '=', 1)) AS VARCHAR) || ':' || CAST(to_json(split_part(kv, '=', 2)) AS VARCHAR)`;
+  const query = `CAST('{' || array_to_string(list_transform(list_filter(string_split(${g(7)}, '&'), kv -> kv <> ''), kv -> ${pair}), ',') || '}' AS JSON)`;
   return `CASE WHEN regexp_matches(${a[0]}, ${re}) THEN json_object('Scheme', ${g(1)}, 'Host', ${g(4)}, 'Port', ${g(5)}, 'Path', ${g(6)}, 'Username', ${g(2)}, 'Password', ${g(3)}, 'Query Parameters', CASE WHEN ${g(7)} = '' THEN JSON '{}' ELSE ${query} END, 'Fragment', ${g(8)}) END`;
 };
 

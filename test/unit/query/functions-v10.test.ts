@@ -117,7 +117,7 @@ describe('bag_has_key with a JSONPath key (fn-probe8)', () => {
   });
 });
 
-describe('compressed streams read back with Node zlib', () => {
+describe('run on DuckDB: compressed streams read back with Node zlib, parse_url', () => {
   let db: DuckDBConnection;
   beforeAll(async () => {
     db = await openFixtureDb();
@@ -127,6 +127,15 @@ describe('compressed streams read back with Node zlib', () => {
     const compiled = compile(query, { ...GOLDEN_OPTIONS, dialect: 'duckdb' });
     return String((await runSql(db, compiled.sql))[0]![0]);
   }
+
+  it('parse_url with a repeated query key answers as parse_urlquery does instead of failing the query (no page prints one)', async () => {
+    // Act
+    const url = await one('print r = tostring(parse_url("http://h/p?a=1&a=2")["Query Parameters"])');
+    const query = await one('print r = tostring(parse_urlquery("a=1&a=2")["Query Parameters"])');
+    // Assess
+    expect(url).toBe(query);
+    expect(url).toContain('"a":"1"');
+  });
 
   it.each([
     ['an empty text', '""', ''],
