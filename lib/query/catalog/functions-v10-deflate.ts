@@ -7,6 +7,8 @@
 // encoded. Above 65,535 bytes the pages do not say where Kusto splits blocks; the largest blocks
 // are used. The decompressing functions stay refused (functions-v6-refused.ts): reading any deflate
 // stream needs Huffman decoding. Timestream: refused (no list folding to compute the checksums).
+// Cost (by hand, load 10): 100 rows of 10 KB took 3.1 s (zlib) and 2.4 s (gzip), about 3 µs a
+// byte; one 100 KB text about 7 s for gzip, whose CRC is a fold DuckDB runs byte by byte.
 import type { ScalarFunction, SqlCall } from './types';
 
 /** Bytes of one stored block at most (LEN is 16 bits). */
