@@ -230,17 +230,18 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
     summary: 'The arguments as text joined by the delimiter.',
     signatures: [
       {
-        params: [s('delimiter'), { name: 'arg1', type: 'any' }, { name: 'arg2', type: 'any' }],
+        // Kusto.Language takes any value as the delimiter (as strcat_array's), joined as its text.
+        params: [{ name: 'delimiter', type: 'any' }, { name: 'arg1', type: 'any' }, { name: 'arg2', type: 'any' }],
         variadic: true,
         result: 'string',
       },
     ],
     ...both(
-      ({ a, str: text }) =>
+      ({ a, args, str: text }) =>
         `(${a
           .slice(1)
           .map((_, i) => text(i + 1))
-          .join(` || ${a[0]} || `)})`,
+          .join(` || ${args[0]!.type === 'string' ? a[0] : text(0)} || `)})`,
     ),
   },
   str(
