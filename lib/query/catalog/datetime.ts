@@ -332,7 +332,7 @@ export const DATETIME_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'make_datetime',
     family: 'datetime',
-    summary: 'A datetime from its parts; null when they name no valid instant.',
+    summary: 'A datetime from its parts; null when they name no valid instant (a year outside 1 to 9999 included).',
     signatures: [
       {
         params: [
@@ -410,7 +410,7 @@ export const DATETIME_FUNCTIONS: readonly ScalarFunction[] = [
   ).map(([name, scale, unit]): ScalarFunction => ({
     name,
     family: 'datetime',
-    summary: `The datetime ${unit} after 1970-01-01.`,
+    summary: `The datetime ${unit} after 1970-01-01; null outside 0001-01-01 to 9999-12-31.`,
     signatures: [{ params: [{ name: unit, type: 'number' }], result: 'datetime' }],
     ...(scale < 1 ? { check: subMicroCheck(0, scale) } : {}),
     // An instant outside Kusto's datetimes (0001-01-01 to 9999-12-31) is no conversion: null, as
