@@ -50,16 +50,25 @@ export const MONTH_FIRST_DATE_PATTERN =
  */
 export const TWO_DIGIT_YEAR_PIVOT = 50;
 
+/**
+ * `datetime(2025, 6, 14)`: year, month and day separated by commas, as the startofweek page writes
+ * its literals (and prints 2025-06-14 for them). Only literals are shown so; todatetime() of such
+ * text is not on a page, so the SQL side does not read it.
+ */
+const COMMA_DATE_RE = /^\s*(\d{4})\s*,\s*(\d{1,2})\s*,\s*(\d{1,2})\s*$/;
+
 const RFC_RE = new RegExp(RFC_DATETIME_PATTERN, 'i');
 const GMT_RE = new RegExp(GMT_SUFFIX_PATTERN, 'i');
 const MONTH_FIRST_RE = new RegExp(MONTH_FIRST_DATE_PATTERN);
 
 /**
  * The text as `yyyy-mm-dd hh:mm:ss` when it is in an RFC 822 or RFC 850 form, as `yyyy-mm-dd` when
- * it is a month-first date, the text less a trailing ` GMT` when it ends so, else the text itself:
+ * it is a month-first or comma-separated date, the text less a trailing ` GMT` when it ends so, else the text itself:
  * what the ISO reader takes next.
  */
 export function normalizeDatetimeText(text: string): string {
+  const comma = COMMA_DATE_RE.exec(text);
+  if (comma) return `${comma[1]}-${comma[2]}-${comma[3]}`;
   const m = RFC_RE.exec(text);
   if (!m) return text.replace(MONTH_FIRST_RE, '$3-$1-$2$4').replace(GMT_RE, '$1');
   const [, day, month, year, hour, minute, second] = m;

@@ -2,9 +2,11 @@
 // JSON[] lists; Timestream on ARRAY(JSON) with transform() over sequence() positions (the lambda and
 // array functions of its query language). The Timestream forms are checked as SQL text only: no
 // Timestream engine runs here (docs/query-api.md, "written, never run").
-import type { IrExpr } from '../ir';
-import type { ScalarFunction, SqlBuilder } from './types';
+import type { IrExpr, PathSegment } from '../ir';
+import type { SqlDialect } from '../sql/dialect';
+import { constantOf, type ScalarFunction, type SqlBuilder } from './types';
 import { bindOnce } from '../sql/bind-once';
+import { parseJsonPath } from './functions-v5-json';
 
 const dyn = (name: string) => ({ name, type: 'dynamic' as const });
 const int = (name: string, optional = false) => ({ name, type: 'integer' as const, ...(optional ? { optional } : {}) });
@@ -18,6 +20,35 @@ const list = (x: string): string =>
  */
 const withList = (x: string, body: (l: string) => string): string =>
   `list_transform([${list(x)}], _rl -> ${body('_rl')})[1]`;
+
+/**
+ * bag_has_key's key as a path when it is a constant JSONPath (`$.key2.prop1`, the page's second
+ * example); undefined for a plain name (or one known only per row, read as a name); a message when
+ * the JSONPath is malformed or indexes an array ("Array indexing isn't supported").
+ */
+function jsonPathKey(arg: IrExpr | undefined): PathSegment[] | string | undefined {
+  const text = constantOf(arg);
+  if (typeof text !== 'string' || !text.startsWith('$')) return undefined;
+  const path = parseJsonPath(text, false);
+  if (typeof path === 'string') return path;
+  if (path.length === 0 || path.some((s) => typeof s === 'number'))
+    return `'${text}' must name a key: the root and array indexes are not supported here`;
+  return path;
+}
+
+/** Whether the bag (or the bag a JSONPath key leads to) has the key; false for anything but a bag. */
+function hasKey(
+  bag: string,
+  args: readonly IrExpr[],
+  key: string,
+  d: SqlDialect,
+  test: (bag: string, key: string) => string,
+): string {
+  const path = jsonPathKey(args[1]);
+  if (path === undefined || typeof path === 'string') return `coalesce(${test(bag, key)}, FALSE)`;
+  const parent = path.length === 1 ? bag : d.dynGet(bag, path.slice(0, -1));
+  return `coalesce(${test(parent, d.string(String(path[path.length - 1])))}, FALSE)`;
+}
 
 const entry = (
   name: string,
@@ -161,12 +192,19 @@ export const ARRAY_RESHAPE_FUNCTIONS: readonly ScalarFunction[] = [
     },
     'real',
   ),
-  entry(
-    'bag_has_key',
-    'Whether the property bag has the key (a top-level key name).',
-    [dyn('bag'), { name: 'key', type: 'string' }],
-    ({ a }) => `coalesce(json_type(${a[0]}) = 'OBJECT' AND list_contains(json_keys(${a[0]}), ${a[1]}), FALSE)`,
-    ({ a }) => `coalesce(try(contains(map_keys(CAST(json_parse(${a[0]}) AS MAP(VARCHAR, JSON))), ${a[1]})), FALSE)`,
-    'bool',
-  ),
+  {
+    name: 'bag_has_key',
+    family: 'array',
+    summary:
+      'Whether the property bag has the key: a top-level name, or a constant JSONPath ($.a.b) to a nested key.',
+    signatures: [{ params: [dyn('bag'), { name: 'key', type: 'string' }], result: 'bool' }],
+    check: (args) => {
+      const path = jsonPathKey(args[1]);
+      return typeof path === 'string' ? [1, path] : undefined;
+    },
+    duckdb: ({ a, args, d }) =>
+      hasKey(a[0]!, args, a[1]!, d, (bag, key) => `json_type(${bag}) = 'OBJECT' AND list_contains(json_keys(${bag}), ${key})`),
+    timestream: ({ a, args, d }) =>
+      hasKey(a[0]!, args, a[1]!, d, (bag, key) => `try(contains(map_keys(CAST(json_parse(${bag}) AS MAP(VARCHAR, JSON))), ${key}))`),
+  },
 ];

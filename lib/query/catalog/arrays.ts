@@ -234,10 +234,18 @@ export const ARRAY_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'array_sum',
     family: 'array',
-    summary: 'The sum of a numeric array, as real.',
+    summary: 'The sum of a numeric array, as real; null when an element is not a number.',
     signatures: [{ params: [dyn('array')], result: 'real' }],
-    duckdb: ({ a }) => `TRY(list_sum(CAST(${list(a[0]!)} AS DOUBLE[])))`,
-    timestream: ({ a }) => `try(reduce(CAST(json_parse(${a[0]}) AS ARRAY(DOUBLE)), 0E0, (s, e) -> s + e, s -> s))`,
+    // "If the array contains elements of non-numeric types, the result is null" (the page): the
+    // engines' casts would read "2" and true as numbers. (Null elements are skipped, as before.)
+    duckdb: ({ a }) =>
+      bindOnce(
+        list(a[0]!),
+        (l) =>
+          `CASE WHEN list_bool_and(list_transform(${l}, e -> coalesce(json_type(e) IN ('BIGINT', 'UBIGINT', 'DOUBLE', 'NULL'), TRUE))) THEN TRY(list_sum(CAST(${l} AS DOUBLE[]))) END`,
+      ),
+    timestream: ({ a }) =>
+      `CASE WHEN all_match(try(CAST(json_parse(${a[0]}) AS ARRAY(JSON))), e -> e IS NULL OR regexp_like(json_format(e), '^(-?[0-9]|null$)')) THEN try(reduce(CAST(json_parse(${a[0]}) AS ARRAY(DOUBLE)), 0E0, (s, e) -> s + e, s -> s)) END`,
   },
   {
     name: 'pack_array',

@@ -16,6 +16,10 @@ import {
 } from './sql-helpers';
 import { both, constantOf, type ArgumentCheck, type ScalarFunction, type SqlBuilder } from './types';
 
+/** Microseconds from 1970 of Kusto's first datetime (0001-01-01) and of the last whole microsecond of 9999-12-31. */
+const FIRST_DATETIME_MICROS = -62135596800000000n;
+const LAST_DATETIME_MICROS = 253402300799999999n;
+
 const unitOf = (e: IrExpr | undefined): string =>
   String(constantOf(e) ?? '')
     .toLowerCase()
@@ -328,7 +332,7 @@ export const DATETIME_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'make_datetime',
     family: 'datetime',
-    summary: 'A datetime from its parts; null when they name no valid instant.',
+    summary: 'A datetime from its parts; null when they name no valid instant (a year outside 1 to 9999 included).',
     signatures: [
       {
         params: [
@@ -343,8 +347,12 @@ export const DATETIME_FUNCTIONS: readonly ScalarFunction[] = [
       },
     ],
     check: subMicroCheck(5, 1_000_000),
+    // A year outside Kusto's datetimes (0001 to 9999, the datetime page) gives null, as on Timestream.
     duckdb: ({ a, d }) =>
-      orNull(d, `make_timestamp(${a[0]}, ${a[1]}, ${a[2]}, ${a[3] ?? 0}, ${a[4] ?? 0}, CAST(${a[5] ?? 0} AS DOUBLE))`),
+      orNull(
+        d,
+        `CASE WHEN ${a[0]} BETWEEN 1 AND 9999 THEN make_timestamp(${a[0]}, ${a[1]}, ${a[2]}, ${a[3] ?? 0}, ${a[4] ?? 0}, CAST(${a[5] ?? 0} AS DOUBLE)) END`,
+      ),
     // Timestream has no constructor from parts: the date is added up from the epoch, and parts that
     // name no instant (month 13, February 30, hour 24) give null, as make_timestamp's errors do above.
     timestream: ({ a, d }) => {
@@ -402,10 +410,18 @@ export const DATETIME_FUNCTIONS: readonly ScalarFunction[] = [
   ).map(([name, scale, unit]): ScalarFunction => ({
     name,
     family: 'datetime',
-    summary: `The datetime ${unit} after 1970-01-01.`,
+    summary: `The datetime ${unit} after 1970-01-01; null outside 0001-01-01 to 9999-12-31.`,
     signatures: [{ params: [{ name: unit, type: 'number' }], result: 'datetime' }],
     ...(scale < 1 ? { check: subMicroCheck(0, scale) } : {}),
-    ...both(({ a, d }) => orNull(d, d.fromEpochMicros(`CAST(floor(CAST(${a[0]} AS DOUBLE) * ${scale}) AS BIGINT)`))),
+    // An instant outside Kusto's datetimes (0001-01-01 to 9999-12-31) is no conversion: null, as
+    // the pages' Returns say ("Otherwise, the result is null"); the engines would go on to year 33658.
+    ...both(({ a, d }) => {
+      const micros = `CAST(floor(CAST(${a[0]} AS DOUBLE) * ${scale}) AS BIGINT)`;
+      return orNull(
+        d,
+        `CASE WHEN ${micros} BETWEEN ${FIRST_DATETIME_MICROS} AND ${LAST_DATETIME_MICROS} THEN ${d.fromEpochMicros(micros)} END`,
+      );
+    }),
   })),
   {
     name: 'bin_at',

@@ -8,8 +8,37 @@ import { SERIES_REFUSALS } from './functions-v10-series-refused';
 const H3_RING_REASON =
   "its cells come in the order of H3's grid-disk walk (each step moves the index digits with H3's neighbor tables and rotations; near the 12 pentagons H3 falls back to a search whose order is its hash set's), which is not written in SQL here; geo_h3cell_to_polygon, geo_h3cell_parent and geo_h3cell_children are supported";
 
+/** Functions that read Kusto's storage (extents, cursors, other entity kinds): this service has none of it. */
+const EXTENT_REASON =
+  "rows here are stored in the engine's tables with no extents (data shards), so there is no extent to identify or tag";
+const CURSOR_REASON =
+  "database cursors (Kusto's ingestion-order markers) do not exist here; filter on IngestionTimestamp of States and Events, the instant the message was ingested";
+const INFLATE_REASON =
+  "reading a deflate stream needs Huffman decoding, which neither engine here has (DuckDB's compression is for files only; Timestream has none); decompress on the client";
+
 const REASONS: Readonly<Record<string, string>> = {
   ...SERIES_REFUSALS,
+  zlib_decompress_from_base64_string: INFLATE_REASON,
+  gzip_decompress_from_base64_string: INFLATE_REASON,
+  parse_xml:
+    "neither engine here has an XML parser, and the page's example prints element text as numbers (118.0) where its conversion table keeps text; send JSON and use parse_json, or extract() values from the XML text",
+  parse_user_agent:
+    'its answer comes from a large database of user-agent patterns (browsers, systems, devices) that the page does not give and this service does not have; extract() the parts you need from the text',
+  extent_id: EXTENT_REASON,
+  extentid: EXTENT_REASON,
+  extent_tags: EXTENT_REASON,
+  cursor_after: CURSOR_REASON,
+  cursor_before_or_at: CURSOR_REASON,
+  cursor_current: CURSOR_REASON,
+  current_cursor: CURSOR_REASON,
+  current_node_id: 'queries here are not spread over cluster nodes: each runs in one engine process, which has no node id',
+  estimate_data_size:
+    "its page defines the size only for long (8 bytes) and string (its length); the sizes of the other types and of dynamic values are Kusto's internal representation, which is not documented",
+  external_table:
+    'external tables (blob storage, data lake, SQL) are not defined here; the tables are States and Events (and the query endpoints list them)',
+  materialized_view: 'materialized views are not defined here; the tables are States and Events, and summarize computes an aggregate view',
+  stored_query_result:
+    "stored query results (saved with Kusto's .set stored_query_result command) do not exist here; repeat the query, or name it with let",
   ingestion_time:
     "Kusto's reads a hidden per-record column that follows the rows through the operators and is null for rows made in the query; here the ingestion instant is a visible column: IngestionTimestamp of States and Events (the platform's ingestionTimestamp, set when the message was ingested)",
   current_cluster_endpoint:

@@ -24,6 +24,9 @@ import { BETA_V7_FUNCTIONS } from './functions-v7-beta';
 import { WELCH_V7_FUNCTIONS } from './functions-v7-welch';
 import { IPV4_CIDR_V7_FUNCTIONS } from './functions-v7-ipv4-cidr';
 import { BUILDSCHEMA_V8_AGGREGATIONS } from './functions-v8-buildschema';
+import { DEFLATE_V10_FUNCTIONS } from './functions-v10-deflate';
+import { TEXT_V10_FUNCTIONS } from './functions-v10-text';
+import { MISC_V10_FUNCTIONS } from './functions-v10-misc';
 import { GEOCELL_V9_FUNCTIONS } from './functions-v9-geocell';
 import { GEOH3_V9_FUNCTIONS } from './functions-v9-geoh3';
 import { GEO_LINE_POINT_V9_FUNCTIONS } from './functions-v9-geo-line-points';
@@ -77,6 +80,9 @@ export const SCALAR_CATALOG: readonly ScalarFunction[] = [
   ...GEO_LINE_V9_FUNCTIONS,
   ...GEO_POLYGON_V9_FUNCTIONS,
   ...GEO_LINE_POINT_V9_FUNCTIONS,
+  ...DEFLATE_V10_FUNCTIONS,
+  ...TEXT_V10_FUNCTIONS,
+  ...MISC_V10_FUNCTIONS,
 ];
 export const AGGREGATE_CATALOG: readonly AggregateFunction[] = [
   ...AGGREGATIONS,

@@ -22,7 +22,7 @@ const str = (
   ...build,
 });
 
-const regexCheck =
+export const regexCheck =
   (index: number) =>
   (args: readonly IrExpr[]): readonly [number, string] | undefined => {
     try {
@@ -102,11 +102,16 @@ export const STRING_OPERATORS: readonly ScalarFunction[] = [
 /** scheme://[user[:password]@]host[:port][path][?query][#fragment] */
 const URL_RE = '^([^:/?#]+)://(?:([^:@/]*)(?::([^@/]*))?@)?([^:/?#]*)(?::([0-9]+))?([^?#]*)(?:[?]([^#]*))?(?:#(.*))?$';
 
-/** DuckDB: parse_url's property bag, the query string as a bag of its key=value pairs. */
+/**
+ * DuckDB: parse_url's property bag, the query string as a bag of its key=value pairs, written as
+ * JSON text as parse_urlquery's (and Timestream's) is: a repeated key (`?a=1&a=2`) made a MAP fail
+ * the whole query ("Map keys must be unique").
+ */
 const parseUrlDuck: SqlBuilder = ({ a, d }) => {
   const re = d.string(URL_RE);
   const g = (n: number): string => `regexp_extract(${a[0]}, ${re}, ${n})`;
-  const query = `to_json(map_from_entries(list_transform(list_filter(string_split(${g(7)}, '&'), kv -> kv <> ''), kv -> {'k': split_part(kv, '=', 1), 'v': split_part(kv, '=', 2)})))`;
+  const pair = `CAST(to_json(split_part(kv, '=', 1)) AS VARCHAR) || ':' || CAST(to_json(split_part(kv, '=', 2)) AS VARCHAR)`;
+  const query = `CAST('{' || array_to_string(list_transform(list_filter(string_split(${g(7)}, '&'), kv -> kv <> ''), kv -> ${pair}), ',') || '}' AS JSON)`;
   return `CASE WHEN regexp_matches(${a[0]}, ${re}) THEN json_object('Scheme', ${g(1)}, 'Host', ${g(4)}, 'Port', ${g(5)}, 'Path', ${g(6)}, 'Username', ${g(2)}, 'Password', ${g(3)}, 'Query Parameters', CASE WHEN ${g(7)} = '' THEN JSON '{}' ELSE ${query} END, 'Fragment', ${g(8)}) END`;
 };
 
@@ -225,17 +230,18 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
     summary: 'The arguments as text joined by the delimiter.',
     signatures: [
       {
-        params: [s('delimiter'), { name: 'arg1', type: 'any' }, { name: 'arg2', type: 'any' }],
+        // Kusto.Language takes any value as the delimiter (as strcat_array's), joined as its text.
+        params: [{ name: 'delimiter', type: 'any' }, { name: 'arg1', type: 'any' }, { name: 'arg2', type: 'any' }],
         variadic: true,
         result: 'string',
       },
     ],
     ...both(
-      ({ a, str: text }) =>
+      ({ a, args, str: text }) =>
         `(${a
           .slice(1)
           .map((_, i) => text(i + 1))
-          .join(` || ${a[0]} || `)})`,
+          .join(` || ${args[0]!.type === 'string' ? a[0] : text(0)} || `)})`,
     ),
   },
   str(

@@ -60,4 +60,14 @@ describe('datetime text forms beyond ISO 8601', () => {
     // Assess
     expect(got).toEqual(TEXTS.map(([, instant]) => instant));
   });
+
+  it('reads the comma-separated date of the startofweek page in a literal only (todatetime of such text is on no page)', () => {
+    // Act
+    const read = ['2025, 6, 14', '2025,6,14', '2025, 2, 30', '2025, 6', '2025, 6, 14, 10'].map((text) => {
+      const ticks = parseDatetimeTicks(text);
+      return ticks === undefined ? null : formatDatetimeTicks(ticks);
+    });
+    // Assess
+    expect(read).toEqual(['2025-06-14T00:00:00Z', '2025-06-14T00:00:00Z', null, null, null]);
+  });
 });

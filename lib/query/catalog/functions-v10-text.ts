@@ -1,0 +1,82 @@
+// indexof_regex, isutf8 and base64_encode_fromarray (their Kusto documentation pages).
+import type { IrExpr } from '../ir';
+import { regexCheck } from './strings';
+import { constantOf, type ScalarFunction, type SqlCall } from './types';
+
+/**
+ * indexof_regex: the matches are RE2's non-overlapping left-to-right matches inside
+ * [start, start + length) (the page's idx4: "ababaa" has no second "a.a"). Each match is found as
+ * `(?s)(.*?)(?:regex)`: the shortest prefix before the regex's own leftmost match, so the position
+ * of the k-th match is the length of the k - 1 matches before it (prefixes included) plus its
+ * prefix. A negative start, an occurrence below 0 or a length below -1 gives null (the page says
+ * so, and prints null for a start of -1, unlike indexof, whose negative start counts from the end).
+ */
+function indexOfRegex(c: SqlCall): string {
+  const start = c.a[2] ?? '0';
+  const length = c.a[3] ?? '-1';
+  const k = c.a[4] ?? '1';
+  const wrapped = c.d.string(`(?s)(.*?)(?:${String(constantOf(c.args[1]))})`);
+  const window = `CASE WHEN ${length} = -1 THEN substr(${c.str(0)}, ${start} + 1) ELSE substr(${c.str(0)}, ${start} + 1, ${length}) END`;
+  const position = `${start} + length(array_to_string(_m[1:${k} - 1], '')) + length(_p[${k}])`;
+  const found = `CASE WHEN ${k} >= 1 AND len(_m) >= ${k} THEN ${position} ELSE -1 END`;
+  const body = `list_transform([regexp_extract_all(_w, ${wrapped}, 1)], _p -> ${found})[1]`;
+  const matches = `list_transform([regexp_extract_all(_w, ${wrapped})], _m -> ${body})[1]`;
+  return `CAST(CASE WHEN ${start} >= 0 AND ${k} >= 0 AND ${length} >= -1 THEN list_transform([${window}], _w -> ${matches})[1] END AS BIGINT)`;
+}
+
+/** base64_encode_fromarray: each element must be a byte (an integer 0..255); otherwise the answer is empty, as the page prints for a null array. */
+function bytesToBase64(c: SqlCall): string {
+  const isByte = `(json_type(e) IN ('UBIGINT', 'BIGINT') AND CAST(e AS BIGINT) BETWEEN 0 AND 255)`;
+  const hex = `array_to_string(list_transform(_l, e -> printf('%02X', CAST(e AS BIGINT))), '')`;
+  const list = `CASE WHEN json_type(${c.a[0]}) = 'ARRAY' THEN CAST(${c.a[0]} AS JSON[]) END`;
+  return `coalesce(list_transform([${list}], _l -> CASE WHEN list_bool_and(list_transform(_l, e -> ${isByte})) OR len(_l) = 0 THEN to_base64(unhex(${hex})) END)[1], '')`;
+}
+
+const integerArg = (name: string): { name: string; type: 'integer'; optional: true } => ({
+  name,
+  type: 'integer',
+  optional: true,
+});
+
+export const TEXT_V10_FUNCTIONS: readonly ScalarFunction[] = [
+  {
+    name: 'indexof_regex',
+    family: 'string',
+    summary:
+      'The zero-based position of the occurrence-th non-overlapping match of a constant regex in the text, searched from start over length characters (-1: to the end); -1 when absent; null for a negative start or occurrence, or a length below -1.',
+    signatures: [
+      {
+        params: [
+          { name: 'string', type: 'scalar' },
+          { name: 'match', type: 'string', constant: true },
+          integerArg('start'),
+          integerArg('length'),
+          integerArg('occurrence'),
+        ],
+        result: 'long',
+      },
+    ],
+    check: (args: readonly IrExpr[]) => regexCheck(1)(args),
+    duckdb: indexOfRegex,
+    timestream: null,
+  },
+  {
+    // Every string this service holds is valid UTF-8: ingestion decodes JSON, and both engines
+    // store text as UTF-8 and refuse invalid bytes. So the answer is true for every value.
+    name: 'isutf8',
+    family: 'string',
+    summary: 'Whether the value is a valid UTF-8 string: true, since every string here is (both engines store UTF-8).',
+    signatures: [{ params: [{ name: 'value', type: 'scalar' }], result: 'bool' }],
+    duckdb: (c) => `(${c.str(0)} IS NOT NULL)`,
+    timestream: (c) => `(${c.str(0)} IS NOT NULL)`,
+  },
+  {
+    name: 'base64_encode_fromarray',
+    family: 'string',
+    summary:
+      'The base64 text of a dynamic array of bytes (integers 0..255); empty when the value is no such array.',
+    signatures: [{ params: [{ name: 'base64_string_decoded_as_array', type: 'dynamic' }], result: 'string' }],
+    duckdb: bytesToBase64,
+    timestream: null,
+  },
+];

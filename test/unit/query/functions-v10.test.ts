@@ -1,0 +1,152 @@
+// The v10 functions (lib/query/catalog/functions-v10-*.ts), the v10 refusals (functions-v6-refused.ts)
+// and bag_has_key's JSONPath keys: argument errors at their position, the Timestream refusals, and the
+// compressed streams beyond what the pages print (several stored blocks, multi-byte text), read
+// back with Node's zlib. Their page examples are in the conformance corpus
+// (test/conformance/cases/fn-fns7-*.json).
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { gunzipSync, inflateSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { compile } from '../../../lib/query/index';
+import { GOLDEN_OPTIONS, openFixtureDb, runSql } from '../../golden/fixture-db';
+import { baseOptions, compileFailure, expectRefusedAt } from './compile-failure';
+
+const duck = { ...baseOptions, dialect: 'duckdb' as const };
+const ts = { ...baseOptions, dialect: 'timestream' as const };
+
+describe('v10 functions: argument errors', () => {
+  it.each([
+    ['print r = indexof_regex("abc", "(")', 'QUERY_SEMANTIC', 'indexof_regex(): invalid regular expression', '1:32'],
+    ['print r = indexof_regex("abc", "b", "1")', 'QUERY_SEMANTIC', "argument 'start' must be", '1:37'],
+    ['print r = around(now(), now(), 1)', 'QUERY_SEMANTIC', 'around() takes', '1:11'],
+    ['print r = around("a", 1, 1)', 'QUERY_SEMANTIC', 'around() takes', '1:11'],
+    ['print r = bag_zip("a", dynamic([]))', 'QUERY_SEMANTIC', "argument 'KeysArray' must be a dynamic", '1:19'],
+    [
+      'range x from 1 to 2 step 1 | extend a = assert(x > 0, "no")',
+      'QUERY_SEMANTIC',
+      'assert(): the condition must be a constant',
+      '1:48',
+    ],
+    ['print a = assert(1 > 2, "one is not above two")', 'QUERY_SEMANTIC', "failed with message: 'one is not above two'", '1:18'],
+    ['print a = assert(true, strcat("a", "b"))', 'QUERY_SEMANTIC', "argument 'message' must be a string constant", '1:24'],
+  ])('refuses %s', (query, code, message, position) => {
+    // Act, Assess
+    expectRefusedAt(query, duck, { code, message, position });
+  });
+
+  it.each([
+    'print a = assert(true, "m")',
+    'print a = assert(not(1 > 2) and "b" >= "a", "m")',
+    'print a = assert(2 * 3 == 6 or false, "m")',
+  ])('accepts the constant true condition of %s', (query) => {
+    // Act
+    const compiled = compile(query, duck);
+    // Assess
+    expect(compiled.columns).toEqual([{ name: 'a', type: 'bool' }]);
+  });
+});
+
+describe('v10 refusals: each function refused at its name with its reason', () => {
+  it.each([
+    ['print r = zlib_decompress_from_base64_string("eJwLSS0uUSguKcrMS1cwNDIGACxqBQ4=")', 'Huffman decoding'],
+    ['print r = gzip_decompress_from_base64_string("H4sIAAAAAAAA/wEUAOv/")', 'Huffman decoding'],
+    ['print r = parse_xml("<e/>")', 'XML parser'],
+    ['print r = parse_user_agent("Mozilla/5.0", "browser")', 'user-agent patterns'],
+    ['print r = extent_id()', 'no extents'],
+    ['print r = extentid()', 'no extents'],
+    ['print r = extent_tags()', 'no extents'],
+    ['print r = cursor_after("")', 'database cursors'],
+    ['print r = cursor_before_or_at("")', 'database cursors'],
+    ['print r = cursor_current()', 'database cursors'],
+    ['print r = current_cursor()', 'database cursors'],
+    ['print r = current_node_id()', 'no node id'],
+    ['print r = estimate_data_size(1)', 'only for long (8 bytes) and string'],
+    ['print r = external_table("T")', 'external tables'],
+    ['print r = materialized_view("V")', 'materialized views'],
+    ['print r = stored_query_result("R")', 'stored query results'],
+  ])('%s', (query, reason) => {
+    // Act
+    const error = compileFailure(query, duck);
+    // Assess
+    const name = /r = (\w+)\(/.exec(query)![1]!;
+    expect(error.code).toBe('QUERY_UNSUPPORTED');
+    expect(error.message).toContain(`1:11: the function '${name}' is not supported: `);
+    expect(error.message).toContain(reason);
+  });
+});
+
+describe('v10 functions on Timestream', () => {
+  it.each([
+    ['print r = indexof_regex("abc", "b")', 'indexof_regex'],
+    ['print r = base64_encode_fromarray(dynamic([1]))', 'base64_encode_fromarray'],
+    ['print r = zlib_compress_to_base64_string("a")', 'zlib_compress_to_base64_string'],
+    ['print r = gzip_compress_to_base64_string("a")', 'gzip_compress_to_base64_string'],
+    ['print r = bag_zip(dynamic(["a"]), dynamic([1]))', 'bag_zip'],
+    ['print r = datetime_list_timezones()', 'datetime_list_timezones'],
+  ])('refuses %s naming the function and the engine', (query, fn) => {
+    // Act
+    const error = compileFailure(query, ts);
+    // Assess
+    expect(error.code).toBe('QUERY_UNSUPPORTED');
+    expect(error.message).toContain(`${fn}() is not supported on the Timestream engine`);
+  });
+
+  it('compiles around, isutf8 and assert', () => {
+    // Act
+    const compiled = compile('print a = around(1, 2, 3), b = isutf8("x"), c = assert(true, "m")', ts);
+    // Assess
+    expect(compiled.sql).toContain('BETWEEN');
+    expect(compiled.columns.map((c) => c.type)).toEqual(['bool', 'bool', 'bool']);
+  });
+});
+
+describe('bag_has_key with a JSONPath key (fn-probe8)', () => {
+  it.each([
+    ["print r = bag_has_key(dynamic({'a': 1}), '$.a[0]')", "'$.a[0]' must name a key", '1:42'],
+    ["print r = bag_has_key(dynamic({'a': 1}), '$..a')", 'an empty name at offset 1', '1:42'],
+  ])('refuses %s', (query, message, position) => {
+    // Act, Assess
+    expectRefusedAt(query, duck, { code: 'QUERY_SEMANTIC', message, position });
+  });
+
+  it('reads the nested key on Timestream from the bag the path leads to', () => {
+    // Act
+    const compiled = compile("print r = bag_has_key(dynamic({'a': {'b': 1}}), '$.a.b')", ts);
+    // Assess
+    expect(compiled.sql).toContain("contains(map_keys(");
+    expect(compiled.sql).toContain("'b'))");
+  });
+});
+
+describe('run on DuckDB: compressed streams read back with Node zlib, parse_url', () => {
+  let db: DuckDBConnection;
+  beforeAll(async () => {
+    db = await openFixtureDb();
+  });
+
+  async function one(query: string): Promise<string> {
+    const compiled = compile(query, { ...GOLDEN_OPTIONS, dialect: 'duckdb' });
+    return String((await runSql(db, compiled.sql))[0]![0]);
+  }
+
+  it('parse_url with a repeated query key answers as parse_urlquery does instead of failing the query (no page prints one)', async () => {
+    // Act
+    const url = await one('print r = tostring(parse_url("http://h/p?a=1&a=2")["Query Parameters"])');
+    const query = await one('print r = tostring(parse_urlquery("a=1&a=2")["Query Parameters"])');
+    // Assess
+    expect(url).toBe(query);
+    expect(url).toContain('"a":"1"');
+  });
+
+  it.each([
+    ['an empty text', '""', ''],
+    ['multi-byte text', '"héllo wörld ⒦"', 'héllo wörld ⒦'],
+    ['two stored blocks (70,000 bytes)', 'strrep("abcdéfghi", 7000)', 'abcdéfghi'.repeat(7000)],
+  ])('%s', async (_title, argument, text) => {
+    // Act
+    const zlib = await one(`print r = zlib_compress_to_base64_string(${argument})`);
+    const gzip = await one(`print r = gzip_compress_to_base64_string(${argument})`);
+    // Assess
+    expect(inflateSync(Buffer.from(zlib, 'base64')).toString('utf8')).toBe(text);
+    expect(gunzipSync(Buffer.from(gzip, 'base64')).toString('utf8')).toBe(text);
+  });
+});
