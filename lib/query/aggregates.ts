@@ -209,7 +209,9 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
         const value = v.kind === 'lit' && v.value !== null && isNumeric(v.type) ? Number(v.value) : NaN;
         if (!(value >= 0 && value <= 100))
           throw errors.semantic('a percentile must be a constant between 0 and 100', p.span);
-        const label = String(value).replace('.', '_');
+        // Kusto.Language names a percentile given by an expression (25 * 2, folded to 50 here) with
+        // an empty label: percentile_x_.
+        const label = p.kind === 'literal' ? String(value).replace('.', '_') : '';
         return {
           defaultName: `percentile_${aggregateArgumentName(arg0)}_${label}`,
           agg: w

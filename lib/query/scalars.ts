@@ -16,6 +16,7 @@ import { binAutoCall, type BinAuto } from './bin-auto';
 import { metaFunction, type QueryIdentity } from './meta-functions';
 import type { ScalarFunction } from './catalog/types';
 import { convert } from './convert';
+import { foldArithmetic } from './constant-fold';
 import { alignArithmetic, alignBranches, dynamicHint, type ArithmeticOp } from './dynamic-arithmetic';
 import type { IrColumn, IrExpr, KqlType, PathSegment, Rel, ScalarFn } from './ir';
 import { countQueryTerms, expandedTerms, type CompileContext, type ExpressionRecords } from './limits';
@@ -405,7 +406,7 @@ class ScalarAnalyzer {
     if (type === undefined) {
       throw this.errors.semantic(`operator '${op}' cannot be applied to ${lt} and ${rt}`, expr.opSpan);
     }
-    return call(fn, [l, r], type);
+    return foldArithmetic(op, l, r, type) ?? call(fn, [l, r], type);
   }
 
   private inList(expr: Expr & { kind: 'in' }): IrExpr {

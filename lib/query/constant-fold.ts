@@ -1,0 +1,40 @@
+// Arithmetic of two literals folded into one literal, so that `24 * 7`, `100 - 5` or `2.5 * 2` are
+// accepted where Kusto takes a constant (percentile(), series_decompose's period, maxSize), as
+// Kusto.Language accepts them. Only + - * on int, long and real, with the value the engines would
+// compute: integers in 64 bits (an overflow is left to the engine, which reports it as before) and
+// reals as doubles (an infinite result is left to the engine too). Division and modulo are not
+// folded: their rules for zero and for signs stay in one place, the SQL.
+import type { IrExpr, KqlType } from './ir';
+
+const MIN_LONG = -(2n ** 63n);
+const MAX_LONG = 2n ** 63n - 1n;
+
+type FoldedOp = '+' | '-' | '*' | '/' | '%';
+
+const integral = (t: KqlType): boolean => t === 'int' || t === 'long';
+
+/** The literal `l op r` of result type `type`, or undefined when it is not folded. */
+export function foldArithmetic(op: FoldedOp, l: IrExpr, r: IrExpr, type: KqlType): IrExpr | undefined {
+  if (l.kind !== 'lit' || r.kind !== 'lit' || l.value === null || r.value === null) return undefined;
+  if (op === '/' || op === '%') return undefined;
+  if (type === 'long' && integral(l.type) && integral(r.type)) {
+    const a = toBigInt(l.value);
+    const b = toBigInt(r.value);
+    if (a === undefined || b === undefined) return undefined;
+    const value = op === '+' ? a + b : op === '-' ? a - b : a * b;
+    return value < MIN_LONG || value > MAX_LONG ? undefined : { kind: 'lit', type: 'long', value };
+  }
+  if (type === 'real' && (l.type === 'real' || integral(l.type)) && (r.type === 'real' || integral(r.type))) {
+    const a = Number(l.value);
+    const b = Number(r.value);
+    const value = op === '+' ? a + b : op === '-' ? a - b : a * b;
+    return Number.isFinite(value) ? { kind: 'lit', type: 'real', value } : undefined;
+  }
+  return undefined;
+}
+
+function toBigInt(value: string | number | bigint | boolean): bigint | undefined {
+  if (typeof value === 'bigint') return value;
+  if (typeof value === 'number' && Number.isInteger(value)) return BigInt(value);
+  return undefined;
+}

@@ -1,0 +1,57 @@
+// Arithmetic of literals folded at compile time (lib/query/constant-fold.ts): `24 * 7` is accepted
+// where Kusto takes a constant, with the value and type the engines give, and what is not folded
+// (division, modulo, an overflow, an infinite real, a column) still reaches the SQL.
+import { describe, expect, it } from 'vitest';
+import { foldArithmetic } from '../../../lib/query/constant-fold';
+import { compile, type CompileOptions } from '../../../lib/query/index';
+import type { IrExpr } from '../../../lib/query/ir';
+import { baseOptions } from './compile-failure';
+
+const options = (dialect: CompileOptions['dialect']): CompileOptions => ({ ...baseOptions, dialect });
+const long = (value: bigint): IrExpr => ({ kind: 'lit', type: 'long', value });
+const real = (value: number): IrExpr => ({ kind: 'lit', type: 'real', value });
+
+describe('foldArithmetic', () => {
+  it('folds + - * of longs in 64 bits and of reals as doubles', () => {
+    expect(foldArithmetic('*', long(24n), long(7n), 'long')).toEqual(long(168n));
+    expect(foldArithmetic('-', long(3n), long(5n), 'long')).toEqual(long(-2n));
+    expect(foldArithmetic('+', { kind: 'lit', type: 'int', value: 2 }, long(1n), 'long')).toEqual(long(3n));
+    expect(foldArithmetic('*', real(2.5), long(2n), 'real')).toEqual(real(5));
+  });
+
+  it('leaves division, modulo, overflow, infinity and null to the engine', () => {
+    expect(foldArithmetic('/', long(7n), long(2n), 'long')).toBeUndefined();
+    expect(foldArithmetic('%', long(-7n), long(3n), 'long')).toBeUndefined();
+    expect(foldArithmetic('+', long(2n ** 63n - 1n), long(1n), 'long')).toBeUndefined();
+    expect(foldArithmetic('*', long(-(2n ** 62n)), long(2n), 'long')).toEqual(long(-(2n ** 63n)));
+    expect(foldArithmetic('*', real(1e308), long(10n), 'real')).toBeUndefined();
+    expect(foldArithmetic('+', { kind: 'lit', type: 'long', value: null }, long(1n), 'long')).toBeUndefined();
+  });
+});
+
+describe('constants written as expressions', () => {
+  it('takes 25 * 2 as a percentile, named with an empty label as Kusto.Language names it', () => {
+    // Act
+    const compiled = compile(
+      'States | summarize percentile(Timestamp, 25 * 2), percentiles(Timestamp, 10 + 40, 90)',
+      options('duckdb'),
+    );
+    // Assess
+    // (Kusto.Language gives these three names for this query.)
+    expect(compiled.columns.map((c) => c.name)).toEqual([
+      'percentile_Timestamp_',
+      'percentile_Timestamp_1',
+      'percentile_Timestamp_90',
+    ]);
+  });
+
+  it('takes 24 * 7 as series_decompose period on DuckDB', () => {
+    const compiled = compile('print y = dynamic([1, 2, 3]) | extend series_decompose(y, 24 * 7)', options('duckdb'));
+    expect(compiled.columns.map((c) => c.name)).toContain('series_decompose_y_seasonal');
+  });
+
+  it('keeps an overflowing sum in the SQL, where the engine reports it', () => {
+    const compiled = compile('print 9223372036854775807 + 1', options('duckdb'));
+    expect(compiled.sql).toContain('9223372036854775807');
+  });
+});
