@@ -7,7 +7,8 @@
 //   error: a TIMESTAMP_NS result type for every `endof*` would turn such queries into errors;
 // - a TIMESTAMP column compared with a TIMESTAMP_NS value is cast per row (no filter pushdown: 20-40x
 //   slower on 1M rows), while the value cast down to TIMESTAMP keeps the pushdown; that cast truncates
-//   toward zero, which is a floor only after 1970, so an exact `<=` needs a real floor, not the cast.
+//   toward zero, which is a floor only after 1970, so an exact `<=` needs a real floor, not the cast;
+//   the same implicit cast feeds every TIMESTAMP function given a TIMESTAMP_NS (date_trunc, epoch_us, +).
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRowsJson } from '../../../lib/adapters/duckdb/query-engine';
@@ -78,6 +79,13 @@ describe('engine facts a tick design must respect', () => {
     );
     // Assess: after 1970 the microsecond below, before 1970 the one above.
     expect(values).toEqual(['2020-01-01T00:00:00Z', '1960-01-01T00:00:00.000001Z']);
+  });
+
+  it('rounds a TIMESTAMP_NS before 1970 up to the next microsecond in TIMESTAMP functions: even the day changes', async () => {
+    // Act: date_trunc (startofday) of the last tick of 1960-01-01.
+    const values = await datetimes("SELECT date_trunc('day', TIMESTAMP_NS '1960-01-01 23:59:59.9999999')");
+    // Assess: Kusto gives 1960-01-01; every function that takes TIMESTAMP needs an explicit floor first.
+    expect(values).toEqual(['1960-01-02T00:00:00Z']);
   });
 
   it('casts a TIMESTAMP column per row when it is compared with a TIMESTAMP_NS value', async () => {
