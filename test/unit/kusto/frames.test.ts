@@ -18,7 +18,8 @@ const info: KustoRequestInfo = {
 /** One column of each type, with a value as the engine hands it over and Kusto's JSON of it. */
 const EVERY_TYPE: readonly { type: KqlType; engine: unknown; json: string }[] = [
   { type: 'string', engine: 'a "quoted" text', json: '"a \\"quoted\\" text"' },
-  { type: 'datetime', engine: '2026-01-02 03:04:05.123456', json: '"2026-01-02T03:04:05.123456Z"' },
+  // A TIMESTAMP_NS cell as DuckDB hands it over: Kusto writes its 7th digit (a 100 ns tick).
+  { type: 'datetime', engine: '2026-01-02 03:04:05.1234567', json: '"2026-01-02T03:04:05.1234567Z"' },
   { type: 'dynamic', engine: '{"a":[1,2],"b":null}', json: '{"a":[1,2],"b":null}' },
   { type: 'long', engine: '9007199254740993', json: '9007199254740993' },
   { type: 'int', engine: 7, json: '7' },

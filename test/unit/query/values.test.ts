@@ -8,6 +8,8 @@ describe('convertValue', () => {
     expect(convertValue('2024-03-01 10:00:00', 'datetime')).toBe('2024-03-01T10:00:00Z');
     expect(convertValue('2024-03-01 10:00:00.123456', 'datetime')).toBe('2024-03-01T10:00:00.123456Z');
     expect(convertValue('2018-04-30 12:25:11.077806700', 'datetime')).toBe('2018-04-30T12:25:11.0778067Z'); // Timestream nanoseconds
+    expect(convertValue('2017-01-01 23:59:59.9999999', 'datetime')).toBe('2017-01-01T23:59:59.9999999Z'); // DuckDB TIMESTAMP_NS
+    expect(convertValue('2020-01-01 00:00:00.000000099', 'datetime')).toBe('2020-01-01T00:00:00Z'); // under a tick: cut
     expect(convertValue(new Date('2024-03-01T10:00:00.500Z'), 'datetime')).toBe('2024-03-01T10:00:00.5Z');
     expect(convertValue('0001-01-01 00:00:00', 'datetime')).toBe('0001-01-01T00:00:00Z');
   });
