@@ -16,7 +16,7 @@ import { binAutoCall, type BinAuto } from './bin-auto';
 import { metaFunction, type QueryIdentity } from './meta-functions';
 import type { ScalarFunction } from './catalog/types';
 import { convert } from './convert';
-import { alignArithmetic, alignBranches, dynamicHint, type ArithmeticOp } from './dynamic-arithmetic';
+import { alignArithmetic, alignBranches, dynamicComparedAs, dynamicHint, type ArithmeticOp } from './dynamic-arithmetic';
 import type { IrColumn, IrExpr, KqlType, PathSegment, Rel, ScalarFn } from './ir';
 import { countQueryTerms, expandedTerms, type CompileContext, type ExpressionRecords } from './limits';
 import { inDatetimeRange, MAX_INT, MIN_INT, parseTimespanTicks, TICKS_PER_MICRO } from './literals';
@@ -704,11 +704,8 @@ class ScalarAnalyzer {
   }
 
   private alignDynamic(l: IrExpr, r: IrExpr): [IrExpr, IrExpr] {
-    // A dynamic number compared with an integer is compared as a number, not truncated to one:
-    // dynamic(0.5) > 0 is true, dynamic(20.5) == 20 false.
-    const as = (other: KqlType): KqlType => (isInteger(other) ? 'real' : other);
-    if (l.type === 'dynamic' && r.type !== 'dynamic') return [convert(l, as(r.type)), r];
-    if (r.type === 'dynamic' && l.type !== 'dynamic') return [l, convert(r, as(l.type))];
+    if (l.type === 'dynamic' && r.type !== 'dynamic') return [convert(l, dynamicComparedAs(r.type)), r];
+    if (r.type === 'dynamic' && l.type !== 'dynamic') return [l, convert(r, dynamicComparedAs(l.type))];
     return [l, r];
   }
 
