@@ -208,7 +208,8 @@ class ScalarAnalyzer {
         const left = this.analyze(expr.left);
         const low = this.analyze(expr.low);
         let high = this.analyze(expr.high);
-        const l = left.type === 'dynamic' ? convert(left, low.type) : left;
+        // Compared as == compares a dynamic value: dynamic(20.5) between (20 .. 20) is false.
+        const l = left.type === 'dynamic' ? convert(left, dynamicComparedAs(low.type)) : left;
         // A timespan right bound of a datetime range is a length from the left bound (between operator docs).
         if (l.type === 'datetime' && low.type === 'datetime' && high.type === 'timespan')
           high = call('add', [low, high], 'datetime');
