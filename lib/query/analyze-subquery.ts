@@ -6,6 +6,7 @@
 // Throws QueryError QUERY_SEMANTIC for type errors, QUERY_UNSUPPORTED for non-constant list values.
 import type { Expr, Pipeline } from './ast';
 import { convert } from './convert';
+import { dynamicComparedAs } from './dynamic-arithmetic';
 import { clip, type ErrorFactory } from './errors';
 import type { IrExpr, KqlType, Rel } from './ir';
 import { isConstant, lit } from './types';
@@ -77,11 +78,30 @@ export function analyzeList(h: ListHost, expr: Expr & { kind: 'in' }): IrExpr {
       type: 'bool',
     };
   } else {
-    const l = left.type === 'dynamic' ? convert(left, values[0]!.value.type) : left;
-    values.forEach((v) => h.requireComparable(l, v.value, v.span, true));
-    result = call('in', [l, ...values.map((v) => v.value)], 'bool');
+    result = dynamicIn(h, left, values) ?? typedIn(h, left, values);
   }
   return negated ? call('not', [result], 'bool') : result;
+}
+
+function typedIn(h: ListHost, l: IrExpr, values: readonly { value: IrExpr; span: Span }[]): IrExpr {
+  values.forEach((v) => h.requireComparable(l, v.value, v.span, true));
+  return call('in', [l, ...values.map((v) => v.value)], 'bool');
+}
+
+/**
+ * A dynamic left side is `x == v1 or x == v2 ...` (the in operator docs): each value compares it as
+ * == does (dynamicComparedAs), so `Value in (20, 21)` is false for 20.5 and a list may mix kinds
+ * (`Value in ("Running", 23)`). Undefined when the left side is not dynamic.
+ */
+function dynamicIn(h: ListHost, left: IrExpr, values: readonly { value: IrExpr; span: Span }[]): IrExpr | undefined {
+  if (left.type !== 'dynamic') return undefined;
+  const byType = new Map<KqlType, { value: IrExpr; span: Span }[]>();
+  for (const v of values) {
+    const as = dynamicComparedAs(v.value.type);
+    byType.set(as, [...(byType.get(as) ?? []), v]);
+  }
+  const tests = [...byType].map(([as, group]) => typedIn(h, convert(left, as), group));
+  return tests.length === 1 ? tests[0]! : call('or', tests, 'bool');
 }
 
 function tabularIn(h: ListHost, left: IrExpr, e: Expr & { kind: 'tabular' }, ci: boolean, opSpan: Span): IrExpr {
@@ -93,7 +113,7 @@ function tabularIn(h: ListHost, left: IrExpr, e: Expr & { kind: 'tabular' }, ci:
       throw h.errors.semantic(`in~ compares strings; the first column of the tabular expression is ${type}`, e.span);
     return call('in', [l, { kind: 'subquery', mode: 'list', rel, type, lower: true }], 'bool');
   }
-  const l = left.type === 'dynamic' ? convert(left, type) : left;
+  const l = left.type === 'dynamic' ? convert(left, dynamicComparedAs(type)) : left;
   if (type === 'dynamic')
     throw h.errors.semantic("the first column of the tabular expression of 'in' is dynamic; convert it first", e.span);
   h.requireComparable(l, { kind: 'subquery', mode: 'list', rel, type }, opSpan, true);

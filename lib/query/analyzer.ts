@@ -749,6 +749,10 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
     const env = this.env(input.columns);
     const irKeys: IrSortKey[] = keys.map((k) => {
       const expr = analyzeScalar(k.expr, env);
+      // The sort page allows numeric, date, time or string keys; ordering JSON text would put 10
+      // before 9 and a bag among numbers (as summarize refuses a dynamic group key).
+      if (expr.type === 'dynamic')
+        throw this.errors.semantic('cannot sort by a dynamic value; convert it first, e.g. todouble(...)', k.expr.span);
       const desc = k.direction !== 'asc';
       return { expr, desc, nullsFirst: k.nulls ? k.nulls === 'first' : !desc };
     });

@@ -62,3 +62,10 @@ export function dynamicHint(other: KqlType): string {
   const fn = other === 'datetime' ? 'todatetime' : other === 'string' ? 'tostring' : 'todouble';
   return `${fn}(...)`;
 }
+
+/**
+ * The type a dynamic value is converted to when compared with a value of type `other` (==, !=, <,
+ * in): a number, not truncated to an integer, so dynamic(20.5) == 20 and dynamic(20.5) in (20, 21)
+ * are false and dynamic(0.5) > 0 is true.
+ */
+export const dynamicComparedAs = (other: KqlType): KqlType => (isInteger(other) ? 'real' : other);

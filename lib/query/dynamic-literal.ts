@@ -16,8 +16,11 @@ export class DynamicScalarError extends Error {}
 /** `name(content)`: the content holds no parenthesis (a quoted guid or datetime may be quoted). */
 const TYPED =
   /(datetime|date|timespan|time|guid|uuid|uniqueid|int|long|real|double|bool|boolean)\s*\(\s*([^()]*?)\s*\)/y;
-/** `1h`, `-1.5d`, `10ticks`: a number with a unit right after it (never an exponent: 1e3 is a number). */
-const SHORT_TIMESPAN = /-?\d+(?:\.\d+)?[a-z]+\b/y;
+/**
+ * `1h`, `-1.5d`, `10ticks`: a number with a unit right after it. Never an exponent: 1e3 is a number,
+ * and so is 1.5e-7, whose `e` a word boundary (before the sign) would otherwise end as a unit.
+ */
+const SHORT_TIMESPAN = /-?\d+(?:\.\d+)?(?![eE][+-]?\d)[a-z]+\b/y;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const WORD = /[A-Za-z_][A-Za-z0-9_]*/y;
 const NESTED = /dynamic\s*\(/y;

@@ -1,7 +1,24 @@
 // The text of a dynamic(...) literal as stored: the JSON with the whitespace outside strings
-// removed and everything else as written. JSON.stringify(JSON.parse(...)) would turn 111.0 into 111,
-// and Kusto keeps a real apart from a long inside dynamic values (series_fill_linear rounds only
-// arrays of integers; https://learn.microsoft.com/en-us/kusto/query/series-fill-linear-function).
+// removed, a real number written as its value (below) and everything else as written.
+// JSON.stringify(JSON.parse(...)) would turn 111.0 into 111, and Kusto keeps a real apart from a
+// long inside dynamic values (series_fill_linear rounds only arrays of integers;
+// https://learn.microsoft.com/en-us/kusto/query/series-fill-linear-function).
+
+const NUMBER = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+
+/**
+ * A real (a number with a fraction or an exponent) as its double's shortest text, kept a real by a
+ * `.0`: 20.50 is 20.5, 1E5 is 100000.0, as parse_json() and stored values write them (a dynamic value
+ * holds the value, not the text, so tostring(dynamic(20.50)) is "20.5"). Integers stay as written,
+ * exact beyond 2^53.
+ */
+function numberText(token: string): string {
+  if (!/[.eE]/.test(token)) return token;
+  const value = Number(token);
+  if (Object.is(value, -0)) return '-0.0';
+  const text = String(value).replace('e+', 'e');
+  return /[.e]/.test(text) ? text : `${text}.0`;
+}
 
 /** @throws SyntaxError when `raw` is not JSON. */
 export function minifiedJson(raw: string): string {
@@ -17,6 +34,11 @@ export function minifiedJson(raw: string): string {
     } else if (ch === '"') {
       inString = true;
       out += ch;
+    } else if (ch === '-' || (ch >= '0' && ch <= '9')) {
+      NUMBER.lastIndex = i;
+      const token = NUMBER.exec(raw)![0];
+      out += numberText(token);
+      i += token.length - 1;
     } else if (ch !== ' ' && ch !== '\t' && ch !== '\n' && ch !== '\r') out += ch;
   }
   return out;

@@ -17,7 +17,7 @@ import { metaFunction, type QueryIdentity } from './meta-functions';
 import type { ScalarFunction } from './catalog/types';
 import { convert } from './convert';
 import { foldArithmetic } from './constant-fold';
-import { alignArithmetic, alignBranches, dynamicHint, type ArithmeticOp } from './dynamic-arithmetic';
+import { alignArithmetic, alignBranches, dynamicComparedAs, dynamicHint, type ArithmeticOp } from './dynamic-arithmetic';
 import type { IrColumn, IrExpr, KqlType, PathSegment, Rel, ScalarFn } from './ir';
 import { countQueryTerms, expandedTerms, type CompileContext, type ExpressionRecords } from './limits';
 import { inDatetimeRange, MAX_INT, MIN_INT, parseTimespanTicks, TICKS_PER_MICRO } from './literals';
@@ -209,7 +209,8 @@ class ScalarAnalyzer {
         const left = this.analyze(expr.left);
         const low = this.analyze(expr.low);
         let high = this.analyze(expr.high);
-        const l = left.type === 'dynamic' ? convert(left, low.type) : left;
+        // Compared as == compares a dynamic value: dynamic(20.5) between (20 .. 20) is false.
+        const l = left.type === 'dynamic' ? convert(left, dynamicComparedAs(low.type)) : left;
         // A timespan right bound of a datetime range is a length from the left bound (between operator docs).
         if (l.type === 'datetime' && low.type === 'datetime' && high.type === 'timespan')
           high = call('add', [low, high], 'datetime');
@@ -705,11 +706,8 @@ class ScalarAnalyzer {
   }
 
   private alignDynamic(l: IrExpr, r: IrExpr): [IrExpr, IrExpr] {
-    // A dynamic number compared with an integer is compared as a number, not truncated to one:
-    // dynamic(0.5) > 0 is true, dynamic(20.5) == 20 false.
-    const as = (other: KqlType): KqlType => (isInteger(other) ? 'real' : other);
-    if (l.type === 'dynamic' && r.type !== 'dynamic') return [convert(l, as(r.type)), r];
-    if (r.type === 'dynamic' && l.type !== 'dynamic') return [l, convert(r, as(l.type))];
+    if (l.type === 'dynamic' && r.type !== 'dynamic') return [convert(l, dynamicComparedAs(r.type)), r];
+    if (r.type === 'dynamic' && l.type !== 'dynamic') return [l, convert(r, dynamicComparedAs(l.type))];
     return [l, r];
   }
 

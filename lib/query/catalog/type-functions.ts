@@ -18,10 +18,14 @@ function parseTimespan(d: SqlDialect, text: string): string {
   return `CASE WHEN ${d.regexMatch(text, re)} THEN CASE WHEN regexp_extract(${text}, ${re}, 1) = '-' THEN -${total} ELSE ${total} END END`;
 }
 
-/** Kusto's names of the runtime types of dynamic values (integers that fit 32 bits are int). */
+/**
+ * Kusto's names of the runtime types of dynamic values (integers that fit 32 bits are int). An
+ * integer beyond long's range is real (the dynamic page's number kinds are int, long and real):
+ * DuckDB's json_type says UBIGINT for one up to 2^64 - 1.
+ */
 const gettypeDynamic: Readonly<Record<'duckdb' | 'timestream', (x: string) => string>> = {
   duckdb: (x) =>
-    `CASE WHEN ${x} IS NULL THEN 'null' ELSE CASE json_type(${x}) WHEN 'ARRAY' THEN 'array' WHEN 'OBJECT' THEN 'dictionary' WHEN 'VARCHAR' THEN 'string' WHEN 'BOOLEAN' THEN 'bool' WHEN 'DOUBLE' THEN 'real' WHEN 'NULL' THEN 'null' ELSE CASE WHEN TRY_CAST(CAST(${x} AS VARCHAR) AS INTEGER) IS NOT NULL THEN 'int' ELSE 'long' END END END`,
+    `CASE WHEN ${x} IS NULL THEN 'null' ELSE CASE json_type(${x}) WHEN 'ARRAY' THEN 'array' WHEN 'OBJECT' THEN 'dictionary' WHEN 'VARCHAR' THEN 'string' WHEN 'BOOLEAN' THEN 'bool' WHEN 'DOUBLE' THEN 'real' WHEN 'NULL' THEN 'null' ELSE CASE WHEN TRY_CAST(CAST(${x} AS VARCHAR) AS INTEGER) IS NOT NULL THEN 'int' WHEN TRY_CAST(CAST(${x} AS VARCHAR) AS BIGINT) IS NOT NULL THEN 'long' ELSE 'real' END END END`,
   timestream: (x) =>
     `CASE WHEN ${x} IS NULL OR ${x} = 'null' THEN 'null' WHEN substr(${x}, 1, 1) = '[' THEN 'array' WHEN substr(${x}, 1, 1) = '{' THEN 'dictionary' WHEN substr(${x}, 1, 1) = '"' THEN 'string' WHEN ${x} IN ('true', 'false') THEN 'bool' WHEN try_cast(${x} AS INTEGER) IS NOT NULL THEN 'int' WHEN try_cast(${x} AS BIGINT) IS NOT NULL THEN 'long' ELSE 'real' END`,
 };

@@ -80,6 +80,16 @@ describe('compile: errors', () => {
       'QUERY_SEMANTIC',
       '1:31: cannot group by a dynamic value; convert it first, e.g. tostring(...)',
     ],
+    [
+      'States | top 3 by Value',
+      'QUERY_SEMANTIC',
+      '1:19: cannot sort by a dynamic value; convert it first, e.g. todouble(...)',
+    ],
+    [
+      'States | sort by Name asc, Metadata.unit',
+      'QUERY_SEMANTIC',
+      '1:28: cannot sort by a dynamic value; convert it first, e.g. todouble(...)',
+    ],
     ['print iff(true, 1, "a")', 'QUERY_SEMANTIC', '1:7: the values have incompatible types: long, string'],
     [
       'States | where Value.a[Timestamp] == 1',
