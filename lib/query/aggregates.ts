@@ -168,8 +168,14 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
     case 'make_set': {
       arity(call, ctx, 1, 2);
       const x = argScalar(call.args[0]!, ctx);
-      if (x.type === 'timespan')
-        throw errors.unsupported(`${name}() of a timespan is not supported`, call.args[0]!.span);
+      const ref = { catalog: 'aggregate', name: name === 'make_list' ? 'make_list_if' : 'make_set_if' } as const;
+      // A timespan goes in as Kusto's [d.]hh:mm:ss text, which the catalog's list writes (not a count of
+      // microseconds): make_list(x) is make_list_if(x, true).
+      if (x.type === 'timespan' && !call.args[1])
+        return single('catalog', [x, lit('bool', true)], 'dynamic', prefixed(name, arg0)).map((o) => ({
+          ...o,
+          agg: { ...o.agg, ref },
+        }));
       if (call.args[1]) {
         // make_list(x, maxSize) is make_list_if(x, true, maxSize) (the catalog entry spells the limit).
         const max = argScalar(call.args[1], ctx);
@@ -181,7 +187,6 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
             call.args[1].span,
           );
         }
-        const ref = { catalog: 'aggregate', name: name === 'make_list' ? 'make_list_if' : 'make_set_if' } as const;
         return single('catalog', [x, lit('bool', true), max], 'dynamic', prefixed(name, arg0)).map((o) => ({
           ...o,
           agg: { ...o.agg, ref },

@@ -34,7 +34,8 @@ const when = (c: SqlCall, value: number, predicate: number): string =>
 function listOf(c: SqlCall, filter: string, distinct: boolean, max: string | undefined): string {
   const { d, args } = c;
   const e = args[0]!;
-  const element = d.jsonText(c.a[0]!, e.type);
+  // A timespan as Kusto writes it inside dynamic values ("01:00:00"), not as its microseconds.
+  const element = e.type === 'timespan' ? c.jsonOfType(c.a[0]!, e.type) : d.jsonText(c.a[0]!, e.type);
   const notNull = e.type === 'dynamic' ? `NOT ${d.dynIsNull(c.a[0]!)}` : `${c.a[0]} IS NOT NULL`;
   const where = filter ? `${notNull} AND ${filter}` : notNull;
   if (max === undefined) return d.jsonArrayAgg(element, where, distinct);
@@ -65,10 +66,16 @@ export const percentileCheck = (args: readonly IrExpr[]): readonly [number, stri
 
 const percentilesArray: SqlBuilder = (c) => {
   const { d, a } = c;
-  const ps = percentilesOf(c.args).map((p) => d.real(Number(p) / 100));
-  const values = ps.map((p) =>
-    d.name === 'duckdb' ? `quantile_disc(${a[0]}, ${p})` : `approx_percentile(${a[0]}, ${p})`,
-  );
+  const type = c.args[0]!.type;
+  const values = percentilesOf(c.args).map((p) => d.percentile(a[0]!, Number(p) / 100));
+  if (type === 'datetime' || type === 'timespan') {
+    // Inside a dynamic array these are ISO text and [d.]hh:mm:ss text, as pack_array writes them.
+    // A group without values gives null elements, as the numeric form's array does.
+    const items = values
+      .map((v) => `CASE WHEN ${v} IS NULL THEN 'null' ELSE ${c.jsonOfType(v, type)} END`)
+      .join(" || ',' || ");
+    return d.name === 'duckdb' ? `CAST('[' || ${items} || ']' AS JSON)` : `'[' || ${items} || ']'`;
+  }
   return d.name === 'duckdb'
     ? `to_json([${values.join(', ')}])`
     : `json_format(CAST(ARRAY[${values.join(', ')}] AS JSON))`;
@@ -161,10 +168,13 @@ export const AGGREGATIONS: readonly AggregateFunction[] = [
     name: 'percentiles_array',
     summary: 'The nearest-rank percentiles of expr as one dynamic array.',
     defaultName: (n) => `percentiles_${n}`,
-    signatures: [
-      { params: [num, { name: 'percentile', type: 'number', constant: true }], variadic: true, result: 'dynamic' },
-      { params: [num, { name: 'percentiles', type: 'dynamic', constant: true }], result: 'dynamic' },
-    ],
+    // Of datetimes and timespans too, as percentile() (Kusto.Language types all three).
+    signatures: [num, { name: 'expr', type: 'datetime' as const }, { name: 'expr', type: 'timespan' as const }].flatMap(
+      (expr) => [
+        { params: [expr, { name: 'percentile', type: 'number', constant: true }], variadic: true, result: 'dynamic' },
+        { params: [expr, { name: 'percentiles', type: 'dynamic', constant: true }], result: 'dynamic' },
+      ],
+    ),
     check: percentileCheck,
     duckdb: percentilesArray,
     timestream: percentilesArray,
