@@ -157,6 +157,12 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
       arity(call, ctx, 1);
       const x = numeric(call.args[0]!, 'stdev', ctx);
       if (x.type === 'timespan') throw errors.unsupported('stdev() of a timespan is not supported', call.args[0]!.span);
+      // A real may hold NaN or an infinity, which the catalog's statistics handle: stdev(x) is stdevif(x, true).
+      if (x.type === 'real')
+        return single('catalog', [x, lit('bool', true)], 'real', prefixed(name, arg0)).map((o) => ({
+          ...o,
+          agg: { ...o.agg, ref: { catalog: 'aggregate', name: 'stdevif' } as const },
+        }));
       return single('stdev', [x], 'real', prefixed(name, arg0));
     }
     case 'dcount': {

@@ -26,9 +26,11 @@ export const maxSizeCheck =
       : [index, 'maxSize must be a constant integer between 1 and 1048576'];
   };
 
-/** The value where the predicate holds, null elsewhere (aggregates skip nulls). */
-const when = (c: SqlCall, value: number, predicate: number): string =>
-  `CASE WHEN ${c.a[predicate]} THEN ${c.a[value]} END`;
+/** The value where the predicate holds, null elsewhere (aggregates skip nulls); a literal true (stdev(x) is stdevif(x, true)) needs no CASE. */
+const when = (c: SqlCall, value: number, predicate: number): string => {
+  const p = c.args[predicate];
+  return p?.kind === 'lit' && p.value === true ? c.a[value]! : `CASE WHEN ${c.a[predicate]} THEN ${c.a[value]} END`;
+};
 
 /** A JSON array of the non-null elements (distinct for sets), at most `max` of them. */
 function listOf(c: SqlCall, filter: string, distinct: boolean, max: string | undefined): string {
@@ -98,7 +100,16 @@ const statistic = (
     ...(() => {
       const build: SqlBuilder = (c) =>
         `coalesce(${fn(c.d)}(${conditional ? when(c, 0, 1) : `CAST(${c.a[0]} AS DOUBLE)`}), 0E0)`;
-      return { duckdb: build, timestream: build };
+      // DuckDB stops the query on a NaN or an infinity ("VARSAMP is out of range"); in Kusto's IEEE
+      // arithmetic one of them makes the result NaN, as it makes sum and avg NaN.
+      const duckdb: SqlBuilder = (c) => {
+        if (c.args[0]!.type !== 'real') return build(c);
+        const v = conditional ? when(c, 0, 1) : c.a[0]!;
+        // Both branches are computed: the statistic sees only the finite values.
+        const finite = `CASE WHEN isfinite(${v}) THEN ${v} END`;
+        return `CASE WHEN bool_or(NOT isfinite(${v})) THEN ${c.d.nan()} ELSE coalesce(${fn(c.d)}(${finite}), 0E0) END`;
+      };
+      return { duckdb, timestream: build };
     })(),
   });
 
