@@ -260,9 +260,11 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
       const prefix = call.name === 'any' ? 'any_' : '';
       // Kusto.Language: any() of one unnamed expression is any_, like any aggregate of an expression.
       const lone = prefix !== '' && call.args.length === 1;
+      // Several expressions are "computed over a single record" (take_any page), not each its own.
+      const sameRow = items.length > 1 ? { sameRow: true } : {};
       return items.map((r) => ({
         defaultName: r.positional ? (lone ? prefix : r.name) : `${prefix}${r.name}`,
-        agg: { fn: 'take_any', args: [r.expr], type: r.expr.type },
+        agg: { fn: 'take_any', args: [r.expr], type: r.expr.type, ...sameRow },
         multi,
       }));
     }
