@@ -88,6 +88,7 @@ function orderable(e: Expr, fn: string, ctx: AggregateContext): IrExpr {
 }
 
 const PERCENTILEW = { catalog: 'aggregate', name: 'percentilew' } as const;
+const TAKE_ANYIF = { catalog: 'aggregate', name: 'take_anyif' } as const;
 
 function weightOf(e: Expr, fn: string, ctx: AggregateContext): IrExpr {
   const w = argScalar(e, ctx);
@@ -262,6 +263,17 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
       const lone = prefix !== '' && call.args.length === 1;
       // Several expressions are "computed over a single record" (take_any page), not each its own.
       const sameRow = items.length > 1 ? { sameRow: true } : {};
+      // One string "will attempt to return a non-null/non-empty value" (take_any page): take_anyif(s, true).
+      if (items.length === 1 && items[0]!.expr.type === 'string') {
+        const r = items[0]!;
+        return [
+          {
+            defaultName: r.positional ? (lone ? prefix : r.name) : `${prefix}${r.name}`,
+            agg: { fn: 'catalog', args: [r.expr, lit('bool', true)], type: 'string', ref: TAKE_ANYIF },
+            multi,
+          },
+        ];
+      }
       return items.map((r) => ({
         defaultName: r.positional ? (lone ? prefix : r.name) : `${prefix}${r.name}`,
         agg: { fn: 'take_any', args: [r.expr], type: r.expr.type, ...sameRow },

@@ -83,6 +83,18 @@ const percentilesArray: SqlBuilder = (c) => {
     : `json_format(CAST(ARRAY[${values.join(', ')}] AS JSON))`;
 };
 
+/**
+ * Any value of expr where the predicate holds. A string prefers a non-empty one, "if such value is
+ * present" (take_any page: also take_any(s), which is take_anyif(s, true)); none gives "", never null.
+ */
+function anyWhen(c: SqlCall, fn: string): string {
+  if (c.args[0]!.type !== 'string') return `${fn}(${when(c, 0, 1)})`;
+  const p = c.args[1];
+  const nonEmpty = `${c.a[0]} <> ''`;
+  const holds = p?.kind === 'lit' && p.value === true ? nonEmpty : `${c.a[1]} AND ${nonEmpty}`;
+  return `coalesce(${fn}(CASE WHEN ${holds} THEN ${c.a[0]} END), '')`;
+}
+
 const same = (args: readonly IrExpr[]) => args[0]!.type;
 const agg = (entry: Omit<AggregateFunction, 'family'>): AggregateFunction => ({ ...entry, family: 'aggregation' });
 const statistic = (
@@ -160,8 +172,8 @@ export const AGGREGATIONS: readonly AggregateFunction[] = [
     // take_anyif(EventType, ...) is named EventType (the page's printed output); an expression: ColumnN.
     defaultName: (n) => n,
     signatures: [{ params: [{ name: 'expr', type: 'any' }, pred], result: same }],
-    duckdb: (c) => `any_value(${when(c, 0, 1)})`,
-    timestream: (c) => `arbitrary(${when(c, 0, 1)})`,
+    duckdb: (c) => anyWhen(c, 'any_value'),
+    timestream: (c) => anyWhen(c, 'arbitrary'),
   }),
   ...(['minif', 'maxif'] as const).map((name) =>
     agg({
