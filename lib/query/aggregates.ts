@@ -88,6 +88,7 @@ function orderable(e: Expr, fn: string, ctx: AggregateContext): IrExpr {
 }
 
 const PERCENTILEW = { catalog: 'aggregate', name: 'percentilew' } as const;
+const TAKE_ANYIF = { catalog: 'aggregate', name: 'take_anyif' } as const;
 
 function weightOf(e: Expr, fn: string, ctx: AggregateContext): IrExpr {
   const w = argScalar(e, ctx);
@@ -157,6 +158,12 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
       arity(call, ctx, 1);
       const x = numeric(call.args[0]!, 'stdev', ctx);
       if (x.type === 'timespan') throw errors.unsupported('stdev() of a timespan is not supported', call.args[0]!.span);
+      // A real may hold NaN or an infinity, which the catalog's statistics handle: stdev(x) is stdevif(x, true).
+      if (x.type === 'real')
+        return single('catalog', [x, lit('bool', true)], 'real', prefixed(name, arg0)).map((o) => ({
+          ...o,
+          agg: { ...o.agg, ref: { catalog: 'aggregate', name: 'stdevif' } as const },
+        }));
       return single('stdev', [x], 'real', prefixed(name, arg0));
     }
     case 'dcount': {
@@ -168,8 +175,14 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
     case 'make_set': {
       arity(call, ctx, 1, 2);
       const x = argScalar(call.args[0]!, ctx);
-      if (x.type === 'timespan')
-        throw errors.unsupported(`${name}() of a timespan is not supported`, call.args[0]!.span);
+      const ref = { catalog: 'aggregate', name: name === 'make_list' ? 'make_list_if' : 'make_set_if' } as const;
+      // A timespan goes in as Kusto's [d.]hh:mm:ss text, which the catalog's list writes (not a count of
+      // microseconds): make_list(x) is make_list_if(x, true).
+      if (x.type === 'timespan' && !call.args[1])
+        return single('catalog', [x, lit('bool', true)], 'dynamic', prefixed(name, arg0)).map((o) => ({
+          ...o,
+          agg: { ...o.agg, ref },
+        }));
       if (call.args[1]) {
         // make_list(x, maxSize) is make_list_if(x, true, maxSize) (the catalog entry spells the limit).
         const max = argScalar(call.args[1], ctx);
@@ -181,7 +194,6 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
             call.args[1].span,
           );
         }
-        const ref = { catalog: 'aggregate', name: name === 'make_list' ? 'make_list_if' : 'make_set_if' } as const;
         return single('catalog', [x, lit('bool', true), max], 'dynamic', prefixed(name, arg0)).map((o) => ({
           ...o,
           agg: { ...o.agg, ref },
@@ -251,9 +263,22 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
       const prefix = call.name === 'any' ? 'any_' : '';
       // Kusto.Language: any() of one unnamed expression is any_, like any aggregate of an expression.
       const lone = prefix !== '' && call.args.length === 1;
+      // Several expressions are "computed over a single record" (take_any page), not each its own.
+      const sameRow = items.length > 1 ? { sameRow: true } : {};
+      // One string "will attempt to return a non-null/non-empty value" (take_any page): take_anyif(s, true).
+      if (items.length === 1 && items[0]!.expr.type === 'string') {
+        const r = items[0]!;
+        return [
+          {
+            defaultName: r.positional ? (lone ? prefix : r.name) : `${prefix}${r.name}`,
+            agg: { fn: 'catalog', args: [r.expr, lit('bool', true)], type: 'string', ref: TAKE_ANYIF },
+            multi,
+          },
+        ];
+      }
       return items.map((r) => ({
         defaultName: r.positional ? (lone ? prefix : r.name) : `${prefix}${r.name}`,
-        agg: { fn: 'take_any', args: [r.expr], type: r.expr.type },
+        agg: { fn: 'take_any', args: [r.expr], type: r.expr.type, ...sameRow },
         multi,
       }));
     }

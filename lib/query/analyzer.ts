@@ -679,7 +679,15 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
       () => out.map((c) => c.name),
       input.columns,
     );
+    // Kusto.Language refuses a name written twice in one extend (KS171 "already declared") rather
+    // than letting the second win; a later extend may still replace it.
+    const written = new Set<string>();
     items.forEach((item, i) => {
+      if (item.name !== undefined) {
+        if (written.has(item.name))
+          throw this.errors.semantic(`duplicate column name '${clip(item.name)}'`, item.nameSpan ?? item.span);
+        written.add(item.name);
+      }
       const expr = analyzeScalar(w.exprs[i]!, env);
       // A derived name that is already a column replaces it in place, as a written one does (extend docs:
       // names that exist in the input are replaced; Kusto.Language: extend tostring(x) retypes x).

@@ -137,6 +137,8 @@ export interface IrAgg {
   readonly percentile?: number;
   /** fn 'catalog': the catalog entry that spells it. */
   readonly ref?: CatalogRef;
+  /** take_any of several expressions: all of them from one row (take_any page). */
+  readonly sameRow?: boolean;
 }
 
 export interface IrSortKey {

@@ -2,8 +2,8 @@
 // `find [withsource=ColumnName] [in (Tables)] where Predicate [project-smart | project ColumnName[:ColumnType], ... [, pack_all()]]`
 // and the short form `find Predicate [...]`. The tables are union legs (names, `(query)`, patterns
 // such as `E*`); the predicate is read as search's (a bare "term" looks in every column).
-// Throws QueryError QUERY_SYNTAX for malformed text, QUERY_UNSUPPORTED for database()/cluster()
-// scopes and `where` missing after withsource= or in (...).
+// Throws QueryError QUERY_SYNTAX for malformed text, QUERY_UNSUPPORTED for cross-database scopes
+// (cluster(), database('*'), database(...).*) and `where` missing after withsource= or in (...).
 import type { FindSpec, UnionSpec } from './ast';
 import { clip } from './errors';
 import { parseUnion, type OperatorCursor } from './parser-operators';
@@ -22,7 +22,7 @@ export function parseFind(p: OperatorCursor): FindSpec {
     p.next();
     p.next();
     const scope = p.peek();
-    if (scope.kind === 'ident' && (scope.text === 'database' || scope.text === 'cluster') && p.peekAt(1)?.text === '(')
+    if (scope.kind === 'ident' && p.peekAt(1)?.text === '(' && crossDatabase(p, scope.text))
       throw p.errors.unsupported(
         `find in ${scope.text}(...) is not supported: only this database's tables`,
         scope.span,
@@ -45,6 +45,18 @@ export function parseFind(p: OperatorCursor): FindSpec {
     predicate,
     ...(project ? { project } : {}),
   };
+}
+
+/**
+ * Whether the scope at the cursor reaches past this database: cluster(...), database('*') or
+ * database(...).* (every table of a database). database('<ours>').T is a union leg like T.
+ */
+function crossDatabase(p: OperatorCursor, word: string): boolean {
+  if (word === 'cluster') return true;
+  if (word !== 'database') return false;
+  const name = p.peekAt(2);
+  if (name?.kind === 'string' && name.text.includes('*')) return true;
+  return p.peekAt(3)?.text === ')' && p.peekAt(4)?.text === '.' && p.peekAt(5)?.text === '*';
 }
 
 /** `ColumnName[:ColumnType], ... [, pack_all()]`: pack_all() only last, as the syntax has it. */

@@ -543,6 +543,14 @@ class Parser implements OperatorCursor, UdfCursor {
     const vis = this.next();
     if (vis.kind !== 'ident') throw this.errors.syntax('expected a visualization after render', vis.span);
     const properties: Record<string, string> = {};
+    // The older form `render areachart kind=stacked title="t"`: space-separated properties before
+    // any with (...). Kusto.Language still reads it; render only hints the client.
+    while (this.atRenderProperty(0)) {
+      const key = this.expectName('a render property');
+      this.expectOp('=');
+      const value = this.expression();
+      properties[key.name] = this.source.slice(value.span.start, value.span.end);
+    }
     if (this.acceptIdent('with')) {
       this.expectOp('(');
       while (!this.peekOp(')')) {
@@ -561,7 +569,7 @@ class Parser implements OperatorCursor, UdfCursor {
       }
       this.expectOp(')');
     }
-    // `render areachart kind=stacked`: name the fix instead of a later "several result sets".
+    // After with (...) no property may follow (Kusto.Language: "Expected: ;"): name where it goes.
     const after = this.peek();
     if (after.kind === 'ident' && this.peekAt(1)?.text === '=')
       throw this.errors.syntax(

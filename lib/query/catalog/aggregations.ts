@@ -26,15 +26,18 @@ export const maxSizeCheck =
       : [index, 'maxSize must be a constant integer between 1 and 1048576'];
   };
 
-/** The value where the predicate holds, null elsewhere (aggregates skip nulls). */
-const when = (c: SqlCall, value: number, predicate: number): string =>
-  `CASE WHEN ${c.a[predicate]} THEN ${c.a[value]} END`;
+/** The value where the predicate holds, null elsewhere (aggregates skip nulls); a literal true (stdev(x) is stdevif(x, true)) needs no CASE. */
+const when = (c: SqlCall, value: number, predicate: number): string => {
+  const p = c.args[predicate];
+  return p?.kind === 'lit' && p.value === true ? c.a[value]! : `CASE WHEN ${c.a[predicate]} THEN ${c.a[value]} END`;
+};
 
 /** A JSON array of the non-null elements (distinct for sets), at most `max` of them. */
 function listOf(c: SqlCall, filter: string, distinct: boolean, max: string | undefined): string {
   const { d, args } = c;
   const e = args[0]!;
-  const element = d.jsonText(c.a[0]!, e.type);
+  // A timespan as Kusto writes it inside dynamic values ("01:00:00"), not as its microseconds.
+  const element = e.type === 'timespan' ? c.jsonOfType(c.a[0]!, e.type) : d.jsonText(c.a[0]!, e.type);
   const notNull = e.type === 'dynamic' ? `NOT ${d.dynIsNull(c.a[0]!)}` : `${c.a[0]} IS NOT NULL`;
   const where = filter ? `${notNull} AND ${filter}` : notNull;
   if (max === undefined) return d.jsonArrayAgg(element, where, distinct);
@@ -65,14 +68,32 @@ export const percentileCheck = (args: readonly IrExpr[]): readonly [number, stri
 
 const percentilesArray: SqlBuilder = (c) => {
   const { d, a } = c;
-  const ps = percentilesOf(c.args).map((p) => d.real(Number(p) / 100));
-  const values = ps.map((p) =>
-    d.name === 'duckdb' ? `quantile_disc(${a[0]}, ${p})` : `approx_percentile(${a[0]}, ${p})`,
-  );
+  const type = c.args[0]!.type;
+  const values = percentilesOf(c.args).map((p) => d.percentile(a[0]!, Number(p) / 100));
+  if (type === 'datetime' || type === 'timespan') {
+    // Inside a dynamic array these are ISO text and [d.]hh:mm:ss text, as pack_array writes them.
+    // A group without values gives null elements, as the numeric form's array does.
+    const items = values
+      .map((v) => `CASE WHEN ${v} IS NULL THEN 'null' ELSE ${c.jsonOfType(v, type)} END`)
+      .join(" || ',' || ");
+    return d.name === 'duckdb' ? `CAST('[' || ${items} || ']' AS JSON)` : `'[' || ${items} || ']'`;
+  }
   return d.name === 'duckdb'
     ? `to_json([${values.join(', ')}])`
     : `json_format(CAST(ARRAY[${values.join(', ')}] AS JSON))`;
 };
+
+/**
+ * Any value of expr where the predicate holds. A string prefers a non-empty one, "if such value is
+ * present" (take_any page: also take_any(s), which is take_anyif(s, true)); none gives "", never null.
+ */
+function anyWhen(c: SqlCall, fn: string): string {
+  if (c.args[0]!.type !== 'string') return `${fn}(${when(c, 0, 1)})`;
+  const p = c.args[1];
+  const nonEmpty = `${c.a[0]} <> ''`;
+  const holds = p?.kind === 'lit' && p.value === true ? nonEmpty : `${c.a[1]} AND ${nonEmpty}`;
+  return `coalesce(${fn}(CASE WHEN ${holds} THEN ${c.a[0]} END), '')`;
+}
 
 const same = (args: readonly IrExpr[]) => args[0]!.type;
 const agg = (entry: Omit<AggregateFunction, 'family'>): AggregateFunction => ({ ...entry, family: 'aggregation' });
@@ -91,7 +112,16 @@ const statistic = (
     ...(() => {
       const build: SqlBuilder = (c) =>
         `coalesce(${fn(c.d)}(${conditional ? when(c, 0, 1) : `CAST(${c.a[0]} AS DOUBLE)`}), 0E0)`;
-      return { duckdb: build, timestream: build };
+      // DuckDB stops the query on a NaN or an infinity ("VARSAMP is out of range"); in Kusto's IEEE
+      // arithmetic one of them makes the result NaN, as it makes sum and avg NaN.
+      const duckdb: SqlBuilder = (c) => {
+        if (c.args[0]!.type !== 'real') return build(c);
+        const v = conditional ? when(c, 0, 1) : c.a[0]!;
+        // Both branches are computed: the statistic sees only the finite values.
+        const finite = `CASE WHEN isfinite(${v}) THEN ${v} END`;
+        return `CASE WHEN bool_or(NOT isfinite(${v})) THEN ${c.d.nan()} ELSE coalesce(${fn(c.d)}(${finite}), 0E0) END`;
+      };
+      return { duckdb, timestream: build };
     })(),
   });
 
@@ -142,8 +172,8 @@ export const AGGREGATIONS: readonly AggregateFunction[] = [
     // take_anyif(EventType, ...) is named EventType (the page's printed output); an expression: ColumnN.
     defaultName: (n) => n,
     signatures: [{ params: [{ name: 'expr', type: 'any' }, pred], result: same }],
-    duckdb: (c) => `any_value(${when(c, 0, 1)})`,
-    timestream: (c) => `arbitrary(${when(c, 0, 1)})`,
+    duckdb: (c) => anyWhen(c, 'any_value'),
+    timestream: (c) => anyWhen(c, 'arbitrary'),
   }),
   ...(['minif', 'maxif'] as const).map((name) =>
     agg({
@@ -161,10 +191,13 @@ export const AGGREGATIONS: readonly AggregateFunction[] = [
     name: 'percentiles_array',
     summary: 'The nearest-rank percentiles of expr as one dynamic array.',
     defaultName: (n) => `percentiles_${n}`,
-    signatures: [
-      { params: [num, { name: 'percentile', type: 'number', constant: true }], variadic: true, result: 'dynamic' },
-      { params: [num, { name: 'percentiles', type: 'dynamic', constant: true }], result: 'dynamic' },
-    ],
+    // Of datetimes and timespans too, as percentile() (Kusto.Language types all three).
+    signatures: [num, { name: 'expr', type: 'datetime' as const }, { name: 'expr', type: 'timespan' as const }].flatMap(
+      (expr) => [
+        { params: [expr, { name: 'percentile', type: 'number', constant: true }], variadic: true, result: 'dynamic' },
+        { params: [expr, { name: 'percentiles', type: 'dynamic', constant: true }], result: 'dynamic' },
+      ],
+    ),
     check: percentileCheck,
     duckdb: percentilesArray,
     timestream: percentilesArray,

@@ -57,30 +57,37 @@ export const PERCENTILEW_V6_AGGREGATIONS: readonly AggregateFunction[] = [
     summary: 'The weighted nearest-rank percentiles of expr (as percentilesw) in one dynamic array.',
     // The page's printed column name: percentile_x, where percentiles_array names it percentiles_x.
     defaultName: (n) => `percentile_${n}`,
-    signatures: [
+    // Of datetimes and timespans too, as percentilew (Kusto.Language types all three).
+    signatures: (['number', 'datetime', 'timespan'] as const).flatMap((type) => [
       {
         params: [
-          { name: 'expr', type: 'number' },
-          { name: 'weight', type: 'integer' },
-          { name: 'percentile', type: 'number', constant: true },
+          { name: 'expr', type },
+          { name: 'weight', type: 'integer' as const },
+          { name: 'percentile', type: 'number' as const, constant: true },
         ],
         variadic: true,
-        result: 'dynamic',
+        result: 'dynamic' as const,
       },
       {
         params: [
-          { name: 'expr', type: 'number' },
-          { name: 'weight', type: 'integer' },
-          { name: 'percentiles', type: 'dynamic', constant: true },
+          { name: 'expr', type },
+          { name: 'weight', type: 'integer' as const },
+          { name: 'percentiles', type: 'dynamic' as const, constant: true },
         ],
-        result: 'dynamic',
+        result: 'dynamic' as const,
       },
-    ],
+    ]),
     check: arrayCheck,
-    duckdb: (c) =>
-      `to_json([${arrayPercentiles(c.args)
-        .map((p) => weightedPercentile(c, Number(p)))
-        .join(', ')}])`,
+    duckdb: (c) => {
+      const values = arrayPercentiles(c.args).map((p) => weightedPercentile(c, Number(p)));
+      const type = c.args[0]!.type;
+      if (type !== 'datetime' && type !== 'timespan') return `to_json([${values.join(', ')}])`;
+      // Inside a dynamic array these are ISO text and [d.]hh:mm:ss text, as pack_array writes them.
+      const items = values
+        .map((v) => `CASE WHEN ${v} IS NULL THEN 'null' ELSE ${c.jsonOfType(v, type)} END`)
+        .join(" || ',' || ");
+      return `CAST('[' || ${items} || ']' AS JSON)`;
+    },
     timestream: null,
   },
 ];

@@ -353,7 +353,7 @@ export class ExpressionWriter {
       case 'stdev':
         return `coalesce(stddev_samp(${x}), 0E0)`;
       case 'take_any':
-        return d.anyValue(x, false);
+        return d.anyValue(x, agg.sameRow === true);
       case 'catalog':
         return this.catalog(
           catalogEntry(agg.ref!),

@@ -1,1 +1,1 @@
-SELECT coalesce(stddev_samp("_c1"), 0E0) AS "stdev_x" FROM (VALUES (CAST(1E0 AS DOUBLE)), (2E0), (3E0), (4E0)) AS "_t1"("_c1") LIMIT 1001
+SELECT CASE WHEN bool_or(NOT isfinite("_c1")) THEN CAST('NaN' AS DOUBLE) ELSE coalesce(stddev_samp(CASE WHEN isfinite("_c1") THEN "_c1" END), 0E0) END AS "stdev_x" FROM (VALUES (CAST(1E0 AS DOUBLE)), (2E0), (3E0), (4E0)) AS "_t1"("_c1") LIMIT 1001
