@@ -32,7 +32,10 @@ export function scopedTable(
   if (s.database) {
     const database = constantString(errors, s.database, constant, 'database()');
     if (identity === undefined)
-      throw errors.unsupported("database() needs the request's caller, which this compile was not given", s.database.span);
+      throw errors.unsupported(
+        "database() needs the request's caller, which this compile was not given",
+        s.database.span,
+      );
     if (database.toLowerCase() !== identity.database.toLowerCase())
       throw errors.semantic(
         `unknown database '${clip(database)}': a query reads only its own database, '${clip(identity.database)}'`,

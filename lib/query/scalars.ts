@@ -17,7 +17,13 @@ import { metaFunction, type QueryIdentity } from './meta-functions';
 import type { ScalarFunction } from './catalog/types';
 import { convert } from './convert';
 import { foldArithmetic } from './constant-fold';
-import { alignArithmetic, alignBranches, dynamicComparedAs, dynamicHint, type ArithmeticOp } from './dynamic-arithmetic';
+import {
+  alignArithmetic,
+  alignBranches,
+  dynamicComparedAs,
+  dynamicHint,
+  type ArithmeticOp,
+} from './dynamic-arithmetic';
 import type { IrColumn, IrExpr, KqlType, PathSegment, Rel, ScalarFn } from './ir';
 import { countQueryTerms, expandedTerms, type CompileContext, type ExpressionRecords } from './limits';
 import { inDatetimeRange, MAX_INT, MIN_INT, parseTimespanTicks, TICKS_PER_MICRO } from './literals';
@@ -497,7 +503,10 @@ class ScalarAnalyzer {
           throw this.errors.semantic('case() needs pairs of predicate and value followed by an else value', expr.span);
         const a = this.args(expr);
         const isValue = (i: number): boolean => i % 2 === 1 || i === a.length - 1;
-        const { type, values } = this.branches(a.filter((_, i) => isValue(i)), expr.span);
+        const { type, values } = this.branches(
+          a.filter((_, i) => isValue(i)),
+          expr.span,
+        );
         let next = 0;
         const out = a.map((x, i) => (isValue(i) ? values[next++]! : this.requireBool(x, expr.args[i]!.span)));
         return call('case', out, type);
@@ -551,7 +560,10 @@ class ScalarAnalyzer {
         this.arity(expr, 1);
         const [x] = this.args(expr);
         if (!isNumeric(x!.type) && x!.type !== 'timespan')
-          throw this.errors.semantic(`abs() needs a number or timespan, got ${x!.type}${convertFirst(x!.type)}`, expr.args[0]!.span);
+          throw this.errors.semantic(
+            `abs() needs a number or timespan, got ${x!.type}${convertFirst(x!.type)}`,
+            expr.args[0]!.span,
+          );
         // abs of an int is a long (Kusto.Language's abs overload for integers), so abs(int(-2147483648)) fits.
         return call('abs', [x!], x!.type === 'int' ? 'long' : x!.type);
       }
@@ -647,7 +659,10 @@ class ScalarAnalyzer {
       if (size.kind === 'lit' && (size.value === null || Number(size.value) <= 0)) return lit(value.type, null);
       return call('bin_num', [value, size], widerNumeric(value.type, size.type));
     }
-    throw this.errors.semantic(`bin() needs a number, datetime or timespan, got ${value.type}${convertFirst(value.type)}`, expr.args[0]!.span);
+    throw this.errors.semantic(
+      `bin() needs a number, datetime or timespan, got ${value.type}${convertFirst(value.type)}`,
+      expr.args[0]!.span,
+    );
   }
 
   // ---------------------------------------------------------------- checks

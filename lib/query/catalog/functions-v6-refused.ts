@@ -31,12 +31,14 @@ const REASONS: Readonly<Record<string, string>> = {
   cursor_before_or_at: CURSOR_REASON,
   cursor_current: CURSOR_REASON,
   current_cursor: CURSOR_REASON,
-  current_node_id: 'queries here are not spread over cluster nodes: each runs in one engine process, which has no node id',
+  current_node_id:
+    'queries here are not spread over cluster nodes: each runs in one engine process, which has no node id',
   estimate_data_size:
     "its page defines the size only for long (8 bytes) and string (its length); the sizes of the other types and of dynamic values are Kusto's internal representation, which is not documented",
   external_table:
     'external tables (blob storage, data lake, SQL) are not defined here; the tables are States and Events (and the query endpoints list them)',
-  materialized_view: 'materialized views are not defined here; the tables are States and Events, and summarize computes an aggregate view',
+  materialized_view:
+    'materialized views are not defined here; the tables are States and Events, and summarize computes an aggregate view',
   stored_query_result:
     "stored query results (saved with Kusto's .set stored_query_result command) do not exist here; repeat the query, or name it with let",
   ingestion_time:

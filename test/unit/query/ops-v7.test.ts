@@ -168,10 +168,14 @@ describe('find', () => {
     // Act / Assess
     // A clock that never advances: on a loaded machine compiling 1,500 columns can outlast the
     // 500 ms compile budget, and this test is about the term limit, not the budget.
-    expectRefusedAt(query, { ...options('duckdb'), clock: () => 0 }, {
-      code: 'QUERY_TOO_MANY_TERMS',
-      message: 'an expression of 3,001 terms once its names are replaced by their values; the limit is 2,000',
-      position: `1:${query.indexOf('find') + 1}`,
-    });
+    expectRefusedAt(
+      query,
+      { ...options('duckdb'), clock: () => 0 },
+      {
+        code: 'QUERY_TOO_MANY_TERMS',
+        message: 'an expression of 3,001 terms once its names are replaced by their values; the limit is 2,000',
+        position: `1:${query.indexOf('find') + 1}`,
+      },
+    );
   });
 });
