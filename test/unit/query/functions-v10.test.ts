@@ -140,7 +140,7 @@ describe('run on DuckDB: compressed streams read back with Node zlib, parse_url'
   it.each([
     ['an empty text', '""', ''],
     ['multi-byte text', '"héllo wörld ⒦"', 'héllo wörld ⒦'],
-    ['two stored blocks (70,000 bytes)', 'strrep("abcdéfghi", 7000)', 'abcdéfghi'.repeat(7000)],
+    ['the most bytes, one full block (65,535 bytes)', 'strcat(strrep("abcdéfghi", 6553), "abcde")', `${'abcdéfghi'.repeat(6553)}abcde`],
   ])('%s', async (_title, argument, text) => {
     // Act
     const zlib = await one(`print r = zlib_compress_to_base64_string(${argument})`);
@@ -148,5 +148,19 @@ describe('run on DuckDB: compressed streams read back with Node zlib, parse_url'
     // Assess
     expect(inflateSync(Buffer.from(zlib, 'base64')).toString('utf8')).toBe(text);
     expect(gunzipSync(Buffer.from(gzip, 'base64')).toString('utf8')).toBe(text);
+  });
+
+  it.each([
+    ['zlib_compress_to_base64_string', 'strrep("a", 65536)'],
+    ['gzip_compress_to_base64_string', 'strrep("é", 32768)'],
+    // 3 MB: the CRC's fold would take ~90 s; the CASE refuses the value before it starts.
+    ['gzip_compress_to_base64_string', 'strrep("a", 3000000)'],
+  ])('%s refuses a value over 65,535 bytes at run time, at once (%s)', async (name, argument) => {
+    // Act
+    const started = Date.now();
+    const failure = await one(`print r = ${name}(${argument})`).catch((e: unknown) => e);
+    // Assess
+    expect(String(failure)).toContain(`${name}(): the text has more than 65535 bytes`);
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 });
