@@ -70,7 +70,12 @@ function compare(op: 'eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge', x: IrExpr, y: IrEx
   const folded = [foldConstant(x), foldConstant(y)];
   const strings = [constantOf(x), constantOf(y)];
   let order: number;
-  if (folded[0] !== undefined && folded[1] !== undefined) {
+  if (typeof folded[0] === 'bigint' && typeof folded[1] === 'bigint') {
+    // Two longs compare exactly: as doubles, 2^53 + 1 and 2^53 are equal.
+    const [a, b] = folded as [bigint, bigint];
+    order = a < b ? -1 : a > b ? 1 : 0;
+  } else if (folded[0] !== undefined && folded[1] !== undefined) {
+    // A long with a real compares as two reals, as the engines convert it.
     const [a, b] = folded.map(Number) as [number, number];
     order = a < b ? -1 : a > b ? 1 : 0;
   } else if (typeof strings[0] === 'string' && typeof strings[1] === 'string' && x.type === 'string') {

@@ -27,6 +27,9 @@ describe('v10 functions: argument errors', () => {
       '1:48',
     ],
     ['print a = assert(1 > 2, "one is not above two")', 'QUERY_SEMANTIC', "failed with message: 'one is not above two'", '1:18'],
+    // Longs past 2^53 compare exactly, not as doubles (which would make these two equal).
+    ['print a = assert(9007199254740993 == 9007199254740992, "m")', 'QUERY_SEMANTIC', "failed with message: 'm'", '1:18'],
+    ['print a = assert(9007199254740992 >= 9007199254740993, "m")', 'QUERY_SEMANTIC', "failed with message: 'm'", '1:18'],
     ['print a = assert(true, strcat("a", "b"))', 'QUERY_SEMANTIC', "argument 'message' must be a string constant", '1:24'],
   ])('refuses %s', (query, code, message, position) => {
     // Act, Assess
@@ -37,6 +40,8 @@ describe('v10 functions: argument errors', () => {
     'print a = assert(true, "m")',
     'print a = assert(not(1 > 2) and "b" >= "a", "m")',
     'print a = assert(2 * 3 == 6 or false, "m")',
+    'print a = assert(9007199254740993 > 9007199254740992, "m")',
+    'print a = assert(9007199254740993 == 9007199254740992.0, "m")',
   ])('accepts the constant true condition of %s', (query) => {
     // Act
     const compiled = compile(query, duck);
