@@ -133,6 +133,23 @@ describe('run on DuckDB: compressed streams read back with Node zlib, parse_url'
     return String((await runSql(db, compiled.sql))[0]![0]);
   }
 
+  it.each([
+    // A start past the end gives -1, as indexof's does; the largest long overflowed the addition.
+    ['indexof_regex("abc", "a", 9223372036854775807)', '-1'],
+    ['indexof_regex("abc", "", 4)', '-1'],
+    ['indexof_regex("abc", "", 3)', '3'],
+    // A length past the end means "to the end"; the largest long was outside substr's range.
+    ['indexof_regex("abc", "a", 0, 9223372036854775807)', '0'],
+    ['indexof_regex("abc", "c", 1, 9223372036854775807, 1)', '2'],
+    // A null element is no byte: the answer is empty, as for any other non-byte element.
+    ['base64_encode_fromarray(dynamic([1, null]))', ''],
+    ['base64_encode_fromarray(dynamic([null]))', ''],
+    ['base64_encode_fromarray(dynamic([1, 2]))', 'AQI='],
+  ])('%s gives %j', async (call, expected) => {
+    // Act, Assess
+    expect(await one(`print r = ${call}`)).toBe(expected);
+  });
+
   it('parse_url with a repeated query key holds it once, the last value winning (no page prints one)', async () => {
     // Act
     const url = await one('print r = tostring(parse_url("http://h/p?a=1&b&a=2&c=3")["Query Parameters"])');
