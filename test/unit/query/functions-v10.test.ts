@@ -113,6 +113,13 @@ describe('bag_has_key with a JSONPath key (fn-probe8)', () => {
     expectRefusedAt(query, duck, { code: 'QUERY_SEMANTIC', message, position });
   });
 
+  it('on Timestream, a JSONPath computed per row gives null (it has no error function), a name is read as one', () => {
+    // Act
+    const compiled = compile("print r = bag_has_key(dynamic({'a': 1}), strcat('$', 'a'))", ts);
+    // Assess
+    expect(compiled.sql).toMatch(/CASE WHEN substr\(.*, 1, 2\) IN \('\$\.', '\$\['\) THEN NULL ELSE coalesce\(/);
+  });
+
   it('reads the nested key on Timestream from the bag the path leads to', () => {
     // Act
     const compiled = compile("print r = bag_has_key(dynamic({'a': {'b': 1}}), '$.a.b')", ts);
@@ -148,6 +155,27 @@ describe('run on DuckDB: compressed streams read back with Node zlib, parse_url'
   ])('%s gives %j', async (call, expected) => {
     // Act, Assess
     expect(await one(`print r = ${call}`)).toBe(expected);
+  });
+
+  it.each([
+    // Only `$.` and `$[` start a JSONPath; any other key, `$price` and `$` included, is a plain name.
+    ['bag_has_key(dynamic({"$price": 1}), "$price")', 'true'],
+    ['bag_has_key(dynamic({"$": 1}), "$")', 'true'],
+    ['bag_has_key(dynamic({"a": 1}), "$")', 'false'],
+    ['bag_has_key(dynamic({"a": {"b": 1}}), "$.a.b")', 'true'],
+    // A key computed per row is read the same way: a plain name is a name ...
+    ['bag_has_key(dynamic({"$x": 1}), strcat("$", "x"))', 'true'],
+    ['bag_has_key(dynamic({"a.b": 1}), strcat("a", ".b"))', 'true'],
+  ])('%s gives %s', async (call, expected) => {
+    // Act, Assess
+    expect(await one(`print r = ${call}`)).toBe(expected);
+  });
+
+  it('bag_has_key with a JSONPath computed per row fails the query instead of reading it as a name', async () => {
+    // Act
+    const failure = await one('print r = bag_has_key(dynamic({"a": {"b": 1}}), strcat("$.a", ".b"))').catch((e: unknown) => e);
+    // Assess
+    expect(String(failure)).toContain('bag_has_key(): a JSONPath key ($. or $[) must be a constant');
   });
 
   it('parse_url with a repeated query key holds it once, the last value winning (no page prints one)', async () => {
