@@ -22,21 +22,32 @@ const withList = (x: string, body: (l: string) => string): string =>
   `list_transform([${list(x)}], _rl -> ${body('_rl')})[1]`;
 
 /**
- * bag_has_key's key as a path when it is a constant JSONPath (`$.key2.prop1`, the page's second
- * example); undefined for a plain name (or one known only per row, read as a name); a message when
- * the JSONPath is malformed or indexes an array ("Array indexing isn't supported").
+ * A key is a JSONPath when it starts with `$.` or `$[` (the page's second example, `$.key2.prop1`);
+ * any other text, `$price` and `$` included, is a plain top-level name, as before JSONPath keys.
+ */
+const PATH_PREFIXES = ['$.', '$['] as const;
+
+/**
+ * bag_has_key's key as a path when it is a constant JSONPath; undefined for a plain name or a key
+ * known only per row; a message when the JSONPath is malformed or indexes an array ("Array indexing
+ * isn't supported").
  */
 function jsonPathKey(arg: IrExpr | undefined): PathSegment[] | string | undefined {
   const text = constantOf(arg);
-  if (typeof text !== 'string' || !text.startsWith('$')) return undefined;
+  if (typeof text !== 'string' || !PATH_PREFIXES.some((p) => text.startsWith(p))) return undefined;
   const path = parseJsonPath(text, false);
   if (typeof path === 'string') return path;
   if (path.length === 0 || path.some((s) => typeof s === 'number'))
-    return `'${text}' must name a key: the root and array indexes are not supported here`;
+    return `'${text}' must name a key: array indexes are not supported here`;
   return path;
 }
 
-/** Whether the bag (or the bag a JSONPath key leads to) has the key; false for anything but a bag. */
+/**
+ * Whether the bag (or the bag a JSONPath key leads to) has the key; false for anything but a bag.
+ * A key known only per row is a name unless it starts as a JSONPath, which is not read per row:
+ * DuckDB fails the query with a 400 saying so; Timestream, which has no error function, gives null
+ * (never a false that the path would have made true).
+ */
 function hasKey(
   bag: string,
   args: readonly IrExpr[],
@@ -44,8 +55,15 @@ function hasKey(
   d: SqlDialect,
   test: (bag: string, key: string) => string,
 ): string {
+  const byName = `coalesce(${test(bag, key)}, FALSE)`;
+  if (typeof constantOf(args[1]) !== 'string') {
+    const refused =
+      d.name === 'duckdb' ? `error('bag_has_key(): a JSONPath key ($. or $[) must be a constant, not computed per row')` : 'NULL';
+    const prefixes = PATH_PREFIXES.map((p) => d.string(p)).join(', ');
+    return `CASE WHEN substr(${key}, 1, 2) IN (${prefixes}) THEN ${refused} ELSE ${byName} END`;
+  }
   const path = jsonPathKey(args[1]);
-  if (path === undefined || typeof path === 'string') return `coalesce(${test(bag, key)}, FALSE)`;
+  if (path === undefined || typeof path === 'string') return byName;
   const parent = path.length === 1 ? bag : d.dynGet(bag, path.slice(0, -1));
   return `coalesce(${test(parent, d.string(String(path[path.length - 1])))}, FALSE)`;
 }
@@ -196,7 +214,7 @@ export const ARRAY_RESHAPE_FUNCTIONS: readonly ScalarFunction[] = [
     name: 'bag_has_key',
     family: 'array',
     summary:
-      'Whether the property bag has the key: a top-level name, or a constant JSONPath ($.a.b) to a nested key.',
+      'Whether the property bag has the key: a top-level name, or a constant JSONPath (starting $. or $[) to a nested key.',
     signatures: [{ params: [dyn('bag'), { name: 'key', type: 'string' }], result: 'bool' }],
     check: (args) => {
       const path = jsonPathKey(args[1]);

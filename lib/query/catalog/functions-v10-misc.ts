@@ -15,12 +15,16 @@ function around(c: SqlCall): string {
 /**
  * bag_zip: the i-th string key gets the i-th value (null past the values' end, or when the values
  * are no array); keys that are not strings are skipped; no bag when the keys are no array. Built
- * as JSON text from the elements' own JSON, so values keep their types.
+ * as JSON text from the elements' own JSON, so values keep their types. A bag holds a key once:
+ * the page is silent on a repeated key, so the last one's value wins (the key is kept only where
+ * no later string key equals it; compared as strings, so differently escaped spellings match).
  */
 function bagZip(c: SqlCall): string {
   const asList = (x: string): string => `CASE WHEN json_type(${x}) = 'ARRAY' THEN CAST(${x} AS JSON[]) END`;
   const pair = `CAST(_k[i] AS VARCHAR) || ':' || coalesce(CAST(_v[i] AS VARCHAR), 'null')`;
-  const pairs = `list_transform(list_filter(range(1, len(_k) + 1), i -> json_type(_k[i]) = 'VARCHAR'), i -> ${pair})`;
+  const isKey = (i: string): string => `json_type(_k[${i}]) = 'VARCHAR'`;
+  const last = `len(list_filter(range(i + 1, len(_k) + 1), j -> ${isKey('j')} AND json_extract_string(_k[j], '$') = json_extract_string(_k[i], '$'))) = 0`;
+  const pairs = `list_transform(list_filter(range(1, len(_k) + 1), i -> ${isKey('i')} AND ${last}), i -> ${pair})`;
   const bag = `CAST('{' || array_to_string(${pairs}, ',') || '}' AS JSON)`;
   return `list_transform([${asList(c.a[0]!)}], _k -> list_transform([${asList(c.a[1]!)}], _v -> CASE WHEN _k IS NOT NULL THEN ${bag} END)[1])[1]`;
 }
@@ -70,7 +74,12 @@ function compare(op: 'eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge', x: IrExpr, y: IrEx
   const folded = [foldConstant(x), foldConstant(y)];
   const strings = [constantOf(x), constantOf(y)];
   let order: number;
-  if (folded[0] !== undefined && folded[1] !== undefined) {
+  if (typeof folded[0] === 'bigint' && typeof folded[1] === 'bigint') {
+    // Two longs compare exactly: as doubles, 2^53 + 1 and 2^53 are equal.
+    const [a, b] = folded as [bigint, bigint];
+    order = a < b ? -1 : a > b ? 1 : 0;
+  } else if (folded[0] !== undefined && folded[1] !== undefined) {
+    // A long with a real compares as two reals, as the engines convert it.
     const [a, b] = folded.map(Number) as [number, number];
     order = a < b ? -1 : a > b ? 1 : 0;
   } else if (typeof strings[0] === 'string' && typeof strings[1] === 'string' && x.type === 'string') {

@@ -8,7 +8,7 @@
 // its page returns "a dynamic array with the forecasted series".
 // Refused with a 400: seasonality -1 (autodetect, the default), since it needs series_periods_detect,
 // whose scoring no page defines; Seasonality_threshold, which only autodetect reads.
-// DuckDB only: Timestream has no list lambdas here.
+// DuckDB only: its SQL uses DuckDB list functions (list_median, list_zip); Timestream has list lambdas but no list median.
 import type { IrExpr } from '../ir';
 import { constantOf, type ArgumentCheck, type ScalarFunction } from './types';
 import { decomposeSql, type Component, type Trend } from './functions-v10-series-decompose-sql';

@@ -16,17 +16,24 @@ function indexOfRegex(c: SqlCall): string {
   const length = c.a[3] ?? '-1';
   const k = c.a[4] ?? '1';
   const wrapped = c.d.string(`(?s)(.*?)(?:${String(constantOf(c.args[1]))})`);
-  const window = `CASE WHEN ${length} = -1 THEN substr(${c.str(0)}, ${start} + 1) ELSE substr(${c.str(0)}, ${start} + 1, ${length}) END`;
+  // Start and length are bounded by the text's length before any arithmetic: a start past the end
+  // answers -1 (as indexof's does) and a longer length means "to the end"; unbounded, the largest
+  // long overflowed the addition or substr's length.
+  const text = `length(${c.str(0)})`;
+  const from = `least(${start}, ${text}) + 1`;
+  const window = `CASE WHEN ${length} = -1 THEN substr(${c.str(0)}, ${from}) ELSE substr(${c.str(0)}, ${from}, least(${length}, ${text})) END`;
   const position = `${start} + length(array_to_string(_m[1:${k} - 1], '')) + length(_p[${k}])`;
   const found = `CASE WHEN ${k} >= 1 AND len(_m) >= ${k} THEN ${position} ELSE -1 END`;
   const body = `list_transform([regexp_extract_all(_w, ${wrapped}, 1)], _p -> ${found})[1]`;
   const matches = `list_transform([regexp_extract_all(_w, ${wrapped})], _m -> ${body})[1]`;
-  return `CAST(CASE WHEN ${start} >= 0 AND ${k} >= 0 AND ${length} >= -1 THEN list_transform([${window}], _w -> ${matches})[1] END AS BIGINT)`;
+  const valid = `${start} >= 0 AND ${k} >= 0 AND ${length} >= -1`;
+  return `CAST(CASE WHEN ${valid} AND ${start} > ${text} THEN -1 WHEN ${valid} THEN list_transform([${window}], _w -> ${matches})[1] END AS BIGINT)`;
 }
 
 /** base64_encode_fromarray: each element must be a byte (an integer 0..255); otherwise the answer is empty, as the page prints for a null array. */
 function bytesToBase64(c: SqlCall): string {
-  const isByte = `(json_type(e) IN ('UBIGINT', 'BIGINT') AND CAST(e AS BIGINT) BETWEEN 0 AND 255)`;
+  // coalesce: a null element gives a null test, which list_bool_and would skip; it is no byte.
+  const isByte = `coalesce(json_type(e) IN ('UBIGINT', 'BIGINT') AND CAST(e AS BIGINT) BETWEEN 0 AND 255, false)`;
   const hex = `array_to_string(list_transform(_l, e -> printf('%02X', CAST(e AS BIGINT))), '')`;
   const list = `CASE WHEN json_type(${c.a[0]}) = 'ARRAY' THEN CAST(${c.a[0]} AS JSON[]) END`;
   return `coalesce(list_transform([${list}], _l -> CASE WHEN list_bool_and(list_transform(_l, e -> ${isByte})) OR len(_l) = 0 THEN to_base64(unhex(${hex})) END)[1], '')`;

@@ -104,26 +104,35 @@ const URL_RE = '^([^:/?#]+)://(?:([^:@/]*)(?::([^@/]*))?@)?([^:/?#]*)(?::([0-9]+
 
 /**
  * DuckDB: parse_url's property bag, the query string as a bag of its key=value pairs, written as
- * JSON text as parse_urlquery's (and Timestream's) is: a repeated key (`?a=1&a=2`) made a MAP fail
- * the whole query ("Map keys must be unique").
+ * JSON text (a MAP failed the whole query on a repeated key, "Map keys must be unique"). A bag holds
+ * a key once and the page is silent on `?a=1&a=2`: the last value wins, as in bag_zip (a pair is
+ * kept only when no later pair has its key).
  */
 const parseUrlDuck: SqlBuilder = ({ a, d }) => {
   const re = d.string(URL_RE);
   const g = (n: number): string => `regexp_extract(${a[0]}, ${re}, ${n})`;
-  const pair = `CAST(to_json(split_part(kv, '=', 1)) AS VARCHAR) || ':' || CAST(to_json(split_part(kv, '=', 2)) AS VARCHAR)`;
-  const query = `CAST('{' || array_to_string(list_transform(list_filter(string_split(${g(7)}, '&'), kv -> kv <> ''), kv -> ${pair}), ',') || '}' AS JSON)`;
+  const key = (kv: string): string => `split_part(${kv}, '=', 1)`;
+  const pair = `CAST(to_json(${key('_q[i]')}) AS VARCHAR) || ':' || CAST(to_json(split_part(_q[i], '=', 2)) AS VARCHAR)`;
+  const last = `NOT list_contains(list_transform(list_slice(_q, i + 1, len(_q)), kv -> ${key('kv')}), ${key('_q[i]')})`;
+  const pairs = `list_transform(list_filter(range(1, len(_q) + 1), i -> ${last}), i -> ${pair})`;
+  const kept = `list_transform([list_filter(string_split(${g(7)}, '&'), kv -> kv <> '')], _q -> ${pairs})[1]`;
+  const query = `CAST('{' || array_to_string(${kept}, ',') || '}' AS JSON)`;
   return `CASE WHEN regexp_matches(${a[0]}, ${re}) THEN json_object('Scheme', ${g(1)}, 'Host', ${g(4)}, 'Port', ${g(5)}, 'Path', ${g(6)}, 'Username', ${g(2)}, 'Password', ${g(3)}, 'Query Parameters', CASE WHEN ${g(7)} = '' THEN JSON '{}' ELSE ${query} END, 'Fragment', ${g(8)}) END`;
 };
 
 /**
  * Timestream: the same bag written as JSON text. Its regexp_extract gives null for a group that took
- * no part in the match (DuckDB gives ''), hence the coalesce.
+ * no part in the match (DuckDB gives ''), hence the coalesce. A repeated key once, with the value
+ * of its last pair (element_at(..., -1)), as on DuckDB.
  */
 const parseUrlTs: SqlBuilder = ({ a, d }) => {
   const re = d.string(URL_RE);
   const g = (n: number): string => `coalesce(regexp_extract(${a[0]}, ${re}, ${n}), '')`;
   const text = (v: string): string => `json_format(CAST(${v} AS JSON))`;
-  const pairs = `array_join(transform(filter(split(${g(7)}, '&'), kv -> kv <> ''), kv -> ${text(`split_part(kv, '=', 1)`)} || ':' || ${text(`coalesce(split_part(kv, '=', 2), '')`)}), ',')`;
+  const q = `filter(split(${g(7)}, '&'), kv -> kv <> '')`;
+  const key = (kv: string): string => `split_part(${kv}, '=', 1)`;
+  const lastValue = `coalesce(split_part(element_at(filter(${q}, kv -> ${key('kv')} = k), -1), '=', 2), '')`;
+  const pairs = `array_join(transform(array_distinct(transform(${q}, kv -> ${key('kv')})), k -> ${text('k')} || ':' || ${text(lastValue)}), ',')`;
   const fields: readonly (readonly [string, string])[] = [
     ['Scheme', text(g(1))],
     ['Host', text(g(4))],

@@ -27,6 +27,9 @@ describe('v10 functions: argument errors', () => {
       '1:48',
     ],
     ['print a = assert(1 > 2, "one is not above two")', 'QUERY_SEMANTIC', "failed with message: 'one is not above two'", '1:18'],
+    // Longs past 2^53 compare exactly, not as doubles (which would make these two equal).
+    ['print a = assert(9007199254740993 == 9007199254740992, "m")', 'QUERY_SEMANTIC', "failed with message: 'm'", '1:18'],
+    ['print a = assert(9007199254740992 >= 9007199254740993, "m")', 'QUERY_SEMANTIC', "failed with message: 'm'", '1:18'],
     ['print a = assert(true, strcat("a", "b"))', 'QUERY_SEMANTIC', "argument 'message' must be a string constant", '1:24'],
   ])('refuses %s', (query, code, message, position) => {
     // Act, Assess
@@ -37,6 +40,8 @@ describe('v10 functions: argument errors', () => {
     'print a = assert(true, "m")',
     'print a = assert(not(1 > 2) and "b" >= "a", "m")',
     'print a = assert(2 * 3 == 6 or false, "m")',
+    'print a = assert(9007199254740993 > 9007199254740992, "m")',
+    'print a = assert(9007199254740993 == 9007199254740992.0, "m")',
   ])('accepts the constant true condition of %s', (query) => {
     // Act
     const compiled = compile(query, duck);
@@ -108,6 +113,13 @@ describe('bag_has_key with a JSONPath key (fn-probe8)', () => {
     expectRefusedAt(query, duck, { code: 'QUERY_SEMANTIC', message, position });
   });
 
+  it('on Timestream, a JSONPath computed per row gives null (it has no error function), a name is read as one', () => {
+    // Act
+    const compiled = compile("print r = bag_has_key(dynamic({'a': 1}), strcat('$', 'a'))", ts);
+    // Assess
+    expect(compiled.sql).toMatch(/CASE WHEN substr\(.*, 1, 2\) IN \('\$\.', '\$\['\) THEN NULL ELSE coalesce\(/);
+  });
+
   it('reads the nested key on Timestream from the bag the path leads to', () => {
     // Act
     const compiled = compile("print r = bag_has_key(dynamic({'a': {'b': 1}}), '$.a.b')", ts);
@@ -128,19 +140,69 @@ describe('run on DuckDB: compressed streams read back with Node zlib, parse_url'
     return String((await runSql(db, compiled.sql))[0]![0]);
   }
 
-  it('parse_url with a repeated query key answers as parse_urlquery does instead of failing the query (no page prints one)', async () => {
+  it.each([
+    // A start past the end gives -1, as indexof's does; the largest long overflowed the addition.
+    ['indexof_regex("abc", "a", 9223372036854775807)', '-1'],
+    ['indexof_regex("abc", "", 4)', '-1'],
+    ['indexof_regex("abc", "", 3)', '3'],
+    // A length past the end means "to the end"; the largest long was outside substr's range.
+    ['indexof_regex("abc", "a", 0, 9223372036854775807)', '0'],
+    ['indexof_regex("abc", "c", 1, 9223372036854775807, 1)', '2'],
+    // A null element is no byte: the answer is empty, as for any other non-byte element.
+    ['base64_encode_fromarray(dynamic([1, null]))', ''],
+    ['base64_encode_fromarray(dynamic([null]))', ''],
+    ['base64_encode_fromarray(dynamic([1, 2]))', 'AQI='],
+  ])('%s gives %j', async (call, expected) => {
+    // Act, Assess
+    expect(await one(`print r = ${call}`)).toBe(expected);
+  });
+
+  it.each([
+    // Only `$.` and `$[` start a JSONPath; any other key, `$price` and `$` included, is a plain name.
+    ['bag_has_key(dynamic({"$price": 1}), "$price")', 'true'],
+    ['bag_has_key(dynamic({"$": 1}), "$")', 'true'],
+    ['bag_has_key(dynamic({"a": 1}), "$")', 'false'],
+    ['bag_has_key(dynamic({"a": {"b": 1}}), "$.a.b")', 'true'],
+    // A key computed per row is read the same way: a plain name is a name ...
+    ['bag_has_key(dynamic({"$x": 1}), strcat("$", "x"))', 'true'],
+    ['bag_has_key(dynamic({"a.b": 1}), strcat("a", ".b"))', 'true'],
+  ])('%s gives %s', async (call, expected) => {
+    // Act, Assess
+    expect(await one(`print r = ${call}`)).toBe(expected);
+  });
+
+  it('bag_has_key with a JSONPath computed per row fails the query instead of reading it as a name', async () => {
     // Act
-    const url = await one('print r = tostring(parse_url("http://h/p?a=1&a=2")["Query Parameters"])');
-    const query = await one('print r = tostring(parse_urlquery("a=1&a=2")["Query Parameters"])');
+    const failure = await one('print r = bag_has_key(dynamic({"a": {"b": 1}}), strcat("$.a", ".b"))').catch((e: unknown) => e);
     // Assess
-    expect(url).toBe(query);
-    expect(url).toContain('"a":"1"');
+    expect(String(failure)).toContain('bag_has_key(): a JSONPath key ($. or $[) must be a constant');
+  });
+
+  it('parse_url with a repeated query key holds it once, the last value winning (no page prints one)', async () => {
+    // Act
+    const url = await one('print r = tostring(parse_url("http://h/p?a=1&b&a=2&c=3")["Query Parameters"])');
+    // Assess
+    expect(JSON.parse(url)).toEqual({ b: '', a: '2', c: '3' });
+    expect(url.match(/"a":/g)).toHaveLength(1);
+  });
+
+  it.each([
+    ['["a", "a"]', '[1, 2]', { a: 2 }],
+    // A key written with an escape is the same key; the number is no key and does not hide "b".
+    ['["a", 1, "b", "a", "\\u0062"]', '[1, 2, 3, 4, 5]', { a: 4, b: 5 }],
+  ])('bag_zip(%s, %s) holds a repeated key once, the last value winning', async (keys, values, bag) => {
+    // Act
+    const text = await one(`print r = tostring(bag_zip(dynamic(${keys}), dynamic(${values})))`);
+    const count = await one(`print x = bag_zip(dynamic(${keys}), dynamic(${values})) | project n = array_length(bag_keys(x))`);
+    // Assess
+    expect(JSON.parse(text)).toEqual(bag);
+    expect(count).toBe(String(Object.keys(bag).length));
   });
 
   it.each([
     ['an empty text', '""', ''],
     ['multi-byte text', '"héllo wörld ⒦"', 'héllo wörld ⒦'],
-    ['two stored blocks (70,000 bytes)', 'strrep("abcdéfghi", 7000)', 'abcdéfghi'.repeat(7000)],
+    ['the most bytes, one full block (65,535 bytes)', 'strcat(strrep("abcdéfghi", 6553), "abcde")', `${'abcdéfghi'.repeat(6553)}abcde`],
   ])('%s', async (_title, argument, text) => {
     // Act
     const zlib = await one(`print r = zlib_compress_to_base64_string(${argument})`);
@@ -148,5 +210,19 @@ describe('run on DuckDB: compressed streams read back with Node zlib, parse_url'
     // Assess
     expect(inflateSync(Buffer.from(zlib, 'base64')).toString('utf8')).toBe(text);
     expect(gunzipSync(Buffer.from(gzip, 'base64')).toString('utf8')).toBe(text);
+  });
+
+  it.each([
+    ['zlib_compress_to_base64_string', 'strrep("a", 65536)'],
+    ['gzip_compress_to_base64_string', 'strrep("é", 32768)'],
+    // 3 MB: the CRC's fold would take ~90 s; the CASE refuses the value before it starts.
+    ['gzip_compress_to_base64_string', 'strrep("a", 3000000)'],
+  ])('%s refuses a value over 65,535 bytes at run time, at once (%s)', async (name, argument) => {
+    // Act
+    const started = Date.now();
+    const failure = await one(`print r = ${name}(${argument})`).catch((e: unknown) => e);
+    // Assess
+    expect(String(failure)).toContain(`${name}(): the text has more than 65535 bytes`);
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 });
