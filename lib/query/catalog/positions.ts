@@ -48,10 +48,12 @@ export interface Search {
 /** The 0-based position of the occurrence-th match, -1 when there is none. */
 export function nthPosition(l: ListSql, s: Search): string {
   const start = s.start ?? '0';
-  const len = s.length ?? '-1';
+  // A length beyond the text examines the whole rest, as -1 does, and a start beyond it finds
+  // nothing: both are bounded by the size before any addition, where the largest long overflowed.
+  const len = s.length === undefined ? '-1' : `least(${s.length}, ${s.size})`;
   const k = s.occurrence ?? '1';
   const m = s.matchLength;
-  const from = `(CASE WHEN ${start} < 0 THEN greatest(${s.size} + ${start}, 0) ELSE ${start} END)`;
+  const from = `(CASE WHEN ${start} < 0 THEN greatest(${s.size} + ${start}, 0) ELSE least(${start}, ${s.size} + 1) END)`;
   // The positions are computed once (on DuckDB): `all` reads them inside a lambda, where their
   // list would otherwise be computed again for every occurrence checked.
   return l.bind(l.positions(from, `${s.size} - ${m}`, s.matchesAt), (p) => {

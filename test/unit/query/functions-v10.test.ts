@@ -26,11 +26,31 @@ describe('v10 functions: argument errors', () => {
       'assert(): the condition must be a constant',
       '1:48',
     ],
-    ['print a = assert(1 > 2, "one is not above two")', 'QUERY_SEMANTIC', "failed with message: 'one is not above two'", '1:18'],
+    [
+      'print a = assert(1 > 2, "one is not above two")',
+      'QUERY_SEMANTIC',
+      "failed with message: 'one is not above two'",
+      '1:18',
+    ],
     // Longs past 2^53 compare exactly, not as doubles (which would make these two equal).
-    ['print a = assert(9007199254740993 == 9007199254740992, "m")', 'QUERY_SEMANTIC', "failed with message: 'm'", '1:18'],
-    ['print a = assert(9007199254740992 >= 9007199254740993, "m")', 'QUERY_SEMANTIC', "failed with message: 'm'", '1:18'],
-    ['print a = assert(true, strcat("a", "b"))', 'QUERY_SEMANTIC', "argument 'message' must be a string constant", '1:24'],
+    [
+      'print a = assert(9007199254740993 == 9007199254740992, "m")',
+      'QUERY_SEMANTIC',
+      "failed with message: 'm'",
+      '1:18',
+    ],
+    [
+      'print a = assert(9007199254740992 >= 9007199254740993, "m")',
+      'QUERY_SEMANTIC',
+      "failed with message: 'm'",
+      '1:18',
+    ],
+    [
+      'print a = assert(true, strcat("a", "b"))',
+      'QUERY_SEMANTIC',
+      "argument 'message' must be a string constant",
+      '1:24',
+    ],
   ])('refuses %s', (query, code, message, position) => {
     // Act, Assess
     expectRefusedAt(query, duck, { code, message, position });
@@ -124,7 +144,7 @@ describe('bag_has_key with a JSONPath key (fn-probe8)', () => {
     // Act
     const compiled = compile("print r = bag_has_key(dynamic({'a': {'b': 1}}), '$.a.b')", ts);
     // Assess
-    expect(compiled.sql).toContain("contains(map_keys(");
+    expect(compiled.sql).toContain('contains(map_keys(');
     expect(compiled.sql).toContain("'b'))");
   });
 });
@@ -148,6 +168,11 @@ describe('run on DuckDB: compressed streams read back with Node zlib, parse_url'
     // A length past the end means "to the end"; the largest long was outside substr's range.
     ['indexof_regex("abc", "a", 0, 9223372036854775807)', '0'],
     ['indexof_regex("abc", "c", 1, 9223372036854775807, 1)', '2'],
+    // indexof (positions.ts) bounds start and length the same way.
+    ['indexof("abc", "c", 2, 9223372036854775807)', '2'],
+    ['indexof("abc", "c", 9223372036854775807, 3)', '-1'],
+    ['indexof("abc", "", 5)', '-1'],
+    ['indexof("abcdefg", "cde", 1, 2)', '-1'],
     // A null element is no byte: the answer is empty, as for any other non-byte element.
     ['base64_encode_fromarray(dynamic([1, null]))', ''],
     ['base64_encode_fromarray(dynamic([null]))', ''],
@@ -173,7 +198,9 @@ describe('run on DuckDB: compressed streams read back with Node zlib, parse_url'
 
   it('bag_has_key with a JSONPath computed per row fails the query instead of reading it as a name', async () => {
     // Act
-    const failure = await one('print r = bag_has_key(dynamic({"a": {"b": 1}}), strcat("$.a", ".b"))').catch((e: unknown) => e);
+    const failure = await one('print r = bag_has_key(dynamic({"a": {"b": 1}}), strcat("$.a", ".b"))').catch(
+      (e: unknown) => e,
+    );
     // Assess
     expect(String(failure)).toContain('bag_has_key(): a JSONPath key ($. or $[) must be a constant');
   });
@@ -193,7 +220,9 @@ describe('run on DuckDB: compressed streams read back with Node zlib, parse_url'
   ])('bag_zip(%s, %s) holds a repeated key once, the last value winning', async (keys, values, bag) => {
     // Act
     const text = await one(`print r = tostring(bag_zip(dynamic(${keys}), dynamic(${values})))`);
-    const count = await one(`print x = bag_zip(dynamic(${keys}), dynamic(${values})) | project n = array_length(bag_keys(x))`);
+    const count = await one(
+      `print x = bag_zip(dynamic(${keys}), dynamic(${values})) | project n = array_length(bag_keys(x))`,
+    );
     // Assess
     expect(JSON.parse(text)).toEqual(bag);
     expect(count).toBe(String(Object.keys(bag).length));
@@ -202,7 +231,11 @@ describe('run on DuckDB: compressed streams read back with Node zlib, parse_url'
   it.each([
     ['an empty text', '""', ''],
     ['multi-byte text', '"héllo wörld ⒦"', 'héllo wörld ⒦'],
-    ['the most bytes, one full block (65,535 bytes)', 'strcat(strrep("abcdéfghi", 6553), "abcde")', `${'abcdéfghi'.repeat(6553)}abcde`],
+    [
+      'the most bytes, one full block (65,535 bytes)',
+      'strcat(strrep("abcdéfghi", 6553), "abcde")',
+      `${'abcdéfghi'.repeat(6553)}abcde`,
+    ],
   ])('%s', async (_title, argument, text) => {
     // Act
     const zlib = await one(`print r = zlib_compress_to_base64_string(${argument})`);
