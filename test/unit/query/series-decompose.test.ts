@@ -177,7 +177,7 @@ describe('series_decompose: where the pages are silent, no answer rather than a 
     ]);
   });
 
-  it('answers a period past 2^53 (the largest long) as a period of the series length: one phase per point', async () => {
+  it('answers the largest long period (past 2^53, exact in the SQL) as a period of the series length: one phase per point', async () => {
     // Arrange: with a period at least the length, point k is alone in phase k (k mod period = k).
     const y = 'dynamic([1, 2, 3, 4, 5, 6])';
     const decompose = (period: string) => `print y = ${y} | project series_decompose(y, ${period}, 'linefit', 1)`;
