@@ -1,6 +1,6 @@
 // Null and timespan elements of the dynamic values pack_array, bag_pack and make_list_with_nulls
 // build (lib/query/sql/expressions.ts jsonOf, lib/query/catalog/functions-v3.ts): a null element is
-// JSON null whatever its type (Kusto.Language types pack_array(timespan(null)) dynamic; its value
+// JSON null whatever its type (a null timespan is not "", a null bool not false) (Kusto.Language types pack_array(timespan(null)) dynamic; its value
 // holds null), a timespan is its [d.]hh:mm:ss text as make_list writes it, not its microseconds.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +26,15 @@ describe('null and timespan elements of built dynamic values', () => {
     const rows = await run('print p = pack_array(timespan(null), 1h), b = bag_pack("a", timespan(null))');
     // Assess
     expect(rows).toEqual([[[null, '01:00:00'], { a: null }]]);
+  });
+
+  it('writes a null bool in pack_array and make_list_with_nulls as null, not false', async () => {
+    // Act
+    const rows = await run(
+      'range x from 1 to 2 step 1 | extend b = iff(x == 2, bool(null), true) | summarize p = make_list(pack_array(b)), l = make_list_with_nulls(b)',
+    );
+    // Assess
+    expect(rows).toEqual([[[[true], [null]], [true, null]]]);
   });
 
   it('writes the timespans of make_list_with_nulls as make_list does, its nulls as null', async () => {
