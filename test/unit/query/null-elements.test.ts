@@ -1,7 +1,7 @@
 // Null and timespan elements of the dynamic values pack_array, bag_pack and make_list_with_nulls
 // build (lib/query/sql/expressions.ts jsonOf, lib/query/catalog/functions-v3.ts): a null element is
-// JSON null whatever its type (a null timespan is not "", a null bool not false) (Kusto.Language types pack_array(timespan(null)) dynamic; its value
-// holds null), a timespan is its [d.]hh:mm:ss text as make_list writes it, not its microseconds.
+// JSON null whatever its type (a null timespan was "", a null bool false), as the other types already
+// were; a timespan is its [d.]hh:mm:ss text as make_list writes it, not its microseconds.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compile, convertRows } from '../../../lib/query/index';
