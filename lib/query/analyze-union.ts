@@ -116,20 +116,24 @@ export function analyzeUnion(
   return { kind: 'union', legs: rels, columns };
 }
 
-/** A leg of union isfuzzy=true: undefined when it is a table name that does not exist. */
+/**
+ * A leg of union isfuzzy=true: undefined when it names a table that does not exist, or one in a
+ * database the query cannot read (`database('other').T`: not accessible, so left out like a missing table).
+ */
 function fuzzyLeg(h: TabularHost, pipeline: Pipeline): Rel | undefined {
   try {
     return h.subquery(pipeline);
   } catch (e) {
-    const source = pipeline.source;
-    // table('Name') is reported at its argument, the name.
-    const at = source.kind === 'tableRef' && source.database === undefined ? source.table : source;
-    const missing =
-      e instanceof QueryError &&
-      (source.kind === 'table' || at !== source) &&
-      e.span.start === at.span.start &&
-      e.message.includes('unknown table ');
-    if (missing) return undefined;
+    if (e instanceof QueryError && isMissingSource(pipeline.source, e)) return undefined;
     throw e;
   }
+}
+
+/** Whether the error is the source's own "unknown table" (or "unknown database"), not one from inside it. */
+function isMissingSource(source: Pipeline['source'], e: QueryError): boolean {
+  const at = (span: Span, what: string) => e.span.start === span.start && e.message.includes(what);
+  if (source.kind === 'table') return at(source.span, 'unknown table ');
+  if (source.kind !== 'tableRef') return false;
+  // table('Name') and database(...).Name are reported at the name, database('other') at its argument.
+  return at(source.table.span, 'unknown table ') || (source.database !== undefined && at(source.database.span, 'unknown database '));
 }

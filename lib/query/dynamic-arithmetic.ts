@@ -57,10 +57,17 @@ export function alignBranches(values: readonly IrExpr[]): { type: KqlType; value
   return { type, values: values.map((v) => (v.type === 'dynamic' ? convert(v, type) : v)) };
 }
 
-/** The conversion a refused pair's message suggests, by the type beside the dynamic operand. */
-export function dynamicHint(other: KqlType): string {
-  const fn = other === 'datetime' ? 'todatetime' : other === 'string' ? 'tostring' : 'todouble';
-  return `${fn}(...)`;
+/**
+ * What a refused pair's message suggests: only a rewrite Kusto.Language and this service accept
+ * (string + string is refused too, so a string gets strcat; real * timespan and timespan / timespan
+ * are defined, real / timespan is not; datetime - datetime is a timespan). Undefined where no
+ * conversion of the dynamic value makes the pair valid (a bool or guid; `*`, `/`, `%` with a datetime).
+ */
+export function dynamicHint(op: ArithmeticOp, other: KqlType): string | undefined {
+  if (other === 'string') return op === '+' ? 'strcat(tostring(...), ...)' : undefined;
+  if (other === 'timespan') return op === '*' ? 'todouble(...)' : 'totimespan(...)';
+  if (other === 'datetime') return op === '-' ? 'todatetime(...)' : undefined;
+  return undefined;
 }
 
 /**

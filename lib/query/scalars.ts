@@ -392,11 +392,13 @@ class ScalarAnalyzer {
     if (l.type === 'dynamic' || r.type === 'dynamic') {
       const aligned = alignArithmetic(op, l, r);
       if (aligned === 'dynamic') return call(fn, [l, r], 'dynamic');
-      if (!aligned)
+      if (!aligned) {
+        const hint = dynamicHint(op, l.type === 'dynamic' ? r.type : l.type);
         throw this.errors.semantic(
-          `operator '${op}' cannot be applied to ${l.type} and ${r.type}; convert the dynamic value first, e.g. ${dynamicHint(l.type === 'dynamic' ? r.type : l.type)}`,
+          `operator '${op}' cannot be applied to ${l.type} and ${r.type}${hint ? `; convert the dynamic value first, e.g. ${hint}` : ''}`,
           expr.opSpan,
         );
+      }
       [l, r] = aligned;
     }
     const lt = l.type;

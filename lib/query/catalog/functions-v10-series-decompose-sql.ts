@@ -19,7 +19,7 @@ export interface Decomposition {
   /** SQL of the dynamic series. */
   readonly series: string;
   /** 0 (no seasonality) or a positive number of bins. */
-  readonly period: number;
+  readonly period: bigint;
   readonly trend: Trend;
   /** SQL of the integer number of trailing points left out of the learning. */
   readonly testPoints: string;
@@ -63,8 +63,8 @@ const N = 'nl'; // the number of learning points
 const S = 'sea'; // the seasonal component over every point
 
 /** The seasonal component over all points: each point gets its phase's median over the learning points. */
-function seasonalList(period: number): string {
-  if (period === 0) return `list_transform(${X}, z -> 0E0)`;
+function seasonalList(period: bigint): string {
+  if (period === 0n) return `list_transform(${X}, z -> 0E0)`;
   const p = String(period);
   // A phase past the learning points holds nothing: a period of 10^9 must not make 10^9 medians.
   const medians = `list_transform(range(0, least(${p}, ${N})), ph -> list_median(list_transform(range(ph + 1, ${N} + 1, ${p}), k -> ${X}[k])))`;
@@ -75,7 +75,7 @@ function seasonalList(period: number): string {
 function withTrend(d: Decomposition, body: (trendAt: (k: string) => string) => string): string {
   if (d.trend === 'none') return body(() => '0E0');
   // The deseasonalized learning points (the series itself without seasonality).
-  const learning = d.period === 0 ? `${X}[1:${N}]` : `list_transform(${X}[1:${N}], (z, k) -> z - ${S}[k])`;
+  const learning = d.period === 0n ? `${X}[1:${N}]` : `list_transform(${X}[1:${N}], (z, k) -> z - ${S}[k])`;
   if (d.trend === 'avg')
     return bind(
       `list_avg(${learning})`,
@@ -107,7 +107,7 @@ function component(d: Decomposition): string {
   });
   // The trend alone needs the seasonal component only to deseasonalize the learning points; without
   // seasonality the seasonal list is zeros, bound as S so that one body serves both.
-  return d.component === 'trend' && (d.period === 0 || d.trend === 'none') ? out : bind(seasonalList(d.period), S, out);
+  return d.component === 'trend' && (d.period === 0n || d.trend === 'none') ? out : bind(seasonalList(d.period), S, out);
 }
 
 /** The JSON array of one component of the decomposition, or null (see the header). */

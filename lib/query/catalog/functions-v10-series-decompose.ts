@@ -47,6 +47,9 @@ const forecastCheck: ArgumentCheck = (args) =>
     ? [4, 'Seasonality_threshold applies only to seasonality -1 (autodetect), which is not supported']
     : checkModel(args, 2, 3, 1);
 
+/** The checked seasonality, exact: a long past 2^53 would come back from a number as a HUGEINT literal. */
+const periodOf = (arg: IrExpr | undefined): bigint => BigInt(constantOf(arg) as bigint | number);
+
 const dyn = (name: string) => ({ name, type: 'dynamic' as const });
 
 export const SERIES_V10_DECOMPOSE_FUNCTIONS: readonly ScalarFunction[] = [
@@ -74,7 +77,7 @@ export const SERIES_V10_DECOMPOSE_FUNCTIONS: readonly ScalarFunction[] = [
     duckdb: (c) =>
       decomposeSql({
         series: c.a[0]!,
-        period: Number(constantOf(c.args[1])),
+        period: periodOf(c.args[1]),
         trend: constantOf(c.args[2]) as Trend,
         testPoints: c.a[3]!,
         component: constantOf(c.args[4]) as Component,
@@ -102,7 +105,7 @@ export const SERIES_V10_DECOMPOSE_FUNCTIONS: readonly ScalarFunction[] = [
     duckdb: (c) =>
       decomposeSql({
         series: c.a[0]!,
-        period: Number(constantOf(c.args[2])),
+        period: periodOf(c.args[2]),
         trend: (c.args[3] ? constantOf(c.args[3]) : 'avg') as Trend,
         testPoints: c.a[1]!,
         component: 'baseline',

@@ -121,6 +121,8 @@ export const AGGREGATIONS_V3: readonly AggregateFunction[] = [
     summary: 'A dynamic array of every value of expr, nulls included.',
     defaultName: (n) => `list_${n}`,
     signatures: [{ params: [{ name: 'expr', type: 'any' }], result: 'dynamic' }],
-    ...both(({ a, args, d }) => d.jsonArrayAgg(`coalesce(${d.jsonText(a[0]!, args[0]!.type)}, 'null')`, 'TRUE', false)),
+    // Each element as pack_array writes it, 'null' for null: a timespan as "01:00:00" (as make_list), not
+    // its microseconds; NaN and the infinities as strings, so that the list stays JSON.
+    ...both((c) => c.d.jsonArrayAgg(c.json(0), 'TRUE', false)),
   },
 ];

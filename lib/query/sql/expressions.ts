@@ -290,7 +290,10 @@ export class ExpressionWriter {
   jsonOf(e: IrExpr, x: string): string {
     if (e.type === 'dynamic')
       return this.d.name === 'duckdb' ? `coalesce(CAST(${x} AS VARCHAR), 'null')` : `coalesce(${x}, 'null')`;
-    if (e.type === 'timespan') return `coalesce('"' || ${this.timespanToString(x)} || '"', 'null')`;
+    // timespanToString gives '' for null (tostring's answer), which would be "" here, and the dialects'
+    // bool text false: a null is JSON null.
+    if (e.type === 'timespan') return `CASE WHEN ${x} IS NULL THEN 'null' ELSE '"' || ${this.timespanToString(x)} || '"' END`;
+    if (e.type === 'bool') return `CASE WHEN ${x} IS NULL THEN 'null' ELSE ${this.d.jsonText(x, e.type)} END`;
     if (e.type === 'real' || e.type === 'decimal') {
       // NaN and the infinities are no JSON numbers: written as the strings make-series writes. NaN <> NaN
       // is false in DuckDB, hence its own test; an engine's infinity text would make the whole value invalid JSON.

@@ -6,7 +6,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compile, convertRows, type KqlType } from '../../../lib/query/index';
 import { GOLDEN_OPTIONS, openFixtureDb, runSql } from '../../golden/fixture-db';
-import { baseOptions, expectRefusedAt } from './compile-failure';
+import { baseOptions, compileFailure, expectRefusedAt } from './compile-failure';
 
 const D = 'print d = dynamic({"a": 2, "b": 2.5, "s": "3", "neg": -7, "z": 0, "arr": [1], "ts": "01:00:00"})';
 
@@ -83,8 +83,39 @@ describe('arithmetic with a dynamic operand: refusals', () => {
     at('d.a * 1h', "operator '*' cannot be applied to dynamic and timespan; convert the dynamic value first", 5);
     at('d.a / datetime(2020-01-01)', "operator '/' cannot be applied to dynamic and datetime", 5);
     at('1h % d.a', "operator '%' cannot be applied to timespan and dynamic", 4);
-    at('d.a + "x"', "operator '+' cannot be applied to dynamic and string; convert the dynamic value first, e.g. tostring(...)", 5);
+    at('d.a + "x"', "operator '+' cannot be applied to dynamic and string", 5);
     at('d.a + true', "operator '+' cannot be applied to dynamic and bool", 5);
+  });
+
+  it.each([
+    // string + string is refused too: only strcat joins them.
+    ['d.a + "x"', "operator '+' cannot be applied to dynamic and string; convert the dynamic value first, e.g. strcat(tostring(...), ...)"],
+    // real * timespan and timespan / timespan, timespan % timespan are defined; real / timespan is not.
+    ['d.a * 1h', "operator '*' cannot be applied to dynamic and timespan; convert the dynamic value first, e.g. todouble(...)"],
+    ['1h / d.a', "operator '/' cannot be applied to timespan and dynamic; convert the dynamic value first, e.g. totimespan(...)"],
+    ['d.a % 1h', "operator '%' cannot be applied to dynamic and timespan; convert the dynamic value first, e.g. totimespan(...)"],
+    ['d.a - datetime(2020-01-01)', "operator '-' cannot be applied to dynamic and datetime; convert the dynamic value first, e.g. todatetime(...)"],
+    // No conversion of the dynamic makes these valid: the refusal alone.
+    ['d.a * datetime(2020-01-01)', "operator '*' cannot be applied to dynamic and datetime"],
+    ['d.a + true', "operator '+' cannot be applied to dynamic and bool"],
+    ['d.a * "x"', "operator '*' cannot be applied to dynamic and string"],
+    ['d.a + guid(00000000-0000-0000-0000-000000000000)', "operator '+' cannot be applied to dynamic and guid"],
+  ])('suggests only a rewrite that is accepted: %s', (query, message) => {
+    // Act
+    const error = compileFailure(`${D} | project y = ${query}`, duck);
+    // Assess: the whole message, so that a hint where none works fails.
+    expect(error.message.slice(error.message.indexOf(' ') + 1)).toBe(message);
+  });
+
+  it('accepts the rewrites the refusals suggest', () => {
+    for (const q of [
+      'strcat(tostring(d.a), "x")',
+      'todouble(d.a) * 1h',
+      '1h / totimespan(d.a)',
+      'totimespan(d.a) % 1h',
+      'todatetime(d.a) - datetime(2020-01-01)',
+    ])
+      expect(() => compile(`${D} | project y = ${q}`, duck), q).not.toThrow();
   });
 
   it('refuses dynamic - datetime, which Kusto.Language types as no conversion of the dynamic gives', () => {

@@ -54,4 +54,24 @@ describe('scope functions', () => {
       { code: 'QUERY_SEMANTIC', message: 'data scope', position: '1:36' },
     );
   });
+
+  it('leaves out a database() leg naming no table, or another database, under union isfuzzy=true', () => {
+    // Arrange
+    const options = { ...withCaller, dialect: 'duckdb' as const };
+    const bare = compile('union States | count', options).sql;
+    // Act, Assess: the union page reduces a fuzzy union's sources to those that exist and are accessible.
+    for (const leg of ["database('cust-a').Nope", "database('cust-a').table('Nope')", "database('other').States"])
+      expect(compile(`union isfuzzy=true ${leg}, States | count`, options).sql, leg).toBe(bare);
+    // Without isfuzzy, and when no leg is left, the refusal stays.
+    expectRefusedAt("union database('cust-a').Nope, States", options, {
+      code: 'QUERY_SEMANTIC',
+      message: "unknown table 'Nope' in the database",
+      position: '1:26',
+    });
+    expectRefusedAt("union isfuzzy=true database('other').States, database('cust-a').Nope", options, {
+      code: 'QUERY_SEMANTIC',
+      message: 'found none of its tables',
+      position: '1:1',
+    });
+  });
 });

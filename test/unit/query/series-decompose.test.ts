@@ -177,6 +177,17 @@ describe('series_decompose: where the pages are silent, no answer rather than a 
     ]);
   });
 
+  it('answers the largest long period (past 2^53, exact in the SQL) as a period of the series length: one phase per point', async () => {
+    // Arrange: with a period at least the length, point k is alone in phase k (k mod period = k).
+    const y = 'dynamic([1, 2, 3, 4, 5, 6])';
+    const decompose = (period: string) => `print y = ${y} | project series_decompose(y, ${period}, 'linefit', 1)`;
+    const forecast = (period: string) => `print f = series_decompose_forecast(${y}, 2, ${period})`;
+    // Act, Assess
+    expect(await run(decompose('9223372036854775807'))).toEqual(await run(decompose('6')));
+    expect(await run(forecast('9223372036854775807'))).toEqual(await run(forecast('6')));
+    expect(await run(forecast('9223372036854775807'))).toEqual([[[1, 2, 3, 4, null, null]]]);
+  });
+
   it("writes a linefit of one point (series_fit_line's 0 / 0 slope) as Kusto writes NaN", async () => {
     // Act
     const rows = await run("print y = dynamic([5]) | project series_decompose(y, 0, 'linefit')");
