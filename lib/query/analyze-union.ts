@@ -135,5 +135,8 @@ function isMissingSource(source: Pipeline['source'], e: QueryError): boolean {
   if (source.kind === 'table') return at(source.span, 'unknown table ');
   if (source.kind !== 'tableRef') return false;
   // table('Name') and database(...).Name are reported at the name, database('other') at its argument.
-  return at(source.table.span, 'unknown table ') || (source.database !== undefined && at(source.database.span, 'unknown database '));
+  return (
+    at(source.table.span, 'unknown table ') ||
+    (source.database !== undefined && at(source.database.span, 'unknown database '))
+  );
 }

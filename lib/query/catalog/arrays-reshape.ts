@@ -58,7 +58,9 @@ function hasKey(
   const byName = `coalesce(${test(bag, key)}, FALSE)`;
   if (typeof constantOf(args[1]) !== 'string') {
     const refused =
-      d.name === 'duckdb' ? `error('bag_has_key(): a JSONPath key ($. or $[) must be a constant, not computed per row')` : 'NULL';
+      d.name === 'duckdb'
+        ? `error('bag_has_key(): a JSONPath key ($. or $[) must be a constant, not computed per row')`
+        : 'NULL';
     const prefixes = PATH_PREFIXES.map((p) => d.string(p)).join(', ');
     return `CASE WHEN substr(${key}, 1, 2) IN (${prefixes}) THEN ${refused} ELSE ${byName} END`;
   }
@@ -221,8 +223,20 @@ export const ARRAY_RESHAPE_FUNCTIONS: readonly ScalarFunction[] = [
       return typeof path === 'string' ? [1, path] : undefined;
     },
     duckdb: ({ a, args, d }) =>
-      hasKey(a[0]!, args, a[1]!, d, (bag, key) => `json_type(${bag}) = 'OBJECT' AND list_contains(json_keys(${bag}), ${key})`),
+      hasKey(
+        a[0]!,
+        args,
+        a[1]!,
+        d,
+        (bag, key) => `json_type(${bag}) = 'OBJECT' AND list_contains(json_keys(${bag}), ${key})`,
+      ),
     timestream: ({ a, args, d }) =>
-      hasKey(a[0]!, args, a[1]!, d, (bag, key) => `try(contains(map_keys(CAST(json_parse(${bag}) AS MAP(VARCHAR, JSON))), ${key}))`),
+      hasKey(
+        a[0]!,
+        args,
+        a[1]!,
+        d,
+        (bag, key) => `try(contains(map_keys(CAST(json_parse(${bag}) AS MAP(VARCHAR, JSON))), ${key}))`,
+      ),
   },
 ];

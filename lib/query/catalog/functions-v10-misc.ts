@@ -34,8 +34,31 @@ function bagZip(c: SqlCall): string {
  * database (the page's list) does not. datetime_utc_to_local still accepts them.
  */
 const NOT_IANA = [
-  'ACT', 'AET', 'AGT', 'ART', 'AST', 'BET', 'BST', 'CAT', 'CNT', 'CST', 'CTT', 'EAT', 'ECT', 'IET', 'IST', 'JST',
-  'MIT', 'NET', 'NST', 'PLT', 'PNT', 'PRT', 'PST', 'SST', 'VST',
+  'ACT',
+  'AET',
+  'AGT',
+  'ART',
+  'AST',
+  'BET',
+  'BST',
+  'CAT',
+  'CNT',
+  'CST',
+  'CTT',
+  'EAT',
+  'ECT',
+  'IET',
+  'IST',
+  'JST',
+  'MIT',
+  'NET',
+  'NST',
+  'PLT',
+  'PNT',
+  'PRT',
+  'PST',
+  'SST',
+  'VST',
 ];
 
 /** The IANA zone names DuckDB's ICU knows (those datetime_utc_to_local and datetime_local_to_utc accept), sorted. */

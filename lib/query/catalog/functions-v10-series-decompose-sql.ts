@@ -107,7 +107,9 @@ function component(d: Decomposition): string {
   });
   // The trend alone needs the seasonal component only to deseasonalize the learning points; without
   // seasonality the seasonal list is zeros, bound as S so that one body serves both.
-  return d.component === 'trend' && (d.period === 0n || d.trend === 'none') ? out : bind(seasonalList(d.period), S, out);
+  return d.component === 'trend' && (d.period === 0n || d.trend === 'none')
+    ? out
+    : bind(seasonalList(d.period), S, out);
 }
 
 /** The JSON array of one component of the decomposition, or null (see the header). */

@@ -80,8 +80,7 @@ export const TEXT_V10_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'base64_encode_fromarray',
     family: 'string',
-    summary:
-      'The base64 text of a dynamic array of bytes (integers 0..255); empty when the value is no such array.',
+    summary: 'The base64 text of a dynamic array of bytes (integers 0..255); empty when the value is no such array.',
     signatures: [{ params: [{ name: 'base64_string_decoded_as_array', type: 'dynamic' }], result: 'string' }],
     duckdb: bytesToBase64,
     timestream: null,

@@ -240,7 +240,11 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
     signatures: [
       {
         // Kusto.Language takes any value as the delimiter (as strcat_array's), joined as its text.
-        params: [{ name: 'delimiter', type: 'any' }, { name: 'arg1', type: 'any' }, { name: 'arg2', type: 'any' }],
+        params: [
+          { name: 'delimiter', type: 'any' },
+          { name: 'arg1', type: 'any' },
+          { name: 'arg2', type: 'any' },
+        ],
         variadic: true,
         result: 'string',
       },

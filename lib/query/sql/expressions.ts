@@ -292,7 +292,8 @@ export class ExpressionWriter {
       return this.d.name === 'duckdb' ? `coalesce(CAST(${x} AS VARCHAR), 'null')` : `coalesce(${x}, 'null')`;
     // timespanToString gives '' for null (tostring's answer), which would be "" here, and the dialects'
     // bool text false: a null is JSON null.
-    if (e.type === 'timespan') return `CASE WHEN ${x} IS NULL THEN 'null' ELSE '"' || ${this.timespanToString(x)} || '"' END`;
+    if (e.type === 'timespan')
+      return `CASE WHEN ${x} IS NULL THEN 'null' ELSE '"' || ${this.timespanToString(x)} || '"' END`;
     if (e.type === 'bool') return `CASE WHEN ${x} IS NULL THEN 'null' ELSE ${this.d.jsonText(x, e.type)} END`;
     if (e.type === 'real' || e.type === 'decimal') {
       // NaN and the infinities are no JSON numbers: written as the strings make-series writes. NaN <> NaN

@@ -89,12 +89,27 @@ describe('arithmetic with a dynamic operand: refusals', () => {
 
   it.each([
     // string + string is refused too: only strcat joins them.
-    ['d.a + "x"', "operator '+' cannot be applied to dynamic and string; convert the dynamic value first, e.g. strcat(tostring(...), ...)"],
+    [
+      'd.a + "x"',
+      "operator '+' cannot be applied to dynamic and string; convert the dynamic value first, e.g. strcat(tostring(...), ...)",
+    ],
     // real * timespan and timespan / timespan, timespan % timespan are defined; real / timespan is not.
-    ['d.a * 1h', "operator '*' cannot be applied to dynamic and timespan; convert the dynamic value first, e.g. todouble(...)"],
-    ['1h / d.a', "operator '/' cannot be applied to timespan and dynamic; convert the dynamic value first, e.g. totimespan(...)"],
-    ['d.a % 1h', "operator '%' cannot be applied to dynamic and timespan; convert the dynamic value first, e.g. totimespan(...)"],
-    ['d.a - datetime(2020-01-01)', "operator '-' cannot be applied to dynamic and datetime; convert the dynamic value first, e.g. todatetime(...)"],
+    [
+      'd.a * 1h',
+      "operator '*' cannot be applied to dynamic and timespan; convert the dynamic value first, e.g. todouble(...)",
+    ],
+    [
+      '1h / d.a',
+      "operator '/' cannot be applied to timespan and dynamic; convert the dynamic value first, e.g. totimespan(...)",
+    ],
+    [
+      'd.a % 1h',
+      "operator '%' cannot be applied to dynamic and timespan; convert the dynamic value first, e.g. totimespan(...)",
+    ],
+    [
+      'd.a - datetime(2020-01-01)',
+      "operator '-' cannot be applied to dynamic and datetime; convert the dynamic value first, e.g. todatetime(...)",
+    ],
     // No conversion of the dynamic makes these valid: the refusal alone.
     ['d.a * datetime(2020-01-01)', "operator '*' cannot be applied to dynamic and datetime"],
     ['d.a + true', "operator '+' cannot be applied to dynamic and bool"],
@@ -126,7 +141,9 @@ describe('arithmetic with a dynamic operand: refusals', () => {
     for (const q of ['round(d.a)', 'abs(d.a)', 'bin(d.a, 10)', 'floor(d.a, 1)', 'min_of(d.a, 1)', 'coalesce(d.a, 1)'])
       expect(() => compile(`${D} | project y = ${q}`, duck), q).toThrow(/dynamic/);
     for (const q of ['round(d.a, 2)', 'abs(d.a)', 'bin(d.a, 10)'])
-      expect(() => compile(`${D} | project y = ${q}`, duck), q).toThrow(/got dynamic; convert it first, e\.g\. todouble/);
+      expect(() => compile(`${D} | project y = ${q}`, duck), q).toThrow(
+        /got dynamic; convert it first, e\.g\. todouble/,
+      );
     for (const q of ['sum(d.a)', 'avg(d.a)', 'min(d.a)', 'max(d.a)', 'stdev(d.a)'])
       expect(() => compile(`${D} | summarize ${q}`, duck), q).toThrow(/dynamic/);
   });
@@ -146,13 +163,24 @@ describe('arithmetic with a dynamic operand: values on DuckDB', () => {
       ...GOLDEN_OPTIONS,
       dialect: 'duckdb',
     });
-    const rows = convertRows(await runSql(db, c.sql), c.columns.map((x) => x.type));
+    const rows = convertRows(
+      await runSql(db, c.sql),
+      c.columns.map((x) => x.type),
+    );
     return rows[0]!;
   };
 
   it('converts the dynamic beside a typed operand as tolong/todouble do', async () => {
     // Act
-    const got = await values('d.a + 1', 'd.b + 1', 'd.s + 1', 'd.b * 1.8 + 32', 'd.arr + 1', 'd.missing + 1', 'd.neg % 3');
+    const got = await values(
+      'd.a + 1',
+      'd.b + 1',
+      'd.s + 1',
+      'd.b * 1.8 + 32',
+      'd.arr + 1',
+      'd.missing + 1',
+      'd.neg % 3',
+    );
     // Assess: 2.5 is truncated to 2 by the long type; a string holding a number converts; an array is null
     expect(got).toEqual([3, 3, 4, 36.5, null, null, 2]);
   });
@@ -172,7 +200,16 @@ describe('arithmetic with a dynamic operand: values on DuckDB', () => {
 
   it('keeps two JSON integers integral and anything else real when both operands are dynamic', async () => {
     // Act
-    const got = await values('d.a + d.a', 'd.neg / d.a', 'd.neg % d.a', 'd.a + d.b', 'd.a * d.b', 'd.a / d.z', 'd.b / d.z', 'd.a + d.arr');
+    const got = await values(
+      'd.a + d.a',
+      'd.neg / d.a',
+      'd.neg % d.a',
+      'd.a + d.b',
+      'd.a * d.b',
+      'd.a / d.z',
+      'd.b / d.z',
+      'd.a + d.arr',
+    );
     // Assess: Kusto's integer division truncates and its % is never negative; integer / 0 is null, real / 0 infinity
     expect(got).toEqual([4, -3, 1, 4.5, 5, null, 'Infinity', null]);
   });

@@ -34,7 +34,12 @@ describe('null and timespan elements of built dynamic values', () => {
       'range x from 1 to 2 step 1 | extend b = iff(x == 2, bool(null), true) | summarize p = make_list(pack_array(b)), l = make_list_with_nulls(b)',
     );
     // Assess
-    expect(rows).toEqual([[[[true], [null]], [true, null]]]);
+    expect(rows).toEqual([
+      [
+        [[true], [null]],
+        [true, null],
+      ],
+    ]);
   });
 
   it('writes the timespans of make_list_with_nulls as make_list does, its nulls as null', async () => {

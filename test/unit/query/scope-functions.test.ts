@@ -12,10 +12,15 @@ describe('scope functions', () => {
     ["table('States', 'warm')", 'QUERY_SEMANTIC', "data scope is 'hotcache', 'all' or 'default', not 'warm'", '1:17'],
     ['table(42)', 'QUERY_SEMANTIC', 'table() takes a string, not a long', '1:7'],
     ["table(strcat('Sta', 'tes'))", 'QUERY_UNSUPPORTED', 'table() needs a constant string', '1:7'],
-    ["database('other').States", 'QUERY_SEMANTIC', "unknown database 'other': a query reads only its own database, 'cust-a'", '1:10'],
+    [
+      "database('other').States",
+      'QUERY_SEMANTIC',
+      "unknown database 'other': a query reads only its own database, 'cust-a'",
+      '1:10',
+    ],
     ["database('cust-a').Nope", 'QUERY_SEMANTIC', "unknown table 'Nope' in the database", '1:20'],
     ["database('cust-a')States", 'QUERY_SYNTAX', "expected '.'", '1:19'],
-    ["database(1).States", 'QUERY_SEMANTIC', 'database() takes a string, not a long', '1:10'],
+    ['database(1).States', 'QUERY_SEMANTIC', 'database() takes a string, not a long', '1:10'],
     [
       "States | join (cluster('c').database('d').Events) on Uid",
       'QUERY_UNSUPPORTED',
@@ -37,7 +42,10 @@ describe('scope functions', () => {
 
   it('reads the same table as the bare name on Timestream', () => {
     // Act
-    const scoped = compile("database('Cust-A').table('States', 'all') | count", { ...withCaller, dialect: 'timestream' });
+    const scoped = compile("database('Cust-A').table('States', 'all') | count", {
+      ...withCaller,
+      dialect: 'timestream',
+    });
     const bare = compile('States | count', { ...withCaller, dialect: 'timestream' });
     // Assess
     expect(scoped.sql).toBe(bare.sql);
