@@ -2,23 +2,14 @@
 // build (lib/query/sql/expressions.ts jsonOf, lib/query/catalog/functions-v3.ts): a null element is
 // JSON null whatever its type (a null timespan was "", a null bool false), as the other types already
 // were; a timespan is its [d.]hh:mm:ss text as make_list writes it, not its microseconds.
-import type { DuckDBConnection } from '@duckdb/node-api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compile, convertRows } from '../../../lib/query/index';
-import { GOLDEN_OPTIONS, openFixtureDb, runSql } from '../../golden/fixture-db';
+import { queryRunner } from './geocell-queries';
 
 describe('null and timespan elements of built dynamic values', () => {
-  let db: DuckDBConnection;
+  let run: (query: string) => Promise<unknown[][]>;
   beforeAll(async () => {
-    db = await openFixtureDb();
+    run = await queryRunner();
   });
-  const run = async (query: string): Promise<unknown[][]> => {
-    const c = compile(query, { ...GOLDEN_OPTIONS, dialect: 'duckdb' });
-    return convertRows(
-      await runSql(db, c.sql),
-      c.columns.map((x) => x.type),
-    );
-  };
   const threeHours = 'range x from 1 to 3 step 1 | extend t = iff(x == 2, timespan(null), x * 1h)';
 
   it('writes a null timespan in pack_array and bag_pack as null, not ""', async () => {

@@ -2,10 +2,9 @@
 // argument errors at their position, the columns, the Timestream refusal, and what this service
 // answers where the pages are silent (nulls, no point to learn from). Their results from the pages'
 // definitions are pinned by the conformance corpus (test/conformance/cases/fn-series3-*.json).
-import type { DuckDBConnection } from '@duckdb/node-api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compile, convertRows } from '../../../lib/query/index';
-import { GOLDEN_OPTIONS, openFixtureDb, runSql } from '../../golden/fixture-db';
+import { compile } from '../../../lib/query/index';
+import { queryRunner } from './geocell-queries';
 import { baseOptions, compileFailure, expectRefusedAt } from './compile-failure';
 
 const duck = { ...baseOptions, dialect: 'duckdb' as const };
@@ -131,17 +130,10 @@ describe('series_decompose: columns and engines', () => {
 });
 
 describe('series_decompose: where the pages are silent, no answer rather than a guess', () => {
-  let db: DuckDBConnection;
+  let run: (query: string) => Promise<unknown[][]>;
   beforeAll(async () => {
-    db = await openFixtureDb();
+    run = await queryRunner();
   });
-  const run = async (query: string): Promise<unknown[][]> => {
-    const c = compile(query, { ...GOLDEN_OPTIONS, dialect: 'duckdb' });
-    return convertRows(
-      await runSql(db, c.sql),
-      c.columns.map((x) => x.type),
-    );
-  };
 
   it.each([
     ['a null element', 'dynamic([1, null, 3])', '2'],
