@@ -22,6 +22,8 @@ export interface AggregateContext {
   readonly errors: ErrorFactory;
   /** Input columns minus the by keys, for arg_max(x, *) and take_any(*). */
   readonly starColumns: readonly IrColumn[];
+  /** Refs of the input columns the by keys stand for: a call with `*` does not return them again. */
+  readonly keyRefs?: ReadonlySet<string>;
 }
 
 const SIMPLE_PREFIX: Readonly<Record<string, string>> = {
@@ -243,13 +245,9 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
         agg: { fn, args: [by, by], type: by.type },
         multi: true,
       };
-      const rest = returned(
-        call.args.slice(1),
-        ctx,
-        derivedName(call.args[0]!),
-        `${name === 'arg_max' ? 'max_' : 'min_'}${aggregateArgumentName(arg0)}_arg`,
-        1,
-      );
+      const seen = starSeen(call.args, ctx);
+      if (seen !== undefined && by.kind === 'col') seen.add(by.ref);
+      const rest = returned(call.args.slice(1), ctx, seen, `${name === 'arg_max' ? 'max_' : 'min_'}${aggregateArgumentName(arg0)}_arg`, 1);
       return [
         first,
         ...rest.map((r) => ({ defaultName: r.name, agg: { fn, args: [r.expr, by], type: r.expr.type }, multi: true })),
@@ -257,7 +255,7 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
     }
     case 'take_any': {
       arity(call, ctx, 1, Infinity);
-      const items = returned(call.args, ctx, undefined, 'any_arg', 0);
+      const items = returned(call.args, ctx, starSeen(call.args, ctx), 'any_arg', 0);
       const multi = items.length > 1 || call.args[0]!.kind === 'star';
       // The deprecated alias any() prefixes its columns with any_ (take_any page, note).
       const prefix = call.name === 'any' ? 'any_' : '';
@@ -305,25 +303,45 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
 }
 
 /**
+ * With a `*` among the arguments, the input columns a call already returns (Kusto.Language returns
+ * each at most once then: arg_max(r, r, *) is r, s, l where arg_max(r, r) is r, r1); else undefined.
+ * The by keys' columns count as returned: arg_max(l, r, *) by r gives r, l, s.
+ */
+function starSeen(args: readonly Expr[], ctx: AggregateContext): Set<string> | undefined {
+  return args.some((a) => a.kind === 'star') ? new Set(ctx.keyRefs) : undefined;
+}
+
+/**
  * The returned expressions of arg_max/arg_min/take_any, expanding `*` to the input columns. An
  * expression that derives no name is named unnamedPrefix + its argument position (Kusto.Language:
  * arg_max(x, 2) gives max_x_arg1, take_any(x + 1) any_arg0); first: the position of args[0].
+ * seen (see starSeen): an argument that is an input column already returned is left out. Only the
+ * column itself counts, not its name (Kusto.Language): arg_max(todouble(d), *) over a dynamic d
+ * returns d (real) and d1 (the dynamic column), where arg_max(tolong(l), *) over a long l returns l
+ * once, since converting to the column's own type leaves the column.
  */
 function returned(
   args: readonly Expr[],
   ctx: AggregateContext,
-  skip: string | undefined,
+  seen: Set<string> | undefined,
   unnamedPrefix: string,
   first: number,
 ): { name: string; expr: IrExpr; positional?: boolean }[] {
   const out: { name: string; expr: IrExpr; positional?: boolean }[] = [];
   for (const [i, a] of args.entries()) {
     if (a.kind === 'star') {
-      for (const c of ctx.starColumns)
-        if (c.name !== skip) out.push({ name: c.name, expr: { kind: 'col', ref: c.ref, type: c.type } });
+      for (const c of ctx.starColumns) {
+        if (seen?.has(c.ref)) continue;
+        seen?.add(c.ref);
+        out.push({ name: c.name, expr: { kind: 'col', ref: c.ref, type: c.type } });
+      }
       continue;
     }
     const expr = analyzeScalar(a, ctx.env, 1);
+    if (seen !== undefined && expr.kind === 'col') {
+      if (seen.has(expr.ref)) continue;
+      seen.add(expr.ref);
+    }
     const derived = derivedName(a);
     out.push(
       derived === undefined

@@ -93,20 +93,6 @@ const KEEPS_SERIALIZATION: ReadonlySet<Operator['kind']> = new Set([
   'parse',
 ]);
 
-/**
- * Whether a by-key stands for the input column `c` (the key is that column, or takes its name). A
- * search, not two Sets per summarize, unless the caller built them for many keys.
- */
-function isKeyColumn(
-  keys: readonly Assigned<IrExpr>[],
-  c: IrColumn,
-  sets: { readonly refs: ReadonlySet<string>; readonly names: ReadonlySet<string> } | undefined,
-): boolean {
-  if (sets) return sets.refs.has(c.ref) || sets.names.has(c.name);
-  for (const k of keys) if ((k.value.kind === 'col' && k.value.ref === c.ref) || k.column.name === c.name) return true;
-  return false;
-}
-
 class Analyzer implements TabularHost, WindowHost, MvApplyHost {
   readonly errors: ErrorFactory;
   /** Relations whose row order window functions may use. */
@@ -791,21 +777,17 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
       keyColumnRefs.add(ref);
       keys.push({ column: { name, type: expr.type, ref }, value: expr });
     }
-    // Sets only for many keys: the search below is linear in them.
-    const keySets =
-      keys.length > 16
-        ? {
-            refs: new Set(keys.filter((k) => k.value.kind === 'col').map((k) => (k.value as { ref: string }).ref)),
-            names: new Set(keys.map((k) => k.column.name)),
-          }
-        : undefined;
-    const starColumns = input.columns.filter((c) => !isKeyColumn(keys, c, keySets));
+    // The by keys that are input columns stand for them: `*` leaves those out. Only the column
+    // itself counts, not a key taking its name (Kusto.Language: arg_max(l, *) by bin(r, 1.0) returns r
+    // and r1). keyColumnRefs also holds the new refs of computed keys, which match no input column.
+    const keyRefs: ReadonlySet<string> = keyColumnRefs;
+    const starColumns = input.columns.filter((c) => !keyRefs.has(c.ref));
     const aggs: Assigned<IrAgg>[] = [];
     const written: Assigned<IrExpr>[] = [];
     let computed = false;
     for (const item of aggregates) {
       if (item.expr.kind === 'call' && AGGREGATE_FUNCTIONS.has(item.expr.name)) {
-        const outputs = analyzeAggregate(item.expr, { env, errors: this.errors, starColumns });
+        const outputs = analyzeAggregate(item.expr, { env, errors: this.errors, starColumns, keyRefs });
         // `Name = arg_max(x, ...)` names the x column only (summarize docs: arg_max_x=arg_max(x, *)).
         const namesFirstOnly = item.expr.name === 'arg_max' || item.expr.name === 'arg_min';
         if (item.name !== undefined && outputs.some((o) => o.multi) && !namesFirstOnly) {
