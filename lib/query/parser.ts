@@ -895,7 +895,11 @@ class Parser implements OperatorCursor, UdfCursor {
         );
         continue;
       }
-      if (this.peekOp('[')) {
+      // `.[expr]` is the element access `[expr]` (the parse_urlquery page writes
+      // params["Query Parameters"].[param]); `.['name']` was read as a member just above.
+      const dotted = this.peekOp('.') && this.tokens[this.pos + 1]?.text === '[';
+      if (dotted || this.peekOp('[')) {
+        if (dotted) this.next();
         const open = this.next();
         const index = this.nested(open.span, () => this.parseExpr());
         const close = this.expectOp(']');

@@ -6,6 +6,7 @@ import type { SqlDialect } from '../sql/dialect';
 import { DUCK_LISTS, nthPosition, TRINO_LISTS } from './positions';
 import { both, type ArgumentCheck, type ScalarFunction, type SqlBuilder } from './types';
 import { bindOnce } from '../sql/bind-once';
+import { bagPack } from './bag-pack-sql';
 
 const dyn = (name: string) => ({ name, type: 'dynamic' as const });
 
@@ -127,13 +128,6 @@ const packArray: SqlBuilder = ({ a, d, json }) =>
   );
 const jsonArrayOf = (d: SqlDialect, elements: readonly string[]): string => {
   const text = `'[' || ${elements.length ? elements.join(" || ',' || ") : "''"} || ']'`;
-  return d.name === 'duckdb' ? `CAST(${text} AS JSON)` : text;
-};
-
-const bagPack: SqlBuilder = ({ a, d, json }) => {
-  const pairs: string[] = [];
-  for (let i = 0; i + 1 < a.length; i += 2) pairs.push(`${json(i)} || ':' || ${json(i + 1)}`);
-  const text = `'{' || ${pairs.length ? pairs.join(" || ',' || ") : "''"} || '}'`;
   return d.name === 'duckdb' ? `CAST(${text} AS JSON)` : text;
 };
 

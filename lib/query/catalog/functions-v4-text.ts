@@ -4,6 +4,7 @@
 import type { SqlDialect } from '../sql/dialect';
 import { address } from './functions-v3-ipv4';
 import type { ScalarFunction, SqlCall } from './types';
+import { queryBagDuck, queryBagTs } from './url-query-bag';
 
 /**
  * One CSV field and the separator after it. Matched left to right, the fields come in order; after
@@ -80,17 +81,11 @@ const hasAnyIndex = (source: string, values: string): string => {
 
 /**
  * parse_urlquery: {"Query Parameters": {key: value, ...}} from `k1=v1&k2=v2`, values kept as written
- * (no %-decoding, as parse_url here); the bag is written as text so that a repeated key is no error.
+ * (no %-decoding), the bag built as parse_url's (a repeated key once, with its last value).
  */
 function parseUrlQuery(s: string, d: SqlDialect): string {
-  if (d.name === 'duckdb') {
-    const pair = `CAST(to_json(split_part(kv, '=', 1)) AS VARCHAR) || ':' || CAST(to_json(split_part(kv, '=', 2)) AS VARCHAR)`;
-    const bag = `'{' || array_to_string(list_transform(list_filter(string_split(${s}, '&'), kv -> kv <> ''), kv -> ${pair}), ',') || '}'`;
-    return `CAST('{"Query Parameters":' || ${bag} || '}' AS JSON)`;
-  }
-  const text = (v: string): string => `json_format(CAST(${v} AS JSON))`;
-  const pair = `${text(`split_part(kv, '=', 1)`)} || ':' || ${text(`coalesce(split_part(kv, '=', 2), '')`)}`;
-  return `'{"Query Parameters":{' || array_join(transform(filter(split(${s}, '&'), kv -> kv <> ''), kv -> ${pair}), ',') || '}}'`;
+  if (d.name === 'duckdb') return `CAST('{"Query Parameters":' || ${queryBagDuck(s)} || '}' AS JSON)`;
+  return `'{"Query Parameters":' || ${queryBagTs(s)} || '}'`;
 }
 
 export const TEXT_V4_FUNCTIONS: readonly ScalarFunction[] = [

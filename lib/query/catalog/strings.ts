@@ -6,6 +6,7 @@ import { DUCK_LISTS, nthPosition, TRINO_LISTS, type ListSql } from './positions'
 import { both, constantOf, type ScalarFunction, type SqlBuilder } from './types';
 import { floorDiv } from './sql-helpers';
 import { EXTRACT_ALL } from './strings-extract-all';
+import { queryBagDuck, queryBagTs } from './url-query-bag';
 
 const s = (name: string, constant = false) => ({ name, type: 'string' as const, ...(constant ? { constant } : {}) });
 const str = (
@@ -102,37 +103,22 @@ export const STRING_OPERATORS: readonly ScalarFunction[] = [
 /** scheme://[user[:password]@]host[:port][path][?query][#fragment] */
 const URL_RE = '^([^:/?#]+)://(?:([^:@/]*)(?::([^@/]*))?@)?([^:/?#]*)(?::([0-9]+))?([^?#]*)(?:[?]([^#]*))?(?:#(.*))?$';
 
-/**
- * DuckDB: parse_url's property bag, the query string as a bag of its key=value pairs, written as
- * JSON text (a MAP failed the whole query on a repeated key, "Map keys must be unique"). A bag holds
- * a key once and the page is silent on `?a=1&a=2`: the last value wins, as in bag_zip (a pair is
- * kept only when no later pair has its key).
- */
+/** DuckDB: parse_url's property bag; its query string is a bag of its key=value pairs. */
 const parseUrlDuck: SqlBuilder = ({ a, d }) => {
   const re = d.string(URL_RE);
   const g = (n: number): string => `regexp_extract(${a[0]}, ${re}, ${n})`;
-  const key = (kv: string): string => `split_part(${kv}, '=', 1)`;
-  const pair = `CAST(to_json(${key('_q[i]')}) AS VARCHAR) || ':' || CAST(to_json(split_part(_q[i], '=', 2)) AS VARCHAR)`;
-  const last = `NOT list_contains(list_transform(list_slice(_q, i + 1, len(_q)), kv -> ${key('kv')}), ${key('_q[i]')})`;
-  const pairs = `list_transform(list_filter(range(1, len(_q) + 1), i -> ${last}), i -> ${pair})`;
-  const kept = `list_transform([list_filter(string_split(${g(7)}, '&'), kv -> kv <> '')], _q -> ${pairs})[1]`;
-  const query = `CAST('{' || array_to_string(${kept}, ',') || '}' AS JSON)`;
+  const query = `CAST(${queryBagDuck(g(7))} AS JSON)`;
   return `CASE WHEN regexp_matches(${a[0]}, ${re}) THEN json_object('Scheme', ${g(1)}, 'Host', ${g(4)}, 'Port', ${g(5)}, 'Path', ${g(6)}, 'Username', ${g(2)}, 'Password', ${g(3)}, 'Query Parameters', CASE WHEN ${g(7)} = '' THEN JSON '{}' ELSE ${query} END, 'Fragment', ${g(8)}) END`;
 };
 
 /**
  * Timestream: the same bag written as JSON text. Its regexp_extract gives null for a group that took
- * no part in the match (DuckDB gives ''), hence the coalesce. A repeated key once, with the value
- * of its last pair (element_at(..., -1)), as on DuckDB.
+ * no part in the match (DuckDB gives ''), hence the coalesce.
  */
 const parseUrlTs: SqlBuilder = ({ a, d }) => {
   const re = d.string(URL_RE);
   const g = (n: number): string => `coalesce(regexp_extract(${a[0]}, ${re}, ${n}), '')`;
   const text = (v: string): string => `json_format(CAST(${v} AS JSON))`;
-  const q = `filter(split(${g(7)}, '&'), kv -> kv <> '')`;
-  const key = (kv: string): string => `split_part(${kv}, '=', 1)`;
-  const lastValue = `coalesce(split_part(element_at(filter(${q}, kv -> ${key('kv')} = k), -1), '=', 2), '')`;
-  const pairs = `array_join(transform(array_distinct(transform(${q}, kv -> ${key('kv')})), k -> ${text('k')} || ':' || ${text(lastValue)}), ',')`;
   const fields: readonly (readonly [string, string])[] = [
     ['Scheme', text(g(1))],
     ['Host', text(g(4))],
@@ -140,7 +126,7 @@ const parseUrlTs: SqlBuilder = ({ a, d }) => {
     ['Path', text(g(6))],
     ['Username', text(g(2))],
     ['Password', text(g(3))],
-    ['Query Parameters', `'{' || ${pairs} || '}'`],
+    ['Query Parameters', queryBagTs(g(7))],
     ['Fragment', text(g(8))],
   ];
   const body = fields.map(([k, v]) => `'"${k}":' || ${v}`).join(" || ',' || ");

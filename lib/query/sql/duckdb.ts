@@ -16,6 +16,9 @@ import { BIN_ORIGIN_MICROS, MICROS_PER_DAY, SqlDialect } from './dialect';
 /** time_bucket's default origin for sub-month widths (2000-01-03) after 0001-01-01: 730,121 days, in µs. */
 const DEFAULT_ORIGIN_FROM_BIN_ORIGIN = 946857600000000n - BIN_ORIGIN_MICROS;
 
+/** A property name that a JSON pointer or Trino's JSON path would read as an array index. */
+const NUMERIC_NAME = /^[+-]?[0-9]+$/;
+
 const SQL_TYPES: Readonly<Record<KqlType, string>> = {
   string: 'VARCHAR',
   long: 'BIGINT',
@@ -139,18 +142,22 @@ export class DuckDbDialect extends SqlDialect {
   }
 
   dynGet(value: string, path: readonly PathSegment[]): string {
-    // A negative index (from the end) has no JSON pointer: JSONPath's $[#-n] reads it, between pointers.
-    const cut = path.findIndex((p) => typeof p === 'number' && p < 0);
+    // Two segments have no JSON pointer: a negative index (from the end), read by JSONPath's $[#-n],
+    // and a numeric property name, which a pointer reads as an index on an array (Kusto gives null:
+    // an array has no properties), read by JSONPath's quoted key $."0". Both go between pointers.
+    const cut = path.findIndex((p) => (typeof p === 'number' ? p < 0 : NUMERIC_NAME.test(p)));
     if (cut >= 0) {
       const before = cut === 0 ? value : this.dynGet(value, path.slice(0, cut));
-      const element = `json_extract(${before}, '$[#${path[cut]}]')`;
+      const step = typeof path[cut] === 'number' ? `$[#${path[cut]}]` : `$."${path[cut]}"`;
+      const element = `json_extract(${before}, '${step}')`;
       return cut === path.length - 1 ? element : this.dynGet(element, path.slice(cut + 1));
     }
     const pointer = path.map((p) => '/' + String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
     return `json_extract(${value}, ${this.string(pointer)})`;
   }
   dynKey(value: string, key: string): string {
-    return `json_extract(${value}, '/' || replace(replace(${key}, '~', '~0'), '/', '~1'))`;
+    // A numeric key as a pointer would read an array's element: as a quoted JSONPath key it cannot.
+    return `json_extract(${value}, CASE WHEN regexp_full_match(${key}, '[+-]?[0-9]+') THEN '$."' || ${key} || '"' ELSE '/' || replace(replace(${key}, '~', '~0'), '/', '~1') END)`;
   }
   dynIndex(value: string, index: string): string {
     const i = `CAST(${index} AS BIGINT)`;

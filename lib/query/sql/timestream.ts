@@ -13,6 +13,9 @@ import { formatDatetimeTicks } from '../literals';
 import { BIN_ORIGIN_MICROS, MICROS_PER_DAY, SqlDialect } from './dialect';
 import { columnSource, DEFAULT_TIMESTREAM_DATABASE, TIMESTREAM_MEASURE_NAME } from '../../telemetry/timestream-layout';
 
+/** A property name that Trino's JSON path would read as an array index. */
+const NUMERIC_NAME = /^[+-]?[0-9]+$/;
+
 const SQL_TYPES: Readonly<Record<KqlType, string>> = {
   string: 'VARCHAR',
   long: 'BIGINT',
@@ -120,11 +123,17 @@ export class TimestreamDialect extends SqlDialect {
   }
 
   dynGet(value: string, path: readonly PathSegment[]): string {
-    // A negative index (from the end) is not in Trino's JSON paths: element_at counts from the end.
-    const cut = path.findIndex((p) => typeof p === 'number' && p < 0);
+    // Two segments are not read through Trino's JSON path: a negative index (from the end), where
+    // element_at counts from the end, and a numeric property name, which the path reads as an index
+    // on an array (Kusto gives null: an array has no properties); a MAP cast finds keys only.
+    const cut = path.findIndex((p) => (typeof p === 'number' ? p < 0 : NUMERIC_NAME.test(p)));
     if (cut >= 0) {
       const before = cut === 0 ? value : this.dynGet(value, path.slice(0, cut));
-      const element = `json_format(element_at(try(CAST(json_parse(${before}) AS ARRAY(JSON))), ${path[cut]}))`;
+      const segment = path[cut]!;
+      const element =
+        typeof segment === 'number'
+          ? `json_format(element_at(try(CAST(json_parse(${before}) AS ARRAY(JSON))), ${segment}))`
+          : this.dynKey(before, this.string(segment));
       return cut === path.length - 1 ? element : this.dynGet(element, path.slice(cut + 1));
     }
     const jsonPath =

@@ -38,6 +38,16 @@ describe('parser', () => {
     expect(text.slice(where.span.start, where.span.end)).toBe('where Value > 5');
   });
 
+  it('reads .[expr] as the element access [expr], and .["name"] as a member', () => {
+    // Act
+    const program = parse('let p = "b"; print x = d.[p], y = d.["a"].[0]');
+    // Assess
+    const print = program.query.source;
+    const [x, y] = print.kind === 'print' ? print.items.map((c) => c.expr) : [];
+    expect(x).toMatchObject({ kind: 'index', target: { kind: 'name', name: 'd' }, index: { kind: 'name', name: 'p' } });
+    expect(y).toMatchObject({ kind: 'index', target: { kind: 'member', name: 'a' }, index: { kind: 'literal' } });
+  });
+
   it.each([
     ['States | where', 'QUERY_SYNTAX', '1:15: unexpected end of query'],
     ['States\n| where x ==', 'QUERY_SYNTAX', '2:13: unexpected end of query'],
@@ -79,6 +89,7 @@ describe('parser', () => {
     ['let f = (x: long) { }; print f(1)', 'QUERY_SYNTAX', '1:21: the function body has no result expression'],
     ['print datetime(2024-13-01)', 'QUERY_SYNTAX', "1:7: invalid datetime literal '2024-13-01'"],
     ['let x = 1', 'QUERY_SYNTAX', "1:10: expected ';' after the let statement"],
+    ['print x = d.[]', 'QUERY_SYNTAX', "1:14: unexpected ']'"],
   ])('rejects %j', (text, code, message) => {
     const error = errorOf(text);
     expect(error.code).toBe(code);
