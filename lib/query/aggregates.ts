@@ -247,7 +247,13 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
       };
       const seen = starSeen(call.args, ctx);
       if (seen !== undefined && by.kind === 'col') seen.add(by.ref);
-      const rest = returned(call.args.slice(1), ctx, seen, `${name === 'arg_max' ? 'max_' : 'min_'}${aggregateArgumentName(arg0)}_arg`, 1);
+      const rest = returned(
+        call.args.slice(1),
+        ctx,
+        seen,
+        `${name === 'arg_max' ? 'max_' : 'min_'}${aggregateArgumentName(arg0)}_arg`,
+        1,
+      );
       return [
         first,
         ...rest.map((r) => ({ defaultName: r.name, agg: { fn, args: [r.expr, by], type: r.expr.type }, multi: true })),

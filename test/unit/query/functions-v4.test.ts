@@ -111,7 +111,10 @@ describe('v4 functions: Timestream', () => {
     ['print s = array_split(dynamic([1, 2, 3]), dynamic([1]))', ['sequence(1, cardinality(concat(ARRAY[0]', 'slice(']],
     ['print n = ipv4_netmask_suffix("10.0.0.1/8")', ['regexp_like(', 'split_part(']],
     // Each key once (array_distinct), with its last pair's value (element_at(..., -1)).
-    ['print q = parse_urlquery("a=1&b=2")', ['\'{"Query Parameters":\' || \'{\' || array_join(', 'array_distinct(', '-1)']],
+    [
+      'print q = parse_urlquery("a=1&b=2")',
+      ["'{\"Query Parameters\":' || '{' || array_join(", 'array_distinct(', '-1)'],
+    ],
     ['print c = parse_csv("a,b")', ['regexp_extract_all(', 'array_position(', 'slice(']],
     ['print p = parse_path("C:/a/b.txt")', ['regexp_extract(', '\'"Filename":\'', 'json_format(']],
   ])('%s', (query, fragments) => {
