@@ -2,9 +2,12 @@
 // `table(Name [, DataScope])`, `database(Name).Table` and `database(Name).table(...)`. Their
 // arguments are expressions (a literal, a let name, a function's parameter), resolved by the
 // analyzer once lets and parameters are bound (analyzer.ts, scopedTable). cluster() is refused
-// here, at its word: a query reads only its own database, never another cluster's.
-// Throws QueryError QUERY_SYNTAX for malformed text and QUERY_UNSUPPORTED for cluster().
+// here, at its word: a query reads only its own database, never another cluster's; so are the
+// sources this service has no such thing for (external_table(), materialized_view(),
+// stored_query_result()), with the reason the function catalog gives.
+// Throws QueryError QUERY_SYNTAX for malformed text and QUERY_UNSUPPORTED for cluster() and those.
 import type { Expr, Source } from './ast';
+import { refusalReason } from './catalog/functions-v6-refused';
 import type { ErrorFactory } from './errors';
 import type { Span, Token } from './tokens';
 
@@ -21,9 +24,12 @@ interface ScopeCursor {
   spanFrom(start: number): Span;
 }
 
-export const SCOPE_FUNCTIONS: ReadonlySet<string> = new Set(['table', 'database', 'cluster']);
+/** Tabular sources that name something this service does not have: refused at their word. */
+const REFUSED_SOURCES: ReadonlySet<string> = new Set(['external_table', 'materialized_view', 'stored_query_result']);
 
-/** Whether the cursor is at `table(`, `database(` or `cluster(`. */
+export const SCOPE_FUNCTIONS: ReadonlySet<string> = new Set(['table', 'database', 'cluster', ...REFUSED_SOURCES]);
+
+/** Whether the cursor is at `table(`, `database(`, `cluster(` or a refused source's `name(`. */
 export function atScopeFunction(p: ScopeCursor, offset = 0): boolean {
   const t = p.peekAt(offset);
   return t?.kind === 'ident' && SCOPE_FUNCTIONS.has(t.text) && p.peekAt(offset + 1)?.text === '(';
@@ -37,6 +43,8 @@ export function parseScopedSource(p: ScopeCursor): Source {
       'cluster() is not supported: cross-cluster queries are not offered; a query reads only the tables of its own database',
       word.span,
     );
+  if (REFUSED_SOURCES.has(word.text))
+    throw p.errors.unsupported(`${word.text}() is not supported: ${refusalReason(word.text) ?? ''}`, word.span);
   if (word.text === 'table') return tableCall(p, word, undefined);
   p.expectOp('(');
   const database = p.expression();

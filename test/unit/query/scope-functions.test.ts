@@ -27,6 +27,10 @@ describe('scope functions', () => {
       'cross-cluster queries are not offered',
       '1:16',
     ],
+    // Sources this service has no such thing for, refused at their word with the catalog's reason.
+    ["external_table('x') | count", 'QUERY_UNSUPPORTED', 'external_table() is not supported: external tables', '1:1'],
+    ["materialized_view('v')", 'QUERY_UNSUPPORTED', 'materialized_view() is not supported: materialized views', '1:1'],
+    ["union States, stored_query_result('s')", 'QUERY_UNSUPPORTED', 'stored_query_result() is not supported', '1:15'],
   ])('refuses %s', (query, code, message, position) => {
     for (const dialect of ['duckdb', 'timestream'] as const)
       expectRefusedAt(query, { ...withCaller, dialect }, { code, message, position });
