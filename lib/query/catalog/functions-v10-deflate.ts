@@ -15,7 +15,7 @@
 // byte; gzip's CRC is a fold DuckDB runs byte by byte (~29 s a MB).
 import type { ScalarFunction, SqlCall } from './types';
 
-/** Bytes of one stored block at most (LEN is 16 bits). */
+/** Bytes of one stored block at most (LEN is 16 bits), and so of a text here. */
 const MAX_BLOCK = 65535;
 /** Adler-32's modulus. */
 const ADLER_BASE = 65521;
@@ -39,13 +39,11 @@ interface Bytes {
   readonly n: string;
 }
 
-/** The stored blocks of the bytes: a final empty block for no bytes, as zlib writes one. */
-function storedBlocks({ hex, n }: Bytes): string {
-  const blocks = `greatest(1, CAST(ceil(${n} / ${MAX_BLOCK}) AS BIGINT))`;
-  const size = `least(${MAX_BLOCK}, ${n} - i * ${MAX_BLOCK})`;
-  const block = `CASE WHEN i = ${blocks} - 1 THEN '01' ELSE '00' END || ${le16(size)} || ${le16(`65535 - ${size}`)} || substr(${hex}, i * ${2 * MAX_BLOCK} + 1, ${size} * 2)`;
-  return `array_to_string(list_transform(range(0, ${blocks}), i -> ${block}), '')`;
-}
+/**
+ * The one final stored block of the bytes (at most MAX_BLOCK of them: stream() refuses more), an
+ * empty one for no bytes, as zlib writes it: BFINAL 1, LEN, NLEN, the bytes.
+ */
+const storedBlock = ({ hex, n }: Bytes): string => `'01' || ${le16(n)} || ${le16(`65535 - ${n}`)} || ${hex}`;
 
 /**
  * The byte values, as BIGINTs. The pairs of digits come from one pass over the text (a substr per
@@ -81,13 +79,13 @@ function stream(name: string, c: SqlCall, body: (b: Bytes) => string): string {
 }
 
 const zlib = (c: SqlCall): string =>
-  stream('zlib_compress_to_base64_string', c, (b) => `'7801' || ${storedBlocks(b)} || printf('%08X', ${adler32(b)})`);
+  stream('zlib_compress_to_base64_string', c, (b) => `'7801' || ${storedBlock(b)} || printf('%08X', ${adler32(b)})`);
 
 const gzip = (c: SqlCall): string =>
   stream(
     'gzip_compress_to_base64_string',
     c,
-    (b) => `'1F8B08000000000000FF' || ${storedBlocks(b)} || ${le32(crc32(b))} || ${le32(`${b.n} % 4294967296`)}`,
+    (b) => `'1F8B08000000000000FF' || ${storedBlock(b)} || ${le32(crc32(b))} || ${le32(`${b.n} % 4294967296`)}`,
   );
 
 const params = [{ name: 'string', type: 'string' as const }];
