@@ -58,25 +58,33 @@ async function runQuery(
   const names = resultTableNames(request.csl);
   if (names === undefined)
     return kustoTable(
-      await runTableQuery(native, caller, engine, { ...settings, maxResponseBytes }, undefined, properties),
+      await runTableQuery(native, caller, engine, { ...settings, maxResponseBytes }, { requestProperties: properties }),
     );
-  // A query ending in fork/facet: each result table is run in turn, the byte cap shared between them.
+  // A batch or a query ending in fork/facet: each result table is run in turn, sharing what one
+  // query may use: the byte cap, the time limit and the compile budget.
+  const deadline = Date.now() + settings.timeoutMs;
+  const budgetFrom = performance.now();
+  const share = Math.floor(maxResponseBytes / names.length);
   const tables: KustoQueryResult[] = [];
-  for (const [index, name] of names.entries()) {
-    const share = Math.floor(maxResponseBytes / names.length);
+  for (const [resultTable, name] of names.entries()) {
+    const timeoutMs = deadline - Date.now();
+    if (timeoutMs <= 0) throw batchTimeout(settings.timeoutMs);
     const answer = await runTableQuery(
       native,
       caller,
       engine,
-      { ...settings, maxResponseBytes: share },
-      index,
-      properties,
+      { ...settings, maxResponseBytes: share, timeoutMs },
+      { resultTable, requestProperties: properties, budgetFrom },
     );
     tables.push({ ...kustoTable(answer), name });
   }
   const [first, ...more] = tables;
   return { ...first!, more };
 }
+
+/** The answer of a batch whose time limit ran out between two of its tables (runTableQuery's own words). */
+const batchTimeout = (ms: number): AppError =>
+  new AppError('QUERY_TIMEOUT', `the query ran longer than ${ms} ms; narrow the time window or summarize more`);
 
 function kustoTable(answer: TableResponse): KustoQueryResult {
   const { meta } = answer;

@@ -58,13 +58,22 @@ function compileRequest(body: unknown, caller: Caller, engine: QueryEngine, sett
   return compiling(() => compile(text, options));
 }
 
+/** What a caller answering several result tables (the Kusto routes) says about the one to run. */
+export interface TableRun {
+  /** Which table of a batch or of a query ending in fork/facet (CompileOptions.resultTable). */
+  readonly resultTable?: number;
+  /** The Kusto routes' properties.Options as set statements (CompileOptions.requestProperties). */
+  readonly requestProperties?: readonly SetStatement[];
+  /** The performance.now() reading the compile budget counts from (CompileOptions.budgetFrom). */
+  readonly budgetFrom?: number;
+}
+
 function prepareRequest(
   body: unknown,
   caller: Caller,
   engine: QueryEngine,
   settings: QuerySettings,
-  resultTable?: number,
-  requestProperties?: readonly SetStatement[],
+  { resultTable, requestProperties, budgetFrom }: TableRun = {},
 ) {
   const request = parseQueryRequest(body, settings.maxWindowDays);
   const plantIds = plantScope(caller, request.plantIds);
@@ -77,6 +86,7 @@ function prepareRequest(
     ...(resultTable === undefined ? {} : { resultTable }),
     ...(request.parameters === undefined ? {} : { parameters: request.parameters }),
     ...(requestProperties === undefined || requestProperties.length === 0 ? {} : { requestProperties }),
+    ...(budgetFrom === undefined ? {} : { budgetFrom }),
     identity: queryIdentity(caller),
   };
   return { text: request.query, options };
@@ -145,9 +155,8 @@ async function runWithinLimits<T>(
 }
 
 /**
- * `resultTable`: which table of a query ending in fork/facet (lib/query/result-tables.ts); none:
- * such a query is refused, this answer being one table. `requestProperties`: the Kusto routes'
- * properties.Options as set statements (CompileOptions.requestProperties).
+ * `table`: which table of a batch or of a query ending in fork/facet (lib/query/result-tables.ts);
+ * none: such a query is refused, this answer being one table; and the Kusto routes' options.
  * @throws AppError: the request's and the compiler's 400s; 429/503 from admission; the engine's
  * errors (ports.ts); QUERY_TIMEOUT (504); QUERY_RESULT_TOO_LARGE (400) when not even one row fits.
  */
@@ -156,10 +165,9 @@ export async function runTableQuery(
   caller: Caller,
   engine: QueryEngine,
   settings: QuerySettings,
-  resultTable?: number,
-  requestProperties?: readonly SetStatement[],
+  table: TableRun = {},
 ): Promise<TableResponse> {
-  const { text, options } = prepareRequest(body, caller, engine, settings, resultTable, requestProperties);
+  const { text, options } = prepareRequest(body, caller, engine, settings, table);
   const plan = compiling(() => compilePlan(text, options));
   settings = limitedSettings(settings, plan.properties, DEFAULT_MAX_RESPONSE_BYTES);
   const answer = await runWithinLimits(

@@ -451,9 +451,17 @@ export interface QueryParameterDecl {
   readonly default?: Expr;
 }
 
+/** One tabular statement of a batch, with the let statements before it (its scope). */
+export interface BatchStatement {
+  readonly lets: readonly LetStatement[];
+  readonly query: Pipeline;
+}
+
 export interface Program {
   readonly lets: readonly LetStatement[];
   readonly query: Pipeline;
+  /** The tabular statements after the first of a batch (batches docs); absent for one. */
+  readonly batch?: readonly BatchStatement[];
   /** The set statements, in order (statements.ts reads them; absent when there are none). */
   readonly sets?: readonly SetStatement[];
   /** The declared query parameters (statements.ts binds them; absent when there are none). */

@@ -20,7 +20,7 @@ import {
 } from './limits';
 import { MAX_DATETIME_TICKS, MIN_DATETIME_TICKS, parseDatetimeTicksUnbounded } from './literals';
 import { parse } from './parser';
-import { resultTableProgram } from './result-tables';
+import { batchStatement, resultTableProgram } from './result-tables';
 import type { QueryIdentity } from './meta-functions';
 import { applyStatements, withTakeMax, type ResultLimits } from './statements';
 import type { SqlDialect } from './sql/dialect';
@@ -62,8 +62,13 @@ export interface CompileOptions {
   /** The time source of the compile budget in ms (default performance.now); for tests and benchmarks. */
   readonly clock?: Clock;
   /**
-   * Which result table of a query ending in fork/facet to compile (result-tables.ts, resultTableNames);
-   * none: the caller answers one table, and such a query is refused.
+   * The clock reading the compile budget counts from (default: the compile's start): the result
+   * tables of one batch, each a compile, share one budget.
+   */
+  readonly budgetFrom?: number;
+  /**
+   * Which result table of a batch or of a query ending in fork/facet to compile (result-tables.ts,
+   * resultTableNames); none: the caller answers one table, and such a query is refused.
    */
   readonly resultTable?: number;
   /** Values of the query's declared parameters, as text by name (statements-declare.ts). */
@@ -126,16 +131,18 @@ export function compilePlan(
     throw new TypeError('rowLimit must be a non-negative integer');
   const nowMs = options.now.getTime();
   if (Number.isNaN(nowMs)) throw new TypeError('now must be a valid Date');
-  const ctx = compileContext(queryText, resolveLimits(options.limits), options.clock);
+  const ctx = compileContext(queryText, resolveLimits(options.limits), options.clock, options.budgetFrom);
   checkQueryLength(ctx);
+  // A batch's other statements are not compiled here: each result table is a compile of its own.
+  const table = batchStatement(parse(queryText, ctx), options.resultTable, ctx);
   const { program: bound, properties } = applyStatements(
-    parse(queryText, ctx),
+    table.program,
     options.parameters,
     ctx.errors,
     options.requestProperties,
   );
   const program = withTakeMax(
-    resultTableProgram(expandFunctions(bound, ctx), options.resultTable, ctx),
+    resultTableProgram(expandFunctions(bound, ctx), table.index, ctx),
     properties.takeMaxRecords,
   );
   const limits = properties.limits;

@@ -75,8 +75,9 @@ export class CompileBudget {
     private readonly budgetMs: number,
     private readonly clock: Clock,
     private readonly errors: ErrorFactory,
+    from: number = clock(),
   ) {
-    this.deadline = clock() + budgetMs;
+    this.deadline = from + budgetMs;
   }
 
   /** @throws QueryError QUERY_TOO_COMPLEX when the budget is spent; `offset` is the position in the query text. */
@@ -106,13 +107,15 @@ export function compileContext(
   source: string,
   limits: QueryLimits = DEFAULT_QUERY_LIMITS,
   clock: Clock = () => performance.now(),
+  /** The clock reading the budget counts from: the compiles of one batch's tables share one budget. */
+  budgetFrom?: number,
 ): CompileContext {
   const errors = new ErrorFactory(source);
   return {
     source,
     errors,
     limits,
-    budget: new CompileBudget(limits.compileBudgetMs, clock, errors),
+    budget: new CompileBudget(limits.compileBudgetMs, clock, errors, budgetFrom),
     exceeded(code, what, limit, span) {
       throw errors.limit(code, `${what}; the limit is ${limit.toLocaleString('en-US')}`, span);
     },

@@ -4,6 +4,7 @@
 // Every loop consumes a token per pass or ends; recursion is bounded by the depth limit.
 import { TABLE_NAMES } from '../telemetry/tables';
 import type {
+  BatchStatement,
   ColumnDecl,
   Expr,
   LetStatement,
@@ -199,8 +200,12 @@ class Parser implements OperatorCursor, UdfCursor {
     const lets: LetStatement[] = [];
     const sets: SetStatement[] = [];
     const parameters: QueryParameterDecl[] = [];
+    // Batches (batches docs): tabular statements separated by ';', each a result table; a let
+    // applies to the statements after it only.
+    const tabular: BatchStatement[] = [];
     for (;;) {
       while (this.acceptOp(';'));
+      if (this.peek().kind === 'eof') break;
       if (this.peekIdent('let')) {
         if (lets.length === this.ctx.limits.maxStatements) {
           this.ctx.exceeded(
@@ -234,24 +239,23 @@ class Parser implements OperatorCursor, UdfCursor {
       if (this.peekIdent('alias') || this.peekIdent('restrict')) {
         throw this.errors.unsupported(`the '${this.peek().text}' statement is not supported`, this.peek().span);
       }
-      break;
+      // Each result table of a batch costs what a query does: their number is bounded as the lets'.
+      this.countStatement(tabular.length, 'tabular');
+      tabular.push({ lets: [...lets], query: this.parsePipeline() });
+      const rest = this.peek();
+      if (rest.kind !== 'eof' && !this.acceptOp(';'))
+        throw this.errors.syntax(`expected ';' before another statement, found '${shown(rest)}'`, rest.span);
     }
-    if (this.peek().kind === 'eof') throw this.errors.syntax('the query has no tabular expression', this.peek().span);
-    const query = this.parsePipeline();
-    while (this.acceptOp(';'));
-    const rest = this.peek();
-    if (rest.kind !== 'eof') {
-      if (query.operators.length > 0 || rest.kind !== 'op') {
-        throw this.errors.unsupported(
-          'a query with more than one tabular expression (several result sets) is not supported',
-          rest.span,
-        );
-      }
-      throw this.errors.syntax(`unexpected '${shown(rest)}'`, rest.span);
-    }
-    // Most queries have neither: their Program keeps its two fields.
-    if (sets.length === 0 && parameters.length === 0) return { lets, query };
-    return { lets, query, ...(sets.length > 0 ? { sets } : {}), ...(parameters.length > 0 ? { parameters } : {}) };
+    const [first, ...batch] = tabular;
+    if (!first) throw this.errors.syntax('the query has no tabular expression', this.peek().span);
+    // Most queries have one tabular statement and neither sets nor parameters: their Program keeps its two fields.
+    return {
+      lets: first.lets,
+      query: first.query,
+      ...(batch.length > 0 ? { batch } : {}),
+      ...(sets.length > 0 ? { sets } : {}),
+      ...(parameters.length > 0 ? { parameters } : {}),
+    };
   }
 
   /** @throws QueryError QUERY_TOO_MANY_STATEMENTS past the statement limit, at the next statement. */

@@ -1,9 +1,11 @@
-// Queries ending in fork or facet answer several result tables (fork and facet operator docs:
-// "Returns: multiple result tables"), which a Kusto client reads as several primary results. Each
-// table is compiled as a query of its own: the query's operators before the fork, then the leg's.
-// A caller that answers one table (POST /query/table, /explain) is refused at the operator's word,
-// unless the query has one table only.
-import type { Operator, Program } from './ast';
+// Queries of several result tables: a batch of tabular statements (batches docs: "The query then
+// returns multiple tabular results ... ordered according to the order of the statements") and
+// queries ending in fork or facet (their docs: "Returns: multiple result tables"), which a Kusto
+// client reads as several primary results. Each table is compiled as a query of its own: its
+// statement with the lets before it and, for fork, the operators before the fork, then the leg's.
+// A caller that answers one table (POST /query/table, /explain) is refused at the second
+// statement or at the operator's word, unless the query has one table only.
+import type { Operator, Pipeline, Program } from './ast';
 import { QueryError } from './errors';
 import { expandFunctions } from './expand-udf';
 import { checkQueryLength, compileContext, resolveLimits, type CompileContext } from './limits';
@@ -14,13 +16,59 @@ type Fork = Operator & { kind: 'fork' };
 /** The name of an unnamed result table: the one Kusto gives its primary result. */
 export const UNNAMED_TABLE = 'PrimaryResult';
 
+/** Where the endpoints that answer every table are, for the refusals of a one-table caller. */
+const KUSTO_ROUTES =
+  'send the query to the Kusto protocol routes (/v2/rest/query, /v1/rest/query), which answer every table';
+
 function forkOf(program: Program): Fork | undefined {
   const last = program.query.operators[program.query.operators.length - 1];
   return last?.kind === 'fork' ? last : undefined;
 }
 
+/** Each tabular statement of a batch as a program of its own (one for a query that is no batch). */
+export function batchPrograms(program: Program): readonly Program[] {
+  if (!program.batch) return [program];
+  const { batch, ...common } = program;
+  return [common, ...batch.map((s) => ({ ...common, lets: s.lets, query: s.query }))];
+}
+
 /**
- * The program of result table `index` (undefined: the caller answers one table).
+ * The tabular statement of a batch that result table `index` comes from, and the index of the table
+ * within that statement's (fork legs); undefined index: the caller answers one table.
+ * @throws QueryError QUERY_UNSUPPORTED at the second statement of a batch when the caller answers one.
+ * @throws TypeError for an index the query does not have (a programming error of the caller).
+ */
+export function batchStatement(
+  program: Program,
+  index: number | undefined,
+  ctx: CompileContext,
+): { readonly program: Program; readonly index: number | undefined } {
+  const statements = batchPrograms(program);
+  const second = program.batch?.[0];
+  if (index === undefined) {
+    if (second === undefined) return { program, index };
+    const at = second.query.span;
+    throw ctx.errors.unsupported(
+      `the query is a batch of ${statements.length} tabular statements, each a result table, and this endpoint ` +
+        `answers one; ${KUSTO_ROUTES}, or send each statement alone`,
+      { start: at.start, end: at.start },
+    );
+  }
+  let first = 0;
+  for (const statement of statements) {
+    const count = tableCount(statement, ctx);
+    if (index < first + count) return { program: statement, index: index - first };
+    first += count;
+  }
+  throw new TypeError(`the query has ${first} result tables, not ${index + 1}`);
+}
+
+function tableCount(program: Program, ctx: CompileContext): number {
+  return forkOf(expandFunctions(program, ctx))?.legs.length ?? 1;
+}
+
+/**
+ * The program of result table `index` of one statement (undefined: the caller answers one table).
  * @throws QueryError QUERY_UNSUPPORTED at fork/facet of several tables when the caller answers one.
  * @throws TypeError for an index the query does not have (a programming error of the caller).
  */
@@ -35,8 +83,7 @@ export function resultTableProgram(program: Program, index: number | undefined, 
   if (index === undefined && fork.legs.length === 1) index = 0;
   if (index === undefined)
     throw ctx.errors.unsupported(
-      `${fork.word} answers ${fork.legs.length} result tables and this endpoint answers one; ` +
-        'send the query to the Kusto protocol routes (/v2/rest/query, /v1/rest/query), which answer every table, ' +
+      `${fork.word} answers ${fork.legs.length} result tables and this endpoint answers one; ${KUSTO_ROUTES}, ` +
         'or query each table alone',
       at,
     );
@@ -46,16 +93,37 @@ export function resultTableProgram(program: Program, index: number | undefined, 
   return { ...program, query: { ...q, operators: [...q.operators.slice(0, -1), ...leg.operators] } };
 }
 
-/** The names of the result tables of a query ending in fork/facet; undefined for one table or a query that does not compile. */
+/** A statement's table name when it is no fork: the `as` operator ending it (batches docs' example). */
+function statementName(query: Pipeline): string {
+  const last = query.operators[query.operators.length - 1];
+  return last?.kind === 'as' ? last.name : UNNAMED_TABLE;
+}
+
+/**
+ * The names of the result tables of a batch or of a query ending in fork/facet; undefined for one
+ * table or a text that does not parse. A statement that does not compile counts as one table:
+ * compiling it reports its error.
+ */
 export function resultTableNames(queryText: string): readonly string[] | undefined {
+  let statements: readonly Program[];
+  const ctx = compileContext(queryText, resolveLimits(undefined));
   try {
-    const ctx = compileContext(queryText, resolveLimits(undefined));
     // The same bound as compile(): a text over it is not parsed here either (compile refuses it).
     checkQueryLength(ctx);
-    const fork = forkOf(expandFunctions(parse(queryText, ctx), ctx));
-    return fork?.legs.map((l) => l.name ?? UNNAMED_TABLE);
+    statements = batchPrograms(parse(queryText, ctx));
   } catch (e) {
     if (e instanceof QueryError) return undefined;
     throw e;
   }
+  const names = statements.flatMap((statement) => {
+    try {
+      const expanded = expandFunctions(statement, ctx);
+      const fork = forkOf(expanded);
+      return fork ? fork.legs.map((l) => l.name ?? UNNAMED_TABLE) : [statementName(expanded.query)];
+    } catch (e) {
+      if (e instanceof QueryError) return [statementName(statement.query)];
+      throw e;
+    }
+  });
+  return names.length > 1 ? names : undefined;
 }

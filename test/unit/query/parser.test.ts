@@ -81,11 +81,7 @@ describe('parser', () => {
     ['States | mv-apply x = Value on (| take 1)', 'QUERY_SYNTAX', "1:33: expected an operator after '|', found '|'"],
     ['union isfuzzy=maybe States, Events', 'QUERY_SYNTAX', "1:15: isfuzzy is 'true' or 'false'"],
     ['externaldata "x"', 'QUERY_UNSUPPORTED', "1:1: 'externaldata' is not supported"],
-    [
-      'States; Events',
-      'QUERY_UNSUPPORTED',
-      '1:9: a query with more than one tabular expression (several result sets) is not supported',
-    ],
+    ['States Events', 'QUERY_SYNTAX', "1:8: expected ';' before another statement, found 'Events'"],
     ['let f = (x: long) { }; print f(1)', 'QUERY_SYNTAX', '1:21: the function body has no result expression'],
     ['print datetime(2024-13-01)', 'QUERY_SYNTAX', "1:7: invalid datetime literal '2024-13-01'"],
     ['let x = 1', 'QUERY_SYNTAX', "1:10: expected ';' after the let statement"],
