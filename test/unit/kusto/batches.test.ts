@@ -1,0 +1,126 @@
+// Batches on the Kusto routes (https://learn.microsoft.com/kusto/query/batches): one PrimaryResult
+// table per tabular statement, in statement order, named by a closing `as` (v2 frames; v1 tables
+// with the table of contents), as the official SDK reads them; the tables share the time limit of
+// one query. /query/table answers one table and refuses a batch at its second statement.
+import { Client } from 'azure-kusto-data';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Caller } from '../../../lib/auth/caller';
+import type { AppError } from '../../../lib/core/errors';
+import { kustoQuery } from '../../../lib/kusto/service';
+import type { QueryEngine } from '../../../lib/query-api/ports';
+import { runTableQuery } from '../../../lib/query-api/service';
+import { TELEMETRY_DDL } from '../../../lib/telemetry/duckdb-layout';
+import { settings, trace } from './fixtures';
+import { memoryEngine, type MemoryEngine } from '../../support/memory-engine';
+
+const caller: Caller = { kind: 'jwt', customerId: 'acme', plantIds: ['p1'], allPlants: false, clientId: 'c1' };
+const parseSdk = (json: string, kind: 'query' | 'queryv1') =>
+  new Client('http://127.0.0.1:1')._parseResponse(JSON.parse(json), kind as never);
+const failed = (e: unknown) => e as AppError;
+
+describe('batches on the Kusto routes', () => {
+  let memory: MemoryEngine;
+  let engine: QueryEngine;
+  beforeAll(async () => {
+    memory = await memoryEngine({ ddl: TELEMETRY_DDL });
+    engine = memory.engine;
+  });
+  afterAll(() => memory?.close());
+
+  it('answers each statement as a PrimaryResult table in order, the lets shared (v2)', async () => {
+    // Act: the brief's batch, then a statement reading a let of the first line.
+    const text = await kustoQuery(
+      'v2',
+      { db: 'acme', csl: 'let n = 2; range x from 1 to 3 step 1; print 1; print y = n | as Named' },
+      caller,
+      engine,
+      settings,
+      trace,
+    );
+    // Assess
+    const data = parseSdk(text, 'query');
+    expect(data.primaryResults.map((t) => t.name)).toEqual(['PrimaryResult', 'PrimaryResult', 'Named']);
+    expect(data.primaryResults.map((t) => t.toJSON().data)).toEqual([
+      [{ x: 1 }, { x: 2 }, { x: 3 }],
+      [{ print_0: 1 }],
+      [{ y: 2 }],
+    ]);
+    const frames = JSON.parse(text) as { FrameType: string; TableKind?: string; TableId?: number }[];
+    expect(frames.filter((f) => f.TableKind === 'PrimaryResult').map((f) => f.TableId)).toEqual([1, 2, 3]);
+  });
+
+  it("answers the batches page's materialize example, one table per statement (v1 with its table of contents)", async () => {
+    // Act
+    const text = await kustoQuery(
+      'v1',
+      {
+        db: 'acme',
+        csl:
+          'let m = materialize(datatable(State:string)["A","A","A","B"] | summarize n=count() by State);\n' +
+          'm | where n > 2;\nm | where n < 2',
+      },
+      caller,
+      engine,
+      settings,
+      trace,
+    );
+    // Assess
+    const data = parseSdk(text, 'queryv1');
+    expect(data.primaryResults.map((t) => t.toJSON().data)).toEqual([[{ State: 'A', n: 3 }], [{ State: 'B', n: 1 }]]);
+    const tables = (JSON.parse(text) as { Tables: { TableName: string; Rows: unknown[][] }[] }).Tables;
+    expect(tables.map((t) => t.TableName)).toEqual(['Table_0', 'Table_1', 'Table_2', 'Table_3', 'Table_4']);
+    expect(tables[4]!.Rows.map((r) => [r[0], r[1], r[2]])).toEqual([
+      [0, 'QueryResult', 'PrimaryResult'],
+      [1, 'QueryResult', 'PrimaryResult'],
+      [2, 'QueryProperties', '@ExtendedProperties'],
+      [3, 'QueryStatus', 'QueryStatus'],
+    ]);
+  });
+
+  it('fails the whole batch with the error of a statement that does not compile, at its position', async () => {
+    const error = await kustoQuery('v2', { db: 'acme', csl: 'print 1; print nope' }, caller, engine, settings, trace).then(
+      () => undefined,
+      failed,
+    );
+    expect(error?.code).toBe('QUERY_SEMANTIC');
+    expect(error?.message).toMatch(/^1:16: /);
+  });
+
+  it('runs the tables within the time limit of one query, not one limit each', async () => {
+    // Prepare: an engine that takes 40 ms per statement; five statements under a 100 ms limit.
+    const slow: QueryEngine = {
+      dialect: 'duckdb',
+      run: async (sql, types, sink, options) => {
+        await new Promise((resolve) => setTimeout(resolve, 40));
+        await engine.run(sql, types, sink, options);
+      },
+    };
+    const csl = 'print 1; print 2; print 3; print 4; print 5';
+    // Act
+    const one = await kustoQuery('v2', { db: 'acme', csl: 'print 1' }, caller, slow, { ...settings, timeoutMs: 100 }, trace);
+    const error = await kustoQuery('v2', { db: 'acme', csl }, caller, slow, { ...settings, timeoutMs: 100 }, trace).then(
+      () => undefined,
+      failed,
+    );
+    // Assess
+    expect(parseSdk(one, 'query').primaryResults).toHaveLength(1);
+    expect(error?.code).toBe('QUERY_TIMEOUT');
+  });
+
+  it('refuses a batch on /query/table at its second statement, naming the Kusto routes', async () => {
+    const error = await runTableQuery(
+      {
+        query: 'range x from 1 to 3 step 1; print 1',
+        startTime: '2026-03-01T00:00:00.000Z',
+        endTime: '2026-03-02T00:00:00.000Z',
+      },
+      caller,
+      engine,
+      settings,
+    ).then(() => undefined, failed);
+    expect(error?.code).toBe('QUERY_UNSUPPORTED');
+    expect(error?.status).toBe(400);
+    expect(error?.message).toMatch(/^1:29: the query is a batch of 2 tabular statements, .* \(\/v2\/rest\/query, /);
+    expect(error?.data).toEqual([expect.objectContaining({ line: 1, column: 29 })]);
+  });
+});
