@@ -15,6 +15,7 @@ const onSharedStack = [
   'test/integration/playground-browser.test.ts',
   'test/integration/openapi-live.test.ts',
   'test/integration/kusto-protocol.test.ts',
+  'test/integration/kusto-batches-http.test.ts',
   'test/integration/dead-letter-replay.test.ts',
   'test/integration/ingest-e2e.test.ts',
   'test/integration/maintenance-api.test.ts',

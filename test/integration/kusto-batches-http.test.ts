@@ -1,0 +1,55 @@
+// Batches over HTTP (https://learn.microsoft.com/kusto/query/batches): the official SDK against the
+// offline stack reads one primary result per tabular statement from both protocol versions; the
+// native /query/table refuses a batch with a 400 at its second statement.
+import { randomBytes } from 'node:crypto';
+import { Client, KustoConnectionStringBuilder, type KustoResponseDataSet } from 'azure-kusto-data';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OfflineStack } from '../support/offline-stack';
+import { sharedOfflineStack } from '../support/shared-stack';
+import { query, tenantAccess, windowAroundNow } from '../support/stack-client';
+
+type Table = { _rows: unknown[][]; name: string };
+const tables = (data: KustoResponseDataSet) => data.primaryResults as unknown as Table[];
+
+describe('batches over HTTP', () => {
+  let stack: OfflineStack;
+  let token: string;
+  let customerId: string;
+  let client: Client;
+
+  beforeAll(async () => {
+    stack = await sharedOfflineStack();
+    const access = await tenantAccess(stack, `batch-${randomBytes(3).toString('hex')}`);
+    token = access.accessToken;
+    customerId = access.customerId;
+    client = new Client(KustoConnectionStringBuilder.withAccessToken(stack.httpUrl, token));
+  });
+  afterAll(async () => {
+    client?.close();
+    await stack?.stop();
+  });
+
+  const batch = 'let k = 10; range x from 1 to 3 step 1; print y = k | as Tenth';
+
+  it('answers every statement of a batch through execute (v2)', async () => {
+    const result = tables(await client.execute(customerId, batch));
+    expect(result.map((t) => t.name)).toEqual(['PrimaryResult', 'Tenth']);
+    expect(result.map((t) => t._rows)).toEqual([[[1], [2], [3]], [[10]]]);
+  });
+
+  it('answers every statement of a batch through executeQueryV1', async () => {
+    const result = tables(await client.executeQueryV1(customerId, batch));
+    expect(result.map((t) => t._rows)).toEqual([[[1], [2], [3]], [[10]]]);
+  });
+
+  it('refuses a batch on /query/table with a 400 at the second statement', async () => {
+    const answer = await query(stack, token, 'range x from 1 to 3 step 1; print 1', windowAroundNow());
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({
+      status: 'ERROR',
+      code: 'QUERY_UNSUPPORTED',
+      message: expect.stringMatching(/^1:29: the query is a batch of 2 tabular statements, .*\/v1\/rest\/query/),
+      data: [expect.objectContaining({ line: 1, column: 29 })],
+    });
+  });
+});
