@@ -9,6 +9,7 @@
 import type { Expr, Source } from './ast';
 import { refusalReason } from './catalog/functions-v6-refused';
 import type { ErrorFactory } from './errors';
+import type { PatternScope } from './statements-pattern';
 import type { Span, Token } from './tokens';
 
 /** The part of the Parser read here (parser-operators.ts's cursor has it too; no import, no cycle). */
@@ -22,6 +23,8 @@ interface ScopeCursor {
   expectName(what: string): { name: string; span: Span };
   expression(): Expr;
   spanFrom(start: number): Span;
+  /** The query's declared patterns (the Parser's; statements-pattern.ts): their invocations are sources too. */
+  readonly patterns?: PatternScope;
 }
 
 /** Tabular sources that name something this service does not have: refused at their word. */
@@ -29,14 +32,16 @@ const REFUSED_SOURCES: ReadonlySet<string> = new Set(['external_table', 'materia
 
 export const SCOPE_FUNCTIONS: ReadonlySet<string> = new Set(['table', 'database', 'cluster', ...REFUSED_SOURCES]);
 
-/** Whether the cursor is at `table(`, `database(`, `cluster(` or a refused source's `name(`. */
+/** Whether the cursor is at `table(`, `database(`, `cluster(`, a refused source's `name(` or a pattern's invocation. */
 export function atScopeFunction(p: ScopeCursor, offset = 0): boolean {
+  if (p.patterns?.at(p, offset)) return true;
   const t = p.peekAt(offset);
   return t?.kind === 'ident' && SCOPE_FUNCTIONS.has(t.text) && p.peekAt(offset + 1)?.text === '(';
 }
 
 /** The source at the cursor, which atScopeFunction() accepted; the word not yet read. */
 export function parseScopedSource(p: ScopeCursor): Source {
+  if (p.patterns?.at(p)) return p.patterns.invoke(p);
   const word = p.next();
   if (word.text === 'cluster')
     throw p.errors.unsupported(

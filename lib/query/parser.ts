@@ -52,6 +52,7 @@ import { parseParseKv } from './parser-parse-kv';
 import { parseSearch } from './parser-search';
 import { parseFind } from './parser-find';
 import { parseTopNested } from './parser-top-nested';
+import { PatternScope } from './statements-pattern';
 import { atFunctionDefinition, parseFunctionDef, parseUdfCall, parseUdfSource, type UdfCursor } from './parser-udf';
 import type { Span, Token } from './tokens';
 
@@ -178,6 +179,8 @@ class Parser implements OperatorCursor, UdfCursor {
    * a statement changes it (most queries have no `let`): no copy of the set per compile.
    */
   private tabularNames: ReadonlySet<string> = TELEMETRY_TABLES;
+  /** Patterns declared so far (statements-pattern.ts); their invocations are read as scope functions. */
+  readonly patterns = new PatternScope();
   /** User-defined functions declared so far: their call arguments may be tables (parser-udf.ts). */
   private readonly functions = new Set<string>();
   /** Levels of recursion into nested constructs while reading (parentheses count here too). */
@@ -203,6 +206,7 @@ class Parser implements OperatorCursor, UdfCursor {
     // Batches (batches docs): tabular statements separated by ';', each a result table; a let
     // applies to the statements after it only.
     const tabular: BatchStatement[] = [];
+    let patterns = 0;
     for (;;) {
       while (this.acceptOp(';'));
       if (this.peek().kind === 'eof') break;
@@ -215,13 +219,19 @@ class Parser implements OperatorCursor, UdfCursor {
             this.peek().span,
           );
         }
-        lets.push(this.parseLet());
+        const statement = this.parseLet();
+        lets.push(...this.patterns.takeLets(), statement);
         continue;
       }
       // A statement unless a `let` made the word a table's name.
       if (this.peekIdent('set') && !this.startsTabular()) {
         this.countStatement(sets.length, 'set');
         sets.push(parseSet(this));
+        continue;
+      }
+      if (this.peekIdent('declare') && this.peekAt(1)?.text === 'pattern' && !this.startsTabular()) {
+        this.countStatement(patterns++, 'pattern');
+        this.patterns.declare(this);
         continue;
       }
       if (this.peekIdent('declare') && !this.startsTabular()) {
@@ -241,7 +251,9 @@ class Parser implements OperatorCursor, UdfCursor {
       }
       // Each result table of a batch costs what a query does: their number is bounded as the lets'.
       this.countStatement(tabular.length, 'tabular');
-      tabular.push({ lets: [...lets], query: this.parsePipeline() });
+      const query = this.parsePipeline();
+      lets.push(...this.patterns.takeLets());
+      tabular.push({ lets: [...lets], query });
       const rest = this.peek();
       if (rest.kind !== 'eof' && !this.acceptOp(';'))
         throw this.errors.syntax(`expected ';' before another statement, found '${shown(rest)}'`, rest.span);
