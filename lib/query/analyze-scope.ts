@@ -22,15 +22,21 @@ export interface ScopedTable {
   readonly databaseOnly: boolean;
 }
 
-/** The table a tableRef names; `constant` analyzes an argument with the query's lets in scope. */
+/**
+ * The table a tableRef names; `constant` analyzes an argument with the query's lets in scope;
+ * `aliases`: the alias statements' databases by alias (lower case).
+ */
 export function scopedTable(
   errors: ErrorFactory,
   s: Source & { kind: 'tableRef' },
   constant: (e: Expr) => IrExpr,
   identity: QueryIdentity | undefined,
+  aliases: ReadonlyMap<string, string> = new Map(),
 ): ScopedTable {
   if (s.database) {
-    const database = constantString(errors, s.database, constant, 'database()');
+    const written = constantString(errors, s.database, constant, 'database()');
+    // An alias statement's name stands for its database (statements-alias.ts).
+    const database = aliases.get(written.toLowerCase()) ?? written;
     if (identity === undefined)
       throw errors.unsupported(
         "database() needs the request's caller, which this compile was not given",

@@ -17,6 +17,7 @@ import { analyzeEvaluate } from './analyze-evaluate';
 import { analyzeFind } from './analyze-find';
 import { analyzeScan } from './analyze-scan';
 import { scopedTable } from './analyze-scope';
+import { checkAccess } from './statements-restrict';
 import { searchPredicate, searchSource } from './analyze-search';
 import { analyzeTopNested } from './analyze-top-nested';
 import { analyzeUnion } from './analyze-union';
@@ -272,6 +273,7 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
   private source(s: Source): Rel {
     switch (s.kind) {
       case 'table': {
+        checkAccess(this.ctx, s.name, s.span);
         const let_ = this.tabularLets.get(s.name);
         if (let_) return let_;
         if (isTableName(s.name)) return scanOf(s.name);
@@ -280,7 +282,14 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
         throw this.errors.semantic(`unknown table '${clip(s.name)}'${hint ? `; did you mean '${hint}'?` : ''}`, s.span);
       }
       case 'tableRef': {
-        const named = scopedTable(this.errors, s, (e) => analyzeScalar(e, this.env([])), this.options.identity);
+        const named = scopedTable(
+          this.errors,
+          s,
+          (e) => analyzeScalar(e, this.env([])),
+          this.options.identity,
+          this.ctx.databaseAliases,
+        );
+        if (named.databaseOnly) checkAccess(this.ctx, named.name, s.table.span);
         const rel = named.databaseOnly
           ? isTableName(named.name)
             ? scanOf(named.name)

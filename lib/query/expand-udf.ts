@@ -19,6 +19,7 @@ import type {
   UnionSpec,
 } from './ast';
 import { TABLE_NAMES } from '../telemetry/tables';
+import { checkAccess } from './statements-restrict';
 import { matchesWildcard } from './naming';
 import { clip } from './errors';
 import type { CompileContext } from './limits';
@@ -220,6 +221,7 @@ class Expander {
     const b = scope.get(s.name);
     if (!b) return undefined;
     const nameSpan = s.kind === 'udf' ? s.nameSpan : s.span;
+    checkAccess(this.ctx, s.name, nameSpan);
     if (b.kind === 'tabular') return this.use(b.pipeline, b.size);
     if (b.kind === 'scalar') throw this.ctx.errors.semantic(`'${clip(s.name)}' is a scalar, not a table`, nameSpan);
     const body = this.call(b, s.kind === 'udf' ? s : { args: [], nameSpan, span: s.span }, scope);

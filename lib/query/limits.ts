@@ -5,6 +5,7 @@
 import { ErrorFactory, type QueryLimitCode } from './errors';
 import type { IrExpr } from './ir';
 import type { Span } from './tokens';
+import type { AccessRestriction } from './statements-restrict';
 
 export interface QueryLimits {
   /** Characters of query text. */
@@ -101,6 +102,10 @@ export interface CompileContext {
   readonly budget: CompileBudget;
   /** Throws the limit's QueryError: `what` says what was found, the message adds the limit. */
   exceeded(code: QueryLimitCode, what: string, limit: number, span: Span): never;
+  /** The query's restrict statement, set by the parser, read by the analyzer (statements-restrict.ts). */
+  restriction?: AccessRestriction;
+  /** The query's alias statements: database name (lower case) by alias, read by analyze-scope.ts. */
+  readonly databaseAliases: Map<string, string>;
 }
 
 export function compileContext(
@@ -116,6 +121,7 @@ export function compileContext(
     errors,
     limits,
     budget: new CompileBudget(limits.compileBudgetMs, clock, errors, budgetFrom),
+    databaseAliases: new Map(),
     exceeded(code, what, limit, span) {
       throw errors.limit(code, `${what}; the limit is ${limit.toLocaleString('en-US')}`, span);
     },

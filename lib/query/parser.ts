@@ -53,6 +53,8 @@ import { parseSearch } from './parser-search';
 import { parseFind } from './parser-find';
 import { parseTopNested } from './parser-top-nested';
 import { PatternScope } from './statements-pattern';
+import { parseRestrict } from './statements-restrict';
+import { parseAlias } from './statements-alias';
 import { atFunctionDefinition, parseFunctionDef, parseUdfCall, parseUdfSource, type UdfCursor } from './parser-udf';
 import type { Span, Token } from './tokens';
 
@@ -221,6 +223,8 @@ class Parser implements OperatorCursor, UdfCursor {
         }
         const statement = this.parseLet();
         lets.push(...this.patterns.takeLets(), statement);
+        // A let after the restrict statement is an entity of its own, visible after it.
+        this.ctx.restriction?.hidden.delete(statement.name);
         continue;
       }
       // A statement unless a `let` made the word a table's name.
@@ -246,8 +250,19 @@ class Parser implements OperatorCursor, UdfCursor {
           );
         continue;
       }
-      if (this.peekIdent('alias') || this.peekIdent('restrict')) {
-        throw this.errors.unsupported(`the '${this.peek().text}' statement is not supported`, this.peek().span);
+      if (this.peekIdent('restrict') && this.peekAt(1)?.text === 'access' && !this.startsTabular()) {
+        const declared = [...this.tabularNames, ...this.functions, ...this.patterns.names()];
+        this.ctx.restriction = parseRestrict(this, { declared: declared.filter((n) => !TELEMETRY_TABLES.has(n)) }, this.ctx);
+        const rest = this.peek();
+        if (rest.kind !== 'eof' && !this.acceptOp(';'))
+          throw this.errors.syntax(`expected ';' after the restrict statement, found '${shown(rest)}'`, rest.span);
+        continue;
+      }
+      if (this.peekIdent('alias') && this.peekAt(1)?.text === 'database' && !this.startsTabular()) {
+        const { alias, database } = parseAlias(this);
+        this.ctx.databaseAliases.set(alias, database);
+        if (!this.acceptOp(';')) throw this.errors.syntax("expected ';' after the alias statement", this.peek().span);
+        continue;
       }
       // Each result table of a batch costs what a query does: their number is bounded as the lets'.
       this.countStatement(tabular.length, 'tabular');

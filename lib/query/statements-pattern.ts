@@ -51,6 +51,11 @@ export class PatternScope {
   private readonly placed = new Set<string>();
   private pending: LetStatement[] = [];
 
+  /** The names of the patterns declared so far. */
+  names(): string[] {
+    return [...this.patterns.keys()];
+  }
+
   /** Whether the cursor is at an invocation: a declared pattern's name followed by `(`. */
   at(p: Pick<PatternCursor, 'peekAt'>, offset = 0): boolean {
     const t = p.peekAt(offset);
@@ -147,11 +152,7 @@ function stringType(p: PatternCursor): void {
 }
 
 /** A mapping's `(v, ...)[.[pv]]`. */
-function tuple(
-  p: PatternCursor,
-  arity: number,
-  hasPath: boolean,
-): { args: string[]; path: string | undefined } {
+function tuple(p: PatternCursor, arity: number, hasPath: boolean): { args: string[]; path: string | undefined } {
   const open = p.expectOp('(');
   const args: string[] = [];
   do args.push(literal(p, 'a mapped value'));
@@ -164,7 +165,10 @@ function tuple(
     );
   if (!hasPath) return { args, path: undefined };
   if (!p.peekOp('.'))
-    throw p.errors.syntax("expected .['value'] after the mapping's arguments (the pattern declares a path)", p.peek().span);
+    throw p.errors.syntax(
+      "expected .['value'] after the mapping's arguments (the pattern declares a path)",
+      p.peek().span,
+    );
   p.next();
   return { args, path: p.expectName('a path value').name };
 }

@@ -78,10 +78,14 @@ describe('batches on the Kusto routes', () => {
   });
 
   it('fails the whole batch with the error of a statement that does not compile, at its position', async () => {
-    const error = await kustoQuery('v2', { db: 'acme', csl: 'print 1; print nope' }, caller, engine, settings, trace).then(
-      () => undefined,
-      failed,
-    );
+    const error = await kustoQuery(
+      'v2',
+      { db: 'acme', csl: 'print 1; print nope' },
+      caller,
+      engine,
+      settings,
+      trace,
+    ).then(() => undefined, failed);
     expect(error?.code).toBe('QUERY_SEMANTIC');
     expect(error?.message).toMatch(/^1:16: /);
   });
@@ -97,11 +101,22 @@ describe('batches on the Kusto routes', () => {
     };
     const csl = 'print 1; print 2; print 3; print 4; print 5';
     // Act
-    const one = await kustoQuery('v2', { db: 'acme', csl: 'print 1' }, caller, slow, { ...settings, timeoutMs: 100 }, trace);
-    const error = await kustoQuery('v2', { db: 'acme', csl }, caller, slow, { ...settings, timeoutMs: 100 }, trace).then(
-      () => undefined,
-      failed,
+    const one = await kustoQuery(
+      'v2',
+      { db: 'acme', csl: 'print 1' },
+      caller,
+      slow,
+      { ...settings, timeoutMs: 100 },
+      trace,
     );
+    const error = await kustoQuery(
+      'v2',
+      { db: 'acme', csl },
+      caller,
+      slow,
+      { ...settings, timeoutMs: 100 },
+      trace,
+    ).then(() => undefined, failed);
     // Assess
     expect(parseSdk(one, 'query').primaryResults).toHaveLength(1);
     expect(error?.code).toBe('QUERY_TIMEOUT');
