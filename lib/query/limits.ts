@@ -5,7 +5,6 @@
 import { ErrorFactory, type QueryLimitCode } from './errors';
 import type { IrExpr } from './ir';
 import type { Span } from './tokens';
-import type { AccessRestriction } from './statements-restrict';
 
 export interface QueryLimits {
   /** Characters of query text. */
@@ -92,6 +91,17 @@ export class CompileBudget {
       );
     }
   }
+}
+
+/** The entities the statements after a restrict statement may not read (statements-restrict.ts). */
+export interface AccessRestriction {
+  /** Where the statement ends: names read from here on are checked. */
+  readonly end: number;
+  /** Entities known at the statement and not named by it (a later let of the same name removes it). */
+  readonly hidden: Set<string>;
+  /** The statement's list as written, for the messages. */
+  readonly allowed: string;
+  readonly at: string;
 }
 
 /** What every stage of one compilation shares: the text, its error factory, the limits and the budget. */

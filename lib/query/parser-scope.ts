@@ -10,6 +10,7 @@ import type { Expr, Source } from './ast';
 import { refusalReason } from './catalog/functions-v6-refused';
 import type { ErrorFactory } from './errors';
 import type { PatternScope } from './statements-pattern';
+import type { MacroScope } from './parser-macro-expand';
 import type { Span, Token } from './tokens';
 
 /** The part of the Parser read here (parser-operators.ts's cursor has it too; no import, no cycle). */
@@ -25,6 +26,8 @@ interface ScopeCursor {
   spanFrom(start: number): Span;
   /** The query's declared patterns (the Parser's; statements-pattern.ts): their invocations are sources too. */
   readonly patterns?: PatternScope;
+  /** The entity identifiers of the macro-expand being read (parser-macro-expand.ts): sources too. */
+  readonly macros?: MacroScope;
 }
 
 /** Tabular sources that name something this service does not have: refused at their word. */
@@ -32,9 +35,12 @@ const REFUSED_SOURCES: ReadonlySet<string> = new Set(['external_table', 'materia
 
 export const SCOPE_FUNCTIONS: ReadonlySet<string> = new Set(['table', 'database', 'cluster', ...REFUSED_SOURCES]);
 
-/** Whether the cursor is at `table(`, `database(`, `cluster(`, a refused source's `name(` or a pattern's invocation. */
+/**
+ * Whether the cursor is at `table(`, `database(`, `cluster(`, a refused source's `name(`, a pattern's
+ * invocation or a macro-expand's entity identifier.
+ */
 export function atScopeFunction(p: ScopeCursor, offset = 0): boolean {
-  if (p.patterns?.at(p, offset)) return true;
+  if (p.patterns?.at(p, offset) || p.macros?.at(p, offset)) return true;
   const t = p.peekAt(offset);
   return t?.kind === 'ident' && SCOPE_FUNCTIONS.has(t.text) && p.peekAt(offset + 1)?.text === '(';
 }
@@ -42,6 +48,7 @@ export function atScopeFunction(p: ScopeCursor, offset = 0): boolean {
 /** The source at the cursor, which atScopeFunction() accepted; the word not yet read. */
 export function parseScopedSource(p: ScopeCursor): Source {
   if (p.patterns?.at(p)) return p.patterns.invoke(p);
+  if (p.macros?.at(p)) return p.macros.invoke(p);
   const word = p.next();
   if (word.text === 'cluster')
     throw p.errors.unsupported(

@@ -55,6 +55,7 @@ import { parseTopNested } from './parser-top-nested';
 import { PatternScope } from './statements-pattern';
 import { parseRestrict } from './statements-restrict';
 import { parseAlias } from './statements-alias';
+import { MacroScope } from './parser-macro-expand';
 import { atFunctionDefinition, parseFunctionDef, parseUdfCall, parseUdfSource, type UdfCursor } from './parser-udf';
 import type { Span, Token } from './tokens';
 
@@ -183,6 +184,8 @@ class Parser implements OperatorCursor, UdfCursor {
   private tabularNames: ReadonlySet<string> = TELEMETRY_TABLES;
   /** Patterns declared so far (statements-pattern.ts); their invocations are read as scope functions. */
   readonly patterns = new PatternScope();
+  /** Entity groups and the entity identifiers of macro-expand (parser-macro-expand.ts). */
+  readonly macros = new MacroScope();
   /** User-defined functions declared so far: their call arguments may be tables (parser-udf.ts). */
   private readonly functions = new Set<string>();
   /** Levels of recursion into nested constructs while reading (parentheses count here too). */
@@ -212,6 +215,10 @@ class Parser implements OperatorCursor, UdfCursor {
     for (;;) {
       while (this.acceptOp(';'));
       if (this.peek().kind === 'eof') break;
+      if (this.macros.atGroupLet(this)) {
+        this.macros.parseGroupLet(this);
+        continue;
+      }
       if (this.peekIdent('let')) {
         if (lets.length === this.ctx.limits.maxStatements) {
           this.ctx.exceeded(
@@ -335,6 +342,17 @@ class Parser implements OperatorCursor, UdfCursor {
     return this.tabularNames as Set<string>;
   }
 
+  isTabularName(name: string): boolean {
+    return this.tabularNames.has(name);
+  }
+  /** The cursor's token index, and a return to one (macro-expand reads its subquery once per entity). */
+  mark(): number {
+    return this.pos;
+  }
+  rewind(mark: number): void {
+    this.pos = mark;
+  }
+
   addTabularName(name: string): boolean {
     if (this.tabularNames.has(name)) return false;
     this.ownTabularNames().add(name);
@@ -355,6 +373,7 @@ class Parser implements OperatorCursor, UdfCursor {
       return this.tabularNames.has(String(this.tokens[this.pos + offset + 1]!.value));
     if (t?.kind !== 'ident') return false;
     if (t.text === 'datatable' || t.text === 'print' || t.text === 'union' || t.text === 'search') return true;
+    if (t.text === 'macro-expand') return true;
     if (t.text === 'find') return this.tokens[this.pos + offset + 1]?.text !== '(';
     if (t.text === 'range') return this.tokens[this.pos + offset + 1]?.kind === 'ident';
     if (UNSUPPORTED_SOURCES.has(t.text) && this.tokens[this.pos + offset + 1]?.text !== '(') return true;
@@ -390,6 +409,7 @@ class Parser implements OperatorCursor, UdfCursor {
     this.next();
     if (this.functions.has(t.text) && this.peekOp('(')) return parseUdfSource(this, t);
     if (t.text === 'union') return { kind: 'union', union: parseUnion(this), span: this.spanFrom(t.span.start) };
+    if (t.text === 'macro-expand') return this.macros.parse(this, t);
     if (t.text === 'search')
       return { kind: 'search', search: parseSearch(this, false), span: this.spanFrom(t.span.start) };
     if (t.text === 'find') return { kind: 'find', find: parseFind(this), span: this.spanFrom(t.span.start) };

@@ -9,7 +9,7 @@
 // Throws QueryError QUERY_SYNTAX for malformed text, QUERY_SEMANTIC for an unknown entity in the
 // list or a hidden one read, QUERY_UNSUPPORTED for another database or a second restrict statement.
 import { clip, lineColumn } from './errors';
-import type { CompileContext } from './limits';
+import type { AccessRestriction, CompileContext } from './limits';
 import type { Span, Token } from './tokens';
 import type { ErrorFactory } from './errors';
 import { TABLE_NAMES } from '../telemetry/tables';
@@ -24,17 +24,6 @@ export interface RestrictCursor {
   expectIdent(text: string): void;
   expectName(what: string): { name: string; span: Span };
   spanFrom(start: number): Span;
-}
-
-/** The entities the statements after a restrict statement may not read. */
-export interface AccessRestriction {
-  /** Where the statement ends: names read from here on are checked. */
-  readonly end: number;
-  /** Entities known at the statement and not named by it (a later let of the same name removes it). */
-  readonly hidden: Set<string>;
-  /** The statement's list as written, for the messages. */
-  readonly allowed: string;
-  readonly at: string;
 }
 
 /** What the query declared before the statement: its tables and lets, functions and patterns. */

@@ -45,6 +45,7 @@ export const HYPHENATED_KEYWORDS: ReadonlySet<string> = new Set([
   'top-hitters',
   'find-in',
   'sample-distinct',
+  'macro-expand',
 ]);
 
 /** Words that can follow `!` to form a negated string or set operator. */
