@@ -74,7 +74,7 @@ async function runQuery(
       caller,
       engine,
       { ...settings, maxResponseBytes: share, timeoutMs },
-      { resultTable, requestProperties: properties, budgetFrom },
+      { resultTable, requestProperties: properties, budgetFrom, timeLimitMs: settings.timeoutMs },
     );
     tables.push({ ...kustoTable(answer), name });
   }

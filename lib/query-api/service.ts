@@ -66,6 +66,8 @@ export interface TableRun {
   readonly requestProperties?: readonly SetStatement[];
   /** The performance.now() reading the compile budget counts from (CompileOptions.budgetFrom). */
   readonly budgetFrom?: number;
+  /** The whole request's time limit, named in QUERY_TIMEOUT when settings.timeoutMs is only what is left of it. */
+  readonly timeLimitMs?: number;
 }
 
 function prepareRequest(
@@ -122,6 +124,7 @@ async function runWithinLimits<T>(
   work: (signal: AbortSignal) => Promise<T>,
   caller: Caller,
   settings: QuerySettings,
+  timeLimitMs = settings.timeoutMs,
 ): Promise<T> {
   const deadline = Date.now() + settings.timeoutMs;
   const release: Release = settings.admission
@@ -131,7 +134,7 @@ async function runWithinLimits<T>(
   const timeout = (): AppError =>
     new AppError(
       'QUERY_TIMEOUT',
-      `the query ran longer than ${settings.timeoutMs} ms; narrow the time window or summarize more`,
+      `the query ran longer than ${timeLimitMs} ms; narrow the time window or summarize more`,
     );
   const controller = new AbortController();
   const running = work(controller.signal);
@@ -198,6 +201,7 @@ export async function runTableQuery(
     },
     caller,
     settings,
+    table.timeLimitMs,
   );
   return answer.finish();
 }

@@ -91,11 +91,11 @@ describe('batches on the Kusto routes', () => {
   });
 
   it('runs the tables within the time limit of one query, not one limit each', async () => {
-    // Prepare: an engine that takes 40 ms per statement; five statements under a 100 ms limit.
+    // Prepare: an engine that takes 100 ms per statement; five statements under a 300 ms limit.
     const slow: QueryEngine = {
       dialect: 'duckdb',
       run: async (sql, types, sink, options) => {
-        await new Promise((resolve) => setTimeout(resolve, 40));
+        await new Promise((resolve) => setTimeout(resolve, 100));
         await engine.run(sql, types, sink, options);
       },
     };
@@ -106,7 +106,7 @@ describe('batches on the Kusto routes', () => {
       { db: 'acme', csl: 'print 1' },
       caller,
       slow,
-      { ...settings, timeoutMs: 100 },
+      { ...settings, timeoutMs: 300 },
       trace,
     );
     const error = await kustoQuery(
@@ -114,12 +114,13 @@ describe('batches on the Kusto routes', () => {
       { db: 'acme', csl },
       caller,
       slow,
-      { ...settings, timeoutMs: 100 },
+      { ...settings, timeoutMs: 300 },
       trace,
     ).then(() => undefined, failed);
     // Assess
     expect(parseSdk(one, 'query').primaryResults).toHaveLength(1);
     expect(error?.code).toBe('QUERY_TIMEOUT');
+    expect(error?.message).toMatch(/^the query ran longer than 300 ms;/);
   });
 
   it('refuses a batch on /query/table at its second statement, naming the Kusto routes', async () => {
