@@ -11,6 +11,7 @@ import { analyzePivot } from './analyze-pivot';
 import { analyzeActiveUsers } from './analyze-active-users';
 import { analyzeActivityPlugin } from './analyze-activity-plugins';
 import { analyzeWindowPlugin } from './analyze-window-plugins';
+import { analyzeIpLookup } from './analyze-ip-lookup';
 import { analyzeNewActivityMetrics } from './analyze-new-activity-metrics';
 import type { EvaluateSpec } from './ast';
 import type { DiscoveryState } from './discovery';
@@ -28,6 +29,8 @@ export function analyzeEvaluate(
   if (spec.plugin === 'pivot') return analyzePivot(h, input, spec, span, discovery);
   if (spec.plugin === 'new_activity_metrics')
     return analyzeNewActivityMetrics(h, input, spec.args, spec.argsSpan, span);
+  if (spec.plugin === 'ipv4_lookup' || spec.plugin === 'ipv6_lookup')
+    return analyzeIpLookup(h, input, spec.plugin, spec.args, spec.argsSpan, span);
   if (spec.plugin === 'active_users_count') return analyzeActiveUsers(h, input, spec.args, spec.argsSpan, span);
   if (spec.plugin === 'activity_counts_metrics' || spec.plugin === 'activity_metrics')
     return analyzeActivityPlugin(h, input, spec.plugin, spec.args, spec.argsSpan, span);

@@ -19,6 +19,10 @@ const isWindowPlugin = (name: string): name is WindowPlugin => (WINDOW_PLUGINS a
 /** bag_unpack's arguments that may be written `name = value` (bag_unpack plugin docs). */
 const BAG_UNPACK_NAMED: ReadonlySet<string> = new Set(['OutputColumnPrefix', 'columnsConflict', 'ignoredProperties']);
 
+/** The ip lookups' last argument may be written `return_unmatched = flag` (ipv4_lookup plugin docs); it stays last. */
+const isReturnUnmatched = (plugin: string, a: Argument, i: number, count: number): boolean =>
+  (plugin === 'ipv4_lookup' || plugin === 'ipv6_lookup') && a.name?.name === 'return_unmatched' && i === count - 1;
+
 interface Argument {
   readonly name?: { readonly name: string; readonly span: Span };
   readonly expr: Expr;
@@ -43,7 +47,7 @@ export function parseEvaluate(p: OperatorCursor): EvaluateSpec {
   }
   if (isWindowPlugin(plugin.name)) {
     const windowArgs = parseArguments(p);
-    const named = windowArgs.find((a) => a.name);
+    const named = windowArgs.find((a, i) => a.name && !isReturnUnmatched(plugin.name, a, i, windowArgs.length));
     if (named) throw p.errors.semantic(`${plugin.name}() takes positional arguments only`, named.name!.span);
     const argsSpan = { start: open.span.start, end: p.prevEnd() };
     return { plugin: plugin.name, pluginSpan: plugin.span, args: windowArgs.map((a) => a.expr), argsSpan };
