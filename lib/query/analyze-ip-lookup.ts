@@ -41,12 +41,7 @@ function writtenPrefix(e: Expr, whole: bigint, at: Span, v4Offset?: bigint): Exp
   const scaled =
     v4Offset === undefined
       ? written
-      : binary(
-          '+',
-          written,
-          call('iff', [hasColon(e, at), long(0n, at), long(v4Offset, at)], at),
-          at,
-        );
+      : binary('+', written, call('iff', [hasColon(e, at), long(0n, at), long(v4Offset, at)], at), at);
   return call('iff', [binary('>=', slash, long(0n, at), at), scaled, long(whole, at)], at);
 }
 const hasColon = (e: Expr, at: Span): Expr => binary('>=', call('indexof', [e, str(':', at)], at), long(0n, at), at);
@@ -86,7 +81,8 @@ export function analyzeIpLookup(
   if (args.length < 3)
     throw h.errors.semantic(`${plugin}() takes LookupTable, the source key and the lookup key`, argsSpan);
   const [tableArg, sourceArg, keyArg, ...rest] = args as [Expr, Expr, Expr, ...Expr[]];
-  if (tableArg.kind !== 'name') throw h.errors.semantic(`${plugin}() takes the lookup table's name first`, tableArg.span);
+  if (tableArg.kind !== 'name')
+    throw h.errors.semantic(`${plugin}() takes the lookup table's name first`, tableArg.span);
   const tablePipe = (ops: readonly Operator[] = []): Pipeline => ({
     kind: 'pipeline',
     source: { kind: 'table', name: tableArg.name, span: tableArg.span },
@@ -166,7 +162,10 @@ export function analyzeIpLookup(
           lookup: false,
           joinKind: 'leftanti',
           kindSpan: at,
-          right: fromInput([...matching, { kind: 'project', items: [{ name: rid, expr: name(rid, at), span: at }], span: at }]),
+          right: fromInput([
+            ...matching,
+            { kind: 'project', items: [{ name: rid, expr: name(rid, at), span: at }], span: at },
+          ]),
           on: [on(rid)],
         },
         span: at,
@@ -175,7 +174,14 @@ export function analyzeIpLookup(
     rel = runOver(
       h,
       numbered,
-      [...matching, { kind: 'union', union: { unionKind: 'outer', legs: [{ kind: 'pipeline', pipeline: unmatchedRows }] }, span: at }],
+      [
+        ...matching,
+        {
+          kind: 'union',
+          union: { unionKind: 'outer', legs: [{ kind: 'pipeline', pipeline: unmatchedRows }] },
+          span: at,
+        },
+      ],
       at,
       table,
     );
@@ -183,8 +189,15 @@ export function analyzeIpLookup(
   const visible = (cols: readonly IrColumn[]) => cols.filter((c) => !c.name.startsWith('\u0000')).map((c) => c.name);
   const inputNames = new Set(visible(input.columns));
   const out = visible(rel.columns);
-  const order = f.lookupFirst ? [...out.filter((n) => !inputNames.has(n)), ...out.filter((n) => inputNames.has(n))] : out;
-  return runOver(h, rel, [{ kind: 'project', items: order.map((n) => ({ name: n, expr: name(n, at), span: at })), span: at }], at);
+  const order = f.lookupFirst
+    ? [...out.filter((n) => !inputNames.has(n)), ...out.filter((n) => inputNames.has(n))]
+    : out;
+  return runOver(
+    h,
+    rel,
+    [{ kind: 'project', items: order.map((n) => ({ name: n, expr: name(n, at), span: at })), span: at }],
+    at,
+  );
 }
 
 /** A string column of `columns` named by `e`. */
@@ -224,10 +237,14 @@ function trailing(
       return;
     }
     if (f.plugin === 'ipv6_lookup')
-      throw h.errors.semantic('ipv6_lookup() takes no extra keys: only return_unmatched may follow the lookup key', e.span);
+      throw h.errors.semantic(
+        'ipv6_lookup() takes no extra keys: only return_unmatched may follow the lookup key',
+        e.span,
+      );
     if (e.kind !== 'name') throw h.errors.semantic(`${f.plugin}() takes each extra key as a column name`, e.span);
     if (!isColumn) throw h.unknownColumn(e.name, input.columns, e.span, 'in the input');
-    if (!lookup.columns.some((c) => c.name === e.name)) throw h.unknownColumn(e.name, lookup.columns, e.span, 'in the lookup table');
+    if (!lookup.columns.some((c) => c.name === e.name))
+      throw h.unknownColumn(e.name, lookup.columns, e.span, 'in the lookup table');
     extra.push({ name: e.name, span: e.span });
   });
   return { extra, unmatched };

@@ -18,11 +18,15 @@ import type { Span } from './tokens';
 
 export function analyzeRowsNear(h: MvApplyHost, input: Rel, args: readonly Expr[], argsSpan: Span, span: Span): Rel {
   if (args.length < 2 || args.length > 3)
-    throw h.errors.semantic(`rows_near() takes Condition, NumRows and optionally RowsAfter, got ${args.length} arguments`, argsSpan);
+    throw h.errors.semantic(
+      `rows_near() takes Condition, NumRows and optionally RowsAfter, got ${args.length} arguments`,
+      argsSpan,
+    );
   const [condition, numRows, rowsAfter] = args as [Expr, Expr, Expr | undefined];
   const env = h.env(input.columns);
   const type = analyzeScalar(condition, env).type;
-  if (type !== 'bool') throw h.errors.semantic(`rows_near()'s Condition must be a bool expression, not ${type}`, condition.span);
+  if (type !== 'bool')
+    throw h.errors.semantic(`rows_near()'s Condition must be a bool expression, not ${type}`, condition.span);
   const count = (e: Expr, what: string): bigint => {
     const v = foldConstant(analyzeScalar(e, env));
     if (typeof v !== 'bigint' || v < 0n)
@@ -44,7 +48,9 @@ export function analyzeRowsNear(h: MvApplyHost, input: Rel, args: readonly Expr[
     pipeline: {
       kind: 'pipeline',
       source: { kind: 'table', name: `${prefix}input`, span: at },
-      operators: [{ kind: 'summarize', aggregates: [{ expr: call('countif', [condition], at), span: at }], by: [], span: at }],
+      operators: [
+        { kind: 'summarize', aggregates: [{ expr: call('countif', [condition], at), span: at }], by: [], span: at },
+      ],
       span: at,
     },
     span: at,

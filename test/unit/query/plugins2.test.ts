@@ -14,7 +14,8 @@ const dialects = ['duckdb', 'timestream'] as const;
 const at = (q: string, part: string): string => `1:${q.indexOf(part) + 1}`;
 
 const lookup = 'let L = datatable(network:string, cc:string, k:long)["5.8.0.0/19", "EU", 1, "5.8.0.0/16", "XX", 2];';
-const ips = 'let IPs = datatable(ip:string, k:long, cc:string)["5.8.1.2", 1, "x", "5.8.1.3", 2, "y", "9.9.9.9", 1, "z"];';
+const ips =
+  'let IPs = datatable(ip:string, k:long, cc:string)["5.8.1.2", 1, "x", "5.8.1.3", 2, "y", "9.9.9.9", 1, "z"];';
 
 describe('evaluate ipv4_lookup / ipv6_lookup / rows_near / dcount_intersect', () => {
   let db: DuckDBConnection;
@@ -27,12 +28,17 @@ describe('evaluate ipv4_lookup / ipv6_lookup / rows_near / dcount_intersect', ()
       await runSql(db, compiled.sql),
       compiled.columns.map((c) => c.type),
     );
-    return rows.map((r) => r.map((v) => (v === '' ? null : v))).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+    return rows
+      .map((r) => r.map((v) => (v === '' ? null : v)))
+      .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
   };
 
   it.each([
     // Kusto.Language: ip:string,k:long,cc:string,network:string,cc1:string (extra key once, a taken name suffixed).
-    [`${lookup}${ips} IPs | evaluate ipv4_lookup(L, ip, network, k)`, 'ip:string,k:long,cc:string,network:string,cc1:string'],
+    [
+      `${lookup}${ips} IPs | evaluate ipv4_lookup(L, ip, network, k)`,
+      'ip:string,k:long,cc:string,network:string,cc1:string',
+    ],
     [
       'States | project DeviceId, Timestamp, v = todouble(Value) | evaluate rows_near(v > 1, 2, 1)',
       'DeviceId:string,Timestamp:datetime,v:real',
@@ -53,7 +59,9 @@ describe('evaluate ipv4_lookup / ipv6_lookup / rows_near / dcount_intersect', ()
   it('ipv4_lookup joins every range holding the address, on equal extra keys only', async () => {
     // Act: 5.8.1.2 lies in both ranges; with the extra key k only the k = 1 range stays.
     const all = await run(`${lookup}${ips} IPs | evaluate ipv4_lookup(L, ip, network) | project ip, network`);
-    const keyed = await run(`${lookup}${ips} IPs | evaluate ipv4_lookup(L, ip, network, k, true) | project ip, network`);
+    const keyed = await run(
+      `${lookup}${ips} IPs | evaluate ipv4_lookup(L, ip, network, k, true) | project ip, network`,
+    );
     // Assess
     expect(all).toEqual([
       ['5.8.1.2', '5.8.0.0/16'],
@@ -85,13 +93,16 @@ describe('evaluate ipv4_lookup / ipv6_lookup / rows_near / dcount_intersect', ()
 
   it('rows_near keeps NumRows rows before and RowsAfter rows after each match, each once, in input order', async () => {
     // Act
-    const rows = await run('range x from 1 to 12 step 1 | sort by x asc | evaluate rows_near(x == 4 or x == 6 or x == 12, 1, 0)');
+    const rows = await run(
+      'range x from 1 to 12 step 1 | sort by x asc | evaluate rows_near(x == 4 or x == 6 or x == 12, 1, 0)',
+    );
     // Assess
     expect(rows.map((r) => r[0])).toEqual([11, 12, 3, 4, 5, 6]);
   });
 
   it('ipv6_lookup is refused on Timestream naming the plugin, at the operator', () => {
-    const q = 'let L = datatable(network:string)["2001:db8::/32"]; datatable(ip:string)["2001:db8::1"] | evaluate ipv6_lookup(L, ip, network)';
+    const q =
+      'let L = datatable(network:string)["2001:db8::/32"]; datatable(ip:string)["2001:db8::1"] | evaluate ipv6_lookup(L, ip, network)';
     expectRefusedAt(q, options('timestream'), {
       code: 'QUERY_UNSUPPORTED',
       message: 'evaluate ipv6_lookup: parse_ipv6() is not supported on the Timestream engine',
@@ -102,19 +113,47 @@ describe('evaluate ipv4_lookup / ipv6_lookup / rows_near / dcount_intersect', ()
   const l = 'let L = datatable(network:string, n:long)["1.2.3.0/24", 1];';
   it.each([
     [`${l} datatable(ip:string)["1.2.3.4"] | evaluate ipv4_lookup(L, ip, nosuch)`, 'nosuch', "unknown column 'nosuch'"],
-    [`${l} datatable(ip:long)[1] | evaluate ipv4_lookup(L, ip, network)`, 'ip, network', "source key 'ip' must be a string column, not long"],
-    [`${l} datatable(ip:string)["1.2.3.4"] | evaluate ipv4_lookup(L, ip, n)`, 'n)', "lookup key 'n' must be a string column"],
-    [`${l} datatable(ip:string)["1.2.3.4"] | evaluate ipv4_lookup(1, ip, network)`, '1, ip', "lookup table's name first"],
+    [
+      `${l} datatable(ip:long)[1] | evaluate ipv4_lookup(L, ip, network)`,
+      'ip, network',
+      "source key 'ip' must be a string column, not long",
+    ],
+    [
+      `${l} datatable(ip:string)["1.2.3.4"] | evaluate ipv4_lookup(L, ip, n)`,
+      'n)',
+      "lookup key 'n' must be a string column",
+    ],
+    [
+      `${l} datatable(ip:string)["1.2.3.4"] | evaluate ipv4_lookup(1, ip, network)`,
+      '1, ip',
+      "lookup table's name first",
+    ],
     [
       `${l} datatable(ip:string)["1.2.3.4"] | evaluate ipv4_lookup(L, ip, network, ip == "")`,
       'ip == ""',
       'return_unmatched must be a constant bool',
     ],
-    [`${l} datatable(ip:string, n:long)["1.2.3.4", 1] | evaluate ipv6_lookup(L, ip, network, n, true)`, 'n, true', 'takes no extra keys'],
-    [`${l} datatable(ip:string, m:long)["1.2.3.4", 1] | evaluate ipv4_lookup(L, ip, network, m)`, 'm)', 'in the lookup table'],
-    [`${l} datatable(ip:string)["1.2.3.4"] | evaluate ipv4_lookup(L, ip, network, foo = true)`, 'foo', 'positional arguments only'],
+    [
+      `${l} datatable(ip:string, n:long)["1.2.3.4", 1] | evaluate ipv6_lookup(L, ip, network, n, true)`,
+      'n, true',
+      'takes no extra keys',
+    ],
+    [
+      `${l} datatable(ip:string, m:long)["1.2.3.4", 1] | evaluate ipv4_lookup(L, ip, network, m)`,
+      'm)',
+      'in the lookup table',
+    ],
+    [
+      `${l} datatable(ip:string)["1.2.3.4"] | evaluate ipv4_lookup(L, ip, network, foo = true)`,
+      'foo',
+      'positional arguments only',
+    ],
     ['datatable(a:long)[1] | evaluate rows_near(a, 2)', 'a, 2', 'Condition must be a bool expression, not long'],
-    ['datatable(a:long)[1] | evaluate rows_near(a == 1, a)', 'a)', 'NumRows must be a constant non-negative whole number'],
+    [
+      'datatable(a:long)[1] | evaluate rows_near(a == 1, a)',
+      'a)',
+      'NumRows must be a constant non-negative whole number',
+    ],
     ['datatable(a:long)[1] | evaluate rows_near(a == 1, 1, -1)', '-1', 'RowsAfter must be a constant'],
     ['datatable(a:long)[1] | evaluate rows_near(a == 1)', '(a == 1)', 'takes Condition, NumRows'],
     ['datatable(a:dynamic)[dynamic([1])] | evaluate dcount_intersect(a)', '(a)', 'takes 2 to 16'],
