@@ -162,4 +162,35 @@ describe('evaluate ipv4_lookup / ipv6_lookup / rows_near / dcount_intersect', ()
     for (const dialect of dialects)
       expectRefusedAt(query, options(dialect), { code: 'QUERY_SEMANTIC', message, position: at(query, part) });
   });
+  it.each([
+    [
+      'States | evaluate sequence_detect(Timestamp, 5d, 5d, a = (Name == "x"), b = (Name == "y"), DeviceId)',
+      'sequence_detect',
+      'which step rows make an occurrence',
+    ],
+    ['States | evaluate preview(5)', 'preview', 'write `T | fork (take N) (count)`'],
+    ['States | getschema | evaluate schema_merge()', 'schema_merge', 'how column types are reduced'],
+  ])('refuses %s at the plugin with a reason from its page', (query, plugin, reason) => {
+    for (const dialect of dialects)
+      expectRefusedAt(query, options(dialect), {
+        code: 'QUERY_UNSUPPORTED',
+        message: `the '${plugin}' plugin is not supported: its`.slice(0, 40),
+        position: at(query, plugin),
+      });
+    expectRefusedAt(query, options('duckdb'), {
+      code: 'QUERY_UNSUPPORTED',
+      message: reason,
+      position: at(query, plugin),
+    });
+  });
+
+  it("refuses evaluate as a source at the word, with the plugin's reason when it has one", () => {
+    const q = "evaluate infer_storage_schema(dynamic({'DataFormat': 'parquet'}))";
+    expectRefusedAt(q, options('duckdb'), {
+      code: 'QUERY_UNSUPPORTED',
+      message:
+        "'evaluate' as a tabular source is not supported; nor is the 'infer_storage_schema' plugin: it reads files in external storage",
+      position: '1:1',
+    });
+  });
 });
