@@ -2,9 +2,10 @@
 // https://learn.microsoft.com/en-us/kusto/query/evaluate-operator): `evaluate [hints] plugin(args)
 // [: (OutputSchema)]`. The plugins run here are narrow (no arguments), bag_unpack and pivot
 // (bag_unpack and pivot plugin docs), sliding_window_counts, rolling_percentile, activity_engagement,
-// activity_counts_metrics, activity_metrics, new_activity_metrics and active_users_count (positional
-// arguments, checked by analyze-window-plugins.ts, analyze-activity-plugins.ts, analyze-new-activity-metrics.ts
-// and analyze-active-users.ts); any other plugin is refused at its name with QUERY_UNSUPPORTED (with
+// activity_counts_metrics, activity_metrics, new_activity_metrics, active_users_count, ipv4_lookup,
+// ipv6_lookup, rows_near and dcount_intersect (positional arguments, checked by analyze-window-plugins.ts,
+// analyze-activity-plugins.ts, analyze-new-activity-metrics.ts, analyze-active-users.ts, analyze-ip-lookup.ts,
+// analyze-rows-near.ts and analyze-dcount-intersect.ts); any other plugin is refused at its name with QUERY_UNSUPPORTED (with
 // the reason for those refusal-reasons.ts names).
 // Throws QUERY_SYNTAX for malformed text, QUERY_SEMANTIC for arguments a plugin does not take.
 import { WINDOW_PLUGINS, type EvaluateSpec, type Expr, type OutputSchema, type WindowPlugin } from './ast';
