@@ -86,13 +86,10 @@ export function analyzeIpLookup(
   if (args.length < 3)
     throw h.errors.semantic(`${plugin}() takes LookupTable, the source key and the lookup key`, argsSpan);
   const [tableArg, sourceArg, keyArg, ...rest] = args as [Expr, Expr, Expr, ...Expr[]];
-  if (tableArg.kind !== 'name')
-    throw h.errors.semantic(`${plugin}() takes the lookup table's name first`, tableArg.span);
+  const table = lookupTable(h, plugin, tableArg);
   const tablePipe = (ops: readonly Operator[] = []): Pipeline => ({
-    kind: 'pipeline',
-    source: { kind: 'table', name: tableArg.name, span: tableArg.span },
-    operators: ops,
-    span: tableArg.span,
+    ...table,
+    operators: [...table.operators, ...ops],
   });
   const lookup = h.subquery(tablePipe());
   const source = stringColumn(h, plugin, sourceArg, input.columns, 'source key', 'the input');
@@ -206,6 +203,14 @@ export function analyzeIpLookup(
     [{ kind: 'project', items: order.map((n) => ({ name: n, expr: name(n, at), span: at })), span: at }],
     at,
   );
+}
+
+/** LookupTable: a table or tabular let's name, or a tabular expression. */
+function lookupTable(h: MvApplyHost, plugin: string, e: Expr): Pipeline {
+  if (e.kind === 'tabular') return e.pipeline;
+  if (e.kind !== 'name')
+    throw h.errors.semantic(`${plugin}() takes the lookup table (a name or a tabular expression) first`, e.span);
+  return { kind: 'pipeline', source: { kind: 'table', name: e.name, span: e.span }, operators: [], span: e.span };
 }
 
 /** A string column of `columns` named by `e`. */

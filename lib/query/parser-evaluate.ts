@@ -12,6 +12,7 @@ import { WINDOW_PLUGINS, type EvaluateSpec, type Expr, type OutputSchema, type W
 import { clip } from './errors';
 import { refusedPlugin } from './refusal-reasons';
 import type { OperatorCursor } from './parser-operators';
+import { tabularOperand, type SubqueryCursor } from './parser-subquery';
 import type { Span } from './tokens';
 import { typeNamed } from './types';
 
@@ -29,7 +30,7 @@ interface Argument {
   readonly expr: Expr;
 }
 
-export function parseEvaluate(p: OperatorCursor): EvaluateSpec {
+export function parseEvaluate(p: SubqueryCursor): EvaluateSpec {
   while (p.peekIdent('hint') && p.peekAt(1)?.text === '.') {
     p.next();
     p.expectOp('.');
@@ -47,7 +48,10 @@ export function parseEvaluate(p: OperatorCursor): EvaluateSpec {
     return { plugin: 'narrow', pluginSpan: plugin.span };
   }
   if (isWindowPlugin(plugin.name)) {
-    const windowArgs = parseArguments(p);
+    // The ip lookups' LookupTable may be a tabular expression (ipv4_lookup plugin docs).
+    const table = plugin.name.endsWith('_lookup') ? tabularOperand(p) : undefined;
+    if (table && !p.peekOp(')')) p.expectOp(',');
+    const windowArgs = [...(table ? [{ expr: table }] : []), ...parseArguments(p)];
     const named = windowArgs.find((a, i) => a.name && !isReturnUnmatched(plugin.name, a, i, windowArgs.length));
     if (named) throw p.errors.semantic(`${plugin.name}() takes positional arguments only`, named.name!.span);
     const argsSpan = { start: open.span.start, end: p.prevEnd() };

@@ -91,6 +91,18 @@ describe('evaluate ipv4_lookup / ipv6_lookup / rows_near / dcount_intersect', ()
     ]);
   });
 
+  it('ipv4_lookup takes a tabular expression as its LookupTable, bare or in parentheses', async () => {
+    // Prepare
+    const l = 'let L = datatable(network:string)["1.2.3.0/24", "1.2.0.0/16"];';
+    const source = 'datatable(ip:string)["1.2.3.4"]';
+    // Act
+    const filtered = await run(`${l} ${source} | evaluate ipv4_lookup((L | where network endswith "16"), ip, network)`);
+    const inline = await run(`${source} | evaluate ipv4_lookup(datatable(network:string)["1.2.3.0/24"], ip, network)`);
+    // Assess
+    expect(filtered).toEqual([['1.2.3.4', '1.2.0.0/16']]);
+    expect(inline).toEqual([['1.2.3.4', '1.2.3.0/24']]);
+  });
+
   it('rows_near keeps NumRows rows before and RowsAfter rows after each match, each once, in input order', async () => {
     // Act
     const rows = await run(
@@ -126,7 +138,7 @@ describe('evaluate ipv4_lookup / ipv6_lookup / rows_near / dcount_intersect', ()
     [
       `${l} datatable(ip:string)["1.2.3.4"] | evaluate ipv4_lookup(1, ip, network)`,
       '1, ip',
-      "lookup table's name first",
+      'the lookup table (a name or a tabular expression) first',
     ],
     [
       `${l} datatable(ip:string)["1.2.3.4"] | evaluate ipv4_lookup(L, ip, network, ip == "")`,
