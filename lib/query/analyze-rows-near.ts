@@ -2,9 +2,11 @@
 // https://learn.microsoft.com/en-us/kusto/query/rows-near-plugin): the rows of the serialized input
 // within NumRows before or RowsAfter (default NumRows) after a row where Condition holds, in input
 // order, with the input's columns only (as Kusto.Language types it).
-// Written with one pass of window functions instead of a join of each match with its neighbours:
-// c = the running count of matches; row r is kept when the matches in rows r-RowsAfter .. r+NumRows,
-// c(r+NumRows) - c(r-RowsAfter-1), are more than none (past the last row c is the total).
+// Written with window functions instead of a join of each match with its neighbours, and without
+// reading the input twice (a second read of an input with sample or rand() could differ): c counts
+// the matches up to each row, d (over the rows sorted back to front) those from each row on; row r
+// is kept when the matches in rows r-RowsAfter .. r+NumRows, (c(r) - c(r-RowsAfter-1)) +
+// (d(r) - d(r+NumRows+1)) - m(r), are more than none; then the rows are sorted back by number.
 // Throws QUERY_SEMANTIC at the argument for a Condition that is no bool and for counts that are not
 // constant non-negative whole numbers.
 import type { Expr, Operator } from './ast';
@@ -38,47 +40,40 @@ export function analyzeRowsNear(h: MvApplyHost, input: Rel, args: readonly Expr[
 
   const at = span;
   const prefix = `\u0000rows_near ${h.newRef()} `;
-  const [running, total] = [`${prefix}c`, `${prefix}total`];
-  const c = name(running, at);
-  // The running count NumRows rows ahead (the total past the last row) and RowsAfter + 1 rows back (0 before the first).
-  const ahead = before === 0n ? c : call('coalesce', [call('next', [c, long(before, at)], at), name(total, at)], at);
-  const behind = call('coalesce', [call('prev', [c, long(after + 1n, at)], at), long(0n, at)], at);
-  const matches: Expr = {
-    kind: 'tabular',
-    pipeline: {
-      kind: 'pipeline',
-      source: { kind: 'table', name: `${prefix}input`, span: at },
-      operators: [
-        { kind: 'summarize', aggregates: [{ expr: call('countif', [condition], at), span: at }], by: [], span: at },
-      ],
-      span: at,
-    },
+  const [rn, m, c, d, behind, ahead] = ['rn', 'm', 'c', 'd', 'behind', 'ahead'].map((n) => name(prefix + n, at)) as [
+    Expr,
+    Expr,
+    Expr,
+    Expr,
+    Expr,
+    Expr,
+  ];
+  const nameOf = (e: Expr): string => (e.kind === 'name' ? e.name : '');
+  const item = (target: Expr, expr: Expr) => ({ name: nameOf(target), expr, span: at });
+  /** The running count `counted` is `back` rows back in the current order, 0 before the first row. */
+  const back = (counted: Expr, rows: bigint): Expr =>
+    call('coalesce', [call('prev', [counted, long(rows, at)], at), long(0n, at)], at);
+  const sort = (direction: 'asc' | 'desc'): Operator => ({
+    kind: 'sort',
+    keys: [{ expr: rn, direction, span: at }],
     span: at,
-  };
+  });
+  const kept = binary('-', binary('+', binary('-', c, behind, at), binary('-', d, ahead, at), at), m, at);
   const visible = input.columns.filter((x) => !x.name.startsWith('\u0000')).map((x) => x.name);
   const ops: Operator[] = [
     {
       kind: 'serialize',
-      items: [
-        {
-          name: running,
-          expr: call('row_cumsum', [call('iff', [condition, long(1n, at), long(0n, at)], at)], at),
-          span: at,
-        },
-      ],
+      items: [item(rn, call('row_number', [], at)), item(m, call('iff', [condition, long(1n, at), long(0n, at)], at))],
       span: at,
     },
-    ...(before === 0n
-      ? []
-      : [
-          {
-            kind: 'extend',
-            items: [{ name: total, expr: call('toscalar', [matches], at), span: at }],
-            span: at,
-          } as Operator,
-        ]),
-    { kind: 'where', predicate: binary('>', binary('-', ahead, behind, at), long(0n, at), at), span: at },
+    { kind: 'serialize', items: [item(c, call('row_cumsum', [m], at))], span: at },
+    { kind: 'extend', items: [item(behind, back(c, after + 1n))], span: at },
+    sort('desc'),
+    { kind: 'serialize', items: [item(d, call('row_cumsum', [m], at))], span: at },
+    { kind: 'extend', items: [item(ahead, back(d, before + 1n))], span: at },
+    { kind: 'where', predicate: binary('>', kept, long(0n, at), at), span: at },
+    sort('asc'),
     { kind: 'project', items: visible.map((n) => ({ name: n, expr: name(n, at), span: at })), span: at },
   ];
-  return runOver(h, input, ops, at, `${prefix}input`);
+  return runOver(h, input, ops, at);
 }
