@@ -98,8 +98,7 @@ export function analyzeIpLookup(
 
   const at = span;
   const prefix = `\u0000${plugin} ${h.newRef()} `;
-  const [pk, net, one, ps, rid, sv] = ['pk', 'net', 'one', 'ps', 'rid', 'sv'].map((n) => prefix + n) as [
-    string,
+  const [pk, net, one, ps, sv] = ['pk', 'net', 'one', 'ps', 'sv'].map((n) => prefix + n) as [
     string,
     string,
     string,
@@ -146,13 +145,9 @@ export function analyzeIpLookup(
   let rel: Rel;
   if (!unmatched) rel = runOver(h, input, matching, at);
   else {
-    // The rows matching no range once each, found by their row number among the matches.
-    const numbered = runOver(
-      h,
-      input,
-      [{ kind: 'serialize', items: [{ name: rid, expr: call('row_number', [], at), span: at }], span: at }],
-      at,
-    );
+    // The rows matching no range, once each: those whose address and extra keys are not among the
+    // matched ones. Told by their values, not by a row number: row_number() over an unsorted input
+    // is computed again at each read and need not number the rows alike.
     const table = `${prefix}input`;
     const fromInput = (ops: readonly Operator[]): Pipeline => ({
       kind: 'pipeline',
@@ -160,6 +155,11 @@ export function analyzeIpLookup(
       operators: ops,
       span: at,
     });
+    const matchKeys = [{ name: source, span: sourceArg.span }, ...extra];
+    const matched = fromInput([
+      ...matching,
+      { kind: 'distinct', columns: matchKeys.map((k) => ({ expr: name(k.name, at), span: at })), span: at },
+    ]);
     const unmatchedRows = fromInput([
       {
         kind: 'join',
@@ -167,18 +167,15 @@ export function analyzeIpLookup(
           lookup: false,
           joinKind: 'leftanti',
           kindSpan: at,
-          right: fromInput([
-            ...matching,
-            { kind: 'project', items: [{ name: rid, expr: name(rid, at), span: at }], span: at },
-          ]),
-          on: [on(rid)],
+          right: matched,
+          on: matchKeys.map((k) => on(k.name)),
         },
         span: at,
       },
     ]);
     rel = runOver(
       h,
-      numbered,
+      input,
       [
         ...matching,
         {

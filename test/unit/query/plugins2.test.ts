@@ -76,10 +76,10 @@ describe('evaluate ipv4_lookup / ipv6_lookup / rows_near / dcount_intersect', ()
     ]);
   });
 
-  it('ipv4_lookup matches nothing with text that is no address, and a source range only in the ranges holding it', async () => {
+  it('ipv4_lookup matches nothing with text that is no address (each such row kept once), and a source range only in the ranges holding it', async () => {
     // Prepare
     const l = 'let L = datatable(network:string)["10.0.0.0/8", "not an address", "10.1.0.0/16"];';
-    const s = 'let S = datatable(ip:string)["10.1.0.0/12", "10.1.2.3", "garbage"];';
+    const s = 'let S = datatable(ip:string)["10.1.0.0/12", "10.1.2.3", "garbage", "garbage", ""];';
     // Act
     const rows = await run(`${l}${s} S | evaluate ipv4_lookup(L, ip, network, return_unmatched = true)`);
     // Assess
@@ -88,6 +88,8 @@ describe('evaluate ipv4_lookup / ipv6_lookup / rows_near / dcount_intersect', ()
       ['10.1.2.3', '10.0.0.0/8'],
       ['10.1.2.3', '10.1.0.0/16'],
       ['garbage', null],
+      ['garbage', null],
+      [null, null],
     ]);
   });
 
