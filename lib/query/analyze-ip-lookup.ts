@@ -2,7 +2,7 @@
 // and ipv6_lookup(LookupTable, SourceIPv6Key, IPv6LookupKey [, return_unmatched]) (ipv4-lookup-plugin,
 // ipv6-lookup-plugin docs): each input row joined with the lookup rows whose key (an address or a
 // CIDR range) contains the row's address, on equal extra keys; with return_unmatched the rows that
-// match none are kept once, the lookup columns null. Schema as the lookup operator's (input columns,
+// match none are kept once each, the lookup columns null (empty). Schema as the lookup operator's (input columns,
 // then the lookup's, a taken name getting a number suffix, extra keys once); ipv6_lookup puts the
 // lookup's columns first, as its page prints them. Lookup keys that are no address match nothing.
 // A source written as a range matches the lookup ranges that contain all of it.
@@ -21,8 +21,6 @@ import type { Span } from './tokens';
 
 interface Family {
   readonly plugin: 'ipv4_lookup' | 'ipv6_lookup';
-  /** The whole address's prefix length. */
-  readonly bits: bigint;
   /** The key masked to its own prefix; null or "" when it is no address. */
   readonly parse: (e: Expr, at: Span) => Expr;
   /** Whether a parsed key is an address. */
@@ -52,7 +50,6 @@ const str = (s: string, at: Span): Expr => ({ kind: 'literal', type: 'string', v
 const FAMILIES: Readonly<Record<Family['plugin'], Family>> = {
   ipv4_lookup: {
     plugin: 'ipv4_lookup',
-    bits: 32n,
     parse: (e, at) => call('parse_ipv4', [e], at),
     valid: (v, at) => call('isnotnull', [v], at),
     // The parsed long rounded down to a multiple of the block size: a few characters of SQL, where
@@ -64,7 +61,6 @@ const FAMILIES: Readonly<Record<Family['plugin'], Family>> = {
   },
   ipv6_lookup: {
     plugin: 'ipv6_lookup',
-    bits: 128n,
     parse: (e, at) => call('parse_ipv6', [e], at),
     valid: (v, at) => call('isnotempty', [v], at),
     mask: (e, _, bits, at) => call('parse_ipv6_mask', [e, bits], at),
