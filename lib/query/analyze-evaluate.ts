@@ -11,6 +11,10 @@ import { analyzePivot } from './analyze-pivot';
 import { analyzeActiveUsers } from './analyze-active-users';
 import { analyzeActivityPlugin } from './analyze-activity-plugins';
 import { analyzeWindowPlugin } from './analyze-window-plugins';
+import { analyzeIpLookup } from './analyze-ip-lookup';
+import { analyzeRowsNear } from './analyze-rows-near';
+import { analyzeDcountIntersect } from './analyze-dcount-intersect';
+import { servesPlugin } from './plugin-rewrite';
 import { analyzeNewActivityMetrics } from './analyze-new-activity-metrics';
 import type { EvaluateSpec } from './ast';
 import type { DiscoveryState } from './discovery';
@@ -28,6 +32,12 @@ export function analyzeEvaluate(
   if (spec.plugin === 'pivot') return analyzePivot(h, input, spec, span, discovery);
   if (spec.plugin === 'new_activity_metrics')
     return analyzeNewActivityMetrics(h, input, spec.args, spec.argsSpan, span);
+  if (spec.plugin === 'ipv4_lookup' || spec.plugin === 'ipv6_lookup')
+    return servesPlugin(h, analyzeIpLookup(h, input, spec.plugin, spec.args, spec.argsSpan, span), spec.plugin, span);
+  if (spec.plugin === 'rows_near')
+    return servesPlugin(h, analyzeRowsNear(h, input, spec.args, spec.argsSpan, span), spec.plugin, span);
+  if (spec.plugin === 'dcount_intersect')
+    return servesPlugin(h, analyzeDcountIntersect(h, input, spec.args, spec.argsSpan, span), spec.plugin, span);
   if (spec.plugin === 'active_users_count') return analyzeActiveUsers(h, input, spec.args, spec.argsSpan, span);
   if (spec.plugin === 'activity_counts_metrics' || spec.plugin === 'activity_metrics')
     return analyzeActivityPlugin(h, input, spec.plugin, spec.args, spec.argsSpan, span);

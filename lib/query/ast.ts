@@ -215,6 +215,11 @@ export const WINDOW_PLUGINS = [
   'activity_engagement',
   'active_users_count',
   'new_activity_metrics',
+  // analyze-ip-lookup.ts, analyze-rows-near.ts, analyze-dcount-intersect.ts
+  'ipv4_lookup',
+  'ipv6_lookup',
+  'rows_near',
+  'dcount_intersect',
 ] as const;
 export type WindowPlugin = (typeof WINDOW_PLUGINS)[number];
 

@@ -179,13 +179,15 @@ export interface ExpressionRecords {
   readonly depths: NodeTable<number>;
   readonly spans: NodeTable<Span>;
   readonly terms: NodeTable<number>;
+  /** The evaluate plugin a rewritten relation serves, named when an engine refuses a part of it (sql/generator.ts). */
+  readonly origins: NodeTable<string>;
   /** Terms of the whole query so far (limits.maxQueryTerms). */
   queryTerms: number;
 }
 
 export function expressionRecords(): ExpressionRecords {
   // Maps, not WeakMaps: the records live for one compile, and a Map's set and get cost less.
-  return { depths: new Map(), spans: new Map(), terms: new Map(), queryTerms: 0 };
+  return { depths: new Map(), spans: new Map(), terms: new Map(), origins: new Map(), queryTerms: 0 };
 }
 
 /** Adds n terms to the query's total. @throws QueryError QUERY_TOO_MANY_TERMS at `span` past the limit. */

@@ -2,15 +2,17 @@
 // https://learn.microsoft.com/en-us/kusto/query/evaluate-operator): `evaluate [hints] plugin(args)
 // [: (OutputSchema)]`. The plugins run here are narrow (no arguments), bag_unpack and pivot
 // (bag_unpack and pivot plugin docs), sliding_window_counts, rolling_percentile, activity_engagement,
-// activity_counts_metrics, activity_metrics, new_activity_metrics and active_users_count (positional
-// arguments, checked by analyze-window-plugins.ts, analyze-activity-plugins.ts, analyze-new-activity-metrics.ts
-// and analyze-active-users.ts); any other plugin is refused at its name with QUERY_UNSUPPORTED (with
+// activity_counts_metrics, activity_metrics, new_activity_metrics, active_users_count, ipv4_lookup,
+// ipv6_lookup, rows_near and dcount_intersect (positional arguments, checked by analyze-window-plugins.ts,
+// analyze-activity-plugins.ts, analyze-new-activity-metrics.ts, analyze-active-users.ts, analyze-ip-lookup.ts,
+// analyze-rows-near.ts and analyze-dcount-intersect.ts); any other plugin is refused at its name with QUERY_UNSUPPORTED (with
 // the reason for those refusal-reasons.ts names).
 // Throws QUERY_SYNTAX for malformed text, QUERY_SEMANTIC for arguments a plugin does not take.
 import { WINDOW_PLUGINS, type EvaluateSpec, type Expr, type OutputSchema, type WindowPlugin } from './ast';
 import { clip } from './errors';
 import { refusedPlugin } from './refusal-reasons';
 import type { OperatorCursor } from './parser-operators';
+import { tabularOperand, type SubqueryCursor } from './parser-subquery';
 import type { Span } from './tokens';
 import { typeNamed } from './types';
 
@@ -19,12 +21,16 @@ const isWindowPlugin = (name: string): name is WindowPlugin => (WINDOW_PLUGINS a
 /** bag_unpack's arguments that may be written `name = value` (bag_unpack plugin docs). */
 const BAG_UNPACK_NAMED: ReadonlySet<string> = new Set(['OutputColumnPrefix', 'columnsConflict', 'ignoredProperties']);
 
+/** The ip lookups' last argument may be written `return_unmatched = flag` (ipv4_lookup plugin docs); it stays last. */
+const isReturnUnmatched = (plugin: string, a: Argument, i: number, count: number): boolean =>
+  (plugin === 'ipv4_lookup' || plugin === 'ipv6_lookup') && a.name?.name === 'return_unmatched' && i === count - 1;
+
 interface Argument {
   readonly name?: { readonly name: string; readonly span: Span };
   readonly expr: Expr;
 }
 
-export function parseEvaluate(p: OperatorCursor): EvaluateSpec {
+export function parseEvaluate(p: SubqueryCursor): EvaluateSpec {
   while (p.peekIdent('hint') && p.peekAt(1)?.text === '.') {
     p.next();
     p.expectOp('.');
@@ -42,8 +48,11 @@ export function parseEvaluate(p: OperatorCursor): EvaluateSpec {
     return { plugin: 'narrow', pluginSpan: plugin.span };
   }
   if (isWindowPlugin(plugin.name)) {
-    const windowArgs = parseArguments(p);
-    const named = windowArgs.find((a) => a.name);
+    // The ip lookups' LookupTable may be a tabular expression (ipv4_lookup plugin docs).
+    const table = plugin.name.endsWith('_lookup') ? tabularOperand(p) : undefined;
+    if (table && !p.peekOp(')')) p.expectOp(',');
+    const windowArgs = [...(table ? [{ expr: table }] : []), ...parseArguments(p)];
+    const named = windowArgs.find((a, i) => a.name && !isReturnUnmatched(plugin.name, a, i, windowArgs.length));
     if (named) throw p.errors.semantic(`${plugin.name}() takes positional arguments only`, named.name!.span);
     const argsSpan = { start: open.span.start, end: p.prevEnd() };
     return { plugin: plugin.name, pluginSpan: plugin.span, args: windowArgs.map((a) => a.expr), argsSpan };

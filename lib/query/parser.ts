@@ -41,7 +41,7 @@ import { parsePartition } from './parser-partition';
 import { parseInvoke } from './parser-invoke';
 import { parseTopHitters } from './parser-top-hitters';
 import { parseEvaluate } from './parser-evaluate';
-import { refusedOperator } from './refusal-reasons';
+import { refusedEvaluateSource, refusedOperator } from './refusal-reasons';
 import { parseFacet, parseFork } from './parser-fork';
 import { parseConsume } from './parser-consume';
 import { parseProjectReorder, parseSampleDistinct } from './parser-more';
@@ -405,6 +405,10 @@ class Parser implements OperatorCursor, UdfCursor {
       throw this.errors.syntax(`expected a table name, datatable, print or range, found '${shown(t)}'`, t.span);
     }
     if (atScopeFunction(this)) return parseScopedSource(this);
+    if (t.text === 'evaluate') {
+      const plugin = this.tokens[this.pos + 1]?.text;
+      throw this.errors.unsupported(refusedEvaluateSource(plugin, clip(plugin ?? '')), t.span);
+    }
     if (UNSUPPORTED_SOURCES.has(t.text)) throw this.errors.unsupported(`'${t.text}' is not supported`, t.span);
     this.next();
     if (this.functions.has(t.text) && this.peekOp('(')) return parseUdfSource(this, t);

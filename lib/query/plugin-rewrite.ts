@@ -72,3 +72,13 @@ export function expandsFor(h: MvApplyHost, rel: Rel, origin: 'evaluate bag_unpac
   if (!('input' in rel)) return rel;
   return { ...rel, input: expandsFor(h, rel.input, origin, span) } as Rel;
 }
+
+/** `rel` marked as serving `plugin` at `span`: an engine refusing a part of it names the plugin (sql/generator.ts). */
+export function servesPlugin(h: MvApplyHost, rel: Rel, plugin: string, span: Span): Rel {
+  // A copy, so that a relation shared with other uses is not marked.
+  const marked: Rel = { ...rel };
+  const { records } = h.env([]);
+  records.spans.set(marked, span);
+  records.origins.set(marked, `evaluate ${plugin}`);
+  return marked;
+}

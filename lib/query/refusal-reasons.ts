@@ -16,6 +16,14 @@ const PLUGIN_REASONS: Readonly<Record<string, string>> = {
     'it returns three result tables (for a Sankey diagram), and its examples run over StormEvents, whose rows the page does not print',
   funnel_sequence_completion:
     'its page does not say how steps at the same instant are ordered or whether a step no id reaches gets a row, and prints results only over StormEvents, whose rows it does not print',
+  sequence_detect:
+    "its page does not define which step rows make an occurrence when several could (its output pairs one 'heat' row with two 'wildfire' rows, and does not say whether steps may share a row or an instant) and prints results only over StormEvents, whose rows it does not print; a join of the steps' rows on the dimensions with a where on their time differences states the rule you want",
+  preview:
+    'it answers two result tables, which its page defines as `T | take N` and `T | count`; write `T | fork (take N) (count)` to get both from the Kusto protocol routes, or send the two queries',
+  schema_merge:
+    "its page does not define how column types are reduced to a common one, how the schemas in its input are told apart (a union's rows come in no set order), or the column order without PreserveOrder (its last example lists the second schema's order); compare the getschema outputs yourself, e.g. with a join on ColumnName",
+  infer_storage_schema:
+    "it reads files in external storage (Azure Blob Storage, Data Lake), which this service has no access to; the schema of this service's tables is what `Table | getschema` returns",
 };
 
 const OPERATOR_REASONS: Readonly<Record<string, string>> = {
@@ -26,6 +34,12 @@ const OPERATOR_REASONS: Readonly<Record<string, string>> = {
 export function refusedPlugin(plugin: string, shown: string): string {
   const reason = PLUGIN_REASONS[plugin];
   return `the '${shown}' plugin is not supported${reason ? `: ${reason}` : ''}`;
+}
+
+/** The refusal of `evaluate plugin(...)` as a query's source (no input table), with the plugin's reason if it has one. */
+export function refusedEvaluateSource(plugin: string | undefined, shown: string): string {
+  const reason = plugin === undefined ? undefined : PLUGIN_REASONS[plugin];
+  return `'evaluate' as a tabular source is not supported${reason ? `; nor is the '${shown}' plugin: ${reason}` : ''}`;
 }
 
 /** The refusal message of a known Kusto operator that is not run here. */

@@ -7,6 +7,7 @@
 import type { IrAgg, IrColumn, IrExpr, IrWindow, Rel, ScopeRestriction, SubqueryExpr } from '../ir';
 import { countQueryTerms, type CompileContext, type ExpressionRecords } from '../limits';
 import type { Span } from '../tokens';
+import { QueryError } from '../errors';
 import type { SqlDialect } from './dialect';
 import { ExpressionWriter } from './expressions';
 import { topNestedSql } from './top-nested';
@@ -266,9 +267,20 @@ class Generator {
       this.options.ctx.budget.tick(this.position().start);
       if (this.options.materialized?.has(rel)) return this.materializedRel(rel);
       return this.relation(rel);
+    } catch (e) {
+      throw this.servedPlugin(rel, e);
     } finally {
       this.at.pop();
     }
+  }
+
+  /** An engine's refusal inside a plugin's rewrite (at the plugin) names the plugin, not only the function it needs. */
+  private servedPlugin(rel: Rel, e: unknown): unknown {
+    const origin = this.options.records.origins.get(rel);
+    const at = this.position();
+    if (!origin || !(e instanceof QueryError) || e.code !== 'QUERY_UNSUPPORTED') return e;
+    if (e.span.start < at.start || e.span.end > at.end || e.detail.startsWith(origin)) return e;
+    return new QueryError('QUERY_UNSUPPORTED', `${origin}: ${e.detail}`, at, this.options.ctx.source);
   }
 
   private relation(rel: Rel): State {
