@@ -1,5 +1,6 @@
 // Syntax tree of the KQL subset: readonly nodes with a `kind` discriminant and the span they cover.
 import type { Span } from './tokens';
+import type { GraphSpec } from './ast-graph';
 
 export type LiteralKind =
   'string' | 'long' | 'int' | 'real' | 'decimal' | 'bool' | 'datetime' | 'timespan' | 'dynamic' | 'guid';
@@ -196,7 +197,8 @@ export type Operator =
   | { readonly kind: 'partition'; readonly partition: PartitionSpec; readonly span: Span }
   | { readonly kind: 'topHitters'; readonly topHitters: TopHittersSpec; readonly span: Span }
   | { readonly kind: 'evaluate'; readonly evaluate: EvaluateSpec; readonly span: Span }
-  | { readonly kind: 'fork'; readonly word: 'fork' | 'facet'; readonly legs: readonly ForkLeg[]; readonly span: Span };
+  | { readonly kind: 'fork'; readonly word: 'fork' | 'facet'; readonly legs: readonly ForkLeg[]; readonly span: Span }
+  | { readonly kind: 'graph'; readonly graph: GraphSpec; readonly span: Span };
 
 /** One result table of `fork (...) ...` or `facet by ...` (parser-fork.ts): operators over the fork's input. */
 export interface ForkLeg {

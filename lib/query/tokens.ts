@@ -45,6 +45,11 @@ export const HYPHENATED_KEYWORDS: ReadonlySet<string> = new Set([
   'top-hitters',
   'find-in',
   'sample-distinct',
+  'make-graph',
+  'graph-match',
+  'graph-to-table',
+  'graph-shortest-paths',
+  'graph-mark-components',
 ]);
 
 /** Words that can follow `!` to form a negated string or set operator. */

@@ -1,0 +1,88 @@
+// Parsing of graph-match (graph-match operator page): `[cycles=C] Pattern [, Pattern ...]
+// [where Constraints] project Items`, a pattern being nodes `(n)` / `()` joined by edges
+// `-[e]->`, `<-[e]-`, `-[e]-`, `-->`, `<--`, `--`, a variable-length edge `-[e*1..3]->`.
+// Throws QueryError QUERY_SYNTAX for malformed patterns, QUERY_SEMANTIC for bad hop bounds.
+import type { CyclesOption, EdgeDirection, GraphMatchSpec, GraphName, GraphPattern, PatternEdge, PatternNode } from './ast-graph';
+import type { OperatorCursor } from './parser-operators';
+import type { Span } from './tokens';
+
+const CYCLES: ReadonlySet<string> = new Set(['none', 'unique_edges', 'all']);
+
+export function parseGraphMatch(p: OperatorCursor, start: number): GraphMatchSpec {
+  let cycles: CyclesOption = 'unique_edges';
+  if (p.peekIdent('cycles') && p.peekAt(1)?.text === '=') {
+    p.next();
+    p.next();
+    const c = p.next();
+    if (!CYCLES.has(c.text)) throw p.errors.syntax(`cycles is none, unique_edges or all, not '${c.text}'`, c.span);
+    cycles = c.text as CyclesOption;
+  }
+  const patterns: GraphPattern[] = [];
+  do patterns.push(pattern(p));
+  while (p.acceptOp(','));
+  const where = p.acceptIdent('where') ? p.expression() : undefined;
+  if (!p.peekIdent('project'))
+    throw p.errors.syntax("graph-match needs a project clause: project Name = n.Property, ...", p.peek().span);
+  p.next();
+  const project = p.parseNamedList();
+  return { kind: 'match', cycles, patterns, ...(where ? { where } : {}), project, span: p.spanFrom(start) };
+}
+
+function pattern(p: OperatorCursor): GraphPattern {
+  const start = p.peek().span.start;
+  const nodes: PatternNode[] = [node(p)];
+  const edges: PatternEdge[] = [];
+  while (p.peekOp('-') || p.peekOp('<')) {
+    edges.push(edge(p));
+    nodes.push(node(p));
+  }
+  return { nodes, edges, span: p.spanFrom(start) };
+}
+
+function node(p: OperatorCursor): PatternNode {
+  const open = p.peek();
+  if (!(open.kind === 'op' && open.text === '('))
+    throw p.errors.syntax(`expected a pattern node such as (n) or (), found '${open.text || 'the end'}'`, open.span);
+  p.next();
+  const name = p.peekOp(')') ? undefined : p.expectName('a node variable name');
+  p.expectOp(')');
+  return { kind: 'node', ...(name ? { name } : {}), span: p.spanFrom(open.span.start) };
+}
+
+/** `-->`, `<--`, `--`, `-[...]->`, `<-[...]-`, `-[...]-`. */
+function edge(p: OperatorCursor): PatternEdge {
+  const start = p.peek().span.start;
+  const leftArrow = p.acceptOp('<') !== undefined;
+  p.expectOp('-');
+  let body: { name?: GraphName; hops?: PatternEdge['hops'] } = {};
+  if (p.acceptOp('[')) {
+    body = edgeBody(p);
+    p.expectOp(']');
+  }
+  p.expectOp('-');
+  const rightArrow = p.acceptOp('>') !== undefined;
+  const span = p.spanFrom(start);
+  if (leftArrow && rightArrow) throw p.errors.syntax('an edge points one way (-->, <--) or any way (--), not both', span);
+  const direction: EdgeDirection = leftArrow ? '<-' : rightArrow ? '->' : '--';
+  return { kind: 'edge', ...body, direction, span };
+}
+
+function edgeBody(p: OperatorCursor): { name?: GraphName; hops?: PatternEdge['hops'] } {
+  const name = p.peekOp('*') || p.peekOp(']') ? undefined : p.expectName('an edge variable name');
+  const star = p.acceptOp('*');
+  if (!star) return name ? { name } : {};
+  const min = bound(p, 'the lower bound of the hops');
+  p.expectOp('..');
+  const max = bound(p, 'the upper bound of the hops (a variable-length edge is bounded: *1..5)');
+  const span: Span = { start: star.span.start, end: max.span.end };
+  if (max.value < min.value)
+    throw p.errors.semantic(`the hops' upper bound ${max.value} is below the lower bound ${min.value}`, span);
+  return { ...(name ? { name } : {}), hops: { min: min.value, max: max.value, span } };
+}
+
+function bound(p: OperatorCursor, what: string): { value: number; span: Span } {
+  const t = p.peek();
+  if (t.kind !== 'long') throw p.errors.syntax(`expected ${what}, an integer`, t.span);
+  p.next();
+  return { value: Number(t.value), span: t.span };
+}
