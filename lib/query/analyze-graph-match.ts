@@ -9,7 +9,7 @@
 // hop bounds past MAX_HOPS or more than MAX_LEGS lengths in all.
 import type { Expr, Operator, Pipeline } from './ast';
 import type { GraphMatchSpec, GraphPattern, PatternEdge, PatternNode } from './ast-graph';
-import { EDGE_DST, EDGE_ID, EDGE_SRC, NODE_ID, type GraphHost, type GraphTables } from './analyze-graph';
+import { EDGE_DST, EDGE_ID, EDGE_SRC, NODE_ID, type GraphHost, type GraphTables } from './graph-tables';
 import { and, copy, joinOn, neq, over, project, unionOf, where } from './graph-build';
 import { propColumn, propertiesRead, rewriteProject, rewriteWhere, type MatchScope, type MatchVariable } from './graph-match-exprs';
 import type { Rel } from './ir';
@@ -121,6 +121,8 @@ class Chain {
   private readonly bound = new Set<string>();
   private readonly edgeIds: string[] = [];
   private readonly nodeIds: string[] = [];
+  /** The end node ids of each variable-length edge walked at least one hop. */
+  private readonly pathEnds: [string, string][] = [];
 
   constructor(
     private readonly graph: GraphTables,
@@ -156,7 +158,11 @@ class Chain {
     const distinct = (ids: readonly string[]): Expr[] =>
       ids.flatMap((a, i) => ids.slice(i + 1).map((b) => neq(a, b, this.at)));
     if (cycles === 'all') return [];
-    return [...distinct(this.edgeIds), ...(cycles === 'none' ? distinct(this.nodeIds) : [])];
+    if (cycles === 'unique_edges') return distinct(this.edgeIds);
+    // none: different variables are different nodes, and a path of a variable-length edge is
+    // simple (its ends differ too), so no node repeats but where the pattern names it twice.
+    const ends = this.pathEnds.map(([a, b]) => neq(a, b, this.at));
+    return [...distinct(this.edgeIds), ...distinct(this.nodeIds), ...ends];
   }
 
   private nodeTable(v: string): Pipeline {
@@ -218,6 +224,7 @@ class Chain {
       if (i < walk.length - 1) this.nodeIds.push(at);
     });
     const target = propColumn(to, NODE_ID);
+    if (edge.hops && k > 0) this.pathEnds.push([propColumn(from, NODE_ID), target]);
     if (this.bound.has(to)) {
       this.operators.push(where({ kind: 'binary', op: '==', left: refOf(at, this.at), right: refOf(target, this.at), opSpan: this.at, span: this.at }, this.at));
       return;

@@ -9,35 +9,12 @@
 // id: a long that tells nodes apart, not Kusto's own hash values. Throws QueryError
 // QUERY_SEMANTIC for unknown or mistyped id columns, QUERY_UNSUPPORTED on an engine without graphs.
 import type { GraphSpec, GraphToTableSpec, MakeGraphSpec } from './ast-graph';
-import type { TabularHost } from './analyze-join';
 import { analyzeGraphMatch } from './analyze-graph-match';
 import { clip } from './errors';
 import { copy, extend, item, over, project, ref, unionOf } from './graph-build';
-import type { IrColumn, KqlType, Rel } from './ir';
+import { EDGE_DST, EDGE_ID, EDGE_SRC, NODE_ID, type GraphHost, type GraphTables } from './graph-tables';
+import type { IrColumn, Rel } from './ir';
 import type { Span } from './tokens';
-
-/** What the graph analysis needs from the Analyzer. */
-export interface GraphHost extends TabularHost {
-  bindTable(name: string, rel: Rel | undefined): void;
-  /** Computed once however often the rewrite reads it (a CTE). */
-  materialize(rel: Rel): void;
-  /** The engine the query compiles for: Timestream has no graphs. */
-  readonly engine?: 'duckdb' | 'timestream';
-}
-
-/** The graph's private tables, as let names, and what their columns are. */
-export interface GraphTables {
-  readonly nodes: string;
-  readonly edges: string;
-  readonly nodeProps: readonly IrColumn[];
-  readonly edgeProps: readonly IrColumn[];
-  readonly idType: KqlType;
-}
-
-export const NODE_ID = '#id';
-export const EDGE_SRC = '#src';
-export const EDGE_DST = '#dst';
-export const EDGE_ID = '#eid';
 
 export function analyzeGraph(h: GraphHost, input: Rel, spec: GraphSpec, span: Span): Rel {
   if (h.engine === 'timestream')

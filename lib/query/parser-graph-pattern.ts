@@ -13,9 +13,11 @@ export function parseGraphMatch(p: OperatorCursor, start: number): GraphMatchSpe
   if (p.peekIdent('cycles') && p.peekAt(1)?.text === '=') {
     p.next();
     p.next();
+    // A word or a string: the docs write both (cycles=none, cycles="none").
     const c = p.next();
-    if (!CYCLES.has(c.text)) throw p.errors.syntax(`cycles is none, unique_edges or all, not '${c.text}'`, c.span);
-    cycles = c.text as CyclesOption;
+    const value = c.kind === 'string' ? String(c.value) : c.text;
+    if (!CYCLES.has(value)) throw p.errors.syntax(`cycles is none, unique_edges or all, not '${c.text}'`, c.span);
+    cycles = value as CyclesOption;
   }
   const patterns: GraphPattern[] = [];
   do patterns.push(pattern(p));
