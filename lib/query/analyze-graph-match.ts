@@ -7,11 +7,22 @@
 // also wants all their nodes different; cycles=all keeps every match. Throws QueryError
 // QUERY_SEMANTIC for patterns that share no node or reuse an edge variable, QUERY_UNSUPPORTED for
 // hop bounds past MAX_HOPS or more than MAX_LEGS lengths in all.
-import type { Expr, Operator, Pipeline } from './ast';
-import type { GraphMatchSpec, GraphPattern, PatternEdge, PatternNode } from './ast-graph';
-import { EDGE_DST, EDGE_ID, EDGE_SRC, NODE_ID, type GraphHost, type GraphTables } from './graph-tables';
+import type { Expr, GraphMatchSpec, GraphPattern, Operator, PatternEdge, PatternNode, Pipeline } from './ast';
+import {
+  EDGE_DST,
+  EDGE_ID,
+  EDGE_SRC,
+  hopsOf,
+  innerNodesOf,
+  NODE_ID,
+  propColumn,
+  type GraphHost,
+  type GraphTables,
+  type MatchScope,
+  type MatchVariable,
+} from './graph-tables';
 import { and, copy, joinOn, neq, over, project, unionOf, where } from './graph-build';
-import { propColumn, propertiesRead, rewriteProject, rewriteWhere, type MatchScope, type MatchVariable } from './graph-match-exprs';
+import { propertiesRead, rewriteProject, rewriteWhere } from './graph-match-exprs';
 import type { Rel } from './ir';
 import type { Span } from './tokens';
 
@@ -48,7 +59,7 @@ export function analyzeGraphMatch(
       vars.set(name, { name, kind: 'edge', props: edgeProps, variableLength: e.hops !== undefined });
     });
   }
-  const scope: MatchScope = { errors: h.errors, vars };
+  const scope: MatchScope = { errors: h.errors, vars, nodeProps };
   const read = propertiesRead(scope, [...(spec.where ? [spec.where] : []), ...spec.project.map((i) => i.expr)]);
   const combos = lengthCombinations(h, spec);
   const legs = combos.map((lengths) => {
@@ -166,14 +177,20 @@ class Chain {
   }
 
   private nodeTable(v: string): Pipeline {
-    const props = [...(this.read.get(v) ?? [])].map((p) => copy(propColumn(v, p), p, this.at));
     this.nodeIds.push(propColumn(v, NODE_ID));
+    return this.nodeTableOf(v, this.read.get(v) ?? new Set());
+  }
+
+  /** The nodes table, its id and the properties read prefixed with the element's name. */
+  private nodeTableOf(v: string, read: ReadonlySet<string>): Pipeline {
+    const props = [...read].map((p) => copy(propColumn(v, p), p, this.at));
     return over(this.graph.nodes, [project([copy(propColumn(v, NODE_ID), NODE_ID, this.at), ...props], this.at)], this.at);
   }
 
   /** The edge table walked one way, its columns prefixed with the hop's element name. */
   private edgeTable(element: string, variable: string, direction: PatternEdge['direction'], reversed: boolean): Pipeline {
-    const props = [...(this.read.get(variable) ?? [])].map((p) => copy(propColumn(element, p), p, this.at));
+    const read = new Set([...(this.read.get(variable) ?? []), ...(this.read.get(hopsOf(variable)) ?? [])]);
+    const props = [...read].map((p) => copy(propColumn(element, p), p, this.at));
     const way = (from: string, to: string): Pipeline =>
       over(
         this.graph.edges,
@@ -217,12 +234,22 @@ class Chain {
     const elements = edge.hops ? Array.from({ length: k }, (_, i) => `${variable}#${i + 1}`) : [variable];
     if (edge.hops) this.hops.set(variable, elements);
     const walk = reversed ? [...elements].reverse() : elements;
+    // The nodes a path passes through, named by their place in pattern order; joined to the
+    // nodes table only when map(inner_nodes(e), ...) or its kin read their properties.
+    const innerProps = this.read.get(innerNodesOf(variable));
+    const inner: string[] = [];
     let at = propColumn(from, NODE_ID);
     walk.forEach((element, i) => {
       this.operators.push(joinOn(this.edgeTable(element, variable, edge.direction, reversed), at, propColumn(element, FROM), this.at));
       at = propColumn(element, TO);
-      if (i < walk.length - 1) this.nodeIds.push(at);
+      if (i === walk.length - 1) return;
+      this.nodeIds.push(at);
+      if (!innerProps) return;
+      const node = `${variable}#node${reversed ? k - i - 1 : i + 1}`;
+      inner.push(node);
+      this.operators.push(joinOn(this.nodeTableOf(node, innerProps), at, propColumn(node, NODE_ID), this.at));
     });
+    if (edge.hops) this.hops.set(innerNodesOf(variable), reversed ? inner.reverse() : inner);
     const target = propColumn(to, NODE_ID);
     if (edge.hops && k > 0) this.pathEnds.push([propColumn(from, NODE_ID), target]);
     if (this.bound.has(to)) {

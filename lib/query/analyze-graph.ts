@@ -8,7 +8,7 @@
 // The node "hash id" of with_node_id= / with_source_id= / with_target_id= is hash() of the node
 // id: a long that tells nodes apart, not Kusto's own hash values. Throws QueryError
 // QUERY_SEMANTIC for unknown or mistyped id columns, QUERY_UNSUPPORTED on an engine without graphs.
-import type { GraphSpec, GraphToTableSpec, MakeGraphSpec } from './ast-graph';
+import type { GraphSpec, GraphToTableSpec, MakeGraphSpec } from './ast';
 import { analyzeGraphMatch } from './analyze-graph-match';
 import { clip } from './errors';
 import { copy, extend, item, over, project, ref, unionOf } from './graph-build';

@@ -5,25 +5,10 @@
 // hop). Throws QueryError QUERY_SEMANTIC for a bare variable or an unknown property.
 import type { Expr, NamedExpr } from './ast';
 import { findInChildren, mapChildren } from './ast-walk';
-import type { ErrorFactory } from './errors';
 import { and, item, ref } from './graph-build';
+import { graphFunction, rewriteGraphFunction } from './graph-functions';
+import { propColumn, type MatchScope, type MatchVariable } from './graph-tables';
 import type { Span } from './tokens';
-
-/** A pattern variable: its properties, and for a variable-length edge its hop names (in pattern order) per leg. */
-export interface MatchVariable {
-  readonly name: string;
-  readonly kind: 'node' | 'edge';
-  readonly props: ReadonlySet<string>;
-  readonly variableLength: boolean;
-}
-
-export interface MatchScope {
-  readonly errors: ErrorFactory;
-  readonly vars: ReadonlyMap<string, MatchVariable>;
-}
-
-/** The column of property `prop` of the element a variable (or one hop) matched. */
-export const propColumn = (element: string, prop: string): string => `${element}.${prop}`;
 
 /** The variable and property `e` reads (`v.Prop`), or undefined when it reads none. */
 function propertyRef(s: MatchScope, e: Expr): { v: MatchVariable; prop: string; span: Span } | undefined {
@@ -41,12 +26,20 @@ function propertyRef(s: MatchScope, e: Expr): { v: MatchVariable; prop: string; 
 /** Every property each variable is read for, checking each reference. */
 export function propertiesRead(s: MatchScope, exprs: readonly Expr[]): Map<string, Set<string>> {
   const read = new Map<string, Set<string>>();
+  const add = (key: string, prop: string): void => {
+    const set = read.get(key) ?? new Set<string>();
+    set.add(prop);
+    read.set(key, set);
+  };
   const visit = (e: Expr): undefined => {
+    const f = graphFunction(s, e);
+    if (f) {
+      for (const prop of f.props) add(f.key, prop);
+      return visit(f.rest);
+    }
     const r = propertyRef(s, e);
     if (r) {
-      const set = read.get(r.v.name) ?? new Set<string>();
-      set.add(r.prop);
-      read.set(r.v.name, set);
+      add(r.v.name, r.prop);
       return undefined;
     }
     if (e.kind === 'name' && s.vars.has(e.name))
@@ -67,6 +60,8 @@ export function rewrite(
   hops: ReadonlyMap<string, readonly string[]>,
   single?: { readonly edge: string; readonly hop: string },
 ): Expr {
+  const f = graphFunction(s, e);
+  if (f) return rewriteGraphFunction(f, hops, (x) => rewrite(s, x, hops, single));
   const r = propertyRef(s, e);
   if (!r) return mapChildren(e, (c) => rewrite(s, c, hops, single));
   if (r.v.name === single?.edge) return ref(propColumn(single.hop, r.prop), r.span);
@@ -95,7 +90,7 @@ export function rewriteWhere(
 ): Expr | undefined {
   const terms: Expr[] = [];
   for (const c of conjuncts(where)) {
-    const edges = [...propertiesRead(s, [c]).keys()].filter((v) => s.vars.get(v)!.variableLength);
+    const edges = [...propertiesRead(s, [c]).keys()].filter((v) => s.vars.get(v)?.variableLength === true);
     if (edges.length > 1)
       throw s.errors.unsupported(
         `a where condition reads the variable-length edges ${edges.join(' and ')} together: write one condition per edge`,

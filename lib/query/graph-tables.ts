@@ -1,5 +1,6 @@
 // The private tables a graph is rewritten into (analyze-graph.ts), shared by the graph analyzers.
 import type { TabularHost } from './analyze-join';
+import type { ErrorFactory } from './errors';
 import type { IrColumn, KqlType, Rel } from './ir';
 
 /** What the graph analysis needs from the Analyzer. */
@@ -24,3 +25,28 @@ export const NODE_ID = '#id';
 export const EDGE_SRC = '#src';
 export const EDGE_DST = '#dst';
 export const EDGE_ID = '#eid';
+
+/** A pattern variable: its properties, and for a variable-length edge its hop names (in pattern order) per leg. */
+export interface MatchVariable {
+  readonly name: string;
+  readonly kind: 'node' | 'edge';
+  readonly props: ReadonlySet<string>;
+  readonly variableLength: boolean;
+}
+
+export interface MatchScope {
+  readonly errors: ErrorFactory;
+  readonly vars: ReadonlyMap<string, MatchVariable>;
+  /** The node properties, read by name inside map(inner_nodes(e), ...) and its kin. */
+  readonly nodeProps: ReadonlySet<string>;
+}
+
+/** The key under which the properties of a variable-length edge's inner nodes are read and joined. */
+export const innerNodesOf = (edge: string): string => `${edge}#inner`;
+
+/** The key under which the properties map(e, ...) and its kin read of each hop are recorded. */
+export const hopsOf = (edge: string): string => `${edge}#hops`;
+
+/** The column of property `prop` of the element a variable (or one hop) matched. */
+export const propColumn = (element: string, prop: string): string => `${element}.${prop}`;
+

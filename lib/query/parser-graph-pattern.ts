@@ -2,7 +2,7 @@
 // [where Constraints] project Items`, a pattern being nodes `(n)` / `()` joined by edges
 // `-[e]->`, `<-[e]-`, `-[e]-`, `-->`, `<--`, `--`, a variable-length edge `-[e*1..3]->`.
 // Throws QueryError QUERY_SYNTAX for malformed patterns, QUERY_SEMANTIC for bad hop bounds.
-import type { CyclesOption, EdgeDirection, GraphMatchSpec, GraphName, GraphPattern, PatternEdge, PatternNode } from './ast-graph';
+import type { CyclesOption, EdgeDirection, GraphMatchSpec, GraphName, GraphPattern, PatternEdge, PatternNode } from './ast';
 import type { OperatorCursor } from './parser-operators';
 import type { Span } from './tokens';
 

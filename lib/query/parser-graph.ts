@@ -4,8 +4,7 @@
 // never reach an operator that expects a table. Throws QueryError QUERY_SEMANTIC for a graph
 // that ends the query or meets a tabular operator (and for a graph operator without a graph),
 // QUERY_UNSUPPORTED for graph operators and forms not run here, QUERY_SYNTAX for malformed text.
-import type { Pipeline } from './ast';
-import type { GraphName, GraphSpec, GraphToTableSpec, MakeGraphSpec } from './ast-graph';
+import type { GraphName, GraphSpec, GraphToTableSpec, MakeGraphSpec, Pipeline } from './ast';
 import { parseGraphMatch } from './parser-graph-pattern';
 import type { OperatorCursor } from './parser-operators';
 import type { Span, Token } from './tokens';

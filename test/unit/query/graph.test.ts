@@ -91,6 +91,8 @@ describe('graph operators', () => {
       ['(a)-->(b)', 'QUERY_SYNTAX', 'graph-match needs a project clause'],
       ['cycles=some (a)-->(b) project a.id', 'QUERY_SYNTAX', 'cycles is none, unique_edges or all'],
       ['a-->(b) project a.id', 'QUERY_SYNTAX', 'expected a pattern node'],
+      ['(a)-[e]->(b) project map(e, w)', 'QUERY_SEMANTIC', "map() runs over a variable-length edge (or inner_nodes() of one), not 'e'"],
+      ['(a)-[e*1..2]->(b) project inner_nodes(e)', 'QUERY_SEMANTIC', 'inner_nodes() is read through map(), any() or all()'],
     ])('refuses the pattern %s', (pattern, code, message) => {
       // Act
       const error = failure(`${TRIANGLE}E | make-graph s --> t with N on id | graph-match ${pattern}`);
@@ -185,6 +187,18 @@ describe('graph operators', () => {
       const { rows } = await run(`${TRIANGLE}E | make-graph s --> t with_node_id=id | graph-match (a)-[e*0..1]->(b) where a.id == "A" project b.id, e.w`);
       // Assess
       expect(sorted(rows)).toEqual(sorted([['A', []], ['B', [1]]]));
+    });
+
+    it('runs all(), any() and map() over the hops and inner nodes, all() true and any() false over none', async () => {
+      // Act
+      const { rows } = await run(
+        `${TRIANGLE}E | make-graph s --> t with N on id | graph-match cycles=all (a)-[e*0..2]->(b) where a.id == "A"` +
+          ' project b.id, all(e, w < 2), any(e, w > 1), map(e, w * 10), map(inner_nodes(e), color)',
+      );
+      // Assess: A (no hop), A->B, A->B->C; B's color is one of its two rows'.
+      expect(rows.map((r) => r.slice(0, 4))).toEqual(expect.arrayContaining([['A', true, false, []], ['B', true, false, [10]], ['C', false, true, [10, 20]]]));
+      expect(rows).toHaveLength(3);
+      expect(['blue', 'green']).toContain((rows.find((r) => r[0] === 'C')![4] as string[])[0]);
     });
 
     it('holds a where condition on a variable-length edge for each hop', async () => {
