@@ -26,7 +26,10 @@ export function parseGraph(p: OperatorCursor, word: Token): GraphSpec {
   const make = parseMakeGraph(p, word.span);
   const bar = p.peek();
   if (!(bar.kind === 'op' && bar.text === '|'))
-    throw p.errors.semantic(`make-graph returns a graph, not a table, so it cannot end a query: ${FOLLOW}`, word.span);
+    throw p.errors.semantic(
+      `make-graph returns a graph, not a table, so it cannot end a query or a let value (a graph kept in a let is not supported): ${FOLLOW}`,
+      word.span,
+    );
   p.next();
   const op = p.next();
   if (op.kind !== 'ident' || !GRAPH_OPERATORS.has(op.text)) {
