@@ -100,7 +100,6 @@ function makeGraph(h: GraphHost, input: Rel, spec: MakeGraphSpec, bind: (s: stri
     edges,
     nodeProps: nodesRel.columns.filter((c) => c.name !== NODE_ID),
     edgeProps: input.columns,
-    idType: src.type,
   };
 }
 

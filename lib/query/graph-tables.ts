@@ -1,7 +1,7 @@
 // The private tables a graph is rewritten into (analyze-graph.ts), shared by the graph analyzers.
 import type { TabularHost } from './analyze-join';
 import type { ErrorFactory } from './errors';
-import type { IrColumn, KqlType, Rel } from './ir';
+import type { IrColumn, Rel } from './ir';
 
 /** What the graph analysis needs from the Analyzer. */
 export interface GraphHost extends TabularHost {
@@ -18,7 +18,6 @@ export interface GraphTables {
   readonly edges: string;
   readonly nodeProps: readonly IrColumn[];
   readonly edgeProps: readonly IrColumn[];
-  readonly idType: KqlType;
 }
 
 export const NODE_ID = '#id';
@@ -26,7 +25,7 @@ export const EDGE_SRC = '#src';
 export const EDGE_DST = '#dst';
 export const EDGE_ID = '#eid';
 
-/** A pattern variable: its properties, and for a variable-length edge its hop names (in pattern order) per leg. */
+/** A pattern variable of graph-match: what it matches, the properties it has, whether it is a variable-length edge. */
 export interface MatchVariable {
   readonly name: string;
   readonly kind: 'node' | 'edge';
