@@ -29,7 +29,7 @@ export function analyzeGraph(h: GraphHost, input: Rel, spec: GraphSpec, span: Sp
   };
   try {
     const graph = makeGraph(h, input, spec.make, bind);
-    return spec.end.kind === 'toTable' ? graphToTable(h, graph, spec.end) : analyzeGraphMatch(h, graph, spec.end, span);
+    return spec.end.kind === 'toTable' ? graphToTable(h, graph, spec.end) : analyzeGraphMatch(h, graph, spec.end, bind, span);
   } finally {
     for (const name of bound) h.bindTable(name, undefined);
   }

@@ -520,6 +520,8 @@ export type CyclesOption = 'none' | 'unique_edges' | 'all';
 export interface GraphMatchSpec {
   readonly kind: 'match';
   readonly cycles: CyclesOption;
+  /** graph-shortest-paths: keep the shortest matches per first and last node, any one or all of them. */
+  readonly shortest?: 'any' | 'all';
   readonly patterns: readonly GraphPattern[];
   readonly where?: Expr;
   readonly project: readonly NamedExpr[];

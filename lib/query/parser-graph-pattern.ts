@@ -8,9 +8,19 @@ import type { Span } from './tokens';
 
 const CYCLES: ReadonlySet<string> = new Set(['none', 'unique_edges', 'all']);
 
-export function parseGraphMatch(p: OperatorCursor, start: number): GraphMatchSpec {
+/** graph-match, or graph-shortest-paths (`shortest`): `[output=any|all]` instead of cycles=, one pattern with a variable-length edge. */
+export function parseGraphMatch(p: OperatorCursor, start: number, shortest = false): GraphMatchSpec {
   let cycles: CyclesOption = 'unique_edges';
-  if (p.peekIdent('cycles') && p.peekAt(1)?.text === '=') {
+  let output: 'any' | 'all' | undefined = shortest ? 'any' : undefined;
+  if (shortest && p.peekIdent('output') && p.peekAt(1)?.text === '=') {
+    p.next();
+    p.next();
+    const o = p.next();
+    const value = o.kind === 'string' ? String(o.value) : o.text;
+    if (value !== 'any' && value !== 'all') throw p.errors.syntax(`output is any or all, not '${o.text}'`, o.span);
+    output = value;
+  }
+  if (!shortest && p.peekIdent('cycles') && p.peekAt(1)?.text === '=') {
     p.next();
     p.next();
     // A word or a string: the docs write both (cycles=none, cycles="none").
@@ -22,12 +32,25 @@ export function parseGraphMatch(p: OperatorCursor, start: number): GraphMatchSpe
   const patterns: GraphPattern[] = [];
   do patterns.push(pattern(p));
   while (p.acceptOp(','));
+  if (shortest && (patterns.length > 1 || !patterns[0]!.edges.some((e) => e.hops)))
+    throw p.errors.semantic(
+      'graph-shortest-paths takes one pattern with a variable-length edge, as (a)-[e*1..5]->(b)',
+      patterns.length > 1 ? patterns[1]!.span : patterns[0]!.span,
+    );
   const where = p.acceptIdent('where') ? p.expression() : undefined;
   if (!p.peekIdent('project'))
-    throw p.errors.syntax("graph-match needs a project clause: project Name = n.Property, ...", p.peek().span);
+    throw p.errors.syntax(`${shortest ? 'graph-shortest-paths' : 'graph-match'} needs a project clause: project Name = n.Property, ...`, p.peek().span);
   p.next();
   const project = p.parseNamedList();
-  return { kind: 'match', cycles, patterns, ...(where ? { where } : {}), project, span: p.spanFrom(start) };
+  return {
+    kind: 'match',
+    cycles,
+    ...(output ? { shortest: output } : {}),
+    patterns,
+    ...(where ? { where } : {}),
+    project,
+    span: p.spanFrom(start),
+  };
 }
 
 function pattern(p: OperatorCursor): GraphPattern {

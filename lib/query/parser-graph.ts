@@ -17,7 +17,7 @@ export const GRAPH_OPERATORS: ReadonlySet<string> = new Set([
   'graph-mark-components',
 ]);
 
-const NOT_RUN_HERE: ReadonlySet<string> = new Set(['graph-shortest-paths', 'graph-mark-components']);
+const NOT_RUN_HERE: ReadonlySet<string> = new Set(['graph-mark-components']);
 
 const FOLLOW = 'follow it with graph-match or graph-to-table';
 
@@ -40,7 +40,10 @@ export function parseGraph(p: OperatorCursor, word: Token): GraphSpec {
     );
   }
   if (NOT_RUN_HERE.has(op.text)) throw p.errors.unsupported(`the '${op.text}' operator is not supported`, op.span);
-  const end = op.text === 'graph-match' ? parseGraphMatch(p, op.span.start) : parseGraphToTable(p, op.span.start);
+  const end =
+    op.text === 'graph-to-table'
+      ? parseGraphToTable(p, op.span.start)
+      : parseGraphMatch(p, op.span.start, op.text === 'graph-shortest-paths');
   return { make, end };
 }
 

@@ -68,7 +68,7 @@ describe('graph operators', () => {
     });
 
     it('refuses the graph operators not run here by name', () => {
-      for (const op of ['graph-shortest-paths (a)-->(b) project a.id', 'graph-mark-components']) {
+      for (const op of ['graph-mark-components']) {
         // Act
         const error = failure(`${TRIANGLE}E | make-graph s --> t | ${op}`);
         // Assess
@@ -98,6 +98,17 @@ describe('graph operators', () => {
       const error = failure(`${TRIANGLE}E | make-graph s --> t with N on id | graph-match ${pattern}`);
       // Assess
       expect(error.code).toBe(code);
+      expect(error.message).toContain(message);
+    });
+
+    it.each([
+      ['(a)-->(b) project a.id', 'one pattern with a variable-length edge'],
+      ['(a)-[e*1..2]->(b), (b)-->(c) project a.id', 'one pattern with a variable-length edge'],
+      ['output=some (a)-[e*1..2]->(b) project a.id', "output is any or all, not 'some'"],
+    ])('refuses graph-shortest-paths %s', (rest, message) => {
+      // Act
+      const error = failure(`${TRIANGLE}E | make-graph s --> t with_node_id=id | graph-shortest-paths ${rest}`);
+      // Assess
       expect(error.message).toContain(message);
     });
 
@@ -199,6 +210,16 @@ describe('graph operators', () => {
       expect(rows.map((r) => r.slice(0, 4))).toEqual(expect.arrayContaining([['A', true, false, []], ['B', true, false, [10]], ['C', false, true, [10, 20]]]));
       expect(rows).toHaveLength(3);
       expect(['blue', 'green']).toContain((rows.find((r) => r[0] === 'C')![4] as string[])[0]);
+    });
+
+    it('keeps one shortest path per first and last node with graph-shortest-paths (output=any)', async () => {
+      // Act: from A, every node is reached; C by A->B->C only (no edge A->C), A by the 3-hop cycle.
+      const { columns, rows } = await run(
+        `${TRIANGLE}E | make-graph s --> t with_node_id=id | graph-shortest-paths (a)-[e*1..4]->(b) where a.id == "A" project b.id, e.w`,
+      );
+      // Assess
+      expect(columns).toEqual(['b_id:string', 'e_w:dynamic']);
+      expect(sorted(rows)).toEqual(sorted([['B', [1]], ['C', [1, 2]], ['A', [1, 2, 3]]]));
     });
 
     it('holds a where condition on a variable-length edge for each hop', async () => {
