@@ -49,3 +49,8 @@ export const hopsOf = (edge: string): string => `${edge}#hops`;
 /** The column of property `prop` of the element a variable (or one hop) matched. */
 export const propColumn = (element: string, prop: string): string => `${element}.${prop}`;
 
+/** The variable a pattern element binds: its own name, or a private one for `()` and `-->`. */
+export interface Element {
+  readonly name: string;
+  readonly kind: 'node' | 'edge';
+}
