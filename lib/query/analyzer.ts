@@ -5,6 +5,7 @@
 import { mapChildren } from './ast-walk';
 import type { Expr, NamedExpr, Operator, Pipeline, Program, SortKey, Source } from './ast';
 import { analyzeAggregate, type AggregateOutput } from './aggregates';
+import { analyzeGraph } from './analyze-graph';
 import { analyzeJoin, type TabularHost } from './analyze-join';
 import { analyzeMakeSeries } from './analyze-make-series';
 import { analyzeMvApply, type MvApplyHost } from './analyze-mv-apply';
@@ -47,6 +48,8 @@ export interface AnalyzeOptions {
   readonly records: ExpressionRecords;
   /** The keys found so far for plugins whose columns come from the data (discovery.ts). */
   readonly discovery?: DiscoveryState;
+  /** The engine compiled for: graph operators are refused on Timestream (analyze-graph.ts). */
+  readonly engine?: 'duckdb' | 'timestream';
 }
 
 export function analyze(program: Program, ctx: CompileContext, options: AnalyzeOptions): AnalyzedQuery {
@@ -134,6 +137,14 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
       }
     }
     return { ...this.pipeline(program.query), materialized: this.materialized };
+  }
+
+  get engine(): 'duckdb' | 'timestream' | undefined {
+    return this.options.engine;
+  }
+
+  materialize(rel: Rel): void {
+    this.materialized.add(rel);
   }
 
   newRef(): string {
@@ -605,6 +616,8 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
         return analyzeTopHitters(this, input, op.topHitters, op.span);
       case 'evaluate':
         return analyzeEvaluate(this, input, op.evaluate, op.span, this.options.discovery);
+      case 'graph':
+        return analyzeGraph(this, input, op.graph, op.span);
       case 'fork':
         // The last operator of the query is split into its result tables before analysis (index.ts).
         throw this.errors.semantic(`${op.word} ends the query: its result tables cannot be read by other operators`, {

@@ -196,7 +196,8 @@ export type Operator =
   | { readonly kind: 'partition'; readonly partition: PartitionSpec; readonly span: Span }
   | { readonly kind: 'topHitters'; readonly topHitters: TopHittersSpec; readonly span: Span }
   | { readonly kind: 'evaluate'; readonly evaluate: EvaluateSpec; readonly span: Span }
-  | { readonly kind: 'fork'; readonly word: 'fork' | 'facet'; readonly legs: readonly ForkLeg[]; readonly span: Span };
+  | { readonly kind: 'fork'; readonly word: 'fork' | 'facet'; readonly legs: readonly ForkLeg[]; readonly span: Span }
+  | { readonly kind: 'graph'; readonly graph: GraphSpec; readonly span: Span };
 
 /** One result table of `fork (...) ...` or `facet by ...` (parser-fork.ts): operators over the fork's input. */
 export interface ForkLeg {
@@ -471,4 +472,79 @@ export interface Program {
   readonly sets?: readonly SetStatement[];
   /** The declared query parameters (statements.ts binds them; absent when there are none). */
   readonly parameters?: readonly QueryParameterDecl[];
+}
+
+// Kusto's graph operators (make-graph, graph-to-table and graph-match pages of the Kusto docs). A
+// graph is not a table, so the parser reads make-graph together with the graph operator after it
+// as one tabular operator whose result is that operator's table (parser-graph.ts).
+export interface GraphName {
+  readonly name: string;
+  readonly span: Span;
+}
+
+/** `make-graph Source --> Target [with Nodes on Id, ...] | [with_node_id=Name]`. */
+export interface MakeGraphSpec {
+  readonly source: GraphName;
+  readonly target: GraphName;
+  readonly nodes: readonly { readonly table: Pipeline; readonly id: GraphName; readonly span: Span }[];
+  readonly nodeIdProperty?: GraphName;
+  /** The word make-graph: where an engine that has no graphs refuses it. */
+  readonly wordSpan: Span;
+}
+
+/** `graph-to-table nodes [as N] [with_node_id=C]` or `graph-to-table edges [as E] [with_source_id=S] [with_target_id=T]`. */
+export interface GraphToTableSpec {
+  readonly kind: 'toTable';
+  readonly what: 'nodes' | 'edges';
+  readonly nodeId?: GraphName;
+  readonly sourceId?: GraphName;
+  readonly targetId?: GraphName;
+  readonly span: Span;
+}
+
+export type EdgeDirection = '->' | '<-' | '--';
+
+export interface PatternNode {
+  readonly kind: 'node';
+  /** Absent for `()`. */
+  readonly name?: GraphName;
+  readonly span: Span;
+}
+
+export interface PatternEdge {
+  readonly kind: 'edge';
+  readonly name?: GraphName;
+  readonly direction: EdgeDirection;
+  /** `*lo..hi` of a variable-length edge. */
+  readonly hops?: { readonly min: number; readonly max: number; readonly span: Span };
+  readonly span: Span;
+}
+
+/** One comma-separated sequence: nodes[i] and nodes[i + 1] joined by edges[i]. */
+export interface GraphPattern {
+  readonly nodes: readonly PatternNode[];
+  readonly edges: readonly PatternEdge[];
+  readonly span: Span;
+}
+
+export type CyclesOption = 'none' | 'unique_edges' | 'all';
+
+/** `graph-match [cycles=C] Pattern [, Pattern ...] [where Constraints] project Items`. */
+export interface GraphMatchSpec {
+  readonly kind: 'match';
+  readonly cycles: CyclesOption;
+  /** graph-shortest-paths: keep the shortest matches per first and last node, any one or all of them. */
+  readonly shortest?: 'any' | 'all';
+  readonly patterns: readonly GraphPattern[];
+  readonly where?: Expr;
+  readonly project: readonly NamedExpr[];
+  readonly span: Span;
+}
+
+export type GraphEnd = GraphToTableSpec | GraphMatchSpec;
+
+export interface GraphSpec {
+  readonly make: MakeGraphSpec;
+  /** The graph operator that turns the graph into the table the pipeline goes on with. */
+  readonly end: GraphEnd;
 }

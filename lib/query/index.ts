@@ -158,6 +158,7 @@ export function compilePlan(
       nowTicks,
       records,
       discovery: { found, met: 0 },
+      engine: options.dialect,
       ...(properties.binAutoSize ? { binAuto: { size: properties.binAutoSize, at: properties.binAutoAt } } : {}),
       ...(options.identity ? { identity: options.identity } : {}),
     });

@@ -114,8 +114,9 @@ export function tokenize(source: string, ctx: CompileContext = compileContext(so
         throw errors.syntax("'$' must be followed by a name, as in $left", { start, end: pos });
       let word = source.slice(start, pos);
       // project-away, mv-expand ...: a hyphen directly between two words of a known operator name.
-      if (charAt(source, pos) === '-' && isIdentStart(charAt(source, pos + 1))) {
-        let end = pos + 1;
+      // Up to three words: graph-to-table, graph-shortest-paths.
+      for (let end = pos, words = 1; words < 3 && charAt(source, end) === '-' && isIdentStart(charAt(source, end + 1)); words++) {
+        end++;
         while (isIdentPart(charAt(source, end))) end++;
         const joined = source.slice(start, end);
         if (HYPHENATED_KEYWORDS.has(joined)) {

@@ -34,6 +34,7 @@ import {
   parseTimespanTicks,
 } from './literals';
 import { parseMakeSeries } from './parser-make-series';
+import { GRAPH_OPERATORS, graphOperatorWithoutGraph, parseGraph } from './parser-graph';
 import { parseDeclare, parseSet } from './parser-set';
 import { parseMvApply } from './parser-mv-apply';
 import { parseScan } from './parser-scan';
@@ -70,8 +71,6 @@ const KNOWN_UNSUPPORTED_OPERATORS: ReadonlySet<string> = new Set([
   'columnifexists',
   'extend-schema',
   'macro-expand',
-  'graph-match',
-  'make-graph',
 ]);
 const UNSUPPORTED_SOURCES: ReadonlySet<string> = new Set([
   'externaldata',
@@ -559,7 +558,10 @@ class Parser implements OperatorCursor, UdfCursor {
             : this.parseNamedList();
         return { kind: 'serialize', items, span: this.spanFrom(start) };
       }
+      case 'make-graph':
+        return { kind: 'graph', graph: parseGraph(this, t), span: this.spanFrom(start) };
       default:
+        if (GRAPH_OPERATORS.has(t.text)) throw graphOperatorWithoutGraph(this, t);
         if (KNOWN_UNSUPPORTED_OPERATORS.has(t.text)) throw this.errors.unsupported(refusedOperator(t.text), t.span);
         throw this.errors.syntax(`unknown operator '${shown(t)}'`, t.span);
     }

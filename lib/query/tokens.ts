@@ -46,6 +46,11 @@ export const HYPHENATED_KEYWORDS: ReadonlySet<string> = new Set([
   'find-in',
   'sample-distinct',
   'macro-expand',
+  'make-graph',
+  'graph-match',
+  'graph-to-table',
+  'graph-shortest-paths',
+  'graph-mark-components',
 ]);
 
 /** Words that can follow `!` to form a negated string or set operator. */

@@ -1,0 +1,126 @@
+// make-graph and graph-to-table (make-graph and graph-to-table operator pages), rewritten into
+// tabular operators over two private tables bound as lets:
+// - edges: the input's rows with `#src`, `#dst` (the end node ids) and `#eid` (a row number that
+//   tells edges apart for graph-match's cycles=unique_edges);
+// - nodes: one row per node id (`#id`) with the node properties: every row of the nodes tables
+//   (the same id in several rows or tables merges into one node, any value of a property that
+//   has one), plus each edge end no nodes table names, with empty properties but its id columns.
+// The node "hash id" of with_node_id= / with_source_id= / with_target_id= is hash() of the node
+// id: a long that tells nodes apart, not Kusto's own hash values. Throws QueryError
+// QUERY_SEMANTIC for unknown or mistyped id columns, QUERY_UNSUPPORTED on an engine without graphs.
+import type { GraphSpec, GraphToTableSpec, MakeGraphSpec } from './ast';
+import { analyzeGraphMatch } from './analyze-graph-match';
+import { clip } from './errors';
+import { copy, extend, item, over, project, ref, unionOf } from './graph-build';
+import { EDGE_DST, EDGE_ID, EDGE_SRC, NODE_ID, type GraphHost, type GraphTables } from './graph-tables';
+import type { IrColumn, Rel } from './ir';
+import type { Span } from './tokens';
+
+export function analyzeGraph(h: GraphHost, input: Rel, spec: GraphSpec, span: Span): Rel {
+  if (h.engine === 'timestream')
+    throw h.errors.unsupported('make-graph is not supported on the timestream engine (it has no graphs)', spec.make.wordSpan);
+  const prefix = `#graph${h.newRef()}`;
+  const bound: string[] = [];
+  const bind = (suffix: string, rel: Rel): string => {
+    const name = `${prefix}.${suffix}`;
+    h.bindTable(name, rel);
+    bound.push(name);
+    return name;
+  };
+  try {
+    const graph = makeGraph(h, input, spec.make, bind);
+    return spec.end.kind === 'toTable' ? graphToTable(h, graph, spec.end) : analyzeGraphMatch(h, graph, spec.end, bind, span);
+  } finally {
+    for (const name of bound) h.bindTable(name, undefined);
+  }
+}
+
+function makeGraph(h: GraphHost, input: Rel, spec: MakeGraphSpec, bind: (s: string, r: Rel) => string): GraphTables {
+  const at = spec.wordSpan;
+  const column = (cols: readonly IrColumn[], n: { name: string; span: Span }, where: string): IrColumn => {
+    const c = cols.find((x) => x.name === n.name);
+    if (!c) throw h.unknownColumn(n.name, cols, n.span, where);
+    return c;
+  };
+  const src = column(input.columns, spec.source, 'in the edges');
+  const dst = column(input.columns, spec.target, 'in the edges');
+  if (src.type !== dst.type || src.type === 'dynamic')
+    throw h.errors.semantic(
+      `make-graph's node ids '${clip(src.name)}' (${src.type}) and '${clip(dst.name)}' (${dst.type}) must be of one type, not dynamic`,
+      { start: spec.source.span.start, end: spec.target.span.end },
+    );
+  const inputName = bind('input', input);
+  const edgesRel = h.subquery(
+    over(
+      inputName,
+      [
+        extend([copy(EDGE_SRC, src.name, at), copy(EDGE_DST, dst.name, at)], at),
+        { kind: 'serialize', items: [item(EDGE_ID, { kind: 'call', name: 'row_number', nameSpan: at, args: [], span: at })], span: at },
+      ],
+      at,
+    ),
+  );
+  h.materialize(edgesRel);
+  const edges = bind('edges', edgesRel);
+  // Each nodes table, with its id column checked against the edges' node ids.
+  const tables = spec.nodes.map((n, i) => {
+    const rel = h.subquery(n.table);
+    const id = column(rel.columns, n.id, 'in the nodes table');
+    if (id.type !== src.type)
+      throw h.errors.semantic(
+        `the node id '${clip(id.name)}' is ${id.type} but the edges' node ids are ${src.type}`,
+        n.id.span,
+      );
+    return { name: bind(`nodes${i}`, rel), rel, id: id.name };
+  });
+  const props: IrColumn[] = [];
+  for (const t of tables) for (const c of t.rel.columns) if (!props.some((p) => p.name === c.name)) props.push(c);
+  // The id properties an edge end gets when no nodes table has a row for it.
+  const idProps = spec.nodeIdProperty ? [spec.nodeIdProperty.name] : [...new Set(tables.map((t) => t.id))];
+  const ends = [EDGE_SRC, EDGE_DST].map((end) =>
+    over(edges, [project([copy(NODE_ID, end, at), ...idProps.map((p) => copy(p, end, at))], at)], at),
+  );
+  const legs = [...tables.map((t) => over(t.name, [extend([copy(NODE_ID, t.id, at)], at)], at)), ...ends];
+  const propNames = spec.nodeIdProperty ? [spec.nodeIdProperty.name] : props.map((p) => p.name);
+  const merged = unionOf(legs, at);
+  const nodesRel = h.subquery({
+    ...merged,
+    operators: [
+      {
+        kind: 'summarize',
+        aggregates: propNames.map((p) => item(p, { kind: 'call', name: 'take_any', nameSpan: at, args: [ref(p, at)], span: at })),
+        by: [item(NODE_ID, ref(NODE_ID, at))],
+        span: at,
+      },
+    ],
+  });
+  h.materialize(nodesRel);
+  return {
+    nodes: bind('nodes', nodesRel),
+    edges,
+    nodeProps: nodesRel.columns.filter((c) => c.name !== NODE_ID),
+    edgeProps: input.columns,
+  };
+}
+
+function graphToTable(h: GraphHost, graph: GraphTables, spec: GraphToTableSpec): Rel {
+  const at = spec.span;
+  const hashOf = (as: { name: string; span: Span }, id: string) =>
+    item(as.name, { kind: 'call', name: 'hash', nameSpan: as.span, args: [ref(id, as.span)], span: as.span });
+  if (spec.what === 'nodes') {
+    const props = graph.nodeProps.map((c) => copy(c.name, c.name, at));
+    const items = spec.nodeId ? [hashOf(spec.nodeId, NODE_ID), ...props] : props;
+    if (items.length === 0)
+      throw h.errors.semantic(
+        "the graph's nodes have no properties: give make-graph a nodes table (with T on Id) or with_node_id=Name, or export with_node_id=",
+        at,
+      );
+    return h.subquery(over(graph.nodes, [project(items, at)], at));
+  }
+  const items = [
+    ...(spec.sourceId ? [hashOf(spec.sourceId, EDGE_SRC)] : []),
+    ...(spec.targetId ? [hashOf(spec.targetId, EDGE_DST)] : []),
+    ...graph.edgeProps.map((c) => copy(c.name, c.name, at)),
+  ];
+  return h.subquery(over(graph.edges, [project(items, at)], at));
+}

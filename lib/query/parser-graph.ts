@@ -1,0 +1,141 @@
+// Parsing of make-graph and the graph operators after it (make-graph, graph-to-table and
+// graph-match pages of the Kusto docs). make-graph's result is a graph, not a table: the parser
+// reads it together with the graph operator that turns it back into a table, so a graph can
+// never reach an operator that expects a table. Throws QueryError QUERY_SEMANTIC for a graph
+// that ends the query or meets a tabular operator (and for a graph operator without a graph),
+// QUERY_UNSUPPORTED for graph operators and forms not run here, QUERY_SYNTAX for malformed text.
+import type { GraphName, GraphSpec, GraphToTableSpec, MakeGraphSpec, Pipeline } from './ast';
+import { parseGraphMatch } from './parser-graph-pattern';
+import type { OperatorCursor } from './parser-operators';
+import type { Span, Token } from './tokens';
+
+/** The graph operators that read a graph (graph operators page). */
+export const GRAPH_OPERATORS: ReadonlySet<string> = new Set([
+  'graph-match',
+  'graph-to-table',
+  'graph-shortest-paths',
+  'graph-mark-components',
+]);
+
+const NOT_RUN_HERE: ReadonlySet<string> = new Set(['graph-mark-components']);
+
+const FOLLOW = 'follow it with graph-match or graph-to-table';
+
+/** After the word make-graph: the graph and the graph operator that ends it. */
+export function parseGraph(p: OperatorCursor, word: Token): GraphSpec {
+  const make = parseMakeGraph(p, word.span);
+  const bar = p.peek();
+  if (!(bar.kind === 'op' && bar.text === '|'))
+    throw p.errors.semantic(
+      `make-graph returns a graph, not a table, so it cannot end a query or a let value (a graph kept in a let is not supported): ${FOLLOW}`,
+      word.span,
+    );
+  p.next();
+  const op = p.next();
+  if (op.kind !== 'ident' || !GRAPH_OPERATORS.has(op.text)) {
+    const shown = op.kind === 'eof' ? 'the end of the query' : `'${op.text}'`;
+    throw p.errors.semantic(
+      `${shown} cannot follow make-graph: a graph is not a table, only graph operators read it; ${FOLLOW}`,
+      op.span,
+    );
+  }
+  if (NOT_RUN_HERE.has(op.text)) throw p.errors.unsupported(`the '${op.text}' operator is not supported`, op.span);
+  const end =
+    op.text === 'graph-to-table'
+      ? parseGraphToTable(p, op.span.start)
+      : parseGraphMatch(p, op.span.start, op.text === 'graph-shortest-paths');
+  return { make, end };
+}
+
+/** A graph operator with no make-graph before it: its input is a table. */
+export function graphOperatorWithoutGraph(p: OperatorCursor, word: Token): Error {
+  return p.errors.semantic(`${word.text} reads a graph, not a table: build one with make-graph before it`, word.span);
+}
+
+function parseMakeGraph(p: OperatorCursor, wordSpan: Span): MakeGraphSpec {
+  const source = p.expectName('the edges source column');
+  p.expectOp('-');
+  p.expectOp('-');
+  p.expectOp('>');
+  const target = p.expectName('the edges target column');
+  const base = { source, target, wordSpan };
+  if (p.peekIdent('with_node_id') && p.peekAt(1)?.text === '=') {
+    p.next();
+    p.next();
+    const nodeIdProperty = p.expectName('a property name after with_node_id=');
+    return { ...base, nodes: [], nodeIdProperty: checkedEnd(p, nodeIdProperty) };
+  }
+  const nodes: MakeGraphSpec['nodes'][number][] = [];
+  if (p.acceptIdent('with')) {
+    do {
+      const start = p.peek().span.start;
+      const table = nodesTable(p);
+      p.expectIdent('on');
+      const id = p.expectName('the node id column');
+      nodes.push({ table, id, span: p.spanFrom(start) });
+    } while (p.acceptOp(','));
+  }
+  checkedEnd(p, target);
+  return { ...base, nodes };
+}
+
+/** partitioned-by (the make-graph page's third form) runs a graph per partition: not run here. */
+function checkedEnd(p: OperatorCursor, last: GraphName): GraphName {
+  const t = p.peek();
+  if (t.kind === 'ident' && t.text === 'partitioned') throw p.errors.unsupported("make-graph's partitioned-by is not supported", t.span);
+  return last;
+}
+
+/** A parenthesized tabular expression, or a table or let name. */
+function nodesTable(p: OperatorCursor): Pipeline {
+  const open = p.acceptOp('(');
+  if (open) {
+    const pipeline = p.subPipeline(open.span);
+    p.expectOp(')');
+    return pipeline;
+  }
+  const name = p.expectName('a nodes table name or a parenthesized query');
+  return { kind: 'pipeline', source: { kind: 'table', name: name.name, span: name.span }, operators: [], span: name.span };
+}
+
+/** After the word graph-to-table: one table, nodes or edges; the two-table form is refused. */
+function parseGraphToTable(p: OperatorCursor, start: number): GraphToTableSpec {
+  const what = p.next();
+  if (what.text !== 'nodes' && what.text !== 'edges')
+    throw p.errors.syntax(`graph-to-table exports nodes or edges, not '${what.text}'`, what.span);
+  let nodeId: GraphName | undefined;
+  let sourceId: GraphName | undefined;
+  let targetId: GraphName | undefined;
+  const allowed = what.text === 'nodes' ? ['with_node_id'] : ['with_source_id', 'with_target_id'];
+  for (;;) {
+    if (p.acceptIdent('as')) {
+      // The name of the exported table only matters to the two-table form, which is refused below.
+      p.expectName('a table name after as');
+      continue;
+    }
+    const t = p.peek();
+    if (t.kind !== 'ident' || p.peekAt(1)?.text !== '=') break;
+    if (!allowed.includes(t.text))
+      throw p.errors.syntax(`graph-to-table ${what.text} takes ${allowed.join(' and ')}, not '${t.text}'`, t.span);
+    p.next();
+    p.next();
+    const column = p.expectName(`a column name after ${t.text}=`);
+    if (t.text === 'with_node_id') nodeId = column;
+    else if (t.text === 'with_source_id') sourceId = column;
+    else targetId = column;
+  }
+  const comma = p.peek();
+  if (comma.kind === 'op' && comma.text === ',')
+    throw p.errors.unsupported(
+      'graph-to-table of nodes and edges together returns two result tables, which a query here cannot return: export nodes and edges in two queries',
+      comma.span,
+    );
+  return {
+    kind: 'toTable',
+    what: what.text,
+    ...(nodeId ? { nodeId } : {}),
+    ...(sourceId ? { sourceId } : {}),
+    ...(targetId ? { targetId } : {}),
+    span: p.spanFrom(start),
+  };
+}
