@@ -252,8 +252,16 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
       { name: 'delimiter', type: 'any' },
     ],
     {
-      duckdb: ({ a, str: text }) =>
-        `coalesce(CASE WHEN json_type(${a[0]}) = 'ARRAY' THEN array_to_string(list_transform(CAST(${a[0]} AS JSON[]), e -> coalesce(CASE WHEN json_type(e) = 'VARCHAR' THEN json_extract_string(e, '$') WHEN json_type(e) = 'NULL' THEN '' ELSE CAST(e AS VARCHAR) END, '')), ${text(1)}) END, '')`,
+      duckdb: ({ a, args, str: text }) => {
+        const element = `coalesce(CASE WHEN json_type(e) = 'VARCHAR' THEN json_extract_string(e, '$') WHEN json_type(e) = 'NULL' THEN '' ELSE CAST(e AS VARCHAR) END, '')`;
+        // array_to_string takes a constant separator only (a Binder Error otherwise): a delimiter
+        // that is a column goes in front of every element but the first, joined with ''.
+        const joined =
+          args[1]!.kind === 'lit'
+            ? `array_to_string(list_transform(CAST(${a[0]} AS JSON[]), e -> ${element}), ${text(1)})`
+            : `array_to_string(list_transform(CAST(${a[0]} AS JSON[]), (e, i) -> CASE WHEN i > 1 THEN ${text(1)} ELSE '' END || ${element}), '')`;
+        return `coalesce(CASE WHEN json_type(${a[0]}) = 'ARRAY' THEN ${joined} END, '')`;
+      },
       timestream: ({ a, str: text }) =>
         `coalesce(try(array_join(transform(CAST(json_parse(${a[0]}) AS ARRAY(JSON)), e -> coalesce(json_extract_scalar(e, '$'), json_format(e))), ${text(1)})), '')`,
     },
