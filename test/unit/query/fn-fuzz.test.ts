@@ -23,4 +23,22 @@ describe('function fuzz: column arguments where the engine wanted constants', ()
     // Assess
     expect(rows).toEqual([['10a0'], ['1a'], ['12a2']]);
   });
+
+  it.each([
+    ['set_intersect(dynamic(null), dynamic([3, 4, 1]))'],
+    ['set_difference(dynamic({}), dynamic([1, 2]))'],
+    ['set_difference(dynamic("s"), dynamic([1, 2]))'],
+  ])('%s is null for a first argument that is a constant but no array (a Binder Error before)', async (call) => {
+    // Act
+    const rows = await run(`print r = ${call}`);
+    // Assess
+    expect(rows).toEqual([[null]]);
+  });
+
+  it('set_difference of arrays still keeps the elements absent from the second', async () => {
+    // Act
+    const rows = await run('print r = set_difference(dynamic([1, 2, 3, null, 3]), dynamic([1, 2]))');
+    // Assess
+    expect(rows).toEqual([['[3,null]']]);
+  });
 });
