@@ -4,6 +4,7 @@
 import type { IrExpr } from '../ir';
 import { DUCK_LISTS, nthPosition, TRINO_LISTS, type ListSql } from './positions';
 import { both, constantOf, type ScalarFunction, type SqlBuilder } from './types';
+import { captureGroupNames } from '../regex-groups';
 import { floorDiv } from './sql-helpers';
 import { EXTRACT_ALL } from './strings-extract-all';
 import { queryBagDuck, queryBagTs } from './url-query-bag';
@@ -33,6 +34,22 @@ export const regexCheck =
       return [index, 'invalid regular expression'];
     }
   };
+
+/**
+ * extract()'s group number against the constant regex: a group the regex does not have, or past the
+ * 9 that DuckDB's regexp_extract numbers, was an engine error (Invalid Input, or a Binder Error for
+ * a number beyond an int); refused at the number instead.
+ */
+const captureGroupCheck = (args: readonly IrExpr[]): readonly [number, string] | undefined => {
+  const written = constantOf(args[1]);
+  const group = written === null ? NaN : Number(written);
+  const groups = captureGroupNames(String(constantOf(args[0]))).length;
+  if (Number.isInteger(group) && group >= 0 && group <= Math.min(groups, 9)) return undefined;
+  if (groups > 9 && Number.isInteger(group) && group > 9 && group <= groups)
+    return [1, `capture group ${group} is not supported: at most group 9 is extracted here`];
+  const valid = groups === 0 ? '0, the whole match: the regex has no groups' : `0 (the whole match) to ${groups}`;
+  return [1, `the regex has no capture group ${String(written)}; expected ${valid}`];
+};
 
 /** Trino's regexp_replace, whose rewrite names groups $1 where Kusto writes \1 (and a literal $ is \$). */
 const trinoRegexReplace = (text: string, regex: string, rewrite: unknown, quote: (v: string) => string): string =>
@@ -303,7 +320,7 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
         result: 'string',
       },
     ],
-    check: regexCheck(0),
+    check: (args) => regexCheck(0)(args) ?? captureGroupCheck(args),
     // The engines want the group number as a plain integer literal.
     ...both(({ a, args }) => `coalesce(regexp_extract(${a[2]}, ${a[0]}, ${Number(constantOf(args[1]))}), '')`),
   },

@@ -5,6 +5,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../../../lib/query/index';
 import { GOLDEN_OPTIONS, openFixtureDb, runSql } from '../../golden/fixture-db';
+import { expectRefusedAt } from './compile-failure';
 
 const options = { ...GOLDEN_OPTIONS, dialect: 'duckdb' as const };
 
@@ -40,5 +41,36 @@ describe('function fuzz: column arguments where the engine wanted constants', ()
     const rows = await run('print r = set_difference(dynamic([1, 2, 3, null, 3]), dynamic([1, 2]))');
     // Assess
     expect(rows).toEqual([['[3,null]']]);
+  });
+});
+
+describe('function fuzz: constant arguments the engine failed on, refused at their position', () => {
+  it.each([
+    ['print r = extract("(a)", 5, "a")', 'the regex has no capture group 5; expected 0 (the whole match) to 1'],
+    ['print r = extract("(a)", -1, "a")', 'the regex has no capture group -1'],
+    ['print r = extract("(a)", 9223372036854775807, "a")', 'no capture group 9223372036854775807'],
+    ['print r = extract("(a)", long(null), "a")', 'no capture group null'],
+    ['print r = extract("a", 1, "a")', 'expected 0, the whole match: the regex has no groups'],
+    ['print r = extract("(a)(b)(c)(d)(e)(f)(g)(h)(i)(j)", 10, "abcdefghij")', 'at most group 9 is extracted here'],
+  ])('%s', (query, message) => {
+    expectRefusedAt(query, options, { code: 'QUERY_SEMANTIC', message, position: `1:${query.indexOf('", ') + 4}` });
+  });
+});
+
+describe('function fuzz: extract keeps the groups it has', () => {
+  let db: DuckDBConnection;
+  beforeAll(async () => {
+    db = await openFixtureDb();
+  });
+
+  it('answers group 0, the last group and a miss', async () => {
+    // Act
+    const rows = await runSql(
+      db,
+      compile('print a = extract("(a)(b)", 0, "xab"), b = extract("(a)(b)", 2, "xab"), c = extract("(a)", 1, "b")', options)
+        .sql,
+    );
+    // Assess
+    expect(rows).toEqual([['ab', 'b', '']]);
   });
 });
