@@ -3,6 +3,8 @@
 // before its fix (a Binder or Conversion error, a hang) and now answers or is refused with a 400.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { engineError } from '../../../lib/adapters/duckdb/engine-errors';
+import { MAX_REPEAT } from '../../../lib/query/catalog/arrays-reshape';
 import { compile } from '../../../lib/query/index';
 import { GOLDEN_OPTIONS, openFixtureDb, runSql } from '../../golden/fixture-db';
 import { expectRefusedAt } from './compile-failure';
@@ -72,5 +74,31 @@ describe('function fuzz: extract keeps the groups it has', () => {
     );
     // Assess
     expect(rows).toEqual([['ab', 'b', '']]);
+  });
+});
+
+describe('function fuzz: repeat() bounded', () => {
+  let db: DuckDBConnection;
+  beforeAll(async () => {
+    db = await openFixtureDb();
+  });
+  const run = (query: string): Promise<unknown[][]> => runSql(db, compile(query, options).sql);
+
+  it('fails a count past the bound at once with a data error naming it (2^31 copies ran for minutes before)', async () => {
+    // Act
+    const failure = await run(`range i from 0 to 1 step 1 | project r = repeat(i, ${MAX_REPEAT + 1} * i)`).then(
+      () => undefined,
+      (error: unknown) => engineError(error, '1GB'),
+    );
+    // Assess
+    expect(failure).toMatchObject({ code: 'QUERY_DATA_ERROR' });
+    expect((failure as Error).message).toContain(`repeat(): count is more than ${MAX_REPEAT}`);
+  });
+
+  it('builds the most elements, and a negative count is null as the page says', async () => {
+    // Act
+    const rows = await run(`print a = array_length(repeat(1, ${MAX_REPEAT})), b = repeat(1, -1), c = repeat(1, 0)`);
+    // Assess
+    expect(rows).toEqual([[String(MAX_REPEAT), null, '[]']]);
   });
 });
