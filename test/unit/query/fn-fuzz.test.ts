@@ -5,6 +5,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { engineError } from '../../../lib/adapters/duckdb/engine-errors';
 import { MAX_REPEAT } from '../../../lib/query/catalog/arrays-reshape';
+import { IIR_MAX_ELEMENTS } from '../../../lib/query/catalog/functions-v4-series';
 import { compile } from '../../../lib/query/index';
 import { GOLDEN_OPTIONS, openFixtureDb, runSql } from '../../golden/fixture-db';
 import { expectRefusedAt } from './compile-failure';
@@ -100,5 +101,35 @@ describe('function fuzz: repeat() bounded', () => {
     const rows = await run(`print a = array_length(repeat(1, ${MAX_REPEAT})), b = repeat(1, -1), c = repeat(1, 0)`);
     // Assess
     expect(rows).toEqual([[String(MAX_REPEAT), null, '[]']]);
+  });
+});
+
+describe('function fuzz: series_iir bounded', () => {
+  let db: DuckDBConnection;
+  beforeAll(async () => {
+    db = await openFixtureDb();
+  });
+  const run = (query: string): Promise<unknown[][]> => runSql(db, compile(query, options).sql);
+
+  it('fails a series past the bound at once with a data error (100,000 elements ran past a minute, uninterruptible)', async () => {
+    // Act
+    const failure = await run(
+      `print r = series_iir(range(1, ${IIR_MAX_ELEMENTS + 1}, 1), dynamic([1]), dynamic([1, 0.5]))`,
+    ).then(
+      () => undefined,
+      (error: unknown) => engineError(error, '1GB'),
+    );
+    // Assess
+    expect(failure).toMatchObject({ code: 'QUERY_DATA_ERROR' });
+    expect((failure as Error).message).toContain(`series_iir(): the series has more than ${IIR_MAX_ELEMENTS} elements`);
+  });
+
+  it('still filters with feedback, non-numbers counting as 0', async () => {
+    // Act: y[i] = x[i] + 2 x[i-1] + 3 x[i-2] - 0.5 y[i-1] - 0.25 y[i-2]
+    const rows = await run(
+      "print r = series_iir(dynamic([1, 2, 3, 4, null, 'a', 6]), dynamic([1, 2, 3]), dynamic([1, 0.5, 0.25]))",
+    );
+    // Assess
+    expect(rows).toEqual([['[1.0,3.5,8.0,11.125,9.4375,4.5,1.390625]']]);
   });
 });
