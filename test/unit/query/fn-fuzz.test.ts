@@ -157,3 +157,23 @@ describe('function fuzz: base64_decode_toarray in one pass', () => {
     expect(rows).toEqual([['[0,255,16,128]', '[]', null]]);
   });
 });
+
+describe('function fuzz: format_ipv4 of a scalar that is no address', () => {
+  let db: DuckDBConnection;
+  beforeAll(async () => {
+    db = await openFixtureDb();
+  });
+
+  it('is empty for a datetime, timespan, bool or guid (a datetime was a Binder Error), as for text that does not convert', async () => {
+    // Act
+    const rows = await runSql(
+      db,
+      compile(
+        'print a = format_ipv4(datetime(2024-01-01), 24), b = format_ipv4_mask(now()), c = format_ipv4(true), d = format_ipv4(1s), e = format_ipv4(guid(null)), f = format_ipv4(3232235777), g = format_ipv4_mask(3232235777, 16)',
+        options,
+      ).sql,
+    );
+    // Assess
+    expect(rows).toEqual([['', '', '', '', '', '192.168.1.1', '192.168.0.0/16']]);
+  });
+});
