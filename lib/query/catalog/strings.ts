@@ -35,6 +35,9 @@ export const regexCheck =
     }
   };
 
+/** tohex()'s widest padding (a value's hex has at most 16 digits). */
+export const TOHEX_MAX_LENGTH = 1_048_576;
+
 /**
  * extract()'s group number against the constant regex: a group the regex does not have, or past the
  * 9 that DuckDB's regexp_extract numbers, was an engine error (Invalid Input, or a Binder Error for
@@ -469,7 +472,7 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'tohex',
     family: 'string',
-    summary: "An integer as lowercase hex (two's complement for negatives), left-padded to minLength.",
+    summary: `An integer as lowercase hex (two's complement for negatives), left-padded to minLength (at most ${TOHEX_MAX_LENGTH}).`,
     signatures: [
       {
         params: [
@@ -486,7 +489,11 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
           ? `CASE WHEN ${a[0]} < 0 THEN CAST(${a[0]} AS BIGINT) + 4294967296 ELSE ${a[0]} END`
           : a[0]!;
       const hex = `lower(to_hex(CAST(${value} AS BIGINT)))`;
-      return `coalesce(${a[1] === undefined ? hex : `lpad(${hex}, CAST(greatest(${a[1]}, length(${hex})) AS INTEGER), '0')`}, '')`;
+      if (a[1] === undefined) return `coalesce(${hex}, '')`;
+      // A width past the bound (tohex(x, 2147483647)) padded for a minute and gigabytes, uninterruptible,
+      // or failed to cast to INTEGER: it fails the query at once instead.
+      const width = `CASE WHEN ${a[1]} > ${TOHEX_MAX_LENGTH} THEN error('tohex(): minLength is more than ${TOHEX_MAX_LENGTH}, the most padded here') ELSE CAST(greatest(${a[1]}, length(${hex})) AS INTEGER) END`;
+      return `coalesce(lpad(${hex}, ${width}, '0'), '')`;
     },
     // Timestream's to_hex takes bytes only: the 16 nibbles are read with floor division (which keeps
     // the two's complement of a negative) and leading zeros dropped; an int keeps its low 8 nibbles.

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { engineError } from '../../../lib/adapters/duckdb/engine-errors';
 import { MAX_REPEAT } from '../../../lib/query/catalog/arrays-reshape';
 import { IIR_MAX_ELEMENTS } from '../../../lib/query/catalog/functions-v4-series';
+import { TOHEX_MAX_LENGTH } from '../../../lib/query/catalog/strings';
 import { compile } from '../../../lib/query/index';
 import { GOLDEN_OPTIONS, openFixtureDb, runSql } from '../../golden/fixture-db';
 import { expectRefusedAt } from './compile-failure';
@@ -175,5 +176,36 @@ describe('function fuzz: format_ipv4 of a scalar that is no address', () => {
     );
     // Assess
     expect(rows).toEqual([['', '', '', '', '', '192.168.1.1', '192.168.0.0/16']]);
+  });
+});
+
+describe('function fuzz: tohex() padding bounded', () => {
+  let db: DuckDBConnection;
+  beforeAll(async () => {
+    db = await openFixtureDb();
+  });
+  const run = (query: string): Promise<unknown[][]> => runSql(db, compile(query, options).sql);
+
+  it.each([['int(2147483647)'], ['9223372036854775807']])(
+    'fails minLength %s at once with a data error (padded for a minute, or a Conversion Error, before)',
+    async (width) => {
+      // Act
+      const failure = await run(`print r = tohex(toint(-256), ${width})`).then(
+        () => undefined,
+        (error: unknown) => engineError(error, '1GB'),
+      );
+      // Assess
+      expect(failure).toMatchObject({ code: 'QUERY_DATA_ERROR' });
+      expect((failure as Error).message).toContain(`tohex(): minLength is more than ${TOHEX_MAX_LENGTH}`);
+    },
+  );
+
+  it('still pads up to the bound, and a width below the digits or null keeps them', async () => {
+    // Act
+    const rows = await run(
+      `print a = tohex(255, 4), b = tohex(255, -3), c = tohex(255, long(null)), d = strlen(tohex(1, ${TOHEX_MAX_LENGTH}))`,
+    );
+    // Assess
+    expect(rows).toEqual([['00ff', 'ff', 'ff', String(TOHEX_MAX_LENGTH)]]);
   });
 });
