@@ -71,8 +71,10 @@ describe('function fuzz: extract keeps the groups it has', () => {
     // Act
     const rows = await runSql(
       db,
-      compile('print a = extract("(a)(b)", 0, "xab"), b = extract("(a)(b)", 2, "xab"), c = extract("(a)", 1, "b")', options)
-        .sql,
+      compile(
+        'print a = extract("(a)(b)", 0, "xab"), b = extract("(a)(b)", 2, "xab"), c = extract("(a)", 1, "b")',
+        options,
+      ).sql,
     );
     // Assess
     expect(rows).toEqual([['ab', 'b', '']]);
@@ -153,7 +155,9 @@ describe('function fuzz: base64_decode_toarray in one pass', () => {
 
   it('keeps every byte value, an empty text and a text that is no base64', async () => {
     // Act
-    const rows = await run("print a = base64_decode_toarray('AP8QgA=='), b = base64_decode_toarray(''), c = base64_decode_toarray('!!')");
+    const rows = await run(
+      "print a = base64_decode_toarray('AP8QgA=='), b = base64_decode_toarray(''), c = base64_decode_toarray('!!')",
+    );
     // Assess
     expect(rows).toEqual([['[0,255,16,128]', '[]', null]]);
   });
@@ -220,7 +224,9 @@ describe('function fuzz: has_any_index with many items', () => {
   it('looks up 100,000 one-term items in the terms of the text (3,000 took 26 s before, one regex each)', async () => {
     // Act
     const started = performance.now();
-    const rows = await run('print a = has_any_index("x 99999 y", range(1, 100000, 1)), b = has_any_index("helloworld", range(1, 100000, 1))');
+    const rows = await run(
+      'print a = has_any_index("x 99999 y", range(1, 100000, 1)), b = has_any_index("helloworld", range(1, 100000, 1))',
+    );
     // Assess
     expect(rows).toEqual([[99998, -1]]);
     expect(performance.now() - started).toBeLessThan(15_000);
