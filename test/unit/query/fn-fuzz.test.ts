@@ -241,3 +241,31 @@ describe('function fuzz: has_any_index with many items', () => {
     expect(rows).toEqual([[1, 1, -1, 0, 0]]);
   });
 });
+
+describe('function fuzz: bag_zip with many keys', () => {
+  let db: DuckDBConnection;
+  beforeAll(async () => {
+    db = await openFixtureDb();
+  });
+  const run = (query: string): Promise<unknown[][]> => runSql(db, compile(query, options).sql);
+
+  it('zips 100,000 keys in well under the time one look per key took (past a minute)', async () => {
+    // Act
+    const started = performance.now();
+    const rows = await run(
+      "print n = array_length(bag_keys(bag_zip(array_concat(range(1, 50000, 1), repeat('k', 50000)), dynamic([1]))))",
+    );
+    // Assess: numbers are no keys; the 50,000 equal keys make one.
+    expect(rows).toEqual([['1']]);
+    expect(performance.now() - started).toBeLessThan(15_000);
+  });
+
+  it('keeps the order of the kept keys, the last value of a repeated key, and null past the values', async () => {
+    // Act
+    const rows = await run(
+      'print a = bag_zip(dynamic(["x", "y", "x", "z", "y"]), dynamic([1, 2, 3, 4, 5])), b = bag_zip(dynamic(["a", 1, "b"]), dynamic([1, 2]))',
+    );
+    // Assess
+    expect(rows).toEqual([['{"x":3,"z":4,"y":5}', '{"a":1,"b":null}']]);
+  });
+});
