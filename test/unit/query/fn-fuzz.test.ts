@@ -269,3 +269,20 @@ describe('function fuzz: bag_zip with many keys', () => {
     expect(rows).toEqual([['{"x":3,"z":4,"y":5}', '{"a":1,"b":null}']]);
   });
 });
+
+describe('function fuzz: series_seasonal with a period past any series', () => {
+  it('gives each element its own phase for the largest long (a Binder Error before)', async () => {
+    // Prepare
+    const db = await openFixtureDb();
+    // Act
+    const rows = await runSql(
+      db,
+      compile(
+        'print a = series_seasonal(dynamic([4, 1, 7]), 9223372036854775807), b = series_seasonal(dynamic([4, 1, 7, 2]), 2)',
+        options,
+      ).sql,
+    );
+    // Assess
+    expect(rows).toEqual([['[4.0,1.0,7.0]', '[5.5,1.5,5.5,1.5]']]);
+  });
+});
