@@ -286,3 +286,23 @@ describe('function fuzz: series_seasonal with a period past any series', () => {
     expect(rows).toEqual([['[4.0,1.0,7.0]', '[5.5,1.5,5.5,1.5]']]);
   });
 });
+
+describe('function fuzz: series arguments Kusto.Language refuses, refused at their position', () => {
+  it.each([
+    [
+      "print r = series_fill_forward(dynamic([1, 2]), '')",
+      "argument 'missing_value_placeholder' must be a number",
+      '1:48',
+    ],
+    [
+      "print r = series_fill_const(dynamic([1]), 9, '')",
+      "argument 'missing_value_placeholder' must be a number",
+      '1:46',
+    ],
+    ["print r = series_dot_product('', dynamic([10, 10]))", 'expects numeric arrays or numbers', '1:30'],
+    ['print r = series_dot_product(dynamic([10, 10]), 1s)', 'expects numeric arrays or numbers', '1:49'],
+    ["print r = series_pow(dynamic([1]), '')", 'expects numeric arrays or numbers', '1:36'],
+  ])('%s (a Conversion or Binder Error in DuckDB before)', (query, message, position) => {
+    expectRefusedAt(query, options, { code: 'QUERY_SEMANTIC', message, position });
+  });
+});
