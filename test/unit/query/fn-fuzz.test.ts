@@ -306,3 +306,23 @@ describe('function fuzz: series arguments Kusto.Language refuses, refused at the
     expectRefusedAt(query, options, { code: 'QUERY_SEMANTIC', message, position });
   });
 });
+
+describe('function fuzz: unixtime_*_todatetime of a value past a long', () => {
+  it('is null, as outside the datetimes (a Conversion Error of a column value before)', async () => {
+    // Prepare
+    const db = await openFixtureDb();
+    // Act
+    const rows = await runSql(
+      db,
+      compile(
+        'range i from 0 to 1 step 1 | extend x = iff(i == 1, 9223372036854775807, 1546300800) | project a = unixtime_seconds_todatetime(x), b = unixtime_milliseconds_todatetime(-x), c = unixtime_seconds_todatetime(todouble(x) * 1e300)',
+        options,
+      ).sql,
+    );
+    // Assess
+    expect(rows).toEqual([
+      ['2019-01-01 00:00:00', '1969-12-14 02:28:19.2', null],
+      [null, null, null],
+    ]);
+  });
+});
