@@ -326,3 +326,23 @@ describe('function fuzz: unixtime_*_todatetime of a value past a long', () => {
     ]);
   });
 });
+
+describe('function fuzz: base64_encode_fromarray of arrays holding arrays or bags', () => {
+  it('is empty, as for any element that is no byte (a Conversion Error before)', async () => {
+    // Prepare
+    const db = await openFixtureDb();
+    // Act
+    const rows = await runSql(
+      db,
+      compile(
+        'range i from 0 to 1 step 1 | extend x = iff(i == 1, dynamic([[1, [2]], {"a": []}]), dynamic([72, 101, 108])) | project r = base64_encode_fromarray(x), s = base64_encode_fromarray(dynamic([1, {"a": 1}]))',
+        options,
+      ).sql,
+    );
+    // Assess
+    expect(rows).toEqual([
+      ['SGVs', ''],
+      ['', ''],
+    ]);
+  });
+});
