@@ -8,6 +8,9 @@ import { constantOf, type ScalarFunction, type SqlBuilder } from './types';
 import { bindOnce } from '../sql/bind-once';
 import { parseJsonPath } from './functions-v5-json';
 
+/** repeat()'s most elements: range()'s bound and make_list's most (Kusto's [1..1048576]). */
+export const MAX_REPEAT = 1_048_576;
+
 const dyn = (name: string) => ({ name, type: 'dynamic' as const });
 const int = (name: string, optional = false) => ({ name, type: 'integer' as const, ...(optional ? { optional } : {}) });
 /** The JSON[] list of an array value, null for anything else (Kusto's answer for a non-array). */
@@ -187,13 +190,18 @@ export const ARRAY_RESHAPE_FUNCTIONS: readonly ScalarFunction[] = [
   },
   entry(
     'repeat',
-    'A dynamic array of count copies of value; empty when count is zero or negative.',
+    `A dynamic array of count copies of value; empty when count is zero, null when it is negative (the page); at most ${MAX_REPEAT} elements.`,
     [{ name: 'value', type: 'scalar' }, int('count')],
-    ({ a, json }) =>
+    ({ a, json }) => {
+      const count = `CAST(${a[1]} AS BIGINT)`;
+      // A count past the bound failed after minutes and gigabytes (2^31 copies), holding a thread
+      // and the memory other queries need: it fails the query at once instead.
+      const copies = `CASE WHEN ${count} > ${MAX_REPEAT} THEN error('repeat(): count is more than ${MAX_REPEAT}, the most elements an array is built with here') WHEN ${count} >= 0 THEN to_json(list_transform(range(${count}), i -> _rv)) END`;
       // The value bound once: inside the lambda it would be computed count times.
-      `list_transform([CAST(${json(0)} AS JSON)], _rv -> to_json(list_transform(range(greatest(CAST(${a[1]} AS BIGINT), 0)), i -> _rv)))[1]`,
+      return `list_transform([CAST(${json(0)} AS JSON)], _rv -> ${copies})[1]`;
+    },
     ({ a, json }) =>
-      `CASE WHEN CAST(${a[1]} AS BIGINT) <= 0 THEN '[]' ELSE ${tsJson(`transform(sequence(1, CAST(${a[1]} AS BIGINT)), i -> json_parse(${json(0)}))`)} END`,
+      `CASE WHEN CAST(${a[1]} AS BIGINT) < 0 THEN NULL WHEN CAST(${a[1]} AS BIGINT) = 0 THEN '[]' ELSE ${tsJson(`transform(sequence(1, CAST(${a[1]} AS BIGINT)), i -> json_parse(${json(0)}))`)} END`,
   ),
   entry(
     'jaccard_index',

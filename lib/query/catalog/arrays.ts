@@ -27,7 +27,9 @@ const tsJson = (arr: string): string => `json_format(CAST(${arr} AS JSON))`;
 const distinctDuck = (l: string): string => {
   const firsts = `list_filter(_ds, (e, n) -> n = 1 OR _ds[n - 1].v IS DISTINCT FROM e.v)`;
   const inOrder = `list_sort(list_transform(${firsts}, e -> {'i': e.i, 'v': e.v}))`;
-  return `list_transform([list_sort(list_transform(${l}, (e, i) -> {'v': e, 'i': i}))], _ds -> list_transform(${inOrder}, e -> e.v))[1]`;
+  // The cast keeps _ds's element type when DuckDB folds a constant that is no array to an untyped
+  // NULL (set_intersect(dynamic({}), ...) was a Binder Error: "Cannot extract field 'v' from NULL").
+  return `list_transform([CAST(list_sort(list_transform(${l}, (e, i) -> {'v': e, 'i': i})) AS STRUCT(v JSON, i BIGINT)[])], _ds -> list_transform(${inOrder}, e -> e.v))[1]`;
 };
 const distinctTs = (l: string): string => `array_distinct(${l})`;
 

@@ -416,10 +416,12 @@ export const DATETIME_FUNCTIONS: readonly ScalarFunction[] = [
     // An instant outside Kusto's datetimes (0001-01-01 to 9999-12-31) is no conversion: null, as
     // the pages' Returns say ("Otherwise, the result is null"); the engines would go on to year 33658.
     ...both(({ a, d }) => {
-      const micros = `CAST(floor(CAST(${a[0]} AS DOUBLE) * ${scale}) AS BIGINT)`;
+      // Compared as a DOUBLE before the cast: a value past a BIGINT's range (a long's most, in
+      // seconds) was a Conversion Error of the cast, not the null the pages give.
+      const scaled = `floor(CAST(${a[0]} AS DOUBLE) * ${scale})`;
       return orNull(
         d,
-        `CASE WHEN ${micros} BETWEEN ${FIRST_DATETIME_MICROS} AND ${LAST_DATETIME_MICROS} THEN ${d.fromEpochMicros(micros)} END`,
+        `CASE WHEN ${scaled} BETWEEN ${FIRST_DATETIME_MICROS} AND ${LAST_DATETIME_MICROS} THEN ${d.fromEpochMicros(`CAST(${scaled} AS BIGINT)`)} END`,
       );
     }),
   })),

@@ -33,8 +33,10 @@ function indexOfRegex(c: SqlCall): string {
 /** base64_encode_fromarray: each element must be a byte (an integer 0..255); otherwise the answer is empty, as the page prints for a null array. */
 function bytesToBase64(c: SqlCall): string {
   // coalesce: a null element gives a null test, which list_bool_and would skip; it is no byte.
-  const isByte = `coalesce(json_type(e) IN ('UBIGINT', 'BIGINT') AND CAST(e AS BIGINT) BETWEEN 0 AND 255, false)`;
-  const hex = `array_to_string(list_transform(_l, e -> printf('%02X', CAST(e AS BIGINT))), '')`;
+  // TRY_CAST: DuckDB casts every element whatever json_type says (an array or bag element was a
+  // Conversion Error, not the empty answer).
+  const isByte = `coalesce(json_type(e) IN ('UBIGINT', 'BIGINT') AND TRY_CAST(e AS BIGINT) BETWEEN 0 AND 255, false)`;
+  const hex = `array_to_string(list_transform(_l, e -> printf('%02X', TRY_CAST(e AS BIGINT))), '')`;
   const list = `CASE WHEN json_type(${c.a[0]}) = 'ARRAY' THEN CAST(${c.a[0]} AS JSON[]) END`;
   return `coalesce(list_transform([${list}], _l -> CASE WHEN list_bool_and(list_transform(_l, e -> ${isByte})) OR len(_l) = 0 THEN to_base64(unhex(${hex})) END)[1], '')`;
 }

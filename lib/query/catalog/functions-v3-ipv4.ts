@@ -20,8 +20,12 @@ interface Address {
 /** Argument i as an address (text, or a long where `longs`). */
 export function address(c: SqlCall, i: number): Address {
   const x = c.a[i]!;
-  if (c.args[i]!.type !== 'string')
+  const type = c.args[i]!.type;
+  if (type === 'long' || type === 'int' || type === 'real' || type === 'decimal')
     return { valid: `(${x} BETWEEN 0 AND 4294967295)`, value: `CAST(${x} AS BIGINT)`, prefix: '32' };
+  // A datetime, timespan, bool, guid or dynamic is no address (format_ipv4 takes any scalar): not
+  // valid, written without the value (a datetime BETWEEN numbers was a DuckDB Binder Error).
+  if (type !== 'string') return { valid: 'FALSE', value: 'CAST(NULL AS BIGINT)', prefix: '32' };
   const t = `trim(${x})`;
   const valid =
     c.d.name === 'duckdb'

@@ -4,7 +4,8 @@
 // DOUBLE lists (elements that are not numbers become null); Timestream: refused with a 400.
 // Where DuckDB raises an error and Kusto answers NaN or infinity (log(0), acos(2)), the argument is
 // tested first, as lib/query/catalog/math.ts does.
-import type { ScalarFunction, SqlCall } from './types';
+import { isNumeric } from '../types';
+import type { ArgumentCheck, ScalarFunction, SqlCall } from './types';
 
 const dyn = (name: string) => ({ name, type: 'dynamic' as const });
 
@@ -43,6 +44,15 @@ function pairwise(c: SqlCall, shorter: boolean, body: string): string {
 }
 
 const numberOrArray = { name: 'series', type: 'any' as const };
+/**
+ * At least one array, and the others arrays or numbers: Kusto.Language refuses a string, bool or
+ * datetime here (KS127), which got to DuckDB as a Conversion Error ('' to DOUBLE) or a Binder Error.
+ */
+const numbersOrArrays: ArgumentCheck = (args) => {
+  if (!args.some((a) => a.type === 'dynamic')) return [0, 'expects at least one dynamic array'];
+  const i = args.findIndex((a) => a.type !== 'dynamic' && !isNumeric(a.type));
+  return i < 0 ? undefined : [i, 'expects numeric arrays or numbers'];
+};
 
 /** sum over k of f(x_k, y_k), pairs with a non-number skipped; null for an empty or missing series. */
 const sumOf = (c: SqlCall, f: (x: string, y: string) => string): string => {
@@ -89,7 +99,7 @@ export const SERIES_MORE_FUNCTIONS: readonly ScalarFunction[] = [
     family: 'series',
     summary: 'Element-wise series1 raised to series2 (either may be a number); null where an element is missing.',
     signatures: [{ params: [numberOrArray, { name: 'exponent', type: 'any' }], result: 'dynamic' }],
-    check: (args) => (args.some((a) => a.type === 'dynamic') ? undefined : [0, 'expects at least one dynamic array']),
+    check: numbersOrArrays,
     duckdb: (c) => {
       const [x, y] = [operand(c, 0, 's0'), operand(c, 1, 's1')];
       return pairwise(
@@ -126,7 +136,7 @@ export const SERIES_MORE_FUNCTIONS: readonly ScalarFunction[] = [
     family: 'series',
     summary: 'The sum of the element-wise products (a number is broadcast; the longer series is cut; null when empty).',
     signatures: [{ params: [numberOrArray, { name: 'series2', type: 'any' }], result: 'real' }],
-    check: (args) => (args.some((a) => a.type === 'dynamic') ? undefined : [0, 'expects at least one dynamic array']),
+    check: numbersOrArrays,
     duckdb: (c) =>
       pairwise(
         c,

@@ -5,6 +5,9 @@
 // list lambdas here: refused there with a 400.
 import type { ScalarFunction, SqlCall } from './types';
 
+/** series_iir's longest series (its cost per value is quadratic in the length). */
+export const IIR_MAX_ELEMENTS = 10_000;
+
 const dyn = (name: string) => ({ name, type: 'dynamic' as const });
 const flag = (name: string) => ({ name, type: 'bool' as const, optional: true });
 
@@ -38,16 +41,20 @@ function fir(c: SqlCall): string {
 }
 
 /**
- * series_iir: a[0] y[i] = sum_k b[k] x[i - k] - sum_{k >= 1} a[k] y[i - k] (series-iir-function docs),
- * computed left to right with list_reduce carrying the outputs so far.
+ * series_iir: a[0] y[i] = sum_k b[k] x[i - k] - sum_{k >= 1} a[k] y[i - k] (series-iir-function docs).
+ * The feed-forward sums of every i come first, in one pass; list_reduce then carries the outputs so
+ * far and reads only them and a. (A reduce step that read x too cost a copy of x per element:
+ * 2.6 s for 1,000 elements, minutes for 100,000, and DuckDB cannot interrupt a list_reduce.) Each
+ * step still copies the outputs so far (quadratic: 0.9 s for 1,000 elements, 7 s for 8,000 on a busy
+ * machine), so a longer series fails the query at once instead of holding a thread for minutes.
  */
 function iir(c: SqlCall): string {
-  const feedForward = `list_sum(list_transform(range(1, len(b) + 1), k -> coalesce(b[k], 0) * ${sample('x', 'i - k + 1')}))`;
-  const feedBack = `coalesce(list_sum(list_transform(range(2, len(a) + 1), k -> coalesce(a[k], 0) * ${sample('y', 'i - k + 1')})), 0)`;
-  const step = `list_append(y, (${feedForward} - ${feedBack}) / a[1])`;
-  // list_reduce wants its accumulator of the elements' type: each index rides in a one-element DOUBLE[].
-  const outputs = `list_reduce(list_transform(range(1, len(x) + 1), k -> [CAST(k AS DOUBLE)]), (y, e) -> ${bind('CAST(e[1] AS BIGINT)', 'i', step)}, CAST([] AS DOUBLE[]))`;
-  const body = `CASE WHEN x IS NULL OR b IS NULL OR a IS NULL OR len(a) = 0 OR coalesce(a[1], 0) = 0 THEN NULL WHEN len(x) = 0 THEN JSON '[]' ELSE ${bind(
+  const feedForward = `list_transform(range(1, len(x) + 1), i -> [list_sum(list_transform(range(1, len(b) + 1), k -> coalesce(b[k], 0) * ${sample('x', 'i - k + 1')}))])`;
+  // y holds the outputs before this one: its i is len(y) + 1, so y[i - k + 1] is y[len(y) + 2 - k].
+  const feedBack = `coalesce(list_sum(list_transform(range(2, len(a) + 1), k -> coalesce(a[k], 0) * ${sample('y', 'len(y) + 2 - k')})), 0)`;
+  // list_reduce wants its accumulator of the elements' type: each sum rides in a one-element DOUBLE[].
+  const outputs = `list_reduce(${feedForward}, (y, e) -> list_append(y, (e[1] - ${feedBack}) / a[1]), CAST([] AS DOUBLE[]))`;
+  const body = `CASE WHEN x IS NULL OR b IS NULL OR a IS NULL OR len(a) = 0 OR coalesce(a[1], 0) = 0 THEN NULL WHEN len(x) = 0 THEN JSON '[]' WHEN len(x) > ${IIR_MAX_ELEMENTS} THEN error('series_iir(): the series has more than ${IIR_MAX_ELEMENTS} elements, the most filtered here (the cost grows with the square of the length and one value cannot be interrupted)') ELSE ${bind(
     outputs,
     'ys',
     `to_json(list_transform(ys, v -> ${realJson('v')}))`,
@@ -67,7 +74,7 @@ export const SERIES_V4_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'series_iir',
     family: 'series',
-    summary: 'The series through an infinite impulse response filter of numerators and denominators.',
+    summary: `The series through an infinite impulse response filter of numerators and denominators (at most ${IIR_MAX_ELEMENTS} elements).`,
     signatures: [{ params: [dyn('series'), dyn('numerators'), dyn('denominators')], result: 'dynamic' }],
     duckdb: iir,
     timestream: null,

@@ -44,12 +44,13 @@ function replaceStrings(c: SqlCall): string {
   return sql;
 }
 
-const HEX = `'0123456789ABCDEF'`;
-
-/** The bytes of a base64 text as a JSON array of longs (0-255); null when the text is no base64. */
+/**
+ * The bytes of a base64 text as a JSON array of longs (0-255); null when the text is no base64. The
+ * hex text is cut into pairs in one pass: reading it by position inside a lambda copied it per byte
+ * (1.4 s for a 20,000-character text, past a minute for 100,000, uninterruptible).
+ */
 function base64Bytes(c: SqlCall): string {
-  const digit = (at: string): string => `(strpos(${HEX}, substr(h, ${at}, 1)) - 1)`;
-  const bytes = `list_transform(range(0, len(h) // 2), i -> ${digit('2 * i + 1')} * 16 + ${digit('2 * i + 2')})`;
+  const bytes = `list_transform(regexp_extract_all(h, '..'), p -> CAST(('0x' || p) AS BIGINT))`;
   return `list_transform([hex(TRY(from_base64(${c.str(0)})))], h -> CASE WHEN h IS NULL THEN NULL ELSE to_json(${bytes}) END)[1]`;
 }
 

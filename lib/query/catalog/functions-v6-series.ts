@@ -38,7 +38,10 @@ function seasonal(c: SqlCall): string {
       'v',
       `CASE WHEN v IS NULL THEN NULL ELSE to_json(list_transform(v, e -> 0E0)) END`,
     );
-  const p = String(Math.trunc(period));
+  // Any period at or past the series' length gives each element its own phase: a longer one is cut
+  // to 2^32 (a list's most), which stays a BIGINT (9223372036854775807 read as a double was a HUGEINT,
+  // a DuckDB Binder Error in range()).
+  const p = String(Math.min(Math.trunc(period), 2 ** 32));
   const phase = `list_filter(list_transform(range(ph + 1, len(v) + 1, ${p}), i -> v[i]), e -> e IS NOT NULL)`;
   // Phases past the series' end hold nothing: a period of 10^9 must not make 10^9 medians.
   const medians = `list_transform(range(0, least(${p}, len(v))), ph -> list_median(${phase}))`;

@@ -11,7 +11,8 @@ import type { ScalarFunction, SqlCall } from './types';
 import { bindOnce } from '../sql/bind-once';
 
 const dyn = (name: string) => ({ name, type: 'dynamic' as const });
-const placeholder = { name: 'missing_value_placeholder', type: 'any' as const, optional: true, constant: true };
+// A number (Kusto.Language: KS137 "must be a number"); a string got to DuckDB as a Conversion Error.
+const placeholder = { name: 'missing_value_placeholder', type: 'number' as const, optional: true, constant: true };
 
 /** `body` with `value` evaluated once and named `name` (a one-element list mapped by a lambda). */
 const bind = (value: string, name: string, body: string): string => `list_transform([${value}], ${name} -> ${body})[1]`;

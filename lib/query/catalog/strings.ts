@@ -4,6 +4,7 @@
 import type { IrExpr } from '../ir';
 import { DUCK_LISTS, nthPosition, TRINO_LISTS, type ListSql } from './positions';
 import { both, constantOf, type ScalarFunction, type SqlBuilder } from './types';
+import { captureGroupNames } from '../regex-groups';
 import { floorDiv } from './sql-helpers';
 import { EXTRACT_ALL } from './strings-extract-all';
 import { queryBagDuck, queryBagTs } from './url-query-bag';
@@ -33,6 +34,25 @@ export const regexCheck =
       return [index, 'invalid regular expression'];
     }
   };
+
+/** tohex()'s widest padding (a value's hex has at most 16 digits). */
+export const TOHEX_MAX_LENGTH = 1_048_576;
+
+/**
+ * extract()'s group number against the constant regex: a group the regex does not have, or past the
+ * 9 that DuckDB's regexp_extract numbers, was an engine error (Invalid Input, or a Binder Error for
+ * a number beyond an int); refused at the number instead.
+ */
+const captureGroupCheck = (args: readonly IrExpr[]): readonly [number, string] | undefined => {
+  const written = constantOf(args[1]);
+  const group = written === null ? NaN : Number(written);
+  const groups = captureGroupNames(String(constantOf(args[0]))).length;
+  if (Number.isInteger(group) && group >= 0 && group <= Math.min(groups, 9)) return undefined;
+  if (groups > 9 && Number.isInteger(group) && group > 9 && group <= groups)
+    return [1, `capture group ${group} is not supported: at most group 9 is extracted here`];
+  const valid = groups === 0 ? '0, the whole match: the regex has no groups' : `0 (the whole match) to ${groups}`;
+  return [1, `the regex has no capture group ${String(written)}; expected ${valid}`];
+};
 
 /** Trino's regexp_replace, whose rewrite names groups $1 where Kusto writes \1 (and a literal $ is \$). */
 const trinoRegexReplace = (text: string, regex: string, rewrite: unknown, quote: (v: string) => string): string =>
@@ -252,8 +272,16 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
       { name: 'delimiter', type: 'any' },
     ],
     {
-      duckdb: ({ a, str: text }) =>
-        `coalesce(CASE WHEN json_type(${a[0]}) = 'ARRAY' THEN array_to_string(list_transform(CAST(${a[0]} AS JSON[]), e -> coalesce(CASE WHEN json_type(e) = 'VARCHAR' THEN json_extract_string(e, '$') WHEN json_type(e) = 'NULL' THEN '' ELSE CAST(e AS VARCHAR) END, '')), ${text(1)}) END, '')`,
+      duckdb: ({ a, args, str: text }) => {
+        const element = `coalesce(CASE WHEN json_type(e) = 'VARCHAR' THEN json_extract_string(e, '$') WHEN json_type(e) = 'NULL' THEN '' ELSE CAST(e AS VARCHAR) END, '')`;
+        // array_to_string takes a constant separator only (a Binder Error otherwise): a delimiter
+        // that is a column goes in front of every element but the first, joined with ''.
+        const joined =
+          args[1]!.kind === 'lit'
+            ? `array_to_string(list_transform(CAST(${a[0]} AS JSON[]), e -> ${element}), ${text(1)})`
+            : `array_to_string(list_transform(CAST(${a[0]} AS JSON[]), (e, i) -> CASE WHEN i > 1 THEN ${text(1)} ELSE '' END || ${element}), '')`;
+        return `coalesce(CASE WHEN json_type(${a[0]}) = 'ARRAY' THEN ${joined} END, '')`;
+      },
       timestream: ({ a, str: text }) =>
         `coalesce(try(array_join(transform(CAST(json_parse(${a[0]}) AS ARRAY(JSON)), e -> coalesce(json_extract_scalar(e, '$'), json_format(e))), ${text(1)})), '')`,
     },
@@ -295,7 +323,7 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
         result: 'string',
       },
     ],
-    check: regexCheck(0),
+    check: (args) => regexCheck(0)(args) ?? captureGroupCheck(args),
     // The engines want the group number as a plain integer literal.
     ...both(({ a, args }) => `coalesce(regexp_extract(${a[2]}, ${a[0]}, ${Number(constantOf(args[1]))}), '')`),
   },
@@ -444,7 +472,7 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'tohex',
     family: 'string',
-    summary: "An integer as lowercase hex (two's complement for negatives), left-padded to minLength.",
+    summary: `An integer as lowercase hex (two's complement for negatives), left-padded to minLength (at most ${TOHEX_MAX_LENGTH}).`,
     signatures: [
       {
         params: [
@@ -461,7 +489,11 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
           ? `CASE WHEN ${a[0]} < 0 THEN CAST(${a[0]} AS BIGINT) + 4294967296 ELSE ${a[0]} END`
           : a[0]!;
       const hex = `lower(to_hex(CAST(${value} AS BIGINT)))`;
-      return `coalesce(${a[1] === undefined ? hex : `lpad(${hex}, CAST(greatest(${a[1]}, length(${hex})) AS INTEGER), '0')`}, '')`;
+      if (a[1] === undefined) return `coalesce(${hex}, '')`;
+      // A width past the bound (tohex(x, 2147483647)) padded for a minute and gigabytes, uninterruptible,
+      // or failed to cast to INTEGER: it fails the query at once instead.
+      const width = `CASE WHEN ${a[1]} > ${TOHEX_MAX_LENGTH} THEN error('tohex(): minLength is more than ${TOHEX_MAX_LENGTH}, the most padded here') ELSE CAST(greatest(${a[1]}, length(${hex})) AS INTEGER) END`;
+      return `coalesce(lpad(${hex}, ${width}, '0'), '')`;
     },
     // Timestream's to_hex takes bytes only: the 16 nibbles are read with floor division (which keeps
     // the two's complement of a negative) and leading zeros dropped; an int keeps its low 8 nibbles.

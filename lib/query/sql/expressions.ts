@@ -207,9 +207,11 @@ export class ExpressionWriter {
       case 'substring': {
         // A negative start counts from the end (substring("hello", -2, 2) is "lo"), as the engines'
         // substr does with a negative position; the text is not repeated, so nesting cannot blow up the SQL.
-        const start = `CASE WHEN ${y} < 0 THEN ${y} ELSE ${y} + 1 END`;
+        // Start and length bounded to the engines' range of positions first (any value past it
+        // answers as the bound does): the largest long overflowed the + 1, or was an Out of Range error.
+        const start = `CASE WHEN ${y} < 0 THEN greatest(${y}, -4294967296) ELSE least(${y}, 4294967294) + 1 END`;
         return a.length === 3
-          ? `coalesce(substr(${x}, ${start}, greatest(${z}, 0)), '')`
+          ? `coalesce(substr(${x}, ${start}, least(greatest(${z}, 0), 4294967295)), '')`
           : `coalesce(substr(${x}, ${start}), '')`;
       }
       case 'tolower':
