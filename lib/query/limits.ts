@@ -97,8 +97,13 @@ export class CompileBudget {
 export interface AccessRestriction {
   /** Where the statement ends: names read from here on are checked. */
   readonly end: number;
-  /** Entities known at the statement and not named by it (a later let of the same name removes it). */
-  readonly hidden: Set<string>;
+  /** Entities known at the statement and not named by it. */
+  readonly hidden: ReadonlySet<string>;
+  /**
+   * Where a let declared after the statement ends, by its name: from there on the name reads the
+   * let, not the hidden entity (the first such let; a later one of the same name reads past it).
+   */
+  readonly letsFrom: Map<string, number>;
   /** The statement's list as written, for the messages. */
   readonly allowed: string;
   readonly at: string;

@@ -229,8 +229,11 @@ class Parser implements OperatorCursor, UdfCursor {
         }
         const statement = this.parseLet();
         lets.push(...this.patterns.takeLets(), statement);
-        // A let after the restrict statement is an entity of its own, visible after it.
-        this.ctx.restriction?.hidden.delete(statement.name);
+        // A let after the restrict statement is an entity of its own, visible after it: from its
+        // end on (its own body and the statements before it still read the hidden entity).
+        const restriction = this.ctx.restriction;
+        if (restriction && !restriction.letsFrom.has(statement.name))
+          restriction.letsFrom.set(statement.name, statement.span.end);
         continue;
       }
       // A statement unless a `let` made the word a table's name.

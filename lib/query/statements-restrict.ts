@@ -5,7 +5,8 @@
 // (every table). What was written before the statement (a view's body, a pattern's mapping) keeps
 // reading what it reads: that is the page's "logical model". The check is by position: a name read
 // at or after the statement's end that names a hidden entity is refused (analyzer.ts for tables and
-// lets, expand-udf.ts for functions); a let declared after the statement is its own entity.
+// lets, expand-udf.ts for functions); a let declared after the statement is its own entity, read
+// by its name only after the let (its own body and earlier statements still meet the hidden one).
 // Throws QueryError QUERY_SYNTAX for malformed text, QUERY_SEMANTIC for an unknown entity in the
 // list or a hidden one read, QUERY_UNSUPPORTED for another database or a second restrict statement.
 import { clip, lineColumn } from './errors';
@@ -65,7 +66,7 @@ export function parseRestrict(p: RestrictCursor, known: KnownEntities, ctx: Comp
   const span = p.spanFrom(word.span.start);
   const hidden = new Set([...entities].filter((e) => !visible.has(e)));
   const { line, column } = lineColumn(ctx.source, span.start);
-  return { end: span.end, hidden, allowed: written.join(', '), at: `${line}:${column}` };
+  return { end: span.end, hidden, letsFrom: new Map(), allowed: written.join(', '), at: `${line}:${column}` };
 }
 
 /** A name of the list: one of `names`. */
@@ -88,6 +89,9 @@ export function checkAccess(ctx: CompileContext, name: string, span: Span): void
   if (r === undefined || span.start < r.end) return;
   const entity = name.includes('(') ? name.slice(0, name.indexOf('(')) : name;
   if (!r.hidden.has(entity)) return;
+  // Past the end of a later let of the name, the name is that let's (parser.ts, statement loop).
+  const letFrom = r.letsFrom.get(entity);
+  if (letFrom !== undefined && span.start >= letFrom) return;
   throw ctx.errors.semantic(
     `'${clip(entity)}' is not accessible: the restrict statement at ${r.at} allows only (${clip(r.allowed)})`,
     span,

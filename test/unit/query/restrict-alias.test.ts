@@ -82,6 +82,16 @@ describe('restrict statement', () => {
       "1:91: 'p' is not accessible",
     ],
     [
+      'a later let of a hidden name reading it in its own body',
+      'restrict access to (States); let Events = Events; Events | count',
+      "1:43: 'Events' is not accessible",
+    ],
+    [
+      'a later let of a hidden name reading it under an operator',
+      'restrict access to (States); let Events = Events | where true; Events | count',
+      "1:43: 'Events' is not accessible",
+    ],
+    [
       'an unknown name in the list',
       'restrict access to (Nope); print 1',
       "1:21: 'Nope' does not refer to any known table",
@@ -96,6 +106,18 @@ describe('restrict statement', () => {
     const text = 'Events | count; restrict access to (States); Events';
     expect(compile(text, { ...options, resultTable: 0 }).columns).toHaveLength(1);
     expect(() => compile(text, { ...options, resultTable: 1 })).toThrow("1:46: 'Events' is not accessible");
+  });
+
+  it('lets a later let of a hidden name stand for it only in the statements after the let', () => {
+    // Prepare: statement 0 reads Events before the let of that name, statement 1 after it.
+    const text = 'restrict access to (States); Events | count; let Events = States; Events | count';
+    // Act
+    const before = () => compile(text, { ...options, resultTable: 0 });
+    const after = compile(text, { ...options, resultTable: 1 });
+    // Assess
+    expect(before).toThrow(/^1:30: 'Events' is not accessible/);
+    expect(after.columns.map((c) => c.name)).toEqual(['Count']);
+    expect(after.sql).not.toMatch(/"Events"|\bevents\b/i);
   });
 
   it('refuses another database in the list and a second restrict statement', () => {
