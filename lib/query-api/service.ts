@@ -4,7 +4,15 @@
 // a place in the engine (admission.ts), the time limit, the row limit and the byte cap (answer.ts).
 import type { Caller } from '../auth/caller';
 import { AppError } from '../core/errors';
-import { compile, compilePlan, QueryError, type CompiledQuery, type CompileOptions, type SetStatement } from '../query';
+import {
+  compile,
+  compilePlan,
+  QueryError,
+  type CompiledQuery,
+  type CompileOptions,
+  type CompilePlan,
+  type SetStatement,
+} from '../query';
 import type { QueryAdmission, Release } from './admission';
 import { TableAnswer, type TableResponse } from './answer';
 import { responseColumn } from './columns';
@@ -64,10 +72,8 @@ export interface TableRun {
   readonly resultTable?: number;
   /** The Kusto routes' properties.Options as set statements (CompileOptions.requestProperties). */
   readonly requestProperties?: readonly SetStatement[];
-  /** The performance.now() reading the compile budget counts from (CompileOptions.budgetFrom). */
-  readonly budgetFrom?: number;
-  /** The whole request's time limit, named in QUERY_TIMEOUT when settings.timeoutMs is only what is left of it. */
-  readonly timeLimitMs?: number;
+  /** Milliseconds of the compile budget the request's other tables spent (CompileOptions.budgetSpentMs). */
+  readonly budgetSpentMs?: number;
 }
 
 function prepareRequest(
@@ -75,7 +81,7 @@ function prepareRequest(
   caller: Caller,
   engine: QueryEngine,
   settings: QuerySettings,
-  { resultTable, requestProperties, budgetFrom }: TableRun = {},
+  { resultTable, requestProperties, budgetSpentMs }: TableRun = {},
 ) {
   const request = parseQueryRequest(body, settings.maxWindowDays);
   const plantIds = plantScope(caller, request.plantIds);
@@ -88,7 +94,7 @@ function prepareRequest(
     ...(resultTable === undefined ? {} : { resultTable }),
     ...(request.parameters === undefined ? {} : { parameters: request.parameters }),
     ...(requestProperties === undefined || requestProperties.length === 0 ? {} : { requestProperties }),
-    ...(budgetFrom === undefined ? {} : { budgetFrom }),
+    ...(budgetSpentMs === undefined ? {} : { budgetSpentMs }),
     identity: queryIdentity(caller),
   };
   return { text: request.query, options };
@@ -170,8 +176,39 @@ export async function runTableQuery(
   settings: QuerySettings,
   table: TableRun = {},
 ): Promise<TableResponse> {
+  return runPrepared(prepareTable(body, caller, engine, settings, table), caller, engine, settings);
+}
+
+/** A table's query compiled and not yet run: a caller of several tables compiles them all first. */
+export interface PreparedTable {
+  readonly text: string;
+  readonly options: CompileOptions;
+  readonly plan: CompilePlan;
+}
+
+/** runTableQuery's compile. @throws AppError: the request's and the compiler's 400s. */
+export function prepareTable(
+  body: unknown,
+  caller: Caller,
+  engine: QueryEngine,
+  settings: QuerySettings,
+  table: TableRun = {},
+): PreparedTable {
   const { text, options } = prepareRequest(body, caller, engine, settings, table);
-  const plan = compiling(() => compilePlan(text, options));
+  return { text, options, plan: compiling(() => compilePlan(text, options)) };
+}
+
+/**
+ * runTableQuery's run of a prepared table; `timeLimitMs`: the whole request's time limit, named in
+ * QUERY_TIMEOUT when settings.timeoutMs is only what is left of it. @throws AppError as runTableQuery.
+ */
+export async function runPrepared(
+  { text, options, plan }: PreparedTable,
+  caller: Caller,
+  engine: QueryEngine,
+  settings: QuerySettings,
+  timeLimitMs?: number,
+): Promise<TableResponse> {
   settings = limitedSettings(settings, plan.properties, DEFAULT_MAX_RESPONSE_BYTES);
   const answer = await runWithinLimits(
     async (signal) => {
@@ -201,7 +238,7 @@ export async function runTableQuery(
     },
     caller,
     settings,
-    table.timeLimitMs,
+    timeLimitMs,
   );
   return answer.finish();
 }

@@ -62,10 +62,10 @@ export interface CompileOptions {
   /** The time source of the compile budget in ms (default performance.now); for tests and benchmarks. */
   readonly clock?: Clock;
   /**
-   * The clock reading the compile budget counts from (default: the compile's start): the result
-   * tables of one batch, each a compile, share one budget.
+   * Milliseconds of the compile budget already spent (default 0): the result tables of one batch,
+   * each a compile, share one budget. Only compile time counts, never the engine's run time.
    */
-  readonly budgetFrom?: number;
+  readonly budgetSpentMs?: number;
   /**
    * Which result table of a batch or of a query ending in fork/facet to compile (result-tables.ts,
    * resultTableNames); none: the caller answers one table, and such a query is refused.
@@ -131,7 +131,7 @@ export function compilePlan(
     throw new TypeError('rowLimit must be a non-negative integer');
   const nowMs = options.now.getTime();
   if (Number.isNaN(nowMs)) throw new TypeError('now must be a valid Date');
-  const ctx = compileContext(queryText, resolveLimits(options.limits), options.clock, options.budgetFrom);
+  const ctx = compileContext(queryText, resolveLimits(options.limits), options.clock, options.budgetSpentMs);
   checkQueryLength(ctx);
   // A batch's other statements are not compiled here: each result table is a compile of its own.
   const table = batchStatement(parse(queryText, ctx), options.resultTable, ctx);

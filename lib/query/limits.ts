@@ -75,9 +75,10 @@ export class CompileBudget {
     private readonly budgetMs: number,
     private readonly clock: Clock,
     private readonly errors: ErrorFactory,
-    from: number = clock(),
+    /** Compile time already spent by earlier compiles of the same request (a batch's other tables). */
+    spentMs = 0,
   ) {
-    this.deadline = from + budgetMs;
+    this.deadline = clock() + budgetMs - spentMs;
   }
 
   /** @throws QueryError QUERY_TOO_COMPLEX when the budget is spent; `offset` is the position in the query text. */
@@ -127,15 +128,15 @@ export function compileContext(
   source: string,
   limits: QueryLimits = DEFAULT_QUERY_LIMITS,
   clock: Clock = () => performance.now(),
-  /** The clock reading the budget counts from: the compiles of one batch's tables share one budget. */
-  budgetFrom?: number,
+  /** Milliseconds of the budget already spent compiling: the compiles of one batch's tables share one budget. */
+  budgetSpentMs?: number,
 ): CompileContext {
   const errors = new ErrorFactory(source);
   return {
     source,
     errors,
     limits,
-    budget: new CompileBudget(limits.compileBudgetMs, clock, errors, budgetFrom),
+    budget: new CompileBudget(limits.compileBudgetMs, clock, errors, budgetSpentMs),
     databaseAliases: new Map(),
     exceeded(code, what, limit, span) {
       throw errors.limit(code, `${what}; the limit is ${limit.toLocaleString('en-US')}`, span);

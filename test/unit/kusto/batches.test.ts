@@ -90,6 +90,50 @@ describe('batches on the Kusto routes', () => {
     expect(error?.message).toMatch(/^1:16: /);
   });
 
+  it('compiles every statement before running any: a statement that does not compile runs nothing', async () => {
+    // Prepare: an engine that counts its runs.
+    let runs = 0;
+    const counting: QueryEngine = {
+      dialect: 'duckdb',
+      run: async (sql, types, sink, options) => {
+        runs++;
+        await engine.run(sql, types, sink, options);
+      },
+    };
+    // Act
+    const error = await kustoQuery(
+      'v2',
+      { db: 'acme', csl: 'range x from 1 to 3 step 1; print nope' },
+      caller,
+      counting,
+      settings,
+      trace,
+    ).then(() => undefined, failed);
+    // Assess
+    expect(error?.status).toBe(400);
+    expect(error?.message).toMatch(/^1:35: /);
+    expect(runs).toBe(0);
+  });
+
+  it("charges the compile budget only the statements' compile time, not the engine's run time", async () => {
+    // Prepare: an engine that takes longer than the whole compile budget (500 ms) per statement,
+    // and a second statement whose compile reads the budget's clock (60 extends).
+    const slow: QueryEngine = {
+      dialect: 'duckdb',
+      run: async (sql, types, sink, options) => {
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        await engine.run(sql, types, sink, options);
+      },
+    };
+    const extends_ = Array.from({ length: 60 }, (_, i) => `b${i + 1} = a + ${i + 1}`).join(', ');
+    const csl = `print 1; print a = 1 | extend ${extends_}, z = 1`;
+    // Act
+    const text = await kustoQuery('v2', { db: 'acme', csl }, caller, slow, settings, trace);
+    // Assess
+    const [, second] = parseSdk(text, 'query').primaryResults.map((t) => t.toJSON().data);
+    expect(second).toEqual([expect.objectContaining({ a: 1, b60: 61, z: 1 })]);
+  });
+
   it('runs the tables within the time limit of one query, not one limit each', async () => {
     // Prepare: an engine that takes 100 ms per statement; five statements under a 300 ms limit.
     const slow: QueryEngine = {

@@ -112,13 +112,13 @@ describe('batches', () => {
     expect(resultTableNames(text)).toBeUndefined();
   });
 
-  it('compiles every table of a batch within one budget when they share its start (budgetFrom)', () => {
-    // Prepare: a clock at 10 ms; the batch started at 0 with a budget of 5 ms.
+  it('compiles every table of a batch within one budget when they carry the time spent (budgetSpentMs)', () => {
+    // Prepare: a budget of 5 ms, 6 of them spent by the batch's other tables; a clock standing still.
     const wide = `print x = 1 | extend ${Array.from({ length: 1000 }, (_, i) => `c${i} = ${i}`).join(', ')}`;
     const text = `print 1; ${wide}`;
     const limits = { compileBudgetMs: 5 };
     // Act
-    const spent = failure(text, { resultTable: 1, limits, clock: () => 10, budgetFrom: 0 });
+    const spent = failure(text, { resultTable: 1, limits, clock: () => 10, budgetSpentMs: 6 });
     const fresh = compile(text, { ...options, resultTable: 1, limits, clock: () => 10 });
     // Assess
     expect(spent.code).toBe('QUERY_TOO_COMPLEX');
