@@ -32,7 +32,11 @@ export interface MacroCursor {
 }
 
 type Entity =
-  | { readonly kind: 'table'; readonly name: string }
+  // `span`: where the entity is written, when that is in the macro-expand itself (entity_group [...]):
+  // the source is positioned there (a restrict refusal names the entity). An entity of a group let
+  // is positioned at the identifier instead: the let may precede a restrict statement, whose check
+  // is by position (statements-restrict.ts).
+  | { readonly kind: 'table'; readonly name: string; readonly span?: Span }
   | { readonly kind: 'database'; readonly database: string; readonly span: Span };
 
 /** The entity groups and bound entity identifiers of one parse. */
@@ -51,7 +55,7 @@ export class MacroScope {
     const name = p.expectName('an entity group name');
     p.expectOp('=');
     p.next();
-    this.groups.set(name.name, this.entities(p));
+    this.groups.set(name.name, this.entities(p, false));
     if (!p.acceptOp(';')) throw p.errors.syntax("expected ';' after the let statement", p.peekAt(0)!.span);
   }
 
@@ -65,7 +69,7 @@ export class MacroScope {
   invoke(p: Pick<MacroCursor, 'next' | 'expectOp' | 'expectName' | 'spanFrom' | 'errors'>): Source {
     const word = p.next();
     const entity = this.bound.get(word.text)!;
-    if (entity.kind === 'table') return { kind: 'table', name: entity.name, span: word.span };
+    if (entity.kind === 'table') return { kind: 'table', name: entity.name, span: entity.span ?? word.span };
     p.expectOp('.');
     const table = p.expectName('a table name after the database entity');
     if (table.name.startsWith('$'))
@@ -116,7 +120,7 @@ export class MacroScope {
   private group(p: MacroCursor): readonly Entity[] {
     if (p.peekAt(0)?.text === 'entity_group' && p.peekAt(1)?.text === '[') {
       p.next();
-      return this.entities(p);
+      return this.entities(p, true);
     }
     const name = p.expectName('entity_group [...] or an entity group name');
     const group = this.groups.get(name.name);
@@ -128,18 +132,18 @@ export class MacroScope {
     return group;
   }
 
-  /** `[Entity, ...]`. */
-  private entities(p: MacroCursor): Entity[] {
+  /** `[Entity, ...]`; `inline`: in the macro-expand itself, not in a group let. */
+  private entities(p: MacroCursor, inline: boolean): Entity[] {
     p.expectOp('[');
     const entities: Entity[] = [];
-    do entities.push(entity(p));
+    do entities.push(entity(p, inline));
     while (p.acceptOp(','));
     p.expectOp(']');
     return entities;
   }
 }
 
-function entity(p: MacroCursor): Entity {
+function entity(p: MacroCursor, inline: boolean): Entity {
   const t = p.peekAt(0)!;
   if (t.text === 'cluster')
     throw p.errors.unsupported(
@@ -158,5 +162,5 @@ function entity(p: MacroCursor): Entity {
   const name = p.expectName('a table, database() or cluster() entity');
   if (!p.isTabularName(name.name))
     throw p.errors.semantic(`'${clip(name.name)}' does not refer to any known table or tabular let`, name.span);
-  return { kind: 'table', name: name.name };
+  return inline ? { kind: 'table', name: name.name, span: name.span } : { kind: 'table', name: name.name };
 }

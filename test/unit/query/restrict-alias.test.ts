@@ -92,6 +92,16 @@ describe('restrict statement', () => {
       "1:43: 'Events' is not accessible",
     ],
     [
+      "a hidden table in a macro-expand's entity group",
+      'restrict access to (States); macro-expand entity_group [Events] as X (X | count)',
+      "1:57: 'Events' is not accessible",
+    ],
+    [
+      'a hidden table of an entity group declared before it, at the entity identifier',
+      'let G = entity_group [Events]; restrict access to (States); macro-expand G as X (X | count)',
+      "1:82: 'Events' is not accessible",
+    ],
+    [
       'an unknown name in the list',
       'restrict access to (Nope); print 1',
       "1:21: 'Nope' does not refer to any known table",
