@@ -81,6 +81,25 @@ describe('fork and facet on the Kusto routes', () => {
     );
   });
 
+  it("charges the compile budget only the legs' compile time, not the engine's run time", async () => {
+    // Prepare: an engine slower than the whole compile budget (500 ms) per leg, and a query whose
+    // compile reads the budget's clock (60 extends before the fork).
+    const slow: QueryEngine = {
+      dialect: 'duckdb',
+      run: async (sql, types, sink, options) => {
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        await engine.run(sql, types, sink, options);
+      },
+    };
+    const extends_ = Array.from({ length: 60 }, (_, i) => `b${i + 1} = a + ${i + 1}`).join(', ');
+    const csl = `print a = 1 | extend ${extends_} | fork (take 1) (take 2)`;
+    // Act
+    const text = await kustoQuery('v2', { db: 'acme', csl }, caller, slow, settings, trace);
+    // Assess
+    const tables = parseSdk(text, 'query').primaryResults.map((t) => t.toJSON().data);
+    expect(tables).toEqual([[expect.objectContaining({ b60: 61 })], [expect.objectContaining({ b60: 61 })]]);
+  });
+
   it('refuses fork on /query/table at the operator, naming the Kusto routes', async () => {
     const error = await runTableQuery(
       {
