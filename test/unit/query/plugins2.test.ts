@@ -114,6 +114,18 @@ describe('evaluate ipv4_lookup / ipv6_lookup / rows_near / dcount_intersect', ()
     expect(rows.map((r) => r[0])).toEqual([11, 12, 3, 4, 5, 6]);
   });
 
+  it.each([
+    'range x from 1 to 10 step 1 | evaluate rows_near(x == 5, 9223372036854775807)',
+    'range x from 1 to 10 step 1 | evaluate rows_near(x == 5, 0, 9223372036854775807)',
+  ])('rows_near with a count of the largest long keeps every row on its side: %s', async (query) => {
+    // Act
+    const rows = await run(query);
+    // Assess
+    const kept = rows.map((r) => Number(r[0])).sort((a, b) => a - b);
+    expect(kept).toEqual(query.includes(', 0,') ? [5, 6, 7, 8, 9, 10] : [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    for (const dialect of dialects) expect(compile(query, options(dialect)).sql).not.toContain('9223372036854775808');
+  });
+
   it('ipv6_lookup is refused on Timestream naming the plugin, at the operator', () => {
     const q =
       'let L = datatable(network:string)["2001:db8::/32"]; datatable(ip:string)["2001:db8::1"] | evaluate ipv6_lookup(L, ip, network)';
