@@ -174,6 +174,22 @@ describe('evaluate ipv4_lookup / ipv6_lookup / rows_near / dcount_intersect', ()
       'foo',
       'positional arguments only',
     ],
+    // Kusto.Language: KS131 "The expression must be a literal" / KS107 "A value of type bool expected".
+    [
+      'States | evaluate ipv4_lookup(States, DeviceId, Unit, return_unmatched = DeviceId) | count',
+      'DeviceId) |',
+      'return_unmatched must be a bool literal',
+    ],
+    [
+      `${l} datatable(ip:string)["1.2.3.4"] | evaluate ipv6_lookup(L, ip, network, return_unmatched = ip)`,
+      'ip)',
+      'return_unmatched must be a bool literal',
+    ],
+    [
+      `${l} datatable(ip:string)["1.2.3.4"] | evaluate ipv4_lookup(L, ip, network, return_unmatched = 1 == 1)`,
+      '1 == 1',
+      'return_unmatched must be a bool literal',
+    ],
     ['datatable(a:long)[1] | evaluate rows_near(a, 2)', 'a, 2', 'Condition must be a bool expression, not long'],
     [
       'datatable(a:long)[1] | evaluate rows_near(a == 1, a)',
