@@ -126,6 +126,21 @@ describe('evaluate ipv4_lookup / ipv6_lookup / rows_near / dcount_intersect', ()
     for (const dialect of dialects) expect(compile(query, options(dialect)).sql).not.toContain('9223372036854775808');
   });
 
+  it('dcount_intersect gives null for every intersection with a null sketch, as dcount_hll() of one does', async () => {
+    // Arrange: the page says nothing of a null sketch; dcount_hll(dynamic(null)) is null here.
+    const query =
+      'datatable(a:dynamic, b:dynamic, c:dynamic)[dynamic([1, 2]), dynamic(null), dynamic([2]), dynamic(null), dynamic([1]), dynamic([1])]' +
+      ' | extend n = dcount_hll(b) | evaluate dcount_intersect(a, b, c) | project n, s0, s1, s2';
+    // Act
+    const rows = await run(query);
+    // Assess
+    expect(rows).toEqual([
+      [1, null, null, null],
+      [null, 2, null, null],
+    ]);
+    expect(compile(query, options('timestream')).columns.map((c) => c.type)).toEqual(['long', 'long', 'long', 'long']);
+  });
+
   it('ipv6_lookup is refused on Timestream naming the plugin, at the operator', () => {
     const q =
       'let L = datatable(network:string)["2001:db8::/32"]; datatable(ip:string)["2001:db8::1"] | evaluate ipv6_lookup(L, ip, network)';
