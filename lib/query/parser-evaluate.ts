@@ -58,7 +58,10 @@ export function parseEvaluate(p: SubqueryCursor): EvaluateSpec {
     // wants a bool literal there (KS131, KS107), so that is checked here, where the name is still known.
     const flag = windowArgs.at(-1);
     if (flag?.name?.name === 'return_unmatched' && !(flag.expr.kind === 'literal' && flag.expr.type === 'bool'))
-      throw p.errors.semantic(`${plugin.name}()'s return_unmatched must be a bool literal (true or false)`, flag.expr.span);
+      throw p.errors.semantic(
+        `${plugin.name}()'s return_unmatched must be a bool literal (true or false)`,
+        flag.expr.span,
+      );
     const argsSpan = { start: open.span.start, end: p.prevEnd() };
     return { plugin: plugin.name, pluginSpan: plugin.span, args: windowArgs.map((a) => a.expr), argsSpan };
   }
