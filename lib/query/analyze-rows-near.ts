@@ -8,7 +8,7 @@
 // is kept when the matches in rows r-RowsAfter .. r+NumRows, (c(r) - c(r-RowsAfter-1)) +
 // (d(r) - d(r+NumRows+1)) - m(r), are more than none; then the rows are sorted back by number.
 // Throws QUERY_SEMANTIC at the argument for a Condition that is no bool and for counts that are not
-// constant non-negative whole numbers.
+// constant non-negative whole numbers; counts beyond any input's length are clamped.
 import type { Expr, Operator } from './ast';
 import { binary, call, long, name } from './ast-build';
 import type { MvApplyHost } from './analyze-mv-apply';
@@ -17,6 +17,9 @@ import { runOver } from './plugin-rewrite';
 import { foldConstant } from './range';
 import { analyzeScalar } from './scalars';
 import type { Span } from './tokens';
+
+/** The largest long less one: no input has that many rows, and one more still fits a long. */
+const LONGEST_WINDOW = 2n ** 63n - 2n;
 
 export function analyzeRowsNear(h: MvApplyHost, input: Rel, args: readonly Expr[], argsSpan: Span, span: Span): Rel {
   if (args.length < 2 || args.length > 3)
@@ -33,7 +36,10 @@ export function analyzeRowsNear(h: MvApplyHost, input: Rel, args: readonly Expr[
     const v = foldConstant(analyzeScalar(e, env));
     if (typeof v !== 'bigint' || v < 0n)
       throw h.errors.semantic(`rows_near()'s ${what} must be a constant non-negative whole number`, e.span);
-    return v;
+    // A window of the largest long rows reaches past any input just as one a row shorter does; the
+    // SQL takes the count plus one as lag()'s offset, which must itself stay a long (the largest
+    // long plus one was a DuckDB Conversion Error quoting our SQL).
+    return v < LONGEST_WINDOW ? v : LONGEST_WINDOW;
   };
   const before = count(numRows, 'NumRows');
   const after = rowsAfter === undefined ? before : count(rowsAfter, 'RowsAfter');

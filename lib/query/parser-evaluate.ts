@@ -54,6 +54,14 @@ export function parseEvaluate(p: SubqueryCursor): EvaluateSpec {
     const windowArgs = [...(table ? [{ expr: table }] : []), ...parseArguments(p)];
     const named = windowArgs.find((a, i) => a.name && !isReturnUnmatched(plugin.name, a, i, windowArgs.length));
     if (named) throw p.errors.semantic(`${plugin.name}() takes positional arguments only`, named.name!.span);
+    // A flag written by name is the flag, never an extra key (a column there was taken for one); Kusto.Language
+    // wants a bool literal there (KS131, KS107), so that is checked here, where the name is still known.
+    const flag = windowArgs.at(-1);
+    if (flag?.name?.name === 'return_unmatched' && !(flag.expr.kind === 'literal' && flag.expr.type === 'bool'))
+      throw p.errors.semantic(
+        `${plugin.name}()'s return_unmatched must be a bool literal (true or false)`,
+        flag.expr.span,
+      );
     const argsSpan = { start: open.span.start, end: p.prevEnd() };
     return { plugin: plugin.name, pluginSpan: plugin.span, args: windowArgs.map((a) => a.expr), argsSpan };
   }

@@ -6,7 +6,8 @@ import type { Family, ScalarFunction, Signature } from './types';
 
 /** Functions and aggregations the analyzer handles itself (type-dependent forms, constant folding); also the playground schema's list (lib/playground/schema.ts). */
 export const CORE_SCALARS =
-  'iff/iif, case, coalesce, isnull, isnotnull, isempty, isnotempty, not, strcat, strlen, substring, tolower, toupper, round, abs, ' +
+  'iff/iif, case, coalesce, isnull, isnotnull, isempty, isnotempty, not, strcat, strlen, ' +
+  'substring (a negative start counts from the end; a start still before the text is 0, the length kept), tolower, toupper, round, abs, ' +
   'bin/floor, bin_auto (after set query_bin_auto_size), now, ago, current_principal, current_database, tostring, todouble/toreal, toint, tolong, tobool/toboolean, todatetime, parse_json/todynamic/toobject, totimespan/totime (constant text), ' +
   'series_stats (alone in extend or project: seven columns series_stats_x_min ... _variance; DuckDB only), ' +
   'series_fit_line (the same: six columns series_fit_line_x_rsquare ... _line_fit; DuckDB only)';

@@ -205,14 +205,26 @@ export class ExpressionWriter {
       case 'strlen':
         return `CAST(length(${x}) AS BIGINT)`;
       case 'substring': {
-        // A negative start counts from the end (substring("hello", -2, 2) is "lo"), as the engines'
-        // substr does with a negative position; the text is not repeated, so nesting cannot blow up the SQL.
-        // Start and length bounded to the engines' range of positions first (any value past it
-        // answers as the bound does): the largest long overflowed the + 1, or was an Out of Range error.
-        const start = `CASE WHEN ${y} < 0 THEN greatest(${y}, -4294967296) ELSE least(${y}, 4294967294) + 1 END`;
-        return a.length === 3
-          ? `coalesce(substr(${x}, ${start}, least(greatest(${z}, 0), 4294967295)), '')`
-          : `coalesce(substr(${x}, ${start}), '')`;
+        // A negative start counts from the end (substring("hello", -2, 2) is "lo"); one still before the
+        // text is 0, the length kept (substring("123456", -8, 3) is "123"). The position is computed
+        // here, not left to the engines' negative positions: DuckDB's answer there differed between a
+        // constant start (folded: a window before the text, "1") and a column ("123"), and Timestream's
+        // substr (Trino's) documents negative positions only inside the text. Start and length bounded to the engines' range of positions (any value past
+        // it answers as the bound does): the largest long overflowed the + 1, or was an Out of Range error.
+        // Only a start that may be negative reads the text's length; DuckDB binds the text once there,
+        // so nesting cannot double the SQL at each level.
+        const ahead = `least(${y}, 4294967294) + 1`;
+        const nonNegative =
+          ey!.kind === 'lit' && (typeof ey!.value === 'bigint' || typeof ey!.value === 'number') && ey!.value >= 0;
+        const take = (t: string): string => {
+          const start = nonNegative
+            ? ahead
+            : `CASE WHEN ${y} < 0 THEN greatest(length(${t}) + ${y}, 0) + 1 ELSE ${ahead} END`;
+          return a.length === 3
+            ? `coalesce(substr(${t}, ${start}, least(greatest(${z}, 0), 4294967295)), '')`
+            : `coalesce(substr(${t}, ${start}), '')`;
+        };
+        return nonNegative || d.name !== 'duckdb' ? take(x) : bindOnce(x, take);
       }
       case 'tolower':
         return `lower(${x})`;

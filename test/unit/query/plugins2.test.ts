@@ -114,6 +114,33 @@ describe('evaluate ipv4_lookup / ipv6_lookup / rows_near / dcount_intersect', ()
     expect(rows.map((r) => r[0])).toEqual([11, 12, 3, 4, 5, 6]);
   });
 
+  it.each([
+    'range x from 1 to 10 step 1 | evaluate rows_near(x == 5, 9223372036854775807)',
+    'range x from 1 to 10 step 1 | evaluate rows_near(x == 5, 0, 9223372036854775807)',
+  ])('rows_near with a count of the largest long keeps every row on its side: %s', async (query) => {
+    // Act
+    const rows = await run(query);
+    // Assess
+    const kept = rows.map((r) => Number(r[0])).sort((a, b) => a - b);
+    expect(kept).toEqual(query.includes(', 0,') ? [5, 6, 7, 8, 9, 10] : [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    for (const dialect of dialects) expect(compile(query, options(dialect)).sql).not.toContain('9223372036854775808');
+  });
+
+  it('dcount_intersect gives null for every intersection with a null sketch, as dcount_hll() of one does', async () => {
+    // Arrange: the page says nothing of a null sketch; dcount_hll(dynamic(null)) is null here.
+    const query =
+      'datatable(a:dynamic, b:dynamic, c:dynamic)[dynamic([1, 2]), dynamic(null), dynamic([2]), dynamic(null), dynamic([1]), dynamic([1])]' +
+      ' | extend n = dcount_hll(b) | evaluate dcount_intersect(a, b, c) | project n, s0, s1, s2';
+    // Act
+    const rows = await run(query);
+    // Assess
+    expect(rows).toEqual([
+      [1, null, null, null],
+      [null, 2, null, null],
+    ]);
+    expect(compile(query, options('timestream')).columns.map((c) => c.type)).toEqual(['long', 'long', 'long', 'long']);
+  });
+
   it('ipv6_lookup is refused on Timestream naming the plugin, at the operator', () => {
     const q =
       'let L = datatable(network:string)["2001:db8::/32"]; datatable(ip:string)["2001:db8::1"] | evaluate ipv6_lookup(L, ip, network)';
@@ -161,6 +188,22 @@ describe('evaluate ipv4_lookup / ipv6_lookup / rows_near / dcount_intersect', ()
       `${l} datatable(ip:string)["1.2.3.4"] | evaluate ipv4_lookup(L, ip, network, foo = true)`,
       'foo',
       'positional arguments only',
+    ],
+    // Kusto.Language: KS131 "The expression must be a literal" / KS107 "A value of type bool expected".
+    [
+      'States | evaluate ipv4_lookup(States, DeviceId, Unit, return_unmatched = DeviceId) | count',
+      'DeviceId) |',
+      'return_unmatched must be a bool literal',
+    ],
+    [
+      `${l} datatable(ip:string)["1.2.3.4"] | evaluate ipv6_lookup(L, ip, network, return_unmatched = ip)`,
+      'ip)',
+      'return_unmatched must be a bool literal',
+    ],
+    [
+      `${l} datatable(ip:string)["1.2.3.4"] | evaluate ipv4_lookup(L, ip, network, return_unmatched = 1 == 1)`,
+      '1 == 1',
+      'return_unmatched must be a bool literal',
     ],
     ['datatable(a:long)[1] | evaluate rows_near(a, 2)', 'a, 2', 'Condition must be a bool expression, not long'],
     [
