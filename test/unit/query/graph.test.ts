@@ -193,6 +193,31 @@ describe('graph operators', () => {
       expect(none.rows).toEqual([['A', 'B']]);
     });
 
+    it('matches as many fixed edges as a variable-length edge of that length matches under cycles=none', async () => {
+      const g = 'datatable(s:string, d:string, w:long)["a","b",1, "b","a",2, "a","a",4] | make-graph s --> d with_node_id=n | graph-match cycles=none ';
+      // Act
+      const loopFixed = await run(`${g}(x)-[e]->(x) project x.n`);
+      const loopVariable = await run(`${g}(x)-[e*1..1]->(x) project x.n`);
+      const twoFixed = await run(`${g}(x)-->(y)-->(x) project x.n`);
+      const twoVariable = await run(`${g}(x)-[e*2..2]->(x) project x.n`);
+      // Assess: the pattern names x at both ends, so its repeat is no cycle of the match.
+      expect(loopFixed.rows).toEqual([['a']]);
+      expect(loopVariable.rows).toEqual([['a']]);
+      expect(sorted(twoFixed.rows)).toEqual(sorted([['a'], ['b']]));
+      expect(sorted(twoVariable.rows)).toEqual(sorted([['a'], ['b']]));
+    });
+
+    it('keeps the zero-hop matches of a variable-length edge under cycles=none, as unique_edges does', async () => {
+      const q = (cycles: string) =>
+        `datatable(s:string, d:string)["a","b", "b","a", "a","a"] | make-graph s --> d with_node_id=n | graph-match ${cycles} (x)-[e*0..1]->(y) project x.n, y.n`;
+      // Act
+      const none = await run(q('cycles=none'));
+      const unique = await run(q(''));
+      // Assess: 0 hops a-a and b-b; 1 hop a->b and b->a; the self-loop a->a repeats a node.
+      expect(sorted(none.rows)).toEqual(sorted([['a', 'a'], ['b', 'b'], ['a', 'b'], ['b', 'a']]));
+      expect(sorted(unique.rows)).toEqual(sorted([...none.rows, ['a', 'a']]));
+    });
+
     it('gives a variable-length edge of zero hops an empty array and its two nodes one node', async () => {
       // Act
       const { rows } = await run(`${TRIANGLE}E | make-graph s --> t with_node_id=id | graph-match (a)-[e*0..1]->(b) where a.id == "A" project b.id, e.w`);
