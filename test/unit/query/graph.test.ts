@@ -150,6 +150,31 @@ describe('graph operators', () => {
   });
 
   describe('results', () => {
+    it('makes a node property two nodes tables give different types dynamic', async () => {
+      // Act
+      const { columns, rows } = await run(
+        "let E = datatable(s:string, d:string)['a','b']; let N = datatable(id:string, p:long)['a',1]; let M = datatable(id:string, p:string)['b','x'];\n" +
+          'E | make-graph s --> d with N on id, M on id | graph-to-table nodes',
+      );
+      // Assess: Kusto.Language types it id:string, p:dynamic; each value keeps its own kind.
+      expect(columns).toEqual(['id:string', 'p:dynamic']);
+      expect(sorted(rows)).toEqual(sorted([['a', 1], ['b', 'x']]));
+    });
+
+    it('makes an id property dynamic when another nodes table has it of another type', async () => {
+      // Act: c is an edge end no table names, and a and c edge ends too: their id properties (id, k)
+      // are the edge end, a string, merged with the table's row.
+      const { columns, rows } = await run(
+        "let E = datatable(s:string, d:string)['a','b', 'b','c']; let N = datatable(id:string)['a']; let M = datatable(k:string, id:long)['b',7];\n" +
+          'E | make-graph s --> d with N on id, M on k | graph-to-table nodes',
+      );
+      // Assess
+      expect(columns).toEqual(['id:dynamic', 'k:string']);
+      // b's id is any of its two values, M's long or the edge end's string.
+      expect(sorted(rows.filter((r) => r[1] !== 'b'))).toEqual(sorted([['a', 'a'], ['c', 'c']]));
+      expect([[7, 'b'], ['b', 'b']]).toContainEqual(rows.find((r) => r[1] === 'b'));
+    });
+
     it('makes every edge end a node: with_node_id names the id property', async () => {
       // Act
       const { columns, rows } = await run(`${TRIANGLE}E | make-graph s --> t with_node_id=name | graph-to-table nodes`);
