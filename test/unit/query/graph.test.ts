@@ -79,6 +79,7 @@ describe('graph operators', () => {
 
     it.each([
       ['(a)-->(b) project a', 'QUERY_SEMANTIC', "'a' is a pattern node: read one of its properties, as a.Property"],
+      ['(a)-[e*1..2]->(b) project a.id, e', 'QUERY_SEMANTIC', "'e' is a pattern edge: read one of its properties, as e.Property"],
       ['(a)-->(b) project a.nope', 'QUERY_SEMANTIC', "the node 'a' has no property 'nope' (it has id, color)"],
       ['(a)-[e]->(b)-[e]->(c) project a.id', 'QUERY_SEMANTIC', "the edge variable 'e' appears twice"],
       ['(a)-[a]->(b) project b.id', 'QUERY_SEMANTIC', "'a' names both a node and an edge"],
@@ -270,6 +271,14 @@ describe('graph operators', () => {
       // Assess
       expect(columns).toEqual(['b_id:string', 'e_w:dynamic']);
       expect(sorted(rows)).toEqual(sorted([['B', [1]], ['C', [1, 2]], ['A', [1, 2, 3]]]));
+    });
+
+    it('names a property projected twice as project names a derived name twice (x_id, x_id1)', async () => {
+      // Act
+      const { columns, rows } = await run(`${TRIANGLE}E | make-graph s --> t with_node_id=id | graph-match (x)-->(y) where x.id == "A" project x.id, x.id, y.id`);
+      // Assess: Kusto.Language names them x_id, x_id1.
+      expect(columns).toEqual(['x_id:string', 'x_id1:string', 'y_id:string']);
+      expect(rows).toEqual([['A', 'A', 'B']]);
     });
 
     it('holds a where condition on a variable-length edge for each hop', async () => {
