@@ -30,8 +30,12 @@ import type { Span } from './tokens';
 
 /** The longest variable-length edge run here: each length is a chain of joins of its own. */
 export const MAX_HOPS = 10;
-/** The most chains (one per combination of variable-length edge lengths) one graph-match unites. */
-export const MAX_LEGS = 64;
+/**
+ * The most chains (one per combination of variable-length edge lengths) one graph-match unites.
+ * Measured against the default 5,000-term query limit: `*1..4` twice (16 chains) takes about 3,700
+ * terms projecting one property, `*1..10` (10 chains) about 2,600; `*1..8` twice (64) about 33,000.
+ */
+export const MAX_LEGS = 16;
 
 const FROM = '#from';
 const TO = '#to';
@@ -60,21 +64,24 @@ export function analyzeGraphMatch(
   const scope: MatchScope = { errors: h.errors, vars, nodeProps };
   const read = propertiesRead(scope, [...(spec.where ? [spec.where] : []), ...spec.project.map((i) => i.expr)]);
   const combos = lengthCombinations(h, spec);
+  // The joins are positioned at the pattern: a limit their size crosses (the query's terms, each
+  // join passing its columns on) is the pattern's, not make-graph's.
+  const at = { start: spec.patterns[0]!.span.start, end: spec.patterns[spec.patterns.length - 1]!.span.end };
   const legs = combos.map((lengths) => {
-    const chain = new Chain(graph, read, span);
+    const chain = new Chain(graph, read, at);
     chain.build(h, spec.patterns, names, lengths);
     const operators: Operator[] = [...chain.operators];
     const conditions = [
       ...(spec.where ? [rewriteWhere(scope, spec.where, chain.hops)] : []),
       ...chain.cycleConditions(spec.cycles),
     ].filter((c): c is Expr => c !== undefined);
-    const predicate = and(conditions, span);
-    if (predicate) operators.push(where(predicate, span));
+    const predicate = and(conditions, at);
+    if (predicate) operators.push(where(predicate, at));
     const items = rewriteProject(scope, spec.project, chain.hops);
-    operators.push(project(spec.shortest ? [...items, ...pathKey(spec, names, lengths, span)] : items, span));
+    operators.push(project(spec.shortest ? [...items, ...pathKey(spec, names, lengths, span)] : items, at));
     return { ...chain.start, operators: [...chain.start.operators, ...operators] };
   });
-  const matches = legs.length === 1 ? legs[0]! : unionOf(legs, span);
+  const matches = legs.length === 1 ? legs[0]! : unionOf(legs, at);
   if (!spec.shortest) return h.subquery(matches);
   return shortestOnly(h, h.subquery(matches), spec.shortest, bind, span);
 }
