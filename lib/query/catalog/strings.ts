@@ -502,7 +502,11 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
       const nibble = `bitwise_and(${floorDiv(d, `CAST(${a[0]} AS BIGINT)`, 'CAST(power(16, k) AS BIGINT)')}, 15)`;
       const all = `array_join(transform(sequence(${digits - 1}, 0, -1), k -> substr('0123456789abcdef', CAST(${nibble} AS INTEGER) + 1, 1)), '')`;
       const hex = `regexp_replace(${all}, '^0{1,${digits - 1}}', '')`;
-      return `coalesce(${a[1] === undefined ? hex : `lpad(${hex}, greatest(${a[1]}, length(${hex})), '0')`}, '')`;
+      if (a[1] === undefined) return `coalesce(${hex}, '')`;
+      // The same bound as on DuckDB. Timestream has no error(): a cast of the message to a number
+      // fails the query with the message in the engine's error, only when the branch is taken.
+      const width = `CASE WHEN ${a[1]} > ${TOHEX_MAX_LENGTH} THEN CAST('tohex(): minLength is more than ${TOHEX_MAX_LENGTH}, the most padded here' AS BIGINT) ELSE greatest(${a[1]}, length(${hex})) END`;
+      return `coalesce(lpad(${hex}, ${width}, '0'), '')`;
     },
   },
   str(
