@@ -4,7 +4,7 @@
 import type { IrExpr } from '../ir';
 import { DUCK_LISTS, nthPosition, TRINO_LISTS, type ListSql } from './positions';
 import { both, constantOf, type ScalarFunction, type SqlBuilder } from './types';
-import { captureGroupNames } from '../regex-groups';
+import { captureGroupNames, re2Problem } from '../regex-groups';
 import { floorDiv } from './sql-helpers';
 import { EXTRACT_ALL } from './strings-extract-all';
 import { queryBagDuck, queryBagTs } from './url-query-bag';
@@ -27,12 +27,8 @@ const str = (
 export const regexCheck =
   (index: number) =>
   (args: readonly IrExpr[]): readonly [number, string] | undefined => {
-    try {
-      new RegExp(String(constantOf(args[index])).replace(/\(\?[a-zA-Z]+\)/g, ''), 'u');
-      return undefined;
-    } catch {
-      return [index, 'invalid regular expression'];
-    }
+    const problem = re2Problem(String(constantOf(args[index])));
+    return problem === undefined ? undefined : [index, problem];
   };
 
 /** tohex()'s widest padding (a value's hex has at most 16 digits). */
