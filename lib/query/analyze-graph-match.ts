@@ -4,7 +4,7 @@
 // variable-length edge `*lo..hi` becomes one such chain per length, the chains' results united
 // (union of fixed lengths; see docs/query-api.md for the measured choice against a recursive CTE).
 // cycles=unique_edges (the default) keeps matches whose edges are all different rows; cycles=none
-// also wants all their nodes different; cycles=all keeps every match. Throws QueryError
+// also wants their nodes different but where the pattern names one twice; cycles=all keeps every match. Throws QueryError
 // QUERY_SEMANTIC for patterns that share no node or reuse an edge variable, QUERY_UNSUPPORTED for
 // hop bounds past MAX_HOPS or more than MAX_LEGS lengths in all.
 import type { Expr, GraphMatchSpec, GraphPattern, Operator, PatternEdge, PatternNode, Pipeline } from './ast';
@@ -30,8 +30,12 @@ import type { Span } from './tokens';
 
 /** The longest variable-length edge run here: each length is a chain of joins of its own. */
 export const MAX_HOPS = 10;
-/** The most chains (one per combination of variable-length edge lengths) one graph-match unites. */
-export const MAX_LEGS = 64;
+/**
+ * The most chains (one per combination of variable-length edge lengths) one graph-match unites.
+ * Measured against the default 5,000-term query limit: `*1..4` twice (16 chains) takes about 3,700
+ * terms projecting one property, `*1..10` (10 chains) about 2,600; `*1..8` twice (64) about 33,000.
+ */
+export const MAX_LEGS = 16;
 
 const FROM = '#from';
 const TO = '#to';
@@ -60,21 +64,24 @@ export function analyzeGraphMatch(
   const scope: MatchScope = { errors: h.errors, vars, nodeProps };
   const read = propertiesRead(scope, [...(spec.where ? [spec.where] : []), ...spec.project.map((i) => i.expr)]);
   const combos = lengthCombinations(h, spec);
+  // The joins are positioned at the pattern: a limit their size crosses (the query's terms, each
+  // join passing its columns on) is the pattern's, not make-graph's.
+  const at = { start: spec.patterns[0]!.span.start, end: spec.patterns[spec.patterns.length - 1]!.span.end };
   const legs = combos.map((lengths) => {
-    const chain = new Chain(graph, read, span);
+    const chain = new Chain(graph, read, at);
     chain.build(h, spec.patterns, names, lengths);
     const operators: Operator[] = [...chain.operators];
     const conditions = [
       ...(spec.where ? [rewriteWhere(scope, spec.where, chain.hops)] : []),
       ...chain.cycleConditions(spec.cycles),
     ].filter((c): c is Expr => c !== undefined);
-    const predicate = and(conditions, span);
-    if (predicate) operators.push(where(predicate, span));
+    const predicate = and(conditions, at);
+    if (predicate) operators.push(where(predicate, at));
     const items = rewriteProject(scope, spec.project, chain.hops);
-    operators.push(project(spec.shortest ? [...items, ...pathKey(spec, names, lengths, span)] : items, span));
+    operators.push(project(spec.shortest ? [...items, ...pathKey(spec, names, lengths, span)] : items, at));
     return { ...chain.start, operators: [...chain.start.operators, ...operators] };
   });
-  const matches = legs.length === 1 ? legs[0]! : unionOf(legs, span);
+  const matches = legs.length === 1 ? legs[0]! : unionOf(legs, at);
   if (!spec.shortest) return h.subquery(matches);
   return shortestOnly(h, h.subquery(matches), spec.shortest, bind, span);
 }
@@ -133,8 +140,8 @@ class Chain {
   private readonly bound = new Set<string>();
   private readonly edgeIds: string[] = [];
   private readonly nodeIds: string[] = [];
-  /** The end node ids of each variable-length edge walked at least one hop. */
-  private readonly pathEnds: [string, string][] = [];
+  /** Node id columns a zero-hop path makes one node: (x)-[e*0..1]->(y) at 0 hops has x = y. */
+  private readonly sameNode: [string, string][] = [];
 
   constructor(
     private readonly graph: GraphTables,
@@ -171,10 +178,25 @@ class Chain {
       ids.flatMap((a, i) => ids.slice(i + 1).map((b) => neq(a, b, this.at)));
     if (cycles === 'all') return [];
     if (cycles === 'unique_edges') return distinct(this.edgeIds);
-    // none: different variables are different nodes, and a path of a variable-length edge is
-    // simple (its ends differ too), so no node repeats but where the pattern names it twice.
-    const ends = this.pathEnds.map(([a, b]) => neq(a, b, this.at));
-    return [...distinct(this.edgeIds), ...distinct(this.nodeIds), ...ends];
+    // none: no node repeats but where the pattern names it twice, so a variable-length edge of
+    // k hops matches what k fixed edges match ((x)-[e*1..1]->(x) as (x)-->(x)). The nodes a
+    // zero-hop path joins are one node (it has no cycle), so they count once.
+    return [...distinct(this.edgeIds), ...distinct(this.nodeRepresentatives())];
+  }
+
+  /** One id column per node of the match: nodeIds less those a zero-hop path equates to another. */
+  private nodeRepresentatives(): string[] {
+    const parent = new Map<string, string>();
+    const find = (c: string): string => {
+      const p = parent.get(c);
+      return p === undefined || p === c ? c : find(p);
+    };
+    for (const [a, b] of this.sameNode) {
+      const ra = find(a);
+      const rb = find(b);
+      if (ra !== rb) parent.set(rb, ra);
+    }
+    return this.nodeIds.filter((c) => find(c) === c);
   }
 
   private nodeTable(v: string): Pipeline {
@@ -252,7 +274,7 @@ class Chain {
     });
     if (edge.hops) this.hops.set(innerNodesOf(variable), reversed ? inner.reverse() : inner);
     const target = propColumn(to, NODE_ID);
-    if (edge.hops && k > 0) this.pathEnds.push([propColumn(from, NODE_ID), target]);
+    if (edge.hops && k === 0) this.sameNode.push([propColumn(from, NODE_ID), target]);
     if (this.bound.has(to)) {
       this.operators.push(where({ kind: 'binary', op: '==', left: refOf(at, this.at), right: refOf(target, this.at), opSpan: this.at, span: this.at }, this.at));
       return;

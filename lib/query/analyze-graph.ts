@@ -8,12 +8,12 @@
 // The node "hash id" of with_node_id= / with_source_id= / with_target_id= is hash() of the node
 // id: a long that tells nodes apart, not Kusto's own hash values. Throws QueryError
 // QUERY_SEMANTIC for unknown or mistyped id columns, QUERY_UNSUPPORTED on an engine without graphs.
-import type { GraphSpec, GraphToTableSpec, MakeGraphSpec } from './ast';
+import type { Expr, GraphSpec, GraphToTableSpec, MakeGraphSpec, NamedExpr, Pipeline } from './ast';
 import { analyzeGraphMatch } from './analyze-graph-match';
 import { clip } from './errors';
 import { copy, extend, item, over, project, ref, unionOf } from './graph-build';
 import { EDGE_DST, EDGE_ID, EDGE_SRC, NODE_ID, type GraphHost, type GraphTables } from './graph-tables';
-import type { IrColumn, Rel } from './ir';
+import type { IrColumn, KqlType, Rel } from './ir';
 import type { Span } from './tokens';
 
 export function analyzeGraph(h: GraphHost, input: Rel, spec: GraphSpec, span: Span): Rel {
@@ -77,10 +77,18 @@ function makeGraph(h: GraphHost, input: Rel, spec: MakeGraphSpec, bind: (s: stri
   for (const t of tables) for (const c of t.rel.columns) if (!props.some((p) => p.name === c.name)) props.push(c);
   // The id properties an edge end gets when no nodes table has a row for it.
   const idProps = spec.nodeIdProperty ? [spec.nodeIdProperty.name] : [...new Set(tables.map((t) => t.id))];
+  // A property two legs give different types is dynamic in every leg (as Kusto.Language types
+  // it): the union would otherwise split it into type-suffixed columns and lose the name.
+  const mixed = mixedTypes([...tables.flatMap((t) => t.rel.columns), ...idProps.map((name) => ({ name, type: src.type }))]);
+  const value = (to: string, from: string): NamedExpr => (mixed.has(to) ? item(to, asDynamic(from, at)) : copy(to, from, at));
   const ends = [EDGE_SRC, EDGE_DST].map((end) =>
-    over(edges, [project([copy(NODE_ID, end, at), ...idProps.map((p) => copy(p, end, at))], at)], at),
+    over(edges, [project([copy(NODE_ID, end, at), ...idProps.map((p) => value(p, end))], at)], at),
   );
-  const legs = [...tables.map((t) => over(t.name, [extend([copy(NODE_ID, t.id, at)], at)], at)), ...ends];
+  const nodeLeg = (t: (typeof tables)[number]): Pipeline => {
+    const dynamic = t.rel.columns.filter((c) => mixed.has(c.name)).map((c) => value(c.name, c.name));
+    return over(t.name, [extend([copy(NODE_ID, t.id, at)], at), ...(dynamic.length ? [extend(dynamic, at)] : [])], at);
+  };
+  const legs = [...tables.map(nodeLeg), ...ends];
   const propNames = spec.nodeIdProperty ? [spec.nodeIdProperty.name] : props.map((p) => p.name);
   const merged = unionOf(legs, at);
   const nodesRel = h.subquery({
@@ -101,6 +109,24 @@ function makeGraph(h: GraphHost, input: Rel, spec: MakeGraphSpec, bind: (s: stri
     nodeProps: nodesRel.columns.filter((c) => c.name !== NODE_ID),
     edgeProps: input.columns,
   };
+}
+
+/** The names given more than one type. */
+function mixedTypes(columns: readonly { name: string; type: KqlType }[]): Set<string> {
+  const first = new Map<string, KqlType>();
+  const mixed = new Set<string>();
+  for (const c of columns) {
+    const seen = first.get(c.name);
+    if (seen === undefined) first.set(c.name, c.type);
+    else if (seen !== c.type) mixed.add(c.name);
+  }
+  return mixed;
+}
+
+/** `v` as a dynamic value: the one element of pack_array(v), the rule every typed value enters an array by. */
+function asDynamic(v: string, at: Span): Expr {
+  const packed: Expr = { kind: 'call', name: 'pack_array', nameSpan: at, args: [ref(v, at)], span: at };
+  return { kind: 'index', target: packed, index: { kind: 'literal', type: 'long', value: 0n, span: at }, span: at };
 }
 
 function graphToTable(h: GraphHost, graph: GraphTables, spec: GraphToTableSpec): Rel {

@@ -12,7 +12,7 @@ import type { MvExpandHost } from './analyze-mv-expand';
 import { clip } from './errors';
 import type { Assigned, IrColumn, IrExpr, KqlType, Rel } from './ir';
 import { analyzeScalar, convert } from './scalars';
-import { captureGroupNames } from './regex-groups';
+import { captureGroupNames, notRe2 } from './regex-groups';
 import { lit, typeNamed } from './types';
 
 const NUMBER_PATTERNS: Partial<Record<KqlType, string>> = {
@@ -40,6 +40,9 @@ export function analyzeParse(h: MvExpandHost, input: Rel, spec: ParseSpec): Rel 
       pattern += spec.mode === 'regex' ? part.value : escapeRegex(part.value);
       // The text's own groups (the page's "(.*?)[a-zA-Z]*=") come before the next column's.
       if (spec.mode === 'regex') groups += captureGroupNames(part.value).length;
+      // A fragment need not compile alone; a group RE2 refuses is refused at it, not by the engine.
+      const problem = spec.mode === 'regex' ? notRe2(part.value) : undefined;
+      if (problem !== undefined) throw h.errors.semantic(problem, part.span);
     } else if (part.kind === 'star') pattern += '.*?';
     else {
       const type = part.type === undefined ? 'string' : typeNamed(part.type, true);

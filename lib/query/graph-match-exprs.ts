@@ -6,6 +6,7 @@
 import type { Expr, NamedExpr } from './ast';
 import { findInChildren, mapChildren } from './ast-walk';
 import { and, item, ref } from './graph-build';
+import { NameAllocator } from './naming';
 import { graphFunction, rewriteGraphFunction } from './graph-functions';
 import { propColumn, type MatchScope, type MatchVariable } from './graph-tables';
 import type { Span } from './tokens';
@@ -107,17 +108,25 @@ export function rewriteWhere(
   return and(terms, where.span);
 }
 
-/** project's items over the joined columns, named as Kusto names them (v.Prop gives v_Prop). */
+/**
+ * project's items over the joined columns, named as Kusto names them: v.Prop gives v_Prop, made
+ * unique as project makes a derived name unique (x.id, x.id give x_id, x_id1), others ColumnN.
+ */
 export function rewriteProject(
   s: MatchScope,
   items: readonly NamedExpr[],
   hops: ReadonlyMap<string, readonly string[]>,
 ): NamedExpr[] {
-  let unnamed = 0;
+  const names = new NameAllocator();
   return items.map((i) => {
     const expr = rewrite(s, i.expr, hops);
-    if (i.name !== undefined || i.names !== undefined) return { ...i, expr };
+    if (i.name !== undefined || i.names !== undefined) {
+      for (const n of i.names?.map((x) => x.name) ?? [i.name!]) names.add(n);
+      return { ...i, expr };
+    }
     const r = propertyRef(s, i.expr);
-    return { ...item(r ? `${r.v.name}_${r.prop}` : `Column${++unnamed}`, expr), span: i.span };
+    const name = names.derivedOrColumnN(r ? `${r.v.name}_${r.prop}` : undefined);
+    names.add(name);
+    return { ...item(name, expr), span: i.span };
   });
 }

@@ -8,6 +8,7 @@
 // capturing groups.
 import type { Expr } from './ast';
 import type { ErrorFactory } from './errors';
+import { re2Problem } from './regex-groups';
 import type { Span } from './tokens';
 
 /** Record and unit separators (ASCII RS, US) around each match's key and value. */
@@ -59,12 +60,10 @@ export function regexKeyValues(
   source: Expr,
   keys: readonly { name: string; span: Span }[],
 ): Expr[] {
-  try {
-    // The check replace_regex makes (catalog/strings.ts), here at the pattern instead of at a key.
-    new RegExp(pattern.replace(/\(\?[a-zA-Z]+\)/g, ''), 'u');
-  } catch {
-    throw errors.syntax('the parse-kv regex is not a valid regular expression', patternSpan);
-  }
+  // The check replace_regex makes (catalog/strings.ts), here at the pattern instead of at a key.
+  const problem = re2Problem(pattern);
+  if (problem !== undefined)
+    throw errors.syntax(`the parse-kv regex is not a valid regular expression${problem.replace(/^invalid regular expression/, '')}`, patternSpan);
   const groups = capturingGroups(pattern);
   if (groups.length !== 2)
     throw errors.syntax(

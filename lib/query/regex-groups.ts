@@ -27,14 +27,40 @@ export function captureGroupNames(regex: string): (string | undefined)[] {
 }
 
 /**
- * Whether JavaScript's reading of an RE2 regex compiles: inline flag groups dropped, `(?P<name>`
- * written as `(?<name>` (the catalog's check of constant regexes before they reach an engine).
+ * What keeps a constant regex from running as RE2 (DuckDB's regex library), or undefined when it
+ * runs: first the constructs JavaScript reads but RE2 refuses (`(?<name>`, which the RE2 DuckDB
+ * carries calls an "invalid perl operator", and lookarounds), then JavaScript's reading of the rest
+ * (inline flag groups dropped, `(?P<name>` written `(?<name>`, and no `u` flag, which refused
+ * RE2's own `\A`, `\z`, `\pN` and `[[:alpha:]]`), which catches unbalanced groups and the like
+ * before an engine reports them unpositioned.
  */
-export function compilesAsRegex(regex: string): boolean {
+export function re2Problem(regex: string): string | undefined {
+  const construct = notRe2(regex);
+  if (construct !== undefined) return construct;
   try {
-    new RegExp(regex.replace(/\(\?[a-zA-Z]+\)/g, '').replace(/\(\?P</g, '(?<'), 'u');
-    return true;
+    new RegExp(regex.replace(/\(\?[a-zA-Z]+\)/g, '').replace(/\(\?P</g, '(?<'));
+    return undefined;
   } catch {
-    return false;
+    return 'invalid regular expression';
   }
+}
+
+/** A group JavaScript reads but RE2 refuses (`(?<name>`, lookarounds), named; also for a fragment of a regex. */
+export function notRe2(regex: string): string | undefined {
+  let inClass = false;
+  for (let i = 0; i < regex.length; i++) {
+    const c = regex[i];
+    if (c === '\\') i++;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') {
+      inClass = true;
+      if (regex[i + 1] === '^') i++;
+      if (regex[i + 1] === ']') i++;
+    } else if (c === '(' && regex[i + 1] === '?') {
+      const rest = regex.slice(i + 2, i + 4);
+      if (/^<[A-Za-z_]/.test(rest)) return 'invalid regular expression: a named group is written (?P<name>...) in RE2';
+      if (/^(=|!|<=|<!)/.test(rest)) return 'invalid regular expression: RE2 has no lookahead or lookbehind';
+    }
+  }
+  return undefined;
 }

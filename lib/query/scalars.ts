@@ -28,6 +28,7 @@ import type { IrColumn, IrExpr, KqlType, PathSegment, Rel, ScalarFn } from './ir
 import { countQueryTerms, expandedTerms, type CompileContext, type ExpressionRecords } from './limits';
 import { inDatetimeRange, MAX_INT, MIN_INT, parseTimespanTicks, TICKS_PER_MICRO } from './literals';
 import { closest } from './naming';
+import { notRe2 } from './regex-groups';
 import { commonType, isInteger, isNumeric, lit, typeNamed, widerNumeric } from './types';
 import type { Span } from './tokens';
 
@@ -346,6 +347,10 @@ class ScalarAnalyzer {
         );
       case 'matches regex': {
         this.requireConstantString(right, expr.right.span, 'matches regex');
+        // A group RE2 refuses is refused here, not by the engine (JavaScript's reading of the whole,
+        // the catalog functions' check, would refuse RE2's own \A, \z and [[:alpha:]]).
+        const problem = notRe2(String((right as IrExpr & { kind: 'lit' }).value));
+        if (problem !== undefined) throw this.errors.semantic(problem, expr.right.span);
         return call('matches', [this.asString(left), right], 'bool');
       }
       default:

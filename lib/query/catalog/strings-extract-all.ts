@@ -4,7 +4,7 @@
 // the regex's groups; null when nothing matches. Each group is one regexp_extract_all over the
 // text, the lists then read side by side.
 import type { IrExpr } from '../ir';
-import { captureGroupNames, compilesAsRegex } from '../regex-groups';
+import { captureGroupNames, re2Problem } from '../regex-groups';
 import { constantOf, type ArgumentCheck, type ScalarFunction, type SqlBuilder } from './types';
 
 /** The page: "A regular expression containing between one and 16 capture groups." */
@@ -32,7 +32,8 @@ function chosenGroups(args: readonly IrExpr[]): number[] | string {
 }
 
 const check: ArgumentCheck = (args) => {
-  if (!compilesAsRegex(String(constantOf(args[0])))) return [0, 'invalid regular expression'];
+  const problem = re2Problem(String(constantOf(args[0])));
+  if (problem !== undefined) return [0, problem];
   const count = captureGroupNames(String(constantOf(args[0]))).length;
   if (count < 1 || count > MAX_GROUPS) return [0, `the regex must have 1 to ${MAX_GROUPS} capture groups`];
   const chosen = chosenGroups(args);

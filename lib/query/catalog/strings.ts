@@ -4,7 +4,7 @@
 import type { IrExpr } from '../ir';
 import { DUCK_LISTS, nthPosition, TRINO_LISTS, type ListSql } from './positions';
 import { both, constantOf, type ScalarFunction, type SqlBuilder } from './types';
-import { captureGroupNames } from '../regex-groups';
+import { captureGroupNames, re2Problem } from '../regex-groups';
 import { floorDiv } from './sql-helpers';
 import { EXTRACT_ALL } from './strings-extract-all';
 import { queryBagDuck, queryBagTs } from './url-query-bag';
@@ -27,12 +27,8 @@ const str = (
 export const regexCheck =
   (index: number) =>
   (args: readonly IrExpr[]): readonly [number, string] | undefined => {
-    try {
-      new RegExp(String(constantOf(args[index])).replace(/\(\?[a-zA-Z]+\)/g, ''), 'u');
-      return undefined;
-    } catch {
-      return [index, 'invalid regular expression'];
-    }
+    const problem = re2Problem(String(constantOf(args[index])));
+    return problem === undefined ? undefined : [index, problem];
   };
 
 /** tohex()'s widest padding (a value's hex has at most 16 digits). */
@@ -502,7 +498,11 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
       const nibble = `bitwise_and(${floorDiv(d, `CAST(${a[0]} AS BIGINT)`, 'CAST(power(16, k) AS BIGINT)')}, 15)`;
       const all = `array_join(transform(sequence(${digits - 1}, 0, -1), k -> substr('0123456789abcdef', CAST(${nibble} AS INTEGER) + 1, 1)), '')`;
       const hex = `regexp_replace(${all}, '^0{1,${digits - 1}}', '')`;
-      return `coalesce(${a[1] === undefined ? hex : `lpad(${hex}, greatest(${a[1]}, length(${hex})), '0')`}, '')`;
+      if (a[1] === undefined) return `coalesce(${hex}, '')`;
+      // The same bound as on DuckDB. Timestream has no error(): a cast of the message to a number
+      // fails the query with the message in the engine's error, only when the branch is taken.
+      const width = `CASE WHEN ${a[1]} > ${TOHEX_MAX_LENGTH} THEN CAST('tohex(): minLength is more than ${TOHEX_MAX_LENGTH}, the most padded here' AS BIGINT) ELSE greatest(${a[1]}, length(${hex})) END`;
+      return `coalesce(lpad(${hex}, ${width}, '0'), '')`;
     },
   },
   str(

@@ -777,7 +777,14 @@ class Generator {
       cte = { name: this.q(`_m${++this.hiddenCounter}`), sql: this.render(outer.sel) };
       this.ctes.set(rel, cte);
     }
-    return this.state(`${cte.name} AS ${this.alias()}`, rel.columns);
+    // The columns a reference passes on are its reader's terms: counted at the reader (a
+    // graph-match pattern reading the graph's tables), not at the operator that made the CTE.
+    const own = this.at.pop();
+    try {
+      return this.state(`${cte.name} AS ${this.alias()}`, rel.columns);
+    } finally {
+      this.at.push(own);
+    }
   }
 
   private fromSubquery(sql: string, cols: readonly IrColumn[]): State {

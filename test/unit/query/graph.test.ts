@@ -79,6 +79,7 @@ describe('graph operators', () => {
 
     it.each([
       ['(a)-->(b) project a', 'QUERY_SEMANTIC', "'a' is a pattern node: read one of its properties, as a.Property"],
+      ['(a)-[e*1..2]->(b) project a.id, e', 'QUERY_SEMANTIC', "'e' is a pattern edge: read one of its properties, as e.Property"],
       ['(a)-->(b) project a.nope', 'QUERY_SEMANTIC', "the node 'a' has no property 'nope' (it has id, color)"],
       ['(a)-[e]->(b)-[e]->(c) project a.id', 'QUERY_SEMANTIC', "the edge variable 'e' appears twice"],
       ['(a)-[a]->(b) project b.id', 'QUERY_SEMANTIC', "'a' names both a node and an edge"],
@@ -87,7 +88,7 @@ describe('graph operators', () => {
       ['(a)-[e*3..1]->(b) project a.id', 'QUERY_SEMANTIC', 'below the lower bound'],
       ['(a)-[e*1..]->(b) project a.id', 'QUERY_SYNTAX', 'a variable-length edge is bounded'],
       ['(a)-[e*1..11]->(b) project a.id', 'QUERY_UNSUPPORTED', 'at most 10 are run here'],
-      ['(a)-[e*1..8]->(b)-[f*1..9]->(c) project a.id', 'QUERY_UNSUPPORTED', 'at most 64 are run here'],
+      ['(a)-[e*1..8]->(b)-[f*1..8]->(c) project a.id', 'QUERY_UNSUPPORTED', 'have 64 combinations of lengths: at most 16 are run here'],
       ['(a)-->(b)', 'QUERY_SYNTAX', 'graph-match needs a project clause'],
       ['cycles=some (a)-->(b) project a.id', 'QUERY_SYNTAX', 'cycles is none, unique_edges or all'],
       ['a-->(b) project a.id', 'QUERY_SYNTAX', 'expected a pattern node'],
@@ -110,6 +111,23 @@ describe('graph operators', () => {
       const error = failure(`${TRIANGLE}E | make-graph s --> t with_node_id=id | graph-shortest-paths ${rest}`);
       // Assess
       expect(error.message).toContain(message);
+    });
+
+    it('runs 16 length combinations and 10 hops within the default limits', () => {
+      const g = `${TRIANGLE}E | make-graph s --> t with_node_id=id | graph-match `;
+      // Act / Assess: the bounds the docs give are reachable at the default term limit.
+      expect(() => compile(`${g}(a)-[e*1..4]->(b)-[f*1..4]->(c) project a.id, b.id, c.id, e.w, f.w`, options('duckdb'))).not.toThrow();
+      expect(() => compile(`${g}(a)-[e*1..10]->(b) project a.id, map(inner_nodes(e), id)`, options('duckdb'))).not.toThrow();
+    });
+
+    it('refuses a pattern whose chains of joins pass the term limit at the pattern', () => {
+      const pattern = '(a)-[e*1..2]->(b)-[f*1..2]->(c)-[g*1..2]->(d)-[h*1..2]->(x)';
+      const query = `${TRIANGLE}E | make-graph s --> t with_node_id=id | graph-match ${pattern} project a.id`;
+      // Act
+      const error = failure(query);
+      // Assess
+      expect(error.code).toBe('QUERY_TOO_MANY_TERMS');
+      expect(error.span.start).toBe(query.indexOf(pattern));
     });
 
     it('refuses node ids of another type than the edge ends, at the id column', () => {
@@ -150,6 +168,31 @@ describe('graph operators', () => {
   });
 
   describe('results', () => {
+    it('makes a node property two nodes tables give different types dynamic', async () => {
+      // Act
+      const { columns, rows } = await run(
+        "let E = datatable(s:string, d:string)['a','b']; let N = datatable(id:string, p:long)['a',1]; let M = datatable(id:string, p:string)['b','x'];\n" +
+          'E | make-graph s --> d with N on id, M on id | graph-to-table nodes',
+      );
+      // Assess: Kusto.Language types it id:string, p:dynamic; each value keeps its own kind.
+      expect(columns).toEqual(['id:string', 'p:dynamic']);
+      expect(sorted(rows)).toEqual(sorted([['a', 1], ['b', 'x']]));
+    });
+
+    it('makes an id property dynamic when another nodes table has it of another type', async () => {
+      // Act: c is an edge end no table names, and a and c edge ends too: their id properties (id, k)
+      // are the edge end, a string, merged with the table's row.
+      const { columns, rows } = await run(
+        "let E = datatable(s:string, d:string)['a','b', 'b','c']; let N = datatable(id:string)['a']; let M = datatable(k:string, id:long)['b',7];\n" +
+          'E | make-graph s --> d with N on id, M on k | graph-to-table nodes',
+      );
+      // Assess
+      expect(columns).toEqual(['id:dynamic', 'k:string']);
+      // b's id is any of its two values, M's long or the edge end's string.
+      expect(sorted(rows.filter((r) => r[1] !== 'b'))).toEqual(sorted([['a', 'a'], ['c', 'c']]));
+      expect([[7, 'b'], ['b', 'b']]).toContainEqual(rows.find((r) => r[1] === 'b'));
+    });
+
     it('makes every edge end a node: with_node_id names the id property', async () => {
       // Act
       const { columns, rows } = await run(`${TRIANGLE}E | make-graph s --> t with_node_id=name | graph-to-table nodes`);
@@ -193,6 +236,31 @@ describe('graph operators', () => {
       expect(none.rows).toEqual([['A', 'B']]);
     });
 
+    it('matches as many fixed edges as a variable-length edge of that length matches under cycles=none', async () => {
+      const g = 'datatable(s:string, d:string, w:long)["a","b",1, "b","a",2, "a","a",4] | make-graph s --> d with_node_id=n | graph-match cycles=none ';
+      // Act
+      const loopFixed = await run(`${g}(x)-[e]->(x) project x.n`);
+      const loopVariable = await run(`${g}(x)-[e*1..1]->(x) project x.n`);
+      const twoFixed = await run(`${g}(x)-->(y)-->(x) project x.n`);
+      const twoVariable = await run(`${g}(x)-[e*2..2]->(x) project x.n`);
+      // Assess: the pattern names x at both ends, so its repeat is no cycle of the match.
+      expect(loopFixed.rows).toEqual([['a']]);
+      expect(loopVariable.rows).toEqual([['a']]);
+      expect(sorted(twoFixed.rows)).toEqual(sorted([['a'], ['b']]));
+      expect(sorted(twoVariable.rows)).toEqual(sorted([['a'], ['b']]));
+    });
+
+    it('keeps the zero-hop matches of a variable-length edge under cycles=none, as unique_edges does', async () => {
+      const q = (cycles: string) =>
+        `datatable(s:string, d:string)["a","b", "b","a", "a","a"] | make-graph s --> d with_node_id=n | graph-match ${cycles} (x)-[e*0..1]->(y) project x.n, y.n`;
+      // Act
+      const none = await run(q('cycles=none'));
+      const unique = await run(q(''));
+      // Assess: 0 hops a-a and b-b; 1 hop a->b and b->a; the self-loop a->a repeats a node.
+      expect(sorted(none.rows)).toEqual(sorted([['a', 'a'], ['b', 'b'], ['a', 'b'], ['b', 'a']]));
+      expect(sorted(unique.rows)).toEqual(sorted([...none.rows, ['a', 'a']]));
+    });
+
     it('gives a variable-length edge of zero hops an empty array and its two nodes one node', async () => {
       // Act
       const { rows } = await run(`${TRIANGLE}E | make-graph s --> t with_node_id=id | graph-match (a)-[e*0..1]->(b) where a.id == "A" project b.id, e.w`);
@@ -220,6 +288,14 @@ describe('graph operators', () => {
       // Assess
       expect(columns).toEqual(['b_id:string', 'e_w:dynamic']);
       expect(sorted(rows)).toEqual(sorted([['B', [1]], ['C', [1, 2]], ['A', [1, 2, 3]]]));
+    });
+
+    it('names a property projected twice as project names a derived name twice (x_id, x_id1)', async () => {
+      // Act
+      const { columns, rows } = await run(`${TRIANGLE}E | make-graph s --> t with_node_id=id | graph-match (x)-->(y) where x.id == "A" project x.id, x.id, y.id`);
+      // Assess: Kusto.Language names them x_id, x_id1.
+      expect(columns).toEqual(['x_id:string', 'x_id1:string', 'y_id:string']);
+      expect(rows).toEqual([['A', 'A', 'B']]);
     });
 
     it('holds a where condition on a variable-length edge for each hop', async () => {
