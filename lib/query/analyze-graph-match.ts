@@ -159,16 +159,33 @@ class Chain {
       const nodeName = (n: PatternNode): string => names.get(n)!.name;
       let pivot = i === 0 ? 0 : p.nodes.findIndex((n) => this.bound.has(nodeName(n)));
       if (pivot < 0)
-        throw h.errors.semantic('each pattern after the first must share a node variable with the ones before it', p.span);
+        throw h.errors.semantic(
+          'each pattern after the first must share a node variable with the ones before it',
+          p.span,
+        );
       if (i === 0) {
         this.start = this.nodeTable(nodeName(p.nodes[0]!));
         this.bound.add(nodeName(p.nodes[0]!));
         pivot = 0;
       }
       for (let j = pivot; j < p.edges.length; j++)
-        this.connect(nodeName(p.nodes[j]!), p.edges[j]!, names.get(p.edges[j]!)!.name, nodeName(p.nodes[j + 1]!), false, lengths);
+        this.connect(
+          nodeName(p.nodes[j]!),
+          p.edges[j]!,
+          names.get(p.edges[j]!)!.name,
+          nodeName(p.nodes[j + 1]!),
+          false,
+          lengths,
+        );
       for (let j = pivot - 1; j >= 0; j--)
-        this.connect(nodeName(p.nodes[j + 1]!), p.edges[j]!, names.get(p.edges[j]!)!.name, nodeName(p.nodes[j]!), true, lengths);
+        this.connect(
+          nodeName(p.nodes[j + 1]!),
+          p.edges[j]!,
+          names.get(p.edges[j]!)!.name,
+          nodeName(p.nodes[j]!),
+          true,
+          lengths,
+        );
     });
   }
 
@@ -207,11 +224,20 @@ class Chain {
   /** The nodes table, its id and the properties read prefixed with the element's name. */
   private nodeTableOf(v: string, read: ReadonlySet<string>): Pipeline {
     const props = [...read].map((p) => copy(propColumn(v, p), p, this.at));
-    return over(this.graph.nodes, [project([copy(propColumn(v, NODE_ID), NODE_ID, this.at), ...props], this.at)], this.at);
+    return over(
+      this.graph.nodes,
+      [project([copy(propColumn(v, NODE_ID), NODE_ID, this.at), ...props], this.at)],
+      this.at,
+    );
   }
 
   /** The edge table walked one way, its columns prefixed with the hop's element name. */
-  private edgeTable(element: string, variable: string, direction: PatternEdge['direction'], reversed: boolean): Pipeline {
+  private edgeTable(
+    element: string,
+    variable: string,
+    direction: PatternEdge['direction'],
+    reversed: boolean,
+  ): Pipeline {
     const read = new Set([...(this.read.get(variable) ?? []), ...(this.read.get(hopsOf(variable)) ?? [])]);
     const props = [...read].map((p) => copy(propColumn(element, p), p, this.at));
     const way = (from: string, to: string): Pipeline =>
@@ -235,7 +261,10 @@ class Chain {
       // Either way; a self-loop once, not once per way.
       const back = way(EDGE_DST, EDGE_SRC);
       return unionOf(
-        [way(EDGE_SRC, EDGE_DST), { ...back, operators: [where(neq(EDGE_SRC, EDGE_DST, this.at), this.at), ...back.operators] }],
+        [
+          way(EDGE_SRC, EDGE_DST),
+          { ...back, operators: [where(neq(EDGE_SRC, EDGE_DST, this.at), this.at), ...back.operators] },
+        ],
         this.at,
       );
     }
@@ -263,7 +292,9 @@ class Chain {
     const inner: string[] = [];
     let at = propColumn(from, NODE_ID);
     walk.forEach((element, i) => {
-      this.operators.push(joinOn(this.edgeTable(element, variable, edge.direction, reversed), at, propColumn(element, FROM), this.at));
+      this.operators.push(
+        joinOn(this.edgeTable(element, variable, edge.direction, reversed), at, propColumn(element, FROM), this.at),
+      );
       at = propColumn(element, TO);
       if (i === walk.length - 1) return;
       this.nodeIds.push(at);
@@ -276,7 +307,19 @@ class Chain {
     const target = propColumn(to, NODE_ID);
     if (edge.hops && k === 0) this.sameNode.push([propColumn(from, NODE_ID), target]);
     if (this.bound.has(to)) {
-      this.operators.push(where({ kind: 'binary', op: '==', left: refOf(at, this.at), right: refOf(target, this.at), opSpan: this.at, span: this.at }, this.at));
+      this.operators.push(
+        where(
+          {
+            kind: 'binary',
+            op: '==',
+            left: refOf(at, this.at),
+            right: refOf(target, this.at),
+            opSpan: this.at,
+            span: this.at,
+          },
+          this.at,
+        ),
+      );
       return;
     }
     this.operators.push(joinOn(this.nodeTable(to), at, target, this.at));

@@ -45,7 +45,14 @@ export function shortestOnly(
   const call = (fn: string, args: Expr[]): Expr => ({ kind: 'call', name: fn, nameSpan: at, args, span: at });
   const shortest: Operator[] =
     output === 'any'
-      ? [{ kind: 'summarize', aggregates: [{ expr: call('arg_min', [refOf(PATH_LENGTH, at), { kind: 'star', span: at }]), span: at }], by: key, span: at }]
+      ? [
+          {
+            kind: 'summarize',
+            aggregates: [{ expr: call('arg_min', [refOf(PATH_LENGTH, at), { kind: 'star', span: at }]), span: at }],
+            by: key,
+            span: at,
+          },
+        ]
       : [
           {
             kind: 'join',
@@ -53,12 +60,38 @@ export function shortestOnly(
               lookup: false,
               joinKind: 'inner',
               kindSpan: at,
-              right: over(all, [{ kind: 'summarize', aggregates: [{ ...copy('#min', '#min', at), expr: call('min', [refOf(PATH_LENGTH, at)]) }], by: key, span: at }], at),
+              right: over(
+                all,
+                [
+                  {
+                    kind: 'summarize',
+                    aggregates: [{ ...copy('#min', '#min', at), expr: call('min', [refOf(PATH_LENGTH, at)]) }],
+                    by: key,
+                    span: at,
+                  },
+                ],
+                at,
+              ),
               on: [PATH_FROM, PATH_TO].map((c) => ({ left: c, right: c, leftSpan: at, rightSpan: at, span: at })),
             },
             span: at,
           },
-          where({ kind: 'binary', op: '==', left: refOf(PATH_LENGTH, at), right: refOf('#min', at), opSpan: at, span: at }, at),
+          where(
+            { kind: 'binary', op: '==', left: refOf(PATH_LENGTH, at), right: refOf('#min', at), opSpan: at, span: at },
+            at,
+          ),
         ];
-  return h.subquery(over(all, [...shortest, project(visible.map((c) => copy(c.name, c.name, at)), at)], at));
+  return h.subquery(
+    over(
+      all,
+      [
+        ...shortest,
+        project(
+          visible.map((c) => copy(c.name, c.name, at)),
+          at,
+        ),
+      ],
+      at,
+    ),
+  );
 }

@@ -18,7 +18,10 @@ import type { Span } from './tokens';
 
 export function analyzeGraph(h: GraphHost, input: Rel, spec: GraphSpec, span: Span): Rel {
   if (h.engine === 'timestream')
-    throw h.errors.unsupported('make-graph is not supported on the timestream engine (it has no graphs)', spec.make.wordSpan);
+    throw h.errors.unsupported(
+      'make-graph is not supported on the timestream engine (it has no graphs)',
+      spec.make.wordSpan,
+    );
   const prefix = `#graph${h.newRef()}`;
   const bound: string[] = [];
   const bind = (suffix: string, rel: Rel): string => {
@@ -29,7 +32,9 @@ export function analyzeGraph(h: GraphHost, input: Rel, spec: GraphSpec, span: Sp
   };
   try {
     const graph = makeGraph(h, input, spec.make, bind);
-    return spec.end.kind === 'toTable' ? graphToTable(h, graph, spec.end) : analyzeGraphMatch(h, graph, spec.end, bind, span);
+    return spec.end.kind === 'toTable'
+      ? graphToTable(h, graph, spec.end)
+      : analyzeGraphMatch(h, graph, spec.end, bind, span);
   } finally {
     for (const name of bound) h.bindTable(name, undefined);
   }
@@ -55,7 +60,11 @@ function makeGraph(h: GraphHost, input: Rel, spec: MakeGraphSpec, bind: (s: stri
       inputName,
       [
         extend([copy(EDGE_SRC, src.name, at), copy(EDGE_DST, dst.name, at)], at),
-        { kind: 'serialize', items: [item(EDGE_ID, { kind: 'call', name: 'row_number', nameSpan: at, args: [], span: at })], span: at },
+        {
+          kind: 'serialize',
+          items: [item(EDGE_ID, { kind: 'call', name: 'row_number', nameSpan: at, args: [], span: at })],
+          span: at,
+        },
       ],
       at,
     ),
@@ -79,8 +88,12 @@ function makeGraph(h: GraphHost, input: Rel, spec: MakeGraphSpec, bind: (s: stri
   const idProps = spec.nodeIdProperty ? [spec.nodeIdProperty.name] : [...new Set(tables.map((t) => t.id))];
   // A property two legs give different types is dynamic in every leg (as Kusto.Language types
   // it): the union would otherwise split it into type-suffixed columns and lose the name.
-  const mixed = mixedTypes([...tables.flatMap((t) => t.rel.columns), ...idProps.map((name) => ({ name, type: src.type }))]);
-  const value = (to: string, from: string): NamedExpr => (mixed.has(to) ? item(to, asDynamic(from, at)) : copy(to, from, at));
+  const mixed = mixedTypes([
+    ...tables.flatMap((t) => t.rel.columns),
+    ...idProps.map((name) => ({ name, type: src.type })),
+  ]);
+  const value = (to: string, from: string): NamedExpr =>
+    mixed.has(to) ? item(to, asDynamic(from, at)) : copy(to, from, at);
   const ends = [EDGE_SRC, EDGE_DST].map((end) =>
     over(edges, [project([copy(NODE_ID, end, at), ...idProps.map((p) => value(p, end))], at)], at),
   );
@@ -96,7 +109,9 @@ function makeGraph(h: GraphHost, input: Rel, spec: MakeGraphSpec, bind: (s: stri
     operators: [
       {
         kind: 'summarize',
-        aggregates: propNames.map((p) => item(p, { kind: 'call', name: 'take_any', nameSpan: at, args: [ref(p, at)], span: at })),
+        aggregates: propNames.map((p) =>
+          item(p, { kind: 'call', name: 'take_any', nameSpan: at, args: [ref(p, at)], span: at }),
+        ),
         by: [item(NODE_ID, ref(NODE_ID, at))],
         span: at,
       },

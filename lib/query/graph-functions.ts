@@ -50,7 +50,10 @@ export function graphFunction(s: MatchScope, e: Expr): GraphFunctionCall | undef
   } else return undefined;
   const v = s.vars.get(edge);
   if (!v || v.kind !== 'edge' || !v.variableLength)
-    throw s.errors.semantic(`${e.name}() runs over a variable-length edge (or inner_nodes() of one), not '${edge}'`, over.span);
+    throw s.errors.semantic(
+      `${e.name}() runs over a variable-length edge (or inner_nodes() of one), not '${edge}'`,
+      over.span,
+    );
   const props = new Set([...namesIn(expr)].filter((n) => known.has(n)));
   const key = list === edge ? hopsOf(edge) : list;
   return { fn: e.name as GraphFunctionCall['fn'], list, key, props, expr, rest: expr, span: e.span };

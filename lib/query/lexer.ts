@@ -115,7 +115,11 @@ export function tokenize(source: string, ctx: CompileContext = compileContext(so
       let word = source.slice(start, pos);
       // project-away, mv-expand ...: a hyphen directly between two words of a known operator name.
       // Up to three words: graph-to-table, graph-shortest-paths.
-      for (let end = pos, words = 1; words < 3 && charAt(source, end) === '-' && isIdentStart(charAt(source, end + 1)); words++) {
+      for (
+        let end = pos, words = 1;
+        words < 3 && charAt(source, end) === '-' && isIdentStart(charAt(source, end + 1));
+        words++
+      ) {
         end++;
         while (isIdentPart(charAt(source, end))) end++;
         const joined = source.slice(start, end);

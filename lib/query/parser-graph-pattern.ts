@@ -2,7 +2,15 @@
 // [where Constraints] project Items`, a pattern being nodes `(n)` / `()` joined by edges
 // `-[e]->`, `<-[e]-`, `-[e]-`, `-->`, `<--`, `--`, a variable-length edge `-[e*1..3]->`.
 // Throws QueryError QUERY_SYNTAX for malformed patterns, QUERY_SEMANTIC for bad hop bounds.
-import type { CyclesOption, EdgeDirection, GraphMatchSpec, GraphName, GraphPattern, PatternEdge, PatternNode } from './ast';
+import type {
+  CyclesOption,
+  EdgeDirection,
+  GraphMatchSpec,
+  GraphName,
+  GraphPattern,
+  PatternEdge,
+  PatternNode,
+} from './ast';
 import type { OperatorCursor } from './parser-operators';
 import type { Span } from './tokens';
 
@@ -39,7 +47,10 @@ export function parseGraphMatch(p: OperatorCursor, start: number, shortest = fal
     );
   const where = p.acceptIdent('where') ? p.expression() : undefined;
   if (!p.peekIdent('project'))
-    throw p.errors.syntax(`${shortest ? 'graph-shortest-paths' : 'graph-match'} needs a project clause: project Name = n.Property, ...`, p.peek().span);
+    throw p.errors.syntax(
+      `${shortest ? 'graph-shortest-paths' : 'graph-match'} needs a project clause: project Name = n.Property, ...`,
+      p.peek().span,
+    );
   p.next();
   const project = p.parseNamedList();
   return {
@@ -87,7 +98,8 @@ function edge(p: OperatorCursor): PatternEdge {
   p.expectOp('-');
   const rightArrow = p.acceptOp('>') !== undefined;
   const span = p.spanFrom(start);
-  if (leftArrow && rightArrow) throw p.errors.syntax('an edge points one way (-->, <--) or any way (--), not both', span);
+  if (leftArrow && rightArrow)
+    throw p.errors.syntax('an edge points one way (-->, <--) or any way (--), not both', span);
   const direction: EdgeDirection = leftArrow ? '<-' : rightArrow ? '->' : '--';
   return { kind: 'edge', ...body, direction, span };
 }

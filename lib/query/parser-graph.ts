@@ -82,7 +82,8 @@ function parseMakeGraph(p: OperatorCursor, wordSpan: Span): MakeGraphSpec {
 /** partitioned-by (the make-graph page's third form) runs a graph per partition: not run here. */
 function checkedEnd(p: OperatorCursor, last: GraphName): GraphName {
   const t = p.peek();
-  if (t.kind === 'ident' && t.text === 'partitioned') throw p.errors.unsupported("make-graph's partitioned-by is not supported", t.span);
+  if (t.kind === 'ident' && t.text === 'partitioned')
+    throw p.errors.unsupported("make-graph's partitioned-by is not supported", t.span);
   return last;
 }
 
@@ -95,7 +96,12 @@ function nodesTable(p: OperatorCursor): Pipeline {
     return pipeline;
   }
   const name = p.expectName('a nodes table name or a parenthesized query');
-  return { kind: 'pipeline', source: { kind: 'table', name: name.name, span: name.span }, operators: [], span: name.span };
+  return {
+    kind: 'pipeline',
+    source: { kind: 'table', name: name.name, span: name.span },
+    operators: [],
+    span: name.span,
+  };
 }
 
 /** After the word graph-to-table: one table, nodes or edges; the two-table form is refused. */

@@ -63,7 +63,10 @@ export function regexKeyValues(
   // The check replace_regex makes (catalog/strings.ts), here at the pattern instead of at a key.
   const problem = re2Problem(pattern);
   if (problem !== undefined)
-    throw errors.syntax(`the parse-kv regex is not a valid regular expression${problem.replace(/^invalid regular expression/, '')}`, patternSpan);
+    throw errors.syntax(
+      `the parse-kv regex is not a valid regular expression${problem.replace(/^invalid regular expression/, '')}`,
+      patternSpan,
+    );
   const groups = capturingGroups(pattern);
   if (groups.length !== 2)
     throw errors.syntax(

@@ -261,7 +261,11 @@ class Parser implements OperatorCursor, UdfCursor {
       }
       if (this.peekIdent('restrict') && this.peekAt(1)?.text === 'access' && !this.startsTabular()) {
         const declared = [...this.tabularNames, ...this.functions, ...this.patterns.names()];
-        this.ctx.restriction = parseRestrict(this, { declared: declared.filter((n) => !TELEMETRY_TABLES.has(n)) }, this.ctx);
+        this.ctx.restriction = parseRestrict(
+          this,
+          { declared: declared.filter((n) => !TELEMETRY_TABLES.has(n)) },
+          this.ctx,
+        );
         const rest = this.peek();
         if (rest.kind !== 'eof' && !this.acceptOp(';'))
           throw this.errors.syntax(`expected ';' after the restrict statement, found '${shown(rest)}'`, rest.span);

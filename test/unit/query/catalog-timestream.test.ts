@@ -27,7 +27,10 @@ describe('function catalog: Timestream forms (SQL text; never run here)', () => 
     ['print make_datetime(2017, 2, 30, 1, 2, 3.5)', ["date_add('year', ", 'day(date_add(', 'BETWEEN 0 AND 23']],
     ['print tohex(-546), tohex(toint(-256), 10)', ['sequence(15, 0, -1)', 'sequence(7, 0, -1)', "'^0{1,15}'", 'lpad(']],
     // minLength bounded as on DuckDB (its catalog summary): past it the query fails at once.
-    ['print tohex(255, 2147483647)', ['> 1048576 THEN CAST(\'tohex(): minLength is more than 1048576, the most padded here\' AS BIGINT)']],
+    [
+      'print tohex(255, 2147483647)',
+      ["> 1048576 THEN CAST('tohex(): minLength is more than 1048576, the most padded here' AS BIGINT)"],
+    ],
     ['print parse_url("https://u:p@host:8080/p?k=v#f")', ['regexp_like(', 'regexp_extract(', "split_part(kv, '=', 1)"]],
     // Subscripts computed per row (dynamic data type docs): a map lookup, and element_at from 1 or from the end.
     [

@@ -18,7 +18,10 @@ describe('graph-match at the time limit', () => {
     const file = path.join(dir, 'telemetry.duckdb');
     const engine = duckDbQueryEngine(file);
     const answer = () =>
-      new TableAnswer([{ name: 'n', columnType: 'long', dataType: 'Int64' }], { rowLimit: 10, maxResponseBytes: 100_000 });
+      new TableAnswer([{ name: 'n', columnType: 'long', dataType: 'Int64' }], {
+        rowLimit: 10,
+        maxResponseBytes: 100_000,
+      });
     const { sql } = compile(
       'range i from 1 to 3000 step 1 | extend s = i % 40, t = (i * 7 + 3) % 40' +
         ' | make-graph s --> t with_node_id=id | graph-match cycles=all (a)-[e*8..8]->(b) project a.id | count',

@@ -11,7 +11,8 @@ import { compileFailure } from './compile-failure';
 import { GOLDEN_OPTIONS, openFixtureDb, runSql } from '../../golden/fixture-db';
 
 const options = (dialect: CompileOptions['dialect']): CompileOptions => ({ ...GOLDEN_OPTIONS, dialect });
-const failure = (query: string, dialect: CompileOptions['dialect'] = 'duckdb') => compileFailure(query, options(dialect));
+const failure = (query: string, dialect: CompileOptions['dialect'] = 'duckdb') =>
+  compileFailure(query, options(dialect));
 
 /** A triangle A -> B -> C -> A and a self-loop on C, ids as strings, a weight per edge. */
 const TRIANGLE =
@@ -79,7 +80,11 @@ describe('graph operators', () => {
 
     it.each([
       ['(a)-->(b) project a', 'QUERY_SEMANTIC', "'a' is a pattern node: read one of its properties, as a.Property"],
-      ['(a)-[e*1..2]->(b) project a.id, e', 'QUERY_SEMANTIC', "'e' is a pattern edge: read one of its properties, as e.Property"],
+      [
+        '(a)-[e*1..2]->(b) project a.id, e',
+        'QUERY_SEMANTIC',
+        "'e' is a pattern edge: read one of its properties, as e.Property",
+      ],
       ['(a)-->(b) project a.nope', 'QUERY_SEMANTIC', "the node 'a' has no property 'nope' (it has id, color)"],
       ['(a)-[e]->(b)-[e]->(c) project a.id', 'QUERY_SEMANTIC', "the edge variable 'e' appears twice"],
       ['(a)-[a]->(b) project b.id', 'QUERY_SEMANTIC', "'a' names both a node and an edge"],
@@ -88,12 +93,24 @@ describe('graph operators', () => {
       ['(a)-[e*3..1]->(b) project a.id', 'QUERY_SEMANTIC', 'below the lower bound'],
       ['(a)-[e*1..]->(b) project a.id', 'QUERY_SYNTAX', 'a variable-length edge is bounded'],
       ['(a)-[e*1..11]->(b) project a.id', 'QUERY_UNSUPPORTED', 'at most 10 are run here'],
-      ['(a)-[e*1..8]->(b)-[f*1..8]->(c) project a.id', 'QUERY_UNSUPPORTED', 'have 64 combinations of lengths: at most 16 are run here'],
+      [
+        '(a)-[e*1..8]->(b)-[f*1..8]->(c) project a.id',
+        'QUERY_UNSUPPORTED',
+        'have 64 combinations of lengths: at most 16 are run here',
+      ],
       ['(a)-->(b)', 'QUERY_SYNTAX', 'graph-match needs a project clause'],
       ['cycles=some (a)-->(b) project a.id', 'QUERY_SYNTAX', 'cycles is none, unique_edges or all'],
       ['a-->(b) project a.id', 'QUERY_SYNTAX', 'expected a pattern node'],
-      ['(a)-[e]->(b) project map(e, w)', 'QUERY_SEMANTIC', "map() runs over a variable-length edge (or inner_nodes() of one), not 'e'"],
-      ['(a)-[e*1..2]->(b) project inner_nodes(e)', 'QUERY_SEMANTIC', 'inner_nodes() is read through map(), any() or all()'],
+      [
+        '(a)-[e]->(b) project map(e, w)',
+        'QUERY_SEMANTIC',
+        "map() runs over a variable-length edge (or inner_nodes() of one), not 'e'",
+      ],
+      [
+        '(a)-[e*1..2]->(b) project inner_nodes(e)',
+        'QUERY_SEMANTIC',
+        'inner_nodes() is read through map(), any() or all()',
+      ],
     ])('refuses the pattern %s', (pattern, code, message) => {
       // Act
       const error = failure(`${TRIANGLE}E | make-graph s --> t with N on id | graph-match ${pattern}`);
@@ -116,8 +133,12 @@ describe('graph operators', () => {
     it('runs 16 length combinations and 10 hops within the default limits', () => {
       const g = `${TRIANGLE}E | make-graph s --> t with_node_id=id | graph-match `;
       // Act / Assess: the bounds the docs give are reachable at the default term limit.
-      expect(() => compile(`${g}(a)-[e*1..4]->(b)-[f*1..4]->(c) project a.id, b.id, c.id, e.w, f.w`, options('duckdb'))).not.toThrow();
-      expect(() => compile(`${g}(a)-[e*1..10]->(b) project a.id, map(inner_nodes(e), id)`, options('duckdb'))).not.toThrow();
+      expect(() =>
+        compile(`${g}(a)-[e*1..4]->(b)-[f*1..4]->(c) project a.id, b.id, c.id, e.w, f.w`, options('duckdb')),
+      ).not.toThrow();
+      expect(() =>
+        compile(`${g}(a)-[e*1..10]->(b) project a.id, map(inner_nodes(e), id)`, options('duckdb')),
+      ).not.toThrow();
     });
 
     it('refuses a pattern whose chains of joins pass the term limit at the pattern', () => {
@@ -161,7 +182,10 @@ describe('graph operators', () => {
 
     it('writes one chain per length of a variable-length edge, united', () => {
       // Act
-      const { sql } = compile(`${TRIANGLE}E | make-graph s --> t with_node_id=id | graph-match (a)-[e*1..3]->(b) project a.id`, options('duckdb'));
+      const { sql } = compile(
+        `${TRIANGLE}E | make-graph s --> t with_node_id=id | graph-match (a)-[e*1..3]->(b) project a.id`,
+        options('duckdb'),
+      );
       // Assess: 1 + 2 + 3 hops, and each of the three chains joins its end node.
       expect(sql.match(/ JOIN /g)).toHaveLength(1 + 2 + 3 + 3);
     });
@@ -176,7 +200,12 @@ describe('graph operators', () => {
       );
       // Assess: Kusto.Language types it id:string, p:dynamic; each value keeps its own kind.
       expect(columns).toEqual(['id:string', 'p:dynamic']);
-      expect(sorted(rows)).toEqual(sorted([['a', 1], ['b', 'x']]));
+      expect(sorted(rows)).toEqual(
+        sorted([
+          ['a', 1],
+          ['b', 'x'],
+        ]),
+      );
     });
 
     it('makes an id property dynamic when another nodes table has it of another type', async () => {
@@ -189,8 +218,16 @@ describe('graph operators', () => {
       // Assess
       expect(columns).toEqual(['id:dynamic', 'k:string']);
       // b's id is any of its two values, M's long or the edge end's string.
-      expect(sorted(rows.filter((r) => r[1] !== 'b'))).toEqual(sorted([['a', 'a'], ['c', 'c']]));
-      expect([[7, 'b'], ['b', 'b']]).toContainEqual(rows.find((r) => r[1] === 'b'));
+      expect(sorted(rows.filter((r) => r[1] !== 'b'))).toEqual(
+        sorted([
+          ['a', 'a'],
+          ['c', 'c'],
+        ]),
+      );
+      expect([
+        [7, 'b'],
+        ['b', 'b'],
+      ]).toContainEqual(rows.find((r) => r[1] === 'b'));
     });
 
     it('makes every edge end a node: with_node_id names the id property', async () => {
@@ -203,24 +240,47 @@ describe('graph operators', () => {
 
     it('merges rows of one node id into one node, and gives edge-only nodes their id only', async () => {
       // Act
-      const { rows } = await run(`${TRIANGLE}E | make-graph s --> t with N on id | graph-to-table nodes | summarize count() by id, isempty(color)`);
+      const { rows } = await run(
+        `${TRIANGLE}E | make-graph s --> t with N on id | graph-to-table nodes | summarize count() by id, isempty(color)`,
+      );
       // Assess: B has two rows in N (one node, either color); C has none.
-      expect(sorted(rows)).toEqual(sorted([['A', false, 1], ['B', false, 1], ['C', true, 1]]));
+      expect(sorted(rows)).toEqual(
+        sorted([
+          ['A', false, 1],
+          ['B', false, 1],
+          ['C', true, 1],
+        ]),
+      );
     });
 
     it('matches an any-direction edge both ways, a self-loop once', async () => {
       // Act
-      const { rows } = await run(`${TRIANGLE}E | make-graph s --> t with_node_id=id | graph-match (a)-[e]-(b) where e.w >= 3 project a.id, b.id, e.w`);
+      const { rows } = await run(
+        `${TRIANGLE}E | make-graph s --> t with_node_id=id | graph-match (a)-[e]-(b) where e.w >= 3 project a.id, b.id, e.w`,
+      );
       // Assess
-      expect(sorted(rows)).toEqual(sorted([['C', 'A', 3], ['A', 'C', 3], ['C', 'C', 4]]));
+      expect(sorted(rows)).toEqual(
+        sorted([
+          ['C', 'A', 3],
+          ['A', 'C', 3],
+          ['C', 'C', 4],
+        ]),
+      );
     });
 
     it('joins several patterns on their shared node', async () => {
       // Act
-      const { columns, rows } = await run(`${TRIANGLE}E | make-graph s --> t with_node_id=id | graph-match (a)-->(b), (c)-->(b) where a.id != c.id project a.id, b.id, c.id`);
+      const { columns, rows } = await run(
+        `${TRIANGLE}E | make-graph s --> t with_node_id=id | graph-match (a)-->(b), (c)-->(b) where a.id != c.id project a.id, b.id, c.id`,
+      );
       // Assess: only C has two in-edges from different nodes (B and C itself).
       expect(columns).toEqual(['a_id:string', 'b_id:string', 'c_id:string']);
-      expect(sorted(rows)).toEqual(sorted([['B', 'C', 'C'], ['C', 'C', 'B']]));
+      expect(sorted(rows)).toEqual(
+        sorted([
+          ['B', 'C', 'C'],
+          ['C', 'C', 'B'],
+        ]),
+      );
     });
 
     it('keeps a cycle whose edges differ by default, drops one that reuses an edge, keeps all with cycles=all', async () => {
@@ -231,13 +291,25 @@ describe('graph operators', () => {
       const all = await run(q('cycles=all'));
       const none = await run(q('cycles=none'));
       // Assess: from C: C->A->B, C->C->A, C->C->C (the self-loop twice: one edge reused).
-      expect(sorted(unique.rows)).toEqual(sorted([['A', 'B'], ['C', 'A']]));
-      expect(sorted(all.rows)).toEqual(sorted([['A', 'B'], ['C', 'A'], ['C', 'C']]));
+      expect(sorted(unique.rows)).toEqual(
+        sorted([
+          ['A', 'B'],
+          ['C', 'A'],
+        ]),
+      );
+      expect(sorted(all.rows)).toEqual(
+        sorted([
+          ['A', 'B'],
+          ['C', 'A'],
+          ['C', 'C'],
+        ]),
+      );
       expect(none.rows).toEqual([['A', 'B']]);
     });
 
     it('matches as many fixed edges as a variable-length edge of that length matches under cycles=none', async () => {
-      const g = 'datatable(s:string, d:string, w:long)["a","b",1, "b","a",2, "a","a",4] | make-graph s --> d with_node_id=n | graph-match cycles=none ';
+      const g =
+        'datatable(s:string, d:string, w:long)["a","b",1, "b","a",2, "a","a",4] | make-graph s --> d with_node_id=n | graph-match cycles=none ';
       // Act
       const loopFixed = await run(`${g}(x)-[e]->(x) project x.n`);
       const loopVariable = await run(`${g}(x)-[e*1..1]->(x) project x.n`);
@@ -257,15 +329,29 @@ describe('graph operators', () => {
       const none = await run(q('cycles=none'));
       const unique = await run(q(''));
       // Assess: 0 hops a-a and b-b; 1 hop a->b and b->a; the self-loop a->a repeats a node.
-      expect(sorted(none.rows)).toEqual(sorted([['a', 'a'], ['b', 'b'], ['a', 'b'], ['b', 'a']]));
+      expect(sorted(none.rows)).toEqual(
+        sorted([
+          ['a', 'a'],
+          ['b', 'b'],
+          ['a', 'b'],
+          ['b', 'a'],
+        ]),
+      );
       expect(sorted(unique.rows)).toEqual(sorted([...none.rows, ['a', 'a']]));
     });
 
     it('gives a variable-length edge of zero hops an empty array and its two nodes one node', async () => {
       // Act
-      const { rows } = await run(`${TRIANGLE}E | make-graph s --> t with_node_id=id | graph-match (a)-[e*0..1]->(b) where a.id == "A" project b.id, e.w`);
+      const { rows } = await run(
+        `${TRIANGLE}E | make-graph s --> t with_node_id=id | graph-match (a)-[e*0..1]->(b) where a.id == "A" project b.id, e.w`,
+      );
       // Assess
-      expect(sorted(rows)).toEqual(sorted([['A', []], ['B', [1]]]));
+      expect(sorted(rows)).toEqual(
+        sorted([
+          ['A', []],
+          ['B', [1]],
+        ]),
+      );
     });
 
     it('runs all(), any() and map() over the hops and inner nodes, all() true and any() false over none', async () => {
@@ -275,7 +361,13 @@ describe('graph operators', () => {
           ' project b.id, all(e, w < 2), any(e, w > 1), map(e, w * 10), map(inner_nodes(e), color)',
       );
       // Assess: A (no hop), A->B, A->B->C; B's color is one of its two rows'.
-      expect(rows.map((r) => r.slice(0, 4))).toEqual(expect.arrayContaining([['A', true, false, []], ['B', true, false, [10]], ['C', false, true, [10, 20]]]));
+      expect(rows.map((r) => r.slice(0, 4))).toEqual(
+        expect.arrayContaining([
+          ['A', true, false, []],
+          ['B', true, false, [10]],
+          ['C', false, true, [10, 20]],
+        ]),
+      );
       expect(rows).toHaveLength(3);
       expect(['blue', 'green']).toContain((rows.find((r) => r[0] === 'C')![4] as string[])[0]);
     });
@@ -287,12 +379,20 @@ describe('graph operators', () => {
       );
       // Assess
       expect(columns).toEqual(['b_id:string', 'e_w:dynamic']);
-      expect(sorted(rows)).toEqual(sorted([['B', [1]], ['C', [1, 2]], ['A', [1, 2, 3]]]));
+      expect(sorted(rows)).toEqual(
+        sorted([
+          ['B', [1]],
+          ['C', [1, 2]],
+          ['A', [1, 2, 3]],
+        ]),
+      );
     });
 
     it('names a property projected twice as project names a derived name twice (x_id, x_id1)', async () => {
       // Act
-      const { columns, rows } = await run(`${TRIANGLE}E | make-graph s --> t with_node_id=id | graph-match (x)-->(y) where x.id == "A" project x.id, x.id, y.id`);
+      const { columns, rows } = await run(
+        `${TRIANGLE}E | make-graph s --> t with_node_id=id | graph-match (x)-->(y) where x.id == "A" project x.id, x.id, y.id`,
+      );
       // Assess: Kusto.Language names them x_id, x_id1.
       expect(columns).toEqual(['x_id:string', 'x_id1:string', 'y_id:string']);
       expect(rows).toEqual([['A', 'A', 'B']]);
@@ -300,9 +400,16 @@ describe('graph operators', () => {
 
     it('holds a where condition on a variable-length edge for each hop', async () => {
       // Act
-      const { rows } = await run(`${TRIANGLE}E | make-graph s --> t with_node_id=id | graph-match (a)-[e*1..3]->(b) where a.id == "A" and e.w < 3 project b.id, e.w`);
+      const { rows } = await run(
+        `${TRIANGLE}E | make-graph s --> t with_node_id=id | graph-match (a)-[e*1..3]->(b) where a.id == "A" and e.w < 3 project b.id, e.w`,
+      );
       // Assess: A->B (1), A->B->C (1, 2); the hop C->A (3) fails the condition.
-      expect(sorted(rows)).toEqual(sorted([['B', [1]], ['C', [1, 2]]]));
+      expect(sorted(rows)).toEqual(
+        sorted([
+          ['B', [1]],
+          ['C', [1, 2]],
+        ]),
+      );
     });
   });
 });

@@ -31,16 +31,47 @@ describe('regexes checked as RE2', () => {
         ' d = extract_all(@"(?P<k>\\w)=(\\d)", "a=1 b=2"), e = "ab" matches regex "(?P<x>a)b"',
     );
     // Assess
-    expect(rows).toEqual([['b', '12', 'ab', [['a', '1'], ['b', '2']], true]]);
+    expect(rows).toEqual([
+      [
+        'b',
+        '12',
+        'ab',
+        [
+          ['a', '1'],
+          ['b', '2'],
+        ],
+        true,
+      ],
+    ]);
   });
 
   it.each([
-    ['print r = extract(@"(?<year>\\d{4})-(\\d\\d)", 2, "2020-05")', 'a named group is written (?P<name>...)', '1:19', 'QUERY_SEMANTIC'],
-    ['print r = extract_all(@"(?<k>\\w)=(\\d)", "a=1")', 'a named group is written (?P<name>...)', '1:23', 'QUERY_SEMANTIC'],
+    [
+      'print r = extract(@"(?<year>\\d{4})-(\\d\\d)", 2, "2020-05")',
+      'a named group is written (?P<name>...)',
+      '1:19',
+      'QUERY_SEMANTIC',
+    ],
+    [
+      'print r = extract_all(@"(?<k>\\w)=(\\d)", "a=1")',
+      'a named group is written (?P<name>...)',
+      '1:23',
+      'QUERY_SEMANTIC',
+    ],
     ['print r = replace_regex("abc", "(?<=a)b", "x")', 'RE2 has no lookahead or lookbehind', '1:32', 'QUERY_SEMANTIC'],
     ['print r = "ab" matches regex "(?<x>a)b"', 'a named group is written (?P<name>...)', '1:30', 'QUERY_SEMANTIC'],
-    ['print s = "2020-05" | parse kind=regex s with @"(?<y>\\d+)-" m:long', 'a named group is written (?P<name>...)', '1:47', 'QUERY_SEMANTIC'],
-    ['print s = "a=1" | parse-kv s as (k:string) with (regex=@"(?<k>\\w)=(\\d)")', 'a named group is written (?P<name>...)', '1:56', 'QUERY_SYNTAX'],
+    [
+      'print s = "2020-05" | parse kind=regex s with @"(?<y>\\d+)-" m:long',
+      'a named group is written (?P<name>...)',
+      '1:47',
+      'QUERY_SEMANTIC',
+    ],
+    [
+      'print s = "a=1" | parse-kv s as (k:string) with (regex=@"(?<k>\\w)=(\\d)")',
+      'a named group is written (?P<name>...)',
+      '1:56',
+      'QUERY_SYNTAX',
+    ],
   ])('refuses %s at the regex', (query, message, position, code) => {
     // Act / Assess
     expectRefusedAt(query, duckdb, { code, message, position });
