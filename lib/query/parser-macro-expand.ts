@@ -10,20 +10,13 @@
 // Throws QueryError QUERY_SYNTAX for malformed text, QUERY_SEMANTIC for an unknown entity or group,
 // QUERY_UNSUPPORTED for cluster() and database() without a name.
 import type { Expr, Pipeline, Source } from './ast';
-import { clip, type ErrorFactory } from './errors';
+import { clip } from './errors';
+import type { RestrictCursor } from './statements-restrict';
 import type { Span, Token } from './tokens';
 
-/** The part of the Parser read here. */
-export interface MacroCursor {
-  readonly errors: ErrorFactory;
-  peekAt(offset: number): Token | undefined;
-  next(): Token;
-  acceptOp(text: string): Token | undefined;
-  expectOp(text: string): Token;
-  expectIdent(text: string): void;
-  expectName(what: string): { name: string; span: Span };
+/** The part of the Parser read here: the statements' cursor and sub-queries. */
+export interface MacroCursor extends RestrictCursor {
   subPipeline(at: Span): Pipeline;
-  spanFrom(start: number): Span;
   /** Whether a name is a table or a tabular let here. */
   isTabularName(name: string): boolean;
   /** The token index of the cursor, and a return to one: the subquery is read once per entity. */
