@@ -1,7 +1,9 @@
 // The capturing groups of a regular expression (RE2 syntax, as Kusto's): `(`, `(?P<name>` and
 // `(?<name>`, not escaped and not inside a character class, in the order RE2 numbers them. Used
 // where a query's own regex sits beside groups the compiler adds (parse kind=regex) or where its
-// groups are chosen by number or name (extract_all's captureGroups).
+// groups are chosen by number or name (extract_all's captureGroups). Kusto's regex syntax page lists
+// both named forms; each engine is handed the one it reads (engineRegex).
+import type { DialectName } from './sql/dialect';
 
 /** Each capturing group's name, or undefined for an unnamed one; its number is its index + 1. */
 export function captureGroupNames(regex: string): (string | undefined)[] {
@@ -28,11 +30,10 @@ export function captureGroupNames(regex: string): (string | undefined)[] {
 
 /**
  * What keeps a constant regex from running as RE2 (DuckDB's regex library), or undefined when it
- * runs: first the constructs JavaScript reads but RE2 refuses (`(?<name>`, which the RE2 DuckDB
- * carries calls an "invalid perl operator", and lookarounds), then JavaScript's reading of the rest
- * (inline flag groups dropped, `(?P<name>` written `(?<name>`, and no `u` flag, which refused
- * RE2's own `\A`, `\z`, `\pN` and `[[:alpha:]]`), which catches unbalanced groups and the like
- * before an engine reports them unpositioned.
+ * runs: first the constructs JavaScript reads but RE2 refuses (lookarounds), then JavaScript's
+ * reading of the rest (inline flag groups dropped, `(?P<name>` written `(?<name>`, and no `u` flag,
+ * which refused RE2's own `\A`, `\z`, `\pN` and `[[:alpha:]]`), which catches unbalanced groups and
+ * the like before an engine reports them unpositioned. `(?<name>` passes: engineRegex rewrites it.
  */
 export function re2Problem(regex: string): string | undefined {
   const construct = notRe2(regex);
@@ -45,7 +46,7 @@ export function re2Problem(regex: string): string | undefined {
   }
 }
 
-/** A group JavaScript reads but RE2 refuses (`(?<name>`, lookarounds), named; also for a fragment of a regex. */
+/** A group JavaScript reads but RE2 refuses (lookarounds), named; also for a fragment of a regex. */
 export function notRe2(regex: string): string | undefined {
   let inClass = false;
   for (let i = 0; i < regex.length; i++) {
@@ -58,9 +59,39 @@ export function notRe2(regex: string): string | undefined {
       if (regex[i + 1] === ']') i++;
     } else if (c === '(' && regex[i + 1] === '?') {
       const rest = regex.slice(i + 2, i + 4);
-      if (/^<[A-Za-z_]/.test(rest)) return 'invalid regular expression: a named group is written (?P<name>...) in RE2';
       if (/^(=|!|<=|<!)/.test(rest)) return 'invalid regular expression: RE2 has no lookahead or lookbehind';
     }
   }
   return undefined;
+}
+
+/**
+ * The regex with its named groups spelled as the engine reads them: `(?P<name>` for DuckDB's RE2,
+ * which refuses `(?<name>` ("invalid perl operator"), and `(?<name>` for Timestream, whose regexes
+ * are Java's (its regular expression functions page), which has no `(?P<`. Only group openings
+ * change: not escaped ones, not inside a character class, not the lookbehinds `(?<=` and `(?<!`
+ * (refused before this by notRe2), so the groups keep their numbers.
+ */
+export function engineRegex(regex: string, engine: DialectName): string {
+  let out = '';
+  let from = 0;
+  let inClass = false;
+  for (let i = 0; i < regex.length; i++) {
+    const c = regex[i];
+    if (c === '\\') i++;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') {
+      inClass = true;
+      if (regex[i + 1] === '^') i++;
+      if (regex[i + 1] === ']') i++;
+    } else if (c === '(' && regex[i + 1] === '?') {
+      const named = /^\(\?P?<(?=[A-Za-z_])/.exec(regex.slice(i, i + 5));
+      if (named) {
+        out += regex.slice(from, i) + (engine === 'duckdb' ? '(?P<' : '(?<');
+        from = i + named[0].length;
+        i = from - 1;
+      }
+    }
+  }
+  return out + regex.slice(from);
 }

@@ -1,6 +1,7 @@
 // indexof_regex, isutf8 and base64_encode_fromarray (their Kusto documentation pages).
 import type { IrExpr } from '../ir';
 import { regexCheck } from './strings';
+import { engineRegex } from '../regex-groups';
 import { constantOf, type ScalarFunction, type SqlCall } from './types';
 
 /**
@@ -15,7 +16,7 @@ function indexOfRegex(c: SqlCall): string {
   const start = c.a[2] ?? '0';
   const length = c.a[3] ?? '-1';
   const k = c.a[4] ?? '1';
-  const wrapped = c.d.string(`(?s)(.*?)(?:${String(constantOf(c.args[1]))})`);
+  const wrapped = c.d.string(`(?s)(.*?)(?:${engineRegex(String(constantOf(c.args[1])), c.d.name)})`);
   // Start and length are bounded by the text's length before any arithmetic: a start past the end
   // answers -1 (as indexof's does) and a longer length means "to the end"; unbounded, the largest
   // long overflowed the addition or substr's length.

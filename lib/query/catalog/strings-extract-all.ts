@@ -4,7 +4,7 @@
 // the regex's groups; null when nothing matches. Each group is one regexp_extract_all over the
 // text, the lists then read side by side.
 import type { IrExpr } from '../ir';
-import { captureGroupNames, re2Problem } from '../regex-groups';
+import { captureGroupNames, engineRegex, re2Problem } from '../regex-groups';
 import { constantOf, type ArgumentCheck, type ScalarFunction, type SqlBuilder } from './types';
 
 /** The page: "A regular expression containing between one and 16 capture groups." */
@@ -43,10 +43,10 @@ const check: ArgumentCheck = (args) => {
 /** The SQL: `lists` gives one engine list per group number, the rest reads them side by side. */
 const build =
   (engine: 'duckdb' | 'timestream'): SqlBuilder =>
-  ({ args, a }) => {
+  ({ args, a, d }) => {
     const groups = chosenGroups(args) as number[];
     const text = a[a.length - 1]!;
-    const regex = a[0]!;
+    const regex = d.string(engineRegex(String(constantOf(args[0])), d.name));
     const lists = groups.map((g) => `regexp_extract_all(${text}, ${regex}, ${g})`);
     if (engine === 'duckdb') {
       if (lists.length === 1) return `CASE WHEN len(${lists[0]}) > 0 THEN to_json(${lists[0]}) END`;

@@ -3,8 +3,8 @@
 // compiler can validate and translate them (Timestream's replacement syntax is $1, DuckDB's \1).
 import type { IrExpr } from '../ir';
 import { DUCK_LISTS, nthPosition, TRINO_LISTS, type ListSql } from './positions';
-import { both, constantOf, type ScalarFunction, type SqlBuilder } from './types';
-import { captureGroupNames, re2Problem } from '../regex-groups';
+import { both, constantOf, type ScalarFunction, type SqlBuilder, type SqlCall } from './types';
+import { captureGroupNames, engineRegex, re2Problem } from '../regex-groups';
 import { floorDiv } from './sql-helpers';
 import { EXTRACT_ALL } from './strings-extract-all';
 import { queryBagDuck, queryBagTs } from './url-query-bag';
@@ -30,6 +30,10 @@ export const regexCheck =
     const problem = re2Problem(String(constantOf(args[index])));
     return problem === undefined ? undefined : [index, problem];
   };
+
+/** The constant regex argument i as the engine's SQL literal, its named groups in the engine's spelling. */
+export const regexArg = ({ args, d }: SqlCall, i: number): string =>
+  d.string(engineRegex(String(constantOf(args[i])), d.name));
 
 /** tohex()'s widest padding (a value's hex has at most 16 digits). */
 export const TOHEX_MAX_LENGTH = 1_048_576;
@@ -67,7 +71,7 @@ const TERM_EDGE = '[^\\p{L}\\p{N}]';
 const trimmer =
   (start: boolean, end: boolean): SqlBuilder =>
   ({ args, a, d }) => {
-    const re = String(constantOf(args[0]));
+    const re = engineRegex(String(constantOf(args[0])), d.name);
     let sql = a[1]!;
     if (start) sql = `regexp_replace(${sql}, ${d.string(`^(?:${re})+`)}, '')`;
     if (end) sql = `regexp_replace(${sql}, ${d.string(`(?:${re})+$`)}, '')`;
@@ -294,8 +298,8 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
     summary: 'source with every match of a constant regex replaced by a constant rewrite (\\1 for groups).',
     signatures: [{ params: [s('source'), s('regex', true), s('rewrite', true)], result: 'string' }],
     check: regexCheck(1),
-    duckdb: ({ a }) => `regexp_replace(${a[0]}, ${a[1]}, ${a[2]}, 'g')`,
-    timestream: ({ args, a, d }) => trinoRegexReplace(a[0]!, a[1]!, constantOf(args[2]), d.string),
+    duckdb: (c) => `regexp_replace(${c.a[0]}, ${regexArg(c, 1)}, ${c.a[2]}, 'g')`,
+    timestream: (c) => trinoRegexReplace(c.a[0]!, regexArg(c, 1), constantOf(c.args[2]), c.d.string),
   },
   {
     // The deprecated form replace_regex's page still names ("Deprecated aliases: replace()"), with
@@ -305,8 +309,8 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
     summary: 'Deprecated form of replace_regex with the text last: replace(regex, rewrite, text).',
     signatures: [{ params: [s('regex', true), s('rewrite', true), s('text')], result: 'string' }],
     check: regexCheck(0),
-    duckdb: ({ a }) => `regexp_replace(${a[2]}, ${a[0]}, ${a[1]}, 'g')`,
-    timestream: ({ args, a, d }) => trinoRegexReplace(a[2]!, a[0]!, constantOf(args[1]), d.string),
+    duckdb: (c) => `regexp_replace(${c.a[2]}, ${regexArg(c, 0)}, ${c.a[1]}, 'g')`,
+    timestream: (c) => trinoRegexReplace(c.a[2]!, regexArg(c, 0), constantOf(c.args[1]), c.d.string),
   },
   {
     name: 'extract',
@@ -321,7 +325,7 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
     ],
     check: (args) => regexCheck(0)(args) ?? captureGroupCheck(args),
     // The engines want the group number as a plain integer literal.
-    ...both(({ a, args }) => `coalesce(regexp_extract(${a[2]}, ${a[0]}, ${Number(constantOf(args[1]))}), '')`),
+    ...both((c) => `coalesce(regexp_extract(${c.a[2]}, ${regexArg(c, 0)}, ${Number(constantOf(c.args[1]))}), '')`),
   },
   EXTRACT_ALL,
   {
@@ -358,19 +362,19 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
           ? regexCheck(1)(args)
           : undefined
         : [2, "kind must be 'normal' or 'regex'"],
-    duckdb: ({ args, a }) =>
-      constantOf(args[2]) === 'regex'
-        ? `CAST(len(regexp_extract_all(${a[0]}, ${a[1]})) AS BIGINT)`
+    duckdb: (c) =>
+      constantOf(c.args[2]) === 'regex'
+        ? `CAST(len(regexp_extract_all(${c.a[0]}, ${regexArg(c, 1)})) AS BIGINT)`
         : withChars(
-            a[0]!,
-            a[1]!,
+            c.a[0]!,
+            c.a[1]!,
             (tc, sc, at) =>
               `CAST(CASE WHEN len(${sc}) = 0 THEN 0 ELSE len(list_filter(range(1, len(${tc}) - coalesce(len(${sc}), 0) + 2), i -> ${at('i')})) END AS BIGINT)`,
           ),
-    timestream: ({ args, a }) =>
-      constantOf(args[2]) === 'regex'
-        ? `CAST(cardinality(regexp_extract_all(${a[0]}, ${a[1]})) AS BIGINT)`
-        : `CAST(CASE WHEN length(${a[1]}) = 0 OR length(${a[0]}) = 0 THEN 0 ELSE cardinality(filter(sequence(1, length(${a[0]})), i -> substr(${a[0]}, i, length(${a[1]})) = ${a[1]})) END AS BIGINT)`,
+    timestream: (c) =>
+      constantOf(c.args[2]) === 'regex'
+        ? `CAST(cardinality(regexp_extract_all(${c.a[0]}, ${regexArg(c, 1)})) AS BIGINT)`
+        : `CAST(CASE WHEN length(${c.a[1]}) = 0 OR length(${c.a[0]}) = 0 THEN 0 ELSE cardinality(filter(sequence(1, length(${c.a[0]})), i -> substr(${c.a[0]}, i, length(${c.a[1]})) = ${c.a[1]})) END AS BIGINT)`,
   },
   {
     ...str(

@@ -13,6 +13,7 @@ import { bindOnce, bindRepeated } from './bind-once';
 import { dynamicArithmeticSql, type DynamicArithmeticFn } from './dynamic-arithmetic-sql';
 import { BIN_ORIGIN_MICROS, MICROS_PER_DAY, type SqlDialect } from './dialect';
 import { hasTerms } from './has-terms';
+import { engineRegex } from '../regex-groups';
 
 const ARITHMETIC: ReadonlySet<string> = new Set(['add', 'sub', 'mul', 'div', 'mod']);
 
@@ -180,7 +181,8 @@ export class ExpressionWriter {
       case 'endswith_cs':
         return d.endsWith(x, y);
       case 'matches':
-        return d.regexMatch(x, y);
+        // The regex is a constant (matches regex, parse-where): its named groups in the engine's spelling.
+        return d.regexMatch(x, ey?.kind === 'lit' ? d.string(engineRegex(String(ey.value), d.name)) : y);
       case 'iff':
         return `CASE WHEN ${x} THEN ${y} ELSE ${z} END`;
       case 'case': {

@@ -16,6 +16,7 @@ import { sessionSql } from './window-session';
 import { scanSql } from './scan';
 import { termsAggregate } from './has-terms';
 import type { SerialWriter } from './serial-writer';
+import { engineRegex } from '../regex-groups';
 
 interface Item {
   readonly sql: string;
@@ -446,10 +447,12 @@ class Generator {
         s.sel.items.push({ sql: this.expr(rel.source), ref: source });
         s.carried.push(source);
         s = this.wrap(s);
+        // kind=regex text may name groups (?<name>...): spelled as this engine reads them.
+        const pattern = this.d.string(engineRegex(rel.pattern, this.d.name));
         const captured = new Map(
           rel.captures.map((c) => [
             c.column.ref,
-            `regexp_extract(${this.q(source)}, ${this.d.string(rel.pattern)}, ${c.value})`,
+            `regexp_extract(${this.q(source)}, ${pattern}, ${c.value})`,
           ]),
         );
         const visible = new Set(rel.columns.map((c) => c.ref));
