@@ -450,10 +450,7 @@ class Generator {
         // kind=regex text may name groups (?<name>...): spelled as this engine reads them.
         const pattern = this.d.string(engineRegex(rel.pattern, this.d.name));
         const captured = new Map(
-          rel.captures.map((c) => [
-            c.column.ref,
-            `regexp_extract(${this.q(source)}, ${pattern}, ${c.value})`,
-          ]),
+          rel.captures.map((c) => [c.column.ref, `regexp_extract(${this.q(source)}, ${pattern}, ${c.value})`]),
         );
         const visible = new Set(rel.columns.map((c) => c.ref));
         s.sel.star = false;

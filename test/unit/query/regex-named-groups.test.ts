@@ -62,7 +62,11 @@ describe('(?<name>...) in every regex place', () => {
       [['x', 'x--', '--x']],
     ],
     ['indexof_regex', 'print r = indexof_regex("ab12", @"(?<d>\\d)")', [[2]]],
-    ['matches regex', 'print a = "2020-05" matches regex @"^(?<y>\\d{4})-", b = "x" matches regex "(?<y>a)"', [[true, false]]],
+    [
+      'matches regex',
+      'print a = "2020-05" matches regex @"^(?<y>\\d{4})-", b = "x" matches regex "(?<y>a)"',
+      [[true, false]],
+    ],
     [
       'parse kind=regex',
       'print s = "2020-05 ok" | parse kind=regex s with @"(?<y>\\d{4})-" m:long " " w',
