@@ -5,9 +5,12 @@
 // both named forms; each engine is handed the one it reads (engineRegex).
 import type { DialectName } from './sql/dialect';
 
-/** Each capturing group's name, or undefined for an unnamed one; its number is its index + 1. */
-export function captureGroupNames(regex: string): (string | undefined)[] {
-  const names: (string | undefined)[] = [];
+/**
+ * Where each group opens: every `(` that is not escaped and not inside a character class, in order.
+ * The one scan of a regex's structure that naming, checking and rewriting groups share.
+ */
+function groupOpenings(regex: string): number[] {
+  const at: number[] = [];
   let inClass = false;
   for (let i = 0; i < regex.length; i++) {
     const c = regex[i];
@@ -17,12 +20,19 @@ export function captureGroupNames(regex: string): (string | undefined)[] {
       inClass = true;
       if (regex[i + 1] === '^') i++;
       if (regex[i + 1] === ']') i++; // a leading ] is a member
-    } else if (c === '(') {
-      if (regex[i + 1] !== '?') names.push(undefined);
-      else {
-        const named = /^\(\?P?<([A-Za-z_]\w*)>/.exec(regex.slice(i, i + 40));
-        if (named) names.push(named[1]);
-      }
+    } else if (c === '(') at.push(i);
+  }
+  return at;
+}
+
+/** Each capturing group's name, or undefined for an unnamed one; its number is its index + 1. */
+export function captureGroupNames(regex: string): (string | undefined)[] {
+  const names: (string | undefined)[] = [];
+  for (const i of groupOpenings(regex)) {
+    if (regex[i + 1] !== '?') names.push(undefined);
+    else {
+      const named = /^\(\?P?<([A-Za-z_]\w*)>/.exec(regex.slice(i, i + 40));
+      if (named) names.push(named[1]);
     }
   }
   return names;
@@ -48,19 +58,9 @@ export function re2Problem(regex: string): string | undefined {
 
 /** A group JavaScript reads but RE2 refuses (lookarounds), named; also for a fragment of a regex. */
 export function notRe2(regex: string): string | undefined {
-  let inClass = false;
-  for (let i = 0; i < regex.length; i++) {
-    const c = regex[i];
-    if (c === '\\') i++;
-    else if (inClass) inClass = c !== ']';
-    else if (c === '[') {
-      inClass = true;
-      if (regex[i + 1] === '^') i++;
-      if (regex[i + 1] === ']') i++;
-    } else if (c === '(' && regex[i + 1] === '?') {
-      const rest = regex.slice(i + 2, i + 4);
-      if (/^(=|!|<=|<!)/.test(rest)) return 'invalid regular expression: RE2 has no lookahead or lookbehind';
-    }
+  for (const i of groupOpenings(regex)) {
+    if (regex[i + 1] === '?' && /^(=|!|<=|<!)/.test(regex.slice(i + 2, i + 4)))
+      return 'invalid regular expression: RE2 has no lookahead or lookbehind';
   }
   return undefined;
 }
@@ -75,23 +75,11 @@ export function notRe2(regex: string): string | undefined {
 export function engineRegex(regex: string, engine: DialectName): string {
   let out = '';
   let from = 0;
-  let inClass = false;
-  for (let i = 0; i < regex.length; i++) {
-    const c = regex[i];
-    if (c === '\\') i++;
-    else if (inClass) inClass = c !== ']';
-    else if (c === '[') {
-      inClass = true;
-      if (regex[i + 1] === '^') i++;
-      if (regex[i + 1] === ']') i++;
-    } else if (c === '(' && regex[i + 1] === '?') {
-      const named = /^\(\?P?<(?=[A-Za-z_])/.exec(regex.slice(i, i + 5));
-      if (named) {
-        out += regex.slice(from, i) + (engine === 'duckdb' ? '(?P<' : '(?<');
-        from = i + named[0].length;
-        i = from - 1;
-      }
-    }
+  for (const i of groupOpenings(regex)) {
+    const named = /^\(\?P?<(?=[A-Za-z_])/.exec(regex.slice(i, i + 5));
+    if (!named) continue;
+    out += regex.slice(from, i) + (engine === 'duckdb' ? '(?P<' : '(?<');
+    from = i + named[0].length;
   }
   return out + regex.slice(from);
 }
