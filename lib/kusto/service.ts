@@ -7,6 +7,7 @@ import type { Caller } from '../auth/caller';
 import { AppError } from '../core/errors';
 import {
   prepareTable,
+  queryTimeout,
   runPrepared,
   runTableQuery,
   DEFAULT_MAX_RESPONSE_BYTES,
@@ -82,7 +83,7 @@ async function runQuery(
   const tables: KustoQueryResult[] = [];
   for (const [resultTable, name] of names.entries()) {
     const timeoutMs = deadline - Date.now();
-    if (timeoutMs <= 0) throw batchTimeout(settings.timeoutMs);
+    if (timeoutMs <= 0) throw queryTimeout(settings.timeoutMs);
     const answer = await runPrepared(
       prepared[resultTable]!,
       caller,
@@ -95,10 +96,6 @@ async function runQuery(
   const [first, ...more] = tables;
   return { ...first!, more };
 }
-
-/** The answer of a batch whose time limit ran out between two of its tables (runTableQuery's own words). */
-const batchTimeout = (ms: number): AppError =>
-  new AppError('QUERY_TIMEOUT', `the query ran longer than ${ms} ms; narrow the time window or summarize more`);
 
 function kustoTable(answer: TableResponse): KustoQueryResult {
   const { meta } = answer;

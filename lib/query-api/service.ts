@@ -122,6 +122,10 @@ function admissionKey(caller: Caller): string {
   return `customer:${caller.customerId}`;
 }
 
+/** QUERY_TIMEOUT (504) naming the request's time limit; also for a batch whose limit ran out between tables. */
+export const queryTimeout = (ms: number): AppError =>
+  new AppError('QUERY_TIMEOUT', `the query ran longer than ${ms} ms; narrow the time window or summarize more`);
+
 /**
  * Runs the query (after its key discoveries, if any) with a place in the engine, answering QUERY_TIMEOUT at the deadline even when the
  * engine has not stopped yet; the place is given back only when the engine has really stopped.
@@ -137,11 +141,7 @@ async function runWithinLimits<T>(
     ? await settings.admission.enter(admissionKey(caller), deadline)
     : () => undefined;
   // Made only at the deadline: an error captures its stack, a cost every query would pay.
-  const timeout = (): AppError =>
-    new AppError(
-      'QUERY_TIMEOUT',
-      `the query ran longer than ${timeLimitMs} ms; narrow the time window or summarize more`,
-    );
+  const timeout = (): AppError => queryTimeout(timeLimitMs);
   const controller = new AbortController();
   const running = work(controller.signal);
   running.then(release, release);
