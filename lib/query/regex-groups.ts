@@ -66,19 +66,21 @@ export function notRe2(regex: string): string | undefined {
 }
 
 /**
- * The regex with its named groups spelled as the engine reads them: `(?P<name>` for DuckDB's RE2,
- * which refuses `(?<name>` ("invalid perl operator"), and `(?<name>` for Timestream, whose regexes
- * are Java's (its regular expression functions page), which has no `(?P<`. Only group openings
- * change: not escaped ones, not inside a character class, not the lookbehinds `(?<=` and `(?<!`
- * (refused before this by notRe2), so the groups keep their numbers.
+ * The regex with its named groups as the engine reads them: `(?P<name>` for DuckDB's RE2, which
+ * refuses `(?<name>` ("invalid perl operator"); for Timestream, whose regexes are Java's (its regular
+ * expression functions page), a plain `(`: Java has no `(?P<` and its group names are letters and
+ * digits only (`(?<my_name>` is a syntax error there), and no SQL of ours reads a group by name on
+ * Timestream (its functions take group numbers). Only group openings change: not escaped ones, not
+ * inside a character class, not the lookbehinds `(?<=` and `(?<!` (refused before this by notRe2),
+ * so the groups keep their numbers.
  */
 export function engineRegex(regex: string, engine: DialectName): string {
   let out = '';
   let from = 0;
   for (const i of groupOpenings(regex)) {
-    const named = /^\(\?P?<(?=[A-Za-z_])/.exec(regex.slice(i, i + 5));
+    const named = /^\(\?P?<([A-Za-z_]\w*)>/.exec(regex.slice(i));
     if (!named) continue;
-    out += regex.slice(from, i) + (engine === 'duckdb' ? '(?P<' : '(?<');
+    out += regex.slice(from, i) + (engine === 'duckdb' ? `(?P<${named[1]}>` : '(');
     from = i + named[0].length;
   }
   return out + regex.slice(from);
