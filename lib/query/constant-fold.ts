@@ -5,7 +5,7 @@
 // reals as doubles (an infinite result is left to the engine too). Division and modulo are not
 // folded: their rules for zero and for signs stay in one place, the SQL. Timespans too (a bin size
 // such as the time-window join page's `let lookupBin = lookupWindow / 2.0`): + - of two, * or / by
-// a number, folded only when the result is a whole number of ticks (an exact quotient, no rounding).
+// a number, folded only when the result is a whole number of microseconds (an exact quotient, no rounding).
 import type { IrExpr, KqlType } from './ir';
 
 const MIN_LONG = -(2n ** 63n);
