@@ -4,7 +4,8 @@
 // already writes, so both engines run it: the key is copied once under a hidden name that every
 // operator carries, and each sub-query operator is applied per key: row-wise operators as they are;
 // summarize, count and distinct grouped by the key; sort ordered by the key first; top and take cut
-// per key with row_number() restarting where the key changes. The hidden key is dropped at the end,
+// per key with row_number() restarting where the key changes; scan walks the rows sorted by the key
+// and starts from an empty state where the key changes. The hidden key is dropped at the end,
 // so the output has the sub-query's columns only. Throws QueryError QUERY_SEMANTIC for an unknown or
 // dynamic key, QUERY_UNSUPPORTED at a sub-query operator or window function not run per key here.
 import type { Expr, NamedExpr, Operator, PartitionSpec, SortKey } from './ast';
@@ -117,6 +118,12 @@ function perKey(h: MvApplyHost, key: string, op: Operator, order: Order): Operat
         { kind: 'where', predicate: binary('<=', nthOfKey(k, span), long(count, span), span), span },
       ];
     }
+    case 'scan':
+      // Each key's rows in their order (by the key first when no sort set one), scanned from an empty state.
+      return [
+        ...(order.keys ? [] : [{ kind: 'sort', keys: [asc(k)], span } as const]),
+        { ...op, scan: { ...op.scan, partitionKey: key } },
+      ];
     default:
       if (ROW_WISE.has(op.kind)) return [op];
       throw h.errors.unsupported(`${operatorWord(op)} inside partition is not supported`, op.span);

@@ -105,12 +105,14 @@ export function analyzeScan(h: ScanHost, input: Rel, spec: ScanSpec): Rel {
     : undefined;
   if (matchId && taken.has(matchId.name))
     throw errors.semantic(`a column named '${clip(matchId.name)}' already exists`, spec.matchId!.span);
+  const resetOn = spec.partitionKey === undefined ? undefined : input.columns.find((c) => c.name === spec.partitionKey);
   const scan: ScanIr = {
     inputs: input.columns,
     slots,
     declared: declared.map((d) => d.column),
     steps,
     ...(matchId ? { matchId } : {}),
+    ...(resetOn ? { resetOn } : {}),
   };
   const columns = [...input.columns, ...scan.declared, ...(matchId ? [matchId] : [])];
   return { kind: 'sequenceScan', input, scan, columns };

@@ -288,6 +288,8 @@ export interface ScanSpec {
     readonly span: Span;
   }[];
   readonly steps: readonly ScanStep[];
+  /** Inside partition: the (hidden) key column; each key's rows are scanned apart, from an empty state. */
+  readonly partitionKey?: string;
 }
 
 export interface ScanStep {

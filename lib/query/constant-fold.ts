@@ -3,7 +3,9 @@
 // Kusto.Language accepts them. Only + - * on int, long and real, with the value the engines would
 // compute: integers in 64 bits (an overflow is left to the engine, which reports it as before) and
 // reals as doubles (an infinite result is left to the engine too). Division and modulo are not
-// folded: their rules for zero and for signs stay in one place, the SQL.
+// folded: their rules for zero and for signs stay in one place, the SQL. Timespans too (a bin size
+// such as the time-window join page's `let lookupBin = lookupWindow / 2.0`): + - of two, * or / by
+// a number, folded only when the result is a whole number of microseconds (an exact quotient, no rounding).
 import type { IrExpr, KqlType } from './ir';
 
 const MIN_LONG = -(2n ** 63n);
@@ -16,6 +18,7 @@ const integral = (t: KqlType): boolean => t === 'int' || t === 'long';
 /** The literal `l op r` of result type `type`, or undefined when it is not folded. */
 export function foldArithmetic(op: FoldedOp, l: IrExpr, r: IrExpr, type: KqlType): IrExpr | undefined {
   if (l.kind !== 'lit' || r.kind !== 'lit' || l.value === null || r.value === null) return undefined;
+  if (type === 'timespan') return foldTimespan(op, l, r);
   if (op === '/' || op === '%') return undefined;
   if (type === 'long' && integral(l.type) && integral(r.type)) {
     const a = toBigInt(l.value);
@@ -37,4 +40,29 @@ function toBigInt(value: string | number | bigint | boolean): bigint | undefined
   if (typeof value === 'bigint') return value;
   if (typeof value === 'number' && Number.isInteger(value)) return BigInt(value);
   return undefined;
+}
+
+/**
+ * A timespan literal in ticks, or undefined when the result is not a whole number of microseconds in
+ * range: timespans are computed to the microsecond (docs/query-api.md, "Precision"), so a finer result
+ * is left to the engine, as before.
+ */
+function foldTimespan(op: FoldedOp, l: IrExpr & { kind: 'lit' }, r: IrExpr & { kind: 'lit' }): IrExpr | undefined {
+  const a = toBigInt(l.value!);
+  if (l.type !== 'timespan' || a === undefined) return undefined;
+  let ticks: bigint | undefined;
+  if (r.type === 'timespan' && (op === '+' || op === '-')) {
+    const b = toBigInt(r.value!);
+    if (b !== undefined) ticks = op === '+' ? a + b : a - b;
+  } else if (integral(r.type) && (op === '*' || op === '/')) {
+    const b = toBigInt(r.value!);
+    if (b !== undefined && op === '*') ticks = a * b;
+    else if (b !== undefined && b !== 0n && a % b === 0n) ticks = a / b;
+  } else if (r.type === 'real' && (op === '*' || op === '/') && Number(r.value) !== 0) {
+    const value = op === '*' ? Number(a) * Number(r.value) : Number(a) / Number(r.value);
+    if (Number.isSafeInteger(value)) ticks = BigInt(value);
+  }
+  return ticks === undefined || ticks % 10n !== 0n || ticks < MIN_LONG || ticks > MAX_LONG
+    ? undefined
+    : { kind: 'lit', type: 'timespan', value: ticks };
 }

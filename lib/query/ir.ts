@@ -399,6 +399,8 @@ export interface ScanIr {
   readonly steps: readonly ScanStepIr[];
   /** with_match_id: the sequence's 0-based number. */
   readonly matchId?: IrColumn;
+  /** Inside partition: the key column; where it changes the state starts empty again (match ids from 0). */
+  readonly resetOn?: IrColumn;
 }
 
 export interface ScanStepIr {

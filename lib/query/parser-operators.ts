@@ -38,6 +38,8 @@ export interface OperatorCursor {
   parseNamedExpr(): NamedExpr;
   /** A top-level scalar expression. */
   expression(): Expr;
+  /** A top-level search predicate: a scalar expression in which `Column:"term"` is a comparison. */
+  searchPredicate(): Expr;
   /** A whole tabular expression (source and operators) one nesting level deeper. */
   subPipeline(at: Span): Pipeline;
   /** Operators separated by `|` over an implicit source (mv-apply's sub-query), one nesting level deeper. */

@@ -1,9 +1,9 @@
 // Parsing of search (search operator docs): `[T |] search [kind=CaseSensitivity] [in (Tables)]
 // Predicate`. The predicate is an expression in which a bare string is a term looked up in every
-// column (analyze-search.ts), or `Column:"term"` for one column. Throws QueryError QUERY_SYNTAX for
-// malformed text, QUERY_UNSUPPORTED for `in (...)` after a piped input and for `Column:term`
-// combined with other conditions.
-import type { Expr, SearchSpec, UnionSpec } from './ast';
+// column (analyze-search.ts), and `Column:"term"` one column's, combined with the others by and, or,
+// not and parentheses (parser.ts reads it where a comparison stands). Throws QueryError QUERY_SYNTAX
+// for malformed text, QUERY_UNSUPPORTED for `in (...)` after a piped input.
+import type { SearchSpec, UnionSpec } from './ast';
 import { parseUnion, type OperatorCursor } from './parser-operators';
 
 export function parseSearch(p: OperatorCursor, piped: boolean): SearchSpec {
@@ -25,30 +25,5 @@ export function parseSearch(p: OperatorCursor, piped: boolean): SearchSpec {
     tables = parseUnion(p);
     p.expectOp(')');
   }
-  return { caseSensitive, predicate: predicate(p), ...(tables ? { tables } : {}) };
-}
-
-/** `Column:"term"` (one column), or an expression. */
-function predicate(p: OperatorCursor): Expr {
-  const first = p.peek();
-  if (first.kind !== 'ident' || p.peekAt(1)?.text !== ':') return p.expression();
-  p.next();
-  p.next();
-  const term = p.next();
-  if (term.kind !== 'string') throw p.errors.syntax('expected a string after Column:', term.span);
-  const expr: Expr = {
-    kind: 'binary',
-    op: ':',
-    left: { kind: 'name', name: first.text, span: first.span },
-    right: { kind: 'literal', type: 'string', value: term.value as string, span: term.span },
-    opSpan: p.spanFrom(first.span.start),
-    span: p.spanFrom(first.span.start),
-  };
-  const rest = p.peek();
-  if (rest.kind === 'ident' && (rest.text === 'and' || rest.text === 'or'))
-    throw p.errors.unsupported(
-      'Column:term combined with other conditions is not supported; use Column has "term"',
-      rest.span,
-    );
-  return expr;
+  return { caseSensitive, predicate: p.searchPredicate(), ...(tables ? { tables } : {}) };
 }

@@ -191,6 +191,8 @@ class Parser implements OperatorCursor, UdfCursor {
   private nesting = 0;
   /** Terms of the expression being read (reset for each top-level expression). */
   private terms = 0;
+  /** Inside a search predicate: `Column:"term"` is a comparison (parser-search.ts). */
+  private columnTerms = false;
   /** Tree depth of each expression node: leaves 0, an `and`/`or` chain one level over its deepest operand. */
   // A Map, not a WeakMap: it lives for one parse, and a Map's set and get cost less.
   private readonly depths = new Map<Expr, number>();
@@ -748,6 +750,16 @@ class Parser implements OperatorCursor, UdfCursor {
     return this.parseOr();
   }
 
+  /** A search predicate: an expression in which `Column:"term"` may stand wherever a comparison does. */
+  searchPredicate(): Expr {
+    this.columnTerms = true;
+    try {
+      return this.expression();
+    } finally {
+      this.columnTerms = false;
+    }
+  }
+
   /** Reads `inner` one level deeper. @throws QueryError QUERY_TOO_DEEP at `at` beyond the limit. */
   private nested<T>(at: Span, inner: () => T): T {
     this.nesting++;
@@ -799,6 +811,15 @@ class Parser implements OperatorCursor, UdfCursor {
     );
   }
 
+  /** `Column:"term"` of a search predicate. @throws QueryError QUERY_SYNTAX without a string after the colon. */
+  private columnTerm(left: Expr & { kind: 'name' }, colon: Token): Expr {
+    this.next();
+    const term = this.next();
+    if (term.kind !== 'string') throw this.errors.syntax('expected a string after Column:', term.span);
+    const right: Expr = { kind: 'literal', type: 'string', value: term.value as string, span: term.span };
+    return this.binary(':', left, right, colon.span, 1);
+  }
+
   // `and` and `or` chains count one level, whatever their length: engines read them as one list.
   private parseOr(): Expr {
     let left = this.parseAnd();
@@ -827,6 +848,7 @@ class Parser implements OperatorCursor, UdfCursor {
   private parseComparison(): Expr {
     const left = this.parseAdditive();
     const t = this.peek();
+    if (this.columnTerms && t.text === ':' && left.kind === 'name') return this.columnTerm(left, t);
     if (t.kind === 'op' && COMPARISON_OPS.has(t.text)) {
       this.next();
       const right = this.parseAdditive();

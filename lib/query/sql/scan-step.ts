@@ -32,7 +32,12 @@ export function scanStepSql(w: SerialWriter, scan: ScanIr): ScanStepSql {
     for (let j = 0; j <= k; j++)
       scan.slots.forEach((s, i) => stateFields.push([v(k, j, i), type(s.type), cast(w.expr(s.initial), type(s.type))]));
   }
+  // Inside partition: the previous row's key ("pk"; "ps" once a row was seen), to start each key's rows empty.
+  const reset = scan.resetOn;
+  if (reset)
+    stateFields.push(['pk', type(reset.type), `CAST(NULL AS ${type(reset.type)})`], ['ps', 'BOOLEAN', 'FALSE']);
   const recFields: [string, string][] = [['rn', 'BIGINT']];
+  if (reset) recFields.push(['g', type(reset.type)]);
   for (let k = 0; k < n; k++) {
     recFields.push([`m${k}`, 'BOOLEAN'], [`p${k}`, 'BOOLEAN'], [`i${k}`, 'BIGINT']);
     scan.declared.forEach((d, x) => recFields.push([`d${k}_${x}`, type(d.type)]));
@@ -51,6 +56,12 @@ export function scanStepSql(w: SerialWriter, scan: ScanIr): ScanStepSql {
     // each nested lambda again per element, which cost 4 ms a row with one step's four binds (flat:
     // tens of microseconds). The steps from the last to the first, each reading the state so far.
     let cur = new Map(stateFields.map(([f]) => [f, `${state}.${q(f)}`]));
+    if (reset) {
+      const fresh = `(NOT ${state}."ps" OR ${state}."pk" IS DISTINCT FROM ${row(reset.ref)})`;
+      cur = new Map(
+        stateFields.map(([f, , initial]) => [f, `CASE WHEN ${fresh} THEN ${initial} ELSE ${state}.${q(f)} END`]),
+      );
+    }
     const records = new Map<number, { m: string; p: string; i: string; d: string[] }>();
     for (let k = n - 1; k >= 0; k--) {
       const st = (f: string): string => cur.get(f)!;
@@ -88,6 +99,10 @@ export function scanStepSql(w: SerialWriter, scan: ScanIr): ScanStepSql {
       const next = new Map<string, string>();
       for (const [f, , initial] of stateFields) {
         const old = st(f);
+        if (f === 'pk' || f === 'ps') {
+          next.set(f, f === 'pk' ? row(reset!.ref) : 'TRUE');
+          continue;
+        }
         if (f === 'n') {
           next.set(f, k === 0 ? `CASE WHEN ${c2} AND NOT ${st('a0')} THEN ${old} + 1 ELSE ${old} END` : old);
           continue;
@@ -112,6 +127,7 @@ export function scanStepSql(w: SerialWriter, scan: ScanIr): ScanStepSql {
     }
     const record = pack([
       ['rn', rn],
+      ...(reset ? [['g', row(reset.ref)] as const] : []),
       ...[...records.entries()]
         .reverse()
         .flatMap(([k, r]) => [

@@ -72,7 +72,7 @@ export function scanSql(w: SerialWriter, scan: ScanIr): string {
   const lasts = scan.steps.map((s, k) =>
     s.output !== 'last'
       ? undefined
-      : `first_value(CASE ${k + 1 < n ? `WHEN "u"."m${k + 1}" AND "u"."p${k + 1}" THEN 1 ` : ''}WHEN "u"."m${k}" THEN 0 END IGNORE NULLS) OVER (ORDER BY "u"."rn" ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING) AS "l${k}"`,
+      : `first_value(CASE ${k + 1 < n ? `WHEN "u"."m${k + 1}" AND "u"."p${k + 1}" THEN 1 ` : ''}WHEN "u"."m${k}" THEN 0 END IGNORE NULLS) OVER (${scan.resetOn ? 'PARTITION BY "u"."g" ' : ''}ORDER BY "u"."rn" ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING) AS "l${k}"`,
   );
   const selects = scan.steps
     .map((s, k) => ({ s, k }))

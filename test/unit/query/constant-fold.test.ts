@@ -1,6 +1,6 @@
 // Arithmetic of literals folded at compile time (lib/query/constant-fold.ts): `24 * 7` is accepted
 // where Kusto takes a constant, with the value and type the engines give, and what is not folded
-// (division, modulo, an overflow, an infinite real, a column) still reaches the SQL.
+// (division, modulo, an overflow, an infinite real, a column, an inexact timespan) still reaches the SQL.
 import { describe, expect, it } from 'vitest';
 import { foldArithmetic } from '../../../lib/query/constant-fold';
 import { compile, type CompileOptions } from '../../../lib/query/index';
@@ -26,6 +26,36 @@ describe('foldArithmetic', () => {
     expect(foldArithmetic('*', long(-(2n ** 62n)), long(2n), 'long')).toEqual(long(-(2n ** 63n)));
     expect(foldArithmetic('*', real(1e308), long(10n), 'real')).toBeUndefined();
     expect(foldArithmetic('+', { kind: 'lit', type: 'long', value: null }, long(1n), 'long')).toBeUndefined();
+  });
+});
+
+describe('foldArithmetic on timespans', () => {
+  const span = (ticks: bigint): IrExpr => ({ kind: 'lit', type: 'timespan', value: ticks });
+  const minute = 600_000_000n;
+
+  it('folds + - of two and * / by a number when the result is whole microseconds', () => {
+    expect(foldArithmetic('/', span(minute), real(2), 'timespan')).toEqual(span(minute / 2n));
+    expect(foldArithmetic('/', span(minute), long(2n), 'timespan')).toEqual(span(minute / 2n));
+    expect(foldArithmetic('*', span(minute), real(1.5), 'timespan')).toEqual(span((minute * 3n) / 2n));
+    expect(foldArithmetic('-', span(60n * minute), span(30n * minute), 'timespan')).toEqual(span(30n * minute));
+  });
+
+  it('leaves an inexact quotient, a zero divisor and a result finer than a microsecond to the engine', () => {
+    expect(foldArithmetic('/', span(10_000_000n), real(3), 'timespan')).toBeUndefined();
+    expect(foldArithmetic('/', span(minute), long(0n), 'timespan')).toBeUndefined();
+    expect(foldArithmetic('/', span(minute), real(0), 'timespan')).toBeUndefined();
+    expect(foldArithmetic('/', span(10n), long(2n), 'timespan')).toBeUndefined();
+    expect(foldArithmetic('*', span(minute), long(2n ** 62n), 'timespan')).toBeUndefined();
+  });
+
+  it("takes a let-bound half window as bin()'s size (time window join page's lookupBin)", () => {
+    // Act
+    const compiled = compile(
+      'let lookupWindow = 1min; let lookupBin = lookupWindow / 2.0; States | summarize count() by bin(Timestamp, lookupBin)',
+      options('duckdb'),
+    );
+    // Assess
+    expect(compiled.columns.map((c) => `${c.name}:${c.type}`)).toEqual(['Timestamp:datetime', 'count_:long']);
   });
 });
 

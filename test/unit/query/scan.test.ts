@@ -102,6 +102,49 @@ describe('scan', () => {
     expect(a).toHaveLength(5000);
     expect(a).toEqual(b);
   }, 60_000);
+  it('inside partition scans each key from an empty state: agrees with row_cumsum restarting at each key', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.constantFrom('a', 'b', 'c', ''), fc.integer({ min: -9, max: 9 })), {
+          minLength: 1,
+          maxLength: 30,
+        }),
+        async (rows) => {
+          // Prepare: per key a running sum, once by scan per partition, once by row_cumsum restarting where the key changes.
+          const source = `datatable (i:long, k:string, v:long) [${rows.map(([k, v], i) => `${i}, '${k}', ${v}`).join(', ')}]`;
+          const scanned = `${source} | partition hint.strategy=native by k (sort by i asc | scan declare (s:long=0) with (step a: true => s = a.s + v)) | project k, i, s | sort by k asc, i asc`;
+          const summed = `${source} | sort by k asc, i asc | extend s = row_cumsum(v, k != prev(k)) | project k, i, s`;
+          const run = async (q: string): Promise<unknown[][]> => {
+            const compiled = compile(q, options('duckdb'));
+            return convertRows(await runSql(db, compiled.sql), ['string', 'long', 'long']);
+          };
+          // Act
+          const [a, b] = [await run(scanned), await run(summed)];
+          // Assess
+          expect(a).toEqual(b);
+        },
+      ),
+      { seed: 7, numRuns: 20 },
+    );
+  });
+
+  it('inside partition numbers the matches and keeps output=last per key (match ids from 0 in each key)', async () => {
+    // Prepare
+    const query =
+      'datatable(k:string, x:long)["a",1,"b",10,"a",2,"b",20,"a",3]\n' +
+      '| partition hint.strategy=native by k (scan with_match_id=m declare (c:long=0) with (step s1 output=last: true => c = x + s1.c;))\n' +
+      '| sort by k asc';
+    // Act
+    const compiled = compile(query, options('duckdb'));
+    const rows = convertRows(await runSql(db, compiled.sql), ['string', 'long', 'long', 'long']);
+    // Assess: no sort inside, so each key's rows keep their input order.
+    expect(compiled.columns.map((c) => c.name)).toEqual(['k', 'x', 'c', 'm']);
+    expect(rows).toEqual([
+      ['a', 3, 6, 0],
+      ['b', 20, 30, 0],
+    ]);
+  });
+
   it("runs a three-step funnel as the docs' matching logic does, on random input", async () => {
     await fc.assert(
       fc.asyncProperty(
