@@ -10,6 +10,7 @@
 // QUERY_SEMANTIC for unknown or mistyped id columns, QUERY_UNSUPPORTED on an engine without graphs.
 import type { Expr, GraphSpec, GraphToTableSpec, MakeGraphSpec, NamedExpr, Pipeline } from './ast';
 import { analyzeGraphMatch } from './analyze-graph-match';
+import { markComponents } from './analyze-graph-mark';
 import { clip } from './errors';
 import { copy, extend, item, over, project, ref, unionOf } from './graph-build';
 import { EDGE_DST, EDGE_ID, EDGE_SRC, NODE_ID, type GraphHost, type GraphTables } from './graph-tables';
@@ -31,7 +32,10 @@ export function analyzeGraph(h: GraphHost, input: Rel, spec: GraphSpec, span: Sp
     return name;
   };
   try {
-    const graph = makeGraph(h, input, spec.make, bind);
+    const graph = spec.marks.reduce(
+      (g, mark, i) => markComponents(h, g, mark, bind, i),
+      makeGraph(h, input, spec.make, bind),
+    );
     return spec.end.kind === 'toTable'
       ? graphToTable(h, graph, spec.end)
       : analyzeGraphMatch(h, graph, spec.end, bind, span);

@@ -4,7 +4,7 @@
 // never reach an operator that expects a table. Throws QueryError QUERY_SEMANTIC for a graph
 // that ends the query or meets a tabular operator (and for a graph operator without a graph),
 // QUERY_UNSUPPORTED for graph operators and forms not run here, QUERY_SYNTAX for malformed text.
-import type { GraphName, GraphSpec, GraphToTableSpec, MakeGraphSpec, Pipeline } from './ast';
+import type { GraphMarkSpec, GraphName, GraphSpec, GraphToTableSpec, MakeGraphSpec, Pipeline } from './ast';
 import { parseGraphMatch } from './parser-graph-pattern';
 import type { OperatorCursor } from './parser-operators';
 import type { Span, Token } from './tokens';
@@ -17,34 +17,66 @@ export const GRAPH_OPERATORS: ReadonlySet<string> = new Set([
   'graph-mark-components',
 ]);
 
-const NOT_RUN_HERE: ReadonlySet<string> = new Set(['graph-mark-components']);
-
 const FOLLOW = 'follow it with graph-match or graph-to-table';
 
-/** After the word make-graph: the graph and the graph operator that ends it. */
+/** After the word make-graph: the graph, its graph-mark-components, and the graph operator that ends it. */
 export function parseGraph(p: OperatorCursor, word: Token): GraphSpec {
   const make = parseMakeGraph(p, word.span);
+  const marks: GraphMarkSpec[] = [];
+  let op = nextGraphOperator(p, word);
+  while (op.text === 'graph-mark-components') {
+    marks.push(parseMarkComponents(p, op.span.start));
+    op = nextGraphOperator(p, op);
+  }
+  const end =
+    op.text === 'graph-to-table'
+      ? parseGraphToTable(p, op.span.start)
+      : parseGraphMatch(p, op.span.start, op.text === 'graph-shortest-paths');
+  return { make, marks, end };
+}
+
+/** The graph operator after the graph that `after` returned: anything else is refused there. */
+function nextGraphOperator(p: OperatorCursor, after: Token): Token {
   const bar = p.peek();
   if (!(bar.kind === 'op' && bar.text === '|'))
     throw p.errors.semantic(
-      `make-graph returns a graph, not a table, so it cannot end a query or a let value (a graph kept in a let is not supported): ${FOLLOW}`,
-      word.span,
+      `${after.text} returns a graph, not a table, so it cannot end a query or a let value (a graph kept in a let is not supported): ${FOLLOW}`,
+      after.span,
     );
   p.next();
   const op = p.next();
   if (op.kind !== 'ident' || !GRAPH_OPERATORS.has(op.text)) {
     const shown = op.kind === 'eof' ? 'the end of the query' : `'${op.text}'`;
     throw p.errors.semantic(
-      `${shown} cannot follow make-graph: a graph is not a table, only graph operators read it; ${FOLLOW}`,
+      `${shown} cannot follow ${after.text}: a graph is not a table, only graph operators read it; ${FOLLOW}`,
       op.span,
     );
   }
-  if (NOT_RUN_HERE.has(op.text)) throw p.errors.unsupported(`the '${op.text}' operator is not supported`, op.span);
-  const end =
-    op.text === 'graph-to-table'
-      ? parseGraphToTable(p, op.span.start)
-      : parseGraphMatch(p, op.span.start, op.text === 'graph-shortest-paths');
-  return { make, end };
+  return op;
+}
+
+/** After the word graph-mark-components: `[kind=weak|strong] [with_component_id=Name]` (its page). */
+function parseMarkComponents(p: OperatorCursor, start: number): GraphMarkSpec {
+  let strong = false;
+  let property = 'ComponentId';
+  for (;;) {
+    const t = p.peek();
+    if (t.kind !== 'ident' || p.peekAt(1)?.text !== '=') break;
+    if (t.text !== 'kind' && t.text !== 'with_component_id')
+      throw p.errors.syntax(`graph-mark-components takes kind= and with_component_id=, not '${t.text}'`, t.span);
+    p.next();
+    p.next();
+    if (t.text === 'with_component_id') {
+      property = p.expectName('a property name after with_component_id=').name;
+      continue;
+    }
+    const k = p.next();
+    const value = k.kind === 'string' ? String(k.value) : k.text;
+    if (value !== 'weak' && value !== 'strong')
+      throw p.errors.syntax(`kind is weak or strong, not '${k.text}'`, k.span);
+    strong = value === 'strong';
+  }
+  return { strong, property, span: p.spanFrom(start) };
 }
 
 /** A graph operator with no make-graph before it: its input is a table. */
