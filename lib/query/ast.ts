@@ -488,6 +488,8 @@ export interface MakeGraphSpec {
   readonly target: GraphName;
   readonly nodes: readonly { readonly table: Pipeline; readonly id: GraphName; readonly span: Span }[];
   readonly nodeIdProperty?: GraphName;
+  /** `partitioned-by Column`: a graph per value of the column (of the edges and every nodes table). */
+  readonly partitionBy?: GraphName;
   /** The word make-graph: where an engine that has no graphs refuses it. */
   readonly wordSpan: Span;
 }

@@ -22,8 +22,38 @@ const FOLLOW = 'follow it with graph-match or graph-to-table';
 /** After the word make-graph: the graph, its graph-mark-components, and the graph operator that ends it. */
 export function parseGraph(p: OperatorCursor, word: Token): GraphSpec {
   const make = parseMakeGraph(p, word.span);
+  const partitioned = partitionedBy(p);
+  if (!partitioned) return { make, ...graphOperators(p, nextGraphOperator(p, word)) };
+  // partitioned-by Column ( GraphOperator ): the operators inside the parentheses, a table after them.
+  const open = p.expectOp('(');
+  const first = p.next();
+  if (first.kind !== 'ident' || !GRAPH_OPERATORS.has(first.text))
+    throw p.errors.syntax(
+      `partitioned-by runs a graph operator on each partition's graph, not '${first.text}'`,
+      first.span,
+    );
+  const rest = graphOperators(p, first);
+  if (rest.marks.length > 0)
+    throw p.errors.unsupported(
+      "graph-mark-components inside make-graph's partitioned-by is not supported (its component numbers would run across the partitions, not from 0 in each)",
+      rest.marks[0]!.span,
+    );
+  if (!p.acceptOp(')')) throw p.errors.syntax("expected ')' closing partitioned-by's graph operator", open.span);
+  return { make: { ...make, partitionBy: partitioned }, ...rest };
+}
+
+/** `partitioned-by Column` (the make-graph page's third form), if it comes next. */
+function partitionedBy(p: OperatorCursor): GraphName | undefined {
+  if (!(p.peekIdent('partitioned') && p.peekAt(1)?.text === '-' && p.peekAt(2)?.text === 'by')) return undefined;
+  p.next();
+  p.next();
+  p.next();
+  return p.expectName('the partition column after partitioned-by');
+}
+
+/** From the graph operator `op` on: its graph-mark-components and the operator that ends the graph. */
+function graphOperators(p: OperatorCursor, op: Token): Pick<GraphSpec, 'marks' | 'end'> {
   const marks: GraphMarkSpec[] = [];
-  let op = nextGraphOperator(p, word);
   while (op.text === 'graph-mark-components') {
     marks.push(parseMarkComponents(p, op.span.start));
     op = nextGraphOperator(p, op);
@@ -32,7 +62,7 @@ export function parseGraph(p: OperatorCursor, word: Token): GraphSpec {
     op.text === 'graph-to-table'
       ? parseGraphToTable(p, op.span.start)
       : parseGraphMatch(p, op.span.start, op.text === 'graph-shortest-paths');
-  return { make, marks, end };
+  return { marks, end };
 }
 
 /** The graph operator after the graph that `after` returned: anything else is refused there. */
@@ -95,7 +125,7 @@ function parseMakeGraph(p: OperatorCursor, wordSpan: Span): MakeGraphSpec {
     p.next();
     p.next();
     const nodeIdProperty = p.expectName('a property name after with_node_id=');
-    return { ...base, nodes: [], nodeIdProperty: checkedEnd(p, nodeIdProperty) };
+    return { ...base, nodes: [], nodeIdProperty };
   }
   const nodes: MakeGraphSpec['nodes'][number][] = [];
   if (p.acceptIdent('with')) {
@@ -107,16 +137,7 @@ function parseMakeGraph(p: OperatorCursor, wordSpan: Span): MakeGraphSpec {
       nodes.push({ table, id, span: p.spanFrom(start) });
     } while (p.acceptOp(','));
   }
-  checkedEnd(p, target);
   return { ...base, nodes };
-}
-
-/** partitioned-by (the make-graph page's third form) runs a graph per partition: not run here. */
-function checkedEnd(p: OperatorCursor, last: GraphName): GraphName {
-  const t = p.peek();
-  if (t.kind === 'ident' && t.text === 'partitioned')
-    throw p.errors.unsupported("make-graph's partitioned-by is not supported", t.span);
-  return last;
 }
 
 /** A parenthesized tabular expression, or a table or let name. */

@@ -159,3 +159,72 @@ describe('labels()', () => {
     expect(error.message).toContain(message);
   });
 });
+
+describe("make-graph's partitioned-by", () => {
+  let db: DuckDBConnection;
+  beforeAll(async () => {
+    db = await openFixtureDb();
+  });
+
+  /** Two tenants with the same node ids: a -> b in t1, b -> c in t2. */
+  const TENANTS =
+    'let E = datatable(s:string, d:string, tenant:string)["a","b","t1", "b","c","t2"];\n' +
+    'let N = datatable(id:string, tenant:string, name:string)["a","t1","A1", "b","t1","B1", "b","t2","B2", "c","t2","C2"];\n';
+
+  async function rows(query: string): Promise<string[]> {
+    const compiled = compile(query, options);
+    const found = convertRows(
+      await runSql(db, compiled.sql),
+      compiled.columns.map((c) => c.type),
+    );
+    return found.map((r) => JSON.stringify(r)).sort();
+  }
+
+  it('makes a graph per partition: one node id in two partitions is two nodes, no path between them', async () => {
+    // Act
+    const partitioned = await rows(
+      `${TENANTS}E | make-graph s --> d with N on id partitioned-by tenant (graph-match (x)-[e*1..2]->(y) project x.name, y.name)`,
+    );
+    const whole = await rows(
+      `${TENANTS}E | make-graph s --> d with N on id | graph-match (x)-[e*1..2]->(y) project x.id, y.id`,
+    );
+    // Assess: without partitions b is one node, and a reaches c through it.
+    expect(partitioned).toEqual(['["A1","B1"]', '["B2","C2"]']);
+    expect(whole).toEqual(['["a","b"]', '["a","c"]', '["b","c"]']);
+  });
+
+  it('runs graph-to-table per partition, and the query goes on after the parentheses', async () => {
+    // Act
+    const found = await rows(
+      `${TENANTS}E | make-graph s --> d with N on id partitioned-by tenant (graph-to-table nodes) | summarize count() by tenant`,
+    );
+    // Assess
+    expect(found).toEqual(['["t1",2]', '["t2",2]']);
+  });
+
+  it.each([
+    [
+      'make-graph s --> d with N on id partitioned-by nope (graph-to-table nodes)',
+      'QUERY_SEMANTIC',
+      "unknown column 'nope'",
+    ],
+    [
+      'make-graph s --> d with (N | project-away tenant) on id partitioned-by tenant (graph-to-table nodes)',
+      'QUERY_SEMANTIC',
+      'partitioned-by wants it in every one',
+    ],
+    [
+      'make-graph s --> d partitioned-by tenant (graph-mark-components | graph-to-table nodes)',
+      'QUERY_UNSUPPORTED',
+      "graph-mark-components inside make-graph's partitioned-by is not supported",
+    ],
+    ['make-graph s --> d partitioned-by tenant (where s == "a")', 'QUERY_SYNTAX', 'runs a graph operator'],
+    ['make-graph s --> d partitioned-by tenant (graph-to-table nodes', 'QUERY_SYNTAX', "expected ')'"],
+  ])('refuses %s', (rest, code, message) => {
+    // Act
+    const error = compileFailure(`${TENANTS}E | ${rest}`, options);
+    // Assess
+    expect(error.code).toBe(code);
+    expect(error.message).toContain(message);
+  });
+});
