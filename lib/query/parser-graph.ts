@@ -1,9 +1,10 @@
-// Parsing of make-graph and the graph operators after it (make-graph, graph-to-table and
-// graph-match pages of the Kusto docs). make-graph's result is a graph, not a table: the parser
-// reads it together with the graph operator that turns it back into a table, so a graph can
-// never reach an operator that expects a table. Throws QueryError QUERY_SEMANTIC for a graph
+// Parsing of make-graph and the graph operators after it (make-graph, graph-to-table,
+// graph-match and graph-mark-components pages of the Kusto docs). make-graph's result is a graph,
+// not a table: the parser reads it together with its graph-mark-components and the graph operator
+// that turns it back into a table (after `|`, or inside partitioned-by's parentheses), so a graph
+// can never reach an operator that expects a table. Throws QueryError QUERY_SEMANTIC for a graph
 // that ends the query or meets a tabular operator (and for a graph operator without a graph),
-// QUERY_UNSUPPORTED for graph operators and forms not run here, QUERY_SYNTAX for malformed text.
+// QUERY_UNSUPPORTED for forms not run here, QUERY_SYNTAX for malformed text.
 import type { GraphMarkSpec, GraphName, GraphSpec, GraphToTableSpec, MakeGraphSpec, Pipeline } from './ast';
 import { parseGraphMatch } from './parser-graph-pattern';
 import type { OperatorCursor } from './parser-operators';
@@ -186,7 +187,7 @@ function parseGraphToTable(p: OperatorCursor, start: number): GraphToTableSpec {
   const comma = p.peek();
   if (comma.kind === 'op' && comma.text === ',')
     throw p.errors.unsupported(
-      'graph-to-table of nodes and edges together returns two result tables, which a query here cannot return: export nodes and edges in two queries',
+      'graph-to-table of nodes and edges together returns two result tables named for the statements after it (N; E), and a batch here does not pass a name bound in one statement to the next: export nodes and edges in two queries',
       comma.span,
     );
   return {
