@@ -41,7 +41,8 @@ export function markComponents(
       graph.nodes,
       [
         project([copy(NODE_ID, NODE_ID, at), ...kept], at),
-        joinOn(over(name, [], at), NODE_ID, NODE, at),
+        // leftouter: a node of a null id (no component) stays, its component null.
+        joinOn(over(name, [], at), NODE_ID, NODE, at, 'leftouter'),
         project([copy(NODE_ID, NODE_ID, at), ...kept, copy(spec.property, spec.property, at)], at),
       ],
       at,

@@ -74,6 +74,16 @@ describe('graph-mark-components', () => {
     expect(rows.map((r) => r.join('>')).sort()).toEqual(['C>D', 'X>Y', 'Z>Y']);
   });
 
+  it('keeps a node of a null id, its component null (a null id joins nothing)', async () => {
+    // Act
+    const { rows } = await run(
+      'datatable(s:long, d:long)[1,2, 3,4] | extend s = iff(s == 3, long(null), s)' +
+        ' | make-graph s --> d with_node_id=id | graph-mark-components | graph-to-table nodes',
+    );
+    // Assess
+    expect(rows.map((r) => JSON.stringify(r)).sort()).toEqual(['[1,0]', '[2,0]', '[4,1]', '[null,null]']);
+  });
+
   it('finds the components of a long path (label jumps: a step per doubling, not per node)', async () => {
     // Act
     const { rows } = await run(
