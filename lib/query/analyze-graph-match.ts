@@ -298,10 +298,12 @@ class Chain {
       at = propColumn(element, TO);
       if (i === walk.length - 1) return;
       this.nodeIds.push(at);
-      if (!innerProps) return;
       const node = `${variable}#node${reversed ? k - i - 1 : i + 1}`;
       inner.push(node);
-      this.operators.push(joinOn(this.nodeTableOf(node, innerProps), at, propColumn(node, NODE_ID), this.at));
+      // An expression over the inner nodes that reads no property (map(inner_nodes(e), labels()))
+      // still has one value per node: the nodes are counted, not joined.
+      if (innerProps?.size)
+        this.operators.push(joinOn(this.nodeTableOf(node, innerProps), at, propColumn(node, NODE_ID), this.at));
     });
     if (edge.hops) this.hops.set(innerNodesOf(variable), reversed ? inner.reverse() : inner);
     const target = propColumn(to, NODE_ID);

@@ -10,6 +10,7 @@
 // QUERY_SEMANTIC for unknown or mistyped id columns, QUERY_UNSUPPORTED on an engine without graphs.
 import type { Expr, GraphSpec, GraphToTableSpec, MakeGraphSpec, NamedExpr, Pipeline } from './ast';
 import { analyzeGraphMatch } from './analyze-graph-match';
+import { markComponents } from './analyze-graph-mark';
 import { clip } from './errors';
 import { copy, extend, item, over, project, ref, unionOf } from './graph-build';
 import { EDGE_DST, EDGE_ID, EDGE_SRC, NODE_ID, type GraphHost, type GraphTables } from './graph-tables';
@@ -31,7 +32,10 @@ export function analyzeGraph(h: GraphHost, input: Rel, spec: GraphSpec, span: Sp
     return name;
   };
   try {
-    const graph = makeGraph(h, input, spec.make, bind);
+    const graph = spec.marks.reduce(
+      (g, mark, i) => markComponents(h, g, mark, bind, i),
+      makeGraph(h, input, spec.make, bind),
+    );
     return spec.end.kind === 'toTable'
       ? graphToTable(h, graph, spec.end)
       : analyzeGraphMatch(h, graph, spec.end, bind, span);
@@ -54,12 +58,14 @@ function makeGraph(h: GraphHost, input: Rel, spec: MakeGraphSpec, bind: (s: stri
       `make-graph's node ids '${clip(src.name)}' (${src.type}) and '${clip(dst.name)}' (${dst.type}) must be of one type, not dynamic`,
       { start: spec.source.span.start, end: spec.target.span.end },
     );
+  const partition = spec.partitionBy ? column(input.columns, spec.partitionBy, 'in the edges') : undefined;
+  const key = (id: string): Expr => (partition ? partitionedKey(partition.name, id, at) : ref(id, at));
   const inputName = bind('input', input);
   const edgesRel = h.subquery(
     over(
       inputName,
       [
-        extend([copy(EDGE_SRC, src.name, at), copy(EDGE_DST, dst.name, at)], at),
+        extend([item(EDGE_SRC, key(src.name)), item(EDGE_DST, key(dst.name))], at),
         {
           kind: 'serialize',
           items: [item(EDGE_ID, { kind: 'call', name: 'row_number', nameSpan: at, args: [], span: at })],
@@ -80,6 +86,14 @@ function makeGraph(h: GraphHost, input: Rel, spec: MakeGraphSpec, bind: (s: stri
         `the node id '${clip(id.name)}' is ${id.type} but the edges' node ids are ${src.type}`,
         n.id.span,
       );
+    if (partition && spec.partitionBy) {
+      const own = column(rel.columns, spec.partitionBy, 'in the nodes table (partitioned-by wants it in every one)');
+      if (own.type !== partition.type)
+        throw h.errors.semantic(
+          `the partition column '${clip(own.name)}' is ${own.type} in a nodes table but ${partition.type} in the edges`,
+          n.span,
+        );
+    }
     return { name: bind(`nodes${i}`, rel), rel, id: id.name };
   });
   const props: IrColumn[] = [];
@@ -94,12 +108,13 @@ function makeGraph(h: GraphHost, input: Rel, spec: MakeGraphSpec, bind: (s: stri
   ]);
   const value = (to: string, from: string): NamedExpr =>
     mixed.has(to) ? item(to, asDynamic(from, at)) : copy(to, from, at);
-  const ends = [EDGE_SRC, EDGE_DST].map((end) =>
-    over(edges, [project([copy(NODE_ID, end, at), ...idProps.map((p) => value(p, end))], at)], at),
-  );
+  const ends = [
+    [EDGE_SRC, src.name],
+    [EDGE_DST, dst.name],
+  ].map(([end, id]) => over(edges, [project([copy(NODE_ID, end!, at), ...idProps.map((p) => value(p, id!))], at)], at));
   const nodeLeg = (t: (typeof tables)[number]): Pipeline => {
     const dynamic = t.rel.columns.filter((c) => mixed.has(c.name)).map((c) => value(c.name, c.name));
-    return over(t.name, [extend([copy(NODE_ID, t.id, at)], at), ...(dynamic.length ? [extend(dynamic, at)] : [])], at);
+    return over(t.name, [extend([item(NODE_ID, key(t.id))], at), ...(dynamic.length ? [extend(dynamic, at)] : [])], at);
   };
   const legs = [...tables.map(nodeLeg), ...ends];
   const propNames = spec.nodeIdProperty ? [spec.nodeIdProperty.name] : props.map((p) => p.name);
@@ -124,6 +139,20 @@ function makeGraph(h: GraphHost, input: Rel, spec: MakeGraphSpec, bind: (s: stri
     nodeProps: nodesRel.columns.filter((c) => c.name !== NODE_ID),
     edgeProps: input.columns,
   };
+}
+
+/**
+ * A node's id in a partitioned graph (make-graph's partitioned-by): its partition and its id in one
+ * string, the partition's text prefixed with its length so that no two pairs give one key. Every
+ * join of the graph's operators is on this key, so each partition is a graph of its own. A null
+ * partition reads as an empty string.
+ */
+function partitionedKey(partition: string, id: string, at: Span): Expr {
+  const call = (name: string, args: Expr[]): Expr => ({ kind: 'call', name, nameSpan: at, args, span: at });
+  const text = (e: Expr): Expr => call('tostring', [e]);
+  const colon: Expr = { kind: 'literal', type: 'string', value: ':', span: at };
+  const part = text(ref(partition, at));
+  return call('strcat', [text(call('strlen', [part])), colon, part, colon, text(ref(id, at))]);
 }
 
 /** The names given more than one type. */

@@ -490,6 +490,8 @@ export interface MakeGraphSpec {
   readonly target: GraphName;
   readonly nodes: readonly { readonly table: Pipeline; readonly id: GraphName; readonly span: Span }[];
   readonly nodeIdProperty?: GraphName;
+  /** `partitioned-by Column`: a graph per value of the column (of the edges and every nodes table). */
+  readonly partitionBy?: GraphName;
   /** The word make-graph: where an engine that has no graphs refuses it. */
   readonly wordSpan: Span;
 }
@@ -545,8 +547,17 @@ export interface GraphMatchSpec {
 
 export type GraphEnd = GraphToTableSpec | GraphMatchSpec;
 
+/** `graph-mark-components [kind=weak|strong] [with_component_id=Name]`: a property per node, its component's index. */
+export interface GraphMarkSpec {
+  readonly strong: boolean;
+  readonly property: string;
+  readonly span: Span;
+}
+
 export interface GraphSpec {
   readonly make: MakeGraphSpec;
+  /** The graph-mark-components between make-graph and the operator that ends the graph, in order. */
+  readonly marks: readonly GraphMarkSpec[];
   /** The graph operator that turns the graph into the table the pipeline goes on with. */
   readonly end: GraphEnd;
 }

@@ -31,10 +31,16 @@ export const unionOf = (legs: readonly Pipeline[], span: Span): Pipeline => ({
   span,
 });
 
-/** An inner join (every match, not innerunique's one row per left key) on left == right. */
-export const joinOn = (right: Pipeline, left: string, rightKey: string, span: Span): Operator => {
+/** An inner join (every match, not innerunique's one row per left key) on left == right, or a leftouter one. */
+export const joinOn = (
+  right: Pipeline,
+  left: string,
+  rightKey: string,
+  span: Span,
+  joinKind: 'inner' | 'leftouter' = 'inner',
+): Operator => {
   const on: JoinCondition = { left, right: rightKey, leftSpan: span, rightSpan: span, span };
-  return { kind: 'join', join: { lookup: false, joinKind: 'inner', kindSpan: span, right, on: [on] }, span };
+  return { kind: 'join', join: { lookup: false, joinKind, kindSpan: span, right, on: [on] }, span };
 };
 
 export const and = (terms: readonly Expr[], span: Span): Expr | undefined =>

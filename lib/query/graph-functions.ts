@@ -2,7 +2,8 @@
 // inner_nodes() graph function pages): `map(e, Expr)` evaluates Expr over each hop of e, a bare
 // name in it being that hop's property; `map(inner_nodes(e), Expr)` over each node the path passes
 // through. Rewritten per match into pack_array() of the per-element expressions (map), an or
-// (any) or an and (all) of them; over no element: dynamic([]), false, true. Throws QueryError
+// (any) or an and (all) of them; over no element: dynamic([]), false, true. labels() (its page)
+// is an empty array for every node and edge of a graph of make-graph. Throws QueryError
 // QUERY_SEMANTIC for these functions over anything else and for inner_nodes() outside them.
 import type { Expr } from './ast';
 import { mapChildren, namesIn } from './ast-walk';
@@ -54,9 +55,39 @@ export function graphFunction(s: MatchScope, e: Expr): GraphFunctionCall | undef
       `${e.name}() runs over a variable-length edge (or inner_nodes() of one), not '${edge}'`,
       over.span,
     );
-  const props = new Set([...namesIn(expr)].filter((n) => known.has(n)));
+  // labels() without an argument: the labels of each element, none in a graph of make-graph.
+  const each = list === edge ? expr : withoutLabels(expr);
+  const props = new Set([...namesIn(each)].filter((n) => known.has(n)));
   const key = list === edge ? hopsOf(edge) : list;
-  return { fn: e.name as GraphFunctionCall['fn'], list, key, props, expr, rest: expr, span: e.span };
+  return { fn: e.name as GraphFunctionCall['fn'], list, key, props, expr: each, rest: each, span: e.span };
+}
+
+/** The labels() graph function page: labels of a graph of make-graph are always an empty array. */
+const noLabels = (span: Span): Expr => ({ kind: 'literal', type: 'dynamic', value: '[]', span });
+
+/** `e` with each labels() (no argument: the element's labels, inside map(inner_nodes(e), ...)) as its value. */
+function withoutLabels(e: Expr): Expr {
+  if (e.kind === 'call' && e.name === 'labels' && e.args.length === 0) return noLabels(e.span);
+  return mapChildren(e, withoutLabels);
+}
+
+/**
+ * `labels(v)` of a pattern variable as its value (an empty array: the labels() page says a graph
+ * of make-graph has no labels; labels come from graph models, which are not run here), or
+ * undefined when `e` is no labels() call.
+ * @throws QueryError QUERY_SEMANTIC for labels() of anything else, or without an argument outside
+ * map(), any() and all() over inner_nodes().
+ */
+export function labelsValue(s: MatchScope, e: Expr): Expr | undefined {
+  if (e.kind !== 'call' || e.name !== 'labels') return undefined;
+  const [v] = e.args;
+  if (e.args.length === 1 && v!.kind === 'name' && s.vars.has(v!.name)) return noLabels(e.span);
+  throw s.errors.semantic(
+    e.args.length === 0
+      ? 'labels() without an argument reads the inner nodes of a variable-length edge: map(inner_nodes(e), labels())'
+      : 'labels() reads a node or edge variable of the pattern: labels(n)',
+    e.span,
+  );
 }
 
 /** The call over this match's elements; `outer` rewrites the rest of each per-element expression. */

@@ -7,7 +7,7 @@ import type { Expr, NamedExpr } from './ast';
 import { findInChildren, mapChildren } from './ast-walk';
 import { and, item, ref } from './graph-build';
 import { NameAllocator } from './naming';
-import { graphFunction, rewriteGraphFunction } from './graph-functions';
+import { graphFunction, labelsValue, rewriteGraphFunction } from './graph-functions';
 import { propColumn, type MatchScope, type MatchVariable } from './graph-tables';
 import type { Span } from './tokens';
 
@@ -33,6 +33,7 @@ export function propertiesRead(s: MatchScope, exprs: readonly Expr[]): Map<strin
     read.set(key, set);
   };
   const visit = (e: Expr): undefined => {
+    if (labelsValue(s, e)) return undefined;
     const f = graphFunction(s, e);
     if (f) {
       for (const prop of f.props) add(f.key, prop);
@@ -61,6 +62,8 @@ export function rewrite(
   hops: ReadonlyMap<string, readonly string[]>,
   single?: { readonly edge: string; readonly hop: string },
 ): Expr {
+  const labels = labelsValue(s, e);
+  if (labels) return labels;
   const f = graphFunction(s, e);
   if (f) return rewriteGraphFunction(f, hops, (x) => rewrite(s, x, hops, single));
   const r = propertyRef(s, e);

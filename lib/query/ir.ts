@@ -254,6 +254,13 @@ export type Rel =
       readonly input: Rel;
       readonly scan: ScanIr;
       readonly columns: readonly IrColumn[];
+    }
+  | {
+      /** graph-mark-components (sql/graph-components.ts): input's two columns are edge ends (a node with itself too); columns: node, component index. */
+      readonly kind: 'graphComponents';
+      readonly input: Rel;
+      readonly strong: boolean;
+      readonly columns: readonly IrColumn[];
     };
 
 /** One level of top-nested: the key and aggregation columns, how many to keep (all when absent). */

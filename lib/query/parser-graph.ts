@@ -1,10 +1,11 @@
-// Parsing of make-graph and the graph operators after it (make-graph, graph-to-table and
-// graph-match pages of the Kusto docs). make-graph's result is a graph, not a table: the parser
-// reads it together with the graph operator that turns it back into a table, so a graph can
-// never reach an operator that expects a table. Throws QueryError QUERY_SEMANTIC for a graph
+// Parsing of make-graph and the graph operators after it (make-graph, graph-to-table,
+// graph-match and graph-mark-components pages of the Kusto docs). make-graph's result is a graph,
+// not a table: the parser reads it together with its graph-mark-components and the graph operator
+// that turns it back into a table (after `|`, or inside partitioned-by's parentheses), so a graph
+// can never reach an operator that expects a table. Throws QueryError QUERY_SEMANTIC for a graph
 // that ends the query or meets a tabular operator (and for a graph operator without a graph),
-// QUERY_UNSUPPORTED for graph operators and forms not run here, QUERY_SYNTAX for malformed text.
-import type { GraphName, GraphSpec, GraphToTableSpec, MakeGraphSpec, Pipeline } from './ast';
+// QUERY_UNSUPPORTED for forms not run here, QUERY_SYNTAX for malformed text.
+import type { GraphMarkSpec, GraphName, GraphSpec, GraphToTableSpec, MakeGraphSpec, Pipeline } from './ast';
 import { parseGraphMatch } from './parser-graph-pattern';
 import type { OperatorCursor } from './parser-operators';
 import type { Span, Token } from './tokens';
@@ -17,34 +18,96 @@ export const GRAPH_OPERATORS: ReadonlySet<string> = new Set([
   'graph-mark-components',
 ]);
 
-const NOT_RUN_HERE: ReadonlySet<string> = new Set(['graph-mark-components']);
-
 const FOLLOW = 'follow it with graph-match or graph-to-table';
 
-/** After the word make-graph: the graph and the graph operator that ends it. */
+/** After the word make-graph: the graph, its graph-mark-components, and the graph operator that ends it. */
 export function parseGraph(p: OperatorCursor, word: Token): GraphSpec {
   const make = parseMakeGraph(p, word.span);
+  const partitioned = partitionedBy(p);
+  if (!partitioned) return { make, ...graphOperators(p, nextGraphOperator(p, word)) };
+  // partitioned-by Column ( GraphOperator ): the operators inside the parentheses, a table after them.
+  const open = p.expectOp('(');
+  const first = p.next();
+  if (first.kind !== 'ident' || !GRAPH_OPERATORS.has(first.text))
+    throw p.errors.syntax(
+      `partitioned-by runs a graph operator on each partition's graph, not '${first.text}'`,
+      first.span,
+    );
+  const rest = graphOperators(p, first);
+  if (rest.marks.length > 0)
+    throw p.errors.unsupported(
+      "graph-mark-components inside make-graph's partitioned-by is not supported (its component numbers would run across the partitions, not from 0 in each)",
+      rest.marks[0]!.span,
+    );
+  if (!p.acceptOp(')')) throw p.errors.syntax("expected ')' closing partitioned-by's graph operator", open.span);
+  return { make: { ...make, partitionBy: partitioned }, ...rest };
+}
+
+/** `partitioned-by Column` (the make-graph page's third form), if it comes next. */
+function partitionedBy(p: OperatorCursor): GraphName | undefined {
+  if (!(p.peekIdent('partitioned') && p.peekAt(1)?.text === '-' && p.peekAt(2)?.text === 'by')) return undefined;
+  p.next();
+  p.next();
+  p.next();
+  return p.expectName('the partition column after partitioned-by');
+}
+
+/** From the graph operator `op` on: its graph-mark-components and the operator that ends the graph. */
+function graphOperators(p: OperatorCursor, op: Token): Pick<GraphSpec, 'marks' | 'end'> {
+  const marks: GraphMarkSpec[] = [];
+  while (op.text === 'graph-mark-components') {
+    marks.push(parseMarkComponents(p, op.span.start));
+    op = nextGraphOperator(p, op);
+  }
+  const end =
+    op.text === 'graph-to-table'
+      ? parseGraphToTable(p, op.span.start)
+      : parseGraphMatch(p, op.span.start, op.text === 'graph-shortest-paths');
+  return { marks, end };
+}
+
+/** The graph operator after the graph that `after` returned: anything else is refused there. */
+function nextGraphOperator(p: OperatorCursor, after: Token): Token {
   const bar = p.peek();
   if (!(bar.kind === 'op' && bar.text === '|'))
     throw p.errors.semantic(
-      `make-graph returns a graph, not a table, so it cannot end a query or a let value (a graph kept in a let is not supported): ${FOLLOW}`,
-      word.span,
+      `${after.text} returns a graph, not a table, so it cannot end a query or a let value (a graph kept in a let is not supported): ${FOLLOW}`,
+      after.span,
     );
   p.next();
   const op = p.next();
   if (op.kind !== 'ident' || !GRAPH_OPERATORS.has(op.text)) {
     const shown = op.kind === 'eof' ? 'the end of the query' : `'${op.text}'`;
     throw p.errors.semantic(
-      `${shown} cannot follow make-graph: a graph is not a table, only graph operators read it; ${FOLLOW}`,
+      `${shown} cannot follow ${after.text}: a graph is not a table, only graph operators read it; ${FOLLOW}`,
       op.span,
     );
   }
-  if (NOT_RUN_HERE.has(op.text)) throw p.errors.unsupported(`the '${op.text}' operator is not supported`, op.span);
-  const end =
-    op.text === 'graph-to-table'
-      ? parseGraphToTable(p, op.span.start)
-      : parseGraphMatch(p, op.span.start, op.text === 'graph-shortest-paths');
-  return { make, end };
+  return op;
+}
+
+/** After the word graph-mark-components: `[kind=weak|strong] [with_component_id=Name]` (its page). */
+function parseMarkComponents(p: OperatorCursor, start: number): GraphMarkSpec {
+  let strong = false;
+  let property = 'ComponentId';
+  for (;;) {
+    const t = p.peek();
+    if (t.kind !== 'ident' || p.peekAt(1)?.text !== '=') break;
+    if (t.text !== 'kind' && t.text !== 'with_component_id')
+      throw p.errors.syntax(`graph-mark-components takes kind= and with_component_id=, not '${t.text}'`, t.span);
+    p.next();
+    p.next();
+    if (t.text === 'with_component_id') {
+      property = p.expectName('a property name after with_component_id=').name;
+      continue;
+    }
+    const k = p.next();
+    const value = k.kind === 'string' ? String(k.value) : k.text;
+    if (value !== 'weak' && value !== 'strong')
+      throw p.errors.syntax(`kind is weak or strong, not '${k.text}'`, k.span);
+    strong = value === 'strong';
+  }
+  return { strong, property, span: p.spanFrom(start) };
 }
 
 /** A graph operator with no make-graph before it: its input is a table. */
@@ -63,7 +126,7 @@ function parseMakeGraph(p: OperatorCursor, wordSpan: Span): MakeGraphSpec {
     p.next();
     p.next();
     const nodeIdProperty = p.expectName('a property name after with_node_id=');
-    return { ...base, nodes: [], nodeIdProperty: checkedEnd(p, nodeIdProperty) };
+    return { ...base, nodes: [], nodeIdProperty };
   }
   const nodes: MakeGraphSpec['nodes'][number][] = [];
   if (p.acceptIdent('with')) {
@@ -75,16 +138,7 @@ function parseMakeGraph(p: OperatorCursor, wordSpan: Span): MakeGraphSpec {
       nodes.push({ table, id, span: p.spanFrom(start) });
     } while (p.acceptOp(','));
   }
-  checkedEnd(p, target);
   return { ...base, nodes };
-}
-
-/** partitioned-by (the make-graph page's third form) runs a graph per partition: not run here. */
-function checkedEnd(p: OperatorCursor, last: GraphName): GraphName {
-  const t = p.peek();
-  if (t.kind === 'ident' && t.text === 'partitioned')
-    throw p.errors.unsupported("make-graph's partitioned-by is not supported", t.span);
-  return last;
 }
 
 /** A parenthesized tabular expression, or a table or let name. */
@@ -133,7 +187,7 @@ function parseGraphToTable(p: OperatorCursor, start: number): GraphToTableSpec {
   const comma = p.peek();
   if (comma.kind === 'op' && comma.text === ',')
     throw p.errors.unsupported(
-      'graph-to-table of nodes and edges together returns two result tables, which a query here cannot return: export nodes and edges in two queries',
+      'graph-to-table of nodes and edges together returns two result tables named for the statements after it (N; E), and a batch here does not pass a name bound in one statement to the next: export nodes and edges in two queries',
       comma.span,
     );
   return {

@@ -14,6 +14,7 @@ import { topNestedSql } from './top-nested';
 import { makeSeriesSql } from './make-series';
 import { sessionSql } from './window-session';
 import { scanSql } from './scan';
+import { graphComponentsSql } from './graph-components';
 import { termsAggregate } from './has-terms';
 import type { SerialWriter } from './serial-writer';
 import { engineRegex } from '../regex-groups';
@@ -406,6 +407,8 @@ class Generator {
         return this.session(rel);
       case 'sequenceScan':
         return this.sequenceScan(rel);
+      case 'graphComponents':
+        return this.graphComponents(rel);
       case 'mvExpand':
         return this.mvExpand(rel);
       case 'topNested': {
@@ -659,6 +662,27 @@ class Generator {
   /** row_window_session (sql/window-session.ts): the input's columns and order keys pass through. */
   private session(rel: Rel & { kind: 'session' }): State {
     return this.serialWalk('row_window_session', rel.input, rel.columns, (w) => sessionSql(w, rel.session));
+  }
+
+  /** graph-mark-components (sql/graph-components.ts): a node id and its component per row. */
+  private graphComponents(rel: Rel & { kind: 'graphComponents' }): State {
+    const s = this.rel(rel.input);
+    const [from, to] = s.cols;
+    const [node, component] = rel.columns;
+    const sql = graphComponentsSql(
+      {
+        q: (n) => this.q(n),
+        hidden: (prefix) => `${prefix}${++this.hiddenCounter}`,
+        input: this.render(s.sel),
+        from: from!.ref,
+        to: to!.ref,
+        node: node!.ref,
+        component: component!.ref,
+      },
+      rel.strong,
+    );
+    this.checkSize(sql.length, undefined);
+    return this.fromSubquery(sql, rel.columns);
   }
 
   /** scan (sql/scan.ts): the input's columns and order keys pass through, then the declared columns. */
