@@ -206,7 +206,8 @@ class ScalarAnalyzer {
         // -d.a stays dynamic (Kusto.Language's type); its value keeps the number's kind.
         if (!isNumeric(operand.type) && operand.type !== 'timespan' && operand.type !== 'dynamic')
           throw this.errors.semantic(`cannot negate a value of type ${operand.type}`, expr.span);
-        return call('neg', [operand], operand.type);
+        // -x of an int column is a long (Kusto.Language), so -int(-2147483648) fits; a literal stays int above.
+        return call('neg', [operand], operand.type === 'int' ? 'long' : operand.type);
       }
       case 'binary':
         return this.binary(expr);
