@@ -60,3 +60,37 @@ describe('values of the retyped operators on DuckDB', () => {
     ]);
   });
 });
+
+describe('calls both type checkers accept run on DuckDB without an engine error', () => {
+  let db: DuckDBConnection;
+  beforeAll(async () => {
+    db = await openFixtureDb();
+  });
+
+  it('cuts an array at a dynamic holding one index as at that integer', async () => {
+    // Prepare
+    const c = compile(
+      'print a = dynamic([1,2,3,4,5]) | project x = array_split(a, dynamic(2)), y = array_split(a, dynamic(-1)), z = array_split(a, 2)',
+      duck,
+    );
+    // Act
+    const rows = convertRows(
+      await runSql(db, c.sql),
+      c.columns.map((x) => x.type),
+    );
+    // Assess
+    expect(rows).toEqual([
+      [
+        [
+          [1, 2],
+          [3, 4, 5],
+        ],
+        [[1, 2, 3, 4], [5]],
+        [
+          [1, 2],
+          [3, 4, 5],
+        ],
+      ],
+    ]);
+  });
+});
