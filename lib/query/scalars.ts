@@ -664,8 +664,11 @@ class ScalarAnalyzer {
     if (isNumeric(value.type)) {
       if (!isNumeric(size.type))
         throw this.errors.semantic(`the bin size of a number must be a number, got ${size.type}`, sizeSpan);
-      if (size.kind === 'lit' && (size.value === null || Number(size.value) <= 0)) return lit(value.type, null);
-      return call('bin_num', [value, size], widerNumeric(value.type, size.type));
+      // int with int bins to a long, as int arithmetic does (Kusto.Language: bin(int, int) is long).
+      const wider = widerNumeric(value.type, size.type);
+      const type = wider === 'int' ? 'long' : wider;
+      if (size.kind === 'lit' && (size.value === null || Number(size.value) <= 0)) return lit(type, null);
+      return call('bin_num', [value, size], type);
     }
     throw this.errors.semantic(
       `bin() needs a number, datetime or timespan, got ${value.type}${convertFirst(value.type)}`,

@@ -33,7 +33,7 @@ function guidsAsText(args: readonly IrExpr[], sql: string[]): void {
 }
 
 /** Arithmetic whose int operands are widened to BIGINT when Kusto types the result long. */
-const WIDENED: ReadonlySet<string> = new Set([...ARITHMETIC, 'neg']);
+const WIDENED: ReadonlySet<string> = new Set([...ARITHMETIC, 'neg', 'bin_num']);
 
 const ENGINE_NAMES = { duckdb: 'DuckDB', timestream: 'Timestream' } as const;
 

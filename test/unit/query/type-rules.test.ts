@@ -19,6 +19,13 @@ describe('result types as Kusto.Language gives them', () => {
     expect(typeOf('-int(5)')).toBe('int');
   });
 
+  it('types bin and floor of an int by an int long, other pairs their wider type', () => {
+    expect(typeOf('bin(i, int(3))')).toBe('long');
+    expect(typeOf('floor(i, int(3))')).toBe('long');
+    expect(typeOf('bin(i, int(0))')).toBe('long');
+    expect(typeOf('bin(i, 2.5)')).toBe('real');
+  });
+
   it('types a real beside a decimal decimal, in arithmetic and in branch functions', () => {
     for (const e of ['r + m', 'm * r', 'r % m', 'min_of(r, m)', 'max_of(m, r)', 'coalesce(r, m)', 'iff(true, r, m)'])
       expect(typeOf(e), e).toBe('decimal');
@@ -42,6 +49,10 @@ describe('values of the retyped operators on DuckDB', () => {
 
   it('negates the smallest int without overflow', async () => {
     expect(await rows('y = -i')).toEqual([[2147483648], [null]]);
+  });
+
+  it('bins the smallest int below it without overflow', async () => {
+    expect(await rows('y = bin(i, int(3))')).toEqual([[-2147483649], [null]]);
   });
 
   it('adds a real and a decimal to their sum', async () => {
