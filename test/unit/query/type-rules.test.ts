@@ -105,3 +105,28 @@ describe('calls both type checkers accept run on DuckDB without an engine error'
     ]);
   });
 });
+
+describe('overloads Kusto.Language accepts that were refused', () => {
+  let db: DuckDBConnection;
+  beforeAll(async () => {
+    db = await openFixtureDb();
+  });
+
+  it('looks a dynamic value up in a set as its JSON text, a missing one found nowhere', async () => {
+    // Prepare
+    const c = compile(
+      'print a = dynamic([1, "x", 2.5, true]), d = dynamic({"n": 1, "s": "x", "r": 2.5, "f": false}) ' +
+        '| project n = set_has_element(a, d.n), s = set_has_element(a, d.s), r = set_has_element(a, d.r), ' +
+        'f = set_has_element(a, d.f), m = set_has_element(a, d.missing)',
+      duck,
+    );
+    // Act
+    const rows = convertRows(
+      await runSql(db, c.sql),
+      c.columns.map((x) => x.type),
+    );
+    // Assess
+    expect(c.columns.map((x) => x.type)).toEqual(['bool', 'bool', 'bool', 'bool', 'bool']);
+    expect(rows).toEqual([[true, true, true, false, false]]);
+  });
+});
