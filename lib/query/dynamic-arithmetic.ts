@@ -14,8 +14,7 @@ export type ArithmeticOp = '+' | '-' | '*' | '/' | '%';
 /**
  * Operands ready for the typed arithmetic rules: the dynamic one converted to the type Kusto.Language
  * gives the pair, 'dynamic' when both are dynamic, or undefined when Kusto.Language refuses the pair
- * (a string, bool or guid beside a dynamic; `*`, `/`, `%` with a datetime or timespan) or types it
- * as no conversion of the dynamic value could produce (`dynamic - datetime` is typed datetime).
+ * (a string, bool or guid beside a dynamic; `*`, `/`, `%` with a datetime or timespan).
  */
 export function alignArithmetic(
   op: ArithmeticOp,
@@ -24,22 +23,24 @@ export function alignArithmetic(
 ): readonly [IrExpr, IrExpr] | 'dynamic' | undefined {
   if (l.type === 'dynamic' && r.type === 'dynamic') return 'dynamic';
   const dynamicLeft = l.type === 'dynamic';
-  const target = operandType(op, dynamicLeft ? r.type : l.type, dynamicLeft);
+  const target = operandType(op, dynamicLeft ? r.type : l.type);
   if (target === undefined) return undefined;
   return dynamicLeft ? [convert(l, target), r] : [l, convert(r, target)];
 }
 
 /**
  * The type a dynamic operand takes beside `other` (Kusto.Language: `dynamic + long` is long,
- * `dynamic * real` real, `dynamic + decimal` decimal, `dynamic ± timespan` timespan, `datetime ±
- * dynamic` and `dynamic + datetime` datetime, so the dynamic is a timespan there).
+ * `dynamic * real` real, `dynamic + decimal` decimal, `dynamic ± timespan` timespan, `datetime +
+ * dynamic` and `dynamic + datetime` datetime, so the dynamic is a timespan there; `datetime - dynamic`
+ * and `dynamic - datetime` timespan, so the dynamic is a datetime there).
  */
-function operandType(op: ArithmeticOp, other: KqlType, dynamicLeft: boolean): KqlType | undefined {
+function operandType(op: ArithmeticOp, other: KqlType): KqlType | undefined {
   if (isInteger(other)) return 'long';
   if (other === 'real' || other === 'decimal') return other;
   if (op !== '+' && op !== '-') return undefined;
   if (other === 'timespan') return 'timespan';
-  if (other === 'datetime' && (op === '+' || !dynamicLeft)) return 'timespan';
+  // datetime - dynamic and dynamic - datetime are timespans (Kusto.Language): the dynamic is a datetime there.
+  if (other === 'datetime') return op === '+' ? 'timespan' : 'datetime';
   return undefined;
 }
 
@@ -60,13 +61,12 @@ export function alignBranches(values: readonly IrExpr[]): { type: KqlType; value
 /**
  * What a refused pair's message suggests: only a rewrite Kusto.Language and this service accept
  * (string + string is refused too, so a string gets strcat; real * timespan and timespan / timespan
- * are defined, real / timespan is not; datetime - datetime is a timespan). Undefined where no
+ * are defined, real / timespan is not). Undefined where no
  * conversion of the dynamic value makes the pair valid (a bool or guid; `*`, `/`, `%` with a datetime).
  */
 export function dynamicHint(op: ArithmeticOp, other: KqlType): string | undefined {
   if (other === 'string') return op === '+' ? 'strcat(tostring(...), ...)' : undefined;
   if (other === 'timespan') return op === '*' ? 'todouble(...)' : 'totimespan(...)';
-  if (other === 'datetime') return op === '-' ? 'todatetime(...)' : undefined;
   return undefined;
 }
 

@@ -206,7 +206,8 @@ class ScalarAnalyzer {
         // -d.a stays dynamic (Kusto.Language's type); its value keeps the number's kind.
         if (!isNumeric(operand.type) && operand.type !== 'timespan' && operand.type !== 'dynamic')
           throw this.errors.semantic(`cannot negate a value of type ${operand.type}`, expr.span);
-        return call('neg', [operand], operand.type);
+        // -x of an int column is a long (Kusto.Language), so -int(-2147483648) fits; a literal stays int above.
+        return call('neg', [operand], operand.type === 'int' ? 'long' : operand.type);
       }
       case 'binary':
         return this.binary(expr);
@@ -663,8 +664,11 @@ class ScalarAnalyzer {
     if (isNumeric(value.type)) {
       if (!isNumeric(size.type))
         throw this.errors.semantic(`the bin size of a number must be a number, got ${size.type}`, sizeSpan);
-      if (size.kind === 'lit' && (size.value === null || Number(size.value) <= 0)) return lit(value.type, null);
-      return call('bin_num', [value, size], widerNumeric(value.type, size.type));
+      // int with int bins to a long, as int arithmetic does (Kusto.Language: bin(int, int) is long).
+      const wider = widerNumeric(value.type, size.type);
+      const type = wider === 'int' ? 'long' : wider;
+      if (size.kind === 'lit' && (size.value === null || Number(size.value) <= 0)) return lit(type, null);
+      return call('bin_num', [value, size], type);
     }
     throw this.errors.semantic(
       `bin() needs a number, datetime or timespan, got ${value.type}${convertFirst(value.type)}`,

@@ -5,12 +5,13 @@ export const isNumeric = (t: KqlType): boolean => t === 'int' || t === 'long' ||
 export const isInteger = (t: KqlType): boolean => t === 'int' || t === 'long';
 
 /**
- * int < long < decimal < real: the wider of two numeric types. decimal with decimal, int or long stays
- * decimal (decimal data type docs); with real it is real. Both engines hold a decimal as a double.
+ * int < long < real < decimal: the wider of two numeric types. A decimal beside any number, a real
+ * included, makes a decimal (Kusto.Language types `1.5 + decimal(1)`, `min_of(real, decimal)` and
+ * `iff(p, real, decimal)` decimal). Both engines hold a decimal as a double, so only the type changes.
  */
 export function widerNumeric(a: KqlType, b: KqlType): KqlType {
-  if (a === 'real' || b === 'real') return 'real';
   if (a === 'decimal' || b === 'decimal') return 'decimal';
+  if (a === 'real' || b === 'real') return 'real';
   if (a === 'long' || b === 'long') return 'long';
   return 'int';
 }

@@ -36,7 +36,7 @@ export const FUNCTIONS_V3: readonly ScalarFunction[] = [
     name: 'set_has_element',
     family: 'array',
     summary: 'Whether the array holds the value; null when the first argument is not an array.',
-    signatures: [{ params: [dyn('set'), { name: 'value', type: 'scalar' }], result: 'bool' }],
+    signatures: [{ params: [dyn('set'), { name: 'value', type: 'any' }], result: 'bool' }],
     duckdb: (c) => `list_contains(${duckTexts(c.a[0]!)}, CAST(${c.json(1)} AS VARCHAR))`,
     timestream: (c) => `contains(${trinoTexts(c.a[0]!)}, ${c.json(1)})`,
   },

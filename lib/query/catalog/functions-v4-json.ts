@@ -43,15 +43,20 @@ function arraySplit(c: SqlCall): string {
   const dynamicIdx = c.args[1]!.type === 'dynamic';
   if (duck) {
     const l = `CAST(${c.a[0]} AS JSON[])`;
+    // A dynamic holding one integer (dynamic(2), d.at) cuts there, as the integer form does; the cast
+    // of anything but an array to JSON[] was an engine Conversion Error.
     const idx = dynamicIdx
-      ? `list_transform(CAST(${c.a[1]} AS JSON[]), e -> TRY_CAST(CAST(e AS VARCHAR) AS BIGINT))`
+      ? `CASE json_type(${c.a[1]}) WHEN 'ARRAY' THEN list_transform(CAST(${c.a[1]} AS JSON[]), e -> TRY_CAST(CAST(e AS VARCHAR) AS BIGINT)) ` +
+        `WHEN 'BIGINT' THEN [CAST(CAST(${c.a[1]} AS VARCHAR) AS BIGINT)] WHEN 'UBIGINT' THEN [TRY_CAST(CAST(${c.a[1]} AS VARCHAR) AS BIGINT)] END`
       : `[CAST(${c.a[1]} AS BIGINT)]`;
     const bounds = `list_concat([0], list_transform(${idx}, x -> greatest(0, least(len(l), CASE WHEN x < 0 THEN len(l) + x ELSE x END))), [len(l)])`;
     const body = `to_json(list_transform(range(1, len(b)), j -> list_slice(l, b[j] + 1, b[j + 1])))`;
     return `CASE WHEN json_type(${c.a[0]}) = 'ARRAY' THEN list_transform([${l}], l -> list_transform([${bounds}], b -> ${body})[1])[1] END`;
   }
   const l = `try(CAST(json_parse(${c.a[0]}) AS ARRAY(JSON)))`;
-  const idx = dynamicIdx ? `try(CAST(json_parse(${c.a[1]}) AS ARRAY(BIGINT)))` : `ARRAY[CAST(${c.a[1]} AS BIGINT)]`;
+  const idx = dynamicIdx
+    ? `coalesce(try(CAST(json_parse(${c.a[1]}) AS ARRAY(BIGINT))), try(ARRAY[CAST(json_parse(${c.a[1]}) AS BIGINT)]))`
+    : `ARRAY[CAST(${c.a[1]} AS BIGINT)]`;
   const norm = (x: string): string =>
     `greatest(0, least(cardinality(${l}), CASE WHEN ${x} < 0 THEN cardinality(${l}) + ${x} ELSE ${x} END))`;
   const bounds = `concat(ARRAY[0], transform(${idx}, x -> ${norm('x')}), ARRAY[cardinality(${l})])`;

@@ -16,6 +16,24 @@ import { hasTerms } from './has-terms';
 import { engineRegex } from '../regex-groups';
 
 const ARITHMETIC: ReadonlySet<string> = new Set(['add', 'sub', 'mul', 'div', 'mod']);
+/** Comparisons where a guid may meet a string (`g == "..."`, `g in (guid(...), "...")`). */
+const GUID_TEXT_COMPARISONS: ReadonlySet<string> = new Set(['eq', 'ne', 'in']);
+
+/**
+ * A guid compared with a string is compared as text (lower case, as a guid prints): the engine's
+ * own comparison casts the string to UUID and fails on text that is no guid ("abc"), where Kusto
+ * answers false (== and in) or true (!=). Rewrites `sql` in place; nothing when no guid meets a string.
+ */
+function guidsAsText(args: readonly IrExpr[], sql: string[]): void {
+  if (!args.some((x) => x.type === 'guid') || !args.some((x) => x.type === 'string')) return;
+  args.forEach((x, i) => {
+    if (x.type === 'guid') sql[i] = `CAST(${sql[i]} AS VARCHAR)`;
+    else if (x.type === 'string') sql[i] = `lower(${sql[i]})`;
+  });
+}
+
+/** Arithmetic whose int operands are widened to BIGINT when Kusto types the result long. */
+const WIDENED: ReadonlySet<string> = new Set([...ARITHMETIC, 'neg', 'bin_num']);
 
 const ENGINE_NAMES = { duckdb: 'DuckDB', timestream: 'Timestream' } as const;
 
@@ -96,8 +114,9 @@ export class ExpressionWriter {
   private call(e: IrExpr & { kind: 'call' }): string {
     const d = this.d;
     // Kusto's int arithmetic gives long: int operands are widened first so the engine cannot overflow.
-    const widen = e.type === 'long' && ARITHMETIC.has(e.fn);
+    const widen = e.type === 'long' && WIDENED.has(e.fn);
     const a = e.args.map((x) => (widen && x.type === 'int' ? `CAST(${this.expr(x)} AS BIGINT)` : this.expr(x)));
+    if (GUID_TEXT_COMPARISONS.has(e.fn)) guidsAsText(e.args, a);
     const [x = '', y = '', z = ''] = a;
     const [ex, ey] = e.args;
     // Arithmetic typed dynamic (two dynamic operands, or one negated) keeps the operands' kind.

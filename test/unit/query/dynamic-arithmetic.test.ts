@@ -43,12 +43,16 @@ describe('arithmetic with a dynamic operand: types', () => {
     expect(typeOf('d.a * 1.8 + 32')).toBe('real');
   });
 
-  it('types a dynamic beside a timespan timespan and beside a datetime datetime', () => {
+  it('types a dynamic beside a timespan timespan and added to a datetime datetime', () => {
     expect(typeOf('d.ts + 1h')).toBe('timespan');
     expect(typeOf('1h - d.ts')).toBe('timespan');
     expect(typeOf('d.ts + datetime(2020-01-01)')).toBe('datetime');
     expect(typeOf('datetime(2020-01-01) + d.ts')).toBe('datetime');
-    expect(typeOf('datetime(2020-01-01) - d.ts')).toBe('datetime');
+  });
+
+  it('types datetime - dynamic and dynamic - datetime timespan, as Kusto.Language does', () => {
+    expect(typeOf('datetime(2020-01-01) - d.ts')).toBe('timespan');
+    expect(typeOf('d.a - datetime(2020-01-01)')).toBe('timespan');
   });
 
   it('types iff and case by their typed branches, all dynamic branches dynamic', () => {
@@ -106,10 +110,6 @@ describe('arithmetic with a dynamic operand: refusals', () => {
       'd.a % 1h',
       "operator '%' cannot be applied to dynamic and timespan; convert the dynamic value first, e.g. totimespan(...)",
     ],
-    [
-      'd.a - datetime(2020-01-01)',
-      "operator '-' cannot be applied to dynamic and datetime; convert the dynamic value first, e.g. todatetime(...)",
-    ],
     // No conversion of the dynamic makes these valid: the refusal alone.
     ['d.a * datetime(2020-01-01)', "operator '*' cannot be applied to dynamic and datetime"],
     ['d.a + true', "operator '+' cannot be applied to dynamic and bool"],
@@ -128,13 +128,8 @@ describe('arithmetic with a dynamic operand: refusals', () => {
       'todouble(d.a) * 1h',
       '1h / totimespan(d.a)',
       'totimespan(d.a) % 1h',
-      'todatetime(d.a) - datetime(2020-01-01)',
     ])
       expect(() => compile(`${D} | project y = ${q}`, duck), q).not.toThrow();
-  });
-
-  it('refuses dynamic - datetime, which Kusto.Language types as no conversion of the dynamic gives', () => {
-    at('d.a - datetime(2020-01-01)', 'e.g. todatetime(...)', 5);
   });
 
   it('keeps refusing the functions and aggregations Kusto.Language refuses of a dynamic', () => {
@@ -223,9 +218,20 @@ describe('arithmetic with a dynamic operand: values on DuckDB', () => {
 
   it('converts a dynamic beside a datetime or timespan as totimespan does', async () => {
     // Act
-    const got = await values('datetime(2020-01-01) + d.ts', 'd.ts + 1h', 'datetime(2020-01-01) - d.ts');
+    const got = await values('datetime(2020-01-01) + d.ts', 'd.ts + 1h', '1h - d.ts');
     // Assess
-    expect(got).toEqual(['2020-01-01T01:00:00Z', '02:00:00', '2019-12-31T23:00:00Z']);
+    expect(got).toEqual(['2020-01-01T01:00:00Z', '02:00:00', '00:00:00']);
+  });
+
+  it('subtracts a dynamic datetime from a datetime and the reverse as todatetime converts it', async () => {
+    // Act
+    const got = await values(
+      'datetime(2020-01-02) - dynamic("2020-01-01")',
+      'dynamic("2020-01-03T12:00:00Z") - datetime(2020-01-01)',
+      'datetime(2020-01-02) - d.missing',
+    );
+    // Assess
+    expect(got).toEqual(['1.00:00:00', '2.12:00:00', null]);
   });
 
   it('converts a dynamic branch of iff and case to the typed branches type', async () => {
