@@ -15,7 +15,8 @@
 // to those plants too, in the fastest form we know.
 //
 // Rows that locate the service's gap and the fixed cost: compile() timed just after the query's SQL
-// ran (how a request meets it) against a loop of compiles; and, interleaved with `print 1`, a route
+// ran (how a request meets it) against a loop of compiles, and the service without the engine timed
+// the same way; the engine adapter interleaved with the compiled SQL alone; and, interleaved with `print 1`, a route
 // behind the Lambda authorizer whose handler does nothing (what an authorizer's invocation costs; the
 // query routes check the token in their own function instead, docs/auth.md) and the explain of
 // `print 1` (a POST body, the token check and compile, no engine); and in-process, the engine's own
@@ -211,6 +212,31 @@ async function compileAfterRun(
   return { afterRun: percentile(afterRun, 50), inLoop: percentile(inLoop, 50) };
 }
 
+/**
+ * The service without the engine (request check, compile, answer; a stand-in engine pushes the
+ * rows) timed just after the query's SQL has run, as a request meets its own steps: next to the
+ * compile row, what the request check and the answer add when the CPU has just done the engine's work.
+ */
+async function serviceAloneAfterRun(
+  query: string,
+  rows: readonly unknown[][],
+  caller: Caller,
+  settings: QuerySettings,
+  sql: string,
+  run: (sql: string) => Promise<unknown>,
+  rounds: number,
+): Promise<number> {
+  const standIn = standInEngine(rows);
+  const afterRun: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    await run(sql);
+    const start = performance.now();
+    await runTableQuery({ query, ...WINDOW }, caller, standIn, settings);
+    afterRun.push(performance.now() - start);
+  }
+  return percentile(afterRun, 50);
+}
+
 /** An engine that pushes the given rows, whatever the SQL: the service without DuckDB. */
 function standInEngine(rows: readonly unknown[][]): QueryEngine {
   return {
@@ -402,6 +428,38 @@ async function timeSizes(
             metric: 'compile just after the SQL ran p50 ms',
             value: compiling.afterRun,
             note: `the service's compile step as a request meets it; the next compile, in a loop: ${compiling.inLoop.toFixed(3)} ms`,
+          });
+          const ownAfterRun = await serviceAloneAfterRun(
+            q.kql,
+            await sandboxed(compiled.sql),
+            caller,
+            settings,
+            compiled.sql,
+            sandboxed,
+            rounds,
+          );
+          rows.push({
+            case: label(q.name),
+            metric: 'query service without the engine, just after the SQL ran p50 ms',
+            value: ownAfterRun,
+            note: `request check, compile and answer as a request meets them: ${(ownAfterRun - alone.wall).toFixed(2)} ms over the same in a loop, ${(ownAfterRun - compiling.afterRun).toFixed(2)} ms over the compile alone just after the SQL`,
+          });
+          // The adapter against the compiled SQL without the other variants in the round (the service
+          // before it above): whether its gap is its own work or what the variant before it left behind.
+          const pair = await interleaved(
+            rounds,
+            {
+              compiled: () => sandboxed(compiled.sql),
+              adapter: () => engine.run(compiled.sql, types, rowCounter(), { signal: new AbortController().signal }),
+            },
+            WARM,
+          );
+          const [pairCompiled, pairAdapter] = [p50(pair.compiled), p50(pair.adapter)];
+          rows.push({
+            case: label(q.name),
+            metric: 'engine adapter, interleaved with the compiled SQL alone p50 ms',
+            value: pairAdapter.wall,
+            note: `${(pairAdapter.wall - pairCompiled.wall).toFixed(2)} ms, CPU ${(pairAdapter.cpu - pairCompiled.cpu).toFixed(2)} ms over the compiled SQL read directly (${pairCompiled.wall.toFixed(1)} ms) in the same rounds`,
           });
         }
         {
