@@ -1,31 +1,26 @@
 // The engine adapter reads the common column kinds straight from DuckDB's vectors (cell-values.ts):
 // every cell must come out as the JSON converter + convertValue path gave it (which the answers'
 // tests pin), edge values included, and every other pair of vector and KQL type takes that path.
-import { DuckDBInstance, JsonDuckDBValueConverter, type DuckDBConnection } from '@duckdb/node-api';
+import { JsonDuckDBValueConverter } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cellReader } from '../../../lib/adapters/duckdb/cell-values';
 import { convertRow, type KqlType } from '../../../lib/query/index';
+import { memoryConnection, type MemoryConnection } from '../../support/memory-engine';
 
-let instance: DuckDBInstance;
-let connection: DuckDBConnection;
+let db: MemoryConnection;
 
 beforeAll(async () => {
-  instance = await DuckDBInstance.create(':memory:');
-  connection = await instance.connect();
-  await connection.run("SET TimeZone = 'UTC'");
+  db = await memoryConnection();
 });
 
-afterAll(() => {
-  connection.closeSync();
-  instance.closeSync();
-});
+afterAll(() => db.close());
 
 /** Each row of the SQL's result read both ways: through the vectors' readers, and as convertRow of the JSON converter's values. */
 async function bothWays(
   sql: string,
   types: readonly KqlType[],
 ): Promise<{ direct: unknown[][]; viaJson: unknown[][] }> {
-  const result = await connection.run(sql);
+  const result = await db.connection.run(sql);
   const direct: unknown[][] = [];
   const viaJson: unknown[][] = [];
   for (let i = 0; i < result.chunkCount; i++) {
