@@ -1,7 +1,8 @@
 // QueryEngine on the embedded DuckDB file (the contract is lib/query-api/ports.ts): a pooled
 // connection of the sandboxed instance (database.ts), interrupted when the service aborts, rows
-// converted one at a time into the answer (cell-values.ts), which says when it is full. Between DuckDB's chunks
-// the event loop gets a turn, and a cell too large for the answer is never converted (cell-size.ts).
+// converted one at a time (cell-values.ts) into the answer, which says when it is full. Between
+// DuckDB's chunks the event loop gets a turn, and a cell too large for the answer is never
+// converted (cell-size.ts).
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { JsonDuckDBValueConverter, type DuckDBConnection, type DuckDBMaterializedResult } from '@duckdb/node-api';
 import type { KqlType } from '../../query';
