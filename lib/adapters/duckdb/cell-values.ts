@@ -2,8 +2,8 @@
 // for the column kinds of nearly every answer. @duckdb/node-api's JSON converter first makes a
 // text of each cell (a timestamp's DuckDB text, a BIGINT's decimal text) that convertValue then
 // parses again (npm run bench -- query-duckdb times both ways: the summarize's rows of a timestamp
-// and a real converted in about a third of the time). Every other pair of
-// vector and KQL type still goes through that converter, so the answer is the same value for value
+// and a real now convert in about a third of the time). Every other pair of vector and KQL type
+// still goes through that converter, so the answer is the same value for value
 // (test/unit/adapters/duckdb-cell-values.test.ts compares the two paths).
 import {
   DuckDBBigIntVector,
