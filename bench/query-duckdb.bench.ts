@@ -15,7 +15,9 @@
 // to those plants too, in the fastest form we know.
 //
 // Rows that locate the service's gap and the fixed cost: compile() timed just after the query's SQL
-// ran (how a request meets it) against a loop of compiles; and, interleaved with `print 1`, a route
+// ran (how a request meets it) against a loop of compiles, and the service without the engine timed
+// the same way; the conversion of the answer's cells, as the adapter reads them and through
+// @duckdb/node-api's JSON converter; the engine adapter interleaved with the compiled SQL alone; and, interleaved with `print 1`, a route
 // behind the Lambda authorizer whose handler does nothing (what an authorizer's invocation costs; the
 // query routes check the token in their own function instead, docs/auth.md) and the explain of
 // `print 1` (a POST body, the token check and compile, no engine); and in-process, the engine's own
@@ -25,11 +27,17 @@ import { createServer } from 'node:http';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import path from 'node:path';
-import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import {
+  DuckDBInstance,
+  JsonDuckDBValueConverter,
+  type DuckDBConnection,
+  type DuckDBDataChunk,
+} from '@duckdb/node-api';
 import { TELEMETRY_DDL } from '../lib/telemetry/duckdb-layout';
 import { closeTelemetryDatabase, withConnection } from '../lib/adapters/duckdb/database';
+import { cellReader } from '../lib/adapters/duckdb/cell-values';
 import { duckDbQueryEngine, readRowsJson } from '../lib/adapters/duckdb/query-engine';
-import { compile } from '../lib/query';
+import { compile, convertRow, type KqlType } from '../lib/query';
 import type { Caller } from '../lib/auth/caller';
 import type { QueryEngine, RowSink } from '../lib/query-api/ports';
 import { runTableQuery, type QuerySettings } from '../lib/query-api/service';
@@ -209,6 +217,75 @@ async function compileAfterRun(
     inLoop.push(performance.now() - start);
   }
   return { afterRun: percentile(afterRun, 50), inLoop: percentile(inLoop, 50) };
+}
+
+/**
+ * The service without the engine (request check, compile, answer; a stand-in engine pushes the
+ * rows) timed just after the query's SQL has run, as a request meets its own steps: next to the
+ * compile row, what the request check and the answer add when the CPU has just done the engine's work.
+ */
+async function serviceAloneAfterRun(
+  query: string,
+  rows: readonly unknown[][],
+  caller: Caller,
+  settings: QuerySettings,
+  sql: string,
+  run: (sql: string) => Promise<unknown>,
+  rounds: number,
+): Promise<number> {
+  const standIn = standInEngine(rows);
+  const afterRun: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    await run(sql);
+    const start = performance.now();
+    await runTableQuery({ query, ...WINDOW }, caller, standIn, settings);
+    afterRun.push(performance.now() - start);
+  }
+  return percentile(afterRun, 50);
+}
+
+/** Rounds of the conversion split: each takes well under a millisecond. */
+const CONVERSION_ROUNDS = 300;
+
+/**
+ * The conversion of the answer's cells, both ways on the same materialized result, alternately:
+ * the vectors' cell readers the adapter uses (lib/adapters/duckdb/cell-values.ts), and
+ * @duckdb/node-api's JSON converter then convertRow (the adapter's way before; readRowsJson's, so
+ * the compiled SQL's row pays it too). Each round reads fresh chunks (a chunk caches its strings),
+ * untimed; only the conversion is timed.
+ */
+async function conversionBothWays(
+  file: string,
+  sql: string,
+  types: readonly KqlType[],
+): Promise<{ vectors: number; json: number }> {
+  return withConnection(file, async (connection) => {
+    const result = await connection.run(sql);
+    const chunks = (): DuckDBDataChunk[] => Array.from({ length: result.chunkCount }, (_, i) => result.getChunk(i));
+    const viaVectors = (chunk: DuckDBDataChunk): void => {
+      const cells = types.map((type, c) =>
+        cellReader(c < chunk.columnCount ? chunk.getColumnVector(c) : undefined, type),
+      );
+      for (let row = 0; row < chunk.rowCount; row++) cells.map((cell) => cell(row));
+    };
+    const viaJson = (chunk: DuckDBDataChunk): void => {
+      for (let row = 0; row < chunk.rowCount; row++)
+        convertRow(chunk.convertRowValues(row, JsonDuckDBValueConverter), types);
+    };
+    const timed = { vectors: [] as number[], json: [] as number[] };
+    for (let i = 0; i < CONVERSION_ROUNDS; i++) {
+      for (const [way, convert] of [
+        ['vectors', viaVectors],
+        ['json', viaJson],
+      ] as const) {
+        const read = chunks();
+        const start = performance.now();
+        for (const chunk of read) convert(chunk);
+        timed[way].push(performance.now() - start);
+      }
+    }
+    return { vectors: percentile(timed.vectors, 50), json: percentile(timed.json, 50) };
+  });
 }
 
 /** An engine that pushes the given rows, whatever the SQL: the service without DuckDB. */
@@ -402,6 +479,45 @@ async function timeSizes(
             metric: 'compile just after the SQL ran p50 ms',
             value: compiling.afterRun,
             note: `the service's compile step as a request meets it; the next compile, in a loop: ${compiling.inLoop.toFixed(3)} ms`,
+          });
+          const ownAfterRun = await serviceAloneAfterRun(
+            q.kql,
+            await sandboxed(compiled.sql),
+            caller,
+            settings,
+            compiled.sql,
+            sandboxed,
+            rounds,
+          );
+          rows.push({
+            case: label(q.name),
+            metric: 'query service without the engine, just after the SQL ran p50 ms',
+            value: ownAfterRun,
+            note: `request check, compile and answer as a request meets them: ${(ownAfterRun - alone.wall).toFixed(2)} ms over the same in a loop, ${(ownAfterRun - compiling.afterRun).toFixed(2)} ms over the compile alone just after the SQL`,
+          });
+          // The adapter against the compiled SQL without the other variants in the round (the service
+          // before it above): whether its gap is its own work or what the variant before it left behind.
+          const pair = await interleaved(
+            rounds,
+            {
+              compiled: () => sandboxed(compiled.sql),
+              adapter: () => engine.run(compiled.sql, types, rowCounter(), { signal: new AbortController().signal }),
+            },
+            WARM,
+          );
+          const [pairCompiled, pairAdapter] = [p50(pair.compiled), p50(pair.adapter)];
+          const conversion = await conversionBothWays(file, compiled.sql, types);
+          rows.push({
+            case: label(q.name),
+            metric: "the answer's cells converted from DuckDB's vectors p50 ms",
+            value: conversion.vectors,
+            note: `as the adapter reads them; through @duckdb/node-api's JSON converter and convertRow, as the adapter did before and the compiled SQL's row still does: ${conversion.json.toFixed(3)} ms (${(conversion.json / conversion.vectors).toFixed(1)}x); ${CONVERSION_ROUNDS} rounds, no engine`,
+          });
+          rows.push({
+            case: label(q.name),
+            metric: 'engine adapter, interleaved with the compiled SQL alone p50 ms',
+            value: pairAdapter.wall,
+            note: `${(pairAdapter.wall - pairCompiled.wall).toFixed(2)} ms, CPU ${(pairAdapter.cpu - pairCompiled.cpu).toFixed(2)} ms over the compiled SQL read directly (${pairCompiled.wall.toFixed(1)} ms) in the same rounds`,
           });
         }
         {

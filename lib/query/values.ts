@@ -98,6 +98,16 @@ function datetime(value: unknown): string | null {
 }
 
 /**
+ * A timestamp given as microseconds since 1970 (DuckDB's TIMESTAMP as its vector holds it) as
+ * Kusto's datetime text, or null outside Kusto's range: the same text datetime() gives for the
+ * engine's text of that timestamp, without writing and parsing that text.
+ */
+export function datetimeFromMicros(micros: bigint): string | null {
+  const ticks = micros * 10n;
+  return inDatetimeRange(ticks) ? formatDatetimeTicks(ticks) : null;
+}
+
+/**
  * DuckDB's `YYYY-MM-DD HH:MM:SS[.f{1,9}]` of a year 0001-9999 straight to Kusto's text (T, the
  * fraction's trailing zeros dropped, Z): what the parse and format below would give, without them,
  * for every timestamp cell of an answer. Undefined for any other shape (then the general path).

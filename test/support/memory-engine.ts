@@ -1,7 +1,7 @@
 // A QueryEngine on an in-memory DuckDB for unit tests of the query and Kusto services: the compiled
 // SQL runs for real (no limits, no interrupts: the adapter's own tests cover those), and its rows
 // are converted as the adapter converts them.
-import { DuckDBInstance } from '@duckdb/node-api';
+import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { convertRows } from '../../lib/query';
 import type { QueryEngine } from '../../lib/query-api/ports';
 
@@ -26,4 +26,17 @@ export async function memoryEngine(
     },
   };
   return { engine, close: () => instance.closeSync() };
+}
+
+export interface MemoryConnection {
+  readonly connection: DuckDBConnection;
+  close(): void;
+}
+
+/** A connection of a new in-memory DuckDB in UTC, for tests that read the engine's results themselves. */
+export async function memoryConnection(): Promise<MemoryConnection> {
+  const instance = await DuckDBInstance.create(':memory:');
+  const connection = await instance.connect();
+  await connection.run("SET TimeZone = 'UTC'");
+  return { connection, close: () => (connection.closeSync(), instance.closeSync()) };
 }

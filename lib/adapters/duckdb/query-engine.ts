@@ -1,12 +1,14 @@
 // QueryEngine on the embedded DuckDB file (the contract is lib/query-api/ports.ts): a pooled
 // connection of the sandboxed instance (database.ts), interrupted when the service aborts, rows
-// converted one at a time into the answer, which says when it is full. Between DuckDB's chunks
-// the event loop gets a turn, and a cell too large for the answer is never converted (cell-size.ts).
+// converted one at a time (cell-values.ts) into the answer, which says when it is full. Between
+// DuckDB's chunks the event loop gets a turn, and a cell too large for the answer is never
+// converted (cell-size.ts).
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { JsonDuckDBValueConverter, type DuckDBConnection, type DuckDBMaterializedResult } from '@duckdb/node-api';
-import { convertRow, type KqlType } from '../../query';
+import type { KqlType } from '../../query';
 import type { QueryEngine, RowSink } from '../../query-api/ports';
 import { leastRowBytes } from './cell-size';
+import { cellReader } from './cell-values';
 import { instanceOptions, withConnection } from './database';
 import { engineError } from './engine-errors';
 
@@ -36,10 +38,11 @@ async function readInto(
     if (signal.aborted) throw signal.reason;
     const chunk = result.getChunk(i);
     const vectors = Array.from({ length: chunk.columnCount }, (_, c) => chunk.getColumnVector(c));
+    const cells = types.map((type, c) => cellReader(vectors[c], type));
     for (let row = 0, rows = chunk.rowCount; row < rows; row++) {
       const least = leastRowBytes(vectors, row);
       if (least.bytes > sink.remainingBytes) return void sink.oversized(least.bytes, least.column);
-      if (!sink.push(convertRow(chunk.convertRowValues(row, JsonDuckDBValueConverter), types))) return;
+      if (!sink.push(cells.map((cell) => cell(row)))) return;
     }
   }
 }
