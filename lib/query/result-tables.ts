@@ -5,9 +5,10 @@
 // statement with the lets before it (and the names earlier statements gave with `as`,
 // statements-names.ts) and, for fork, the operators before the fork, then the leg's. A statement
 // ending in `graph-to-table nodes as N ..., edges as E ...` answers its two tables (its page's
-// Returns) when alone; in a batch it only names them for the later statements (the page's
-// `...; N; E` prints two tables, N's and E's). A caller that answers one table (POST /query/table, /explain) is refused at the second
-// statement or at the operator's word, unless the query has one table only.
+// Returns) when it is the last statement; before others it only names them for them (the page's
+// `...; N; E` prints two tables, N's and E's). A caller that answers one table (POST /query/table,
+// /explain) is refused at the second statement or at the operator's word, unless the query has
+// one table only.
 import type { Operator, Pipeline, Program } from './ast';
 import { QueryError } from './errors';
 import { expandFunctions } from './expand-udf';
@@ -59,19 +60,19 @@ export function batchStatement(
     );
   }
   let first = 0;
-  for (const statement of statements) {
-    const count = tableCount(statement, ctx, statements.length > 1);
+  for (const [i, statement] of statements.entries()) {
+    const count = tableCount(statement, ctx, i === statements.length - 1);
     if (index < first + count) return { program: statement, index: index - first };
     first += count;
   }
   throw new TypeError(`the query has ${first} result tables, not ${index + 1}`);
 }
 
-/** How many result tables a statement answers; `inBatch`: a statement of several. */
-function tableCount(program: Program, ctx: CompileContext, inBatch: boolean): number {
+/** How many result tables a statement answers; `last`: the batch's last statement (or the only one). */
+function tableCount(program: Program, ctx: CompileContext, last: boolean): number {
   const expanded = expandFunctions(program, ctx);
   const graph = graphTables(expanded.query);
-  if (graph) return inBatch ? 0 : graph.length;
+  if (graph) return last ? graph.length : 0;
   return forkOf(expanded)?.legs.length ?? 1;
 }
 
@@ -120,8 +121,8 @@ function statementName(query: Pipeline): string {
 }
 
 /**
- * The names of the result tables of a batch or of a query ending in fork/facet; undefined for one
- * table or a text that does not parse. A statement that does not compile counts as one table:
+ * The names of the result tables of a batch or of a query ending in fork/facet; undefined for a
+ * query of one statement and one table, or a text that does not parse. A statement that does not compile counts as one table:
  * compiling it reports its error.
  */
 export function resultTableNames(queryText: string): readonly string[] | undefined {
@@ -135,11 +136,11 @@ export function resultTableNames(queryText: string): readonly string[] | undefin
     if (e instanceof QueryError) return undefined;
     throw e;
   }
-  const names = statements.flatMap((statement) => {
+  const names = statements.flatMap((statement, i) => {
     try {
       const expanded = expandFunctions(statement, ctx);
       const graph = graphTables(expanded.query);
-      if (graph) return statements.length > 1 ? [] : graph.map((t) => t.name);
+      if (graph) return i === statements.length - 1 ? graph.map((t) => t.name) : [];
       const fork = forkOf(expanded);
       return fork ? fork.legs.map((l) => l.name ?? UNNAMED_TABLE) : [statementName(expanded.query)];
     } catch (e) {
@@ -147,5 +148,6 @@ export function resultTableNames(queryText: string): readonly string[] | undefin
       throw e;
     }
   });
-  return names.length > 1 ? names : undefined;
+  // A batch whose first statements name tables for the last one answers one table, still a batch.
+  return names.length > 1 || statements.length > 1 ? names : undefined;
 }

@@ -103,6 +103,28 @@ describe('names passed between the statements of a batch', () => {
     expect(edges.rows).toHaveLength(2);
   });
 
+  it('answers graph-to-table of nodes and edges as the last statement of a batch as its two tables', async () => {
+    // Prepare
+    const text = `print 1;\n${GRAPH.replace(/;\n$/, '')}`;
+    // Act
+    const names = resultTableNames(text);
+    const edges = await table(text, 2);
+    // Assess
+    expect(names).toEqual(['PrimaryResult', 'Nodes', 'Edges']);
+    expect(edges.rows).toHaveLength(2);
+  });
+
+  it('lists the one table of a batch whose first statement only names tables, so the batch is answered', async () => {
+    // Prepare
+    const text = `${GRAPH}Edges | count`;
+    // Act
+    const names = resultTableNames(text);
+    const counted = await table(text, 0);
+    // Assess
+    expect(names).toEqual(['PrimaryResult']);
+    expect(counted.rows).toEqual([[2]]);
+  });
+
   it('refuses graph-to-table of nodes and edges inside a let, at the graph-to-table', () => {
     // Act
     const error = compileFailure(
