@@ -404,6 +404,7 @@ class Parser implements OperatorCursor, UdfCursor {
     if (t.text === 'find') return this.tokens[this.pos + offset + 1]?.text !== '(';
     if (t.text === 'range') return this.tokens[this.pos + offset + 1]?.kind === 'ident';
     if (UNSUPPORTED_SOURCES.has(t.text) && this.tokens[this.pos + offset + 1]?.text !== '(') return true;
+    if (t.text === 'graph' && this.tokens[this.pos + offset + 1]?.text === '(') return true;
     if (atScopeFunction(this, offset)) return true;
     return this.tabularNames.has(t.text);
   }
@@ -439,6 +440,11 @@ class Parser implements OperatorCursor, UdfCursor {
       throw this.errors.unsupported(refusedEvaluateSource(plugin, clip(plugin ?? '')), t.span);
     }
     if (UNSUPPORTED_SOURCES.has(t.text)) throw this.errors.unsupported(`'${t.text}' is not supported`, t.span);
+    if (t.text === 'graph' && this.tokens[this.pos + 1]?.text === '(')
+      throw this.errors.unsupported(
+        'graph("name") reads a persistent graph model, and there are none here: build the graph with make-graph',
+        t.span,
+      );
     this.next();
     if (this.functions.has(t.text) && this.peekOp('(')) return parseUdfSource(this, t);
     if (t.text === 'union') return { kind: 'union', union: parseUnion(this), span: this.spanFrom(t.span.start) };

@@ -91,6 +91,14 @@ describe('a graph kept in a let', () => {
     );
   });
 
+  it('refuses graph("name") (a persistent graph model), at the word', () => {
+    // Act
+    const error = compileFailure('graph("G") | graph-match (a)-->(b) project a', options);
+    // Assess
+    expect(error.code).toBe('QUERY_UNSUPPORTED');
+    expect(error.message).toMatch(/^1:1: graph\("name"\) reads a persistent graph model/);
+  });
+
   it('refuses a graph that ends a sub-query or a let inside a function, at make-graph', () => {
     // Act
     const nested = compileFailure(
