@@ -41,11 +41,14 @@ export function graphTables(query: Pipeline): readonly NamedTable[] | undefined 
   }));
 }
 
-/** The lets that a statement's names stand for: its `as` operators' inputs, its graph tables. */
+/**
+ * The lets that a statement's names stand for: its pipeline up to each `as` (the `as` kept, so that
+ * union's withsource= still says the name), its graph tables.
+ */
 function namedTables(query: Pipeline): LetStatement[] {
   const named: NamedTable[] = query.operators.flatMap((op, i) =>
     op.kind === 'as'
-      ? [{ name: op.name, nameSpan: op.nameSpan, query: { ...query, operators: query.operators.slice(0, i) } }]
+      ? [{ name: op.name, nameSpan: op.nameSpan, query: { ...query, operators: query.operators.slice(0, i + 1) } }]
       : [],
   );
   return [...named, ...(graphTables(query) ?? [])].map((t) => ({

@@ -50,6 +50,16 @@ describe('names passed between the statements of a batch', () => {
     expect(second.rows).toEqual([[5]]);
   });
 
+  it("keeps the as name for union's withsource= in the later statement (as operator page)", async () => {
+    // Act
+    const second = await table(
+      'range x from 1 to 2 step 1 | as T1; union withsource=TableName T1 | summarize n = count() by TableName',
+      1,
+    );
+    // Assess
+    expect(second.rows).toEqual([['T1', 2]]);
+  });
+
   it('reads the named expression with the lets its statement saw, and a later let hides the name', async () => {
     // Prepare: the second statement's k is not the one X was computed with; the third's X is the let.
     const text = 'let k = 1; print v = k | as X; let k = 2; X | extend w = k; let X = print v = 9; X';
