@@ -18,6 +18,18 @@ import type { IrColumn, KqlType, Rel } from './ir';
 import type { Span } from './tokens';
 
 export function analyzeGraph(h: GraphHost, input: Rel, spec: GraphSpec, span: Span): Rel {
+  const { end } = spec;
+  // Both forms end a top-level statement (result-tables.ts) or a let (parser-graph-let.ts) before analysis.
+  if (end.kind === 'toTables')
+    throw h.errors.semantic(
+      'graph-to-table of nodes and edges returns two tables: it ends a statement of a batch, whose later statements read the tables by their names',
+      end.span,
+    );
+  if (end.kind === 'open')
+    throw h.errors.semantic(
+      'make-graph returns a graph, not a table: follow it with graph-match or graph-to-table',
+      spec.make.wordSpan,
+    );
   if (h.engine === 'timestream')
     throw h.errors.unsupported(
       'make-graph is not supported on the timestream engine (it has no graphs)',
@@ -36,9 +48,7 @@ export function analyzeGraph(h: GraphHost, input: Rel, spec: GraphSpec, span: Sp
       (g, mark, i) => markComponents(h, g, mark, bind, i),
       makeGraph(h, input, spec.make, bind),
     );
-    return spec.end.kind === 'toTable'
-      ? graphToTable(h, graph, spec.end)
-      : analyzeGraphMatch(h, graph, spec.end, bind, span);
+    return end.kind === 'toTable' ? graphToTable(h, graph, end) : analyzeGraphMatch(h, graph, end, bind, span);
   } finally {
     for (const name of bound) h.bindTable(name, undefined);
   }

@@ -503,6 +503,25 @@ export interface GraphToTableSpec {
   readonly nodeId?: GraphName;
   readonly sourceId?: GraphName;
   readonly targetId?: GraphName;
+  /** `as Name`: the name later statements of a batch read the table by. */
+  readonly name?: GraphName;
+  readonly span: Span;
+}
+
+/**
+ * `graph-to-table nodes as N ..., edges as E ...`: two tables, each named for the later statements
+ * of the batch that read it (result-tables.ts); it ends a statement of its own.
+ */
+export interface GraphTablesSpec {
+  readonly kind: 'toTables';
+  readonly nodes: GraphToTableSpec & { readonly name: GraphName };
+  readonly edges: GraphToTableSpec & { readonly name: GraphName };
+  readonly span: Span;
+}
+
+/** The graph a `let` keeps: the graph operator at each use of the let's name ends it (parser-graph-let.ts). */
+export interface OpenGraphEnd {
+  readonly kind: 'open';
   readonly span: Span;
 }
 
@@ -545,7 +564,7 @@ export interface GraphMatchSpec {
   readonly span: Span;
 }
 
-export type GraphEnd = GraphToTableSpec | GraphMatchSpec;
+export type GraphEnd = GraphToTableSpec | GraphTablesSpec | GraphMatchSpec | OpenGraphEnd;
 
 /** `graph-mark-components [kind=weak|strong] [with_component_id=Name]`: a property per node, its component's index. */
 export interface GraphMarkSpec {

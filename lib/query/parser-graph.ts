@@ -2,10 +2,21 @@
 // graph-match and graph-mark-components pages of the Kusto docs). make-graph's result is a graph,
 // not a table: the parser reads it together with its graph-mark-components and the graph operator
 // that turns it back into a table (after `|`, or inside partitioned-by's parentheses), so a graph
-// can never reach an operator that expects a table. Throws QueryError QUERY_SEMANTIC for a graph
-// that ends the query or meets a tabular operator (and for a graph operator without a graph),
-// QUERY_UNSUPPORTED for forms not run here, QUERY_SYNTAX for malformed text.
-import type { GraphMarkSpec, GraphName, GraphSpec, GraphToTableSpec, MakeGraphSpec, Pipeline } from './ast';
+// can never reach an operator that expects a table. A graph that ends a top-level let's value is
+// kept open for the graph operator at each use of the let's name (parser-graph-let.ts). Throws
+// QueryError QUERY_SEMANTIC for a graph that ends the query or meets a tabular operator (and for a
+// graph operator without a graph), QUERY_UNSUPPORTED for forms not run here, QUERY_SYNTAX for
+// malformed text.
+import type {
+  GraphEnd,
+  GraphMarkSpec,
+  GraphName,
+  GraphSpec,
+  GraphTablesSpec,
+  GraphToTableSpec,
+  MakeGraphSpec,
+  Pipeline,
+} from './ast';
 import { parseGraphMatch } from './parser-graph-pattern';
 import type { OperatorCursor } from './parser-operators';
 import type { Span, Token } from './tokens';
@@ -20,11 +31,23 @@ export const GRAPH_OPERATORS: ReadonlySet<string> = new Set([
 
 const FOLLOW = 'follow it with graph-match or graph-to-table';
 
-/** After the word make-graph: the graph, its graph-mark-components, and the graph operator that ends it. */
-export function parseGraph(p: OperatorCursor, word: Token): GraphSpec {
+/** The parser, which knows whether a graph may end here: the value of a top-level `let`. */
+export interface GraphCursor extends OperatorCursor {
+  /** Whether a graph followed by `;` is a let's value, kept open for its uses. */
+  graphLetValue(): boolean;
+}
+
+/**
+ * After the word make-graph: the graph, its graph-mark-components, and the graph operator that
+ * ends it (an open end for a let's value).
+ */
+export function parseGraph(p: GraphCursor, word: Token): GraphSpec {
   const make = parseMakeGraph(p, word.span);
   const partitioned = partitionedBy(p);
-  if (!partitioned) return { make, ...graphOperators(p, nextGraphOperator(p, word)) };
+  if (!partitioned) {
+    const first = nextGraphOperator(p, word);
+    return { make, ...(first ? graphOperators(p, first) : { marks: [], end: openEnd(word) }) };
+  }
   // partitioned-by Column ( GraphOperator ): the operators inside the parentheses, a table after them.
   const open = p.expectOp('(');
   const first = p.next();
@@ -53,25 +76,36 @@ function partitionedBy(p: OperatorCursor): GraphName | undefined {
 }
 
 /** From the graph operator `op` on: its graph-mark-components and the operator that ends the graph. */
-function graphOperators(p: OperatorCursor, op: Token): Pick<GraphSpec, 'marks' | 'end'> {
+export function graphOperators(p: GraphCursor, op: Token): Pick<GraphSpec, 'marks' | 'end'> {
   const marks: GraphMarkSpec[] = [];
   while (op.text === 'graph-mark-components') {
     marks.push(parseMarkComponents(p, op.span.start));
-    op = nextGraphOperator(p, op);
+    const next = nextGraphOperator(p, op);
+    if (!next) return { marks, end: openEnd(op) };
+    op = next;
   }
-  const end =
+  const end: GraphEnd =
     op.text === 'graph-to-table'
-      ? parseGraphToTable(p, op.span.start)
+      ? parseGraphTables(p, op.span.start)
       : parseGraphMatch(p, op.span.start, op.text === 'graph-shortest-paths');
   return { marks, end };
 }
 
-/** The graph operator after the graph that `after` returned: anything else is refused there. */
-function nextGraphOperator(p: OperatorCursor, after: Token): Token {
+/** The end of a graph that a let keeps, after the operator `after`. */
+function openEnd(after: Token): GraphEnd {
+  return { kind: 'open', span: after.span };
+}
+
+/**
+ * The graph operator after the graph that `after` returned; none where a let keeps the graph (a
+ * top-level let's value ends there). Anything else is refused there.
+ */
+function nextGraphOperator(p: GraphCursor, after: Token): Token | undefined {
   const bar = p.peek();
+  if (p.graphLetValue() && bar.kind === 'op' && bar.text === ';') return undefined;
   if (!(bar.kind === 'op' && bar.text === '|'))
     throw p.errors.semantic(
-      `${after.text} returns a graph, not a table, so it cannot end a query or a let value (a graph kept in a let is not supported): ${FOLLOW}`,
+      `${after.text} returns a graph, not a table, so it cannot end a query or a sub-query (only a top-level let keeps a graph): ${FOLLOW}`,
       after.span,
     );
   p.next();
@@ -158,7 +192,22 @@ function nodesTable(p: OperatorCursor): Pipeline {
   };
 }
 
-/** After the word graph-to-table: one table, nodes or edges; the two-table form is refused. */
+/** After the word graph-to-table: one table, nodes or edges, or both (`nodes as N ..., edges as E ...`). */
+function parseGraphTables(p: OperatorCursor, start: number): GraphToTableSpec | GraphTablesSpec {
+  const first = parseGraphToTable(p, start);
+  if (!p.acceptOp(',')) return first;
+  const second = parseGraphToTable(p, p.peek().span.start);
+  const span = p.spanFrom(start);
+  if (first.what !== 'nodes' || second.what !== 'edges')
+    throw p.errors.syntax('graph-to-table of two tables exports nodes, then edges', span);
+  const { name: nodesName } = first;
+  const { name: edgesName } = second;
+  if (!nodesName || !edgesName)
+    throw p.errors.syntax('graph-to-table of nodes and edges names each table: nodes as N ..., edges as E ...', span);
+  return { kind: 'toTables', nodes: { ...first, name: nodesName }, edges: { ...second, name: edgesName }, span };
+}
+
+/** `nodes [as N] [with_node_id=C]` or `edges [as E] [with_source_id=S] [with_target_id=T]`. */
 function parseGraphToTable(p: OperatorCursor, start: number): GraphToTableSpec {
   const what = p.next();
   if (what.text !== 'nodes' && what.text !== 'edges')
@@ -166,11 +215,11 @@ function parseGraphToTable(p: OperatorCursor, start: number): GraphToTableSpec {
   let nodeId: GraphName | undefined;
   let sourceId: GraphName | undefined;
   let targetId: GraphName | undefined;
+  let name: GraphName | undefined;
   const allowed = what.text === 'nodes' ? ['with_node_id'] : ['with_source_id', 'with_target_id'];
   for (;;) {
     if (p.acceptIdent('as')) {
-      // The name of the exported table only matters to the two-table form, which is refused below.
-      p.expectName('a table name after as');
+      name = p.expectName('a table name after as');
       continue;
     }
     const t = p.peek();
@@ -184,18 +233,13 @@ function parseGraphToTable(p: OperatorCursor, start: number): GraphToTableSpec {
     else if (t.text === 'with_source_id') sourceId = column;
     else targetId = column;
   }
-  const comma = p.peek();
-  if (comma.kind === 'op' && comma.text === ',')
-    throw p.errors.unsupported(
-      'graph-to-table of nodes and edges together returns two result tables named for the statements after it (N; E), and a batch here does not pass a name bound in one statement to the next: export nodes and edges in two queries',
-      comma.span,
-    );
   return {
     kind: 'toTable',
     what: what.text,
     ...(nodeId ? { nodeId } : {}),
     ...(sourceId ? { sourceId } : {}),
     ...(targetId ? { targetId } : {}),
+    ...(name ? { name } : {}),
     span: p.spanFrom(start),
   };
 }

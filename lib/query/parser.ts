@@ -34,6 +34,7 @@ import {
   parseTimespanTicks,
 } from './literals';
 import { parseMakeSeries } from './parser-make-series';
+import { GraphLets } from './parser-graph-let';
 import { GRAPH_OPERATORS, graphOperatorWithoutGraph, parseGraph } from './parser-graph';
 import { parseDeclare, parseSet } from './parser-set';
 import { parseMvApply } from './parser-mv-apply';
@@ -181,6 +182,9 @@ class Parser implements OperatorCursor, UdfCursor {
    * a statement changes it (most queries have no `let`): no copy of the set per compile.
    */
   private tabularNames: ReadonlySet<string> = TELEMETRY_TABLES;
+  /** The graphs kept in lets, and whether the value of a top-level let is being read. */
+  private readonly graphLets = new GraphLets();
+  private inGraphLet = false;
   /** Patterns declared so far (statements-pattern.ts); their invocations are read as scope functions. */
   readonly patterns = new PatternScope();
   /** Entity groups and the entity identifiers of macro-expand (parser-macro-expand.ts). */
@@ -229,8 +233,8 @@ class Parser implements OperatorCursor, UdfCursor {
             this.peek().span,
           );
         }
-        const statement = this.parseLet();
-        lets.push(...this.patterns.takeLets(), statement);
+        const statement = this.parseLet(true);
+        lets.push(...this.patterns.takeLets(), ...this.graphLets.bind(statement));
         // A let after the restrict statement is an entity of its own, visible after it: from its
         // end on (its own body and the statements before it still read the hidden entity).
         const restriction = this.ctx.restriction;
@@ -306,7 +310,8 @@ class Parser implements OperatorCursor, UdfCursor {
     this.ctx.exceeded('QUERY_TOO_MANY_STATEMENTS', `more than ${count} ${what} statements`, count, this.peek().span);
   }
 
-  parseLet(): LetStatement {
+  /** `topLevel`: a statement of the query (not of a function's body), whose value may be a graph. */
+  parseLet(topLevel = false): LetStatement {
     const start = this.next().span.start;
     const nameToken = this.expectName('a name after let');
     this.expectOp('=');
@@ -337,11 +342,25 @@ class Parser implements OperatorCursor, UdfCursor {
         materialized: true,
       };
     }
-    const value = this.startsTabular() ? this.parsePipeline() : this.expression();
+    const value = this.startsTabular() ? this.letPipeline(topLevel) : this.expression();
     if (value.kind === 'pipeline') this.ownTabularNames().add(nameToken.name);
     const end = this.prevEnd();
     if (!this.acceptOp(';')) throw this.errors.syntax("expected ';' after the let statement", this.peek().span);
     return { kind: 'let', name: nameToken.name, nameSpan: nameToken.span, value, span: { start, end } };
+  }
+
+  /** A let's tabular value; a top-level let's may end in a graph (parser-graph-let.ts). */
+  private letPipeline(topLevel: boolean): Pipeline {
+    this.inGraphLet = topLevel;
+    try {
+      return this.parsePipeline();
+    } finally {
+      this.inGraphLet = false;
+    }
+  }
+
+  graphLetValue(): boolean {
+    return this.inGraphLet;
   }
 
   /** The set of tabular names of this parse, copied from the shared one at the first change. */
@@ -385,6 +404,7 @@ class Parser implements OperatorCursor, UdfCursor {
     if (t.text === 'find') return this.tokens[this.pos + offset + 1]?.text !== '(';
     if (t.text === 'range') return this.tokens[this.pos + offset + 1]?.kind === 'ident';
     if (UNSUPPORTED_SOURCES.has(t.text) && this.tokens[this.pos + offset + 1]?.text !== '(') return true;
+    if (t.text === 'graph' && this.tokens[this.pos + offset + 1]?.text === '(') return true;
     if (atScopeFunction(this, offset)) return true;
     return this.tabularNames.has(t.text);
   }
@@ -394,6 +414,8 @@ class Parser implements OperatorCursor, UdfCursor {
     const start = this.peek().span.start;
     let source = this.parseSource();
     let operators: Operator[] = [];
+    if (source.kind === 'table' && this.graphLets.isGraph(source.name))
+      ({ source, operators } = this.graphLets.use(this, source));
     while (this.acceptOp('|')) {
       if (this.acceptIdent('invoke')) {
         const input: Pipeline = { kind: 'pipeline', source, operators, span: { start, end: this.prevEnd() } };
@@ -418,6 +440,11 @@ class Parser implements OperatorCursor, UdfCursor {
       throw this.errors.unsupported(refusedEvaluateSource(plugin, clip(plugin ?? '')), t.span);
     }
     if (UNSUPPORTED_SOURCES.has(t.text)) throw this.errors.unsupported(`'${t.text}' is not supported`, t.span);
+    if (t.text === 'graph' && this.tokens[this.pos + 1]?.text === '(')
+      throw this.errors.unsupported(
+        'graph("name") reads a persistent graph model, and there are none here: build the graph with make-graph',
+        t.span,
+      );
     this.next();
     if (this.functions.has(t.text) && this.peekOp('(')) return parseUdfSource(this, t);
     if (t.text === 'union') return { kind: 'union', union: parseUnion(this), span: this.spanFrom(t.span.start) };

@@ -2,14 +2,19 @@
 // returns multiple tabular results ... ordered according to the order of the statements") and
 // queries ending in fork or facet (their docs: "Returns: multiple result tables"), which a Kusto
 // client reads as several primary results. Each table is compiled as a query of its own: its
-// statement with the lets before it and, for fork, the operators before the fork, then the leg's.
-// A caller that answers one table (POST /query/table, /explain) is refused at the second
-// statement or at the operator's word, unless the query has one table only.
+// statement with the lets before it (and the names earlier statements gave with `as`,
+// statements-names.ts) and, for fork, the operators before the fork, then the leg's. A statement
+// ending in `graph-to-table nodes as N ..., edges as E ...` answers its two tables (its page's
+// Returns) when it is the last statement; before others it only names them for them (the page's
+// `...; N; E` prints two tables, N's and E's). A caller that answers one table (POST /query/table,
+// /explain) is refused at the second statement or at the operator's word, unless the query has
+// one table only.
 import type { Operator, Pipeline, Program } from './ast';
 import { QueryError } from './errors';
 import { expandFunctions } from './expand-udf';
 import { checkQueryLength, compileContext, resolveLimits, type CompileContext } from './limits';
 import { parse } from './parser';
+import { graphTables, withBatchNames } from './statements-names';
 
 type Fork = Operator & { kind: 'fork' };
 
@@ -28,8 +33,8 @@ function forkOf(program: Program): Fork | undefined {
 /** Each tabular statement of a batch as a program of its own (one for a query that is no batch). */
 export function batchPrograms(program: Program): readonly Program[] {
   if (!program.batch) return [program];
-  const { batch, ...common } = program;
-  return [common, ...batch.map((s) => ({ ...common, lets: s.lets, query: s.query }))];
+  const { batch, lets, query, ...common } = program;
+  return withBatchNames(common, [{ lets, query }, ...batch]);
 }
 
 /**
@@ -55,16 +60,20 @@ export function batchStatement(
     );
   }
   let first = 0;
-  for (const statement of statements) {
-    const count = tableCount(statement, ctx);
+  for (const [i, statement] of statements.entries()) {
+    const count = tableCount(statement, ctx, i === statements.length - 1);
     if (index < first + count) return { program: statement, index: index - first };
     first += count;
   }
   throw new TypeError(`the query has ${first} result tables, not ${index + 1}`);
 }
 
-function tableCount(program: Program, ctx: CompileContext): number {
-  return forkOf(expandFunctions(program, ctx))?.legs.length ?? 1;
+/** How many result tables a statement answers; `last`: the batch's last statement (or the only one). */
+function tableCount(program: Program, ctx: CompileContext, last: boolean): number {
+  const expanded = expandFunctions(program, ctx);
+  const graph = graphTables(expanded.query);
+  if (graph) return last ? graph.length : 0;
+  return forkOf(expanded)?.legs.length ?? 1;
 }
 
 /**
@@ -73,6 +82,18 @@ function tableCount(program: Program, ctx: CompileContext): number {
  * @throws TypeError for an index the query does not have (a programming error of the caller).
  */
 export function resultTableProgram(program: Program, index: number | undefined, ctx: CompileContext): Program {
+  const graph = graphTables(program.query);
+  if (graph) {
+    if (index === undefined)
+      throw ctx.errors.unsupported(
+        `graph-to-table of nodes and edges answers 2 result tables and this endpoint answers one; ${KUSTO_ROUTES}, ` +
+          'or export nodes and edges in two queries',
+        graph[1]!.nameSpan,
+      );
+    const table = graph[index];
+    if (!table) throw new TypeError(`the query has ${graph.length} result tables, not ${index + 1}`);
+    return { ...program, query: table.query };
+  }
   const fork = forkOf(program);
   if (!fork) {
     if (index !== undefined && index !== 0) throw new TypeError(`the query has one result table, not ${index + 1}`);
@@ -100,8 +121,8 @@ function statementName(query: Pipeline): string {
 }
 
 /**
- * The names of the result tables of a batch or of a query ending in fork/facet; undefined for one
- * table or a text that does not parse. A statement that does not compile counts as one table:
+ * The names of the result tables of a batch or of a query ending in fork/facet; undefined for a
+ * query of one statement and one table, or a text that does not parse. A statement that does not compile counts as one table:
  * compiling it reports its error.
  */
 export function resultTableNames(queryText: string): readonly string[] | undefined {
@@ -115,9 +136,11 @@ export function resultTableNames(queryText: string): readonly string[] | undefin
     if (e instanceof QueryError) return undefined;
     throw e;
   }
-  const names = statements.flatMap((statement) => {
+  const names = statements.flatMap((statement, i) => {
     try {
       const expanded = expandFunctions(statement, ctx);
+      const graph = graphTables(expanded.query);
+      if (graph) return i === statements.length - 1 ? graph.map((t) => t.name) : [];
       const fork = forkOf(expanded);
       return fork ? fork.legs.map((l) => l.name ?? UNNAMED_TABLE) : [statementName(expanded.query)];
     } catch (e) {
@@ -125,5 +148,6 @@ export function resultTableNames(queryText: string): readonly string[] | undefin
       throw e;
     }
   });
-  return names.length > 1 ? names : undefined;
+  // A batch whose first statements name tables for the last one answers one table, still a batch.
+  return names.length > 1 || statements.length > 1 ? names : undefined;
 }

@@ -9,6 +9,8 @@ export interface ConformanceCase {
   readonly source: string;
   readonly title: string;
   readonly query: string;
+  /** Which result table of a batch the case holds (CompileOptions.resultTable); none: a query of one table. */
+  readonly resultTable?: number;
   /** Rows are compared in order (the query sorts) or as a multiset. */
   readonly ordered?: boolean;
   readonly expected?: {

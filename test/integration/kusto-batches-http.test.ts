@@ -1,6 +1,7 @@
 // Batches over HTTP (https://learn.microsoft.com/kusto/query/batches): the official SDK against the
 // offline stack reads one primary result per tabular statement from both protocol versions; the
-// native /query/table refuses a batch with a 400 at its second statement.
+// native /query/table refuses a batch with a 400 at its second statement. A later statement reads
+// the names an earlier one gave with `as` or graph-to-table's `nodes as N, edges as E`.
 import { randomBytes } from 'node:crypto';
 import { Client, KustoConnectionStringBuilder, type KustoResponseDataSet } from 'azure-kusto-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,6 +41,41 @@ describe('batches over HTTP', () => {
   it('answers every statement of a batch through executeQueryV1', async () => {
     const result = tables(await client.executeQueryV1(customerId, batch));
     expect(result.map((t) => t._rows)).toEqual([[[1], [2], [3]], [[10]]]);
+  });
+
+  it('answers a later statement that reads a name an earlier one gave with as', async () => {
+    const result = tables(await client.execute(customerId, 'print v = 7 | as Seven; Seven | extend w = v * 2'));
+    expect(result.map((t) => t.name)).toEqual(['Seven', 'PrimaryResult']);
+    expect(result.map((t) => t._rows)).toEqual([[[7]], [[7, 14]]]);
+  });
+
+  it("answers graph-to-table's nodes and edges read by the statements after it (graph-to-table page)", async () => {
+    // The page's "Get nodes and edges" example, its data shortened: N; E print the two tables.
+    const graph =
+      'let nodes = datatable(name:string, age:long)["Alice", 23, "Bob", 31];\n' +
+      'let edges = datatable(source:string, destination:string)["Alice", "Bob", "Mallory", "Alice"];\n' +
+      'edges | make-graph source --> destination with nodes on name\n' +
+      '| graph-to-table nodes as N, edges as E with_source_id=SourceId;\nN | project name, age; E | project source, destination';
+    const v2 = tables(await client.execute(customerId, graph));
+    const v1 = tables(await client.executeQueryV1(customerId, graph));
+    for (const result of [v2, v1]) {
+      expect(result).toHaveLength(2);
+      expect(result[0]!._rows.map((r) => JSON.stringify(r)).sort()).toEqual([
+        '["Alice",23]',
+        '["Bob",31]',
+        '["Mallory",null]',
+      ]);
+      expect(result[1]!._rows.map((r) => JSON.stringify(r)).sort()).toEqual(['["Alice","Bob"]', '["Mallory","Alice"]']);
+    }
+  });
+
+  it('refuses a batch that reads an as name on /query/table with a 400 at the second statement', async () => {
+    const answer = await query(stack, token, 'print 1 | as X; X', windowAroundNow());
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({
+      code: 'QUERY_UNSUPPORTED',
+      message: expect.stringMatching(/^1:17: the query is a batch/),
+    });
   });
 
   it('refuses a batch on /query/table with a 400 at the second statement', async () => {

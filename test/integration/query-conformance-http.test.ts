@@ -11,7 +11,8 @@ import { sharedOfflineStack } from '../support/shared-stack';
 import { tenantAccess, windowAroundNow } from '../support/stack-client';
 
 const readsFixture = (query: string): boolean => /\b(States|Events)\b/.test(query) || /^\s*search\b/.test(query);
-const overHttp = loadCases().filter(({ c }) => !c.knownGap && !readsFixture(c.query));
+// A case of one table of a batch is not for this one-table route (the Kusto routes' tests answer batches).
+const overHttp = loadCases().filter(({ c }) => !c.knownGap && !readsFixture(c.query) && c.resultTable === undefined);
 
 describe('conformance corpus through POST /insights/v1/telemetry/query/table', () => {
   let stack: OfflineStack;

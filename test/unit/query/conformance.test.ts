@@ -29,7 +29,8 @@ describe('conformance corpus (Kusto documentation examples)', () => {
   });
 
   async function check(c: ConformanceCase): Promise<void> {
-    const options = { ...GOLDEN_OPTIONS, dialect: 'duckdb' as const };
+    const table = c.resultTable === undefined ? {} : { resultTable: c.resultTable };
+    const options = { ...GOLDEN_OPTIONS, dialect: 'duckdb' as const, ...table };
     if (c.error) {
       // Act
       const thrown = await compileWithKeys(db, c.query, options).then(

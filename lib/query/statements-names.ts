@@ -1,0 +1,87 @@
+// Names one statement of a batch gives its tables for the statements after it: each `as Name` of
+// its pipeline (Kusto.Language reads `print 1 | as X; X` as X's table) and graph-to-table's `nodes
+// as N ..., edges as E ...` (graph-to-table page: `...; N; E` prints both tables). Each result table
+// is a compile of its own and nothing passes between engine runs, so a later statement reads such a
+// name as a tabular let would be read: a `let` of the naming statement's expression, placed after
+// the lets that statement saw and before the ones after it (which may hide the name again).
+import type { GraphTablesSpec, LetStatement, Operator, Pipeline, Program } from './ast';
+import type { Span } from './tokens';
+
+type GraphTablesOperator = Operator & { kind: 'graph'; graph: { end: GraphTablesSpec } };
+
+/** One tabular statement of a batch: the lets before it, in order, and its expression. */
+interface Statement {
+  readonly lets: readonly LetStatement[];
+  readonly query: Pipeline;
+}
+
+interface NamedTable {
+  readonly name: string;
+  readonly nameSpan: Span;
+  readonly query: Pipeline;
+}
+
+function graphTablesOperator(query: Pipeline): GraphTablesOperator | undefined {
+  const last = query.operators[query.operators.length - 1];
+  return last?.kind === 'graph' && last.graph.end.kind === 'toTables' ? (last as GraphTablesOperator) : undefined;
+}
+
+/**
+ * The two tables of a statement ending in `graph-to-table nodes as N ..., edges as E ...`, each
+ * as the statement's expression ending in the one-table graph-to-table; undefined for any other.
+ */
+export function graphTables(query: Pipeline): readonly NamedTable[] | undefined {
+  const op = graphTablesOperator(query);
+  if (!op) return undefined;
+  const before = query.operators.slice(0, -1);
+  return [op.graph.end.nodes, op.graph.end.edges].map((end) => ({
+    name: end.name.name,
+    nameSpan: end.name.span,
+    query: { ...query, operators: [...before, { ...op, graph: { ...op.graph, end } }] },
+  }));
+}
+
+/**
+ * The lets that a statement's names stand for: its pipeline up to each `as` (the `as` kept, so that
+ * union's withsource= still says the name), its graph tables.
+ */
+function namedTables(query: Pipeline): LetStatement[] {
+  const named: NamedTable[] = query.operators.flatMap((op, i) =>
+    op.kind === 'as'
+      ? [{ name: op.name, nameSpan: op.nameSpan, query: { ...query, operators: query.operators.slice(0, i + 1) } }]
+      : [],
+  );
+  return [...named, ...(graphTables(query) ?? [])].map((t) => ({
+    kind: 'let',
+    name: t.name,
+    nameSpan: t.nameSpan,
+    value: t.query,
+    span: t.query.span,
+  }));
+}
+
+/**
+ * The statements of a batch, in order, each with the names the statements before it gave (as
+ * lets); `common`: what every statement's program shares (set statements, parameters).
+ */
+export function withBatchNames(common: Omit<Program, 'lets' | 'query'>, statements: readonly Statement[]): Program[] {
+  // Each name, with the number of lets its statement saw: a prefix of every later statement's lets.
+  const named: { readonly at: number; readonly let: LetStatement }[] = [];
+  return statements.map((s) => {
+    const lets = named.length === 0 ? s.lets : interleave(s.lets, named);
+    named.push(...namedTables(s.query).map((l) => ({ at: s.lets.length, let: l })));
+    return { ...common, lets, query: s.query };
+  });
+}
+
+function interleave(
+  lets: readonly LetStatement[],
+  named: readonly { readonly at: number; readonly let: LetStatement }[],
+): LetStatement[] {
+  const out: LetStatement[] = [];
+  for (let i = 0; i <= lets.length; i++) {
+    for (const n of named) if (n.at === i) out.push(n.let);
+    if (i < lets.length) out.push(lets[i]!);
+  }
+  return out;
+}
