@@ -136,3 +136,27 @@ describe('bin() of a size computed per row', () => {
     expect(sql).toContain('> 0 THEN');
   });
 });
+
+describe('bag_remove_keys with keys computed per row', () => {
+  it('drops the listed first-level keys, $.name and $[name] alike, and ignores other elements', async () => {
+    const table = `datatable(b:dynamic, k:dynamic)[
+      dynamic({"a":1, "b":{"c":2}, "d":3}), dynamic(["a", "d", 5]),
+      dynamic({"a":1, "b":2}), dynamic(["$.b"]),
+      dynamic({"a":1, "b":2}), dynamic(["$['a']", "$.b.c"]),
+      dynamic({"a":1, "b":2}), dynamic("a"),
+      dynamic([1]), dynamic(["a"])]`;
+    expect(await rowsOf(`${table} | project bag_remove_keys(b, k)`)).toEqual([
+      [{ b: { c: 2 } }],
+      [{ a: 1 }],
+      [{ b: 2 }],
+      [{ a: 1, b: 2 }],
+      [null],
+    ]);
+  });
+
+  it('mv-apply gives back the input column its sub-query expanded, whole (3 rows of 3 elements)', async () => {
+    const query = `datatable(k:string, v:dynamic)["x", dynamic([1, 2, 3])]
+      | mv-apply e = v on (mv-expand v | summarize n = count())`;
+    expect(await rowsOf(query)).toEqual([['x', [1, 2, 3], 9]]);
+  });
+});
