@@ -160,3 +160,29 @@ describe('bag_remove_keys with keys computed per row', () => {
     expect(await rowsOf(query)).toEqual([['x', [1, 2, 3], 9]]);
   });
 });
+
+describe('dynamic arguments Kusto.Language accepts', () => {
+  it('repeat() copies a dynamic value as it is', async () => {
+    expect(await rowsOf('print repeat(dynamic("ab"), 2), repeat(dynamic([1, 2]), 2)')).toEqual([
+      [
+        ['ab', 'ab'],
+        [
+          [1, 2],
+          [1, 2],
+        ],
+      ],
+    ]);
+  });
+
+  it('format_ipv4() reads a dynamic value as its text, "" when that is no address', async () => {
+    expect(
+      await rowsOf(
+        'print format_ipv4(dynamic("10.1.2.3")), format_ipv4(dynamic("10.1.2.3"), 24), format_ipv4(dynamic({"a": 1}))',
+      ),
+    ).toEqual([['10.1.2.3', '10.1.2.0', '']]);
+  });
+
+  it('isutf8() reads a dynamic value as its text', async () => {
+    expect(await rowsOf('print isutf8(dynamic("x")), isutf8(dynamic([1]))')).toEqual([[true, true]]);
+  });
+});
