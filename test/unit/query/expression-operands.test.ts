@@ -186,3 +186,25 @@ describe('dynamic arguments Kusto.Language accepts', () => {
     expect(await rowsOf('print isutf8(dynamic("x")), isutf8(dynamic([1]))')).toEqual([[true, true]]);
   });
 });
+
+describe('tdigest(expr, weight)', () => {
+  const table = 'datatable(x:long, w:long)[1, 2, 3, 1, 5, 0, long(null), 3, 7, long(null), 9, 4]';
+
+  it('gives percentile_tdigest the answer of percentilew and counts weights in rank_tdigest', async () => {
+    const [digestRow] = await rowsOf(
+      `${table} | summarize d = tdigest(x, w) | project p = pack_array(percentile_tdigest(d, 10), percentile_tdigest(d, 50), percentile_tdigest(d, 90)), r = rank_tdigest(d, 3)`,
+    );
+    const [weightedRow] = await rowsOf(`${table} | summarize percentilesw_array(x, w, 10, 50, 90)`);
+    expect(digestRow![0]).toEqual(weightedRow![0]);
+    expect(digestRow![0]).toEqual([1, 9, 9]);
+    expect(digestRow![1]).toBe(3);
+  });
+
+  it('refuses a real weight, as Kusto.Language does', () => {
+    expectRefusedAt('datatable(x:long, w:real)[1, 2] | summarize tdigest(x, w)', duckdb, {
+      code: 'QUERY_SEMANTIC',
+      message: "argument 'weight' must be an integer",
+      position: '1:56',
+    });
+  });
+});
