@@ -78,6 +78,13 @@ export function analyzeMvApply(h: MvApplyHost, input: Rel, spec: MvApplySpec, sp
   // An expanded column named like an input column replaces it: that input column does not come back.
   const expanded = new Set(spec.expand.items.map((i) => i.name ?? derivedName(i.expr)));
   const outer = input.columns.map((c) => c.name).filter((n) => !expanded.has(n));
+  // The row's other columns come back as they were in the input (the mv-apply page's values,
+  // expanded inside the sub-query, comes back whole): copied under hidden names before it runs.
+  if (outer.length > 0)
+    rel = at(
+      [{ kind: 'extend', items: outer.map((n) => ({ name: names.carried(n), expr: name(n, span), span })), span }],
+      rel,
+    );
   for (const op of spec.operators) rel = at(perRow(h, names, op, rel, outer), rel);
   return output(names, input, rel, expanded);
 }
@@ -108,7 +115,7 @@ function perRow(h: MvApplyHost, hidden: Names, op: Operator, rel: Rel, outer: re
   const names = new Set(rel.columns.map((c) => c.name));
   const rowId = name(hidden.rowId, span);
   // The input columns still here, under their hidden names, for operators that would drop them.
-  const keep = outer.filter((n) => names.has(n));
+  const keep = outer.filter((n) => names.has(hidden.carried(n)));
   switch (op.kind) {
     case 'project': {
       const extra: NamedExpr[] = [hidden.rowId, ...(names.has(hidden.itemIndex) ? [hidden.itemIndex] : [])].map(
@@ -118,7 +125,7 @@ function perRow(h: MvApplyHost, hidden: Names, op: Operator, rel: Rel, outer: re
           span,
         }),
       );
-      const travel = keep.map((n) => ({ name: hidden.carried(n), expr: name(n, span), span }));
+      const travel = keep.map((n) => ({ name: hidden.carried(n), expr: name(hidden.carried(n), span), span }));
       return [{ ...op, items: [...op.items, ...extra, ...travel] }];
     }
     case 'summarize':
@@ -127,7 +134,7 @@ function perRow(h: MvApplyHost, hidden: Names, op: Operator, rel: Rel, outer: re
         op.kind === 'count' ? [{ name: 'Count', expr: call('count', [], span), span }] : [...op.aggregates];
       const travel = keep.map((n) => ({
         name: hidden.carried(n),
-        expr: call('take_any', [name(n, span)], span),
+        expr: call('take_any', [name(hidden.carried(n), span)], span),
         span,
       }));
       const by = [{ name: hidden.rowId, expr: rowId, span }, ...(op.kind === 'count' ? [] : op.by)];

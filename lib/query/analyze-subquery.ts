@@ -3,7 +3,10 @@
 // is empty); `x in (T)` tests x against T's first column; a dynamic array in a list (a literal or a
 // let name) stands for its elements; has_any / has_all test each term as `has` does.
 // A tabular right side of has_any / has_all is tested term by term in SQL (sql/has-terms.ts).
-// Throws QueryError QUERY_SEMANTIC for type errors, QUERY_UNSUPPORTED for non-constant list values.
+// The values of in / in~ may be any scalar expressions (columns, computations), mixed with constants
+// (in operator docs: "a list of scalar expressions"); those of has_any / has_all are constants.
+// Throws QueryError QUERY_SEMANTIC for type errors, QUERY_UNSUPPORTED for a non-constant has_any /
+// has_all term or a non-constant dynamic value of in (its elements are not known before the row).
 import type { Expr, Pipeline } from './ast';
 import { convert } from './convert';
 import { dynamicComparedAs } from './dynamic-arithmetic';
@@ -64,7 +67,7 @@ export function analyzeList(h: ListHost, expr: Expr & { kind: 'in' }): IrExpr {
         : tabularIn(h, left, tabular, base === 'in~', expr.opSpan);
     return negated ? call('not', [result], 'bool') : result;
   }
-  const values = constantValues(h, expr);
+  const values = listValues(h, expr, base === 'in' || base === 'in~');
   let result: IrExpr;
   if (base === 'has_any' || base === 'has_all') {
     const text = h.asString(left);
@@ -138,12 +141,24 @@ function tabularHas(h: ListHost, left: IrExpr, e: Expr & { kind: 'tabular' }, op
   };
 }
 
-/** The list's values, constant, with each dynamic array replaced by its elements. */
-function constantValues(h: ListHost, expr: Expr & { kind: 'in' }): { value: IrExpr; span: Span }[] {
+/**
+ * The list's values, each dynamic constant array replaced by its elements. With `scalars`, a value
+ * may be any expression of a scalar type; otherwise (has_any / has_all) it must be a constant.
+ */
+function listValues(h: ListHost, expr: Expr & { kind: 'in' }, scalars: boolean): { value: IrExpr; span: Span }[] {
   const out: { value: IrExpr; span: Span }[] = [];
   for (const node of expr.values) {
     const v = h.analyze(node);
-    if (!isConstant(v)) throw h.errors.unsupported(`the values of '${expr.op}' must be constants`, node.span);
+    if (!isConstant(v)) {
+      if (!scalars) throw h.errors.unsupported(`the values of '${expr.op}' must be constants`, node.span);
+      if (v.type === 'dynamic')
+        throw h.errors.unsupported(
+          `a dynamic value of '${expr.op}' must be a constant; convert it (tostring(), tolong(), ...) or test an array with set_has_element()`,
+          node.span,
+        );
+      out.push({ value: v, span: node.span });
+      continue;
+    }
     if (v.type === 'dynamic' && v.kind === 'lit' && typeof v.value === 'string') {
       for (const element of arrayElements(h, v.value, node.span)) out.push({ value: element, span: node.span });
       continue;

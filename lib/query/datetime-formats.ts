@@ -36,6 +36,13 @@ export const RFC_DATETIME_PATTERN =
 export const GMT_SUFFIX_PATTERN = '(\\d)\\s+gmt\\s*$';
 
 /**
+ * Spaces before a numeric zone offset at the end (`2019-01-22 03:54:16 +0330`, `... -05:00`, `... -05`),
+ * which the engines' ISO readers refuse; group 1 is the offset. The graph scenarios page prints a
+ * result that needs `+0330` after a space read. Written back without the space.
+ */
+export const SPACED_OFFSET_PATTERN = '\\s+([+-]\\d{2}(?::?\\d{2})?)\\s*$';
+
+/**
  * `12-02-2022`, `02/17/2016 08:40:01`: month, day, year (then a time), as .NET's invariant culture
  * orders them. The todatetime page prints `todatetime('12-02-2022') == datetime('12-02-2022')` as
  * true, and the parse page converts `02/17/2016 08:40:01` to 2016-02-17 08:40:01. Groups: 1 month,

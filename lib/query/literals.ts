@@ -65,7 +65,7 @@ export const TIMESPAN_UNITS: ReadonlyMap<string, bigint> = new Map([
 export const NANOSECOND_UNITS: ReadonlySet<string> = new Set(['nano', 'nanos', 'nanosec', 'nanosecond', 'nanoseconds']);
 
 const DATETIME_RE =
-  /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/;
+  /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/;
 
 /**
  * Ticks since 1970-01-01 for `2024-01-01`, `2024-01-01 10:30:00.123`, ISO 8601 with T and Z or offset,

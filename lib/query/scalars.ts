@@ -417,7 +417,8 @@ class ScalarAnalyzer {
     else if (lt === 'datetime' && rt === 'datetime' && op === '-') type = 'timespan';
     else if (lt === 'timespan' && rt === 'timespan') type = op === '/' ? 'real' : op === '*' ? undefined : 'timespan';
     else if (lt === 'timespan' && isNumeric(rt) && (op === '*' || op === '/')) type = 'timespan';
-    else if (isNumeric(lt) && rt === 'timespan' && op === '*') return call('mul', [r, l], 'timespan');
+    else if (isNumeric(lt) && rt === 'timespan' && op === '*')
+      return foldArithmetic('*', r, l, 'timespan') ?? call('mul', [r, l], 'timespan');
     if (type === undefined) {
       throw this.errors.semantic(`operator '${op}' cannot be applied to ${lt} and ${rt}`, expr.opSpan);
     }
@@ -655,10 +656,12 @@ class ScalarAnalyzer {
     if (value.type === 'datetime' || value.type === 'timespan') {
       if (size.type !== 'timespan')
         throw this.errors.semantic(`the bin size of a ${value.type} must be a timespan, got ${size.type}`, sizeSpan);
-      if (!(size.kind === 'lit')) throw this.errors.unsupported('the bin size must be a constant', sizeSpan);
-      if (size.value === null || (size.value as bigint) <= 0n) return lit(value.type, null);
-      if ((size.value as bigint) % 10n !== 0n)
-        throw this.errors.unsupported('bin sizes below one microsecond are not supported', sizeSpan);
+      // A size computed per row (bin page: any timespan) is binned in SQL, null where it is not positive.
+      if (size.kind === 'lit') {
+        if (size.value === null || (size.value as bigint) <= 0n) return lit(value.type, null);
+        if ((size.value as bigint) % 10n !== 0n)
+          throw this.errors.unsupported('bin sizes below one microsecond are not supported', sizeSpan);
+      }
       return call(value.type === 'datetime' ? 'bin_datetime' : 'bin_timespan', [value, size], value.type);
     }
     if (isNumeric(value.type)) {

@@ -190,8 +190,8 @@ export const ARRAY_RESHAPE_FUNCTIONS: readonly ScalarFunction[] = [
   },
   entry(
     'repeat',
-    `A dynamic array of count copies of value; empty when count is zero, null when it is negative (the page); at most ${MAX_REPEAT} elements.`,
-    [{ name: 'value', type: 'scalar' }, int('count')],
+    `A dynamic array of count copies of value (a dynamic value too, as Kusto.Language accepts); empty when count is zero, null when it is negative (the page); at most ${MAX_REPEAT} elements.`,
+    [{ name: 'value', type: 'any' }, int('count')],
     ({ a, json }) => {
       const count = `CAST(${a[1]} AS BIGINT)`;
       // A count past the bound failed after minutes and gigabytes (2^31 copies), holding a thread

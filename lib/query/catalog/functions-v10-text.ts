@@ -75,8 +75,9 @@ export const TEXT_V10_FUNCTIONS: readonly ScalarFunction[] = [
     // store text as UTF-8 and refuse invalid bytes. So the answer is true for every value.
     name: 'isutf8',
     family: 'string',
-    summary: 'Whether the value is a valid UTF-8 string: true, since every string here is (both engines store UTF-8).',
-    signatures: [{ params: [{ name: 'value', type: 'scalar' }], result: 'bool' }],
+    summary:
+      'Whether the value (a dynamic one as its text) is a valid UTF-8 string: true, since every string here is (both engines store UTF-8).',
+    signatures: [{ params: [{ name: 'value', type: 'any' }], result: 'bool' }],
     duckdb: (c) => `(${c.str(0)} IS NOT NULL)`,
     timestream: (c) => `(${c.str(0)} IS NOT NULL)`,
   },

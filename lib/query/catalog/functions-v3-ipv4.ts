@@ -19,13 +19,14 @@ interface Address {
 
 /** Argument i as an address (text, or a long where `longs`). */
 export function address(c: SqlCall, i: number): Address {
-  const x = c.a[i]!;
   const type = c.args[i]!.type;
+  // A dynamic value is read as its text (format_ipv4 of a parsed JSON field holding "10.0.0.1").
+  const x = type === 'dynamic' ? c.str(i) : c.a[i]!;
   if (type === 'long' || type === 'int' || type === 'real' || type === 'decimal')
     return { valid: `(${x} BETWEEN 0 AND 4294967295)`, value: `CAST(${x} AS BIGINT)`, prefix: '32' };
-  // A datetime, timespan, bool, guid or dynamic is no address (format_ipv4 takes any scalar): not
+  // A datetime, timespan, bool or guid is no address (format_ipv4 takes any value): not
   // valid, written without the value (a datetime BETWEEN numbers was a DuckDB Binder Error).
-  if (type !== 'string') return { valid: 'FALSE', value: 'CAST(NULL AS BIGINT)', prefix: '32' };
+  if (type !== 'string' && type !== 'dynamic') return { valid: 'FALSE', value: 'CAST(NULL AS BIGINT)', prefix: '32' };
   const t = `trim(${x})`;
   const valid =
     c.d.name === 'duckdb'
@@ -74,7 +75,7 @@ function compare(c: SqlCall): string {
   return when(`${l.valid} AND ${r.valid}`, `sign(${network(l.value, p)} - ${network(r.value, p)})`);
 }
 
-const ip = (name: string, type: 'string' | 'scalar' = 'string') => ({ name, type });
+const ip = (name: string, type: 'string' | 'scalar' | 'any' = 'string') => ({ name, type });
 const prefix = { name: 'prefix', type: 'integer' as const, optional: true };
 const same = (b: (c: SqlCall) => string) => ({ duckdb: b, timestream: b });
 
@@ -145,8 +146,9 @@ export const IPV4_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'format_ipv4',
     family: 'string',
-    summary: 'The IPv4 address (text or long) as a.b.c.d, the bits past prefix cleared; "" for anything else.',
-    signatures: [{ params: [ip('ip', 'scalar'), prefix], result: 'string' }],
+    summary:
+      'The IPv4 address (text, a dynamic value as its text, or long) as a.b.c.d, the bits past prefix cleared; "" for anything else.',
+    signatures: [{ params: [ip('ip', 'any'), prefix], result: 'string' }],
     ...same((c) => {
       const x = address(c, 0);
       const p = prefixArg(c, 1);

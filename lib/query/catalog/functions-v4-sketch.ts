@@ -10,6 +10,7 @@
 // the count of values at or below the value (rank-tdigest-function docs).
 import type { IrExpr, KqlType } from '../ir';
 import { typeNamed } from '../types';
+import { MAX_REPEAT } from './arrays-reshape';
 import { datetimeJson } from './sql-helpers';
 import { constantOf, type AggregateFunction, type ScalarFunction, type SqlCall } from './types';
 
@@ -230,6 +231,12 @@ export const SKETCH_FUNCTIONS: readonly ScalarFunction[] = [
   },
 ];
 
+/** The rows a weighted tdigest counts: a value, and a weight of at least 1 (as percentilew skips the others). */
+const weighted = (c: SqlCall): string => `${c.a[0]} IS NOT NULL AND ${c.a[1]} >= 1`;
+
+/** A weight is held as that many copies of the value: a bound, as repeat() has, keeps one row's copies in memory. */
+const TOO_HEAVY = `tdigest(): a weight is more than ${MAX_REPEAT}, the most copies of a value a sketch holds here`;
+
 const sketchAgg = (entry: Omit<AggregateFunction, 'family'>): AggregateFunction => ({
   ...entry,
   family: 'aggregation',
@@ -272,9 +279,17 @@ export const SKETCH_AGGREGATIONS: readonly AggregateFunction[] = [
   }),
   sketchAgg({
     name: 'tdigest',
-    summary: 'A sketch of the values of expr for percentile_tdigest() and rank_tdigest() (exact: the sorted values).',
+    summary: `A sketch of the values of expr for percentile_tdigest() and rank_tdigest() (exact: the sorted values); with a weight, each value counted weight times (rows of weight below 1 skipped; at most ${MAX_REPEAT} a row on DuckDB), so percentile_tdigest gives percentilew's answer.`,
     defaultName: (n) => `tdigest_${n}`,
-    signatures: [{ params: [{ name: 'expr', type: 'any' }], result: 'dynamic' }],
+    signatures: [
+      {
+        params: [
+          { name: 'expr', type: 'any' },
+          { name: 'weight', type: 'integer', optional: true },
+        ],
+        result: 'dynamic',
+      },
+    ],
     check: (args) =>
       ['int', 'long', 'real', 'decimal', 'datetime', 'timespan'].includes(args[0]!.type)
         ? undefined
@@ -282,18 +297,29 @@ export const SKETCH_AGGREGATIONS: readonly AggregateFunction[] = [
             0,
             'tdigest() needs a number, datetime or timespan; convert a dynamic value first, e.g. tdigest(todouble(x))',
           ],
-    duckdb: (c) =>
-      digest(
+    duckdb: (c) => {
+      const type = `'${sketchType(c.args[0]!.type)}'`;
+      if (c.a[1] === undefined)
+        return digest(c, type, `coalesce(list_sort(list(${asNumber(c, 0)}) FILTER (WHERE ${c.a[0]} IS NOT NULL)), [])`);
+      const copies = `CASE WHEN ${c.a[1]} > ${MAX_REPEAT} THEN error(${c.d.string(TOO_HEAVY)}) ELSE list_resize([${asNumber(c, 0)}], CAST(${c.a[1]} AS BIGINT), ${asNumber(c, 0)}) END`;
+      return digest(c, type, `coalesce(list_sort(flatten(list(${copies}) FILTER (WHERE ${weighted(c)}))), [])`);
+    },
+    timestream: (c) => {
+      const type = `'${sketchType(c.args[0]!.type)}'`;
+      if (c.a[1] === undefined)
+        return digest(
+          c,
+          type,
+          `coalesce(array_sort(array_agg(${asNumber(c, 0)}) FILTER (WHERE ${c.a[0]} IS NOT NULL)), CAST(ARRAY[] AS ARRAY(DOUBLE)))`,
+        );
+      // Presto's repeat() refuses more than 10,000 copies itself (an engine error, as the bound above).
+      const copies = `repeat(${asNumber(c, 0)}, CAST(${c.a[1]} AS INTEGER))`;
+      return digest(
         c,
-        `'${sketchType(c.args[0]!.type)}'`,
-        `coalesce(list_sort(list(${asNumber(c, 0)}) FILTER (WHERE ${c.a[0]} IS NOT NULL)), [])`,
-      ),
-    timestream: (c) =>
-      digest(
-        c,
-        `'${sketchType(c.args[0]!.type)}'`,
-        `coalesce(array_sort(array_agg(${asNumber(c, 0)}) FILTER (WHERE ${c.a[0]} IS NOT NULL)), CAST(ARRAY[] AS ARRAY(DOUBLE)))`,
-      ),
+        type,
+        `coalesce(array_sort(flatten(array_agg(${copies}) FILTER (WHERE ${weighted(c)}))), CAST(ARRAY[] AS ARRAY(DOUBLE)))`,
+      );
+    },
   }),
   sketchAgg({
     name: 'tdigest_merge',

@@ -1,7 +1,7 @@
 // JSON-path functions Kusto users write: extract_json/extractjson (extract-json-function docs),
 // bag_remove_keys (bag-remove-keys-function docs) and bag_set_key (bag-set-key-function docs);
 // also treepath (treepath-function docs).
-// Their paths must be constants: they are parsed here (jsonpath docs: `$.a.b`, `$['a']`, `$[0]`,
+// Their paths must be constants (bag_remove_keys also takes per-row first-level keys): they are parsed here (jsonpath docs: `$.a.b`, `$['a']`, `$[0]`,
 // or a bare key for the bags' functions) and written as fixed SQL paths. The bags' functions edit
 // with JSON merge patches (RFC 7386), which DuckDB has and Timestream has not (refused there).
 import type { IrExpr, PathSegment } from '../ir';
@@ -73,6 +73,7 @@ function nested(path: readonly PathSegment[], leaf: string, c: SqlCall): string 
  * its parent is a bag (a patch would otherwise make the missing or scalar parent an empty bag).
  */
 function removeKeys(c: SqlCall): string {
+  if (c.args[1]!.kind !== 'lit') return removeRowKeys(c);
   const paths = parsedArray(c.args[1]!)
     .filter((t): t is string => typeof t === 'string')
     .map((t) => parseJsonPath(t, true) as PathSegment[])
@@ -88,6 +89,24 @@ function removeKeys(c: SqlCall): string {
 }
 
 /**
+ * bag_remove_keys with keys computed per row (the mv-apply page's `make_set(values[0])`): the bag
+ * rebuilt from its keys that are not listed, in their order. A listed `$.name` or `$['name']` names
+ * the first-level key `name`; deeper JSONPaths are not followed (they match no first-level key);
+ * elements that are no string are ignored, as for constant keys.
+ */
+function removeRowKeys(c: SqlCall): string {
+  const [bag, keys] = c.a as [string, string];
+  const names = `list_transform(list_filter(json_extract(${keys}, '$[*]'), e -> json_type(e) = 'VARCHAR'), e -> regexp_replace(json_extract_string(e, '$'), '^\\$(?:\\.([^.\\[]+)|\\[[''"](.*)[''"]\\])$', '\\1\\2'))`;
+  const listed = `CASE WHEN json_type(${keys}) = 'ARRAY' THEN ${names} ELSE CAST([] AS VARCHAR[]) END`;
+  const kept = `list_filter(json_keys(${bag}), x -> NOT list_contains(${listed}, x))`;
+  const pairs = `list_transform(${kept}, x -> ${jsonPair('x', `CAST(${c.d.dynKey(bag, 'x')} AS VARCHAR)`)})`;
+  return `CASE WHEN json_type(${bag}) = 'OBJECT' THEN CAST('{' || array_to_string(${pairs}, ',') || '}' AS JSON) END`;
+}
+
+/** `"key":value` of a SQL text key and the SQL JSON text of its value. */
+const jsonPair = (k: string, v: string): string => `CAST(to_json(${k}) AS VARCHAR) || ':' || ${v}`;
+
+/**
  * The JSON text of bag b with the key path set to the JSON text leaf: every key keeps its place, a
  * new key goes last, a missing or non-bag level on the way becomes a bag. A merge patch would move
  * a replaced key to the end, where the docs print it in place. The SQL holds the child twice per
@@ -98,9 +117,8 @@ function setIn(b: string, path: readonly PathSegment[], leaf: string, c: SqlCall
   const key = c.d.string(String(head));
   const child = rest.length === 0 ? leaf : setIn(c.d.dynKey(b, key), rest, leaf, c);
   const keys = `CASE WHEN json_type(${b}) = 'OBJECT' THEN json_keys(${b}) ELSE CAST([] AS VARCHAR[]) END`;
-  const pair = (k: string, v: string): string => `CAST(to_json(${k}) AS VARCHAR) || ':' || ${v}`;
-  const kept = `list_transform(${keys}, x -> ${pair('x', `CASE WHEN x = ${key} THEN ${child} ELSE CAST(${c.d.dynKey(b, 'x')} AS VARCHAR) END`)})`;
-  const added = `CASE WHEN list_contains(${keys}, ${key}) THEN CAST([] AS VARCHAR[]) ELSE [${pair(key, child)}] END`;
+  const kept = `list_transform(${keys}, x -> ${jsonPair('x', `CASE WHEN x = ${key} THEN ${child} ELSE CAST(${c.d.dynKey(b, 'x')} AS VARCHAR) END`)})`;
+  const added = `CASE WHEN list_contains(${keys}, ${key}) THEN CAST([] AS VARCHAR[]) ELSE [${jsonPair(key, child)}] END`;
   return `'{' || array_to_string(list_concat(${kept}, ${added}), ',') || '}'`;
 }
 
@@ -159,12 +177,12 @@ export const JSON_V5_FUNCTIONS: readonly ScalarFunction[] = [
     name: 'bag_remove_keys',
     family: 'array',
     summary:
-      'The property bag without the keys of a constant array (names or JSONPaths to nested keys); null for anything but a bag.',
+      'The property bag without the keys of an array (names, or JSONPaths to nested keys when the array is a constant); null for anything but a bag.',
     signatures: [
       {
         params: [
           { name: 'bag', type: 'dynamic' },
-          { name: 'keys', type: 'dynamic', constant: true },
+          { name: 'keys', type: 'dynamic' },
         ],
         result: 'dynamic',
       },

@@ -167,8 +167,9 @@ export class ExpressionWriter {
       case 'not':
         return `(NOT ${x})`;
       case 'in': {
+        // A null on either side makes SQL's IN null where Kusto's == gives false (columns may be listed).
         const test = `${x} IN (${a.slice(1).join(', ')})`;
-        return this.nullable(ex!) ? `coalesce(${test}, FALSE)` : `(${test})`;
+        return e.args.some((v) => this.nullable(v)) ? `coalesce(${test}, FALSE)` : `(${test})`;
       }
       case 'in_ci':
         return `(lower(${x}) IN (${a
@@ -264,11 +265,17 @@ export class ExpressionWriter {
         return ex!.type === 'int' ? `abs(CAST(${x} AS BIGINT))` : `abs(${x})`;
       case 'bin_num':
       case 'bin_timespan':
-        if ((isInteger(ex!.type) && isInteger(ey!.type)) || e.fn === 'bin_timespan')
-          return `(${x} - (((${x} % ${y}) + ${y}) % ${y}))`;
-        return `(floor(${x} / ${y}) * ${y})`;
-      case 'bin_datetime':
-        return d.binDatetime(x, (ey as { value: bigint }).value / 10n);
+        return positiveSize(
+          ey!,
+          y,
+          binFloor(x, y, (isInteger(ex!.type) && isInteger(ey!.type)) || e.fn === 'bin_timespan'),
+        );
+      case 'bin_datetime': {
+        if (ey!.kind === 'lit') return d.binDatetime(x, (ey!.value as bigint) / 10n);
+        // Counted from 0001-01-01 as a constant size is (KQL-NOTES.md), in microseconds.
+        const since = `(${d.epochMicros(x)} - (${BIN_ORIGIN_MICROS}))`;
+        return positiveSize(ey!, y, d.fromEpochMicros(`${binFloor(since, y, true)} + (${BIN_ORIGIN_MICROS})`));
+      }
       case 'startofday':
         // startofday(date, offset): offset whole days after the start of date's day.
         return a.length === 2 ? d.addMicros(d.startOfDay(x), `(${y}) * ${MICROS_PER_DAY}`) : d.startOfDay(x);
@@ -563,4 +570,17 @@ class CatalogCall implements SqlCall {
     this.json = (i) => w.jsonOf(args[i]!, a[i]!);
     this.jsonOfType = (x, t) => w.jsonOf({ kind: 'lit', type: t, value: null }, x);
   }
+}
+
+/** x rounded down to a multiple of y: integer arithmetic (a floor also for negative x) or floor(). */
+function binFloor(x: string, y: string, integer: boolean): string {
+  return integer ? `(${x} - (((${x} % ${y}) + ${y}) % ${y}))` : `(floor(${x} / ${y}) * ${y})`;
+}
+
+/**
+ * bin() of a size computed per row: null where the size is not positive, as for a constant one
+ * (a constant size was checked by the analyzer, so its SQL stays as it was).
+ */
+function positiveSize(size: IrExpr, y: string, binned: string): string {
+  return size.kind === 'lit' ? binned : `CASE WHEN ${y} > 0 THEN ${binned} END`;
 }

@@ -1,0 +1,210 @@
+// Operands that used to be refused for not being constants: the values of in / !in / in~ / !in~
+// may be columns and expressions (in operator docs: a list of scalar expressions), and bin()'s size
+// may be a folded constant (`2 * 1h`, a let of one) or a column (bin page: any positive size; null
+// where it is not). Run on DuckDB against the value each row must give.
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { compile, convertRows, type CompileOptions } from '../../../lib/query/index';
+import { GOLDEN_OPTIONS, openFixtureDb, runSql } from '../../golden/fixture-db';
+import { expectRefusedAt } from './compile-failure';
+
+const duckdb: CompileOptions = { ...GOLDEN_OPTIONS, dialect: 'duckdb' };
+const timestream: CompileOptions = { ...GOLDEN_OPTIONS, dialect: 'timestream' };
+
+let db: DuckDBConnection;
+beforeAll(async () => {
+  db = await openFixtureDb();
+});
+
+async function rowsOf(query: string): Promise<unknown[][]> {
+  const compiled = compile(query, duckdb);
+  return convertRows(
+    await runSql(db, compiled.sql),
+    compiled.columns.map((c) => c.type),
+  );
+}
+
+const PAIRS = 'datatable(a:long, b:long)[1, 2, 3, 3, 5, long(null), 7, 8, long(null), 1]';
+
+describe('in with columns and expressions in the list', () => {
+  it('keeps the rows whose value equals a listed column or constant', async () => {
+    expect(await rowsOf(`${PAIRS} | where a in (b, 1) | project a`)).toEqual([[1], [3]]);
+    expect(await rowsOf(`${PAIRS} | where a in (b + 1, b - 1) | project a`)).toEqual([[1], [7]]);
+  });
+
+  it('!in keeps a row whose listed column is null, as != does', async () => {
+    expect(await rowsOf(`${PAIRS} | where a !in (b, 1) | project a`)).toEqual([[5], [7], [null]]);
+    expect(await rowsOf(`${PAIRS} | extend t = a in (b) | project t`)).toEqual([
+      [false],
+      [true],
+      [false],
+      [false],
+      [false],
+    ]);
+  });
+
+  it('in~ and !in~ compare with listed columns case-insensitively', async () => {
+    const table = 'datatable(a:string, b:string)["Pump", "pump", "Fan", "fan2", "x", ""]';
+    expect(await rowsOf(`${table} | where a in~ (b, "X") | project a`)).toEqual([['Pump'], ['x']]);
+    expect(await rowsOf(`${table} | where a !in~ (b) | project a`)).toEqual([['Fan'], ['x']]);
+  });
+
+  it('compares a dynamic left side with a listed typed column as == does', async () => {
+    const table = 'datatable(v:dynamic, n:long)[1, 1, "x", 1, 2.5, 2]';
+    expect(await rowsOf(`${table} | where v in (n) | project n`)).toEqual([[1]]);
+  });
+
+  it('writes the list on Timestream too', () => {
+    const sql = compile('States | where Name in (Uid, DeviceId, "x")', timestream).sql;
+    expect(sql).toMatch(/IN \([^)]*"Uid"?[^)]*\)/i);
+  });
+
+  it('still refuses a non-constant dynamic value, a column of another type and a non-constant has_any term', () => {
+    expectRefusedAt('datatable(a:long, b:dynamic)[1, 1] | where a in (b)', duckdb, {
+      code: 'QUERY_UNSUPPORTED',
+      message: "a dynamic value of 'in' must be a constant",
+      position: '1:50',
+    });
+    expectRefusedAt('datatable(a:long, b:string)[1, "1"] | where a in (b)', duckdb, {
+      code: 'QUERY_SEMANTIC',
+      message: 'cannot compare long with string',
+      position: '1:51',
+    });
+    expectRefusedAt('datatable(a:string)["a"] | where a has_any (a)', duckdb, {
+      code: 'QUERY_UNSUPPORTED',
+      message: "the values of 'has_any' must be constants",
+      position: '1:45',
+    });
+  });
+});
+
+describe('bin() sizes written as constant expressions', () => {
+  const at = 'datetime(2024-01-01 05:10)';
+
+  it('folds number * timespan, timespan * number and a let of either into the same bin', async () => {
+    const expected = [['2024-01-01T04:00:00Z']];
+    for (const size of ['2 * 1h', '1h * 2', '2.0 * 1h', 'timespan(1h) * 2'])
+      expect(await rowsOf(`print bin(${at}, ${size})`)).toEqual(expected);
+    expect(await rowsOf(`let span = 2 * 1h; print bin(${at}, span)`)).toEqual(expected);
+    expect(compile(`print bin(${at}, 2 * 1h)`, duckdb).sql).toBe(compile(`print bin(${at}, 2h)`, duckdb).sql);
+  });
+
+  it('takes a folded step in range and make-series', async () => {
+    expect(await rowsOf('range t from datetime(2024-01-01) to datetime(2024-01-02) step 2 * 6h | count')).toEqual([
+      [3],
+    ]);
+    const series = await rowsOf(
+      'range t from datetime(2024-01-01) to datetime(2024-01-01 23:00) step 6h | make-series c = count() default = 0 on t from datetime(2024-01-01) to datetime(2024-01-02) step 2 * 6h | project c',
+    );
+    expect(series).toEqual([[[2, 2]]]);
+  });
+});
+
+describe('bin() of a size computed per row', () => {
+  const times = ['2024-03-06 17:47:13', '0999-12-31 23:59:59', '1969-12-31 23:59:59', '2000-01-03 00:00:00'];
+  const sizes = ['1h', '2d', '7d', '10d', '90m'];
+
+  it('gives the bucket a constant size gives, counted from 0001-01-01', async () => {
+    const rows = times.flatMap((t) => sizes.map((s) => `datetime(${t}), ${s}`)).join(', ');
+    const binned = await rowsOf(`datatable(t:datetime, s:timespan)[${rows}] | project bin(t, s)`);
+    const expected: unknown[][] = [];
+    for (const t of times) for (const s of sizes) expected.push(...(await rowsOf(`print bin(datetime(${t}), ${s})`)));
+    expect(binned).toEqual(expected);
+  });
+
+  it('gives null for a null, zero or negative size, on datetimes, timespans and numbers', async () => {
+    expect(
+      await rowsOf(
+        'datatable(t:datetime, s:timespan)[datetime(2024-01-01), 0s, datetime(2024-01-01), -1h, datetime(2024-01-01), timespan(null)] | project bin(t, s)',
+      ),
+    ).toEqual([[null], [null], [null]]);
+    expect(await rowsOf('datatable(x:timespan, s:timespan)[-5m, 2m, 5m, 0s] | project bin(x, s)')).toEqual([
+      ['-00:06:00'],
+      [null],
+    ]);
+    expect(await rowsOf('datatable(x:long, s:long)[-7, 3, 7, -3, 7, 0] | project bin(x, s)')).toEqual([
+      [-9],
+      [null],
+      [null],
+    ]);
+    expect(await rowsOf('datatable(x:real, s:real)[-7.5, 2.0, 7.5, -2.0] | project bin(x, s)')).toEqual([[-8], [null]]);
+  });
+
+  it('writes a per-row datetime bin on Timestream', () => {
+    const sql = compile('States | summarize count() by bin(Timestamp, IngestionTimestamp - Timestamp)', timestream).sql;
+    expect(sql).toContain('from_nanoseconds(');
+    expect(sql).toContain('> 0 THEN');
+  });
+});
+
+describe('bag_remove_keys with keys computed per row', () => {
+  it('drops the listed first-level keys, $.name and $[name] alike, and ignores other elements', async () => {
+    const table = `datatable(b:dynamic, k:dynamic)[
+      dynamic({"a":1, "b":{"c":2}, "d":3}), dynamic(["a", "d", 5]),
+      dynamic({"a":1, "b":2}), dynamic(["$.b"]),
+      dynamic({"a":1, "b":2}), dynamic(["$['a']", "$.b.c"]),
+      dynamic({"a":1, "b":2}), dynamic("a"),
+      dynamic([1]), dynamic(["a"])]`;
+    expect(await rowsOf(`${table} | project bag_remove_keys(b, k)`)).toEqual([
+      [{ b: { c: 2 } }],
+      [{ a: 1 }],
+      [{ b: 2 }],
+      [{ a: 1, b: 2 }],
+      [null],
+    ]);
+  });
+
+  it('mv-apply gives back the input column its sub-query expanded, whole (3 rows of 3 elements)', async () => {
+    const query = `datatable(k:string, v:dynamic)["x", dynamic([1, 2, 3])]
+      | mv-apply e = v on (mv-expand v | summarize n = count())`;
+    expect(await rowsOf(query)).toEqual([['x', [1, 2, 3], 9]]);
+  });
+});
+
+describe('dynamic arguments Kusto.Language accepts', () => {
+  it('repeat() copies a dynamic value as it is', async () => {
+    expect(await rowsOf('print repeat(dynamic("ab"), 2), repeat(dynamic([1, 2]), 2)')).toEqual([
+      [
+        ['ab', 'ab'],
+        [
+          [1, 2],
+          [1, 2],
+        ],
+      ],
+    ]);
+  });
+
+  it('format_ipv4() reads a dynamic value as its text, "" when that is no address', async () => {
+    expect(
+      await rowsOf(
+        'print format_ipv4(dynamic("10.1.2.3")), format_ipv4(dynamic("10.1.2.3"), 24), format_ipv4(dynamic({"a": 1}))',
+      ),
+    ).toEqual([['10.1.2.3', '10.1.2.0', '']]);
+  });
+
+  it('isutf8() reads a dynamic value as its text', async () => {
+    expect(await rowsOf('print isutf8(dynamic("x")), isutf8(dynamic([1]))')).toEqual([[true, true]]);
+  });
+});
+
+describe('tdigest(expr, weight)', () => {
+  const table = 'datatable(x:long, w:long)[1, 2, 3, 1, 5, 0, long(null), 3, 7, long(null), 9, 4]';
+
+  it('gives percentile_tdigest the answer of percentilew and counts weights in rank_tdigest', async () => {
+    const [digestRow] = await rowsOf(
+      `${table} | summarize d = tdigest(x, w) | project p = pack_array(percentile_tdigest(d, 10), percentile_tdigest(d, 50), percentile_tdigest(d, 90)), r = rank_tdigest(d, 3)`,
+    );
+    const [weightedRow] = await rowsOf(`${table} | summarize percentilesw_array(x, w, 10, 50, 90)`);
+    expect(digestRow![0]).toEqual(weightedRow![0]);
+    expect(digestRow![0]).toEqual([1, 9, 9]);
+    expect(digestRow![1]).toBe(3);
+  });
+
+  it('refuses a real weight, as Kusto.Language does', () => {
+    expectRefusedAt('datatable(x:long, w:real)[1, 2] | summarize tdigest(x, w)', duckdb, {
+      code: 'QUERY_SEMANTIC',
+      message: "argument 'weight' must be an integer",
+      position: '1:56',
+    });
+  });
+});
