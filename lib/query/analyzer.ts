@@ -2,7 +2,7 @@
 // expression, applies Kusto's column naming, and builds the relational IR. Throws QueryError,
 // including the limit codes (depth of stacked operators, depth and terms after name substitution,
 // the compile budget). Every per-item step is O(1) amortized: no operator is quadratic in its items.
-import { mapChildren, namesIn } from './ast-walk';
+import { mapChildren, namesIn, readsUnnamedColumns } from './ast-walk';
 import type { Expr, NamedExpr, Operator, Pipeline, Program, SortKey, Source } from './ast';
 import { analyzeAggregate, type AggregateOutput } from './aggregates';
 import { analyzeGraph } from './analyze-graph';
@@ -426,10 +426,12 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
    * A where right after an innerunique join that reads only left columns filters the left input
    * before its keys are deduplicated, as Kusto propagates it: the join-innerunique page's
    * `t1 | join kind=innerunique t2 on key | where value == "val1.2"` always gives the val1.2 rows.
-   * Undefined when the predicate reads a right column (or a left one the join does not output).
+   * Undefined when the predicate reads a right column (or a left one the join does not output), or
+   * columns it does not name (`* has "x"`, pack_all()).
    */
   private filterBeforeUniqueJoin(input: Rel, where: Operator & { kind: 'where' }): Rel | undefined {
-    if (input.kind !== 'join' || input.joinKind !== 'innerunique') return undefined;
+    if (input.kind !== 'join' || input.joinKind !== 'innerunique' || readsUnnamedColumns(where.predicate))
+      return undefined;
     const sideOf = new Map(input.output.map((o) => [o.column.name, o.side]));
     const leftNames = new Set(input.left.columns.map((c) => c.name));
     for (const name of namesIn(where.predicate)) {

@@ -65,6 +65,16 @@ let t2 = datatable(key: long, value: string)[1, "val1.3", 1, "val1.4"];
     expect(got[0]!.slice(2)).toEqual([1, 'val1.4']);
   });
 
+  it.each([
+    ['where * has "val1.4"'],
+    ['where tostring(column_ifexists("value1", "")) == "val1.4"'],
+    ['where tostring(pack_all()) has "val1.4"'],
+  ])('searches the joined row, right columns included, for a predicate naming no column: %s', async (where) => {
+    const got = await rows(`${tables}t1 | join kind = innerunique t2 on key | ${where}`);
+    expect(got).toHaveLength(1);
+    expect(got[0]!.slice(2)).toEqual([1, 'val1.4']);
+  });
+
   it('filters after an inner join as written (no deduplication to pass)', async () => {
     const got = await rows(`${tables}t1 | join kind = inner t2 on key | where value == "val1.2"`);
     expect(got).toHaveLength(2);
