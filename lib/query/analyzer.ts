@@ -2,7 +2,7 @@
 // expression, applies Kusto's column naming, and builds the relational IR. Throws QueryError,
 // including the limit codes (depth of stacked operators, depth and terms after name substitution,
 // the compile budget). Every per-item step is O(1) amortized: no operator is quadratic in its items.
-import { mapChildren } from './ast-walk';
+import { mapChildren, namesIn, readsUnnamedColumns } from './ast-walk';
 import type { Expr, NamedExpr, Operator, Pipeline, Program, SortKey, Source } from './ast';
 import { analyzeAggregate, type AggregateOutput } from './aggregates';
 import { analyzeGraph } from './analyze-graph';
@@ -322,13 +322,15 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
         const exprs: IrExpr[] = [];
         const taken = new Set<string>();
         // series_stats() and series_fit_line() give several columns in print as in extend; print_N
-        // counts the items as written.
+        // counts the items as written. Nothing else names a print column: print has no input columns,
+        // so a name there is a let variable's, and Kusto.Language (and the parse_json page, `let d=...;
+        // print d`) names it print_N, likewise tostring(d), d.a, strlen(d).
         const items = s.items.flatMap((written, i) =>
           expandSeriesStats([written], this.errors).map((item) => ({ item, i })),
         );
         items.forEach(({ item, i }) => {
           const expr = analyzeScalar(item.expr, this.env([]));
-          const name = item.name ?? derivedName(item.expr, false, false) ?? `print_${i}`;
+          const name = item.name ?? `print_${i}`;
           if (taken.has(name))
             throw this.errors.semantic(`duplicate column name '${name}'`, item.nameSpan ?? item.span);
           taken.add(name);
@@ -420,6 +422,25 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
   }
 
   // ---------------------------------------------------------------- operators
+  /**
+   * A where right after an innerunique join that reads only left columns filters the left input
+   * before its keys are deduplicated, as Kusto propagates it: the join-innerunique page's
+   * `t1 | join kind=innerunique t2 on key | where value == "val1.2"` always gives the val1.2 rows.
+   * Undefined when the predicate reads a right column (or a left one the join does not output), or
+   * columns it does not name (`* has "x"`, pack_all()).
+   */
+  private filterBeforeUniqueJoin(input: Rel, where: Operator & { kind: 'where' }): Rel | undefined {
+    if (input.kind !== 'join' || input.joinKind !== 'innerunique' || readsUnnamedColumns(where.predicate))
+      return undefined;
+    const sideOf = new Map(input.output.map((o) => [o.column.name, o.side]));
+    const leftNames = new Set(input.left.columns.map((c) => c.name));
+    for (const name of namesIn(where.predicate)) {
+      const side = sideOf.get(name);
+      if (side === 'right' || (side === undefined && leftNames.has(name))) return undefined;
+    }
+    return { ...input, left: this.operator(input.left, where) };
+  }
+
   private operator(input: Rel, op: Operator): Rel {
     const cols = input.columns;
     switch (op.kind) {
@@ -435,6 +456,8 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
             );
           return this.passthrough({ kind: 'filter', input: w.rel, predicate, columns: w.rel.columns }, [...cols]);
         }
+        const pushed = this.filterBeforeUniqueJoin(input, op);
+        if (pushed) return pushed;
         let predicate = analyzeScalar(op.predicate, this.env(cols));
         if (predicate.type === 'dynamic') predicate = convert(predicate, 'bool');
         if (predicate.type !== 'bool')

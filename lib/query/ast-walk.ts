@@ -62,3 +62,12 @@ export function namesIn(e: Expr): Set<string> {
   collect(e);
   return named;
 }
+
+/** Functions that read a row's columns without naming them (so namesIn() does not see what they read). */
+const WHOLE_ROW_CALLS: ReadonlySet<string> = new Set(['pack_all', 'column_ifexists']);
+
+/** Whether an expression reads columns it does not name: `*` (`* has "x"`, `hash(*)`), pack_all(), column_ifexists(). */
+export function readsUnnamedColumns(e: Expr): boolean {
+  if (e.kind === 'star' || (e.kind === 'call' && WHOLE_ROW_CALLS.has(e.name))) return true;
+  return findInChildren(e, (x) => (readsUnnamedColumns(x) ? true : undefined)) ?? false;
+}

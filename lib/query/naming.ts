@@ -115,19 +115,18 @@ function namingArgument(rule: ResultName, args: readonly Expr[]): Expr | undefin
  * The name a column gets in project/extend/summarize-by when none is given, or undefined (then ColumnN).
  * `nested`: expr is inside another expression, where a `suffixed` call names nothing (Kusto.Language:
  * tostring(array_sort_asc(x)) is Column1, the suffix names only the function's own output column).
- * `barePrefix`: a prefixed call whose argument names nothing is still named (strlen("ab") is strlen_);
- * print does not do that (Kusto.Language: print strlen("ab") is print_0).
+ * A prefixed call whose argument names nothing is still named (strlen("ab") is strlen_).
  */
-export function derivedName(expr: Expr, nested = false, barePrefix = true): string | undefined {
+export function derivedName(expr: Expr, nested = false): string | undefined {
   switch (expr.kind) {
     case 'name':
       return expr.name;
     case 'member': {
-      const base = derivedName(expr.target, true, barePrefix);
+      const base = derivedName(expr.target, true);
       return base === undefined ? undefined : `${base}_${expr.name}`;
     }
     case 'index': {
-      const base = derivedName(expr.target, true, barePrefix);
+      const base = derivedName(expr.target, true);
       const idx = expr.index;
       if (base === undefined || idx.kind !== 'literal' || idx.value === null) return undefined;
       return `${base}_${String(idx.value)}`;
@@ -138,12 +137,10 @@ export function derivedName(expr: Expr, nested = false, barePrefix = true): stri
       if (rule.kind === 'fixed') return rule.name;
       if (rule.kind === 'suffixed' && nested) return undefined;
       const arg = namingArgument(rule, expr.args);
-      const inner = arg === undefined ? undefined : derivedName(arg, true, barePrefix);
-      if (rule.kind === 'prefixed')
-        return inner === undefined && !barePrefix ? undefined : `${rule.prefix}_${inner ?? ''}`;
+      const inner = arg === undefined ? undefined : derivedName(arg, true);
+      if (rule.kind === 'prefixed') return `${rule.prefix}_${inner ?? ''}`;
       // An array that names nothing is array0 (Kusto.Language: array_sort_asc(dynamic([2, 1])) is array0_sorted).
-      if (rule.kind === 'suffixed')
-        return inner === undefined && !barePrefix ? undefined : `${inner ?? 'array0'}_${rule.suffix}`;
+      if (rule.kind === 'suffixed') return `${inner ?? 'array0'}_${rule.suffix}`;
       return inner;
     }
     default:

@@ -13,6 +13,7 @@
 import type { Expr, NamedExpr } from './ast';
 import type { Span } from './tokens';
 import type { ErrorFactory } from './errors';
+import { refusalReason } from './catalog/functions-v6-refused';
 import { aggregateArgumentName } from './naming';
 
 /** The statistics and the conversion that types each (indexes are long, the rest real). */
@@ -113,6 +114,11 @@ export function expandSeriesStats(items: readonly NamedExpr[], errors: ErrorFact
         item.span,
       );
     if (!isSeriesStats(item)) {
+      // A refused function's own reason says more than the naming form's (the anomaly detection
+      // page's (anomalies, score, baseline) = series_decompose_anomalies(...)).
+      const refused = item.names !== undefined && item.expr.kind === 'call' ? refusalReason(item.expr.name) : undefined;
+      if (refused !== undefined && item.expr.kind === 'call')
+        throw errors.unsupported(`the function '${item.expr.name}' is not supported: ${refused}`, item.expr.nameSpan);
       if (item.names !== undefined)
         throw errors.semantic(
           '(a, b, ...) = names the columns of a function that gives several, such as series_stats()',

@@ -79,7 +79,9 @@ describe('query parameters and injection', () => {
           expect((e as QueryError).code).toBe('QUERY_SEMANTIC');
           return;
         }
-        expect(sql).toMatch(/^SELECT "_c1" AS "n" FROM \(SELECT CAST\(-?\d+ AS BIGINT\) AS "_c1"\) AS "_t1" LIMIT 11$/);
+        expect(sql).toMatch(
+          /^SELECT "_c1" AS "print_0" FROM \(SELECT CAST\(-?\d+ AS BIGINT\) AS "_c1"\) AS "_t1" LIMIT 11$/,
+        );
       }),
       { numRuns: 300 },
     );
