@@ -19,6 +19,7 @@ import { analyzeFind } from './analyze-find';
 import { analyzeScan } from './analyze-scan';
 import { scopedTable } from './analyze-scope';
 import { checkAccess } from './statements-restrict';
+import { graphLetOf } from './parser-graph-let';
 import { searchPredicate, searchSource } from './analyze-search';
 import { analyzeTopNested } from './analyze-top-nested';
 import { analyzeUnion } from './analyze-union';
@@ -104,6 +105,8 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
   private readonly serialized = new Set<Rel>();
   private readonly lets = new Map<string, IrExpr>();
   private readonly tabularLets = new Map<string, Rel>();
+  /** Names of graph lets in scope (parser-graph-let.ts): read only by a graph operator after them. */
+  private readonly graphLets = new Set<string>();
   private readonly materialized = new Set<Rel>();
   /** The name `as` gave a relation: a union leg's name in withsource= (as operator docs). */
   private readonly asNames = new Map<Rel, string>();
@@ -124,7 +127,13 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
   }
 
   run(program: Program): AnalyzedQuery {
+    // A graph let's private lets (its edges, its nodes tables) read the names as they were before it.
+    let pendingGraph: string | undefined;
     for (const stmt of program.lets) {
+      const graph = graphLetOf(stmt.name);
+      if (pendingGraph !== undefined && graph !== pendingGraph) this.declareGraphLet(pendingGraph);
+      pendingGraph = graph;
+      if (graph === undefined) this.graphLets.delete(stmt.name);
       if (stmt.value.kind === 'function') continue; // expanded into its calls before analysis (expand-udf.ts)
       if (stmt.value.kind === 'pipeline') {
         const { rel, renderHint } = this.pipeline(stmt.value);
@@ -136,7 +145,18 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
         this.lets.set(stmt.name, value);
       }
     }
+    if (pendingGraph !== undefined) this.declareGraphLet(pendingGraph);
     return { ...this.pipeline(program.query), materialized: this.materialized };
+  }
+
+  /**
+   * A graph let (bound under private names, parser-graph-let.ts) hides every earlier table or let
+   * of its own name from the statements after it; a later let of that name is no longer a graph.
+   */
+  private declareGraphLet(graph: string): void {
+    this.graphLets.add(graph);
+    this.tabularLets.delete(graph);
+    this.lets.delete(graph);
   }
 
   get engine(): 'duckdb' | 'timestream' | undefined {
@@ -284,7 +304,14 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
   private source(s: Source): Rel {
     switch (s.kind) {
       case 'table': {
-        checkAccess(this.ctx, s.name, s.span);
+        // A graph let's use reads its edges under a private name (parser-graph-let.ts): the
+        // restrict statement hides or allows it by the let's own name.
+        checkAccess(this.ctx, graphLetOf(s.name) ?? s.name, s.span);
+        if (this.graphLets.has(s.name))
+          throw this.errors.semantic(
+            `'${s.name}' is a graph (its let ends in make-graph), not a table: only a graph operator reads it (${s.name} | graph-match ..., ${s.name} | graph-to-table ...)`,
+            s.span,
+          );
         const let_ = this.tabularLets.get(s.name);
         if (let_) return let_;
         if (isTableName(s.name)) return scanOf(s.name);

@@ -16,9 +16,18 @@ interface GraphLet {
   readonly marks: readonly GraphMarkSpec[];
 }
 
+const PRIVATE = '#graph-let.';
+
 /** A private name: `#` starts no name of the query text (as analyze-graph.ts's tables). */
 function privateName(letName: string, part: string): string {
-  return `#graph-let.${letName}.${part}`;
+  return `${PRIVATE}${letName}.${part}`;
+}
+
+/** The graph let whose input a private name holds, or undefined for any other name. */
+export function graphLetOf(name: string): string | undefined {
+  if (!name.startsWith(PRIVATE)) return undefined;
+  const rest = name.slice(PRIVATE.length);
+  return rest.slice(0, rest.lastIndexOf('.'));
 }
 
 function tableOf(name: string, span: Span): Pipeline {

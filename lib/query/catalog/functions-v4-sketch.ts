@@ -301,7 +301,8 @@ export const SKETCH_AGGREGATIONS: readonly AggregateFunction[] = [
       const type = `'${sketchType(c.args[0]!.type)}'`;
       if (c.a[1] === undefined)
         return digest(c, type, `coalesce(list_sort(list(${asNumber(c, 0)}) FILTER (WHERE ${c.a[0]} IS NOT NULL)), [])`);
-      const copies = `CASE WHEN ${c.a[1]} > ${MAX_REPEAT} THEN error(${c.d.string(TOO_HEAVY)}) ELSE list_resize([${asNumber(c, 0)}], CAST(${c.a[1]} AS BIGINT), ${asNumber(c, 0)}) END`;
+      // The CASE runs on every row before the FILTER drops those of weight below 1 (or null).
+      const copies = `CASE WHEN ${c.a[1]} < 1 THEN [] WHEN ${c.a[1]} > ${MAX_REPEAT} THEN error(${c.d.string(TOO_HEAVY)}) ELSE list_resize([${asNumber(c, 0)}], CAST(${c.a[1]} AS BIGINT), ${asNumber(c, 0)}) END`;
       return digest(c, type, `coalesce(list_sort(flatten(list(${copies}) FILTER (WHERE ${weighted(c)}))), [])`);
     },
     timestream: (c) => {
@@ -313,7 +314,7 @@ export const SKETCH_AGGREGATIONS: readonly AggregateFunction[] = [
           `coalesce(array_sort(array_agg(${asNumber(c, 0)}) FILTER (WHERE ${c.a[0]} IS NOT NULL)), CAST(ARRAY[] AS ARRAY(DOUBLE)))`,
         );
       // Presto's repeat() refuses more than 10,000 copies itself (an engine error, as the bound above).
-      const copies = `repeat(${asNumber(c, 0)}, CAST(${c.a[1]} AS INTEGER))`;
+      const copies = `repeat(${asNumber(c, 0)}, CAST(greatest(${c.a[1]}, 0) AS INTEGER))`;
       return digest(
         c,
         type,

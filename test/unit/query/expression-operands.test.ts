@@ -200,6 +200,14 @@ describe('tdigest(expr, weight)', () => {
     expect(digestRow![1]).toBe(3);
   });
 
+  it('skips rows of a negative weight (the engine ran the copies before the filter)', async () => {
+    const query = 'range x from 1 to 5 step 1 | extend w = x - 3';
+    const [digestRow] = await rowsOf(`${query} | summarize d = tdigest(x, w) | project percentile_tdigest(d, 50)`);
+    const [weightedRow] = await rowsOf(`${query} | summarize percentilew(x, w, 50)`);
+    expect(digestRow).toEqual([5]);
+    expect(digestRow).toEqual(weightedRow);
+  });
+
   it('refuses a real weight, as Kusto.Language does', () => {
     expectRefusedAt('datatable(x:long, w:real)[1, 2] | summarize tdigest(x, w)', duckdb, {
       code: 'QUERY_SEMANTIC',

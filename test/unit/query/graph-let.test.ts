@@ -81,6 +81,10 @@ describe('a graph kept in a let', () => {
     ['as the result', 'G', '4:1'],
     ['under a tabular operator', 'G | count', '4:1'],
     ['in a join', 'print x = 1 | join (G) on x', '4:21'],
+    // The graph hides an earlier let or table of its name wherever a table name is read.
+    ['by name in a union', 'union G', '4:7'],
+    ['by name in a join', 'print s = "A" | join kind=inner G on s', '4:33'],
+    ['by name in a lookup', 'print s = "A" | lookup G on s', '4:24'],
   ])('refuses the let used %s, at its name', (_, use, position) => {
     // Act
     const error = compileFailure(`${CHAIN}${use}`, options);
@@ -89,6 +93,35 @@ describe('a graph kept in a let', () => {
     expect(error.message).toMatch(
       new RegExp(`^${position}: 'G' is a graph \\(its let ends in make-graph\\), not a table`),
     );
+  });
+
+  it('hides an earlier let of its name in a union, a join and a lookup', () => {
+    // Prepare: G was a table before the graph let of that name.
+    const shadowed = `let G = print x = 1;\n${CHAIN}`;
+    // Act
+    const errors = ['union G', 'print s = "A" | join kind=inner G on s', 'print s = "A" | lookup G on s'].map((use) =>
+      compileFailure(`${shadowed}${use}`, options),
+    );
+    // Assess
+    for (const error of errors) expect(error.message).toMatch(/'G' is a graph \(its let ends in make-graph\)/);
+  });
+
+  it("reads a table of the graph let's own name in its inputs, before the let hides it", async () => {
+    // Act: the let States reads the table States for its edges and nodes.
+    const result = await rows(
+      'let States = States | take 3 | make-graph Name --> Unit with States on Name;\nStates | graph-to-table edges | count',
+    );
+    // Assess
+    expect(result).toEqual(['[3]']);
+  });
+
+  it('is hidden by restrict access like any let, also through a graph operator', () => {
+    // Act
+    const hidden = compileFailure(`${CHAIN}restrict access to (Events);\nG | graph-to-table edges`, options);
+    const allowed = compile(`${CHAIN}restrict access to (G);\nG | graph-to-table edges`, options);
+    // Assess
+    expect(hidden.message).toMatch(/^5:1: 'G' is not accessible: the restrict statement at 4:1 allows only \(Events\)/);
+    expect(allowed.columns.map((c) => c.name)).toEqual(['s', 't']);
   });
 
   it('refuses graph("name") (a persistent graph model), at the word', () => {
