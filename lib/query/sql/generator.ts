@@ -499,10 +499,14 @@ class Generator {
     }
     const rightSql = this.render(right.sel);
     const cond = rel.on.map((k) => `${la}.${this.q(k.left)} = ${ra}.${this.q(k.right)}`).join(' AND ');
-    const items = rel.output.map((o) => ({
-      sql: `${o.side === 'left' ? la : ra}.${this.q(o.from)}`,
-      ref: o.column.ref,
-    }));
+    // An outer join's side without a match gives null, but a Kusto string is never null: "" (as a
+    // union's missing column), so isempty(), isnull() and comparisons read it as Kusto does.
+    const padded = { leftouter: ['right'], rightouter: ['left'], fullouter: ['left', 'right'] }[rel.joinKind as string];
+    const items = rel.output.map((o) => {
+      const sql = `${o.side === 'left' ? la : ra}.${this.q(o.from)}`;
+      const empty = o.column.type === 'string' && padded?.includes(o.side);
+      return { sql: empty ? `coalesce(${sql}, '')` : sql, ref: o.column.ref };
+    });
     this.countTerms(items.length + rel.on.length, undefined);
     const sel: Select = {
       star: false,
