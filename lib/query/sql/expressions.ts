@@ -131,10 +131,10 @@ export class ExpressionWriter {
         if (ex!.type === 'datetime') return `(${d.epochMicros(x)} - ${d.epochMicros(y)})`;
         return `(${x} - ${y})`;
       case 'mul':
-        if (e.type === 'timespan' && ey!.type === 'real') return `CAST(trunc(${x} * ${y}) AS BIGINT)`;
+        if (e.type === 'timespan' && isFractional(ey!.type)) return fractionalTicks(d, `${x} * ${y}`);
         return `(${x} * ${y})`;
       case 'div':
-        if (e.type === 'timespan') return ey!.type === 'real' ? `CAST(trunc(${x} / ${y}) AS BIGINT)` : d.intDiv(x, y);
+        if (e.type === 'timespan') return isFractional(ey!.type) ? fractionalTicks(d, `${x} / ${y}`) : d.intDiv(x, y);
         if (isInteger(e.type)) return d.intDiv(x, y);
         return d.realDiv(x, y);
       case 'mod':
@@ -570,6 +570,17 @@ class CatalogCall implements SqlCall {
     this.json = (i) => w.jsonOf(args[i]!, a[i]!);
     this.jsonOfType = (x, t) => w.jsonOf({ kind: 'lit', type: t, value: null }, x);
   }
+}
+
+/** real and decimal: both doubles in the engines, so a timespan times or over either is computed alike. */
+const isFractional = (t: KqlType): boolean => t === 'real' || t === 'decimal';
+
+/**
+ * A timespan times or over a real number, cut to whole microseconds. Null where the result is not a
+ * finite long (over 0.0, or past the range): a null as for `/ 0` of longs, never an engine's error.
+ */
+function fractionalTicks(d: SqlDialect, product: string): string {
+  return d.tryCast(`trunc(${product})`, 'BIGINT');
 }
 
 /** x rounded down to a multiple of y: integer arithmetic (a floor also for negative x) or floor(). */
