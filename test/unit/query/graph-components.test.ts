@@ -212,6 +212,25 @@ describe("make-graph's partitioned-by", () => {
     expect(found).toEqual(['["t1",2]', '["t2",2]']);
   });
 
+  it('gives a null node id no node, as without partitioned-by: no path goes through it', async () => {
+    // Prepare: in partition A, 1 -> null and null -> 2; in B, 1 -> 3.
+    const edges = 'datatable(a:long, b:long, t:string)[1, long(null), "A", long(null), 2, "A", 1, 3, "B"]';
+    // Act
+    const paths = await rows(
+      `${edges} | make-graph a --> b with_node_id=id partitioned-by t (graph-match (x)-[e*1..3]->(y) project x.id, y.id)`,
+    );
+    const whole = await rows(
+      `${edges} | make-graph a --> b with_node_id=id | graph-match (x)-[e*1..3]->(y) project x.id, y.id`,
+    );
+    const nodes = await rows(`${edges} | make-graph a --> b with_node_id=id partitioned-by t (graph-to-table nodes)`);
+    const kept = await rows(`${edges} | make-graph a --> b with_node_id=id partitioned-by t (graph-to-table edges)`);
+    // Assess: the edges with a null end are kept; they join no node.
+    expect(paths).toEqual(['[1,3]']);
+    expect(whole).toEqual(paths);
+    expect(nodes).toEqual(['[1]', '[1]', '[2]', '[3]']);
+    expect(kept).toHaveLength(3);
+  });
+
   it.each([
     [
       'make-graph s --> d with N on id partitioned-by nope (graph-to-table nodes)',
