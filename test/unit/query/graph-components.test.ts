@@ -3,6 +3,7 @@
 // labels() of every element kind) and the errors. The printed examples are in the conformance
 // corpus (test/conformance/cases/op-graph-mark-components-*.json, op-graph-labels-*.json).
 import type { DuckDBConnection } from '@duckdb/node-api';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compile, convertRows, type CompileOptions } from '../../../lib/query/index';
 import { compileFailure } from './compile-failure';
@@ -92,6 +93,52 @@ describe('graph-mark-components', () => {
     );
     // Assess
     expect(rows).toEqual([[5001, 1, 0]]);
+  });
+
+  it('finds the weak components of random graphs as a union-find does', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 40 })), {
+          minLength: 1,
+          maxLength: 60,
+        }),
+        async (edges) => {
+          // Prepare: the expectation by union-find over the same edges.
+          const parent = new Map<number, number>();
+          const root = (v: number): number => {
+            while (parent.get(v) !== v) v = parent.get(v)!;
+            return v;
+          };
+          for (const [a, b] of edges) for (const v of [a, b]) if (!parent.has(v)) parent.set(v, v);
+          for (const [a, b] of edges) parent.set(root(a), root(b));
+          const groups = new Map<number, number[]>();
+          for (const v of parent.keys()) groups.set(root(v), [...(groups.get(root(v)) ?? []), v]);
+          const expected = [...groups.values()].map((g) => g.sort((x, y) => x - y)).sort((x, y) => x[0]! - y[0]!);
+          const table = `datatable(s:long, t:long)[${edges.map(([a, b]) => `${a}, ${b}`).join(', ')}]`;
+          // Act
+          const { rows } = await run(
+            `${table} | make-graph s --> t with_node_id=id | graph-mark-components | graph-to-table nodes | summarize ids = make_set(id) by ComponentId`,
+          );
+          const found = rows
+            .sort((a, b) => Number(a[0]) - Number(b[0]))
+            .map((r) => (r[1] as number[]).sort((x, y) => x - y));
+          // Assess
+          expect(found).toEqual(expected);
+        },
+      ),
+      { seed: 11, numRuns: 25 },
+    );
+  });
+
+  it('finds one component on a path whose ids do not decrease toward its least id', async () => {
+    // Act: 0 - 1000 - 999 - ... - 1, the least id at one end and the ids rising away from it.
+    const { rows } = await run(
+      'range i from 1 to 999 step 1 | project a = i, b = i + 1 | union (print a = 0, b = 1000)' +
+        ' | make-graph a --> b with_node_id=id | graph-mark-components | graph-to-table nodes' +
+        ' | summarize count(), dcount(ComponentId), max(ComponentId)',
+    );
+    // Assess
+    expect(rows).toEqual([[1001, 1, 0]]);
   });
 
   it.each([
