@@ -78,6 +78,29 @@ describe('calls both type checkers accept run on DuckDB without an engine error'
     db = await openFixtureDb();
   });
 
+  it('cuts an array at a dynamic holding one real index (a JSON double) as an array of them does', async () => {
+    // Prepare
+    const c = compile(
+      'print a = dynamic([1,2,3,4]) | project x = array_split(a, dynamic(2.0)), y = array_split(a, dynamic([2.0]))',
+      duck,
+    );
+    // Act
+    const rows = convertRows(await runSql(db, c.sql), ['dynamic', 'dynamic']);
+    // Assess
+    expect(rows).toEqual([
+      [
+        [
+          [1, 2],
+          [3, 4],
+        ],
+        [
+          [1, 2],
+          [3, 4],
+        ],
+      ],
+    ]);
+  });
+
   it('cuts an array at a dynamic holding one index as at that integer', async () => {
     // Prepare
     const c = compile(
