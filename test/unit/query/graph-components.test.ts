@@ -6,7 +6,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compile, convertRows, type CompileOptions } from '../../../lib/query/index';
-import { compileFailure } from './compile-failure';
+import { compileFailure, expectRefusedAt } from './compile-failure';
 import { GOLDEN_OPTIONS, openFixtureDb, runSql } from '../../golden/fixture-db';
 
 const options: CompileOptions = { ...GOLDEN_OPTIONS, dialect: 'duckdb' };
@@ -150,6 +150,16 @@ describe('graph-mark-components', () => {
       "kind is weak or strong, not 'medium'",
     ],
     [
+      'graph-mark-components kind=strong kind=weak | graph-to-table nodes',
+      'QUERY_SYNTAX',
+      "graph-mark-components' kind= is given twice",
+    ],
+    [
+      'graph-mark-components with_component_id=a kind=weak with_component_id=b | graph-to-table nodes',
+      'QUERY_SYNTAX',
+      "graph-mark-components' with_component_id= is given twice",
+    ],
+    [
       'graph-mark-components with_node_id=x | graph-to-table nodes',
       'QUERY_SYNTAX',
       "graph-mark-components takes kind= and with_component_id=, not 'with_node_id'",
@@ -160,6 +170,14 @@ describe('graph-mark-components', () => {
     // Assess
     expect(error.code).toBe(code);
     expect(error.message).toContain(message);
+  });
+
+  it('refuses a parameter given twice at the second', () => {
+    expectRefusedAt(
+      'datatable(s:long, t:long)[1, 2] | make-graph s --> t with_node_id=id | graph-mark-components kind=strong kind=weak | graph-to-table nodes',
+      options,
+      { code: 'QUERY_SYNTAX', message: 'is given twice', position: '1:106' },
+    );
   });
 
   it('is refused on Timestream with make-graph', () => {
