@@ -70,6 +70,18 @@ describe('values of the retyped operators on DuckDB', () => {
       [false, true, false, false],
     ]);
   });
+
+  it('compares a guid with a string read as toguid reads it: 32 digits without hyphens match, braces do not', async () => {
+    // Act
+    const got = await rows(
+      'plain = g == "74BE27DE1E4E49D9B579FE0B331D3642", braced = g == "{74be27de-1e4e-49d9-b579-fe0b331d3642}", listed = g in ("74be27de1e4e49d9b579fe0b331d3642")',
+    );
+    // Assess: the toguid page reads the first 32 characters, hyphens ignored, each 0-9 or a-f.
+    expect(got).toEqual([
+      [true, false, true],
+      [false, false, false],
+    ]);
+  });
 });
 
 describe('calls both type checkers accept run on DuckDB without an engine error', () => {
