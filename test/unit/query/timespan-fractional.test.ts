@@ -2,25 +2,13 @@
 // in both engines, so it goes the real number's way (cut to whole microseconds), and a division by
 // zero gives null as `/ 0` of longs does, never an engine's error. Run on DuckDB against the values
 // written out here (1.75 hours is 01:45:00).
-import type { DuckDBConnection } from '@duckdb/node-api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compile, convertRows, type CompileOptions } from '../../../lib/query/index';
-import { GOLDEN_OPTIONS, openFixtureDb, runSql } from '../../golden/fixture-db';
+import { queryRunner } from './geocell-queries';
 
-const duckdb: CompileOptions = { ...GOLDEN_OPTIONS, dialect: 'duckdb' };
-
-let db: DuckDBConnection;
+let rowsOf: (query: string) => Promise<unknown[][]>;
 beforeAll(async () => {
-  db = await openFixtureDb();
+  rowsOf = await queryRunner();
 });
-
-async function rowsOf(query: string): Promise<unknown[][]> {
-  const compiled = compile(query, duckdb);
-  return convertRows(
-    await runSql(db, compiled.sql),
-    compiled.columns.map((c) => c.type),
-  );
-}
 
 describe('timespan arithmetic with a decimal or real number', () => {
   it('a decimal times an hour is a timespan of whole microseconds, as a real is', async () => {
