@@ -8,11 +8,12 @@
 // The node "hash id" of with_node_id= / with_source_id= / with_target_id= is hash() of the node
 // id: a long that tells nodes apart, not Kusto's own hash values. Throws QueryError
 // QUERY_SEMANTIC for unknown or mistyped id columns, QUERY_UNSUPPORTED on an engine without graphs.
-import type { Expr, GraphSpec, GraphToTableSpec, MakeGraphSpec, NamedExpr, Pipeline } from './ast';
+import type { Expr, GraphSpec, GraphToTableSpec, MakeGraphSpec, NamedExpr, Operator, Pipeline } from './ast';
 import { analyzeGraphMatch } from './analyze-graph-match';
 import { markComponents } from './analyze-graph-mark';
 import { clip } from './errors';
-import { copy, extend, item, over, project, ref, unionOf } from './graph-build';
+import { binary, call } from './ast-build';
+import { copy, extend, item, over, project, ref, unionOf, where } from './graph-build';
 import { EDGE_DST, EDGE_ID, EDGE_SRC, NODE_ID, type GraphHost, type GraphTables } from './graph-tables';
 import type { IrColumn, KqlType, Rel } from './ir';
 import type { Span } from './tokens';
@@ -69,18 +70,22 @@ function makeGraph(h: GraphHost, input: Rel, spec: MakeGraphSpec, bind: (s: stri
       { start: spec.source.span.start, end: spec.target.span.end },
     );
   const partition = spec.partitionBy ? column(input.columns, spec.partitionBy, 'in the edges') : undefined;
-  const key = (id: string): Expr => (partition ? partitionedKey(partition.name, id, at) : ref(id, at));
+  // A null id's key in a partitioned graph: the edge end's own (its edge's number) or the nodes tables' one.
+  const endKey = (end: string): Expr =>
+    call('strcat', [text(`${NULL_KEY}${end}`, at), call('tostring', [ref(EDGE_ID, at)], at)], at);
+  const key = (id: string, nullKey: Expr): Expr =>
+    partition ? partitionedKey(partition.name, id, nullKey, at) : ref(id, at);
   const inputName = bind('input', input);
   const edgesRel = h.subquery(
     over(
       inputName,
       [
-        extend([item(EDGE_SRC, key(src.name)), item(EDGE_DST, key(dst.name))], at),
         {
           kind: 'serialize',
           items: [item(EDGE_ID, { kind: 'call', name: 'row_number', nameSpan: at, args: [], span: at })],
           span: at,
         },
+        extend([item(EDGE_SRC, key(src.name, endKey('s'))), item(EDGE_DST, key(dst.name, endKey('d')))], at),
       ],
       at,
     ),
@@ -124,7 +129,11 @@ function makeGraph(h: GraphHost, input: Rel, spec: MakeGraphSpec, bind: (s: stri
   ].map(([end, id]) => over(edges, [project([copy(NODE_ID, end!, at), ...idProps.map((p) => value(p, id!))], at)], at));
   const nodeLeg = (t: (typeof tables)[number]): Pipeline => {
     const dynamic = t.rel.columns.filter((c) => mixed.has(c.name)).map((c) => value(c.name, c.name));
-    return over(t.name, [extend([item(NODE_ID, key(t.id))], at), ...(dynamic.length ? [extend(dynamic, at)] : [])], at);
+    return over(
+      t.name,
+      [extend([item(NODE_ID, key(t.id, text(NULL_KEY, at)))], at), ...(dynamic.length ? [extend(dynamic, at)] : [])],
+      at,
+    );
   };
   const legs = [...tables.map(nodeLeg), ...ends];
   const propNames = spec.nodeIdProperty ? [spec.nodeIdProperty.name] : props.map((p) => p.name);
@@ -132,6 +141,7 @@ function makeGraph(h: GraphHost, input: Rel, spec: MakeGraphSpec, bind: (s: stri
   const nodesRel = h.subquery({
     ...merged,
     operators: [
+      ...(partition ? [NO_NODE(at)] : []),
       {
         kind: 'summarize',
         aggregates: propNames.map((p) =>
@@ -151,19 +161,36 @@ function makeGraph(h: GraphHost, input: Rel, spec: MakeGraphSpec, bind: (s: stri
   };
 }
 
+/** The text every null id's key starts with: no real key does (each starts with a length, a digit). */
+const NULL_KEY = '-';
+
+/**
+ * Drops the null ids' nodes of a partitioned graph. The engines' null cannot carry a key (tostring(null)
+ * is ""), so each edge end with a null id gets a key of its own that no other end or node has, and its
+ * node is dropped here: the edge then joins nothing, as a null id joins nothing without partitioned-by.
+ */
+const NO_NODE = (at: Span): Operator =>
+  where(call('not', [binary('startswith_cs', ref(NODE_ID, at), text(NULL_KEY, at), at)], at), at);
+
 /**
  * A node's id in a partitioned graph (make-graph's partitioned-by): its partition and its id in one
  * string, the partition's text prefixed with its length so that no two pairs give one key. Every
  * join of the graph's operators is on this key, so each partition is a graph of its own. A null
- * partition reads as an empty string.
+ * partition reads as an empty string; a null id gets `nullKey`, a text that starts with NULL_KEY.
  */
-function partitionedKey(partition: string, id: string, at: Span): Expr {
-  const call = (name: string, args: Expr[]): Expr => ({ kind: 'call', name, nameSpan: at, args, span: at });
-  const text = (e: Expr): Expr => call('tostring', [e]);
-  const colon: Expr = { kind: 'literal', type: 'string', value: ':', span: at };
-  const part = text(ref(partition, at));
-  return call('strcat', [text(call('strlen', [part])), colon, part, colon, text(ref(id, at))]);
+function partitionedKey(partition: string, id: string, nullKey: Expr, at: Span): Expr {
+  const part = call('tostring', [ref(partition, at)], at);
+  const colon = text(':', at);
+  const key = call(
+    'strcat',
+    [call('tostring', [call('strlen', [part], at)], at), colon, part, colon, call('tostring', [ref(id, at)], at)],
+    at,
+  );
+  return call('iff', [call('isnull', [ref(id, at)], at), nullKey, key], at);
 }
+
+/** A string literal. */
+const text = (value: string, at: Span): Expr => ({ kind: 'literal', type: 'string', value, span: at });
 
 /** The names given more than one type. */
 function mixedTypes(columns: readonly { name: string; type: KqlType }[]): Set<string> {

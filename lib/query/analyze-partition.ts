@@ -119,15 +119,25 @@ function perKey(h: MvApplyHost, key: string, op: Operator, order: Order): Operat
       ];
     }
     case 'scan':
-      // Each key's rows in their order (by the key first when no sort set one), scanned from an empty state.
-      return [
-        ...(order.keys ? [] : [{ kind: 'sort', keys: [asc(k)], span } as const]),
-        { ...op, scan: { ...op.scan, partitionKey: key } },
-      ];
+      // Each key's rows in their order, scanned from an empty state. A sort or top inside set that order;
+      // else the input's: sorting by the key alone would lose it (the engines' sort is not stable), so the
+      // rows are numbered first (as serialize does) and ordered by the key, then that number.
+      return order.keys ? [{ ...op, scan: { ...op.scan, partitionKey: key } }] : inputOrderScan(key, op, span);
     default:
       if (ROW_WISE.has(op.kind)) return [op];
       throw h.errors.unsupported(`${operatorWord(op)} inside partition is not supported`, op.span);
   }
+}
+
+/** Scan each key's rows in the input's order: numbered, sorted by key then number, the number dropped after. */
+function inputOrderScan(key: string, op: Operator & { kind: 'scan' }, span: Span): Operator[] {
+  const nth = `${key} input row`;
+  return [
+    { kind: 'serialize', items: [{ name: nth, expr: call('row_number', [], span), span }], span },
+    { kind: 'sort', keys: [asc(name(key, span)), asc(name(nth, span))], span },
+    { ...op, scan: { ...op.scan, partitionKey: key } },
+    { kind: 'projectAway', names: [{ name: nth, wildcard: false, span }], span },
+  ];
 }
 
 /** The row's number within its key, rows sorted by the key: numbering restarts where the key changes (null included). */

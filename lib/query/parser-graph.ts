@@ -124,11 +124,15 @@ function nextGraphOperator(p: GraphCursor, after: Token): Token | undefined {
 function parseMarkComponents(p: OperatorCursor, start: number): GraphMarkSpec {
   let strong = false;
   let property = 'ComponentId';
+  const given = new Set<string>();
   for (;;) {
     const t = p.peek();
     if (t.kind !== 'ident' || p.peekAt(1)?.text !== '=') break;
     if (t.text !== 'kind' && t.text !== 'with_component_id')
       throw p.errors.syntax(`graph-mark-components takes kind= and with_component_id=, not '${t.text}'`, t.span);
+    // Kusto.Language: "The parameter 'kind' is already specified." (the later one would win silently).
+    if (given.has(t.text)) throw p.errors.syntax(`graph-mark-components' ${t.text}= is given twice`, t.span);
+    given.add(t.text);
     p.next();
     p.next();
     if (t.text === 'with_component_id') {

@@ -43,11 +43,13 @@ function arraySplit(c: SqlCall): string {
   const dynamicIdx = c.args[1]!.type === 'dynamic';
   if (duck) {
     const l = `CAST(${c.a[0]} AS JSON[])`;
-    // A dynamic holding one integer (dynamic(2), d.at) cuts there, as the integer form does; the cast
-    // of anything but an array to JSON[] was an engine Conversion Error.
+    // A dynamic holding one number (dynamic(2), dynamic(2.0), d.at) cuts there, as the integer form does
+    // and as an array's numbers do; the cast of anything but an array to JSON[] was an engine Conversion Error.
+    const index = (j: string): string => `TRY_CAST(CAST(${j} AS VARCHAR) AS BIGINT)`;
     const idx = dynamicIdx
-      ? `CASE json_type(${c.a[1]}) WHEN 'ARRAY' THEN list_transform(CAST(${c.a[1]} AS JSON[]), e -> TRY_CAST(CAST(e AS VARCHAR) AS BIGINT)) ` +
-        `WHEN 'BIGINT' THEN [CAST(CAST(${c.a[1]} AS VARCHAR) AS BIGINT)] WHEN 'UBIGINT' THEN [TRY_CAST(CAST(${c.a[1]} AS VARCHAR) AS BIGINT)] END`
+      ? `CASE json_type(${c.a[1]}) WHEN 'ARRAY' THEN list_transform(CAST(${c.a[1]} AS JSON[]), e -> ${index('e')}) ` +
+        `WHEN 'BIGINT' THEN [CAST(CAST(${c.a[1]} AS VARCHAR) AS BIGINT)] WHEN 'UBIGINT' THEN [${index(c.a[1]!)}] ` +
+        `WHEN 'DOUBLE' THEN [${index(c.a[1]!)}] END`
       : `[CAST(${c.a[1]} AS BIGINT)]`;
     const bounds = `list_concat([0], list_transform(${idx}, x -> greatest(0, least(len(l), CASE WHEN x < 0 THEN len(l) + x ELSE x END))), [len(l)])`;
     const body = `to_json(list_transform(range(1, len(b)), j -> list_slice(l, b[j] + 1, b[j + 1])))`;

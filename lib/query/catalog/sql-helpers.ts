@@ -64,3 +64,16 @@ export const datetimeJson = (d: SqlDialect, ts: string): string =>
   d.name === 'duckdb'
     ? `('"' || strftime(${ts}, '%Y-%m-%dT%H:%M:%S.%f') || '0Z"')`
     : `('"' || date_format(${ts}, '%Y-%m-%dT%H:%i:%s.%f') || '0Z"')`;
+
+/**
+ * The guid text a string holds as toguid() reads it (toguid page: the first 32 characters, hyphens
+ * ignored, must be 0-9 or a-f; the rest is ignored), in lower case with the hyphens where a guid
+ * prints them; null when it holds none. So `0123456789abcdef0123456789abcdef` is a guid and
+ * `{...}` (braces) is not.
+ */
+export function guidText(d: SqlDialect, text: string): string {
+  const digits = `replace(${text}, '-', '')`;
+  const part = (from: number, length: number): string => `substr(${digits}, ${from}, ${length})`;
+  const printed = [part(1, 8), part(9, 4), part(13, 4), part(17, 4), part(21, 12)].join(` || '-' || `);
+  return `CASE WHEN ${d.regexMatch(digits, "'^[0-9a-fA-F]{32}'")} THEN lower(${printed}) END`;
+}

@@ -5,7 +5,7 @@ import type { IrExpr } from '../ir';
 import { DUCK_LISTS, nthPosition, TRINO_LISTS, type ListSql } from './positions';
 import { both, constantOf, type ScalarFunction, type SqlBuilder, type SqlCall } from './types';
 import { captureGroupNames, engineRegex, re2Problem } from '../regex-groups';
-import { floorDiv } from './sql-helpers';
+import { floorDiv, guidText } from './sql-helpers';
 import { EXTRACT_ALL } from './strings-extract-all';
 import { queryBagDuck, queryBagTs } from './url-query-bag';
 
@@ -514,9 +514,8 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
     'The guid written in the text; null when it is not one.',
     [s('value')],
     {
-      duckdb: ({ a }) => `TRY_CAST(${a[0]} AS UUID)`,
-      timestream: ({ a, d }) =>
-        `CASE WHEN ${d.regexMatch(a[0]!, "'^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$'")} THEN lower(${a[0]}) END`,
+      duckdb: ({ a, d }) => `CAST(${guidText(d, a[0]!)} AS UUID)`,
+      timestream: ({ a, d }) => guidText(d, a[0]!),
     },
     'guid',
   ),

@@ -4,6 +4,7 @@
 // is built and refused past limits.maxSqlLength (QUERY_TOO_LARGE), before it can exhaust memory.
 import type { AggregateFunction, ScalarFunction, SqlCall } from '../catalog/types';
 import { catalogEntry } from '../catalog';
+import { guidText } from '../catalog/sql-helpers';
 import { QueryError } from '../errors';
 import type { IrAgg, IrExpr, KqlType, SubqueryExpr } from '../ir';
 import type { CompileContext, NodeTable } from '../limits';
@@ -20,15 +21,19 @@ const ARITHMETIC: ReadonlySet<string> = new Set(['add', 'sub', 'mul', 'div', 'mo
 const GUID_TEXT_COMPARISONS: ReadonlySet<string> = new Set(['eq', 'ne', 'in']);
 
 /**
- * A guid compared with a string is compared as text (lower case, as a guid prints): the engine's
+ * A guid compared with a string is compared as text: the string read as toguid() reads it (so the
+ * 32 digits without hyphens match), else its lower case text, which is then no guid's. The engine's
  * own comparison casts the string to UUID and fails on text that is no guid ("abc"), where Kusto
  * answers false (== and in) or true (!=). Rewrites `sql` in place; nothing when no guid meets a string.
  */
-function guidsAsText(args: readonly IrExpr[], sql: string[]): void {
+function guidsAsText(d: SqlDialect, args: readonly IrExpr[], sql: string[]): void {
   if (!args.some((x) => x.type === 'guid') || !args.some((x) => x.type === 'string')) return;
   args.forEach((x, i) => {
     if (x.type === 'guid') sql[i] = `CAST(${sql[i]} AS VARCHAR)`;
-    else if (x.type === 'string') sql[i] = `lower(${sql[i]})`;
+    else if (x.type === 'string') {
+      const read = (v: string): string => `coalesce(${guidText(d, v)}, lower(${v}))`;
+      sql[i] = d.name === 'duckdb' ? bindOnce(sql[i]!, read) : read(sql[i]!);
+    }
   });
 }
 
@@ -116,7 +121,7 @@ export class ExpressionWriter {
     // Kusto's int arithmetic gives long: int operands are widened first so the engine cannot overflow.
     const widen = e.type === 'long' && WIDENED.has(e.fn);
     const a = e.args.map((x) => (widen && x.type === 'int' ? `CAST(${this.expr(x)} AS BIGINT)` : this.expr(x)));
-    if (GUID_TEXT_COMPARISONS.has(e.fn)) guidsAsText(e.args, a);
+    if (GUID_TEXT_COMPARISONS.has(e.fn)) guidsAsText(d, e.args, a);
     const [x = '', y = '', z = ''] = a;
     const [ex, ey] = e.args;
     // Arithmetic typed dynamic (two dynamic operands, or one negated) keeps the operands' kind.
@@ -131,10 +136,10 @@ export class ExpressionWriter {
         if (ex!.type === 'datetime') return `(${d.epochMicros(x)} - ${d.epochMicros(y)})`;
         return `(${x} - ${y})`;
       case 'mul':
-        if (e.type === 'timespan' && ey!.type === 'real') return `CAST(trunc(${x} * ${y}) AS BIGINT)`;
+        if (e.type === 'timespan' && isFractional(ey!.type)) return fractionalTicks(d, `${x} * ${y}`);
         return `(${x} * ${y})`;
       case 'div':
-        if (e.type === 'timespan') return ey!.type === 'real' ? `CAST(trunc(${x} / ${y}) AS BIGINT)` : d.intDiv(x, y);
+        if (e.type === 'timespan') return isFractional(ey!.type) ? fractionalTicks(d, `${x} / ${y}`) : d.intDiv(x, y);
         if (isInteger(e.type)) return d.intDiv(x, y);
         return d.realDiv(x, y);
       case 'mod':
@@ -570,6 +575,17 @@ class CatalogCall implements SqlCall {
     this.json = (i) => w.jsonOf(args[i]!, a[i]!);
     this.jsonOfType = (x, t) => w.jsonOf({ kind: 'lit', type: t, value: null }, x);
   }
+}
+
+/** real and decimal: both doubles in the engines, so a timespan times or over either is computed alike. */
+const isFractional = (t: KqlType): boolean => t === 'real' || t === 'decimal';
+
+/**
+ * A timespan times or over a real number, cut to whole microseconds. Null where the result is not a
+ * finite long (over 0.0, or past the range): a null as for `/ 0` of longs, never an engine's error.
+ */
+function fractionalTicks(d: SqlDialect, product: string): string {
+  return d.tryCast(`trunc(${product})`, 'BIGINT');
 }
 
 /** x rounded down to a multiple of y: integer arithmetic (a floor also for negative x) or floor(). */

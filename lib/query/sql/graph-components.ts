@@ -3,11 +3,13 @@
 // (its id twice), so a node without edges is a component of its own.
 // - weak: every node takes the least node id of its component by label propagation with jumps:
 //   each starts with the least id among itself and its neighbors (edges taken both ways), then in
-//   each step takes the least of its neighbors' labels and the label of the node its own label
-//   names, while that is smaller. A label is always a node id of the component and only drops, so
-//   the walk ends, every node then holding the component's least id. The jumps double the distance
-//   a label travels per step, so a long path takes about log2(length) steps, not its length (label
-//   propagation alone took a step per node: a 20,000-node path ran for minutes). A recursive CTE
+//   each step takes the least of its neighbors' labels, the label of the node its own label names
+//   (the jump), and for each edge u - v the node u's label names takes v's label (the hook, as in
+//   Shiloach-Vishkin), while that is smaller. A label is always a node id of the component and only
+//   drops, so the walk ends, every node then holding the component's least id. The jumps shorten
+//   chains of labels; the hooks join whole groups of nodes sharing a label across an edge, so a
+//   low label spreads along a path whose ids do not decrease toward it in far fewer steps than one
+//   node a step (label propagation with jumps alone took a step per node there). A recursive CTE
 //   keyed on the node (USING KEY: one row per node, updated in place; `recurring.` reads the
 //   labels so far) runs until a step changes no label; each step joins all edges and nodes.
 // - strong: the pairs (u, v) where v is reachable from u (a recursive CTE whose UNION drops pairs
@@ -61,11 +63,14 @@ interface Names {
 function weakLabels(pairs: string, walk: string, rec: string, { x, y, n, c }: Names): string {
   const both = `SELECT ${x}, ${y} FROM ${pairs} UNION SELECT ${y}, ${x} FROM ${pairs}`;
   const start = `SELECT ${x}, min(${y}) FROM ${walk} GROUP BY ${x}`;
-  // A node's candidates: its neighbors' labels, and the label of the node its label names.
+  // A node's candidates: its neighbors' labels, the label of the node its label names (the jump),
+  // and for each edge u - v, v's label offered to the node u's label names (the hook).
   const soFar = `recurring.${rec}`;
   const candidates =
     `SELECT ${walk}.${x} AS ${n}, _gm.${c} FROM ${walk} JOIN ${soFar} AS _gm ON _gm.${n} = ${walk}.${y} ` +
-    `UNION ALL SELECT _gl.${n}, _gj.${c} FROM ${soFar} AS _gl JOIN ${soFar} AS _gj ON _gj.${n} = _gl.${c}`;
+    `UNION ALL SELECT _gl.${n}, _gj.${c} FROM ${soFar} AS _gl JOIN ${soFar} AS _gj ON _gj.${n} = _gl.${c} ` +
+    `UNION ALL SELECT _gu.${c}, _gv.${c} FROM ${walk} JOIN ${soFar} AS _gu ON _gu.${n} = ${walk}.${x} ` +
+    `JOIN ${soFar} AS _gv ON _gv.${n} = ${walk}.${y}`;
   // Every node each step (the jumps need it), so the step reads the changed rows only to exist:
   // a step that changes nothing ends the recursion.
   const step =

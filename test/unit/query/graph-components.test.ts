@@ -3,9 +3,10 @@
 // labels() of every element kind) and the errors. The printed examples are in the conformance
 // corpus (test/conformance/cases/op-graph-mark-components-*.json, op-graph-labels-*.json).
 import type { DuckDBConnection } from '@duckdb/node-api';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compile, convertRows, type CompileOptions } from '../../../lib/query/index';
-import { compileFailure } from './compile-failure';
+import { compileFailure, expectRefusedAt } from './compile-failure';
 import { GOLDEN_OPTIONS, openFixtureDb, runSql } from '../../golden/fixture-db';
 
 const options: CompileOptions = { ...GOLDEN_OPTIONS, dialect: 'duckdb' };
@@ -94,6 +95,52 @@ describe('graph-mark-components', () => {
     expect(rows).toEqual([[5001, 1, 0]]);
   });
 
+  it('finds the weak components of random graphs as a union-find does', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 40 })), {
+          minLength: 1,
+          maxLength: 60,
+        }),
+        async (edges) => {
+          // Prepare: the expectation by union-find over the same edges.
+          const parent = new Map<number, number>();
+          const root = (v: number): number => {
+            while (parent.get(v) !== v) v = parent.get(v)!;
+            return v;
+          };
+          for (const [a, b] of edges) for (const v of [a, b]) if (!parent.has(v)) parent.set(v, v);
+          for (const [a, b] of edges) parent.set(root(a), root(b));
+          const groups = new Map<number, number[]>();
+          for (const v of parent.keys()) groups.set(root(v), [...(groups.get(root(v)) ?? []), v]);
+          const expected = [...groups.values()].map((g) => g.sort((x, y) => x - y)).sort((x, y) => x[0]! - y[0]!);
+          const table = `datatable(s:long, t:long)[${edges.map(([a, b]) => `${a}, ${b}`).join(', ')}]`;
+          // Act
+          const { rows } = await run(
+            `${table} | make-graph s --> t with_node_id=id | graph-mark-components | graph-to-table nodes | summarize ids = make_set(id) by ComponentId`,
+          );
+          const found = rows
+            .sort((a, b) => Number(a[0]) - Number(b[0]))
+            .map((r) => (r[1] as number[]).sort((x, y) => x - y));
+          // Assess
+          expect(found).toEqual(expected);
+        },
+      ),
+      { seed: 11, numRuns: 25 },
+    );
+  });
+
+  it('finds one component on a path whose ids do not decrease toward its least id', async () => {
+    // Act: 0 - 1000 - 999 - ... - 1, the least id at one end and the ids rising away from it.
+    const { rows } = await run(
+      'range i from 1 to 999 step 1 | project a = i, b = i + 1 | union (print a = 0, b = 1000)' +
+        ' | make-graph a --> b with_node_id=id | graph-mark-components | graph-to-table nodes' +
+        ' | summarize count(), dcount(ComponentId), max(ComponentId)',
+    );
+    // Assess
+    expect(rows).toEqual([[1001, 1, 0]]);
+  });
+
   it.each([
     ['graph-mark-components', 'QUERY_SEMANTIC', 'graph-mark-components returns a graph, not a table'],
     ['graph-mark-components | where s == "A"', 'QUERY_SEMANTIC', "'where' cannot follow graph-mark-components"],
@@ -101,6 +148,16 @@ describe('graph-mark-components', () => {
       'graph-mark-components kind=medium | graph-to-table nodes',
       'QUERY_SYNTAX',
       "kind is weak or strong, not 'medium'",
+    ],
+    [
+      'graph-mark-components kind=strong kind=weak | graph-to-table nodes',
+      'QUERY_SYNTAX',
+      "graph-mark-components' kind= is given twice",
+    ],
+    [
+      'graph-mark-components with_component_id=a kind=weak with_component_id=b | graph-to-table nodes',
+      'QUERY_SYNTAX',
+      "graph-mark-components' with_component_id= is given twice",
     ],
     [
       'graph-mark-components with_node_id=x | graph-to-table nodes',
@@ -113,6 +170,14 @@ describe('graph-mark-components', () => {
     // Assess
     expect(error.code).toBe(code);
     expect(error.message).toContain(message);
+  });
+
+  it('refuses a parameter given twice at the second', () => {
+    expectRefusedAt(
+      'datatable(s:long, t:long)[1, 2] | make-graph s --> t with_node_id=id | graph-mark-components kind=strong kind=weak | graph-to-table nodes',
+      options,
+      { code: 'QUERY_SYNTAX', message: 'is given twice', position: '1:106' },
+    );
   });
 
   it('is refused on Timestream with make-graph', () => {
@@ -210,6 +275,25 @@ describe("make-graph's partitioned-by", () => {
     );
     // Assess
     expect(found).toEqual(['["t1",2]', '["t2",2]']);
+  });
+
+  it('gives a null node id no node, as without partitioned-by: no path goes through it', async () => {
+    // Prepare: in partition A, 1 -> null and null -> 2; in B, 1 -> 3.
+    const edges = 'datatable(a:long, b:long, t:string)[1, long(null), "A", long(null), 2, "A", 1, 3, "B"]';
+    // Act
+    const paths = await rows(
+      `${edges} | make-graph a --> b with_node_id=id partitioned-by t (graph-match (x)-[e*1..3]->(y) project x.id, y.id)`,
+    );
+    const whole = await rows(
+      `${edges} | make-graph a --> b with_node_id=id | graph-match (x)-[e*1..3]->(y) project x.id, y.id`,
+    );
+    const nodes = await rows(`${edges} | make-graph a --> b with_node_id=id partitioned-by t (graph-to-table nodes)`);
+    const kept = await rows(`${edges} | make-graph a --> b with_node_id=id partitioned-by t (graph-to-table edges)`);
+    // Assess: the edges with a null end are kept; they join no node.
+    expect(paths).toEqual(['[1,3]']);
+    expect(whole).toEqual(paths);
+    expect(nodes).toEqual(['[1]', '[1]', '[2]', '[3]']);
+    expect(kept).toHaveLength(3);
   });
 
   it.each([

@@ -145,6 +145,20 @@ describe('scan', () => {
     ]);
   });
 
+  it("inside partition with no sort keeps each key's input order (the engine's sort is not stable)", async () => {
+    // Prepare: rows in x order; a step counts the rows whose x is below the previous row's of the key.
+    const query =
+      'range x from 1 to 20000 step 1 | extend k = x % 3 | sort by x asc\n' +
+      '| partition hint.strategy=native by k (scan declare (p:long=0, bad:long=0) with (step s1: true => p = x, bad = iff(s1.p > x, s1.bad + 1, s1.bad);))\n' +
+      '| summarize max(bad), count(), dcount(x)';
+    // Act
+    const compiled = compile(query, options('duckdb'));
+    const rows = convertRows(await runSql(db, compiled.sql), ['long', 'long', 'long']);
+    // Assess: no row out of order, and the hidden row number does not leave the partition.
+    expect(compiled.columns.map((c) => c.name)).toEqual(['max_bad', 'count_', 'dcount_x']);
+    expect(rows).toEqual([[0, 20000, 20000]]);
+  }, 60_000);
+
   it("runs a three-step funnel as the docs' matching logic does, on random input", async () => {
     await fc.assert(
       fc.asyncProperty(

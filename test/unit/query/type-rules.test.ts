@@ -70,12 +70,47 @@ describe('values of the retyped operators on DuckDB', () => {
       [false, true, false, false],
     ]);
   });
+
+  it('compares a guid with a string read as toguid reads it: 32 digits without hyphens match, braces do not', async () => {
+    // Act
+    const got = await rows(
+      'plain = g == "74BE27DE1E4E49D9B579FE0B331D3642", braced = g == "{74be27de-1e4e-49d9-b579-fe0b331d3642}", listed = g in ("74be27de1e4e49d9b579fe0b331d3642")',
+    );
+    // Assess: the toguid page reads the first 32 characters, hyphens ignored, each 0-9 or a-f.
+    expect(got).toEqual([
+      [true, false, true],
+      [false, false, false],
+    ]);
+  });
 });
 
 describe('calls both type checkers accept run on DuckDB without an engine error', () => {
   let db: DuckDBConnection;
   beforeAll(async () => {
     db = await openFixtureDb();
+  });
+
+  it('cuts an array at a dynamic holding one real index (a JSON double) as an array of them does', async () => {
+    // Prepare
+    const c = compile(
+      'print a = dynamic([1,2,3,4]) | project x = array_split(a, dynamic(2.0)), y = array_split(a, dynamic([2.0]))',
+      duck,
+    );
+    // Act
+    const rows = convertRows(await runSql(db, c.sql), ['dynamic', 'dynamic']);
+    // Assess
+    expect(rows).toEqual([
+      [
+        [
+          [1, 2],
+          [3, 4],
+        ],
+        [
+          [1, 2],
+          [3, 4],
+        ],
+      ],
+    ]);
   });
 
   it('cuts an array at a dynamic holding one index as at that integer', async () => {
