@@ -159,6 +159,19 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
     this.lets.delete(graph);
   }
 
+  /**
+   * The name a piped search writes in $table: the table, tabular let or `as` name its input is,
+   * else "" (the search page says a composite input gets "some system-generated name", which it
+   * does not give).
+   */
+  private searchedName(input: Rel): string {
+    if (input.kind === 'scan') return input.table;
+    const asName = this.asNames.get(input);
+    if (asName !== undefined) return asName;
+    for (const [name, rel] of this.tabularLets) if (rel === input && !name.startsWith('#')) return name;
+    return '';
+  }
+
   get engine(): 'duckdb' | 'timestream' | undefined {
     return this.options.engine;
   }
@@ -639,12 +652,28 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
       }
       case 'render':
         return input;
-      case 'search':
-        return this.operator(input, {
+      case 'search': {
+        const found = this.operator(input, {
           kind: 'where',
           predicate: searchPredicate(this.errors, op.search),
           span: op.span,
         });
+        if (cols.some((c) => c.name === '$table')) return found;
+        // The search page: the output always has a string column $table first, the name of the
+        // table the row came from, as Kusto.Language types a piped search too.
+        const at = op.span;
+        const name: Expr = { kind: 'literal', type: 'string', value: this.searchedName(input), span: at };
+        const tagged = this.operator(found, {
+          kind: 'extend',
+          items: [{ name: '$table', expr: name, span: at }],
+          span: at,
+        });
+        return this.operator(tagged, {
+          kind: 'projectReorder',
+          names: [{ name: '$table', wildcard: false, span: at }],
+          span: at,
+        });
+      }
       case 'topNested':
         return analyzeTopNested(this, input, op.clauses);
       case 'as': {

@@ -23,7 +23,9 @@ describe('search Column:"term" in a combined predicate', () => {
       await runSql(db, compiled.sql),
       compiled.columns.map((c) => c.type),
     );
-    return rows.map((r) => r[0]).sort();
+    // The first column is $table (the piped let's name), then First.
+    expect(new Set(rows.map((r) => r[0]))).toEqual(new Set(rows.length ? ['T'] : []));
+    return rows.map((r) => r[1]).sort();
   };
 
   it.each([
@@ -49,5 +51,20 @@ describe('search Column:"term" in a combined predicate', () => {
     expect(error.code).toBe(code);
     expect(error.message).toMatch(/^2:\d+: /);
     expect(error.message).toContain(message);
+  });
+});
+
+describe('a piped search writes $table first', () => {
+  const names = (query: string): string[] => compile(query, options).columns.map((c) => `${c.name}:${c.type}`);
+
+  it('as the search page says of every search and Kusto.Language types it', () => {
+    // Act / Assess
+    expect(names(`${people}T | search "x"`)).toEqual(['$table:string', 'First:string', 'Last:string', 'Age:long']);
+    expect(names('States | search "x" | project-keep Name, ["$table"]')).toEqual(['$table:string', 'Name:string']);
+  });
+
+  it('keeps one $table when the input has it already', () => {
+    // Act / Assess
+    expect(names('search "x" | search "y" | project-keep ["$table"], Name')).toEqual(['$table:string', 'Name:string']);
   });
 });
