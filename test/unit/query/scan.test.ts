@@ -7,14 +7,8 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compile, convertRows, type CompileOptions } from '../../../lib/query/index';
 import { compileFailure } from './compile-failure';
+import { expectInterruptedThenNextRuns } from './engine-interrupt';
 import { substituteIdents } from '../../../lib/query/sql/substitute-idents';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { duckDbQueryEngine } from '../../../lib/adapters/duckdb/query-engine';
-import { closeTelemetryDatabase } from '../../../lib/adapters/duckdb/database';
-import { AppError } from '../../../lib/core/errors';
-import { TableAnswer } from '../../../lib/query-api/answer';
 import { GOLDEN_OPTIONS, openFixtureDb, runSql } from '../../golden/fixture-db';
 
 const options = (dialect: CompileOptions['dialect']): CompileOptions => ({ ...GOLDEN_OPTIONS, dialect });
@@ -219,34 +213,10 @@ describe('scan', () => {
   it('is interrupted at the time limit in the middle of its recursion, and the next query runs', async () => {
     // Prepare: a scan over 2,000,000 rows (a minute or more; the walk takes a block of rows per
     // recursion step, and the engine checks the interrupt between steps) on the service's engine.
-    const dir = await mkdtemp(path.join(tmpdir(), 'scan-timeout-'));
-    const file = path.join(dir, 'telemetry.duckdb');
-    const engine = duckDbQueryEngine(file);
-    const answer = () =>
-      new TableAnswer([{ name: 'n', columnType: 'long', dataType: 'Int64' }], {
-        rowLimit: 10,
-        maxResponseBytes: 100_000,
-      });
     const { sql } = compile(
       'range x from 1 to 2000000 step 1 | scan declare (s:long=0) with (step a: true => s = a.s + x) | summarize n = max(s)',
       options('duckdb'),
     );
-    const reason = new AppError('QUERY_TIMEOUT', 'too slow');
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(reason), 300);
-    const started = Date.now();
-    try {
-      // Act
-      const run = engine.run(sql, ['long'], answer(), { signal: controller.signal });
-      // Assess
-      await expect(run).rejects.toBe(reason);
-      expect(Date.now() - started).toBeLessThan(15_000);
-      const next = answer();
-      await engine.run('SELECT 7', ['long'], next, { signal: new AbortController().signal });
-      expect(next.finish().data.rows).toEqual([[7]]);
-    } finally {
-      await closeTelemetryDatabase(file);
-      await rm(dir, { recursive: true, force: true });
-    }
+    await expectInterruptedThenNextRuns(sql, 300, 15_000);
   }, 60_000);
 });
