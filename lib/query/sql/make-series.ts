@@ -23,6 +23,13 @@ export interface SeriesWriter {
   input(items: readonly { sql: string; ref: string }[]): string;
 }
 
+/**
+ * A real axis value that is NaN or infinite falls in no bin, as a null does: NaN compares false with
+ * every bound, and an infinite one would stretch the default range without end (the engine failed
+ * the query casting the bin count). make-series runs on DuckDB only.
+ */
+const finiteOrNull = (x: string): string => `CASE WHEN isfinite(${x}) THEN ${x} END`;
+
 /** A SELECT giving the key columns, one JSON array per aggregate and the axis array, under their refs. */
 export function makeSeriesSql(
   w: SeriesWriter,
@@ -49,7 +56,7 @@ export function makeSeriesSql(
   const [lo, hi, n, k] = ['_lo', '_hi', '_n', '_k'].map((r) => q(w.hidden(r))) as [string, string, string, string];
   const input = w.input([
     ...s.keys.map((key, i) => ({ sql: w.expr(key.value), ref: refs.keys[i]! })),
-    { sql: num(s.axis.value), ref: xRef },
+    { sql: real ? finiteOrNull(num(s.axis.value)) : num(s.axis.value), ref: xRef },
   ]);
 
   const needsData = !s.from || !s.to;

@@ -102,6 +102,33 @@ describe('make-series', () => {
     expect(present).toEqual([['a', 7, [-1, 5], axis]]);
   });
 
+  it('puts a NaN or infinite real axis value in no bin, as a null (the engine failed the query)', async () => {
+    // Act
+    const withNan = await run(
+      db,
+      'datatable(d:real)[1.0, real(nan), 3.0, real(null)] | make-series n=count() on d step 1',
+    );
+    const withInf = await run(
+      db,
+      'datatable(d:real)[1.0, real(+inf), 2.0, real(-inf)] | make-series n=count() on d step 0.5',
+    );
+    const onlyNan = await run(db, 'datatable(d:real)[real(nan)] | make-series n=count() on d step 1');
+    // Assess
+    expect(withNan).toEqual([
+      [
+        [1, 0, 1],
+        [1, 2, 3],
+      ],
+    ]);
+    expect(withInf).toEqual([
+      [
+        [1, 0, 1],
+        [1, 1.5, 2],
+      ],
+    ]);
+    expect(onlyNan).toEqual([]);
+  });
+
   it('accepts hint.shufflekey and the bounds as scalar expressions (ago, now)', () => {
     // Act
     const { columns } = compile(
