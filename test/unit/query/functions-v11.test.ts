@@ -1,5 +1,5 @@
 // The v11 functions (lib/query/catalog/functions-v11-*.ts, variancepif in aggregations.ts) and the
-// v11 refusals (functions-v11-refused.ts): argument errors, names, what the pages leave to the rules
+// v11 refusals (functions-v11-refused.ts, the plugins' in refusal-reasons.ts): argument errors, names, what the pages leave to the rules
 // (nulls, one row, NaN, empty series, WKT forms the page prints no example of), and Timestream.
 // Their page examples are in the conformance corpus (test/conformance/cases/fn-fns11-*.json).
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -67,6 +67,26 @@ describe('v11 refusals: each function refused at its name with its reason', () =
     const name = /r = (\w+)\(/.exec(query)![1]!;
     expect(error.code).toBe('QUERY_UNSUPPORTED');
     expect(error.message).toContain(`1:11: the function '${name}' is not supported: `);
+    expect(error.message).toContain(reason);
+  });
+});
+
+describe('v11 plugin refusals: each plugin refused at its name with its reason', () => {
+  it.each([
+    ['sql_request("Server=x", "select 1")', 'a service outside this one'],
+    ['http_request("https://example.com")', 'a service outside this one'],
+    ['cosmosdb_sql_request("c", "select 1")', 'a service outside this one'],
+    ['python(typeof(*), "result = df")', "Kusto's language sandbox"],
+    ['r(typeof(*), "result <- df")', "Kusto's language sandbox"],
+    ['ai_embed_text("text", "https://x")', 'AI model endpoint'],
+    ['diffpatterns_text(s, true)', 'how patterns are chosen'],
+  ])('evaluate %s', (plugin, reason) => {
+    // Act
+    const error = compileFailure(`print s = "a" | evaluate ${plugin}`, duck);
+    // Assess
+    const name = /^\w+/.exec(plugin)![0];
+    expect(error.code).toBe('QUERY_UNSUPPORTED');
+    expect(error.message).toContain(`1:26: the '${name}' plugin is not supported: `);
     expect(error.message).toContain(reason);
   });
 });
