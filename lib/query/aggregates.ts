@@ -299,7 +299,7 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
           defaultName:
             call.name === 'anyif'
               ? `anyif_${aggregateArgumentName(arg0)}`
-              : fn.defaultName(aggregateArgumentName(arg0)),
+              : fn.defaultName(aggregateArgumentName(arg0), aggregateArgumentName(call.args[1])),
           agg: { fn: 'catalog', args: r.args, type: r.type, ref: { catalog: 'aggregate', name: fn.name } },
           multi: false,
         },

@@ -23,6 +23,7 @@ import {
   type MatchVariable,
 } from './graph-tables';
 import { and, copy, joinOn, neq, over, project, unionOf, where } from './graph-build';
+import { DEGREE_PROPS, degreeColumns } from './graph-degree';
 import { pathKey, shortestOnly } from './analyze-graph-shortest';
 import { propertiesRead, rewriteProject, rewriteWhere } from './graph-match-exprs';
 import type { Rel } from './ir';
@@ -221,12 +222,15 @@ class Chain {
     return this.nodeTableOf(v, this.read.get(v) ?? new Set());
   }
 
-  /** The nodes table, its id and the properties read prefixed with the element's name. */
+  /** The nodes table, its id and the properties read (degrees too) prefixed with the element's name. */
   private nodeTableOf(v: string, read: ReadonlySet<string>): Pipeline {
-    const props = [...read].map((p) => copy(propColumn(v, p), p, this.at));
+    const props = [...read].filter((p) => !DEGREE_PROPS.has(p)).map((p) => copy(propColumn(v, p), p, this.at));
     return over(
       this.graph.nodes,
-      [project([copy(propColumn(v, NODE_ID), NODE_ID, this.at), ...props], this.at)],
+      [
+        project([copy(propColumn(v, NODE_ID), NODE_ID, this.at), ...props], this.at),
+        ...degreeColumns(this.graph.edges, v, read, this.at),
+      ],
       this.at,
     );
   }

@@ -8,6 +8,7 @@
 import type { Expr } from './ast';
 import { mapChildren, namesIn } from './ast-walk';
 import { and, ref } from './graph-build';
+import { DEGREE_PROPS, innerNodeDegrees } from './graph-degree';
 import { hopsOf, innerNodesOf, propColumn, type MatchScope } from './graph-tables';
 import type { Span } from './tokens';
 
@@ -43,7 +44,7 @@ export function graphFunction(s: MatchScope, e: Expr): GraphFunctionCall | undef
   if (over.kind === 'call' && over.name === 'inner_nodes' && over.args.length === 1 && over.args[0]!.kind === 'name') {
     edge = over.args[0].name;
     list = innerNodesOf(edge);
-    known = s.nodeProps;
+    known = new Set([...s.nodeProps, ...DEGREE_PROPS]);
   } else if (over.kind === 'name' && s.vars.has(over.name)) {
     edge = over.name;
     list = edge;
@@ -55,8 +56,9 @@ export function graphFunction(s: MatchScope, e: Expr): GraphFunctionCall | undef
       `${e.name}() runs over a variable-length edge (or inner_nodes() of one), not '${edge}'`,
       over.span,
     );
-  // labels() without an argument: the labels of each element, none in a graph of make-graph.
-  const each = list === edge ? expr : withoutLabels(expr);
+  // labels() without an argument: the labels of each element, none in a graph of make-graph;
+  // node_degree_in() and node_degree_out() without one: each inner node's degree (graph-degree.ts).
+  const each = list === edge ? expr : withoutLabels(innerNodeDegrees(expr));
   const props = new Set([...namesIn(each)].filter((n) => known.has(n)));
   const key = list === edge ? hopsOf(edge) : list;
   return { fn: e.name as GraphFunctionCall['fn'], list, key, props, expr: each, rest: each, span: e.span };

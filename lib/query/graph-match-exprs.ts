@@ -7,6 +7,7 @@ import type { Expr, NamedExpr } from './ast';
 import { findInChildren, mapChildren } from './ast-walk';
 import { and, item, ref } from './graph-build';
 import { NameAllocator } from './naming';
+import { degreeRef } from './graph-degree';
 import { graphFunction, labelsValue, rewriteGraphFunction } from './graph-functions';
 import { propColumn, type MatchScope, type MatchVariable } from './graph-tables';
 import type { Span } from './tokens';
@@ -39,6 +40,11 @@ export function propertiesRead(s: MatchScope, exprs: readonly Expr[]): Map<strin
       for (const prop of f.props) add(f.key, prop);
       return visit(f.rest);
     }
+    const degree = degreeRef(s, e);
+    if (degree) {
+      add(degree.v, degree.prop);
+      return undefined;
+    }
     const r = propertyRef(s, e);
     if (r) {
       add(r.v.name, r.prop);
@@ -66,6 +72,8 @@ export function rewrite(
   if (labels) return labels;
   const f = graphFunction(s, e);
   if (f) return rewriteGraphFunction(f, hops, (x) => rewrite(s, x, hops, single));
+  const degree = degreeRef(s, e);
+  if (degree) return ref(propColumn(degree.v, degree.prop), e.span);
   const r = propertyRef(s, e);
   if (!r) return mapChildren(e, (c) => rewrite(s, c, hops, single));
   if (r.v.name === single?.edge) return ref(propColumn(single.hop, r.prop), r.span);
@@ -128,7 +136,9 @@ export function rewriteProject(
       return { ...i, expr };
     }
     const r = propertyRef(s, i.expr);
-    const name = names.derivedOrColumnN(r ? `${r.v.name}_${r.prop}` : undefined);
+    // node_degree_out(src) is named node_degree_out, as its page prints it (Kusto.Language: Column1).
+    const degree = degreeRef(s, i.expr) && i.expr.kind === 'call' ? i.expr.name : undefined;
+    const name = names.derivedOrColumnN(r ? `${r.v.name}_${r.prop}` : degree);
     names.add(name);
     return { ...item(name, expr), span: i.span };
   });

@@ -3,7 +3,30 @@
 // could be checked against Kusto's, and an answer that merely looks right would be a wrong one
 // given silently. The refusal (QUERY_UNSUPPORTED at the name) carries the reason.
 
+/** The query connectivity plugins (their pages): each sends a query or request to a service outside Kusto. */
+const EXTERNAL =
+  'it sends a request to a service outside this one (a database, a web endpoint, Azure Digital Twins), which a query here cannot reach: it reads only the States and Events tables';
+const SANDBOX =
+  "it runs a script in Kusto's language sandbox, which this service does not have; compute the result with the query's own operators, or on the client";
+const AI_MODEL =
+  'it calls an AI model endpoint (Azure OpenAI), which a query here cannot reach; call the model from the client with the query result';
+
 const PLUGIN_REASONS: Readonly<Record<string, string>> = {
+  azure_digital_twins_query_request: EXTERNAL,
+  cosmosdb_sql_request: EXTERNAL,
+  http_request: EXTERNAL,
+  http_request_post: EXTERNAL,
+  mysql_request: EXTERNAL,
+  postgresql_request: EXTERNAL,
+  sql_request: EXTERNAL,
+  python: SANDBOX,
+  r: SANDBOX,
+  ai_embed_text: AI_MODEL,
+  ai_embeddings: AI_MODEL,
+  ai_chat_completion: AI_MODEL,
+  ai_chat_completion_prompt: AI_MODEL,
+  diffpatterns_text:
+    'its page does not define how patterns are chosen (its example runs over StormEvents, whose rows the page does not print)',
   session_count:
     "its page does not define how sessions are counted (its example's result is a chart only, and its text's 'timeframe of 100 time slots' and 'look-back window of 41' do not say which sessions a bin counts)",
   basket:

@@ -27,7 +27,7 @@ export const maxSizeCheck =
   };
 
 /** The value where the predicate holds, null elsewhere (aggregates skip nulls); a literal true (stdev(x) is stdevif(x, true)) needs no CASE. */
-const when = (c: SqlCall, value: number, predicate: number): string => {
+export const when = (c: SqlCall, value: number, predicate: number): string => {
   const p = c.args[predicate];
   return p?.kind === 'lit' && p.value === true ? c.a[value]! : `CASE WHEN ${c.a[predicate]} THEN ${c.a[value]} END`;
 };
@@ -205,6 +205,14 @@ export const AGGREGATIONS: readonly AggregateFunction[] = [
   statistic('variance', 'variance', 'The sample variance of expr.', () => 'var_samp', false),
   statistic('varianceif', 'varianceif', 'The sample variance of expr where predicate holds.', () => 'var_samp', true),
   statistic('variancep', 'variancep', 'The population variance of expr.', () => 'var_pop', false),
+  // variancepif page: "the variance" links to variancep, and 850 for the even numbers 2 .. 100 is the population one.
+  statistic(
+    'variancepif',
+    'variancepif',
+    'The population variance of expr where predicate holds.',
+    () => 'var_pop',
+    true,
+  ),
   statistic('stdevp', 'stdevp', 'The population standard deviation of expr.', () => 'stddev_pop', false),
   statistic(
     'stdevif',

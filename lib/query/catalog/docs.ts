@@ -91,7 +91,7 @@ export function renderFunctionDocs(): string {
   for (const e of [...AGGREGATE_CATALOG].sort((a, b) => a.name.localeCompare(b.name))) {
     const sigs = e.signatures.map((s) => signature(e.name, s)).join('<br>');
     out.push(
-      `| \`${e.name}\` | ${cell(sigs)} | \`${e.defaultName('x')}\` | yes | ${e.timestream ? 'yes' : 'no (400)'} | ${cell(e.summary)} |`,
+      `| \`${e.name}\` | ${cell(sigs)} | \`${e.defaultName('x', 'y')}\` | yes | ${e.timestream ? 'yes' : 'no (400)'} | ${cell(e.summary)} |`,
     );
   }
   return out.join('\n') + '\n';

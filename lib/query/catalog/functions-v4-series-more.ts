@@ -10,13 +10,14 @@ import type { ArgumentCheck, ScalarFunction, SqlCall } from './types';
 const dyn = (name: string) => ({ name, type: 'dynamic' as const });
 
 /** The DOUBLE[] of an array value (non-numbers as null), null for anything else. */
-const doubles = (x: string): string =>
+export const doubles = (x: string): string =>
   `CASE WHEN json_type(${x}) = 'ARRAY' THEN list_transform(CAST(${x} AS JSON[]), e -> TRY_CAST(CAST(e AS VARCHAR) AS DOUBLE)) END`;
 /** A DOUBLE as a JSON element; NaN and infinities as the strings Kusto writes for them. */
 const realJson = (v: string): string =>
   `CASE WHEN isnan(${v}) THEN CAST('"NaN"' AS JSON) WHEN isinf(${v}) THEN CAST(CASE WHEN ${v} > 0 THEN '"Infinity"' ELSE '"-Infinity"' END AS JSON) ELSE to_json(${v}) END`;
 /** `body` with `value` evaluated once and named `name`. */
-const bind = (value: string, name: string, body: string): string => `list_transform([${value}], ${name} -> ${body})[1]`;
+export const bind = (value: string, name: string, body: string): string =>
+  `list_transform([${value}], ${name} -> ${body})[1]`;
 
 const NAN = `CAST('NaN' AS DOUBLE)`;
 const INF = `CAST('Infinity' AS DOUBLE)`;

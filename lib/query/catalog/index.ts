@@ -24,6 +24,9 @@ import { BETA_V7_FUNCTIONS } from './functions-v7-beta';
 import { WELCH_V7_FUNCTIONS } from './functions-v7-welch';
 import { IPV4_CIDR_V7_FUNCTIONS } from './functions-v7-ipv4-cidr';
 import { BUILDSCHEMA_V8_AGGREGATIONS } from './functions-v8-buildschema';
+import { COVARIANCE_V11_AGGREGATIONS } from './functions-v11-covariance';
+import { SERIES_V11_FUNCTIONS } from './functions-v11-series';
+import { GEO_WKT_V11_FUNCTIONS } from './functions-v11-geo-wkt';
 import { DEFLATE_V10_FUNCTIONS } from './functions-v10-deflate';
 import { TEXT_V10_FUNCTIONS } from './functions-v10-text';
 import { MISC_V10_FUNCTIONS } from './functions-v10-misc';
@@ -83,6 +86,8 @@ export const SCALAR_CATALOG: readonly ScalarFunction[] = [
   ...DEFLATE_V10_FUNCTIONS,
   ...TEXT_V10_FUNCTIONS,
   ...MISC_V10_FUNCTIONS,
+  ...SERIES_V11_FUNCTIONS,
+  ...GEO_WKT_V11_FUNCTIONS,
 ];
 export const AGGREGATE_CATALOG: readonly AggregateFunction[] = [
   ...AGGREGATIONS,
@@ -91,6 +96,7 @@ export const AGGREGATE_CATALOG: readonly AggregateFunction[] = [
   ...AGGREGATIONS_V5,
   ...PERCENTILEW_V6_AGGREGATIONS,
   ...BUILDSCHEMA_V8_AGGREGATIONS,
+  ...COVARIANCE_V11_AGGREGATIONS,
 ];
 /** String operators (`x hasprefix "a"`) spelled through the catalog; not callable as functions. */
 export const OPERATOR_CATALOG: readonly ScalarFunction[] = STRING_OPERATORS;

@@ -59,8 +59,8 @@ interface Entry {
 export type ScalarFunction = Entry;
 
 export interface AggregateFunction extends Entry {
-  /** Kusto's default output column name from the first argument's name (`dcountif_x`, `list_x`). */
-  readonly defaultName: (argumentName: string) => string;
+  /** Kusto's default output column name from the first argument's name (`dcountif_x`, `list_x`); covariance's from both (`covariance_x_y`). */
+  readonly defaultName: (argumentName: string, secondArgumentName: string) => string;
 }
 
 /** SQL spelling shared by both dialects. */

@@ -25,6 +25,18 @@ export function expectRefusedAt(
   expect(error.message.startsWith(`${refusal.position}: `)).toBe(true);
 }
 
+/** Asserts the query is refused with QUERY_UNSUPPORTED at `position`, as `refusal` (the message up to its colon), giving `reason`. */
+export function expectRefusedWithReason(
+  query: string,
+  options: CompileOptions,
+  refusal: { position: string; refusal: string; reason: string },
+): void {
+  const error = compileFailure(query, options);
+  expect(error.code).toBe('QUERY_UNSUPPORTED');
+  expect(error.message.startsWith(`${refusal.position}: ${refusal.refusal}: `)).toBe(true);
+  expect(error.message).toContain(refusal.reason);
+}
+
 /** A customer of every plant and a one-day window; each test adds its dialect. */
 export const baseOptions: Omit<CompileOptions, 'dialect'> = {
   scope: {
