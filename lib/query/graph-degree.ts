@@ -3,11 +3,12 @@
 // matched, every edge row counted (two edges between the same nodes count twice, a self-loop once
 // each way). Each is read as a private property of the node (#in, #out), joined to the node's table
 // only where a query reads it: the edges table counted per target (or source) node, 0 for none.
+// An edge with a null end joins no node, so no pattern matches it; it counts for neither end.
 // Written without an argument inside map(), any() or all() over inner_nodes(e), it is the degree
 // of each inner node, as labels() is there. Throws QueryError QUERY_SEMANTIC for any other argument.
 import type { Expr, Operator } from './ast';
 import { mapChildren } from './ast-walk';
-import { copy, item, joinOn, over, ref } from './graph-build';
+import { and, copy, item, joinOn, over, ref, where } from './graph-build';
 import { EDGE_DST, EDGE_SRC, NODE_ID, propColumn, type MatchScope } from './graph-tables';
 import type { Span } from './tokens';
 
@@ -54,9 +55,20 @@ export function degreeColumns(edges: string, v: string, read: ReadonlySet<string
     .flatMap(({ prop, end }) => {
       const column = propColumn(v, prop);
       const [key, count] = [`${column}#node`, `${column}#count`];
+      const bothEnds = and(
+        [EDGE_SRC, EDGE_DST].map((e): Expr => ({
+          kind: 'call',
+          name: 'isnotnull',
+          nameSpan: at,
+          args: [ref(e, at)],
+          span: at,
+        })),
+        at,
+      )!;
       const counted = over(
         edges,
         [
+          where(bothEnds, at),
           {
             kind: 'summarize',
             aggregates: [item(count, { kind: 'call', name: 'count', nameSpan: at, args: [], span: at })],

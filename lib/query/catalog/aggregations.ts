@@ -205,7 +205,8 @@ export const AGGREGATIONS: readonly AggregateFunction[] = [
   statistic('variance', 'variance', 'The sample variance of expr.', () => 'var_samp', false),
   statistic('varianceif', 'varianceif', 'The sample variance of expr where predicate holds.', () => 'var_samp', true),
   statistic('variancep', 'variancep', 'The population variance of expr.', () => 'var_pop', false),
-  // variancepif page: "the variance" links to variancep, and 850 for the even numbers 2 .. 100 is the population one.
+  // variancepif page: "the variance" links to variancep, the population variance. Its printed 850 for the even
+  // numbers 2 .. 100 is their sample variance (the population one is 833): a known gap of its conformance case.
   statistic(
     'variancepif',
     'variancepif',

@@ -62,7 +62,7 @@ const REWRITES: readonly Rewrite[] = [
     `(?i)\\b${keyword}\\s*(\\(${nested(DEPTH[keyword]!)}\\))`,
     (g) => `{"type":"${type}","coordinates":${g}1}`,
   ]),
-  ['(?i)\\bGEOMETRYCOLLECTION\\s*(\\(.*\\))', (g) => `{"type":"GeometryCollection","geometries":${g}1}`],
+  ['(?i)\\bGEOMETRYCOLLECTION\\s*(\\([\\s\\S]*\\))', (g) => `{"type":"GeometryCollection","geometries":${g}1}`],
   ['\\(', () => '['],
   ['\\)', () => ']'],
 ];

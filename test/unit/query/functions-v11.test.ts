@@ -233,6 +233,16 @@ describe('run on DuckDB', () => {
         ],
       },
     ],
+    [
+      'GEOMETRYCOLLECTION (POINT (1 1),\r\nPOINT (2 2))',
+      {
+        type: 'GeometryCollection',
+        geometries: [
+          { type: 'Point', coordinates: [1, 1] },
+          { type: 'Point', coordinates: [2, 2] },
+        ],
+      },
+    ],
   ])('geo_from_wkt(%j)', async (wkt, expected) => {
     // Act, Assess
     expect(await rows(`print r = geo_from_wkt(${JSON.stringify(wkt)})`)).toEqual([[expected]]);

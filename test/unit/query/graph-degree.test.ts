@@ -43,6 +43,23 @@ describe('node_degree_in and node_degree_out', () => {
     ]);
   });
 
+  it('counts no edge with a null end, which no pattern matches either', async () => {
+    // Arrange
+    const graph =
+      'let E = datatable(s:long, d:long)[1,2, 1,long(null), long(null),2, long(null),long(null)];\n' +
+      'let N = datatable(id:long)[1,2];\nE | make-graph s --> d with N on id\n';
+    // Act
+    const degrees = await rows(`${graph}| graph-match (n) project n.id, i = node_degree_in(n), o = node_degree_out(n)`);
+    const matched = await rows(`${graph}| graph-match (x)-[e]->(y) project x.id, y.id`);
+    // Assess
+    expect(degrees).toEqual([
+      [1, 0, 1],
+      [2, 1, 0],
+      [null, 0, 0],
+    ]);
+    expect(matched).toEqual([[1, 2]]);
+  });
+
   it('filters in where, and names an unnamed call after the function', async () => {
     // Act
     const compiled = compile(
