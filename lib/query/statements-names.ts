@@ -41,17 +41,34 @@ export function graphTables(query: Pipeline): readonly NamedTable[] | undefined 
   }));
 }
 
-/**
- * The lets that a statement's names stand for: its pipeline up to each `as` (the `as` kept, so that
- * union's withsource= still says the name), its graph tables.
- */
-function namedTables(query: Pipeline): LetStatement[] {
-  const named: NamedTable[] = query.operators.flatMap((op, i) =>
+/** The tables the `as` operators of a list name: the query with `before`, then the operators up to the `as`. */
+function asTables(query: Pipeline, before: readonly Operator[], operators: readonly Operator[]): NamedTable[] {
+  return operators.flatMap((op, i) =>
     op.kind === 'as'
-      ? [{ name: op.name, nameSpan: op.nameSpan, query: { ...query, operators: query.operators.slice(0, i + 1) } }]
+      ? [
+          {
+            name: op.name,
+            nameSpan: op.nameSpan,
+            query: { ...query, operators: [...before, ...operators.slice(0, i + 1)] },
+          },
+        ]
       : [],
   );
-  return [...named, ...(graphTables(query) ?? [])].map((t) => ({
+}
+
+/**
+ * The lets that a statement's names stand for: its pipeline up to each `as` (the `as` kept, so that
+ * union's withsource= still says the name), up to each `as` of a fork leg (the operators before the
+ * fork, then the leg's: Kusto.Language reads `T | fork (take 1 | as X) (count); X` as X's table, but
+ * not a leg's `X=` name), its graph tables.
+ */
+function namedTables(query: Pipeline): LetStatement[] {
+  const ops = query.operators;
+  const last = ops[ops.length - 1];
+  const forkLegs =
+    last?.kind === 'fork' ? last.legs.flatMap((leg) => asTables(query, ops.slice(0, -1), leg.operators)) : [];
+  const named = [...asTables(query, [], ops), ...forkLegs, ...(graphTables(query) ?? [])];
+  return named.map((t) => ({
     kind: 'let',
     name: t.name,
     nameSpan: t.nameSpan,
