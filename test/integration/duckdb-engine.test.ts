@@ -100,7 +100,7 @@ describe('DuckDB query engine', () => {
     // Prepare
     const engine = duckDbQueryEngine(file);
     const never = new AbortController().signal;
-    const read = async (session: QuerySession, n: number): Promise<unknown[][]> => {
+    const read = async (session: QuerySession, n: number): Promise<readonly unknown[][]> => {
       await session.store({ name: '_kql_let_1', sql: `SELECT ${n} AS c0` }, { signal: never });
       // Stored once: a second store of the name keeps the first rows.
       await session.store({ name: '_kql_let_1', sql: 'SELECT -1 AS c0' }, { signal: never });
