@@ -540,13 +540,13 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
         // The schema is known here: a table of constants, whatever the rows.
         const columns: IrColumn[] = [
           { name: 'ColumnName', type: 'string', ref: this.newRef() },
-          { name: 'ColumnOrdinal', type: 'int', ref: this.newRef() },
+          { name: 'ColumnOrdinal', type: 'long', ref: this.newRef() },
           { name: 'DataType', type: 'string', ref: this.newRef() },
           { name: 'ColumnType', type: 'string', ref: this.newRef() },
         ];
         const rows = cols.map((c, i) => [
           lit('string', c.name),
-          lit('int', BigInt(i)),
+          lit('long', BigInt(i)),
           lit('string', DOTNET_TYPES[c.type]),
           lit('string', c.type),
         ]);
