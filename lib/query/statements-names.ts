@@ -1,9 +1,11 @@
 // Names one statement of a batch gives its tables for the statements after it: each `as Name` of
-// its pipeline (Kusto.Language reads `print 1 | as X; X` as X's table) and graph-to-table's `nodes
-// as N ..., edges as E ...` (graph-to-table page: `...; N; E` prints both tables). Each result table
-// is a compile of its own and nothing passes between engine runs, so a later statement reads such a
-// name as a tabular let would be read: a `let` of the naming statement's expression, placed after
-// the lets that statement saw and before the ones after it (which may hide the name again).
+// its pipeline (Kusto.Language reads `print 1 | as X; X` as X's table), of its fork legs, and
+// graph-to-table's `nodes as N ..., edges as E ...` (graph-to-table page: `...; N; E` prints both
+// tables). Each result table is a compile of its own, so a later statement reads such a name as a
+// tabular let would be read: a `let` of the naming statement's expression, placed after the lets
+// that statement saw and before the ones after it (which may hide the name again). A plain `as`
+// is computed again where it is read (as operator page: "the value will be recalculated on every
+// reference"); `as hint.materialized=true` is a materialize() let, computed once per request.
 import type { GraphTablesSpec, LetStatement, Operator, Pipeline, Program } from './ast';
 import type { Span } from './tokens';
 
@@ -41,10 +43,18 @@ export function graphTables(query: Pipeline): readonly NamedTable[] | undefined 
   }));
 }
 
-/** The tables the `as` operators of a list name: the query with `before`, then the operators up to the `as`. */
-function asTables(query: Pipeline, before: readonly Operator[], operators: readonly Operator[]): NamedTable[] {
+/**
+ * The tables the `as` operators of a list name: the query with `before`, then the operators up to
+ * the `as`; `skipMaterialized`: but those of `as hint.materialized=true` (lets already, see below).
+ */
+function asTables(
+  query: Pipeline,
+  before: readonly Operator[],
+  operators: readonly Operator[],
+  skipMaterialized = false,
+): NamedTable[] {
   return operators.flatMap((op, i) =>
-    op.kind === 'as'
+    op.kind === 'as' && !(skipMaterialized && op.materialized)
       ? [
           {
             name: op.name,
@@ -67,7 +77,7 @@ function namedTables(query: Pipeline): LetStatement[] {
   const last = ops[ops.length - 1];
   const forkLegs =
     last?.kind === 'fork' ? last.legs.flatMap((leg) => asTables(query, ops.slice(0, -1), leg.operators)) : [];
-  const named = [...asTables(query, [], ops), ...forkLegs, ...(graphTables(query) ?? [])];
+  const named = [...asTables(query, [], ops, true), ...forkLegs, ...(graphTables(query) ?? [])];
   return named.map((t) => ({
     kind: 'let',
     name: t.name,
@@ -75,6 +85,27 @@ function namedTables(query: Pipeline): LetStatement[] {
     value: t.query,
     span: t.query.span,
   }));
+}
+
+/**
+ * A statement's `as hint.materialized=true X` (as operator page: "as if it was wrapped by a
+ * materialize() function call"): X becomes a materialize() let of the pipeline up to that `as`, and
+ * the pipeline reads X from there on (the `as` kept: it names the table and union's withsource=), so
+ * that the statement's own table and every later statement read one value (index.ts stores it once).
+ */
+function materializedNames(query: Pipeline): { readonly lets: readonly LetStatement[]; readonly query: Pipeline } {
+  const lets: LetStatement[] = [];
+  let source = query.source;
+  let operators: Operator[] = [];
+  for (const op of query.operators) {
+    operators.push(op);
+    if (op.kind !== 'as' || !op.materialized) continue;
+    const value: Pipeline = { ...query, source, operators };
+    lets.push({ kind: 'let', name: op.name, nameSpan: op.nameSpan, value, span: value.span, materialized: true });
+    source = { kind: 'table', name: op.name, span: op.nameSpan };
+    operators = [op];
+  }
+  return lets.length === 0 ? { lets, query } : { lets, query: { ...query, source, operators } };
 }
 
 /**
@@ -86,8 +117,9 @@ export function withBatchNames(common: Omit<Program, 'lets' | 'query'>, statemen
   const named: { readonly at: number; readonly let: LetStatement }[] = [];
   return statements.map((s) => {
     const lets = named.length === 0 ? s.lets : interleave(s.lets, named);
-    named.push(...namedTables(s.query).map((l) => ({ at: s.lets.length, let: l })));
-    return { ...common, lets, query: s.query };
+    const own = materializedNames(s.query);
+    named.push(...[...own.lets, ...namedTables(own.query)].map((l) => ({ at: s.lets.length, let: l })));
+    return { ...common, lets: [...lets, ...own.lets], query: own.query };
   });
 }
 

@@ -92,6 +92,22 @@ describe('batches on the Kusto routes', () => {
     expect(sums[1]! + sums[2]!).toBeCloseTo(sums[0]!, 9);
   });
 
+  it('computes an as hint.materialized=true name once: its own table and a later statement read the same rows', async () => {
+    // Prepare: rand() differs at each evaluation; the as names the first table and union's withsource=.
+    const csl =
+      'range x from 1 to 20 step 1 | extend r = rand() | as hint.materialized=true M;\n' +
+      'M | summarize s = sum(r); union withsource=T M | summarize s = sum(r) by T';
+    // Act
+    const text = await kustoQuery('v2', { db: 'acme', csl }, caller, engine, settings, trace);
+    // Assess
+    const tables = parseSdk(text, 'query').primaryResults;
+    expect(tables.map((t) => t.name)).toEqual(['M', 'PrimaryResult', 'PrimaryResult']);
+    const first = tables[0]!.toJSON().data as { r: number }[];
+    const whole = first.reduce((sum, row) => sum + row.r, 0);
+    expect((tables[1]!.toJSON().data[0] as { s: number }).s).toBeCloseTo(whole, 9);
+    expect(tables[2]!.toJSON().data).toEqual([{ T: 'M', s: (tables[1]!.toJSON().data[0] as { s: number }).s }]);
+  });
+
   it('drops the stored values at the end of the request, after success and after a failure', async () => {
     // Prepare: the temporary tables left; an engine whose second run of a session fails.
     const left = async (): Promise<unknown[][]> => {
