@@ -163,7 +163,11 @@ class Generator {
   }
 
   root(rel: Rel): string {
-    const sql = this.rootSelect(rel);
+    return this.withCtes(this.rootSelect(rel));
+  }
+
+  /** The SQL with the CTEs written so far before it. */
+  private withCtes(sql: string): string {
     if (this.ctes.size === 0) return sql;
     const ctes = [...this.ctes.values()].map((c) => `${c.name} AS MATERIALIZED (${c.sql})`);
     return `WITH ${ctes.join(', ')} ${sql}`;
@@ -840,11 +844,17 @@ class Generator {
   private storedRel(rel: Rel, name: string): State {
     const { written } = this.options.stored!;
     if (!written.some((v) => v.name === name)) {
+      // Its rows' SQL stands alone: the CTEs it reads (a graph's tables) are written into it, not
+      // into the query's, which reads only the stored table.
+      const outside = new Map(this.ctes);
+      this.ctes.clear();
       const state = this.relation(rel);
       const outer = this.wrap(state);
       outer.sel.star = false;
       outer.sel.items = rel.columns.map((c, i) => ({ sql: this.q(c.ref), ref: `c${i}` }));
-      written.push({ name, sql: this.render(outer.sel) });
+      written.push({ name, sql: this.withCtes(this.render(outer.sel)) });
+      this.ctes.clear();
+      for (const [r, cte] of outside) this.ctes.set(r, cte);
     }
     const items = rel.columns.map((c, i) => `${this.q(`c${i}`)} AS ${this.q(c.ref)}`);
     return this.fromSubquery(`SELECT ${items.join(', ')} FROM ${this.q(name)}`, rel.columns);

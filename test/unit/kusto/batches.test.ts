@@ -92,6 +92,19 @@ describe('batches on the Kusto routes', () => {
     expect(sums[1]! + sums[2]!).toBeCloseTo(sums[0]!, 9);
   });
 
+  it('stores a materialize() value that reads a graph: the graph tables it reads go with its own SQL', async () => {
+    // Prepare: the graph's edges and nodes are CTEs of the value's SQL.
+    const csl =
+      'let E = datatable(s:string, t:string)["A","B", "B","C"];\n' +
+      'let m = materialize(E | make-graph s --> t with_node_id=id | graph-to-table nodes);\nm | count; m';
+    // Act
+    const text = await kustoQuery('v2', { db: 'acme', csl }, caller, engine, settings, trace);
+    // Assess
+    const tables = parseSdk(text, 'query').primaryResults.map((t) => t.toJSON().data);
+    expect(tables[0]).toEqual([{ Count: 3 }]);
+    expect(tables[1]).toHaveLength(3);
+  });
+
   it('computes an as hint.materialized=true name once: its own table and a later statement read the same rows', async () => {
     // Prepare: rand() differs at each evaluation; the as names the first table and union's withsource=.
     const csl =
