@@ -85,6 +85,15 @@ describe('batches over HTTP', () => {
     }
   });
 
+  it('computes an as hint.materialized=true name once: its own table and the later statement agree', async () => {
+    const csl =
+      'range x from 1 to 30 step 1 | extend r = rand() | as hint.materialized=true M; M | summarize s = sum(r)';
+    const [named, summed] = tables(await client.execute(customerId, csl));
+    expect(named!.name).toBe('M');
+    const whole = named!._rows.reduce((sum, row) => sum + (row[1] as number), 0);
+    expect(summed!._rows[0]![0] as number).toBeCloseTo(whole, 9);
+  });
+
   it("answers a later statement that reads the name a fork leg's as gave", async () => {
     const result = tables(
       await client.execute(customerId, 'range x from 1 to 5 step 1 | fork (where x > 3 | as Big) (count); Big | count'),
