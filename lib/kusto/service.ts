@@ -14,7 +14,7 @@ import {
   type QuerySettings,
   type TableResponse,
 } from '../query-api/service';
-import type { QueryEngine } from '../query-api/ports';
+import type { QueryEngine, QuerySession } from '../query-api/ports';
 import { resultTableNames, type RenderHint } from '../query';
 import type { KustoTrace } from './chain';
 import { v2ResponseJson } from './frames';
@@ -66,9 +66,11 @@ async function runQuery(
   // A batch or a query ending in fork/facet: each result table is a compile and a run, sharing what
   // one query may use: the byte cap, the time limit and the compile budget. Every table is compiled
   // before any runs, so that a statement that does not compile costs the engine nothing; the budget
-  // carries only the compile time spent, never the engine's.
+  // carries only the compile time spent, never the engine's. On an engine with sessions, the tables
+  // run in one, where each materialize() value is stored once and read by every table (batches page).
   const deadline = Date.now() + settings.timeoutMs;
   const share = Math.floor(maxResponseBytes / names.length);
+  const storeShared = engine.session !== undefined;
   let budgetSpentMs = 0;
   const prepared = names.map((_, resultTable) => {
     const from = performance.now();
@@ -76,25 +78,30 @@ async function runQuery(
       resultTable,
       requestProperties: properties,
       budgetSpentMs,
+      ...(storeShared ? { storeShared } : {}),
     });
     budgetSpentMs += performance.now() - from;
     return table;
   });
-  const tables: KustoQueryResult[] = [];
-  for (const [resultTable, name] of names.entries()) {
-    const timeoutMs = deadline - Date.now();
-    if (timeoutMs <= 0) throw queryTimeout(settings.timeoutMs);
-    const answer = await runPrepared(
-      prepared[resultTable]!,
-      caller,
-      engine,
-      { ...settings, maxResponseBytes: share, timeoutMs },
-      settings.timeoutMs,
-    );
-    tables.push({ ...kustoTable(answer), name });
-  }
-  const [first, ...more] = tables;
-  return { ...first!, more };
+  const runTables = async (session?: QuerySession): Promise<KustoQueryResult> => {
+    const tables: KustoQueryResult[] = [];
+    for (const [resultTable, name] of names.entries()) {
+      const timeoutMs = deadline - Date.now();
+      if (timeoutMs <= 0) throw queryTimeout(settings.timeoutMs);
+      const answer = await runPrepared(
+        prepared[resultTable]!,
+        caller,
+        engine,
+        { ...settings, maxResponseBytes: share, timeoutMs },
+        settings.timeoutMs,
+        session,
+      );
+      tables.push({ ...kustoTable(answer), name });
+    }
+    const [first, ...more] = tables;
+    return { ...first!, more };
+  };
+  return engine.session ? engine.session(runTables) : runTables();
 }
 
 function kustoTable(answer: TableResponse): KustoQueryResult {

@@ -1,7 +1,7 @@
 // What the query service needs from a telemetry store's read side, and the one error contract
 // every engine keeps (docs/query-api.md, "Errors"; each code in docs/errors.md).
 import { AppError, type ErrorCode } from '../core/errors';
-import type { KqlType } from '../query';
+import type { KqlType, StoredValue } from '../query';
 
 /** Where an engine puts the rows of an answer, in order, already in the response's JSON values. */
 export interface RowSink {
@@ -105,6 +105,22 @@ export interface QueryEngine {
    *   which the service answers with 500 and logs.
    */
   run(sql: string, types: readonly KqlType[], sink: RowSink, options: RunOptions): Promise<void>;
+  /**
+   * Engines that can keep tables for one request (DuckDB): runs `work` with a session whose runs
+   * share those tables (a batch's materialize() values, stored once and read by every result
+   * table). The tables are dropped when the session ends, whether work succeeds or fails, and the
+   * session ends only after its last statement has stopped. Throws what work throws.
+   */
+  session?<T>(work: (session: QuerySession) => Promise<T>): Promise<T>;
+}
+
+/** An engine whose runs share the tables stored in it (QueryEngine.session). */
+export interface QuerySession extends QueryEngine {
+  /**
+   * Stores the rows of `value.sql` as table `value.name` for the session's later runs; a name
+   * already stored is not stored again. @throws as QueryEngine.run.
+   */
+  store(value: StoredValue, options: RunOptions): Promise<void>;
 }
 
 /**

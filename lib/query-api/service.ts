@@ -17,7 +17,7 @@ import type { QueryAdmission, Release } from './admission';
 import { TableAnswer, type TableResponse } from './answer';
 import { responseColumn } from './columns';
 import { discoverKeys } from './discovery';
-import type { QueryEngine } from './ports';
+import type { QueryEngine, QuerySession } from './ports';
 import { queryIdentity } from './identity';
 import { limitedSettings } from './query-limits';
 import { parseQueryRequest } from './request';
@@ -74,6 +74,8 @@ export interface TableRun {
   readonly requestProperties?: readonly SetStatement[];
   /** Milliseconds of the compile budget the request's other tables spent (CompileOptions.budgetSpentMs). */
   readonly budgetSpentMs?: number;
+  /** The tables run in one session, which stores the materialize() values once (CompileOptions.storeShared). */
+  readonly storeShared?: boolean;
 }
 
 function prepareRequest(
@@ -81,7 +83,7 @@ function prepareRequest(
   caller: Caller,
   engine: QueryEngine,
   settings: QuerySettings,
-  { resultTable, requestProperties, budgetSpentMs }: TableRun = {},
+  { resultTable, requestProperties, budgetSpentMs, storeShared }: TableRun = {},
 ) {
   const request = parseQueryRequest(body, settings.maxWindowDays);
   const plantIds = plantScope(caller, request.plantIds);
@@ -95,6 +97,7 @@ function prepareRequest(
     ...(request.parameters === undefined ? {} : { parameters: request.parameters }),
     ...(requestProperties === undefined || requestProperties.length === 0 ? {} : { requestProperties }),
     ...(budgetSpentMs === undefined ? {} : { budgetSpentMs }),
+    ...(storeShared ? { storeShared } : {}),
     identity: queryIdentity(caller),
   };
   return { text: request.query, options };
@@ -200,7 +203,9 @@ export function prepareTable(
 
 /**
  * runTableQuery's run of a prepared table; `timeLimitMs`: the whole request's time limit, named in
- * QUERY_TIMEOUT when settings.timeoutMs is only what is left of it. @throws AppError as runTableQuery.
+ * QUERY_TIMEOUT when settings.timeoutMs is only what is left of it; `session`: the request's
+ * session (QueryEngine.session), where the table first stores the values it reads that no earlier
+ * table stored, in the same place and time limit. @throws AppError as runTableQuery.
  */
 export async function runPrepared(
   { text, options, plan }: PreparedTable,
@@ -208,7 +213,9 @@ export async function runPrepared(
   engine: QueryEngine,
   settings: QuerySettings,
   timeLimitMs?: number,
+  session?: QuerySession,
 ): Promise<TableResponse> {
+  if (session) engine = session;
   settings = limitedSettings(settings, plan.properties, DEFAULT_MAX_RESPONSE_BYTES);
   const answer = await runWithinLimits(
     async (signal) => {
@@ -223,6 +230,10 @@ export async function runPrepared(
               engine,
               signal,
             );
+      for (const value of compiled.stored ?? []) {
+        if (!session) throw new TypeError('a query compiled with storeShared runs in a session');
+        await session.store(value, { signal });
+      }
       const answer = new TableAnswer(compiled.columns.map(responseColumn), {
         rowLimit: settings.rowLimit,
         maxResponseBytes: settings.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,

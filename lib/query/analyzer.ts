@@ -108,6 +108,7 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
   /** Names of graph lets in scope (parser-graph-let.ts): read only by a graph operator after them. */
   private readonly graphLets = new Set<string>();
   private readonly materialized = new Set<Rel>();
+  private readonly materializedLets = new Map<Rel, number>();
   /** The name `as` gave a relation: a union leg's name in withsource= (as operator docs). */
   private readonly asNames = new Map<Rel, string>();
   /** Tabular operators stacked on the source of each relation (through let tables). */
@@ -139,14 +140,21 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
         const { rel, renderHint } = this.pipeline(stmt.value);
         if (renderHint) throw this.errors.semantic('render is only allowed at the end of the query', stmt.value.span);
         this.tabularLets.set(stmt.name, rel);
-        if (stmt.materialized) this.materialized.add(rel);
+        if (stmt.materialized) {
+          this.materialized.add(rel);
+          this.materializedLets.set(rel, stmt.nameSpan.start);
+        }
       } else {
         const value = analyzeScalar(stmt.value, this.env([]));
         this.lets.set(stmt.name, value);
       }
     }
     if (pendingGraph !== undefined) this.declareGraphLet(pendingGraph);
-    return { ...this.pipeline(program.query), materialized: this.materialized };
+    return {
+      ...this.pipeline(program.query),
+      materialized: this.materialized,
+      materializedLets: this.materializedLets,
+    };
   }
 
   /**
@@ -532,13 +540,13 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
         // The schema is known here: a table of constants, whatever the rows.
         const columns: IrColumn[] = [
           { name: 'ColumnName', type: 'string', ref: this.newRef() },
-          { name: 'ColumnOrdinal', type: 'int', ref: this.newRef() },
+          { name: 'ColumnOrdinal', type: 'long', ref: this.newRef() },
           { name: 'DataType', type: 'string', ref: this.newRef() },
           { name: 'ColumnType', type: 'string', ref: this.newRef() },
         ];
         const rows = cols.map((c, i) => [
           lit('string', c.name),
-          lit('int', BigInt(i)),
+          lit('long', BigInt(i)),
           lit('string', DOTNET_TYPES[c.type]),
           lit('string', c.type),
         ]);

@@ -187,7 +187,14 @@ export type Operator =
   | { readonly kind: 'parse'; readonly parse: ParseSpec; readonly span: Span }
   | { readonly kind: 'getschema'; readonly span: Span }
   | { readonly kind: 'sample'; readonly count: Expr; readonly span: Span }
-  | { readonly kind: 'as'; readonly name: string; readonly nameSpan: Span; readonly span: Span }
+  | {
+      readonly kind: 'as';
+      readonly name: string;
+      readonly nameSpan: Span;
+      readonly span: Span;
+      /** `as hint.materialized=true`: as if wrapped by materialize() (as operator page). */
+      readonly materialized?: true;
+    }
   | { readonly kind: 'topNested'; readonly clauses: readonly TopNestedClause[]; readonly span: Span }
   | { readonly kind: 'search'; readonly search: SearchSpec; readonly span: Span }
   | { readonly kind: 'makeSeries'; readonly makeSeries: MakeSeriesSpec; readonly span: Span }

@@ -25,7 +25,7 @@ import type { QueryIdentity } from './meta-functions';
 import { applyStatements, withTakeMax, type ResultLimits } from './statements';
 import type { SqlDialect } from './sql/dialect';
 import { DuckDbDialect } from './sql/duckdb';
-import { generateSql } from './sql/generator';
+import { generateSql, type StoredValue, type StoredValues } from './sql/generator';
 import { TimestreamDialect } from './sql/timestream';
 
 export { QueryError, type QueryErrorCode, type QueryErrorPosition } from './errors';
@@ -37,6 +37,7 @@ export { resultTableNames } from './result-tables';
 export type { ResultLimits } from './statements';
 export { requestPropertyStatements, type OptionFailure } from './statements-options';
 export type { SetStatement } from './ast';
+export type { StoredValue } from './sql/generator';
 export type { QueryIdentity } from './meta-functions';
 
 export interface QueryScope {
@@ -80,6 +81,11 @@ export interface CompileOptions {
   readonly requestProperties?: readonly SetStatement[];
   /** Who runs the query, for current_principal() and current_database(); none: they are refused. */
   readonly identity?: QueryIdentity;
+  /**
+   * DuckDB only: the query's `materialize()` lets are read from tables the caller stores once per
+   * request (CompiledQuery.stored), so that every result table of a batch reads the same rows.
+   */
+  readonly storeShared?: boolean;
 }
 
 export interface OutputColumn {
@@ -93,6 +99,11 @@ export interface CompiledQuery {
   readonly renderHint?: RenderHint;
   /** The limits the query's set statements ask for (truncation, servertimeout): the caller keeps the lower of its own and these. */
   readonly properties?: ResultLimits;
+  /**
+   * With storeShared: the tables the SQL reads, which the caller stores first (in this order),
+   * each named by its let, the same in every result table of the request.
+   */
+  readonly stored?: readonly StoredValue[];
 }
 
 export function compile(queryText: string, options: CompileOptions): CompiledQuery {
@@ -171,17 +182,30 @@ export function compilePlan(
       limits,
     );
   }
+  const stored = options.storeShared && options.dialect === 'duckdb' ? storedLets(analyzed) : undefined;
   const sql = generateSql(analyzed.rel, dialect, {
     scope,
     rowLimit,
     ctx,
     records,
     materialized: analyzed.materialized,
+    ...(stored ? { stored } : {}),
   });
   const columns = analyzed.rel.columns.map((c) => ({ name: c.name, type: c.type }));
-  const hinted = analyzed.renderHint ? { sql, columns, renderHint: analyzed.renderHint } : { sql, columns };
+  const read = stored && stored.written.length > 0 ? { sql, columns, stored: stored.written } : { sql, columns };
+  const hinted = analyzed.renderHint ? { ...read, renderHint: analyzed.renderHint } : read;
   const query = limits ? { ...hinted, properties: limits } : hinted;
   return limits ? { kind: 'compiled', query, properties: limits } : { kind: 'compiled', query };
+}
+
+/**
+ * The query's materialize() lets as stored tables, each named by the position of its let's name:
+ * every result table of a request compiles the same let (the same statements before it, scope and
+ * options) to the same rows, so they all read the one table the request stores.
+ */
+function storedLets(analyzed: AnalyzedQuery): StoredValues {
+  const names = new Map([...analyzed.materializedLets].map(([rel, at]) => [rel, `_kql_let_${at}`]));
+  return { names, written: [] };
 }
 
 function discoveryPlan(needed: DiscoveryNeeded, sql: string, limits: ResultLimits | undefined): CompilePlan {

@@ -283,6 +283,11 @@ export interface AnalyzedQuery {
   readonly renderHint?: RenderHint;
   /** The relations of `materialize()` lets: evaluated once however many times they are read. */
   readonly materialized: ReadonlySet<Rel>;
+  /**
+   * The relations of the query's own `materialize()` lets, each with the position of its let's name:
+   * the same let in every result table of a batch, whose rows a request may store once (index.ts).
+   */
+  readonly materializedLets: ReadonlyMap<Rel, number>;
 }
 
 /**

@@ -29,8 +29,12 @@ export function tabularOperand(p: SubqueryCursor): Expr | undefined {
   return undefined;
 }
 
-/** After the word as: `[hint.materialized = true|false] Name` (materializing changes no result). */
-export function parseAs(p: OperatorCursor): { name: string; span: Span } {
+/**
+ * After the word as: `[hint.materialized = true|false] Name`. Materializing changes no result within
+ * one statement; a batch computes a materialized name once for all its tables (statements-names.ts).
+ */
+export function parseAs(p: OperatorCursor): { name: string; span: Span; materialized?: true } {
+  let materialized = false;
   if (p.peekIdent('hint') && p.peekAt(1)?.text === '.') {
     const start = p.next().span.start;
     p.expectOp('.');
@@ -41,6 +45,8 @@ export function parseAs(p: OperatorCursor): { name: string; span: Span } {
     const value = p.next();
     if (value.text !== 'true' && value.text !== 'false')
       throw p.errors.syntax("hint.materialized is 'true' or 'false'", value.span);
+    materialized = value.text === 'true';
   }
-  return p.expectName('a name after as');
+  const name = p.expectName('a name after as');
+  return materialized ? { ...name, materialized } : name;
 }

@@ -567,7 +567,8 @@ class Parser implements OperatorCursor, UdfCursor {
       case 'as': {
         const name = parseAs(this);
         this.ownTabularNames().add(name.name);
-        return { kind: 'as', name: name.name, nameSpan: name.span, span: this.spanFrom(start) };
+        const op = { kind: 'as', name: name.name, nameSpan: name.span, span: this.spanFrom(start) } as const;
+        return name.materialized ? { ...op, materialized: true } : op;
       }
       case 'scan':
         return { kind: 'scan', scan: parseScan(this), span: this.spanFrom(start) };

@@ -86,10 +86,14 @@ const BAG_CALLS: ReadonlyMap<string, (span: Span) => Expr> = new Map([
   ['series_decompose', (span: Span): Expr => ({ kind: 'literal', type: 'string', value: 'all', span })],
 ]);
 /**
- * Functions whose every column Kusto.Language keeps when fewer names are given, the first named by
- * `Name =` (series_stats' page shows only the named columns, so the others keep only those).
+ * Functions whose every column Kusto.Language keeps when `(a, b) =` gives fewer names, the others
+ * under their default names (`extend (rsquare, slope) = series_fit_line(y)` has six columns). Not
+ * series_stats: its page says "If you provide a limited number of names, the table will show only
+ * those columns".
  */
-const KEEPS_ALL: ReadonlySet<string> = new Set(['series_decompose']);
+const KEEPS_ALL: ReadonlySet<string> = new Set(['series_fit_line', 'series_fit_poly', 'series_decompose']);
+/** Functions whose `Name =` names the first column, the others keeping their default names (Kusto.Language). */
+const NAMES_FIRST: ReadonlySet<string> = new Set(['series_decompose']);
 const MULTI: ReadonlyMap<string, typeof STATS> = new Map([
   ['series_stats', STATS],
   ['series_fit_line', FIT_LINE],
@@ -135,7 +139,7 @@ export function expandSeriesStats(items: readonly NamedExpr[], errors: ErrorFact
         'series_decompose(): Seasonality_threshold applies only to seasonality -1 (autodetect), which is not supported',
         call.args[4]!.span,
       );
-    if (item.name !== undefined && !keepsAll)
+    if (item.name !== undefined && !NAMES_FIRST.has(call.name))
       throw errors.unsupported(
         `${call.name}() gives several columns and cannot be named with Name =; use (${fields[0]![0]}, ${fields[1]![0]}, ...) = ${call.name}(...)${FIELD_CALLS.has(call.name) ? '' : ` or ${call.name}_dynamic()`}`,
         item.nameSpan ?? item.span,

@@ -1,9 +1,11 @@
 // Names one statement of a batch gives its tables for the statements after it: each `as Name` of
-// its pipeline (Kusto.Language reads `print 1 | as X; X` as X's table) and graph-to-table's `nodes
-// as N ..., edges as E ...` (graph-to-table page: `...; N; E` prints both tables). Each result table
-// is a compile of its own and nothing passes between engine runs, so a later statement reads such a
-// name as a tabular let would be read: a `let` of the naming statement's expression, placed after
-// the lets that statement saw and before the ones after it (which may hide the name again).
+// its pipeline (Kusto.Language reads `print 1 | as X; X` as X's table), of its fork legs, and
+// graph-to-table's `nodes as N ..., edges as E ...` (graph-to-table page: `...; N; E` prints both
+// tables). Each result table is a compile of its own, so a later statement reads such a name as a
+// tabular let would be read: a `let` of the naming statement's expression, placed after the lets
+// that statement saw and before the ones after it (which may hide the name again). A plain `as`
+// is computed again where it is read (as operator page: "the value will be recalculated on every
+// reference"); `as hint.materialized=true` is a materialize() let, computed once per request.
 import type { GraphTablesSpec, LetStatement, Operator, Pipeline, Program } from './ast';
 import type { Span } from './tokens';
 
@@ -42,22 +44,68 @@ export function graphTables(query: Pipeline): readonly NamedTable[] | undefined 
 }
 
 /**
- * The lets that a statement's names stand for: its pipeline up to each `as` (the `as` kept, so that
- * union's withsource= still says the name), its graph tables.
+ * The tables the `as` operators of a list name: the query with `before`, then the operators up to
+ * the `as`; `skipMaterialized`: but those of `as hint.materialized=true` (lets already, see below).
  */
-function namedTables(query: Pipeline): LetStatement[] {
-  const named: NamedTable[] = query.operators.flatMap((op, i) =>
-    op.kind === 'as'
-      ? [{ name: op.name, nameSpan: op.nameSpan, query: { ...query, operators: query.operators.slice(0, i + 1) } }]
+function asTables(
+  query: Pipeline,
+  before: readonly Operator[],
+  operators: readonly Operator[],
+  skipMaterialized = false,
+): NamedTable[] {
+  return operators.flatMap((op, i) =>
+    op.kind === 'as' && !(skipMaterialized && op.materialized)
+      ? [
+          {
+            name: op.name,
+            nameSpan: op.nameSpan,
+            query: { ...query, operators: [...before, ...operators.slice(0, i + 1)] },
+          },
+        ]
       : [],
   );
-  return [...named, ...(graphTables(query) ?? [])].map((t) => ({
+}
+
+/**
+ * The lets that a statement's names stand for: its pipeline up to each `as` (the `as` kept, so that
+ * union's withsource= still says the name), up to each `as` of a fork leg (the operators before the
+ * fork, then the leg's: Kusto.Language reads `T | fork (take 1 | as X) (count); X` as X's table, but
+ * not a leg's `X=` name), its graph tables.
+ */
+function namedTables(query: Pipeline): LetStatement[] {
+  const ops = query.operators;
+  const last = ops[ops.length - 1];
+  const forkLegs =
+    last?.kind === 'fork' ? last.legs.flatMap((leg) => asTables(query, ops.slice(0, -1), leg.operators)) : [];
+  const named = [...asTables(query, [], ops, true), ...forkLegs, ...(graphTables(query) ?? [])];
+  return named.map((t) => ({
     kind: 'let',
     name: t.name,
     nameSpan: t.nameSpan,
     value: t.query,
     span: t.query.span,
   }));
+}
+
+/**
+ * A statement's `as hint.materialized=true X` (as operator page: "as if it was wrapped by a
+ * materialize() function call"): X becomes a materialize() let of the pipeline up to that `as`, and
+ * the pipeline reads X from there on (the `as` kept: it names the table and union's withsource=), so
+ * that the statement's own table and every later statement read one value (index.ts stores it once).
+ */
+function materializedNames(query: Pipeline): { readonly lets: readonly LetStatement[]; readonly query: Pipeline } {
+  const lets: LetStatement[] = [];
+  let source = query.source;
+  let operators: Operator[] = [];
+  for (const op of query.operators) {
+    operators.push(op);
+    if (op.kind !== 'as' || !op.materialized) continue;
+    const value: Pipeline = { ...query, source, operators };
+    lets.push({ kind: 'let', name: op.name, nameSpan: op.nameSpan, value, span: value.span, materialized: true });
+    source = { kind: 'table', name: op.name, span: op.nameSpan };
+    operators = [op];
+  }
+  return lets.length === 0 ? { lets, query } : { lets, query: { ...query, source, operators } };
 }
 
 /**
@@ -69,8 +117,9 @@ export function withBatchNames(common: Omit<Program, 'lets' | 'query'>, statemen
   const named: { readonly at: number; readonly let: LetStatement }[] = [];
   return statements.map((s) => {
     const lets = named.length === 0 ? s.lets : interleave(s.lets, named);
-    named.push(...namedTables(s.query).map((l) => ({ at: s.lets.length, let: l })));
-    return { ...common, lets, query: s.query };
+    const own = materializedNames(s.query);
+    named.push(...[...own.lets, ...namedTables(own.query)].map((l) => ({ at: s.lets.length, let: l })));
+    return { ...common, lets: [...lets, ...own.lets], query: own.query };
   });
 }
 

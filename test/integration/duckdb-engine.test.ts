@@ -11,6 +11,7 @@ import { engineError } from '../../lib/adapters/duckdb/engine-errors';
 import { duckDbQueryEngine, readRowsJson } from '../../lib/adapters/duckdb/query-engine';
 import { AppError } from '../../lib/core/errors';
 import { TableAnswer } from '../../lib/query-api/answer';
+import type { QuerySession } from '../../lib/query-api/ports';
 
 const answer = () =>
   new TableAnswer([{ name: 'n', columnType: 'long', dataType: 'Int64' }], { rowLimit: 100, maxResponseBytes: 100_000 });
@@ -93,6 +94,55 @@ describe('DuckDB query engine', () => {
     const next = answer();
     await engine.run('SELECT 7', ['long'], next, { signal: new AbortController().signal });
     expect(next.finish().data.rows).toEqual([[7]]);
+  });
+
+  it("keeps a session's stored values to its own connection: two sessions store one name, each reads its own", async () => {
+    // Prepare
+    const engine = duckDbQueryEngine(file);
+    const never = new AbortController().signal;
+    const read = async (session: QuerySession, n: number): Promise<readonly unknown[][]> => {
+      await session.store({ name: '_kql_let_1', sql: `SELECT ${n} AS c0` }, { signal: never });
+      // Stored once: a second store of the name keeps the first rows.
+      await session.store({ name: '_kql_let_1', sql: 'SELECT -1 AS c0' }, { signal: never });
+      const rows = answer();
+      await session.run('SELECT c0 FROM "_kql_let_1"', ['long'], rows, { signal: never });
+      return rows.finish().data.rows;
+    };
+    // Act
+    const both = await Promise.all([engine.session!((s) => read(s, 1)), engine.session!((s) => read(s, 2))]);
+    const left = await withConnection(file, (c) =>
+      readRowsJson(c, 'SELECT count(*) FROM duckdb_tables() WHERE temporary'),
+    );
+    // Assess
+    expect(both).toEqual([[[1]], [[2]]]);
+    expect(left).toEqual([['0']]);
+  });
+
+  it('interrupts a store when the service aborts it, ends the session only once it stopped, and leaks no table', async () => {
+    // Prepare
+    const engine = duckDbQueryEngine(file);
+    const slow = 'SELECT count(*) AS c0 FROM range(100000000) a, range(1000) b WHERE a.range * b.range = -1';
+    const reason = new AppError('QUERY_TIMEOUT', 'too slow');
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(reason), 50);
+    let storeSettled = false;
+    // Act: the work gives up at once, as the service does at its time limit, while the store still runs.
+    const stopped = engine.session!(async (session) => {
+      const storing = session.store({ name: '_kql_let_2', sql: slow }, { signal: controller.signal });
+      storing.catch(() => (storeSettled = true));
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      throw reason;
+    });
+    // Assess
+    await expect(stopped).rejects.toBe(reason);
+    expect(storeSettled).toBe(true);
+    const next = await engine.session!(async (session) => {
+      await session.store({ name: '_kql_let_2', sql: 'SELECT 5 AS c0' }, { signal: new AbortController().signal });
+      const rows = answer();
+      await session.run('SELECT c0 FROM "_kql_let_2"', ['long'], rows, { signal: new AbortController().signal });
+      return rows.finish().data.rows;
+    });
+    expect(next).toEqual([[5]]);
   });
 
   it("stops a query aborted while it still waits for a thread of libuv's pool (DuckDB drops an interrupt that comes before the statement starts)", async () => {

@@ -1,7 +1,8 @@
 // Batches over HTTP (https://learn.microsoft.com/kusto/query/batches): the official SDK against the
 // offline stack reads one primary result per tabular statement from both protocol versions; the
 // native /query/table refuses a batch with a 400 at its second statement. A later statement reads
-// the names an earlier one gave with `as` or graph-to-table's `nodes as N, edges as E`.
+// the names an earlier one gave with `as` (a fork leg's too) or graph-to-table's `nodes as N, edges as E`;
+// a materialize() value is computed once for the whole batch.
 import { randomBytes } from 'node:crypto';
 import { Client, KustoConnectionStringBuilder, type KustoResponseDataSet } from 'azure-kusto-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,6 +68,38 @@ describe('batches over HTTP', () => {
       ]);
       expect(result[1]!._rows.map((r) => JSON.stringify(r)).sort()).toEqual(['["Alice","Bob"]', '["Mallory","Alice"]']);
     }
+  });
+
+  it('computes a materialize() value once for the whole batch (batches and materialize pages), in v2 and v1', async () => {
+    // rand() differs at each evaluation: every table must read the one stored value.
+    const csl =
+      'let m = materialize(range x from 1 to 50 step 1 | extend r = rand());\n' +
+      'm | summarize s = sum(r); m | summarize s = sum(r); m | where x % 2 == 0 | summarize s = sum(r)';
+    for (const result of [
+      tables(await client.execute(customerId, csl)),
+      tables(await client.executeQueryV1(customerId, csl)),
+    ]) {
+      const [all, again, even] = result.map((t) => t._rows[0]![0] as number);
+      expect(again).toBe(all);
+      expect(even).toBeLessThan(all!);
+    }
+  });
+
+  it('computes an as hint.materialized=true name once: its own table and the later statement agree', async () => {
+    const csl =
+      'range x from 1 to 30 step 1 | extend r = rand() | as hint.materialized=true M; M | summarize s = sum(r)';
+    const [named, summed] = tables(await client.execute(customerId, csl));
+    expect(named!.name).toBe('M');
+    const whole = named!._rows.reduce((sum, row) => sum + (row[1] as number), 0);
+    expect(summed!._rows[0]![0] as number).toBeCloseTo(whole, 9);
+  });
+
+  it("answers a later statement that reads the name a fork leg's as gave", async () => {
+    const result = tables(
+      await client.execute(customerId, 'range x from 1 to 5 step 1 | fork (where x > 3 | as Big) (count); Big | count'),
+    );
+    expect(result.map((t) => t.name)).toEqual(['Big', 'PrimaryResult', 'PrimaryResult']);
+    expect(result.map((t) => t._rows)).toEqual([[[4], [5]], [[5]], [[2]]]);
   });
 
   it('refuses a batch that reads an as name on /query/table with a 400 at the second statement', async () => {

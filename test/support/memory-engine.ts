@@ -1,8 +1,9 @@
 // A QueryEngine on an in-memory DuckDB for unit tests of the query and Kusto services: the compiled
 // SQL runs for real (no limits, no interrupts: the adapter's own tests cover those), and its rows
-// are converted as the adapter converts them.
+// are converted as the adapter converts them. Its sessions are the adapter's.
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { convertRows } from '../../lib/query';
+import { inDuckDbSession } from '../../lib/adapters/duckdb/query-engine';
 import type { QueryEngine } from '../../lib/query-api/ports';
 
 export interface MemoryEngine {
@@ -24,6 +25,8 @@ export async function memoryEngine(
       const rows = convertRows((await connection.runAndReadAll(sql)).getRowsJson() as unknown[][], [...types]);
       for (const row of rows) if (!sink.push(row)) return;
     },
+    // The adapter's sessions (its tables stored on the one connection), its statements not seen.
+    session: (work) => inDuckDbSession(connection, work),
   };
   return { engine, close: () => instance.closeSync() };
 }

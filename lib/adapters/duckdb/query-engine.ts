@@ -5,8 +5,8 @@
 // converted (cell-size.ts).
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { JsonDuckDBValueConverter, type DuckDBConnection, type DuckDBMaterializedResult } from '@duckdb/node-api';
-import type { KqlType } from '../../query';
-import type { QueryEngine, RowSink } from '../../query-api/ports';
+import type { KqlType, StoredValue } from '../../query';
+import type { QueryEngine, QuerySession, RowSink, RunOptions } from '../../query-api/ports';
 import { leastRowBytes } from './cell-size';
 import { cellReader } from './cell-values';
 import { instanceOptions, withConnection } from './database';
@@ -78,15 +78,92 @@ async function runOn(
   }
 }
 
+const runInto: (connection: DuckDBConnection, ...args: Parameters<QueryEngine['run']>) => Promise<void> = async (
+  connection,
+  sql,
+  types,
+  sink,
+  { signal },
+) => {
+  const result = await runOn(connection, sql, signal);
+  await readInto(result, types, sink, signal);
+};
+
+/**
+ * A request's session on one connection: its stored values are temporary tables, which DuckDB keeps
+ * per connection, so concurrent requests (each on its own connection) never see each other's.
+ */
+class DuckDbSession implements QuerySession {
+  readonly dialect = 'duckdb';
+  private readonly stored = new Set<string>();
+  /** The statement running, if any: the session ends only after it has stopped. */
+  private running: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly connection: DuckDBConnection) {}
+
+  run(...args: Parameters<QueryEngine['run']>): Promise<void> {
+    return this.track(runInto(this.connection, ...args));
+  }
+
+  async store(value: StoredValue, { signal }: RunOptions): Promise<void> {
+    if (this.stored.has(value.name)) return;
+    // Dropped at the end even if this fails halfway (DROP IF EXISTS).
+    this.stored.add(value.name);
+    await this.track(runOn(this.connection, `CREATE TEMPORARY TABLE ${quote(value.name)} AS ${value.sql}`, signal));
+  }
+
+  /** Waits for the statement running (a caller may give up on it at its time limit before it stops). */
+  async stopped(): Promise<void> {
+    await this.running.catch(() => undefined);
+  }
+
+  /** Drops the stored tables, so that the connection carries none to its next request. */
+  async drop(): Promise<void> {
+    for (const name of this.stored) await this.connection.run(`DROP TABLE IF EXISTS temp.main.${quote(name)}`);
+    this.stored.clear();
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.running = work;
+    return work;
+  }
+}
+
+/**
+ * Runs `work` in a session on the connection (QueryEngine.session): after it, success or failure,
+ * once its last statement has stopped, the stored tables are dropped. A failure to drop after a
+ * failed work is not reported over the work's own error (the adapter then closes the connection,
+ * which drops them).
+ */
+export async function inDuckDbSession<T>(
+  connection: DuckDBConnection,
+  work: (session: QuerySession) => Promise<T>,
+): Promise<T> {
+  const session = new DuckDbSession(connection);
+  let result: T;
+  try {
+    result = await work(session);
+  } catch (error) {
+    await session.stopped();
+    await session.drop().catch(() => undefined);
+    throw error;
+  }
+  await session.drop();
+  return result;
+}
+
+const quote = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+
 export function duckDbQueryEngine(file: string): QueryEngine {
   return {
     dialect: 'duckdb',
-    async run(sql, types, sink, { signal }) {
+    async run(...args) {
       // A failure (an abort included) closes the connection instead of pooling it (database.ts).
-      await withConnection(file, async (connection) => {
-        const result = await runOn(connection, sql, signal);
-        await readInto(result, types, sink, signal);
-      });
+      await withConnection(file, (connection) => runInto(connection, ...args));
+    },
+    session(work) {
+      // A failure also closes the connection (database.ts).
+      return withConnection(file, (connection) => inDuckDbSession(connection, work));
     },
   };
 }

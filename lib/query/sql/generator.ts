@@ -63,6 +63,21 @@ export interface GenerateOptions {
   readonly records: ExpressionRecords;
   /** Relations written once as a CTE that every use reads (`materialize()` lets). */
   readonly materialized?: ReadonlySet<Rel>;
+  /** Materialized relations read from tables the caller stores once per request (DuckDB only). */
+  readonly stored?: StoredValues;
+}
+
+/** A table the caller stores before running the query: `sql` gives its rows, columns c0, c1, ... */
+export interface StoredValue {
+  readonly name: string;
+  readonly sql: string;
+}
+
+export interface StoredValues {
+  /** The table of each stored relation. */
+  readonly names: ReadonlyMap<Rel, string>;
+  /** Filled by the generator: the tables the query reads, each after those its rows read. */
+  readonly written: StoredValue[];
 }
 
 export function generateSql(rel: Rel, dialect: SqlDialect, options: GenerateOptions): string {
@@ -148,7 +163,11 @@ class Generator {
   }
 
   root(rel: Rel): string {
-    const sql = this.rootSelect(rel);
+    return this.withCtes(this.rootSelect(rel));
+  }
+
+  /** The SQL with the CTEs written so far before it. */
+  private withCtes(sql: string): string {
     if (this.ctes.size === 0) return sql;
     const ctes = [...this.ctes.values()].map((c) => `${c.name} AS MATERIALIZED (${c.sql})`);
     return `WITH ${ctes.join(', ')} ${sql}`;
@@ -795,6 +814,8 @@ class Generator {
         );
       return this.relation(rel);
     }
+    const stored = this.options.stored?.names.get(rel);
+    if (stored !== undefined) return this.storedRel(rel, stored);
     let cte = this.ctes.get(rel);
     if (!cte) {
       const state = this.relation(rel);
@@ -813,6 +834,30 @@ class Generator {
     } finally {
       this.at.push(own);
     }
+  }
+
+  /**
+   * A materialized relation the caller stores once per request (a batch's shared value): its rows'
+   * SQL is written for the caller (positional columns, so that every table's compile reads them
+   * under its own refs), and each use selects from the stored table.
+   */
+  private storedRel(rel: Rel, name: string): State {
+    const { written } = this.options.stored!;
+    if (!written.some((v) => v.name === name)) {
+      // Its rows' SQL stands alone: the CTEs it reads (a graph's tables) are written into it, not
+      // into the query's, which reads only the stored table.
+      const outside = new Map(this.ctes);
+      this.ctes.clear();
+      const state = this.relation(rel);
+      const outer = this.wrap(state);
+      outer.sel.star = false;
+      outer.sel.items = rel.columns.map((c, i) => ({ sql: this.q(c.ref), ref: `c${i}` }));
+      written.push({ name, sql: this.withCtes(this.render(outer.sel)) });
+      this.ctes.clear();
+      for (const [r, cte] of outside) this.ctes.set(r, cte);
+    }
+    const items = rel.columns.map((c, i) => `${this.q(`c${i}`)} AS ${this.q(c.ref)}`);
+    return this.fromSubquery(`SELECT ${items.join(', ')} FROM ${this.q(name)}`, rel.columns);
   }
 
   private fromSubquery(sql: string, cols: readonly IrColumn[]): State {

@@ -77,6 +77,89 @@ describe('batches on the Kusto routes', () => {
     ]);
   });
 
+  it('computes a materialize() value once per request: every table of the batch reads the same rows', async () => {
+    // Prepare: rand() differs at each evaluation; a third statement a fork of two legs over it.
+    const csl =
+      'let m = materialize(range x from 1 to 20 step 1 | extend r = rand());\n' +
+      'm | summarize s = sum(r);\nm | where x > 10 | summarize s = sum(r);\n' +
+      'm | fork (where x <= 10 | summarize s = sum(r)) (summarize s = sum(r))';
+    // Act
+    const text = await kustoQuery('v2', { db: 'acme', csl }, caller, engine, settings, trace);
+    // Assess: the whole sum in tables 1 and 4, its halves in tables 2 and 3.
+    const sums = parseSdk(text, 'query').primaryResults.map((t) => (t.toJSON().data[0] as { s: number }).s);
+    expect(sums).toHaveLength(4);
+    expect(sums[3]).toBe(sums[0]);
+    expect(sums[1]! + sums[2]!).toBeCloseTo(sums[0]!, 9);
+  });
+
+  it('stores a materialize() value that reads a graph: the graph tables it reads go with its own SQL', async () => {
+    // Prepare: the graph's edges and nodes are CTEs of the value's SQL.
+    const csl =
+      'let E = datatable(s:string, t:string)["A","B", "B","C"];\n' +
+      'let m = materialize(E | make-graph s --> t with_node_id=id | graph-to-table nodes);\nm | count; m';
+    // Act
+    const text = await kustoQuery('v2', { db: 'acme', csl }, caller, engine, settings, trace);
+    // Assess
+    const tables = parseSdk(text, 'query').primaryResults.map((t) => t.toJSON().data);
+    expect(tables[0]).toEqual([{ Count: 3 }]);
+    expect(tables[1]).toHaveLength(3);
+  });
+
+  it('computes an as hint.materialized=true name once: its own table and a later statement read the same rows', async () => {
+    // Prepare: rand() differs at each evaluation; the as names the first table and union's withsource=.
+    const csl =
+      'range x from 1 to 20 step 1 | extend r = rand() | as hint.materialized=true M;\n' +
+      'M | summarize s = sum(r); union withsource=T M | summarize s = sum(r) by T';
+    // Act
+    const text = await kustoQuery('v2', { db: 'acme', csl }, caller, engine, settings, trace);
+    // Assess
+    const tables = parseSdk(text, 'query').primaryResults;
+    expect(tables.map((t) => t.name)).toEqual(['M', 'PrimaryResult', 'PrimaryResult']);
+    const first = tables[0]!.toJSON().data as { r: number }[];
+    const whole = first.reduce((sum, row) => sum + row.r, 0);
+    expect((tables[1]!.toJSON().data[0] as { s: number }).s).toBeCloseTo(whole, 9);
+    expect(tables[2]!.toJSON().data).toEqual([{ T: 'M', s: (tables[1]!.toJSON().data[0] as { s: number }).s }]);
+  });
+
+  it('drops the stored values at the end of the request, after success and after a failure', async () => {
+    // Prepare: the temporary tables left; an engine whose second run of a session fails.
+    const left = async (): Promise<unknown[][]> => {
+      const rows: unknown[][] = [];
+      await engine.run(
+        'SELECT count(*) FROM duckdb_tables() WHERE temporary',
+        ['long'],
+        { remainingBytes: 1e6, push: (row) => rows.push(row) > 0, oversized: () => false },
+        { signal: new AbortController().signal },
+      );
+      return rows;
+    };
+    const failing: QueryEngine = {
+      ...engine,
+      session: (work) =>
+        engine.session!((session) => {
+          let runs = 0;
+          return work({
+            dialect: 'duckdb',
+            store: (value, options) => session.store(value, options),
+            run: (...args) => (++runs === 2 ? Promise.reject(new Error('the engine stopped')) : session.run(...args)),
+          });
+        }),
+    };
+    const csl = 'let m = materialize(print v = 1); m; m | extend w = 2';
+    // Act
+    await kustoQuery('v2', { db: 'acme', csl }, caller, engine, settings, trace);
+    const afterSuccess = await left();
+    const error = await kustoQuery('v2', { db: 'acme', csl }, caller, failing, settings, trace).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    const afterFailure = await left();
+    // Assess
+    expect(afterSuccess).toEqual([[0]]);
+    expect(error?.message).toBe('the engine stopped');
+    expect(afterFailure).toEqual([[0]]);
+  });
+
   it('fails the whole batch with the error of a statement that does not compile, at its position', async () => {
     const error = await kustoQuery(
       'v2',

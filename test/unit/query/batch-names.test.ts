@@ -71,6 +71,28 @@ describe('names passed between the statements of a batch', () => {
     expect(third.rows).toEqual([[9]]);
   });
 
+  it("reads a name a fork leg's as gave: the operators before the fork, then the leg's up to the as", async () => {
+    // Prepare: the first leg names its rows after a where; its count comes after the as.
+    const text = 'range x from 1 to 6 step 1 | where x > 1 | fork (where x > 3 | as Big | count) (count); Big';
+    // Act
+    const names = resultTableNames(text);
+    const big = await table(text, 2);
+    // Assess
+    expect(names).toEqual(['PrimaryResult', 'PrimaryResult', 'PrimaryResult']);
+    expect(big.rows).toEqual([[4], [5], [6]]);
+  });
+
+  it("does not read a fork leg's name= as a table, as Kusto.Language does not", () => {
+    // Act
+    const error = compileFailure('range x from 1 to 3 step 1 | fork Small=(take 1) (count); Small', {
+      ...options,
+      resultTable: 2,
+    });
+    // Assess
+    expect(error.code).toBe('QUERY_SEMANTIC');
+    expect(error.message).toMatch(/unknown table 'Small'/);
+  });
+
   it('does not give a name to the statements before the one that gives it', () => {
     // Act
     const error = compileFailure('X; print 1 | as X', { ...options, resultTable: 0 });

@@ -89,21 +89,25 @@ describe('v6 series functions: columns', () => {
     ]);
   });
 
-  it('keeps only the named columns when fewer names are given', () => {
+  it('keeps every column when fewer names are given, the unnamed under their default names, as Kusto.Language does', () => {
     // Act
     const columns = compile('print y = dynamic([1, 2]) | extend (rs, co) = series_fit_poly(y)', duck).columns;
     // Assess
-    expect(columns.map((c) => c.name)).toEqual(['y', 'rs', 'co']);
+    expect(columns.map((c) => c.name)).toEqual([
+      'y',
+      'rs',
+      'co',
+      'series_fit_poly_y_variance',
+      'series_fit_poly_y_rvariance',
+      'series_fit_poly_y_poly_fit',
+    ]);
   });
 
   it('computes each column of series_fit_poly on its own: the variance column solves nothing', () => {
     // Act
-    const two = compile('print y = dynamic([1, 2]) | project (r, c) = series_fit_poly(y)', duck).sql;
-    const three = compile('print y = dynamic([1, 2]) | project (r, c, v) = series_fit_poly(y)', duck).sql;
-    // Assess: rsquare and coefficients solve the normal equations (list_reduce), the variance does not.
-    expect(two.match(/list_reduce\(/g)).toHaveLength(2);
-    expect(three.match(/list_reduce\(/g)).toHaveLength(2);
-    expect(three.length).toBeGreaterThan(two.length);
+    const sql = compile('print y = dynamic([1, 2]) | project (r, c, v, rv, pf) = series_fit_poly(y)', duck).sql;
+    // Assess: the four columns but the variance solve the normal equations (list_reduce).
+    expect(sql.match(/list_reduce\(/g)).toHaveLength(4);
   });
 });
 
