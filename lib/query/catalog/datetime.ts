@@ -180,6 +180,13 @@ const periodFunctions = (['day', 'week', 'month', 'year'] as const).flatMap((per
 const dt = [{ name: 'date', type: 'datetime' as const }];
 
 /**
+ * SQL: hour, minute and second within make_datetime's and make_timespan's ranges (their pages: 0-23,
+ * 0-59, 0 to 59.9999999); outside them the pages give null.
+ */
+const clockPartsInRange = (hour: string, minute: string, second: string): string =>
+  `(${hour} BETWEEN 0 AND 23 AND ${minute} BETWEEN 0 AND 59 AND ${second} >= 0 AND ${second} < 60)`;
+
+/**
  * Datetimes are computed to the microsecond (docs/query-api.md, "Precision"): a constant argument
  * that names a finer instant is refused instead of silently rounded. `perMicro`: microseconds per unit.
  */
@@ -347,11 +354,13 @@ export const DATETIME_FUNCTIONS: readonly ScalarFunction[] = [
       },
     ],
     check: subMicroCheck(5, 1_000_000),
-    // A year outside Kusto's datetimes (0001 to 9999, the datetime page) gives null, as on Timestream.
+    // A year outside Kusto's datetimes (0001 to 9999, the datetime page) gives null, as on Timestream;
+    // so do an hour, minute or second outside the page's ranges, which make_timestamp would carry
+    // into the next day or minute (hour 24, second 60).
     duckdb: ({ a, d }) =>
       orNull(
         d,
-        `CASE WHEN ${a[0]} BETWEEN 1 AND 9999 THEN make_timestamp(${a[0]}, ${a[1]}, ${a[2]}, ${a[3] ?? 0}, ${a[4] ?? 0}, CAST(${a[5] ?? 0} AS DOUBLE)) END`,
+        `CASE WHEN ${clockPartsInRange(a[3] ?? '0', a[4] ?? '0', a[5] ?? '0')} AND ${a[0]} BETWEEN 1 AND 9999 THEN make_timestamp(${a[0]}, ${a[1]}, ${a[2]}, ${a[3] ?? 0}, ${a[4] ?? 0}, CAST(${a[5] ?? 0} AS DOUBLE)) END`,
       ),
     // Timestream has no constructor from parts: the date is added up from the epoch, and parts that
     // name no instant (month 13, February 30, hour 24) give null, as make_timestamp's errors do above.
@@ -364,9 +373,7 @@ export const DATETIME_FUNCTIONS: readonly ScalarFunction[] = [
         `${mo} BETWEEN 1 AND 12`,
         `${day} BETWEEN 1 AND 31`,
         `day(${date}) = ${day}`,
-        `${h} BETWEEN 0 AND 23`,
-        `${mi} BETWEEN 0 AND 59`,
-        `${s} >= 0 AND ${s} < 60`,
+        clockPartsInRange(h, mi, s),
       ].join(' AND ');
       const micros = `${h} * ${MICROS.hour} + ${mi} * ${MICROS.minute} + CAST(round(${s} * 1000000) AS BIGINT)`;
       return `CASE WHEN ${valid} THEN ${d.addMicros(date, micros)} END`;
@@ -395,9 +402,11 @@ export const DATETIME_FUNCTIONS: readonly ScalarFunction[] = [
         result: 'timespan',
       },
     ],
+    // Null for an hour, minute or second outside the page's ranges (0-23, 0-59, 0 to 59.9999999):
+    // "Otherwise, the result will be null". The days have no range there.
     ...both(({ a }) => {
       const [d, h, m, s] = a.length === 4 ? a : ['0', a[0]!, a[1]!, a[2] ?? '0'];
-      return `(CAST(${d} AS BIGINT) * ${MICROS.day} + CAST(${h} AS BIGINT) * ${MICROS.hour} + CAST(${m} AS BIGINT) * ${MICROS.minute} + CAST(round(CAST(${s} AS DOUBLE) * 1000000) AS BIGINT))`;
+      return `CASE WHEN ${clockPartsInRange(h!, m!, s!)} THEN (CAST(${d} AS BIGINT) * ${MICROS.day} + CAST(${h} AS BIGINT) * ${MICROS.hour} + CAST(${m} AS BIGINT) * ${MICROS.minute} + CAST(round(CAST(${s} AS DOUBLE) * 1000000) AS BIGINT)) END`;
     }),
   },
   ...(

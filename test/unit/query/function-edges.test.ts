@@ -1,0 +1,83 @@
+// The string, datetime and conversion functions at the edges their pages' Parameters and Returns
+// sections describe (out-of-range positions and parts, null-giving arguments), beyond the pages'
+// printed examples, which the conformance corpus holds. Each row names the page and what its text says.
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { compile, convertRows } from '../../../lib/query/index';
+import { GOLDEN_OPTIONS, openFixtureDb, runSql } from '../../golden/fixture-db';
+
+const duckdb = { ...GOLDEN_OPTIONS, dialect: 'duckdb' as const };
+
+let db: DuckDBConnection;
+beforeAll(async () => {
+  db = await openFixtureDb();
+});
+
+/** The single row `print` gives, converted as the API writes it. */
+async function printed(expressions: string): Promise<unknown[]> {
+  const compiled = compile(`print ${expressions}`, duckdb);
+  const rows = convertRows(
+    await runSql(db, compiled.sql),
+    compiled.columns.map((c) => c.type),
+  );
+  return rows[0]!;
+}
+
+describe('indexof(): the arguments its Returns section answers null for', () => {
+  it('is null for a length below -1 or a negative occurrence', async () => {
+    // Act
+    const row = await printed(
+      'indexof("abcdefg", "cde", 1, -2), indexof("abcdefg", "cde", 0, -1, -1), indexof("abcabc", "c", 0, -3, 1)',
+    );
+    // Assess
+    expect(row).toEqual([null, null, null]);
+  });
+
+  it('still counts a negative start from the end and reads length -1 as unlimited (the page example)', async () => {
+    // Act: the bounds just inside what gives null.
+    const row = await printed(
+      'indexof("abcdefg", "cde", -5), indexof("abcdefg", "cde", 2, -1), indexof("abcabc", "c", 0, -1, 2)',
+    );
+    // Assess
+    expect(row).toEqual([2, 2, 5]);
+  });
+
+  it('gives null per row where a column holds the invalid length or occurrence', async () => {
+    // Act
+    const compiled = compile(
+      'range i from -2 to 1 step 1 | project i, len = indexof("abcabc", "c", 0, i, 2), occ = indexof("abcabc", "c", 0, -1, i)',
+      duckdb,
+    );
+    const rows = convertRows(
+      await runSql(db, compiled.sql),
+      compiled.columns.map((c) => c.type),
+    );
+    // Assess: length -1 is unlimited and 0 or 1 positions find no second "c"; occurrence 0 finds none.
+    expect(rows).toEqual([
+      [-2, null, null],
+      [-1, 5, null],
+      [0, -1, -1],
+      [1, -1, 2],
+    ]);
+  });
+});
+
+describe("make_datetime() and make_timespan(): parts outside the pages' ranges give null", () => {
+  it('make_datetime: hour 0-23, minute 0-59, second 0 to 59.9999999, else null', async () => {
+    // Act
+    const row = await printed(
+      'make_datetime(2020, 1, 1, 24, 0, 0), make_datetime(2020, 1, 1, 0, 60), make_datetime(2020, 1, 1, 0, 0, 60), make_datetime(2020, 1, 1, 0, 0, -1), make_datetime(2020, 1, 1, 23, 59, 59.999999)',
+    );
+    // Assess: the engine would carry hour 24 into the next day and second 60 into the next minute.
+    expect(row).toEqual([null, null, null, null, '2020-01-01T23:59:59.999999Z']);
+  });
+
+  it('make_timespan: hour 0-23, minute 0-59, second 0 to 59.9999999, else null; days unbounded', async () => {
+    // Act
+    const row = await printed(
+      'make_timespan(25, 0), make_timespan(0, 61, 0), make_timespan(-1, 0, 0), make_timespan(1, 60, 0, 0), make_timespan(0, 0, 60), make_timespan(23, 59, 59.5), make_timespan(-2, 23, 59, 59.5)',
+    );
+    // Assess
+    expect(row).toEqual([null, null, null, null, null, '23:59:59.5000000', '-1.00:00:00.5000000']);
+  });
+});
