@@ -2,6 +2,7 @@
 // folded by the analyzer).
 import type { KqlType } from '../ir';
 import type { SqlDialect } from '../sql/dialect';
+import { bindOnce } from '../sql/bind-once';
 import { MICROS } from './sql-helpers';
 import type { ScalarFunction, SqlBuilder } from './types';
 
@@ -33,12 +34,24 @@ const gettypeDynamic: Readonly<Record<'duckdb' | 'timestream', (x: string) => st
 const gettype: SqlBuilder = ({ a, args, d }) =>
   args[0]!.type === 'dynamic' ? gettypeDynamic[d.name](a[0]!) : d.string(args[0]!.type);
 
+/**
+ * A decimal is .NET's SqlDecimal (the decimal data type page): no NaN or infinities and fewer than
+ * 38 digits. A double outside that (NaN, an infinity, 1e38 and beyond) is no conversion: null, as the
+ * todecimal page says of a conversion that does not succeed. Written so that NaN fails on both
+ * engines (DuckDB orders NaN above every number; Trino's comparisons with NaN are false).
+ */
+function asDecimal(d: SqlDialect, x: string): string {
+  const inRange = (v: string): string => `CASE WHEN ${v} > -1e38 AND ${v} < 1e38 THEN ${v} END`;
+  return d.name === 'duckdb' ? bindOnce(x, inRange) : inRange(x);
+}
+
 const toDecimal: SqlBuilder = ({ a, args, d }) => {
   const t: KqlType = args[0]!.type;
   if (t === 'string')
-    return `CASE WHEN NOT ${d.regexMatch(a[0]!, "'_'")} THEN ${d.tryCast(`trim(${a[0]})`, 'DOUBLE')} END`;
-  if (t === 'dynamic') return d.dynToDouble(a[0]!);
+    return asDecimal(d, `CASE WHEN NOT ${d.regexMatch(a[0]!, "'_'")} THEN ${d.tryCast(`trim(${a[0]})`, 'DOUBLE')} END`);
+  if (t === 'dynamic') return asDecimal(d, d.dynToDouble(a[0]!));
   if (t === 'bool') return `CAST(CASE WHEN ${a[0]} THEN 1 WHEN NOT ${a[0]} THEN 0 END AS DOUBLE)`;
+  if (t === 'real') return asDecimal(d, `CAST(${a[0]} AS DOUBLE)`);
   return `CAST(${a[0]} AS DOUBLE)`;
 };
 

@@ -81,3 +81,21 @@ describe("make_datetime() and make_timespan(): parts outside the pages' ranges g
     expect(row).toEqual([null, null, null, null, null, '23:59:59.5000000', '-1.00:00:00.5000000']);
   });
 });
+
+describe('todecimal(): a value no decimal holds is no conversion', () => {
+  it('is null for NaN, the infinities and 1e38 on (SqlDecimal, the decimal page), from any type', async () => {
+    // Act
+    const row = await printed(
+      'todecimal(real(nan)), todecimal(real(inf)), todecimal(real(-inf)), todecimal("NaN"), todecimal("1e38"), todecimal(dynamic(1e39))',
+    );
+    // Assess
+    expect(row).toEqual([null, null, null, null, null, null]);
+  });
+
+  it('still converts the numbers inside the range', async () => {
+    // Act
+    const row = await printed('todecimal("123.45678"), todecimal(-9.9e37), todecimal(dynamic(2.5)), todecimal(true)');
+    // Assess
+    expect(row).toEqual([123.45678, -9.9e37, 2.5, 1]);
+  });
+});
