@@ -90,16 +90,40 @@ const datetimeDiff: SqlBuilder = ({ args, a, d }) => {
   }
 };
 
+/** Days in 10,000 Gregorian years: no amount beyond that many of a unit lands inside Kusto's datetimes. */
+const DAYS_IN_10000_YEARS = 3_652_425n;
+
+/**
+ * SQL: `result` where the amount `n` of `unit`s is one that can land inside Kusto's datetimes (at most
+ * 10,000 years either way), else null, as a datetime computed past the range is (docs/query-api.md,
+ * "Values at the edges"); the engines would fail the query instead, casting a month count past 32
+ * bits or multiplying microseconds past 64.
+ */
+function withinDatetimeSpan(unit: string, n: string, result: string): string {
+  const perUnit: Readonly<Record<string, bigint>> = { year: 1n, quarter: 4n, month: 12n };
+  const limit =
+    unit in perUnit
+      ? 10_000n * perUnit[unit]!
+      : (DAYS_IN_10000_YEARS * MICROS.day + MICROS[unit === 'week' ? 'day' : unit]! - 1n) /
+        (unit === 'week' ? MICROS.day * 7n : MICROS[unit]!);
+  return `CASE WHEN (${n}) BETWEEN -${limit} AND ${limit} THEN ${result} END`;
+}
+
 const datetimeAdd: SqlBuilder = ({ args, a, d }) => {
   const [, n, x] = a as [string, string, string];
   const unit = unitOf(args[0]);
+  if (unit === 'nanosecond') return d.addMicros(x, d.intDiv(`(${n})`, '1000'));
+  return withinDatetimeSpan(unit, n, addAmount(d, unit, n, x));
+};
+
+/** x plus n units (any unit but nanosecond). */
+function addAmount(d: SqlDialect, unit: string, n: string, x: string): string {
   if (unit === 'year') return addMonths(d, x, `(${n}) * 12`);
   if (unit === 'quarter') return addMonths(d, x, `(${n}) * 3`);
   if (unit === 'month') return addMonths(d, x, n);
   if (unit === 'week') return d.addMicros(x, `(${n}) * ${MICROS.day * 7n}`);
-  if (unit === 'nanosecond') return d.addMicros(x, d.intDiv(`(${n})`, '1000'));
   return d.addMicros(x, `(${n}) * ${MICROS[unit]}`);
-};
+}
 
 const datetimePart: SqlBuilder = ({ args, a, d }) => {
   const x = a[1]!;
@@ -136,17 +160,8 @@ function startOf(
   x: string,
   offset: string | undefined,
 ): string {
-  const o = offset ?? '0';
-  switch (period) {
-    case 'day':
-      return offset === undefined ? truncate('day', x) : d.addMicros(truncate('day', x), `(${o}) * ${MICROS.day}`);
-    case 'week':
-      return offset === undefined ? startOfWeek(d, x) : d.addMicros(startOfWeek(d, x), `(${o}) * ${MICROS.day * 7n}`);
-    case 'month':
-      return offset === undefined ? truncate('month', x) : addMonths(d, truncate('month', x), o);
-    case 'year':
-      return offset === undefined ? truncate('year', x) : addMonths(d, truncate('year', x), `(${o}) * 12`);
-  }
+  const start = period === 'week' ? startOfWeek(d, x) : truncate(period, x);
+  return offset === undefined ? start : withinDatetimeSpan(period, offset, addAmount(d, period, offset, start));
 }
 
 const periodFunctions = (['day', 'week', 'month', 'year'] as const).flatMap((period): ScalarFunction[] => {
@@ -201,6 +216,19 @@ function subMicroCheck(index: number, perMicro: number): ArgumentCheck {
   };
 }
 
+/**
+ * datetime_add of a constant number of nanoseconds: Kusto keeps whole ticks of it (100 ns, as for a
+ * nanosecond literal); whole ticks that are no whole number of microseconds are refused, as a literal
+ * finer than the engines' microseconds is, instead of being rounded away (1500 ns is 15 ticks).
+ */
+const nanosecondAmountCheck: ArgumentCheck = (args) => {
+  const v = constantOf(args[1]);
+  if (unitOf(args[0]) !== 'nanosecond' || (typeof v !== 'number' && typeof v !== 'bigint')) return undefined;
+  return (BigInt(v) / 100n) % 10n === 0n
+    ? undefined
+    : [1, 'this value needs 100-nanosecond precision; datetimes are computed to the microsecond'];
+};
+
 export const DATETIME_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'datetime_diff',
@@ -233,7 +261,7 @@ export const DATETIME_FUNCTIONS: readonly ScalarFunction[] = [
         result: 'datetime',
       },
     ],
-    check: unitCheck(DIFF_ADD_UNITS),
+    check: (args) => unitCheck(DIFF_ADD_UNITS)(args) ?? nanosecondAmountCheck(args),
     ...both(datetimeAdd),
   },
   {

@@ -99,3 +99,35 @@ describe('todecimal(): a value no decimal holds is no conversion', () => {
     expect(row).toEqual([123.45678, -9.9e37, 2.5, 1]);
   });
 });
+
+describe('datetime_add() and startof*/endof* offsets: amounts past the datetime range', () => {
+  it('gives null, as any datetime computed past the range, where the engine failed the query', async () => {
+    // Act: a month count past 32 bits, microseconds past 64 bits, a timestamp past the engine's range.
+    const row = await printed(
+      'datetime_add("year", 2147483647, datetime(2020-01-01)), datetime_add("second", 9223372036854775807, datetime(2020-01-01)), datetime_add("year", 300000, datetime(2020-01-01)), datetime_add("day", 300000000, datetime(2020-01-01)), startofmonth(datetime(2020-01-01), 2147483647), endofyear(datetime(2020-01-01), -9223372036854775807)',
+    );
+    // Assess
+    expect(row).toEqual([null, null, null, null, null, null]);
+  });
+
+  it('still reaches both ends of the range', async () => {
+    // Act
+    const row = await printed(
+      'datetime_add("year", 7979, datetime(2020-01-01)), datetime_add("day", -737424, datetime(2020-01-01)), startofweek(datetime(2020-01-01), 2)',
+    );
+    // Assess
+    expect(row).toEqual(['9999-01-01T00:00:00Z', '0001-01-01T00:00:00Z', '2020-01-12T00:00:00Z']);
+  });
+
+  it('keeps whole ticks of constant nanoseconds, and refuses ticks finer than a microsecond', async () => {
+    // Act
+    const row = await printed(
+      'datetime_add("nanosecond", 99, datetime(2020-01-01)), datetime_add("nanosecond", 1099, datetime(2020-01-01)), datetime_add("nanosecond", -2050, datetime(2020-01-01))',
+    );
+    // Assess: 99 ns is no tick; 1099 ns is 10 ticks; -2050 ns is -20 ticks.
+    expect(row).toEqual(['2020-01-01T00:00:00Z', '2020-01-01T00:00:00.000001Z', '2019-12-31T23:59:59.999998Z']);
+    expect(() => compile('print datetime_add("nanosecond", 1500, datetime(2020-01-01))', duckdb)).toThrow(
+      /datetime_add\(\): this value needs 100-nanosecond precision/,
+    );
+  });
+});
