@@ -271,6 +271,8 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
         result: 'string',
       },
     ],
+    // "Concatenates between 2 and 64 arguments" (the page; Kusto.Language: 3 to 65 with the delimiter).
+    check: (args) => (args.length > 65 ? [65, 'takes at most 64 arguments after the delimiter'] : undefined),
     ...both(
       ({ a, args, str: text }) =>
         `(${a

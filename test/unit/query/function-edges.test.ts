@@ -131,3 +131,23 @@ describe('datetime_add() and startof*/endof* offsets: amounts past the datetime 
     );
   });
 });
+
+describe('strcat_delim(): between 2 and 64 arguments after the delimiter', () => {
+  const args = (n: number): string => Array.from({ length: n }, () => '"a"').join(', ');
+
+  it('refuses a 65th argument at its position, as Kusto.Language does (3 to 65 with the delimiter)', () => {
+    // Act
+    const query = `print strcat_delim("-", ${args(65)})`;
+    // Assess
+    expect(() => compile(query, duckdb)).toThrow(
+      /1:345: strcat_delim\(\): takes at most 64 arguments after the delimiter/,
+    );
+  });
+
+  it('joins 64', async () => {
+    // Act
+    const row = await printed(`strlen(strcat_delim("-", ${args(64)}))`);
+    // Assess
+    expect(row).toEqual([127]);
+  });
+});
