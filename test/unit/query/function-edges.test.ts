@@ -151,3 +151,36 @@ describe('strcat_delim(): between 2 and 64 arguments after the delimiter', () =>
     expect(row).toEqual([127]);
   });
 });
+
+describe('totimespan(): text in a column reads as the same text written as a constant', () => {
+  // Before, a column read only `[d.]hh:mm[:ss]`: "1d", "1.5h", "10" and "1:2:3" were null there
+  // while the constant fold (the timespan literal forms) read them.
+  const TEXTS: readonly (readonly [string, string | null])[] = [
+    ['1d', '1.00:00:00'],
+    ['1.5h', '01:30:00'],
+    ['-2.5d', '-2.12:00:00'],
+    ['10 seconds', '00:00:10'],
+    ['0.7s', '00:00:00.7000000'],
+    ['10', '10.00:00:00'],
+    ['1:2:3', '01:02:03'],
+    ['1.02:03', '1.02:03:00'],
+    [' 01:00:00 ', '01:00:00'],
+    ['10675200d', null],
+    ['1 week', null],
+    ['1H', null],
+    ['abc', null],
+  ];
+
+  it.each(TEXTS)('totimespan("%s") is %s, constant or not', async (text, expected) => {
+    // Act
+    const constant = await printed(`totimespan(${JSON.stringify(text)})`);
+    const compiled = compile(`print s = ${JSON.stringify(text)} | extend t = totimespan(s) | project t`, duckdb);
+    const column = convertRows(
+      await runSql(db, compiled.sql),
+      compiled.columns.map((c) => c.type),
+    );
+    // Assess
+    expect(constant).toEqual([expected]);
+    expect(column).toEqual([[expected]]);
+  });
+});
