@@ -4,6 +4,7 @@ import type { KqlType, PathSegment, ScopeRestriction } from '../ir';
 import { TABLES, type TableName } from '../../telemetry/tables';
 import {
   GMT_SUFFIX_PATTERN,
+  HOUR_24_PATTERN,
   MONTH_ABBREVIATIONS,
   MINUTES_ZONE_PATTERN,
   MONTH_FIRST_DATE_PATTERN,
@@ -117,10 +118,11 @@ export class DuckDbDialect extends SqlDialect {
     // ISO 8601 by the cast; the RFC 822/850 forms (and a Sortable time ending in GMT, a month-first
     // date) only for the rows the cast leaves null, rewritten to `yyyy-mm-dd hh:mm:ss` (datetime-formats.ts);
     // last, a zone after a time without seconds (given `:00`) or an offset after a space, read without the space.
+    // Hour 24 is no time (the cast would read 24:00:00 as the next midnight).
     return bindOnce(
       text,
       (v) =>
-        `coalesce(CAST(TRY_CAST(${v} AS TIMESTAMPTZ) AT TIME ZONE 'UTC' AS TIMESTAMP), list_transform([regexp_extract(${v}, ${RFC_SQL})], _rfc -> TRY_CAST(CASE WHEN _rfc.d = '' THEN regexp_replace(regexp_replace(${v}, ${MONTH_FIRST_SQL}), ${GMT_SQL}) ELSE ${RFC_TEXT_SQL} END AS TIMESTAMP))[1], CAST(TRY_CAST(regexp_replace(regexp_replace(${v}, ${MINUTES_ZONE_SQL}), ${SPACED_OFFSET_SQL}) AS TIMESTAMPTZ) AT TIME ZONE 'UTC' AS TIMESTAMP))`,
+        `CASE WHEN NOT regexp_matches(${v}, '${HOUR_24_PATTERN}') THEN coalesce(CAST(TRY_CAST(${v} AS TIMESTAMPTZ) AT TIME ZONE 'UTC' AS TIMESTAMP), list_transform([regexp_extract(${v}, ${RFC_SQL})], _rfc -> TRY_CAST(CASE WHEN _rfc.d = '' THEN regexp_replace(regexp_replace(${v}, ${MONTH_FIRST_SQL}), ${GMT_SQL}) ELSE ${RFC_TEXT_SQL} END AS TIMESTAMP))[1], CAST(TRY_CAST(regexp_replace(regexp_replace(${v}, ${MINUTES_ZONE_SQL}), ${SPACED_OFFSET_SQL}) AS TIMESTAMPTZ) AT TIME ZONE 'UTC' AS TIMESTAMP)) END`,
     );
   }
   realToString(x: string): string {

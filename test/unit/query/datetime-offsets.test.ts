@@ -68,6 +68,13 @@ describe('datetimes with a numeric zone offset', () => {
     expect(await firstRow('print todatetime("2019-01-22 +0330"), todatetime("03:54:16 +0330")')).toEqual([null, null]);
   });
 
+  it('reads no hour 24, in todatetime() as in a literal (the engine read 24:00:00 as the next midnight)', async () => {
+    for (const text of ['2020-01-01T24:00:00Z', '2020-01-01 24:00', '12-02-2022 24:00']) {
+      expect(() => compile(`print datetime(${text})`, duckdb)).toThrow(/invalid datetime literal/);
+      expect(await firstRow(`print todatetime("${text}")`)).toEqual([null]);
+    }
+  });
+
   it('refuses a zone after a date without a time in a literal, as todatetime() gives null for it', async () => {
     // The page's formats put %z after a time only: `-05` after a date is no offset.
     for (const text of ['2019-01-22-05', '2019-01-22 +0330', '2019-01-22Z']) {
