@@ -13,15 +13,17 @@ beforeAll(async () => {
   db = await openFixtureDb();
 });
 
-/** The single row `print` gives, converted as the API writes it. */
-async function printed(expressions: string): Promise<unknown[]> {
-  const compiled = compile(`print ${expressions}`, duckdb);
-  const rows = convertRows(
+/** The rows a query gives, converted as the API writes them. */
+async function rowsOf(query: string): Promise<unknown[][]> {
+  const compiled = compile(query, duckdb);
+  return convertRows(
     await runSql(db, compiled.sql),
     compiled.columns.map((c) => c.type),
   );
-  return rows[0]!;
 }
+
+/** The single row `print` gives. */
+const printed = async (expressions: string): Promise<unknown[]> => (await rowsOf(`print ${expressions}`))[0]!;
 
 describe('indexof(): the arguments its Returns section answers null for', () => {
   it('is null for a length below -1 or a negative occurrence', async () => {
@@ -44,13 +46,8 @@ describe('indexof(): the arguments its Returns section answers null for', () => 
 
   it('gives null per row where a column holds the invalid length or occurrence', async () => {
     // Act
-    const compiled = compile(
+    const rows = await rowsOf(
       'range i from -2 to 1 step 1 | project i, len = indexof("abcabc", "c", 0, i, 2), occ = indexof("abcabc", "c", 0, -1, i)',
-      duckdb,
-    );
-    const rows = convertRows(
-      await runSql(db, compiled.sql),
-      compiled.columns.map((c) => c.type),
     );
     // Assess: length -1 is unlimited and 0 or 1 positions find no second "c"; occurrence 0 finds none.
     expect(rows).toEqual([
@@ -174,11 +171,7 @@ describe('totimespan(): text in a column reads as the same text written as a con
   it.each(TEXTS)('totimespan("%s") is %s, constant or not', async (text, expected) => {
     // Act
     const constant = await printed(`totimespan(${JSON.stringify(text)})`);
-    const compiled = compile(`print s = ${JSON.stringify(text)} | extend t = totimespan(s) | project t`, duckdb);
-    const column = convertRows(
-      await runSql(db, compiled.sql),
-      compiled.columns.map((c) => c.type),
-    );
+    const column = await rowsOf(`print s = ${JSON.stringify(text)} | extend t = totimespan(s) | project t`);
     // Assess
     expect(constant).toEqual([expected]);
     expect(column).toEqual([[expected]]);
