@@ -99,21 +99,35 @@ const DAYS_IN_10000_YEARS = 3_652_425n;
  * "Values at the edges"); the engines would fail the query instead, casting a month count past 32
  * bits or multiplying microseconds past 64.
  */
-function withinDatetimeSpan(unit: string, n: string, result: string): string {
+function withinDatetimeSpan(d: SqlDialect, unit: string, n: Amount, result: string): string {
   const perUnit: Readonly<Record<string, bigint>> = { year: 1n, quarter: 4n, month: 12n };
   const limit =
     unit in perUnit
       ? 10_000n * perUnit[unit]!
       : (DAYS_IN_10000_YEARS * MICROS.day + MICROS[unit === 'week' ? 'day' : unit]! - 1n) /
         (unit === 'week' ? MICROS.day * 7n : MICROS[unit]!);
-  return `CASE WHEN (${n}) BETWEEN -${limit} AND ${limit} THEN ${result} END`;
+  // A constant amount is checked here: no CASE, whose depth nested calls would add up.
+  if (n.value !== undefined) return n.value >= -limit && n.value <= limit ? result : d.nullOf('datetime');
+  return `CASE WHEN (${n.sql}) BETWEEN -${limit} AND ${limit} THEN ${result} END`;
+}
+
+/** An amount's SQL, and its value when it is a constant integer. */
+interface Amount {
+  readonly sql: string;
+  readonly value?: bigint;
+}
+
+function amountOf(sql: string, arg: IrExpr | undefined, plus = 0n): Amount {
+  const v = constantOf(arg);
+  if (typeof v === 'bigint') return { sql, value: v + plus };
+  return typeof v === 'number' && Number.isInteger(v) ? { sql, value: BigInt(v) + plus } : { sql };
 }
 
 const datetimeAdd: SqlBuilder = ({ args, a, d }) => {
   const [, n, x] = a as [string, string, string];
   const unit = unitOf(args[0]);
   if (unit === 'nanosecond') return d.addMicros(x, d.intDiv(`(${n})`, '1000'));
-  return withinDatetimeSpan(unit, n, addAmount(d, unit, n, x));
+  return withinDatetimeSpan(d, unit, amountOf(n, args[1]), addAmount(d, unit, n, x));
 };
 
 /** x plus n units (any unit but nanosecond). */
@@ -158,10 +172,10 @@ function startOf(
   period: 'day' | 'week' | 'month' | 'year',
   d: SqlDialect,
   x: string,
-  offset: string | undefined,
+  offset: Amount | undefined,
 ): string {
   const start = period === 'week' ? startOfWeek(d, x) : truncate(period, x);
-  return offset === undefined ? start : withinDatetimeSpan(period, offset, addAmount(d, period, offset, start));
+  return offset === undefined ? start : withinDatetimeSpan(d, period, offset, addAmount(d, period, offset.sql, start));
 }
 
 const periodFunctions = (['day', 'week', 'month', 'year'] as const).flatMap((period): ScalarFunction[] => {
@@ -180,14 +194,17 @@ const periodFunctions = (['day', 'week', 'month', 'year'] as const).flatMap((per
       family: 'datetime',
       summary: `The start of the ${period} of date, shifted by offset ${period}s.${period === 'week' ? ' Weeks start on Sunday.' : ''}`,
       signatures,
-      ...both(({ a, d }) => startOf(period, d, a[0]!, a[1])),
+      ...both(({ a, args, d }) => startOf(period, d, a[0]!, a[1] === undefined ? undefined : amountOf(a[1], args[1]))),
     },
     {
       name: `endof${period}`,
       family: 'datetime',
       summary: `The last instant of the ${period} of date, shifted by offset ${period}s (microsecond precision: 1 µs, not 100 ns, before the next ${period}).`,
       signatures,
-      ...both(({ a, d }) => d.addMicros(startOf(period, d, a[0]!, a[1] === undefined ? '1' : `(${a[1]}) + 1`), '-1')),
+      ...both(({ a, args, d }) => {
+        const next = a[1] === undefined ? { sql: '1', value: 1n } : amountOf(`(${a[1]}) + 1`, args[1], 1n);
+        return d.addMicros(startOf(period, d, a[0]!, next), '-1');
+      }),
     },
   ];
 });
