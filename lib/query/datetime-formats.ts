@@ -43,6 +43,20 @@ export const GMT_SUFFIX_PATTERN = '(\\d)\\s+gmt\\s*$';
 export const SPACED_OFFSET_PATTERN = '\\s+([+-]\\d{2}(?::?\\d{2})?)\\s*$';
 
 /**
+ * Hour 24 after a date (`2020-01-01 24:00`): no datetime, as the literal parser and the pages' %H
+ * (0-23) say; DuckDB's cast would read `24:00:00` as the next day's midnight.
+ */
+export const HOUR_24_PATTERN = '[0-9](T|\\s+)24:';
+
+/**
+ * A time of hours and minutes only, then a zone (`2019-01-22T03:54 +0330`, `2019-01-22 03:54Z`): the
+ * datetime(...) literal reads it, as .NET's parser does, but the engines' ISO readers want seconds
+ * before a zone. Groups: 1 the date and time, 2 the zone; written back as `$1:00$2`.
+ */
+export const MINUTES_ZONE_PATTERN =
+  '^\\s*(\\d{4}-\\d{1,2}-\\d{1,2}[T ]\\d{1,2}:\\d{2})\\s*(Z|[+-]\\d{2}(?::?\\d{2})?)\\s*$';
+
+/**
  * `12-02-2022`, `02/17/2016 08:40:01`: month, day, year (then a time), as .NET's invariant culture
  * orders them. The todatetime page prints `todatetime('12-02-2022') == datetime('12-02-2022')` as
  * true, and the parse page converts `02/17/2016 08:40:01` to 2016-02-17 08:40:01. Groups: 1 month,

@@ -64,8 +64,10 @@ export const TIMESPAN_UNITS: ReadonlyMap<string, bigint> = new Map([
 /** Kusto's nanosecond units: a hundredth of a tick each, so a literal in them is truncated to whole ticks. */
 export const NANOSECOND_UNITS: ReadonlySet<string> = new Set(['nano', 'nanos', 'nanosec', 'nanosecond', 'nanoseconds']);
 
+// A zone only after a time: the datetime page's formats put %z after the seconds (a time of minutes
+// also reads one, as todatetime() does); `2019-01-22-05` or `2019-01-22 +0330` is no datetime.
 const DATETIME_RE =
-  /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/;
+  /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?:\s*(Z|[+-]\d{2}(?::?\d{2})?))?)?$/;
 
 /**
  * Ticks since 1970-01-01 for `2024-01-01`, `2024-01-01 10:30:00.123`, ISO 8601 with T and Z or offset,

@@ -90,16 +90,54 @@ const datetimeDiff: SqlBuilder = ({ args, a, d }) => {
   }
 };
 
+/** Days in 10,000 Gregorian years: no amount beyond that many of a unit lands inside Kusto's datetimes. */
+const DAYS_IN_10000_YEARS = 3_652_425n;
+
+/**
+ * SQL: `result` where the amount `n` of `unit`s is one that can land inside Kusto's datetimes (at most
+ * 10,000 years either way), else null, as a datetime computed past the range is (docs/query-api.md,
+ * "Values at the edges"); the engines would fail the query instead, casting a month count past 32
+ * bits or multiplying microseconds past 64.
+ */
+function withinDatetimeSpan(d: SqlDialect, unit: string, n: Amount, result: string): string {
+  const perUnit: Readonly<Record<string, bigint>> = { year: 1n, quarter: 4n, month: 12n };
+  const limit =
+    unit in perUnit
+      ? 10_000n * perUnit[unit]!
+      : (DAYS_IN_10000_YEARS * MICROS.day + MICROS[unit === 'week' ? 'day' : unit]! - 1n) /
+        (unit === 'week' ? MICROS.day * 7n : MICROS[unit]!);
+  // A constant amount is checked here: no CASE, whose depth nested calls would add up.
+  if (n.value !== undefined) return n.value >= -limit && n.value <= limit ? result : d.nullOf('datetime');
+  return `CASE WHEN (${n.sql}) BETWEEN -${limit} AND ${limit} THEN ${result} END`;
+}
+
+/** An amount's SQL, and its value when it is a constant integer. */
+interface Amount {
+  readonly sql: string;
+  readonly value?: bigint;
+}
+
+function amountOf(sql: string, arg: IrExpr | undefined, plus = 0n): Amount {
+  const v = constantOf(arg);
+  if (typeof v === 'bigint') return { sql, value: v + plus };
+  return typeof v === 'number' && Number.isInteger(v) ? { sql, value: BigInt(v) + plus } : { sql };
+}
+
 const datetimeAdd: SqlBuilder = ({ args, a, d }) => {
   const [, n, x] = a as [string, string, string];
   const unit = unitOf(args[0]);
+  if (unit === 'nanosecond') return d.addMicros(x, d.intDiv(`(${n})`, '1000'));
+  return withinDatetimeSpan(d, unit, amountOf(n, args[1]), addAmount(d, unit, n, x));
+};
+
+/** x plus n units (any unit but nanosecond). */
+function addAmount(d: SqlDialect, unit: string, n: string, x: string): string {
   if (unit === 'year') return addMonths(d, x, `(${n}) * 12`);
   if (unit === 'quarter') return addMonths(d, x, `(${n}) * 3`);
   if (unit === 'month') return addMonths(d, x, n);
   if (unit === 'week') return d.addMicros(x, `(${n}) * ${MICROS.day * 7n}`);
-  if (unit === 'nanosecond') return d.addMicros(x, d.intDiv(`(${n})`, '1000'));
   return d.addMicros(x, `(${n}) * ${MICROS[unit]}`);
-};
+}
 
 const datetimePart: SqlBuilder = ({ args, a, d }) => {
   const x = a[1]!;
@@ -134,19 +172,10 @@ function startOf(
   period: 'day' | 'week' | 'month' | 'year',
   d: SqlDialect,
   x: string,
-  offset: string | undefined,
+  offset: Amount | undefined,
 ): string {
-  const o = offset ?? '0';
-  switch (period) {
-    case 'day':
-      return offset === undefined ? truncate('day', x) : d.addMicros(truncate('day', x), `(${o}) * ${MICROS.day}`);
-    case 'week':
-      return offset === undefined ? startOfWeek(d, x) : d.addMicros(startOfWeek(d, x), `(${o}) * ${MICROS.day * 7n}`);
-    case 'month':
-      return offset === undefined ? truncate('month', x) : addMonths(d, truncate('month', x), o);
-    case 'year':
-      return offset === undefined ? truncate('year', x) : addMonths(d, truncate('year', x), `(${o}) * 12`);
-  }
+  const start = period === 'week' ? startOfWeek(d, x) : truncate(period, x);
+  return offset === undefined ? start : withinDatetimeSpan(d, period, offset, addAmount(d, period, offset.sql, start));
 }
 
 const periodFunctions = (['day', 'week', 'month', 'year'] as const).flatMap((period): ScalarFunction[] => {
@@ -165,19 +194,29 @@ const periodFunctions = (['day', 'week', 'month', 'year'] as const).flatMap((per
       family: 'datetime',
       summary: `The start of the ${period} of date, shifted by offset ${period}s.${period === 'week' ? ' Weeks start on Sunday.' : ''}`,
       signatures,
-      ...both(({ a, d }) => startOf(period, d, a[0]!, a[1])),
+      ...both(({ a, args, d }) => startOf(period, d, a[0]!, a[1] === undefined ? undefined : amountOf(a[1], args[1]))),
     },
     {
       name: `endof${period}`,
       family: 'datetime',
       summary: `The last instant of the ${period} of date, shifted by offset ${period}s (microsecond precision: 1 µs, not 100 ns, before the next ${period}).`,
       signatures,
-      ...both(({ a, d }) => d.addMicros(startOf(period, d, a[0]!, a[1] === undefined ? '1' : `(${a[1]}) + 1`), '-1')),
+      ...both(({ a, args, d }) => {
+        const next = a[1] === undefined ? { sql: '1', value: 1n } : amountOf(`(${a[1]}) + 1`, args[1], 1n);
+        return d.addMicros(startOf(period, d, a[0]!, next), '-1');
+      }),
     },
   ];
 });
 
 const dt = [{ name: 'date', type: 'datetime' as const }];
+
+/**
+ * SQL: hour, minute and second within make_datetime's and make_timespan's ranges (their pages: 0-23,
+ * 0-59, 0 to 59.9999999); outside them the pages give null.
+ */
+const clockPartsInRange = (hour: string, minute: string, second: string): string =>
+  `(${hour} BETWEEN 0 AND 23 AND ${minute} BETWEEN 0 AND 59 AND ${second} >= 0 AND ${second} < 60)`;
 
 /**
  * Datetimes are computed to the microsecond (docs/query-api.md, "Precision"): a constant argument
@@ -193,6 +232,19 @@ function subMicroCheck(index: number, perMicro: number): ArgumentCheck {
       : undefined;
   };
 }
+
+/**
+ * datetime_add of a constant number of nanoseconds: Kusto keeps whole ticks of it (100 ns, as for a
+ * nanosecond literal); whole ticks that are no whole number of microseconds are refused, as a literal
+ * finer than the engines' microseconds is, instead of being rounded away (1500 ns is 15 ticks).
+ */
+const nanosecondAmountCheck: ArgumentCheck = (args) => {
+  const v = constantOf(args[1]);
+  if (unitOf(args[0]) !== 'nanosecond' || (typeof v !== 'number' && typeof v !== 'bigint')) return undefined;
+  return (BigInt(v) / 100n) % 10n === 0n
+    ? undefined
+    : [1, 'this value needs 100-nanosecond precision; datetimes are computed to the microsecond'];
+};
 
 export const DATETIME_FUNCTIONS: readonly ScalarFunction[] = [
   {
@@ -226,7 +278,7 @@ export const DATETIME_FUNCTIONS: readonly ScalarFunction[] = [
         result: 'datetime',
       },
     ],
-    check: unitCheck(DIFF_ADD_UNITS),
+    check: (args) => unitCheck(DIFF_ADD_UNITS)(args) ?? nanosecondAmountCheck(args),
     ...both(datetimeAdd),
   },
   {
@@ -347,11 +399,13 @@ export const DATETIME_FUNCTIONS: readonly ScalarFunction[] = [
       },
     ],
     check: subMicroCheck(5, 1_000_000),
-    // A year outside Kusto's datetimes (0001 to 9999, the datetime page) gives null, as on Timestream.
+    // A year outside Kusto's datetimes (0001 to 9999, the datetime page) gives null, as on Timestream;
+    // so do an hour, minute or second outside the page's ranges, which make_timestamp would carry
+    // into the next day or minute (hour 24, second 60).
     duckdb: ({ a, d }) =>
       orNull(
         d,
-        `CASE WHEN ${a[0]} BETWEEN 1 AND 9999 THEN make_timestamp(${a[0]}, ${a[1]}, ${a[2]}, ${a[3] ?? 0}, ${a[4] ?? 0}, CAST(${a[5] ?? 0} AS DOUBLE)) END`,
+        `CASE WHEN ${clockPartsInRange(a[3] ?? '0', a[4] ?? '0', a[5] ?? '0')} AND ${a[0]} BETWEEN 1 AND 9999 THEN make_timestamp(${a[0]}, ${a[1]}, ${a[2]}, ${a[3] ?? 0}, ${a[4] ?? 0}, CAST(${a[5] ?? 0} AS DOUBLE)) END`,
       ),
     // Timestream has no constructor from parts: the date is added up from the epoch, and parts that
     // name no instant (month 13, February 30, hour 24) give null, as make_timestamp's errors do above.
@@ -364,9 +418,7 @@ export const DATETIME_FUNCTIONS: readonly ScalarFunction[] = [
         `${mo} BETWEEN 1 AND 12`,
         `${day} BETWEEN 1 AND 31`,
         `day(${date}) = ${day}`,
-        `${h} BETWEEN 0 AND 23`,
-        `${mi} BETWEEN 0 AND 59`,
-        `${s} >= 0 AND ${s} < 60`,
+        clockPartsInRange(h, mi, s),
       ].join(' AND ');
       const micros = `${h} * ${MICROS.hour} + ${mi} * ${MICROS.minute} + CAST(round(${s} * 1000000) AS BIGINT)`;
       return `CASE WHEN ${valid} THEN ${d.addMicros(date, micros)} END`;
@@ -395,9 +447,11 @@ export const DATETIME_FUNCTIONS: readonly ScalarFunction[] = [
         result: 'timespan',
       },
     ],
+    // Null for an hour, minute or second outside the page's ranges (0-23, 0-59, 0 to 59.9999999):
+    // "Otherwise, the result will be null". The days have no range there.
     ...both(({ a }) => {
       const [d, h, m, s] = a.length === 4 ? a : ['0', a[0]!, a[1]!, a[2] ?? '0'];
-      return `(CAST(${d} AS BIGINT) * ${MICROS.day} + CAST(${h} AS BIGINT) * ${MICROS.hour} + CAST(${m} AS BIGINT) * ${MICROS.minute} + CAST(round(CAST(${s} AS DOUBLE) * 1000000) AS BIGINT))`;
+      return `CASE WHEN ${clockPartsInRange(h!, m!, s!)} THEN (CAST(${d} AS BIGINT) * ${MICROS.day} + CAST(${h} AS BIGINT) * ${MICROS.hour} + CAST(${m} AS BIGINT) * ${MICROS.minute} + CAST(round(CAST(${s} AS DOUBLE) * 1000000) AS BIGINT)) END`;
     }),
   },
   ...(

@@ -35,8 +35,8 @@ export const regexCheck =
 export const regexArg = ({ args, d }: SqlCall, i: number): string =>
   d.string(engineRegex(String(constantOf(args[i])), d.name));
 
-/** tohex()'s widest padding (a value's hex has at most 16 digits). */
-export const TOHEX_MAX_LENGTH = 1_048_576;
+/** tohex()'s widest padding: "Values greater than 16 are truncated to 16" (the tohex page). */
+export const TOHEX_MAX_LENGTH = 16;
 
 /**
  * extract()'s group number against the constant regex: a group the regex does not have, or past the
@@ -188,8 +188,20 @@ function withChars(
   return `list_transform([${chars(text)}], _tc -> list_transform([${chars(search)}], _sc -> ${body('_tc', '_sc', at)})[1])[1]`;
 }
 
-/** indexof over the text: a match is the lookup's characters starting at a position. */
-function indexOf({ a, str: text }: Parameters<SqlBuilder>[0], l: ListSql): string {
+/**
+ * indexof over the text: a match is the lookup's characters starting at a position. Null for a length
+ * below -1 or a negative occurrence, as the indexof page's Returns section lists (its "start is less
+ * than 0" there is not followed: the page's own example idx5 gives 2 for start -5, counted from the end).
+ */
+function indexOf(c: Parameters<SqlBuilder>[0], l: ListSql): string {
+  const invalid = [c.a[3] === undefined ? '' : `${c.a[3]} < -1`, c.a[4] === undefined ? '' : `${c.a[4]} < 0`]
+    .filter(Boolean)
+    .join(' OR ');
+  const position = indexPosition(c, l);
+  return invalid === '' ? position : `CASE WHEN ${invalid} THEN NULL ELSE ${position} END`;
+}
+
+function indexPosition({ a, str: text }: Parameters<SqlBuilder>[0], l: ListSql): string {
   const [src, look] = [text(0), text(1)];
   if (l === DUCK_LISTS) {
     return withChars(src, look, (tc, sc, at) =>
@@ -212,6 +224,10 @@ function indexOf({ a, str: text }: Parameters<SqlBuilder>[0], l: ListSql): strin
     occurrence: a[4],
   });
 }
+
+/** SQL: the width tohex pads to, minLength cut to 16 (the page), never below the digits (nor null). */
+const tohexWidth = (minLength: string, hex: string): string =>
+  `CAST(greatest(CASE WHEN ${minLength} > ${TOHEX_MAX_LENGTH} THEN ${TOHEX_MAX_LENGTH} ELSE coalesce(${minLength}, 0) END, length(${hex})) AS INTEGER)`;
 
 export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
   str(
@@ -255,6 +271,8 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
         result: 'string',
       },
     ],
+    // "Concatenates between 2 and 64 arguments" (the page; Kusto.Language: 3 to 65 with the delimiter).
+    check: (args) => (args.length > 65 ? [65, 'takes at most 64 arguments after the delimiter'] : undefined),
     ...both(
       ({ a, args, str: text }) =>
         `(${a
@@ -472,7 +490,7 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'tohex',
     family: 'string',
-    summary: `An integer as lowercase hex (two's complement for negatives), left-padded to minLength (at most ${TOHEX_MAX_LENGTH}).`,
+    summary: `An integer as lowercase hex (two's complement for negatives), left-padded to minLength (cut to ${TOHEX_MAX_LENGTH}).`,
     signatures: [
       {
         params: [
@@ -490,10 +508,7 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
           : a[0]!;
       const hex = `lower(to_hex(CAST(${value} AS BIGINT)))`;
       if (a[1] === undefined) return `coalesce(${hex}, '')`;
-      // A width past the bound (tohex(x, 2147483647)) padded for a minute and gigabytes, uninterruptible,
-      // or failed to cast to INTEGER: it fails the query at once instead.
-      const width = `CASE WHEN ${a[1]} > ${TOHEX_MAX_LENGTH} THEN error('tohex(): minLength is more than ${TOHEX_MAX_LENGTH}, the most padded here') ELSE CAST(greatest(${a[1]}, length(${hex})) AS INTEGER) END`;
-      return `coalesce(lpad(${hex}, ${width}, '0'), '')`;
+      return `coalesce(lpad(${hex}, ${tohexWidth(a[1], hex)}, '0'), '')`;
     },
     // Timestream's to_hex takes bytes only: the 16 nibbles are read with floor division (which keeps
     // the two's complement of a negative) and leading zeros dropped; an int keeps its low 8 nibbles.
@@ -503,10 +518,7 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
       const all = `array_join(transform(sequence(${digits - 1}, 0, -1), k -> substr('0123456789abcdef', CAST(${nibble} AS INTEGER) + 1, 1)), '')`;
       const hex = `regexp_replace(${all}, '^0{1,${digits - 1}}', '')`;
       if (a[1] === undefined) return `coalesce(${hex}, '')`;
-      // The same bound as on DuckDB. Timestream has no error(): a cast of the message to a number
-      // fails the query with the message in the engine's error, only when the branch is taken.
-      const width = `CASE WHEN ${a[1]} > ${TOHEX_MAX_LENGTH} THEN CAST('tohex(): minLength is more than ${TOHEX_MAX_LENGTH}, the most padded here' AS BIGINT) ELSE greatest(${a[1]}, length(${hex})) END`;
-      return `coalesce(lpad(${hex}, ${width}, '0'), '')`;
+      return `coalesce(lpad(${hex}, ${tohexWidth(a[1], hex)}, '0'), '')`;
     },
   },
   str(

@@ -2,20 +2,47 @@
 // folded by the analyzer).
 import type { KqlType } from '../ir';
 import type { SqlDialect } from '../sql/dialect';
+import { bindOnce } from '../sql/bind-once';
+import { MAX_LONG, TICKS_PER_DAY, TICKS_PER_MICRO, TIMESPAN_UNITS } from '../literals';
 import { MICROS } from './sql-helpers';
 import type { ScalarFunction, SqlBuilder } from './types';
 
-const TIMESPAN_TEXT = '^\\s*(-)?(?:([0-9]+)\\.)?([0-9]{1,2}):([0-9]{2})(?::([0-9]{2})(?:\\.([0-9]{1,7}))?)?\\s*$';
+// The text forms totimespan() reads, as a constant is folded (literals.ts parseTimespanTicks):
+// `[-][d.]h:m[:s[.fffffff]]` with minutes and seconds of one or two digits, a number and a unit of
+// the timespan literals (`1.5h`, `2d`, `10 seconds`), and a bare number of days (`10`). A value of
+// more than 15 integer or 9 fractional digits in the last two forms is no timespan here (its
+// decimal product would not fit 38 digits; the constant fold reads it).
+const TIMESPAN_CLOCK =
+  '^\\s*(-)?(?:([0-9]{1,8})\\.)?([0-9]{1,2}):([0-9]{1,2})(?::([0-9]{1,2})(?:\\.([0-9]{1,7}))?)?\\s*$';
+const TIMESPAN_AMOUNT = '^\\s*(-)?([0-9]{1,15}(?:\\.[0-9]{1,9})?) ?([a-z]*)\\s*$';
 
-/** `[-][d.]hh:mm[:ss[.fffffff]]` text to BIGINT microseconds, null when it does not parse. */
+/** The most microseconds a timespan holds: a long's ticks. */
+const MAX_TIMESPAN_MICROS = MAX_LONG / TICKS_PER_MICRO;
+
+/** Timespan text (or a dynamic holding it) to BIGINT microseconds, null when it does not parse. */
 function parseTimespan(d: SqlDialect, text: string): string {
-  const re = d.string(TIMESPAN_TEXT);
+  const clock = d.string(TIMESPAN_CLOCK);
   const group = (n: number): string =>
-    `CAST(coalesce(nullif(regexp_extract(${text}, ${re}, ${n}), ''), '0') AS BIGINT)`;
+    `CAST(coalesce(nullif(regexp_extract(${text}, ${clock}, ${n}), ''), '0') AS BIGINT)`;
   // Integer division: DuckDB's `/` would make the whole total a DOUBLE, which datetime arithmetic refuses.
-  const fraction = d.intDiv(`CAST(rpad(coalesce(regexp_extract(${text}, ${re}, 6), ''), 7, '0') AS BIGINT)`, '10');
-  const total = `(${group(2)} * ${MICROS.day} + ${group(3)} * ${MICROS.hour} + ${group(4)} * ${MICROS.minute} + ${group(5)} * ${MICROS.second} + ${fraction})`;
-  return `CASE WHEN ${d.regexMatch(text, re)} THEN CASE WHEN regexp_extract(${text}, ${re}, 1) = '-' THEN -${total} ELSE ${total} END END`;
+  const fraction = d.intDiv(`CAST(rpad(coalesce(regexp_extract(${text}, ${clock}, 6), ''), 7, '0') AS BIGINT)`, '10');
+  const sum = `(${group(2)} * ${MICROS.day} + ${group(3)} * ${MICROS.hour} + ${group(4)} * ${MICROS.minute} + ${group(5)} * ${MICROS.second} + ${fraction})`;
+  // Past a long's ticks is no timespan (the fold's range): eight digits of days fit the BIGINT sum.
+  const inRange = (v: string): string => `CASE WHEN ${v} <= ${MAX_TIMESPAN_MICROS} THEN ${v} END`;
+  const total = d.name === 'duckdb' ? bindOnce(sum, inRange) : inRange(sum);
+  const amount = d.string(TIMESPAN_AMOUNT);
+  const unit = `regexp_extract(${text}, ${amount}, 3)`;
+  const ticksPerUnit = `CASE ${unit} WHEN '' THEN ${TICKS_PER_DAY} ${[...TIMESPAN_UNITS].map(([u, t]) => `WHEN '${u}' THEN ${t}`).join(' ')} END`;
+  // Whole ticks of an exact decimal, null past a long (as the fold computes them), then cut to
+  // whole microseconds (the precision the engines keep).
+  const ticks = d.tryCast(
+    `floor(CAST(regexp_extract(${text}, ${amount}, 2) AS DECIMAL(38, 9)) * ${ticksPerUnit})`,
+    'BIGINT',
+  );
+  const micros = d.intDiv(ticks, String(TICKS_PER_MICRO));
+  const sign = (re: string, magnitude: string): string =>
+    `CASE WHEN regexp_extract(${text}, ${re}, 1) = '-' THEN -${magnitude} ELSE ${magnitude} END`;
+  return `CASE WHEN ${d.regexMatch(text, clock)} THEN ${sign(clock, total)} WHEN ${d.regexMatch(text, amount)} THEN ${sign(amount, micros)} END`;
 }
 
 /**
@@ -33,12 +60,24 @@ const gettypeDynamic: Readonly<Record<'duckdb' | 'timestream', (x: string) => st
 const gettype: SqlBuilder = ({ a, args, d }) =>
   args[0]!.type === 'dynamic' ? gettypeDynamic[d.name](a[0]!) : d.string(args[0]!.type);
 
+/**
+ * A decimal is .NET's SqlDecimal (the decimal data type page): no NaN or infinities and fewer than
+ * 38 digits. A double outside that (NaN, an infinity, 1e38 and beyond) is no conversion: null, as the
+ * todecimal page says of a conversion that does not succeed. Written so that NaN fails on both
+ * engines (DuckDB orders NaN above every number; Trino's comparisons with NaN are false).
+ */
+function asDecimal(d: SqlDialect, x: string): string {
+  const inRange = (v: string): string => `CASE WHEN ${v} > -1e38 AND ${v} < 1e38 THEN ${v} END`;
+  return d.name === 'duckdb' ? bindOnce(x, inRange) : inRange(x);
+}
+
 const toDecimal: SqlBuilder = ({ a, args, d }) => {
   const t: KqlType = args[0]!.type;
   if (t === 'string')
-    return `CASE WHEN NOT ${d.regexMatch(a[0]!, "'_'")} THEN ${d.tryCast(`trim(${a[0]})`, 'DOUBLE')} END`;
-  if (t === 'dynamic') return d.dynToDouble(a[0]!);
+    return asDecimal(d, `CASE WHEN NOT ${d.regexMatch(a[0]!, "'_'")} THEN ${d.tryCast(`trim(${a[0]})`, 'DOUBLE')} END`);
+  if (t === 'dynamic') return asDecimal(d, d.dynToDouble(a[0]!));
   if (t === 'bool') return `CAST(CASE WHEN ${a[0]} THEN 1 WHEN NOT ${a[0]} THEN 0 END AS DOUBLE)`;
+  if (t === 'real') return asDecimal(d, `CAST(${a[0]} AS DOUBLE)`);
   return `CAST(${a[0]} AS DOUBLE)`;
 };
 

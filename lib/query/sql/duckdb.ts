@@ -4,7 +4,9 @@ import type { KqlType, PathSegment, ScopeRestriction } from '../ir';
 import { TABLES, type TableName } from '../../telemetry/tables';
 import {
   GMT_SUFFIX_PATTERN,
+  HOUR_24_PATTERN,
   MONTH_ABBREVIATIONS,
+  MINUTES_ZONE_PATTERN,
   MONTH_FIRST_DATE_PATTERN,
   SPACED_OFFSET_PATTERN,
   RFC_DATETIME_PATTERN,
@@ -39,6 +41,7 @@ const RFC_SQL = `'(?i)${RFC_DATETIME_PATTERN}', ['d', 'b', 'y', 'h', 'm', 's']`;
 const GMT_SQL = `'(?i)${GMT_SUFFIX_PATTERN}', '\\1'`;
 const MONTH_FIRST_SQL = `'${MONTH_FIRST_DATE_PATTERN}', '\\3-\\1-\\2\\4'`;
 const SPACED_OFFSET_SQL = `'${SPACED_OFFSET_PATTERN}', '\\1'`;
+const MINUTES_ZONE_SQL = `'${MINUTES_ZONE_PATTERN}', '\\1:00\\2'`;
 const RFC_TEXT_SQL =
   `CASE WHEN length(_rfc.y) = 2 THEN CAST(CAST(_rfc.y AS INTEGER) + CASE WHEN CAST(_rfc.y AS INTEGER) < ${TWO_DIGIT_YEAR_PIVOT} THEN 2000 ELSE 1900 END AS VARCHAR) ELSE _rfc.y END` +
   ` || '-' || list_position([${MONTH_ABBREVIATIONS.map((m) => `'${m}'`).join(', ')}], lower(_rfc.b)) || '-' || _rfc.d` +
@@ -114,11 +117,12 @@ export class DuckDbDialect extends SqlDialect {
   parseDatetime(text: string): string {
     // ISO 8601 by the cast; the RFC 822/850 forms (and a Sortable time ending in GMT, a month-first
     // date) only for the rows the cast leaves null, rewritten to `yyyy-mm-dd hh:mm:ss` (datetime-formats.ts);
-    // last, an offset after a space, read without the space.
+    // last, a zone after a time without seconds (given `:00`) or an offset after a space, read without the space.
+    // Hour 24 is no time (the cast would read 24:00:00 as the next midnight).
     return bindOnce(
       text,
       (v) =>
-        `coalesce(CAST(TRY_CAST(${v} AS TIMESTAMPTZ) AT TIME ZONE 'UTC' AS TIMESTAMP), list_transform([regexp_extract(${v}, ${RFC_SQL})], _rfc -> TRY_CAST(CASE WHEN _rfc.d = '' THEN regexp_replace(regexp_replace(${v}, ${MONTH_FIRST_SQL}), ${GMT_SQL}) ELSE ${RFC_TEXT_SQL} END AS TIMESTAMP))[1], CAST(TRY_CAST(regexp_replace(${v}, ${SPACED_OFFSET_SQL}) AS TIMESTAMPTZ) AT TIME ZONE 'UTC' AS TIMESTAMP))`,
+        `CASE WHEN NOT regexp_matches(${v}, '${HOUR_24_PATTERN}') THEN coalesce(CAST(TRY_CAST(${v} AS TIMESTAMPTZ) AT TIME ZONE 'UTC' AS TIMESTAMP), list_transform([regexp_extract(${v}, ${RFC_SQL})], _rfc -> TRY_CAST(CASE WHEN _rfc.d = '' THEN regexp_replace(regexp_replace(${v}, ${MONTH_FIRST_SQL}), ${GMT_SQL}) ELSE ${RFC_TEXT_SQL} END AS TIMESTAMP))[1], CAST(TRY_CAST(regexp_replace(regexp_replace(${v}, ${MINUTES_ZONE_SQL}), ${SPACED_OFFSET_SQL}) AS TIMESTAMPTZ) AT TIME ZONE 'UTC' AS TIMESTAMP)) END`,
     );
   }
   realToString(x: string): string {

@@ -5,6 +5,7 @@ import { TABLES, type TableName } from '../../telemetry/tables';
 import {
   GMT_SUFFIX_PATTERN,
   MONTH_ABBREVIATIONS,
+  MINUTES_ZONE_PATTERN,
   MONTH_FIRST_DATE_PATTERN,
   SPACED_OFFSET_PATTERN,
   RFC_DATETIME_PATTERN,
@@ -35,6 +36,7 @@ const RFC_SQL = `'(?i)${RFC_DATETIME_PATTERN}'`;
 const GMT_SQL = `'(?i)${GMT_SUFFIX_PATTERN}', '$1'`;
 const MONTH_FIRST_SQL = `'${MONTH_FIRST_DATE_PATTERN}', '$3-$1-$2$4'`;
 const SPACED_OFFSET_SQL = `'${SPACED_OFFSET_PATTERN}', '$1'`;
+const MINUTES_ZONE_SQL = `'${MINUTES_ZONE_PATTERN}', '$1:00$2'`;
 
 const DURATION_UNITS: readonly [bigint, string][] = [
   [86400000000n, 'd'],
@@ -117,7 +119,7 @@ export class TimestreamDialect extends SqlDialect {
     const month = `lpad(CAST((strpos('${MONTH_ABBREVIATIONS.join('')}', lower(_p[2])) + 2) / 3 AS VARCHAR), 2, '0')`;
     const iso = `${year} || '-' || ${month} || '-' || lpad(_p[3], 2, '0') || 'T' || lpad(_p[4], 2, '0') || ':' || _p[5] || ':' || CASE WHEN _p[6] = '' THEN '00' ELSE _p[6] END`;
     const rfc = `CASE WHEN regexp_like(_dt, ${RFC_SQL}) THEN element_at(transform(ARRAY[split(regexp_replace(_dt, ${RFC_SQL}, '$3|$2|$1|$4|$5|$6'), '|')], _p -> try(from_iso8601_timestamp(${iso}))), 1) END`;
-    const sortable = `try(from_iso8601_timestamp(regexp_replace(regexp_replace(regexp_replace(regexp_replace(_dt, ${MONTH_FIRST_SQL}), ${GMT_SQL}), ${SPACED_OFFSET_SQL}), '^(\\d{4}-\\d{1,2}-\\d{1,2}) ', '$1T')))`;
+    const sortable = `try(from_iso8601_timestamp(regexp_replace(regexp_replace(regexp_replace(regexp_replace(regexp_replace(_dt, ${MONTH_FIRST_SQL}), ${GMT_SQL}), ${MINUTES_ZONE_SQL}), ${SPACED_OFFSET_SQL}), '^(\\d{4}-\\d{1,2}-\\d{1,2}) ', '$1T')))`;
     return `element_at(transform(ARRAY[${text}], _dt -> coalesce(try(from_iso8601_timestamp(_dt)), ${rfc}, ${sortable})), 1)`;
   }
   realToString(x: string): string {

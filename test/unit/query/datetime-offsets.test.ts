@@ -19,6 +19,10 @@ const OFFSETS: readonly (readonly [string, string])[] = [
   ['2019-01-22 03:54:16 -05', '2019-01-22T08:54:16Z'],
   ['2019-01-22T03:54:16-05', '2019-01-22T08:54:16Z'],
   ['2019-01-22T03:54:16.5 +0330', '2019-01-22T00:24:16.5Z'],
+  // A time without seconds before the zone: the engines' ISO readers want the seconds.
+  ['2019-01-22T03:54 +0330', '2019-01-22T00:24:00Z'],
+  ['2019-01-22 03:54-05:00', '2019-01-22T08:54:00Z'],
+  ['2019-01-22T03:54Z', '2019-01-22T03:54:00Z'],
 ];
 
 /** The examples of the datetime data type page's tables, each with the instant it stands for. */
@@ -62,5 +66,20 @@ describe('datetimes with a numeric zone offset', () => {
 
   it('still gives null for text that is no datetime, offset or not', async () => {
     expect(await firstRow('print todatetime("2019-01-22 +0330"), todatetime("03:54:16 +0330")')).toEqual([null, null]);
+  });
+
+  it('reads no hour 24, in todatetime() as in a literal (the engine read 24:00:00 as the next midnight)', async () => {
+    for (const text of ['2020-01-01T24:00:00Z', '2020-01-01 24:00', '12-02-2022 24:00']) {
+      expect(() => compile(`print datetime(${text})`, duckdb)).toThrow(/invalid datetime literal/);
+      expect(await firstRow(`print todatetime("${text}")`)).toEqual([null]);
+    }
+  });
+
+  it('refuses a zone after a date without a time in a literal, as todatetime() gives null for it', async () => {
+    // The page's formats put %z after a time only: `-05` after a date is no offset.
+    for (const text of ['2019-01-22-05', '2019-01-22 +0330', '2019-01-22Z']) {
+      expect(() => compile(`print datetime(${text})`, duckdb)).toThrow(/invalid datetime literal/);
+      expect(await firstRow(`print todatetime("${text}")`)).toEqual([null]);
+    }
   });
 });

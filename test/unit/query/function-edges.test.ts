@@ -1,0 +1,179 @@
+// The string, datetime and conversion functions at the edges their pages' Parameters and Returns
+// sections describe (out-of-range positions and parts, null-giving arguments), beyond the pages'
+// printed examples, which the conformance corpus holds. Each row names the page and what its text says.
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { compile, convertRows } from '../../../lib/query/index';
+import { GOLDEN_OPTIONS, openFixtureDb, runSql } from '../../golden/fixture-db';
+
+const duckdb = { ...GOLDEN_OPTIONS, dialect: 'duckdb' as const };
+
+let db: DuckDBConnection;
+beforeAll(async () => {
+  db = await openFixtureDb();
+});
+
+/** The rows a query gives, converted as the API writes them. */
+async function rowsOf(query: string): Promise<unknown[][]> {
+  const compiled = compile(query, duckdb);
+  return convertRows(
+    await runSql(db, compiled.sql),
+    compiled.columns.map((c) => c.type),
+  );
+}
+
+/** The single row `print` gives. */
+const printed = async (expressions: string): Promise<unknown[]> => (await rowsOf(`print ${expressions}`))[0]!;
+
+describe('indexof(): the arguments its Returns section answers null for', () => {
+  it('is null for a length below -1 or a negative occurrence', async () => {
+    // Act
+    const row = await printed(
+      'indexof("abcdefg", "cde", 1, -2), indexof("abcdefg", "cde", 0, -1, -1), indexof("abcabc", "c", 0, -3, 1)',
+    );
+    // Assess
+    expect(row).toEqual([null, null, null]);
+  });
+
+  it('still counts a negative start from the end and reads length -1 as unlimited (the page example)', async () => {
+    // Act: the bounds just inside what gives null.
+    const row = await printed(
+      'indexof("abcdefg", "cde", -5), indexof("abcdefg", "cde", 2, -1), indexof("abcabc", "c", 0, -1, 2)',
+    );
+    // Assess
+    expect(row).toEqual([2, 2, 5]);
+  });
+
+  it('gives null per row where a column holds the invalid length or occurrence', async () => {
+    // Act
+    const rows = await rowsOf(
+      'range i from -2 to 1 step 1 | project i, len = indexof("abcabc", "c", 0, i, 2), occ = indexof("abcabc", "c", 0, -1, i)',
+    );
+    // Assess: length -1 is unlimited and 0 or 1 positions find no second "c"; occurrence 0 finds none.
+    expect(rows).toEqual([
+      [-2, null, null],
+      [-1, 5, null],
+      [0, -1, -1],
+      [1, -1, 2],
+    ]);
+  });
+});
+
+describe("make_datetime() and make_timespan(): parts outside the pages' ranges give null", () => {
+  it('make_datetime: hour 0-23, minute 0-59, second 0 to 59.9999999, else null', async () => {
+    // Act
+    const row = await printed(
+      'make_datetime(2020, 1, 1, 24, 0, 0), make_datetime(2020, 1, 1, 0, 60), make_datetime(2020, 1, 1, 0, 0, 60), make_datetime(2020, 1, 1, 0, 0, -1), make_datetime(2020, 1, 1, 23, 59, 59.999999)',
+    );
+    // Assess: the engine would carry hour 24 into the next day and second 60 into the next minute.
+    expect(row).toEqual([null, null, null, null, '2020-01-01T23:59:59.999999Z']);
+  });
+
+  it('make_timespan: hour 0-23, minute 0-59, second 0 to 59.9999999, else null; days unbounded', async () => {
+    // Act
+    const row = await printed(
+      'make_timespan(25, 0), make_timespan(0, 61, 0), make_timespan(-1, 0, 0), make_timespan(1, 60, 0, 0), make_timespan(0, 0, 60), make_timespan(23, 59, 59.5), make_timespan(-2, 23, 59, 59.5)',
+    );
+    // Assess
+    expect(row).toEqual([null, null, null, null, null, '23:59:59.5000000', '-1.00:00:00.5000000']);
+  });
+});
+
+describe('todecimal(): a value no decimal holds is no conversion', () => {
+  it('is null for NaN, the infinities and 1e38 on (SqlDecimal, the decimal page), from any type', async () => {
+    // Act
+    const row = await printed(
+      'todecimal(real(nan)), todecimal(real(inf)), todecimal(real(-inf)), todecimal("NaN"), todecimal("1e38"), todecimal(dynamic(1e39))',
+    );
+    // Assess
+    expect(row).toEqual([null, null, null, null, null, null]);
+  });
+
+  it('still converts the numbers inside the range', async () => {
+    // Act
+    const row = await printed('todecimal("123.45678"), todecimal(-9.9e37), todecimal(dynamic(2.5)), todecimal(true)');
+    // Assess
+    expect(row).toEqual([123.45678, -9.9e37, 2.5, 1]);
+  });
+});
+
+describe('datetime_add() and startof*/endof* offsets: amounts past the datetime range', () => {
+  it('gives null, as any datetime computed past the range, where the engine failed the query', async () => {
+    // Act: a month count past 32 bits, microseconds past 64 bits, a timestamp past the engine's range.
+    const row = await printed(
+      'datetime_add("year", 2147483647, datetime(2020-01-01)), datetime_add("second", 9223372036854775807, datetime(2020-01-01)), datetime_add("year", 300000, datetime(2020-01-01)), datetime_add("day", 300000000, datetime(2020-01-01)), startofmonth(datetime(2020-01-01), 2147483647), endofyear(datetime(2020-01-01), -9223372036854775807)',
+    );
+    // Assess
+    expect(row).toEqual([null, null, null, null, null, null]);
+  });
+
+  it('still reaches both ends of the range', async () => {
+    // Act
+    const row = await printed(
+      'datetime_add("year", 7979, datetime(2020-01-01)), datetime_add("day", -737424, datetime(2020-01-01)), startofweek(datetime(2020-01-01), 2)',
+    );
+    // Assess
+    expect(row).toEqual(['9999-01-01T00:00:00Z', '0001-01-01T00:00:00Z', '2020-01-12T00:00:00Z']);
+  });
+
+  it('keeps whole ticks of constant nanoseconds, and refuses ticks finer than a microsecond', async () => {
+    // Act
+    const row = await printed(
+      'datetime_add("nanosecond", 99, datetime(2020-01-01)), datetime_add("nanosecond", 1099, datetime(2020-01-01)), datetime_add("nanosecond", -2050, datetime(2020-01-01))',
+    );
+    // Assess: 99 ns is no tick; 1099 ns is 10 ticks; -2050 ns is -20 ticks.
+    expect(row).toEqual(['2020-01-01T00:00:00Z', '2020-01-01T00:00:00.000001Z', '2019-12-31T23:59:59.999998Z']);
+    expect(() => compile('print datetime_add("nanosecond", 1500, datetime(2020-01-01))', duckdb)).toThrow(
+      /datetime_add\(\): this value needs 100-nanosecond precision/,
+    );
+  });
+});
+
+describe('strcat_delim(): between 2 and 64 arguments after the delimiter', () => {
+  const args = (n: number): string => Array.from({ length: n }, () => '"a"').join(', ');
+
+  it('refuses a 65th argument at its position, as Kusto.Language does (3 to 65 with the delimiter)', () => {
+    // Act
+    const query = `print strcat_delim("-", ${args(65)})`;
+    // Assess
+    expect(() => compile(query, duckdb)).toThrow(
+      /1:345: strcat_delim\(\): takes at most 64 arguments after the delimiter/,
+    );
+  });
+
+  it('joins 64', async () => {
+    // Act
+    const row = await printed(`strlen(strcat_delim("-", ${args(64)}))`);
+    // Assess
+    expect(row).toEqual([127]);
+  });
+});
+
+describe('totimespan(): text in a column reads as the same text written as a constant', () => {
+  // Before, a column read only `[d.]hh:mm[:ss]`: "1d", "1.5h", "10" and "1:2:3" were null there
+  // while the constant fold (the timespan literal forms) read them.
+  const TEXTS: readonly (readonly [string, string | null])[] = [
+    ['1d', '1.00:00:00'],
+    ['1.5h', '01:30:00'],
+    ['-2.5d', '-2.12:00:00'],
+    ['10 seconds', '00:00:10'],
+    ['0.7s', '00:00:00.7000000'],
+    ['10', '10.00:00:00'],
+    ['1:2:3', '01:02:03'],
+    ['1.02:03', '1.02:03:00'],
+    [' 01:00:00 ', '01:00:00'],
+    ['10675200d', null],
+    ['1 week', null],
+    ['1H', null],
+    ['abc', null],
+  ];
+
+  it.each(TEXTS)('totimespan("%s") is %s, constant or not', async (text, expected) => {
+    // Act
+    const constant = await printed(`totimespan(${JSON.stringify(text)})`);
+    const column = await rowsOf(`print s = ${JSON.stringify(text)} | extend t = totimespan(s) | project t`);
+    // Assess
+    expect(constant).toEqual([expected]);
+    expect(column).toEqual([[expected]]);
+  });
+});
