@@ -244,6 +244,12 @@ function readNumber(source: string, start: number, tokens: Token[], errors: Erro
     const nanos = NANOSECOND_UNITS.has(unit);
     const ticksPerUnit = nanos ? 1n : TIMESPAN_UNITS.get(unit);
     if (ticksPerUnit === undefined) {
+      // As Kusto.Language lexes it: digits run into a word that is not a timespan (the series_fir
+      // page's `5h_MovingAvg=...`) are one name; a fraction before the word has no such reading.
+      if (!numberText.includes('.')) {
+        pushToken(tokens, source, end, 'ident', start);
+        return end;
+      }
       throw errors.syntax(`unknown timespan unit '${clip(unit)}'`, { start, end });
     }
     pos = end;

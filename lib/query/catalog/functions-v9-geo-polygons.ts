@@ -5,12 +5,15 @@
 // (a fan of triangles from the ring's first vertex: l'Huilier areas, TrueCentroids; edge angles).
 // For a MultiPolygon of several polygons the pages measure their union, which in general needs
 // polygon clipping this service does not do. Area and centroid are the parts' sum when the parts are
-// disjoint (no edges cross, no vertex of one inside another; tested pairwise up to 512 edges), and
-// null otherwise, touching parts included, rather than a sum that would count an overlap twice; the
+// disjoint (no edges cross, no vertex of one inside another; tested pairwise up to 512 edges); the
+// area of two overlapping single-ring convex parts is their union's (functions-v9-geo-clip.ts, the
+// area page's printed example); otherwise null, touching parts included, rather than a sum that
+// would count an overlap twice; the
 // perimeter (a shared stretch of boundary is not the union's) takes one polygon only. Containment
 // and distance need no union and take any MultiPolygon.
 // DuckDB only: Timestream has no list lambdas to walk a ring's vertices.
 import { EARTH_RADIUS } from './functions-v9-geo-points';
+import { convexUnionArea, counterclockwise } from './functions-v9-geo-clip';
 import { polygonVectors, polygonsOf, validPolygons } from './functions-v9-geo-json';
 import { geoJsonPoint, overPoint } from './functions-v9-geo-lines';
 import { nearestOnEdges } from './functions-v9-geo-line-points';
@@ -63,11 +66,21 @@ const ringArea = normalized(`list_sum(${fan(triangleArea)})`);
 const rings = (value: (ring: string) => string): string =>
   `list_transform(range(1, len(gq) + 1), gk -> CASE WHEN gk = 1 THEN 1E0 ELSE -1E0 END * ${bind('gq[gk]', 'gv', value('gv'))})`;
 
+/** Two single-ring parts that overlap, up to 512 edges (the tests are quadratic): the union of convex rings (functions-v9-geo-clip.ts), else null. */
+const twoRingUnion = (): string =>
+  `CASE WHEN len(gV) = 2 AND len(gV[1]) = 1 AND len(gV[2]) = 1 AND len(gV[1][1]) + len(gV[2][1]) <= ${MAX_DISJOINT_EDGES} THEN ` +
+  bind(
+    `list_transform([gV[1][1], gV[2][1]], gv -> ${counterclockwise('gv', orientation)})`,
+    'gcR',
+    convexUnionArea(`abs(${ringArea})`),
+  ) +
+  ' END';
+
 const polygonArea: SqlBuilder = ({ a }) =>
   overPolygons(
     a[0]!,
-    `list_sum(list_transform(gV, gq -> list_sum(${rings(() => `abs(${ringArea})`)}))) * ${R} * ${R}`,
-    'disjoint',
+    `CASE WHEN ${disjoint} THEN list_sum(list_transform(gV, gq -> list_sum(${rings(() => `abs(${ringArea})`)}))) ` +
+      `ELSE ${twoRingUnion()} END * ${R} * ${R}`,
   );
 
 const perimeter: SqlBuilder = ({ a }) =>
@@ -210,7 +223,8 @@ export const GEO_POLYGON_V9_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'geo_polygon_area',
     family: 'geo',
-    summary: `The area in square metres of a GeoJSON Polygon or MultiPolygon (${DISJOINT}; DuckDB only).`,
+    summary:
+      "The area in square metres of a GeoJSON Polygon or MultiPolygon (a MultiPolygon's parts are summed when disjoint; two overlapping convex single-ring parts give their union's area; other overlaps null: no general polygon union is computed; DuckDB only).",
     signatures: [{ params: [polygon], result: 'real' }],
     duckdb: polygonArea,
     timestream: null,

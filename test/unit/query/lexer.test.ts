@@ -96,7 +96,7 @@ describe('lexer', () => {
   it.each([
     ['"abc', '1:1: unterminated string literal'],
     ['x = 5 # 3', "1:7: unexpected character '#'"],
-    ['\n  10parsecs', "2:3: unknown timespan unit 'parsecs'"],
+    ['\n  1.5parsecs', "2:3: unknown timespan unit 'parsecs'"],
     // Every step consumes input: a lone `$` (once an endless loop) and other dead ends stop with a position.
     ['print $', "1:7: '$' must be followed by a name, as in $left"],
     ['print $ + 1', "1:7: '$' must be followed by a name, as in $left"],
@@ -112,6 +112,19 @@ describe('lexer', () => {
   ])('rejects %j with a positioned syntax error', (text, message) => {
     expect(() => tokenize(text)).toThrow(QueryError);
     expect(() => tokenize(text)).toThrow(message);
+  });
+
+  it('reads digits run into a word that is no timespan as one name, as Kusto.Language does', () => {
+    // The series_fir page: `extend 5h_MovingAvg=series_fir(...)`; `5h` alone stays a timespan.
+    expect(kinds('5h_MovingAvg = 5h, 1e5x 10microsecondx')).toEqual([
+      'ident:5h_MovingAvg',
+      'op:=',
+      'timespan:5h',
+      'op:,',
+      'ident:1e5x',
+      'ident:10microsecondx',
+      'eof:',
+    ]);
   });
 
   it('reads the longest timespan Kusto has, and names that start with $', () => {
