@@ -199,7 +199,7 @@ export function analyzeIpLookup(
 }
 
 /** LookupTable: a table or tabular let's name, or a tabular expression. */
-function lookupTable(h: MvApplyHost, plugin: string, e: Expr): Pipeline {
+export function lookupTable(h: MvApplyHost, plugin: string, e: Expr): Pipeline {
   if (e.kind === 'tabular') return e.pipeline;
   if (e.kind !== 'name')
     throw h.errors.semantic(`${plugin}() takes the lookup table (a name or a tabular expression) first`, e.span);
