@@ -20,7 +20,7 @@ import { lookupTable } from './analyze-ip-lookup';
 import { clip } from './errors';
 import type { IrColumn, KqlType, Rel } from './ir';
 import { GEO_LOOKUP_OPTIONS, type GeoLookupPlugin } from './parser-geo-lookup';
-import { runOver } from './plugin-rewrite';
+import { projected, runOver, withUnmatchedRows } from './plugin-rewrite';
 import { analyzeScalar } from './scalars';
 import type { Span } from './tokens';
 
@@ -91,58 +91,12 @@ export function analyzeGeoLookup(
     { kind: 'join', join: { lookup: true, joinKind: 'inner', kindSpan: at, right: shapes, on: [on(one)] }, span: at },
     { kind: 'where', predicate: matches, span: at },
   ];
-  const rel = unmatched ? withUnmatched(h, input, matching, [lng, lat], prefix, at) : runOver(h, input, matching, at);
+  // A null coordinate matches no shape and equals nothing in the anti-join, so its row is kept.
+  const rel = unmatched
+    ? withUnmatchedRows(h, input, matching, [lng, lat], `${prefix}input`, at)
+    : runOver(h, input, matching, at);
   const visible = rel.columns.filter((c) => !c.name.startsWith('\u0000')).map((c) => c.name);
-  return runOver(
-    h,
-    rel,
-    [{ kind: 'project', items: visible.map((n) => ({ name: n, expr: name(n, at), span: at })), span: at }],
-    at,
-  );
-}
-
-/**
- * The matched rows, then the input rows matching none once each: those whose coordinates are not among
- * the matched ones (told by their values: the same point matches the same shapes; a null coordinate
- * matches none and equals nothing, so its row is kept).
- */
-function withUnmatched(
-  h: MvApplyHost,
-  input: Rel,
-  matching: readonly Operator[],
-  coordinates: readonly string[],
-  prefix: string,
-  at: Span,
-): Rel {
-  const table = `${prefix}input`;
-  const fromInput = (ops: readonly Operator[]): Pipeline => ({
-    kind: 'pipeline',
-    source: { kind: 'table', name: table, span: at },
-    operators: ops,
-    span: at,
-  });
-  const on = coordinates.map((n) => ({ left: n, right: n, leftSpan: at, rightSpan: at, span: at }));
-  const matched = fromInput([
-    ...matching,
-    { kind: 'distinct', columns: coordinates.map((n) => ({ expr: name(n, at), span: at })), span: at },
-  ]);
-  const unmatchedRows = fromInput([
-    { kind: 'join', join: { lookup: false, joinKind: 'leftanti', kindSpan: at, right: matched, on }, span: at },
-  ]);
-  return runOver(
-    h,
-    input,
-    [
-      ...matching,
-      {
-        kind: 'union',
-        union: { unionKind: 'outer', legs: [{ kind: 'pipeline', pipeline: unmatchedRows }] },
-        span: at,
-      },
-    ],
-    at,
-    table,
-  );
+  return projected(h, rel, visible, at);
 }
 
 /** A column of `columns` named by `e`, of one of the `types`. */

@@ -5,9 +5,10 @@
 // (test/conformance/cases/op-geolookup-*.json).
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compile, convertRows, type CompileOptions } from '../../../lib/query/index';
-import { GOLDEN_OPTIONS, openFixtureDb, runSql } from '../../golden/fixture-db';
+import { compile, type CompileOptions } from '../../../lib/query/index';
+import { openFixtureDb } from '../../golden/fixture-db';
 import { baseOptions, expectRefusedAt } from './compile-failure';
+import { sortedRows } from './duckdb-rows';
 
 const options = (dialect: CompileOptions['dialect']): CompileOptions => ({ ...baseOptions, dialect });
 /** "1:col" of `part`'s first occurrence in the one-line query `q`. */
@@ -27,14 +28,7 @@ describe('evaluate geo_polygon_lookup / geo_line_lookup', () => {
   beforeAll(async () => {
     db = await openFixtureDb();
   });
-  const run = async (query: string): Promise<unknown[][]> => {
-    const compiled = compile(query, { ...GOLDEN_OPTIONS, dialect: 'duckdb' });
-    const rows = convertRows(
-      await runSql(db, compiled.sql),
-      compiled.columns.map((c) => c.type),
-    );
-    return rows.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
-  };
+  const run = (query: string): Promise<unknown[][]> => sortedRows(db, query);
 
   it('gives a row per polygon holding the point; invalid and null polygons and null points match nothing', async () => {
     // Act
