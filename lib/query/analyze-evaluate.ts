@@ -12,6 +12,7 @@ import { analyzeActiveUsers } from './analyze-active-users';
 import { analyzeActivityPlugin } from './analyze-activity-plugins';
 import { analyzeWindowPlugin } from './analyze-window-plugins';
 import { analyzeIpLookup } from './analyze-ip-lookup';
+import { analyzeGeoLookup } from './analyze-geo-lookup';
 import { analyzeRowsNear } from './analyze-rows-near';
 import { analyzeDcountIntersect } from './analyze-dcount-intersect';
 import { servesPlugin } from './plugin-rewrite';
@@ -34,6 +35,10 @@ export function analyzeEvaluate(
     return analyzeNewActivityMetrics(h, input, spec.args, spec.argsSpan, span);
   if (spec.plugin === 'ipv4_lookup' || spec.plugin === 'ipv6_lookup')
     return servesPlugin(h, analyzeIpLookup(h, input, spec.plugin, spec.args, spec.argsSpan, span), spec.plugin, span);
+  if (spec.plugin === 'geo_polygon_lookup' || spec.plugin === 'geo_line_lookup') {
+    const rel = analyzeGeoLookup(h, input, spec.plugin, spec.args, spec.named ?? [], spec.argsSpan, span);
+    return servesPlugin(h, rel, spec.plugin, span);
+  }
   if (spec.plugin === 'rows_near')
     return servesPlugin(h, analyzeRowsNear(h, input, spec.args, spec.argsSpan, span), spec.plugin, span);
   if (spec.plugin === 'dcount_intersect')

@@ -15,7 +15,7 @@ import { binary, call, long, name } from './ast-build';
 import type { MvApplyHost } from './analyze-mv-apply';
 import { clip } from './errors';
 import type { IrColumn, Rel } from './ir';
-import { runOver } from './plugin-rewrite';
+import { projected, runOver, withUnmatchedRows } from './plugin-rewrite';
 import { analyzeScalar } from './scalars';
 import type { Span } from './tokens';
 
@@ -141,48 +141,9 @@ export function analyzeIpLookup(
   let rel: Rel;
   if (!unmatched) rel = runOver(h, input, matching, at);
   else {
-    // The rows matching no range, once each: those whose address and extra keys are not among the
-    // matched ones. Told by their values, not by a row number: row_number() over an unsorted input
-    // is computed again at each read and need not number the rows alike.
-    const table = `${prefix}input`;
-    const fromInput = (ops: readonly Operator[]): Pipeline => ({
-      kind: 'pipeline',
-      source: { kind: 'table', name: table, span: at },
-      operators: ops,
-      span: at,
-    });
-    const matchKeys = [{ name: source, span: sourceArg.span }, ...extra];
-    const matched = fromInput([
-      ...matching,
-      { kind: 'distinct', columns: matchKeys.map((k) => ({ expr: name(k.name, at), span: at })), span: at },
-    ]);
-    const unmatchedRows = fromInput([
-      {
-        kind: 'join',
-        join: {
-          lookup: false,
-          joinKind: 'leftanti',
-          kindSpan: at,
-          right: matched,
-          on: matchKeys.map((k) => on(k.name)),
-        },
-        span: at,
-      },
-    ]);
-    rel = runOver(
-      h,
-      input,
-      [
-        ...matching,
-        {
-          kind: 'union',
-          union: { unionKind: 'outer', legs: [{ kind: 'pipeline', pipeline: unmatchedRows }] },
-          span: at,
-        },
-      ],
-      at,
-      table,
-    );
+    // The rows matching no range, once each: those whose address and extra keys are not among the matched ones.
+    const keys = [source, ...extra.map((e) => e.name)];
+    rel = withUnmatchedRows(h, input, matching, keys, `${prefix}input`, at);
   }
   const visible = (cols: readonly IrColumn[]) => cols.filter((c) => !c.name.startsWith('\u0000')).map((c) => c.name);
   const inputNames = new Set(visible(input.columns));
@@ -190,16 +151,11 @@ export function analyzeIpLookup(
   const order = f.lookupFirst
     ? [...out.filter((n) => !inputNames.has(n)), ...out.filter((n) => inputNames.has(n))]
     : out;
-  return runOver(
-    h,
-    rel,
-    [{ kind: 'project', items: order.map((n) => ({ name: n, expr: name(n, at), span: at })), span: at }],
-    at,
-  );
+  return projected(h, rel, order, at);
 }
 
 /** LookupTable: a table or tabular let's name, or a tabular expression. */
-function lookupTable(h: MvApplyHost, plugin: string, e: Expr): Pipeline {
+export function lookupTable(h: MvApplyHost, plugin: string, e: Expr): Pipeline {
   if (e.kind === 'tabular') return e.pipeline;
   if (e.kind !== 'name')
     throw h.errors.semantic(`${plugin}() takes the lookup table (a name or a tabular expression) first`, e.span);

@@ -228,6 +228,9 @@ export const WINDOW_PLUGINS = [
   'ipv6_lookup',
   'rows_near',
   'dcount_intersect',
+  // analyze-geo-lookup.ts
+  'geo_polygon_lookup',
+  'geo_line_lookup',
 ] as const;
 export type WindowPlugin = (typeof WINDOW_PLUGINS)[number];
 
@@ -241,7 +244,15 @@ export type EvaluateSpec =
       readonly pluginSpan: Span;
       readonly args: readonly Expr[];
       readonly argsSpan: Span;
+      /** The arguments written `name = value` (the geo lookups' options, analyze-geo-lookup.ts). */
+      readonly named?: readonly NamedArgument[];
     };
+
+export interface NamedArgument {
+  readonly name: string;
+  readonly nameSpan: Span;
+  readonly expr: Expr;
+}
 
 /** A plugin's `: ([*,] Name:type, ...)` (bag_unpack and pivot docs); `*` keeps the input's columns. */
 export interface OutputSchema {

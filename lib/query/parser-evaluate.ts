@@ -3,13 +3,15 @@
 // [: (OutputSchema)]`. The plugins run here are narrow (no arguments), bag_unpack and pivot
 // (bag_unpack and pivot plugin docs), sliding_window_counts, rolling_percentile, activity_engagement,
 // activity_counts_metrics, activity_metrics, new_activity_metrics, active_users_count, ipv4_lookup,
-// ipv6_lookup, rows_near and dcount_intersect (positional arguments, checked by analyze-window-plugins.ts,
+// ipv6_lookup, rows_near, dcount_intersect, geo_polygon_lookup and geo_line_lookup (parser-geo-lookup.ts),
+// (positional arguments, checked by analyze-window-plugins.ts,
 // analyze-activity-plugins.ts, analyze-new-activity-metrics.ts, analyze-active-users.ts, analyze-ip-lookup.ts,
 // analyze-rows-near.ts and analyze-dcount-intersect.ts); any other plugin is refused at its name with QUERY_UNSUPPORTED (with
 // the reason for those refusal-reasons.ts names).
 // Throws QUERY_SYNTAX for malformed text, QUERY_SEMANTIC for arguments a plugin does not take.
 import { WINDOW_PLUGINS, type EvaluateSpec, type Expr, type OutputSchema, type WindowPlugin } from './ast';
 import { clip } from './errors';
+import { geoLookupSpec, isGeoLookup } from './parser-geo-lookup';
 import { refusedPlugin } from './refusal-reasons';
 import type { OperatorCursor } from './parser-operators';
 import { tabularOperand, type SubqueryCursor } from './parser-subquery';
@@ -52,6 +54,8 @@ export function parseEvaluate(p: SubqueryCursor): EvaluateSpec {
     const table = plugin.name.endsWith('_lookup') ? tabularOperand(p) : undefined;
     if (table && !p.peekOp(')')) p.expectOp(',');
     const windowArgs = [...(table ? [{ expr: table }] : []), ...parseArguments(p)];
+    const argsSpan = { start: open.span.start, end: p.prevEnd() };
+    if (isGeoLookup(plugin.name)) return geoLookupSpec(p, plugin.name, plugin.span, windowArgs, argsSpan);
     const named = windowArgs.find((a, i) => a.name && !isReturnUnmatched(plugin.name, a, i, windowArgs.length));
     if (named) throw p.errors.semantic(`${plugin.name}() takes positional arguments only`, named.name!.span);
     // A flag written by name is the flag, never an extra key (a column there was taken for one); Kusto.Language
@@ -62,7 +66,6 @@ export function parseEvaluate(p: SubqueryCursor): EvaluateSpec {
         `${plugin.name}()'s return_unmatched must be a bool literal (true or false)`,
         flag.expr.span,
       );
-    const argsSpan = { start: open.span.start, end: p.prevEnd() };
     return { plugin: plugin.name, pluginSpan: plugin.span, args: windowArgs.map((a) => a.expr), argsSpan };
   }
   const args = parseArguments(p);

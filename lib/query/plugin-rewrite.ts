@@ -1,8 +1,8 @@
 // What the bag_unpack and pivot analyzers share: running operators the compiler already has over a
 // plugin's input, the conversion of a value to an output schema's type, and the key discovery's
 // bookkeeping (discovery.ts).
-import type { Expr, Operator } from './ast';
-import { call } from './ast-build';
+import type { Expr, Operator, Pipeline } from './ast';
+import { call, name } from './ast-build';
 import type { MvApplyHost } from './analyze-mv-apply';
 import type { DiscoveredKey, DiscoveryNeeded, DiscoveryState } from './discovery';
 import type { KqlType, Rel } from './ir';
@@ -81,4 +81,54 @@ export function servesPlugin(h: MvApplyHost, rel: Rel, plugin: string, span: Spa
   records.spans.set(marked, span);
   records.origins.set(marked, `evaluate ${plugin}`);
   return marked;
+}
+
+/**
+ * The rows `matching` gives over `input`, then the input rows it matches with nothing, once each, the
+ * other columns null: those whose `keys` are not among the matched rows' (a lookup plugin's return_unmatched).
+ * Told by their values, not by a row number: row_number() over an unsorted input is computed again at
+ * each read and need not number the rows alike. `table`: the hidden name the input is read under.
+ */
+export function withUnmatchedRows(
+  h: MvApplyHost,
+  input: Rel,
+  matching: readonly Operator[],
+  keys: readonly string[],
+  table: string,
+  at: Span,
+): Rel {
+  const fromInput = (ops: readonly Operator[]): Pipeline => ({
+    kind: 'pipeline',
+    source: { kind: 'table', name: table, span: at },
+    operators: ops,
+    span: at,
+  });
+  const on = keys.map((n) => ({ left: n, right: n, leftSpan: at, rightSpan: at, span: at }));
+  const matched = fromInput([
+    ...matching,
+    { kind: 'distinct', columns: keys.map((n) => ({ expr: name(n, at), span: at })), span: at },
+  ]);
+  const unmatchedRows = fromInput([
+    { kind: 'join', join: { lookup: false, joinKind: 'leftanti', kindSpan: at, right: matched, on }, span: at },
+  ]);
+  return runOver(
+    h,
+    input,
+    [
+      ...matching,
+      {
+        kind: 'union',
+        union: { unionKind: 'outer', legs: [{ kind: 'pipeline', pipeline: unmatchedRows }] },
+        span: at,
+      },
+    ],
+    at,
+    table,
+  );
+}
+
+/** `rel` with the columns `names` only, in that order (what a rewritten plugin shows, its hidden columns dropped). */
+export function projected(h: MvApplyHost, rel: Rel, names: readonly string[], at: Span): Rel {
+  const items = names.map((n) => ({ name: n, expr: name(n, at), span: at }));
+  return runOver(h, rel, [{ kind: 'project', items, span: at }], at);
 }

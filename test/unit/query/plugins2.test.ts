@@ -4,9 +4,10 @@
 // examples are in the conformance corpus (test/conformance/cases/op-plugins2-*.json).
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compile, convertRows, type CompileOptions } from '../../../lib/query/index';
-import { GOLDEN_OPTIONS, openFixtureDb, runSql } from '../../golden/fixture-db';
+import { compile, type CompileOptions } from '../../../lib/query/index';
+import { openFixtureDb } from '../../golden/fixture-db';
 import { baseOptions, expectRefusedAt } from './compile-failure';
+import { sortedRows } from './duckdb-rows';
 
 const options = (dialect: CompileOptions['dialect']): CompileOptions => ({ ...baseOptions, dialect });
 const dialects = ['duckdb', 'timestream'] as const;
@@ -22,16 +23,7 @@ describe('evaluate ipv4_lookup / ipv6_lookup / rows_near / dcount_intersect', ()
   beforeAll(async () => {
     db = await openFixtureDb();
   });
-  const run = async (query: string): Promise<unknown[][]> => {
-    const compiled = compile(query, { ...GOLDEN_OPTIONS, dialect: 'duckdb' });
-    const rows = convertRows(
-      await runSql(db, compiled.sql),
-      compiled.columns.map((c) => c.type),
-    );
-    return rows
-      .map((r) => r.map((v) => (v === '' ? null : v)))
-      .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
-  };
+  const run = (query: string): Promise<unknown[][]> => sortedRows(db, query, (v) => (v === '' ? null : v));
 
   it.each([
     // Kusto.Language: ip:string,k:long,cc:string,network:string,cc1:string (extra key once, a taken name suffixed).
