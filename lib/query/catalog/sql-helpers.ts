@@ -2,6 +2,7 @@
 // BIGINT microseconds on the SQL side of both dialects; where the dialects spell a calendar operation
 // differently, the fragment asks the dialect's name.
 import type { SqlDialect } from '../sql/dialect';
+import type { SqlCall } from './types';
 
 const UNITS = {
   microsecond: 1n,
@@ -59,11 +60,22 @@ export const pad = (n: string, width: number): string =>
 /** DuckDB's errors for out-of-range values become null there (Kusto's answer); Timestream has try(). */
 export const orNull = (d: SqlDialect, sql: string): string => (d.name === 'duckdb' ? `TRY(${sql})` : `try(${sql})`);
 
-/** A TIMESTAMP as a JSON string with 7 fractional digits, as Kusto writes datetimes inside dynamic values (the docs' printed arrays). */
-export const datetimeJson = (d: SqlDialect, ts: string): string =>
+/** A TIMESTAMP as text with 7 fractional digits (2020-01-01T00:00:00.0000000Z), null for null. */
+export const datetimeFullText = (d: SqlDialect, ts: string): string =>
   d.name === 'duckdb'
-    ? `('"' || strftime(${ts}, '%Y-%m-%dT%H:%M:%S.%f') || '0Z"')`
-    : `('"' || date_format(${ts}, '%Y-%m-%dT%H:%i:%s.%f') || '0Z"')`;
+    ? `(strftime(${ts}, '%Y-%m-%dT%H:%M:%S.%f') || '0Z')`
+    : `(date_format(${ts}, '%Y-%m-%dT%H:%i:%s.%f') || '0Z')`;
+
+/** A TIMESTAMP as a JSON string with 7 fractional digits, as Kusto writes datetimes inside dynamic values (the docs' printed arrays). */
+export const datetimeJson = (d: SqlDialect, ts: string): string => `('"' || ${datetimeFullText(d, ts)} || '"')`;
+
+/**
+ * The text the hash_md5/sha1/sha256 pages hash: a datetime's with 7 fractional digits (the pages'
+ * digests of datetime(2020-01-01) are those of 2020-01-01T00:00:00.0000000Z, not of tostring's
+ * 2020-01-01T00:00:00Z), any other value's tostring text; "" for null, as tostring gives.
+ */
+export const hashedText = (c: SqlCall): string =>
+  c.args[0]!.type === 'datetime' ? `coalesce(${datetimeFullText(c.d, c.a[0]!)}, '')` : c.str(0);
 
 /**
  * The guid text a string holds as toguid() reads it (toguid page: the first 32 characters, hyphens

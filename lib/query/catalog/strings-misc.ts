@@ -1,5 +1,6 @@
 // String comparison, byte size and SHA-1: small string functions kept apart from strings.ts.
 import { both, type ScalarFunction } from './types';
+import { hashedText } from './sql-helpers';
 
 export const STRING_MISC_FUNCTIONS: readonly ScalarFunction[] = [
   {
@@ -34,9 +35,9 @@ export const STRING_MISC_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'hash_sha1',
     family: 'string',
-    summary: 'The SHA-1 of the text of value, as lowercase hex.',
+    summary: 'The SHA-1 of the text of value (a datetime with 7 fractional digits), as lowercase hex.',
     signatures: [{ params: [{ name: 'value', type: 'any' }], result: 'string' }],
-    duckdb: ({ str: text }) => `sha1(${text(0)})`,
-    timestream: ({ str: text }) => `lower(to_hex(sha1(to_utf8(${text(0)}))))`,
+    duckdb: (c) => `sha1(${hashedText(c)})`,
+    timestream: (c) => `lower(to_hex(sha1(to_utf8(${hashedText(c)}))))`,
   },
 ];

@@ -5,7 +5,7 @@ import type { IrExpr } from '../ir';
 import { DUCK_LISTS, nthPosition, TRINO_LISTS, type ListSql } from './positions';
 import { both, constantOf, type ScalarFunction, type SqlBuilder, type SqlCall } from './types';
 import { captureGroupNames, engineRegex, re2Problem } from '../regex-groups';
-import { floorDiv, guidText } from './sql-helpers';
+import { floorDiv, guidText, hashedText } from './sql-helpers';
 import { EXTRACT_ALL } from './strings-extract-all';
 import { queryBagDuck, queryBagTs } from './url-query-bag';
 
@@ -474,18 +474,18 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'hash_sha256',
     family: 'string',
-    summary: 'The SHA-256 of the text of value, as lowercase hex.',
+    summary: 'The SHA-256 of the text of value (a datetime with 7 fractional digits), as lowercase hex.',
     signatures: [{ params: [{ name: 'value', type: 'any' }], result: 'string' }],
-    duckdb: ({ str: text }) => `sha256(${text(0)})`,
-    timestream: ({ str: text }) => `lower(to_hex(sha256(to_utf8(${text(0)}))))`,
+    duckdb: (c) => `sha256(${hashedText(c)})`,
+    timestream: (c) => `lower(to_hex(sha256(to_utf8(${hashedText(c)}))))`,
   },
   {
     name: 'hash_md5',
     family: 'string',
-    summary: 'The MD5 of the text of value, as lowercase hex.',
+    summary: 'The MD5 of the text of value (a datetime with 7 fractional digits), as lowercase hex.',
     signatures: [{ params: [{ name: 'value', type: 'any' }], result: 'string' }],
-    duckdb: ({ str: text }) => `md5(${text(0)})`,
-    timestream: ({ str: text }) => `lower(to_hex(md5(to_utf8(${text(0)}))))`,
+    duckdb: (c) => `md5(${hashedText(c)})`,
+    timestream: (c) => `lower(to_hex(md5(to_utf8(${hashedText(c)}))))`,
   },
   {
     name: 'tohex',
