@@ -60,14 +60,17 @@ export const pad = (n: string, width: number): string =>
 /** DuckDB's errors for out-of-range values become null there (Kusto's answer); Timestream has try(). */
 export const orNull = (d: SqlDialect, sql: string): string => (d.name === 'duckdb' ? `TRY(${sql})` : `try(${sql})`);
 
-/** A TIMESTAMP as text with 7 fractional digits (2020-01-01T00:00:00.0000000Z), null for null. */
-export const datetimeFullText = (d: SqlDialect, ts: string): string =>
+/** A TIMESTAMP's text with 7 fractional digits (2020-01-01T00:00:00.0000000Z) between `open` and `close`. */
+const datetimeText = (d: SqlDialect, ts: string, open: string, close: string): string =>
   d.name === 'duckdb'
-    ? `(strftime(${ts}, '%Y-%m-%dT%H:%M:%S.%f') || '0Z')`
-    : `(date_format(${ts}, '%Y-%m-%dT%H:%i:%s.%f') || '0Z')`;
+    ? `(${open}strftime(${ts}, '%Y-%m-%dT%H:%M:%S.%f') || '0Z${close}')`
+    : `(${open}date_format(${ts}, '%Y-%m-%dT%H:%i:%s.%f') || '0Z${close}')`;
+
+/** A TIMESTAMP as text with 7 fractional digits (2020-01-01T00:00:00.0000000Z), null for null. */
+export const datetimeFullText = (d: SqlDialect, ts: string): string => datetimeText(d, ts, '', '');
 
 /** A TIMESTAMP as a JSON string with 7 fractional digits, as Kusto writes datetimes inside dynamic values (the docs' printed arrays). */
-export const datetimeJson = (d: SqlDialect, ts: string): string => `('"' || ${datetimeFullText(d, ts)} || '"')`;
+export const datetimeJson = (d: SqlDialect, ts: string): string => datetimeText(d, ts, `'"' || `, '"');
 
 /**
  * The text the hash_md5/sha1/sha256 pages hash: a datetime's with 7 fractional digits (the pages'
