@@ -15,10 +15,14 @@ import {
   type CalendarPart,
 } from './sql-helpers';
 import { both, constantOf, type ArgumentCheck, type ScalarFunction, type SqlBuilder } from './types';
+import { MAX_TIMESPAN_MICROS } from './type-functions';
+import { bindOnceIn } from '../sql/bind-once';
 
 /** Microseconds from 1970 of Kusto's first datetime (0001-01-01) and of the last whole microsecond of 9999-12-31. */
 const FIRST_DATETIME_MICROS = -62135596800000000n;
 const LAST_DATETIME_MICROS = 253402300799999999n;
+/** Whole days in the largest timespan. */
+const MAX_TIMESPAN_DAYS = MAX_TIMESPAN_MICROS / MICROS.day;
 
 const unitOf = (e: IrExpr | undefined): string =>
   String(constantOf(e) ?? '')
@@ -94,21 +98,25 @@ const datetimeDiff: SqlBuilder = ({ args, a, d }) => {
 const DAYS_IN_10000_YEARS = 3_652_425n;
 
 /**
- * SQL: `result` where the amount `n` of `unit`s is one that can land inside Kusto's datetimes (at most
- * 10,000 years either way), else null, as a datetime computed past the range is (docs/query-api.md,
- * "Values at the edges"); the engines would fail the query instead, casting a month count past 32
- * bits or multiplying microseconds past 64.
+ * SQL: the amount `n` of `unit`s plus `plus` where that can land inside Kusto's datetimes (at most
+ * 10,000 years either way), else null, so that the datetime it gives is null, as a datetime computed
+ * past the range is (docs/query-api.md, "Values at the edges"); the engines would fail the query
+ * instead, casting a month count past 32 bits or multiplying microseconds past 64. Undefined for a
+ * constant past that. The guarded value is what is multiplied and what `plus` is added to: DuckDB's
+ * optimizer regroups `(i * 200000000) * 86400000000` into `i * (200000000 * 86400000000)` and folds
+ * that constant product at plan time, failing the query before any guard around it is evaluated.
  */
-function withinDatetimeSpan(d: SqlDialect, unit: string, n: Amount, result: string): string {
+function withinDatetimeSpan(unit: string, n: Amount, plus = 0n): string | undefined {
   const perUnit: Readonly<Record<string, bigint>> = { year: 1n, quarter: 4n, month: 12n };
   const limit =
     unit in perUnit
       ? 10_000n * perUnit[unit]!
       : (DAYS_IN_10000_YEARS * MICROS.day + MICROS[unit === 'week' ? 'day' : unit]! - 1n) /
         (unit === 'week' ? MICROS.day * 7n : MICROS[unit]!);
+  const shifted = (sql: string): string => (plus === 0n ? sql : `(${sql}) + ${plus}`);
   // A constant amount is checked here: no CASE, whose depth nested calls would add up.
-  if (n.value !== undefined) return n.value >= -limit && n.value <= limit ? result : d.nullOf('datetime');
-  return `CASE WHEN (${n.sql}) BETWEEN -${limit} AND ${limit} THEN ${result} END`;
+  if (n.value !== undefined) return n.value + plus >= -limit && n.value + plus <= limit ? shifted(n.sql) : undefined;
+  return shifted(`CASE WHEN (${n.sql}) BETWEEN ${-limit - plus} AND ${limit - plus} THEN ${n.sql} END`);
 }
 
 /** An amount's SQL, and its value when it is a constant integer. */
@@ -117,17 +125,18 @@ interface Amount {
   readonly value?: bigint;
 }
 
-function amountOf(sql: string, arg: IrExpr | undefined, plus = 0n): Amount {
+function amountOf(sql: string, arg: IrExpr | undefined): Amount {
   const v = constantOf(arg);
-  if (typeof v === 'bigint') return { sql, value: v + plus };
-  return typeof v === 'number' && Number.isInteger(v) ? { sql, value: BigInt(v) + plus } : { sql };
+  if (typeof v === 'bigint') return { sql, value: v };
+  return typeof v === 'number' && Number.isInteger(v) ? { sql, value: BigInt(v) } : { sql };
 }
 
 const datetimeAdd: SqlBuilder = ({ args, a, d }) => {
   const [, n, x] = a as [string, string, string];
   const unit = unitOf(args[0]);
   if (unit === 'nanosecond') return d.addMicros(x, d.intDiv(`(${n})`, '1000'));
-  return withinDatetimeSpan(d, unit, amountOf(n, args[1]), addAmount(d, unit, n, x));
+  const amount = withinDatetimeSpan(unit, amountOf(n, args[1]));
+  return amount === undefined ? d.nullOf('datetime') : addAmount(d, unit, amount, x);
 };
 
 /** x plus n units (any unit but nanosecond). */
@@ -167,15 +176,18 @@ const part =
   ({ a, d }) =>
     `CAST(${calendarPart(d, p, a[0]!)} AS INTEGER)`;
 
-/** startof*(date [, offset]): the period's start, offset whole periods later. */
+/** startof*(date [, offset]): the period's start, offset (plus `plus`) whole periods later. */
 function startOf(
   period: 'day' | 'week' | 'month' | 'year',
   d: SqlDialect,
   x: string,
   offset: Amount | undefined,
+  plus = 0n,
 ): string {
   const start = period === 'week' ? startOfWeek(d, x) : truncate(period, x);
-  return offset === undefined ? start : withinDatetimeSpan(d, period, offset, addAmount(d, period, offset.sql, start));
+  if (offset === undefined) return start;
+  const amount = withinDatetimeSpan(period, offset, plus);
+  return amount === undefined ? d.nullOf('datetime') : addAmount(d, period, amount, start);
 }
 
 const periodFunctions = (['day', 'week', 'month', 'year'] as const).flatMap((period): ScalarFunction[] => {
@@ -202,8 +214,9 @@ const periodFunctions = (['day', 'week', 'month', 'year'] as const).flatMap((per
       summary: `The last instant of the ${period} of date, shifted by offset ${period}s (microsecond precision: 1 µs, not 100 ns, before the next ${period}).`,
       signatures,
       ...both(({ a, args, d }) => {
-        const next = a[1] === undefined ? { sql: '1', value: 1n } : amountOf(`(${a[1]}) + 1`, args[1], 1n);
-        return d.addMicros(startOf(period, d, a[0]!, next), '-1');
+        // The next period's start, one microsecond back.
+        const offset = a[1] === undefined ? { sql: '0', value: 0n } : amountOf(a[1], args[1]);
+        return d.addMicros(startOf(period, d, a[0]!, offset, 1n), '-1');
       }),
     },
   ];
@@ -212,11 +225,18 @@ const periodFunctions = (['day', 'week', 'month', 'year'] as const).flatMap((per
 const dt = [{ name: 'date', type: 'datetime' as const }];
 
 /**
- * SQL: hour, minute and second within make_datetime's and make_timespan's ranges (their pages: 0-23,
- * 0-59, 0 to 59.9999999); outside them the pages give null.
+ * SQL: whole microseconds of a number of seconds, cut down (Kusto keeps 100 ns ticks; the engines keep
+ * microseconds, so a finer fraction is dropped, never rounded up into the next minute).
  */
-const clockPartsInRange = (hour: string, minute: string, second: string): string =>
-  `(${hour} BETWEEN 0 AND 23 AND ${minute} BETWEEN 0 AND 59 AND ${second} >= 0 AND ${second} < 60)`;
+const secondMicros = (second: string): string => `floor(CAST(${second} AS DOUBLE) * 1000000)`;
+
+/**
+ * SQL: hour, minute and second within make_datetime's and make_timespan's ranges (their pages: 0-23,
+ * 0-59, 0 to 59.9999999); outside them the pages give null. The seconds are checked as the whole
+ * microseconds that are added (`secondMicros`), so no fraction carries past the check.
+ */
+const clockPartsInRange = (hour: string, minute: string, micros: string): string =>
+  `(${hour} BETWEEN 0 AND 23 AND ${minute} BETWEEN 0 AND 59 AND ${micros} BETWEEN 0 AND 59999999)`;
 
 /**
  * Datetimes are computed to the microsecond (docs/query-api.md, "Precision"): a constant argument
@@ -402,11 +422,14 @@ export const DATETIME_FUNCTIONS: readonly ScalarFunction[] = [
     // A year outside Kusto's datetimes (0001 to 9999, the datetime page) gives null, as on Timestream;
     // so do an hour, minute or second outside the page's ranges, which make_timestamp would carry
     // into the next day or minute (hour 24, second 60).
-    duckdb: ({ a, d }) =>
-      orNull(
+    duckdb: ({ a, d }) => {
+      const micros = secondMicros(a[5] ?? '0');
+      const start = `make_timestamp(${a[0]}, ${a[1]}, ${a[2]}, ${a[3] ?? 0}, ${a[4] ?? 0}, 0)`;
+      return orNull(
         d,
-        `CASE WHEN ${clockPartsInRange(a[3] ?? '0', a[4] ?? '0', a[5] ?? '0')} AND ${a[0]} BETWEEN 1 AND 9999 THEN make_timestamp(${a[0]}, ${a[1]}, ${a[2]}, ${a[3] ?? 0}, ${a[4] ?? 0}, CAST(${a[5] ?? 0} AS DOUBLE)) END`,
-      ),
+        `CASE WHEN ${clockPartsInRange(a[3] ?? '0', a[4] ?? '0', micros)} AND ${a[0]} BETWEEN 1 AND 9999 THEN ${d.addMicros(start, `CAST(${micros} AS BIGINT)`)} END`,
+      );
+    },
     // Timestream has no constructor from parts: the date is added up from the epoch, and parts that
     // name no instant (month 13, February 30, hour 24) give null, as make_timestamp's errors do above.
     timestream: ({ a, d }) => {
@@ -418,9 +441,9 @@ export const DATETIME_FUNCTIONS: readonly ScalarFunction[] = [
         `${mo} BETWEEN 1 AND 12`,
         `${day} BETWEEN 1 AND 31`,
         `day(${date}) = ${day}`,
-        clockPartsInRange(h, mi, s),
+        clockPartsInRange(h, mi, secondMicros(s)),
       ].join(' AND ');
-      const micros = `${h} * ${MICROS.hour} + ${mi} * ${MICROS.minute} + CAST(round(${s} * 1000000) AS BIGINT)`;
+      const micros = `${h} * ${MICROS.hour} + ${mi} * ${MICROS.minute} + CAST(${secondMicros(s)} AS BIGINT)`;
       return `CASE WHEN ${valid} THEN ${d.addMicros(date, micros)} END`;
     },
   },
@@ -447,11 +470,25 @@ export const DATETIME_FUNCTIONS: readonly ScalarFunction[] = [
         result: 'timespan',
       },
     ],
+    // Seconds finer than a microsecond are refused when constant, as make_datetime's are.
+    check: (args) => subMicroCheck(args.length === 4 ? 3 : 2, 1_000_000)(args),
     // Null for an hour, minute or second outside the page's ranges (0-23, 0-59, 0 to 59.9999999):
-    // "Otherwise, the result will be null". The days have no range there.
-    ...both(({ a }) => {
-      const [d, h, m, s] = a.length === 4 ? a : ['0', a[0]!, a[1]!, a[2] ?? '0'];
-      return `CASE WHEN ${clockPartsInRange(h!, m!, s!)} THEN (CAST(${d} AS BIGINT) * ${MICROS.day} + CAST(${h} AS BIGINT) * ${MICROS.hour} + CAST(${m} AS BIGINT) * ${MICROS.minute} + CAST(round(CAST(${s} AS DOUBLE) * 1000000) AS BIGINT)) END`;
+    // "Otherwise, the result will be null". The days have no range there; a total past the largest
+    // timespan (a long's ticks) is null, as totimespan() gives past it.
+    ...both(({ a, d }) => {
+      const [h, m, s] = a.length === 4 ? a.slice(1) : [a[0]!, a[1]!, a[2] ?? '0'];
+      const micros = secondMicros(s!);
+      const clock = `CAST(${h} AS BIGINT) * ${MICROS.hour} + CAST(${m} AS BIGINT) * ${MICROS.minute} + CAST(${micros} AS BIGINT)`;
+      const inClock = clockPartsInRange(h!, m!, micros);
+      if (a.length !== 4) return `CASE WHEN ${inClock} THEN (${clock}) END`;
+      // The days are guarded before they are multiplied: DuckDB folds a constant product at plan
+      // time, and a day count past a timespan's overflows 64 bits there.
+      const days = `CAST(CASE WHEN ${a[0]} BETWEEN -${MAX_TIMESPAN_DAYS + 1n} AND ${MAX_TIMESPAN_DAYS} THEN ${a[0]} END AS BIGINT)`;
+      return bindOnceIn(
+        d,
+        `CASE WHEN ${inClock} THEN (${days} * ${MICROS.day} + ${clock}) END`,
+        (v) => `CASE WHEN ${v} BETWEEN -${MAX_TIMESPAN_MICROS} AND ${MAX_TIMESPAN_MICROS} THEN ${v} END`,
+      );
     }),
   },
   ...(

@@ -2,7 +2,7 @@
 // folded by the analyzer).
 import type { KqlType } from '../ir';
 import type { SqlDialect } from '../sql/dialect';
-import { bindOnce } from '../sql/bind-once';
+import { bindOnceIn } from '../sql/bind-once';
 import { MAX_LONG, TICKS_PER_DAY, TICKS_PER_MICRO, TIMESPAN_UNITS } from '../literals';
 import { MICROS } from './sql-helpers';
 import type { ScalarFunction, SqlBuilder } from './types';
@@ -17,32 +17,36 @@ const TIMESPAN_CLOCK =
 const TIMESPAN_AMOUNT = '^\\s*(-)?([0-9]{1,15}(?:\\.[0-9]{1,9})?) ?([a-z]*)\\s*$';
 
 /** The most microseconds a timespan holds: a long's ticks. */
-const MAX_TIMESPAN_MICROS = MAX_LONG / TICKS_PER_MICRO;
+export const MAX_TIMESPAN_MICROS = MAX_LONG / TICKS_PER_MICRO;
 
-/** Timespan text (or a dynamic holding it) to BIGINT microseconds, null when it does not parse. */
+/**
+ * Timespan text (or a dynamic holding it) to BIGINT microseconds, null when it does not parse. The
+ * text and the clock form's sum are each bound once (the regular expressions read the text about
+ * twenty times) and the sign multiplies the magnitude, so the SQL does not multiply per nesting level.
+ */
 function parseTimespan(d: SqlDialect, text: string): string {
   const clock = d.string(TIMESPAN_CLOCK);
-  const group = (n: number): string =>
-    `CAST(coalesce(nullif(regexp_extract(${text}, ${clock}, ${n}), ''), '0') AS BIGINT)`;
-  // Integer division: DuckDB's `/` would make the whole total a DOUBLE, which datetime arithmetic refuses.
-  const fraction = d.intDiv(`CAST(rpad(coalesce(regexp_extract(${text}, ${clock}, 6), ''), 7, '0') AS BIGINT)`, '10');
-  const sum = `(${group(2)} * ${MICROS.day} + ${group(3)} * ${MICROS.hour} + ${group(4)} * ${MICROS.minute} + ${group(5)} * ${MICROS.second} + ${fraction})`;
-  // Past a long's ticks is no timespan (the fold's range): eight digits of days fit the BIGINT sum.
-  const inRange = (v: string): string => `CASE WHEN ${v} <= ${MAX_TIMESPAN_MICROS} THEN ${v} END`;
-  const total = d.name === 'duckdb' ? bindOnce(sum, inRange) : inRange(sum);
   const amount = d.string(TIMESPAN_AMOUNT);
-  const unit = `regexp_extract(${text}, ${amount}, 3)`;
-  const ticksPerUnit = `CASE ${unit} WHEN '' THEN ${TICKS_PER_DAY} ${[...TIMESPAN_UNITS].map(([u, t]) => `WHEN '${u}' THEN ${t}`).join(' ')} END`;
-  // Whole ticks of an exact decimal, null past a long (as the fold computes them), then cut to
-  // whole microseconds (the precision the engines keep).
-  const ticks = d.tryCast(
-    `floor(CAST(regexp_extract(${text}, ${amount}, 2) AS DECIMAL(38, 9)) * ${ticksPerUnit})`,
-    'BIGINT',
-  );
-  const micros = d.intDiv(ticks, String(TICKS_PER_MICRO));
-  const sign = (re: string, magnitude: string): string =>
-    `CASE WHEN regexp_extract(${text}, ${re}, 1) = '-' THEN -${magnitude} ELSE ${magnitude} END`;
-  return `CASE WHEN ${d.regexMatch(text, clock)} THEN ${sign(clock, total)} WHEN ${d.regexMatch(text, amount)} THEN ${sign(amount, micros)} END`;
+  return bindOnceIn(d, text, (t) => {
+    const group = (n: number): string =>
+      `CAST(coalesce(nullif(regexp_extract(${t}, ${clock}, ${n}), ''), '0') AS BIGINT)`;
+    // Integer division: DuckDB's `/` would make the whole total a DOUBLE, which datetime arithmetic refuses.
+    const fraction = d.intDiv(`CAST(rpad(coalesce(regexp_extract(${t}, ${clock}, 6), ''), 7, '0') AS BIGINT)`, '10');
+    const sum = `(${group(2)} * ${MICROS.day} + ${group(3)} * ${MICROS.hour} + ${group(4)} * ${MICROS.minute} + ${group(5)} * ${MICROS.second} + ${fraction})`;
+    // Past a long's ticks is no timespan (the fold's range): eight digits of days fit the BIGINT sum.
+    const total = bindOnceIn(d, sum, (v) => `CASE WHEN ${v} <= ${MAX_TIMESPAN_MICROS} THEN ${v} END`);
+    const unit = `regexp_extract(${t}, ${amount}, 3)`;
+    const ticksPerUnit = `CASE ${unit} WHEN '' THEN ${TICKS_PER_DAY} ${[...TIMESPAN_UNITS].map(([u, k]) => `WHEN '${u}' THEN ${k}`).join(' ')} END`;
+    // Whole ticks of an exact decimal, null past a long (as the fold computes them), then cut to
+    // whole microseconds (the precision the engines keep).
+    const ticks = d.tryCast(
+      `floor(CAST(regexp_extract(${t}, ${amount}, 2) AS DECIMAL(38, 9)) * ${ticksPerUnit})`,
+      'BIGINT',
+    );
+    const micros = d.intDiv(ticks, String(TICKS_PER_MICRO));
+    const sign = (re: string): string => `CASE WHEN regexp_extract(${t}, ${re}, 1) = '-' THEN -1 ELSE 1 END`;
+    return `CASE WHEN ${d.regexMatch(t, clock)} THEN ${sign(clock)} * ${total} WHEN ${d.regexMatch(t, amount)} THEN ${sign(amount)} * ${micros} END`;
+  });
 }
 
 /**
@@ -67,8 +71,7 @@ const gettype: SqlBuilder = ({ a, args, d }) =>
  * engines (DuckDB orders NaN above every number; Trino's comparisons with NaN are false).
  */
 function asDecimal(d: SqlDialect, x: string): string {
-  const inRange = (v: string): string => `CASE WHEN ${v} > -1e38 AND ${v} < 1e38 THEN ${v} END`;
-  return d.name === 'duckdb' ? bindOnce(x, inRange) : inRange(x);
+  return bindOnceIn(d, x, (v) => `CASE WHEN ${v} > -1e38 AND ${v} < 1e38 THEN ${v} END`);
 }
 
 const toDecimal: SqlBuilder = ({ a, args, d }) => {

@@ -5,12 +5,25 @@
 // is evaluated once and passed to the fragment as a lambda's parameter. DuckDB accepts aggregates,
 // window functions and column references inside a lambda's body, so the fragment is unchanged.
 
+import type { SqlDialect } from './dialect';
+
 const BIND_ONCE_ABOVE = 120;
 
 /** body(value), with a long value bound once to a lambda parameter (DuckDB only). */
 export function bindOnce(value: string, body: (v: string) => string): string {
   // One name serves every level: a nested bindOnce sits in the list, outside this lambda's body.
   return value.length <= BIND_ONCE_ABOVE ? body(value) : `list_transform([${value}], _dv -> ${body('_dv')})[1]`;
+}
+
+/**
+ * body(value), with a long value bound once to a lambda parameter on either engine: on Timestream
+ * (Trino) the value is the one element of an array that `transform` maps, as parseDatetime does.
+ */
+export function bindOnceIn(dialect: SqlDialect, value: string, body: (v: string) => string): string {
+  if (dialect.name === 'duckdb') return bindOnce(value, body);
+  return value.length <= BIND_ONCE_ABOVE
+    ? body(value)
+    : `element_at(transform(ARRAY[${value}], _tv -> ${body('_tv')}), 1)`;
 }
 
 /** FNV-1a of a text: the parameter's name, so that two nested lambdas share a name only for one value. */

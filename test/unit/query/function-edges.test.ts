@@ -7,6 +7,15 @@ import { compile, convertRows } from '../../../lib/query/index';
 import { GOLDEN_OPTIONS, openFixtureDb, runSql } from '../../golden/fixture-db';
 
 const duckdb = { ...GOLDEN_OPTIONS, dialect: 'duckdb' as const };
+const timestream = { ...GOLDEN_OPTIONS, dialect: 'timestream' as const };
+
+/**
+ * How many times a text occurs in the SQL a query compiles to, on each engine. `long` is a string
+ * column's text long enough to be bound once (a short one is written as is, the fast form).
+ */
+const long = `strcat(s, "${'-'.repeat(120)}marker")`;
+const occurrences = (query: string, text: string): number[] =>
+  [duckdb, timestream].map((options) => compile(query, options).sql.split(text).length - 1);
 
 let db: DuckDBConnection;
 beforeAll(async () => {
@@ -77,6 +86,35 @@ describe("make_datetime() and make_timespan(): parts outside the pages' ranges g
     // Assess
     expect(row).toEqual([null, null, null, null, null, '23:59:59.5000000', '-1.00:00:00.5000000']);
   });
+
+  it('cuts seconds in a column down to whole microseconds, never carrying into the next minute', async () => {
+    // Act: 59.9999995 and 59.9999996 seconds were rounded up past the range check.
+    const rows = await rowsOf(
+      'range i from 0 to 1 step 1 | extend s = 59.9999995 + i * 0.0000001 | project a = make_datetime(2017, 10, 1, 23, 59, s), b = make_timespan(0, 59, s), c = make_timespan(1, 0, 0, s)',
+    );
+    // Assess
+    expect(rows).toEqual([
+      ['2017-10-01T23:59:59.999999Z', '00:59:59.9999990', '1.00:00:59.9999990'],
+      ['2017-10-01T23:59:59.999999Z', '00:59:59.9999990', '1.00:00:59.9999990'],
+    ]);
+  });
+
+  it('refuses constant seconds finer than a microsecond in both, as make_datetime did', () => {
+    // Act, Assess: make_timespan gave 00:01:00.
+    for (const query of ['print make_timespan(0, 0, 59.9999999)', 'print make_timespan(1, 0, 0, 0.0000001)'])
+      expect(() => compile(query, duckdb)).toThrow(/make_timespan\(\): this value needs 100-nanosecond precision/);
+  });
+
+  it('make_timespan: null past the largest timespan (10675199.02:48:05.4775807), as totimespan gives', async () => {
+    // Act: 200000000 days overflowed 64 bits; 100000000 days was returned.
+    const row = await printed(
+      'make_timespan(200000000, 0, 0, 0), make_timespan(100000000, 0, 0, 0), make_timespan(10675199, 2, 48, 5.477581), make_timespan(-10675200, 21, 11, 54.522419), make_timespan(10675199, 2, 48, 5.47758), make_timespan(-10675200, 21, 11, 54.52242)',
+    );
+    const rows = await rowsOf('range i from 0 to 1 step 1 | project t = make_timespan(i * 200000000, 1, 0, 0)');
+    // Assess
+    expect(row).toEqual([null, null, null, null, '10675199.02:48:05.4775800', '-10675199.02:48:05.4775800']);
+    expect(rows).toEqual([['01:00:00'], [null]]);
+  });
 });
 
 describe('todecimal(): a value no decimal holds is no conversion', () => {
@@ -94,6 +132,13 @@ describe('todecimal(): a value no decimal holds is no conversion', () => {
     const row = await printed('todecimal("123.45678"), todecimal(-9.9e37), todecimal(dynamic(2.5)), todecimal(true)');
     // Assess
     expect(row).toEqual([123.45678, -9.9e37, 2.5, 1]);
+  });
+
+  it('names its argument once on both engines, so nested calls do not multiply the SQL', () => {
+    // Act: Timestream's range check named the value three times (6x the SQL per nesting level).
+    const counts = occurrences(`print s = "1" | extend x = todecimal(strlen(${long}) * 1.5)`, 'marker');
+    // Assess
+    expect(counts).toEqual([1, 1]);
   });
 });
 
@@ -129,6 +174,20 @@ describe('datetime_add() and startof*/endof* offsets: amounts past the datetime 
   });
 });
 
+describe('datetime_add() and startof*/endof* offsets: a column times a constant', () => {
+  it("gives the row's value, not DuckDB's plan-time overflow of the regrouped constant product", async () => {
+    // Act: (i * 200000000) * 86400000000 was folded into i * (200000000 * 86400000000) and failed.
+    const rows = await rowsOf(
+      'range i from 0 to 1 step 1 | project a = datetime_add("day", i * 200000000, datetime(2020-01-01)), b = startofday(datetime(2020-01-01), i * 200000000), c = datetime_add("week", i * 1000000000000000000, datetime(2020-01-01)), e = endofday(datetime(2020-01-01), 9223372036854775807 - 1 + i), f = endofyear(datetime(2020-01-01), i * 7979)',
+    );
+    // Assess: amounts past 10,000 years are null; i = 0 adds nothing.
+    expect(rows).toEqual([
+      ['2020-01-01T00:00:00Z', '2020-01-01T00:00:00Z', '2020-01-01T00:00:00Z', null, '2020-12-31T23:59:59.999999Z'],
+      [null, null, null, null, '9999-12-31T23:59:59.999999Z'],
+    ]);
+  });
+});
+
 describe('strcat_delim(): between 2 and 64 arguments after the delimiter', () => {
   const args = (n: number): string => Array.from({ length: n }, () => '"a"').join(', ');
 
@@ -160,6 +219,7 @@ describe('totimespan(): text in a column reads as the same text written as a con
     ['0.7s', '00:00:00.7000000'],
     ['10', '10.00:00:00'],
     ['1:2:3', '01:02:03'],
+    ['-1.02:03:04.5', '-1.02:03:04.5000000'],
     ['1.02:03', '1.02:03:00'],
     [' 01:00:00 ', '01:00:00'],
     ['10675200d', null],
@@ -175,5 +235,17 @@ describe('totimespan(): text in a column reads as the same text written as a con
     // Assess
     expect(constant).toEqual([expected]);
     expect(column).toEqual([[expected]]);
+  });
+
+  it('names its text once on both engines, so the SQL stays within the limit', () => {
+    // Act: the text was named about 25 times (Timestream's SQL of the second query passed 131,072 characters).
+    const counts = occurrences(`print s = "1:00" | extend x = totimespan(${long})`, 'marker');
+    const sql = compile(
+      "datatable(s:string, i:long)['1:00', 1] | extend x = totimespan(substring(s, indexof(s, ':', 0, i)))",
+      timestream,
+    ).sql;
+    // Assess
+    expect(counts).toEqual([1, 1]);
+    expect(sql.length).toBeLessThan(20_000);
   });
 });
