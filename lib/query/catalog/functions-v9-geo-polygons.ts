@@ -79,8 +79,10 @@ const twoRingUnion = (): string =>
 const polygonArea: SqlBuilder = ({ a }) =>
   overPolygons(
     a[0]!,
-    `CASE WHEN ${disjoint} THEN list_sum(list_transform(gV, gq -> list_sum(${rings(() => `abs(${ringArea})`)}))) ` +
-      `ELSE ${twoRingUnion()} END * ${R} * ${R}`,
+    // Two convex single-ring parts take the union whether or not they overlap (A + B - A∩B holds for
+    // disjoint, touching and identical rings alike): the disjoint test sees no crossing edge and no
+    // vertex strictly inside in identical rings, or in rings whose vertices lie on the other's edges.
+    `coalesce(${twoRingUnion()}, CASE WHEN ${disjoint} THEN list_sum(list_transform(gV, gq -> list_sum(${rings(() => `abs(${ringArea})`)}))) END) * ${R} * ${R}`,
   );
 
 const perimeter: SqlBuilder = ({ a }) =>
@@ -224,7 +226,7 @@ export const GEO_POLYGON_V9_FUNCTIONS: readonly ScalarFunction[] = [
     name: 'geo_polygon_area',
     family: 'geo',
     summary:
-      "The area in square metres of a GeoJSON Polygon or MultiPolygon (a MultiPolygon's parts are summed when disjoint; two overlapping convex single-ring parts give their union's area; other overlaps null: no general polygon union is computed; DuckDB only).",
+      "The area in square metres of a GeoJSON Polygon or MultiPolygon (two convex single-ring parts give their union's area; other parts are summed when disjoint; other overlaps null: no general polygon union is computed; DuckDB only).",
     signatures: [{ params: [polygon], result: 'real' }],
     duckdb: polygonArea,
     timestream: null,
