@@ -246,9 +246,12 @@ function readNumber(source: string, start: number, tokens: Token[], errors: Erro
     if (ticksPerUnit === undefined) {
       // As Kusto.Language lexes it: digits run into a word that is not a timespan (the series_fir
       // page's `5h_MovingAvg=...`) are one name; a fraction before the word has no such reading.
+      // The name is made of name characters only: `1e-5x` is `1e`, `-`, then the name `5x`.
       if (!numberText.includes('.')) {
-        pushToken(tokens, source, end, 'ident', start);
-        return end;
+        let nameEnd = start;
+        while (isIdentPart(charAt(source, nameEnd))) nameEnd++;
+        pushToken(tokens, source, nameEnd, 'ident', start);
+        return nameEnd;
       }
       throw errors.syntax(`unknown timespan unit '${clip(unit)}'`, { start, end });
     }

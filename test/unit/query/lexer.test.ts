@@ -125,6 +125,8 @@ describe('lexer', () => {
       'ident:10microsecondx',
       'eof:',
     ]);
+    // A signed exponent is no name character: `1e-5x` is 1e minus 5x, as Kusto.Language reads it.
+    expect(kinds('1e-5x 2E+3y')).toEqual(['ident:1e', 'op:-', 'ident:5x', 'ident:2E', 'op:+', 'ident:3y', 'eof:']);
   });
 
   it('reads the longest timespan Kusto has, and names that start with $', () => {
