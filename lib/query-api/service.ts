@@ -216,6 +216,10 @@ export async function runPrepared(
   session?: QuerySession,
 ): Promise<TableResponse> {
   if (session) engine = session;
+  // The query's own servertimeout (a set statement, the request's options) when it is what cuts the
+  // run short, rather than the request's limit (a batch's `set servertimeout = 2s` stops at 2 s).
+  const own = plan.properties?.timeoutMs;
+  if (own !== undefined && own < settings.timeoutMs) timeLimitMs = own;
   settings = limitedSettings(settings, plan.properties, DEFAULT_MAX_RESPONSE_BYTES);
   const answer = await runWithinLimits(
     async (signal) => {

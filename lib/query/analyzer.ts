@@ -24,7 +24,7 @@ import { searchPredicate, searchSource } from './analyze-search';
 import { analyzeTopNested } from './analyze-top-nested';
 import { analyzeUnion } from './analyze-union';
 import { reorderColumns } from './analyze-reorder';
-import { expandSeriesStats } from './series-stats';
+import { analyzeInGroups, expandSeriesStats } from './series-stats';
 import { hoistWindows, type WindowHost } from './analyze-window';
 import type { BinAuto } from './bin-auto';
 import type { QueryIdentity } from './meta-functions';
@@ -777,13 +777,14 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
     // Kusto.Language refuses a name written twice in one extend (KS171 "already declared") rather
     // than letting the second win; a later extend may still replace it.
     const written = new Set<string>();
+    const analyzed = analyzeInGroups(items, (i) => analyzeScalar(w.exprs[i]!, env));
     items.forEach((item, i) => {
       if (item.name !== undefined) {
         if (written.has(item.name))
           throw this.errors.semantic(`duplicate column name '${clip(item.name)}'`, item.nameSpan ?? item.span);
         written.add(item.name);
       }
-      const expr = analyzeScalar(w.exprs[i]!, env);
+      const expr = analyzed(i);
       // A derived name that is already a column replaces it in place, as a written one does (extend docs:
       // names that exist in the input are replaced; Kusto.Language: extend tostring(x) retypes x).
       const derived = item.name === undefined ? derivedName(namedAs(item.expr, (n) => position.has(n))) : undefined;
@@ -827,8 +828,9 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
     const declared = new Set<string>();
     const usedRefs = new Set<string>();
     const env = this.env(input.columns, local);
+    const analyzed = analyzeInGroups(items, (i) => analyzeScalar(w.exprs[i]!, env));
     for (const [i, item] of items.entries()) {
-      const expr = analyzeScalar(w.exprs[i]!, env);
+      const expr = analyzed(i);
       let name: string;
       if (item.name !== undefined || item.expr.kind === 'name') {
         name = item.name ?? (item.expr as Expr & { kind: 'name' }).name;

@@ -55,6 +55,8 @@ export interface NamedExpr {
   readonly nameSpan?: Span;
   /** `(a, b, ...) = f(...)`: names for the several columns of one call (percentiles, arg_max, series_stats). */
   readonly names?: readonly { readonly name: string; readonly span: Span }[];
+  /** One of the columns of the item before (series-stats.ts): it reads the operator's input as that one does. */
+  readonly sameInput?: boolean;
   readonly expr: Expr;
   readonly span: Span;
 }

@@ -30,10 +30,13 @@ function forkOf(program: Program): Fork | undefined {
   return last?.kind === 'fork' ? last : undefined;
 }
 
-/** Each tabular statement of a batch as a program of its own (one for a query that is no batch). */
+/**
+ * Each tabular statement of a batch as a program of its own (one for a query that is no batch, which
+ * goes the same way: its `as hint.materialized=true` is a stored let there too, read alike by the
+ * rest of its pipeline and by each leg of a fork).
+ */
 export function batchPrograms(program: Program): readonly Program[] {
-  if (!program.batch) return [program];
-  const { batch, lets, query, ...common } = program;
+  const { batch = [], lets, query, ...common } = program;
   return withBatchNames(common, [{ lets, query }, ...batch]);
 }
 
@@ -51,7 +54,7 @@ export function batchStatement(
   const statements = batchPrograms(program);
   const second = program.batch?.[0];
   if (index === undefined) {
-    if (second === undefined) return { program, index };
+    if (second === undefined) return { program: statements[0]!, index };
     const at = second.query.span;
     throw ctx.errors.unsupported(
       `the query is a batch of ${statements.length} tabular statements, each a result table, and this endpoint ` +

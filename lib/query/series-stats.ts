@@ -8,13 +8,15 @@
 // part or field a last constant argument (FIELD_CALLS); series_decompose's columns each read their
 // component of one call that gives all four (BAG_CALLS). An unnamed series_decompose_forecast is
 // refused: its page returns one array, Kusto.Language four columns, so its column's name is open.
+// Every column reads the operator's input, even when one of them is named as a column the call
+// reads (analyzeInGroups); a default name already written in the operator is numbered (name1).
 // Throws QueryError QUERY_UNSUPPORTED for `Name = series_stats(...)` (one name for several columns),
 // QUERY_SEMANTIC for more names than statistics or `(a, b) =` before any other expression.
 import type { Expr, NamedExpr } from './ast';
 import type { Span } from './tokens';
 import type { ErrorFactory } from './errors';
 import { refusalReason } from './catalog/functions-v6-refused';
-import { aggregateArgumentName } from './naming';
+import { aggregateArgumentName, NameAllocator } from './naming';
 
 /** The statistics and the conversion that types each (indexes are long, the rest real). */
 const STATS: readonly (readonly [string, 'todouble' | 'tolong' | null])[] = [
@@ -110,73 +112,98 @@ const isUnnamedForecast = (item: NamedExpr): boolean =>
 /** The items with each top-level series_stats() call expanded; the same array when there is none. */
 export function expandSeriesStats(items: readonly NamedExpr[], errors: ErrorFactory): readonly NamedExpr[] {
   if (!items.some((i) => isSeriesStats(i) || i.names !== undefined || isUnnamedForecast(i))) return items;
+  // A default name already written before it in the operator, or in its own (a, b) =, takes a number
+  // as Kusto.Language gives it (series_fit_line_x_variance1), rather than clashing.
+  const taken = new NameAllocator();
   return items.flatMap((item) => {
-    // Its page returns one array, Kusto.Language four columns: the unnamed column's name is not settled.
-    if (isUnnamedForecast(item) && item.names === undefined)
-      throw errors.unsupported(
-        'name the column of series_decompose_forecast(): f = series_decompose_forecast(...)',
-        item.span,
-      );
-    if (!isSeriesStats(item)) {
-      // A refused function's own reason says more than the naming form's (the anomaly detection
-      // page's (anomalies, score, baseline) = series_decompose_anomalies(...)).
-      const refused = item.names !== undefined && item.expr.kind === 'call' ? refusalReason(item.expr.name) : undefined;
-      if (refused !== undefined && item.expr.kind === 'call')
-        throw errors.unsupported(`the function '${item.expr.name}' is not supported: ${refused}`, item.expr.nameSpan);
-      if (item.names !== undefined)
-        throw errors.semantic(
-          '(a, b, ...) = names the columns of a function that gives several, such as series_stats()',
-          item.span,
-        );
-      return [item];
-    }
-    const call = item.expr as Expr & { kind: 'call' };
-    const fields = MULTI.get(call.name)!;
-    const keepsAll = KEEPS_ALL.has(call.name);
-    // The default trend and test points leave room for no more: the fifth is Seasonality_threshold.
-    if (call.name === 'series_decompose' && call.args.length > 4)
-      throw errors.unsupported(
-        'series_decompose(): Seasonality_threshold applies only to seasonality -1 (autodetect), which is not supported',
-        call.args[4]!.span,
-      );
-    if (item.name !== undefined && !NAMES_FIRST.has(call.name))
-      throw errors.unsupported(
-        `${call.name}() gives several columns and cannot be named with Name =; use (${fields[0]![0]}, ${fields[1]![0]}, ...) = ${call.name}(...)${FIELD_CALLS.has(call.name) ? '' : ` or ${call.name}_dynamic()`}`,
-        item.nameSpan ?? item.span,
-      );
-    if (item.names !== undefined && item.names.length > fields.length)
+    for (const n of item.names ?? []) taken.add(n.name);
+    const expanded = expandItem(item, errors, taken);
+    for (const e of expanded) if (e.name !== undefined) taken.add(e.name);
+    return expanded;
+  });
+}
+
+/**
+ * Analyzes the items of one operator in order; the items expanded from one call (marked sameInput)
+ * are analyzed together at the first of them, so that a name one of them writes (`(rsquare, x) =
+ * series_fit_poly(x)` writes x) does not change what the others read: each is computed from the input.
+ */
+export function analyzeInGroups<T>(items: readonly NamedExpr[], analyze: (i: number) => T): (i: number) => T {
+  const done = new Map<number, T>();
+  return (i) => {
+    if (!done.has(i))
+      for (let j = i; j === i || (j < items.length && items[j]!.sameInput === true); j++) done.set(j, analyze(j));
+    return done.get(i)!;
+  };
+}
+
+function expandItem(item: NamedExpr, errors: ErrorFactory, taken: NameAllocator): readonly NamedExpr[] {
+  // Its page returns one array, Kusto.Language four columns: the unnamed column's name is not settled.
+  if (isUnnamedForecast(item) && item.names === undefined)
+    throw errors.unsupported(
+      'name the column of series_decompose_forecast(): f = series_decompose_forecast(...)',
+      item.span,
+    );
+  if (!isSeriesStats(item)) {
+    // A refused function's own reason says more than the naming form's (the anomaly detection
+    // page's (anomalies, score, baseline) = series_decompose_anomalies(...)).
+    const refused = item.names !== undefined && item.expr.kind === 'call' ? refusalReason(item.expr.name) : undefined;
+    if (refused !== undefined && item.expr.kind === 'call')
+      throw errors.unsupported(`the function '${item.expr.name}' is not supported: ${refused}`, item.expr.nameSpan);
+    if (item.names !== undefined)
       throw errors.semantic(
-        `${call.name}() gives ${fields.length} columns, but ${item.names.length} names are given`,
+        '(a, b, ...) = names the columns of a function that gives several, such as series_stats()',
         item.span,
       );
-    const base = aggregateArgumentName(call.args[0]);
-    const bag: Expr = { ...call, name: `${call.name}_dynamic` };
-    const defaults = FIELD_CALLS.get(call.name)?.(call.span);
-    const names = item.name !== undefined ? [{ name: item.name, span: item.nameSpan ?? item.span }] : item.names;
-    const stats = names === undefined || keepsAll ? fields : fields.slice(0, names.length);
-    return stats.map(([stat, conversion], i): NamedExpr => {
-      const key: Expr = { kind: 'literal', type: 'string', value: stat, span: call.span };
-      const filled = defaults && [...call.args, ...defaults.slice(call.args.length - 1)];
-      const value: Expr = !filled
-        ? { kind: 'index', target: bag, index: key, span: call.span }
-        : BAG_CALLS.has(call.name)
-          ? {
-              kind: 'index',
-              target: { ...call, args: [...filled, BAG_CALLS.get(call.name)!(call.span)] },
-              index: key,
-              span: call.span,
-            }
-          : { ...call, args: [...filled, key] };
-      const named = names?.[i];
-      return {
-        // An argument that names nothing leaves its place empty: series_stats__min (Kusto.Language's names).
-        name: named?.name ?? `${call.name}_${base}_${stat}`,
-        ...(named && { nameSpan: named.span }),
-        expr: conversion
-          ? { kind: 'call', name: conversion, nameSpan: call.nameSpan, args: [value], span: call.span }
-          : value,
-        span: item.span,
-      };
-    });
+    return [item];
+  }
+  const call = item.expr as Expr & { kind: 'call' };
+  const fields = MULTI.get(call.name)!;
+  const keepsAll = KEEPS_ALL.has(call.name);
+  // The default trend and test points leave room for no more: the fifth is Seasonality_threshold.
+  if (call.name === 'series_decompose' && call.args.length > 4)
+    throw errors.unsupported(
+      'series_decompose(): Seasonality_threshold applies only to seasonality -1 (autodetect), which is not supported',
+      call.args[4]!.span,
+    );
+  if (item.name !== undefined && !NAMES_FIRST.has(call.name))
+    throw errors.unsupported(
+      `${call.name}() gives several columns and cannot be named with Name =; use (${fields[0]![0]}, ${fields[1]![0]}, ...) = ${call.name}(...)${FIELD_CALLS.has(call.name) ? '' : ` or ${call.name}_dynamic()`}`,
+      item.nameSpan ?? item.span,
+    );
+  if (item.names !== undefined && item.names.length > fields.length)
+    throw errors.semantic(
+      `${call.name}() gives ${fields.length} columns, but ${item.names.length} names are given`,
+      item.span,
+    );
+  const base = aggregateArgumentName(call.args[0]);
+  const bag: Expr = { ...call, name: `${call.name}_dynamic` };
+  const defaults = FIELD_CALLS.get(call.name)?.(call.span);
+  const names = item.name !== undefined ? [{ name: item.name, span: item.nameSpan ?? item.span }] : item.names;
+  const stats = names === undefined || keepsAll ? fields : fields.slice(0, names.length);
+  return stats.map(([stat, conversion], i): NamedExpr => {
+    const key: Expr = { kind: 'literal', type: 'string', value: stat, span: call.span };
+    const filled = defaults && [...call.args, ...defaults.slice(call.args.length - 1)];
+    const value: Expr = !filled
+      ? { kind: 'index', target: bag, index: key, span: call.span }
+      : BAG_CALLS.has(call.name)
+        ? {
+            kind: 'index',
+            target: { ...call, args: [...filled, BAG_CALLS.get(call.name)!(call.span)] },
+            index: key,
+            span: call.span,
+          }
+        : { ...call, args: [...filled, key] };
+    const named = names?.[i];
+    return {
+      // An argument that names nothing leaves its place empty: series_stats__min (Kusto.Language's names).
+      name: named?.name ?? taken.unique(`${call.name}_${base}_${stat}`),
+      ...(named && { nameSpan: named.span }),
+      ...(i > 0 && { sameInput: true }),
+      expr: conversion
+        ? { kind: 'call', name: conversion, nameSpan: call.nameSpan, args: [value], span: call.span }
+        : value,
+      span: item.span,
+    };
   });
 }

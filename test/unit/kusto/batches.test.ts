@@ -121,6 +121,37 @@ describe('batches on the Kusto routes', () => {
     expect(tables[2]!.toJSON().data).toEqual([{ T: 'M', s: (tables[1]!.toJSON().data[0] as { s: number }).s }]);
   });
 
+  it("computes an as hint.materialized=true name once in a query of one statement: the as page's join form", async () => {
+    // Act: the as page's example; each row of T meets itself, r the same on both sides.
+    const text = await kustoQuery(
+      'v2',
+      {
+        db: 'acme',
+        csl:
+          'range x from 1 to 10 step 1 | extend r=rand() | as hint.materialized=true T\n' +
+          '| where x<5 | join (T | where x<5) on x | where r != r1 | count',
+      },
+      caller,
+      engine,
+      settings,
+      trace,
+    );
+    // Assess: the page's result
+    expect(parseSdk(text, 'query').primaryResults[0]!.toJSON().data).toEqual([{ Count: 0 }]);
+  });
+
+  it('computes an as hint.materialized=true name once for the legs of a fork in a query of one statement', async () => {
+    // Act: each leg a result table of its own.
+    const csl =
+      'range x from 1 to 20 step 1 | extend r=rand() | as hint.materialized=true X\n' +
+      '| fork (summarize s = sum(r)) (summarize s = sum(r))';
+    const text = await kustoQuery('v2', { db: 'acme', csl }, caller, engine, settings, trace);
+    // Assess: both legs sum the same stored rows.
+    const sums = parseSdk(text, 'query').primaryResults.map((t) => (t.toJSON().data[0] as { s: number }).s);
+    expect(sums).toHaveLength(2);
+    expect(sums[1]).toBe(sums[0]);
+  });
+
   it('drops the stored values at the end of the request, after success and after a failure', async () => {
     // Prepare: the temporary tables left; an engine whose second run of a session fails.
     const left = async (): Promise<unknown[][]> => {

@@ -20,6 +20,13 @@ function literals(options: Record<string, unknown>): Record<string, unknown> {
   );
 }
 
+/** An engine that only stops when aborted. */
+const hanging: QueryEngine = {
+  dialect: 'duckdb',
+  run: (_sql, _types, _sink, options) =>
+    new Promise((_resolve, reject) => options?.signal?.addEventListener('abort', () => reject(new Error('aborted')))),
+};
+
 describe('optionStatements', () => {
   it('reads each honoured property from its JSON value as a literal of its type', () => {
     // Act
@@ -160,14 +167,6 @@ describe('Options through the Kusto query route', () => {
   });
 
   it('servertimeout lowers the time limit (the lowest with the text) and never raises it', async () => {
-    // Prepare: an engine that only stops when aborted.
-    const hanging: QueryEngine = {
-      dialect: 'duckdb',
-      run: (_sql, _types, _sink, options) =>
-        new Promise((_resolve, reject) =>
-          options?.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
-        ),
-    };
     const call = (csl: string, servertimeout: string, timeoutMs = settings.timeoutMs) =>
       kustoQuery(
         'v2',
@@ -185,6 +184,20 @@ describe('Options through the Kusto query route', () => {
     expect(lowered).toMatchObject({ code: 'QUERY_TIMEOUT', message: expect.stringContaining('50 ms') });
     expect(withText).toMatchObject({ code: 'QUERY_TIMEOUT', message: expect.stringContaining('40 ms') });
     expect(raised).toMatchObject({ code: 'QUERY_TIMEOUT', message: expect.stringContaining('60 ms') });
+  });
+
+  it('names the servertimeout of a batch that cut it short, not the request limit', async () => {
+    // Act
+    const failed = await kustoQuery(
+      'v2',
+      { db: 'acme', csl: 'set servertimeout = 30ms; print 1; print 2' },
+      caller,
+      hanging,
+      { ...settings, timeoutMs: 20_000 },
+      trace,
+    ).catch((e: unknown) => e as AppError);
+    // Assess
+    expect(failed).toMatchObject({ code: 'QUERY_TIMEOUT', message: expect.stringContaining(' 30 ms') });
   });
 
   it('refuses a wrong option before running anything', async () => {

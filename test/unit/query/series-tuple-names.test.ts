@@ -59,3 +59,77 @@ describe('(a, b, ...) = with fewer names than columns', () => {
     ]);
   });
 });
+
+describe('(a, b, ...) = naming a column the call reads', () => {
+  let run: (query: string) => Promise<unknown[][]>;
+  beforeAll(async () => {
+    run = await queryRunner();
+  });
+  // x = [1, 2, 4, 8, 16]: the line through it is -4.6 + 3.6 t (t = 1..5), its variance 37.2 and the
+  // residuals' variance 4.8 (sample variances, as the series_fit_line page's figures are).
+  const x = 'print x=dynamic([1,2,4,8,16])';
+
+  it.each(['extend', 'project'])('computes every column of series_fit_poly from the input in %s', async (op) => {
+    // Act: the second name replaces x, which the other columns read.
+    const [row] = await run(
+      `${x} | ${op} (rsquare, x) = series_fit_poly(x) | project variance=series_fit_poly_x_variance, rvariance=series_fit_poly_x_rvariance, fit=series_fit_poly_x_poly_fit, x`,
+    );
+    // Assess
+    expect(row![0]).toBeCloseTo(37.2, 6);
+    expect(row![1]).toBeCloseTo(4.8, 6);
+    (row![2] as number[]).forEach((v, i) => expect(v).toBeCloseTo([-1, 2.6, 6.2, 9.8, 13.4][i]!, 6));
+    // The coefficients highest power first (the line is -4.6 + 3.6 t, t = 1..5).
+    (row![3] as number[]).forEach((v, i) => expect(v).toBeCloseTo([3.6, -4.6][i]!, 6));
+  });
+
+  it('computes every column of series_fit_line from the input when a name replaces it', async () => {
+    // Act
+    const [row] = await run(
+      `${x} | extend (rsquare, x) = series_fit_line(x) | project series_fit_line_x_variance, x, series_fit_line_x_interception`,
+    );
+    // Assess: x is now the slope.
+    expect(row![0]).toBeCloseTo(37.2, 6);
+    expect(row![1]).toBeCloseTo(3.6, 6);
+    expect(row![2]).toBeCloseTo(-4.6, 6);
+  });
+
+  it('computes every statistic of series_stats and series_decompose from the input', async () => {
+    // Act
+    const [stats] = await run(`${x} | extend (x, i, mx) = series_stats(x) | project x, mx`);
+    const [parts] = await run(`${x} | extend (x, s) = series_decompose(x, 0) | project x, s, series_decompose_x_trend`);
+    // Assess: the minimum and maximum of the input; baseline = trend for a series too short for seasons.
+    expect(stats).toEqual([1, 16]);
+    expect(parts![0]).toEqual(parts![2]);
+  });
+});
+
+describe('default names of several (a, b, ...) = in one operator', () => {
+  it.each(['extend', 'project'])('numbers the repeated default names in %s, as Kusto.Language does', (op) => {
+    // Act, Assess: Kusto.Language's schema.
+    expect(
+      schema(`print x=dynamic([1,2]) | ${op} (r, s) = series_fit_line(x), (a, b) = series_fit_line(x)`).slice(-6),
+    ).toEqual([
+      'a:real',
+      'b:real',
+      'series_fit_line_x_variance1:real',
+      'series_fit_line_x_rvariance1:real',
+      'series_fit_line_x_interception1:real',
+      'series_fit_line_x_line_fit1:dynamic',
+    ]);
+  });
+
+  it('numbers a default name that the same (a, b) = writes', () => {
+    // Act, Assess: Kusto.Language's schema.
+    expect(
+      schema('print x=dynamic([1,2]) | extend (rsquare, series_fit_line_x_variance) = series_fit_line(x)'),
+    ).toEqual([
+      'x:dynamic',
+      'rsquare:real',
+      'series_fit_line_x_variance:real',
+      'series_fit_line_x_variance1:real',
+      'series_fit_line_x_rvariance:real',
+      'series_fit_line_x_interception:real',
+      'series_fit_line_x_line_fit:dynamic',
+    ]);
+  });
+});
