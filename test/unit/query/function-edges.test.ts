@@ -3,8 +3,9 @@
 // printed examples, which the conformance corpus holds. Each row names the page and what its text says.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compile, convertRows } from '../../../lib/query/index';
-import { GOLDEN_OPTIONS, openFixtureDb, runSql } from '../../golden/fixture-db';
+import { compile } from '../../../lib/query/index';
+import { GOLDEN_OPTIONS, openFixtureDb } from '../../golden/fixture-db';
+import { rowsOf as rowsOnFixture } from './duckdb-rows';
 
 const duckdb = { ...GOLDEN_OPTIONS, dialect: 'duckdb' as const };
 const timestream = { ...GOLDEN_OPTIONS, dialect: 'timestream' as const };
@@ -23,13 +24,7 @@ beforeAll(async () => {
 });
 
 /** The rows a query gives, converted as the API writes them. */
-async function rowsOf(query: string): Promise<unknown[][]> {
-  const compiled = compile(query, duckdb);
-  return convertRows(
-    await runSql(db, compiled.sql),
-    compiled.columns.map((c) => c.type),
-  );
-}
+const rowsOf = (query: string): Promise<unknown[][]> => rowsOnFixture(db, query, duckdb);
 
 /** The single row `print` gives. */
 const printed = async (expressions: string): Promise<unknown[]> => (await rowsOf(`print ${expressions}`))[0]!;
