@@ -148,7 +148,7 @@ function options(
   };
   const nonNegative = (type: KqlType, value: unknown) => NUMERIC.has(type) && Number(value) >= 0;
   const radius = constant('radius', nonNegative, 'a constant non-negative number of metres');
-  constant('join_hint', nonNegative, 'a constant non-negative number of metres');
+  constant('join_hint', nonNegative, 'a constant non-negative number');
   const flag = constant('return_unmatched', (type) => type === 'bool', 'a constant bool');
   return { ...(radius ? { radius: radius.e } : {}), unmatched: flag?.value === true };
 }
