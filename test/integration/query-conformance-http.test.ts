@@ -31,11 +31,20 @@ describe('conformance corpus through POST /insights/v1/telemetry/query/table', (
   for (const { file, c } of overHttp) {
     it(caseName(file, c), async () => {
       // Act
-      const response = await fetch(`${stack.httpUrl}/insights/v1/telemetry/query/table`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-        body: JSON.stringify({ query: c.query, ...windowAroundNow() }),
-      });
+      const ask = (): Promise<Response> =>
+        fetch(`${stack.httpUrl}/insights/v1/telemetry/query/table`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+          body: JSON.stringify({ query: c.query, ...windowAroundNow() }),
+        });
+      let response = await ask();
+      // The shared stack's time limit is 5 s (sharedStackEnv) so that the hardening tests reach it;
+      // this file checks answers, not speed: a case that met the limit while CI's other files loaded
+      // the 2 cores is asked once more (range() of 2^20 values did, at 2 s in-process).
+      if (response.status === 504) {
+        await response.arrayBuffer();
+        response = await ask();
+      }
       const body = (await response.json()) as { data: unknown; code?: string; message?: string };
       // Assess
       if (c.error) {

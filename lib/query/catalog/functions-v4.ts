@@ -56,9 +56,15 @@ function rangeSql(c: SqlCall): string {
           ? c.jsonOfType(`(CAST(${c.a[0]} AS DOUBLE) + i * CAST(${step} AS DOUBLE))`, 'real')
           : c.jsonOfType(`(CAST(${c.a[0]} AS BIGINT) + i * CAST(${step} AS BIGINT))`, 'long');
   const map = d.name === 'duckdb' ? 'list_transform' : 'transform';
+  // Longs on DuckDB: the list's own text ("[1, 2, 3]", no NaN or infinity among longs) without its
+  // spaces is the JSON array, about 5x faster than one to_json per element (2^20 elements took 2 s).
+  const longs =
+    d.name === 'duckdb' && numeric && !real
+      ? `CAST(replace(CAST(list_transform(${indexes(d, n)}, i -> CAST(${c.a[0]} AS BIGINT) + i * CAST(${step} AS BIGINT)) AS VARCHAR), ' ', '') AS JSON)`
+      : undefined;
   const empty = d.name === 'duckdb' ? `JSON '[]'` : `'[]'`;
   const nulls = [...c.a, step].map((x) => `${x} IS NULL`).join(' OR ');
-  return `CASE WHEN ${nulls} OR ${step} = 0 THEN NULL WHEN ${n} = 0 THEN ${empty} ELSE ${jsonArray(d, `${map}(${indexes(d, n)}, i -> ${element})`)} END`;
+  return `CASE WHEN ${nulls} OR ${step} = 0 THEN NULL WHEN ${n} = 0 THEN ${empty} ELSE ${longs ?? jsonArray(d, `${map}(${indexes(d, n)}, i -> ${element})`)} END`;
 }
 
 /**
