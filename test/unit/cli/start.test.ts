@@ -1,15 +1,18 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs module without type declarations (the bins' start-up)
 import { bundleIsFresh } from '../../../lib/cli/start.mjs';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
+const made: string[] = [];
+
 function built(): { dir: string; base: string; source: string } {
   const base = mkdtempSync(path.join(tmpdir(), 'cli-start-'));
+  made.push(base);
   const dir = path.join(base, 'dist');
   mkdirSync(path.join(base, 'lib'), { recursive: true });
   const source = path.join(base, 'lib/main.ts');
@@ -21,6 +24,10 @@ function built(): { dir: string; base: string; source: string } {
 }
 
 describe('the bins start-up (lib/cli/start.mjs)', () => {
+  afterEach(() => {
+    for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
   it('uses a bundle while its sources are unchanged, and not once one is newer, missing, or the list is broken', () => {
     const { dir, base, source } = built();
     expect(bundleIsFresh('tool', dir, base)).toBe(true);
