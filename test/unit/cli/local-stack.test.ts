@@ -1,13 +1,18 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { adminConfig } from '../../../lib/core/config';
 import { explainUnreachable, localStack } from '../../../lib/cli/local-stack';
 
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
 const folder = (stack?: object): string => {
   const dir = mkdtempSync(path.join(tmpdir(), 'local-stack-'));
+  made.push(dir);
   if (stack) writeFileSync(path.join(dir, 'stack.json'), JSON.stringify(stack));
   return dir;
 };

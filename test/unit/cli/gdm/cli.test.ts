@@ -1,11 +1,11 @@
 // The `gdm` command in-process through runGdm with recorded streams (the CLI takes its io
 // injected), and once as the real bin entry (node lib/cli/gdm.mjs) in a child process.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { runGdm } from '../../../../lib/cli/gdm/main';
 import { validateMessage } from '../../../../lib/gdm';
 import { REPO_ROOT } from '../../gdm/corpus';
@@ -44,6 +44,7 @@ function gdmProcess(args: readonly string[], stdin: string): Promise<Run> {
 }
 
 const dir = mkdtempSync(path.join(tmpdir(), 'gdm-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function file(name: string, text: string): string {
   const target = path.join(dir, name);
   writeFileSync(target, text);
