@@ -9,7 +9,9 @@ import {
   type CompileOptions,
   type QueryLimits,
 } from '../../../lib/query/index';
+import { ErrorFactory } from '../../../lib/query/errors';
 import { tokenize } from '../../../lib/query/lexer';
+import { CompileBudget } from '../../../lib/query/limits';
 import { DEPTH_SHAPES, inListTerms, lets, nameOfLength, queryOfLength, stackedOperators } from './limit-queries';
 
 const L = DEFAULT_QUERY_LIMITS;
@@ -330,6 +332,28 @@ describe('limits: compile budget', () => {
       /^1:\d+: compiling the query took longer than its budget of 5 ms; simplify the query$/,
     );
     expect(error.span.start).toBeLessThanOrEqual(query.length);
+  });
+
+  it("counts a wall-clock overrun only once the process has also used the CPU time (a loaded machine is not the query's fault)", () => {
+    // Prepare: the wall clock jumps 10 ms per read (the compile waits for a core); CPU time as set below.
+    let wall = 0;
+    let cpu = 100;
+    const budget = new CompileBudget(
+      5,
+      () => (wall += 10),
+      new ErrorFactory('print 1'),
+      0,
+      () => cpu,
+    );
+    const ticks = (n: number): void => {
+      for (let i = 0; i < n; i++) budget.tick(0);
+    };
+    // Act / Assess: 1,024 ticks read the clock 4 times, far past the deadline, with 2 ms of CPU used
+    cpu += 2;
+    expect(() => ticks(1024)).not.toThrow();
+    // Assess: once the CPU used since the start passes the budget, the next clock read stops it
+    cpu += 4;
+    expect(() => ticks(256)).toThrow(/took longer than its budget of 5 ms/);
   });
 
   it('lets the same query through when the clock stays within the budget', () => {
