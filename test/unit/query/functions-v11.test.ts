@@ -155,6 +155,21 @@ describe('run on DuckDB', () => {
     expect(result).toEqual([[833, 850, 833]]);
   });
 
+  it('variance and stdev of huge finite reals are what IEEE doubles give: +Infinity or finite, by group', async () => {
+    // Act: DuckDB's own var_samp stopped the query ("VARSAMP is out of range") for groups 1 and 2.
+    const result = await rows(
+      'datatable(g:long, x:real)[1, 1e200, 1, 3e200, 2, 1.7976931348623157e308, 2, -1.7976931348623157e308, 3, 1, 3, 3, 4, 1e300, 4, 1e300]' +
+        ' | summarize variance(x), variancep(x), stdev(x), stdevp(x), stdevif(x, x > 0) by g | order by g asc',
+    );
+    // Assess: group 1's variance is 2e400, past the largest double, and its deviation sqrt(2e400).
+    expect(result).toEqual([
+      [1, 'Infinity', 'Infinity', 1.414213562373095e200, 1e200, 1.414213562373095e200],
+      [2, 'Infinity', 'Infinity', 'Infinity', 1.7976931348623157e308, 0],
+      [3, 2, 1, Math.SQRT2, 1, Math.SQRT2],
+      [4, 0, 0, 0, 0, 0],
+    ]);
+  });
+
   it.each([
     ['dynamic([])', 1],
     ['dynamic([2, "x", null, 1.5])', 3],
