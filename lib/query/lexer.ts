@@ -4,7 +4,7 @@
 // inside a typed literal, or a spent compile budget.
 import { compileContext, checkNameLength, type CompileContext } from './limits';
 import { HYPHENATED_KEYWORDS, NEGATABLE, type Token, type TokenKind } from './tokens';
-import { MAX_LONG, NANOSECOND_UNITS, TIMESPAN_UNITS } from './literals';
+import { MAX_LONG, NANOSECOND_UNITS, scaleDecimal, TIMESPAN_UNITS } from './literals';
 import { clip, type ErrorFactory, type QueryError } from './errors';
 
 // `date` and `time` are Kusto's other spellings of datetime and timespan (their data type pages).
@@ -302,12 +302,11 @@ function notANumber(source: string, start: number, errors: ErrorFactory, hint: s
 
 /** Exact ticks for "1.5" x ticksPerUnit, truncated toward zero at tick precision; undefined beyond 64 bits. */
 function scaleTicks(numberText: string, ticksPerUnit: bigint): bigint | undefined {
-  // The usual `5m`, `1h`: digits only, exact without the fraction and exponent handling below.
+  // The usual `5m`, `1h`: digits only, exact without the fraction handling below.
   if (numberText.length <= 20 && isDigitsOnly(numberText)) return BigInt(numberText) * ticksPerUnit;
-  const [intPart = '0', fracPart = ''] = numberText.split('.');
-  if (intPart.replace(/^0+/, '').length > 20) return undefined; // beyond any 64-bit tick count, whatever the unit
-  const scale = 10n ** BigInt(fracPart.length);
-  return ((BigInt(intPart || '0') * scale + BigInt(fracPart || '0')) * ticksPerUnit) / scale;
+  // More integer digits than any 64-bit tick count has, whatever the unit: not worth a big-number parse.
+  if (numberText.split('.')[0]!.replace(/^0+/, '').length > 20) return undefined;
+  return scaleDecimal(numberText, ticksPerUnit);
 }
 
 function isDigitsOnly(text: string): boolean {

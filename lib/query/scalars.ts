@@ -166,9 +166,9 @@ class ScalarAnalyzer {
   }
 
   analyze(expr: Expr): IrExpr {
-    this.env.ctx.budget.tick(expr.span.start);
     const fine = this.fineAllowed;
     this.fineAllowed = false;
+    this.env.ctx.budget.tick(expr.span.start);
     switch (expr.kind) {
       case 'literal':
         this.reach(this.level, expr);
