@@ -11,7 +11,7 @@ import type { IrExpr, KqlType } from './ir';
 const MIN_LONG = -(2n ** 63n);
 const MAX_LONG = 2n ** 63n - 1n;
 
-type FoldedOp = '+' | '-' | '*' | '/' | '%';
+export type FoldedOp = '+' | '-' | '*' | '/' | '%';
 
 const integral = (t: KqlType): boolean => t === 'int' || t === 'long';
 
@@ -48,6 +48,20 @@ function toBigInt(value: string | number | bigint | boolean): bigint | undefined
  * is left to the engine, as before.
  */
 function foldTimespan(op: FoldedOp, l: IrExpr & { kind: 'lit' }, r: IrExpr & { kind: 'lit' }): IrExpr | undefined {
+  const ticks = exactTimespanTicks(op, l, r);
+  return ticks === undefined || ticks % 10n !== 0n ? undefined : { kind: 'lit', type: 'timespan', value: ticks };
+}
+
+/**
+ * The exact tick count of `l op r` for a timespan literal l (+ - of a timespan, * or / by a number),
+ * whole ticks or not microseconds; undefined when it is no whole number of ticks or beyond 64 bits.
+ * Sub-microsecond constants (`1tick * 10`) are folded with it in scalars.ts.
+ */
+export function exactTimespanTicks(
+  op: FoldedOp,
+  l: IrExpr & { kind: 'lit' },
+  r: IrExpr & { kind: 'lit' },
+): bigint | undefined {
   const a = toBigInt(l.value!);
   if (l.type !== 'timespan' || a === undefined) return undefined;
   let ticks: bigint | undefined;
@@ -62,7 +76,5 @@ function foldTimespan(op: FoldedOp, l: IrExpr & { kind: 'lit' }, r: IrExpr & { k
     const value = op === '*' ? Number(a) * Number(r.value) : Number(a) / Number(r.value);
     if (Number.isSafeInteger(value)) ticks = BigInt(value);
   }
-  return ticks === undefined || ticks % 10n !== 0n || ticks < MIN_LONG || ticks > MAX_LONG
-    ? undefined
-    : { kind: 'lit', type: 'timespan', value: ticks };
+  return ticks === undefined || ticks < MIN_LONG || ticks > MAX_LONG ? undefined : ticks;
 }

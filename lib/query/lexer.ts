@@ -4,8 +4,8 @@
 // inside a typed literal, or a spent compile budget.
 import { compileContext, checkNameLength, type CompileContext } from './limits';
 import { HYPHENATED_KEYWORDS, NEGATABLE, type Token, type TokenKind } from './tokens';
-import { MAX_LONG, NANOSECOND_UNITS, TIMESPAN_UNITS } from './literals';
-import { clip, type ErrorFactory } from './errors';
+import { MAX_LONG, NANOSECOND_UNITS, scaleDecimal, TIMESPAN_UNITS } from './literals';
+import { clip, type ErrorFactory, type QueryError } from './errors';
 
 // `date` and `time` are Kusto's other spellings of datetime and timespan (their data type pages).
 const TYPED_LITERALS: ReadonlySet<string> = new Set(['datetime', 'date', 'time', 'timespan', 'dynamic', 'guid']);
@@ -214,19 +214,25 @@ function readNumber(source: string, start: number, tokens: Token[], errors: Erro
     while (isHexDigit(charAt(source, pos))) pos++;
     if (pos === start + 2)
       throw errors.syntax('a hexadecimal literal needs at least one digit after 0x', { start, end: pos });
+    if (isIdentPart(charAt(source, pos))) throw notANumber(source, start, errors, 'a hexadecimal literal has no unit');
     const value = BigInt(source.slice(start, pos));
     if (value > MAX_LONG)
       throw errors.syntax('the hexadecimal literal is out of the range of long', { start, end: pos });
     pushToken(tokens, source, pos, 'long', start, { value });
     return pos;
   }
+  // Kusto.Language reads no number from `.5` (nor `.5h`): a digit must come first.
+  if (charAt(source, pos) === '.') throw notANumber(source, start, errors, 'write a digit before the decimal point');
   while (isDigit(charAt(source, pos))) pos++;
   let real = false;
+  let fractionDigits = 0;
   if (charAt(source, pos) === '.' && charAt(source, pos + 1) !== '.') {
     real = true;
-    pos++;
+    const point = ++pos;
     while (isDigit(charAt(source, pos))) pos++;
+    fractionDigits = pos - point;
   }
+  const exponentAt = pos;
   if (
     (charAt(source, pos) === 'e' || charAt(source, pos) === 'E') &&
     (isDigit(charAt(source, pos + 1)) ||
@@ -255,6 +261,21 @@ function readNumber(source: string, start: number, tokens: Token[], errors: Erro
       }
       throw errors.syntax(`unknown timespan unit '${clip(unit)}'`, { start, end });
     }
+    // As Kusto.Language: `1e5h` is no timespan (its lexer makes one unknown name of it), nor `1.h`
+    // (the real `1.`, then the name `h`).
+    if (exponentAt < pos)
+      throw errors.syntax(
+        `'${clip(source.slice(start, end))}' is not a timespan: a timespan literal takes no exponent`,
+        {
+          start,
+          end,
+        },
+      );
+    if (real && fractionDigits === 0)
+      throw errors.syntax(
+        `'${clip(source.slice(start, end))}' is not a timespan: write a digit after the decimal point`,
+        { start, end },
+      );
     pos = end;
     const scaled = scaleTicks(numberText, ticksPerUnit);
     const ticks = nanos && scaled !== undefined ? scaled / 100n : scaled;
@@ -272,18 +293,20 @@ function readNumber(source: string, start: number, tokens: Token[], errors: Erro
   return pos;
 }
 
-/** Exact ticks for "1.5" x ticksPerUnit, truncated toward zero at tick precision; undefined when not finite. */
+/** The syntax error for the number-like word at `start` (`.5h`, `0x10h`), with a hint. */
+function notANumber(source: string, start: number, errors: ErrorFactory, hint: string): QueryError {
+  let end = start + 1;
+  while (isIdentPart(charAt(source, end))) end++;
+  return errors.syntax(`'${clip(source.slice(start, end))}' is not a number: ${hint}`, { start, end });
+}
+
+/** Exact ticks for "1.5" x ticksPerUnit, truncated toward zero at tick precision; undefined beyond 64 bits. */
 function scaleTicks(numberText: string, ticksPerUnit: bigint): bigint | undefined {
-  // The usual `5m`, `1h`: digits only, exact without the fraction and exponent handling below.
+  // The usual `5m`, `1h`: digits only, exact without the fraction handling below.
   if (numberText.length <= 20 && isDigitsOnly(numberText)) return BigInt(numberText) * ticksPerUnit;
-  const [intPart = '0', fracPart = ''] = numberText.toLowerCase().split('e')[0]!.split('.');
-  if (intPart.replace(/^0+/, '').length > 20) return undefined; // beyond any 64-bit tick count, whatever the unit
-  if (numberText.toLowerCase().includes('e')) {
-    const ticks = Math.trunc(Number(numberText) * Number(ticksPerUnit));
-    return Number.isFinite(ticks) ? BigInt(ticks) : undefined;
-  }
-  const scale = 10n ** BigInt(fracPart.length);
-  return ((BigInt(intPart || '0') * scale + BigInt(fracPart || '0')) * ticksPerUnit) / scale;
+  // More integer digits than any 64-bit tick count has, whatever the unit: not worth a big-number parse.
+  if (numberText.split('.')[0]!.replace(/^0+/, '').length > 20) return undefined;
+  return scaleDecimal(numberText, ticksPerUnit);
 }
 
 function isDigitsOnly(text: string): boolean {

@@ -180,7 +180,8 @@ function timespanTicks(raw: string): bigint | undefined {
   return undefined;
 }
 
-function scaleDecimal(decimal: string, perUnit: bigint): bigint {
+/** `1.5` (digits, an optional fraction) times perUnit, exact, truncated toward zero to whole ticks. */
+export function scaleDecimal(decimal: string, perUnit: bigint): bigint {
   const [intPart = '0', fracPart = ''] = decimal.split('.');
   const scale = 10n ** BigInt(fracPart.length);
   return ((BigInt(intPart) * scale + BigInt(fracPart || '0')) * perUnit) / scale;

@@ -16,7 +16,7 @@ import { binAutoCall, type BinAuto } from './bin-auto';
 import { metaFunction, type QueryIdentity } from './meta-functions';
 import type { ScalarFunction } from './catalog/types';
 import { convert } from './convert';
-import { foldArithmetic } from './constant-fold';
+import { exactTimespanTicks, foldArithmetic } from './constant-fold';
 import {
   alignArithmetic,
   alignBranches,
@@ -147,6 +147,11 @@ class ScalarAnalyzer {
   private level: number;
   /** The deepest level reached, names counted with the depth of the value they stand for. */
   deepest: number;
+  /**
+   * Whether the node analyzed next may be a timespan constant finer than a microsecond (`1tick`):
+   * set only for the operands of arithmetic and bin()'s size, which fold it or refuse it (fineArithmetic).
+   */
+  private fineAllowed = false;
 
   constructor(
     private readonly env: ScalarEnv,
@@ -161,11 +166,13 @@ class ScalarAnalyzer {
   }
 
   analyze(expr: Expr): IrExpr {
+    const fine = this.fineAllowed;
+    this.fineAllowed = false;
     this.env.ctx.budget.tick(expr.span.start);
     switch (expr.kind) {
       case 'literal':
         this.reach(this.level, expr);
-        this.requireMicros(expr.type, expr.value, expr.span);
+        if (!fine || expr.type !== 'timespan') this.requireMicros(expr.type, expr.value, expr.span);
         return lit(expr.type, expr.value);
       case 'name':
         return this.name(expr.name, expr.span);
@@ -174,7 +181,9 @@ class ScalarAnalyzer {
       default:
         this.level++;
         try {
-          return this.inner(expr);
+          const ir = this.inner(expr, fine);
+          if (!fine && isFineTimespan(ir)) this.requireMicros(ir.type, ir.value, expr.span);
+          return ir;
         } finally {
           this.level--;
         }
@@ -194,10 +203,17 @@ class ScalarAnalyzer {
     }
   }
 
-  private inner(expr: Exclude<Expr, { kind: 'literal' | 'name' | 'star' }>): IrExpr {
+  /** An operand that may be a sub-microsecond timespan constant: its user folds or refuses it. */
+  private analyzeFine(expr: Expr): IrExpr {
+    this.fineAllowed = true;
+    return this.analyze(expr);
+  }
+
+  /** `fine`: the node may give a sub-microsecond timespan constant (see fineAllowed). */
+  private inner(expr: Exclude<Expr, { kind: 'literal' | 'name' | 'star' }>, fine: boolean): IrExpr {
     switch (expr.kind) {
       case 'unary': {
-        const operand = this.analyze(expr.operand);
+        const operand = fine ? this.analyzeFine(expr.operand) : this.analyze(expr.operand);
         if (expr.op === '+') return operand;
         if (operand.kind === 'lit' && operand.value !== null) {
           if (typeof operand.value === 'bigint') return negatedLiteral(operand.type, operand.value);
@@ -319,15 +335,11 @@ class ScalarAnalyzer {
       );
     }
     if (expr.left.kind === 'star') return analyzeStarPredicate(this, expr);
+    if (op === '+' || op === '-' || op === '*' || op === '/' || op === '%')
+      return this.fineArithmetic(op, this.analyzeFine(expr.left), this.analyzeFine(expr.right), expr);
     let left = this.analyze(expr.left);
     let right = this.analyze(expr.right);
     switch (op) {
-      case '+':
-      case '-':
-      case '*':
-      case '/':
-      case '%':
-        return this.arithmetic(op as ArithmeticOp, left, right, expr);
       case '==':
       case '!=':
       case '<':
@@ -391,6 +403,29 @@ class ScalarAnalyzer {
     if (fn === 'has' || fn === 'has_cs') this.requireConstantString(right, expr.right.span, op);
     const result = call(fn, [this.asString(left), this.asString(right, expr.right.span)], 'bool');
     return negated ? call('not', [result], 'bool') : result;
+  }
+
+  /**
+   * Arithmetic where an operand may be a timespan constant finer than a microsecond (`1tick`, `5tick`,
+   * `0.5microsecond`). Constants are folded exactly in ticks (`1tick * 10`, `5tick + 5tick`, `1s / 1tick`);
+   * a timespan divided by one is the exact ratio, computed as (x * 10) / (k microseconds) for k ticks,
+   * so `tolong(d / 1tick)` is d's tick count. Any other use is refused at the constant: with a value
+   * computed per row (`n * 1tick`), the result is a whole microsecond only for some rows, and rounding
+   * it would give a wrong answer without saying so.
+   */
+  private fineArithmetic(op: ArithmeticOp, l: IrExpr, r: IrExpr, expr: Expr & { kind: 'binary' }): IrExpr {
+    const fineLeft = isFineTimespan(l);
+    if (!fineLeft && !isFineTimespan(r)) return this.arithmetic(op, l, r, expr);
+    const folded = l.kind === 'lit' && r.kind === 'lit' ? foldFine(op, l, r) : undefined;
+    if (folded) return folded;
+    if (op === '/' && l.type === 'timespan' && !fineLeft) {
+      const scaled = call('mul', [l, lit('long', 10n)], 'timespan');
+      return call('div', [scaled, lit('timespan', ((r as IrExpr & { kind: 'lit' }).value as bigint) * 10n)], 'real');
+    }
+    throw this.errors.unsupported(
+      `this timespan ${FINE_MESSAGE}; only constant arithmetic with a whole-microsecond result and division by such a constant are computed`,
+      fineLeft ? expr.left.span : expr.right.span,
+    );
   }
 
   private arithmetic(op: ArithmeticOp, l: IrExpr, r: IrExpr, expr: Expr & { kind: 'binary' }): IrExpr {
@@ -498,7 +533,7 @@ class ScalarAnalyzer {
       case 'bin':
       case 'floor':
         this.arity(expr, 2);
-        return this.bin(this.args(expr), expr);
+        return this.bin([this.analyze(expr.args[0]!), this.analyzeFine(expr.args[1]!)], expr);
       case 'iff':
       case 'iif': {
         this.arity(expr, 3);
@@ -659,8 +694,16 @@ class ScalarAnalyzer {
       // A size computed per row (bin page: any timespan) is binned in SQL, null where it is not positive.
       if (size.kind === 'lit') {
         if (size.value === null || (size.value as bigint) <= 0n) return lit(value.type, null);
-        if ((size.value as bigint) % 10n !== 0n)
-          throw this.errors.unsupported('bin sizes below one microsecond are not supported', sizeSpan);
+        const ticks = size.value as bigint;
+        // Values are whole microseconds (10 ticks, from an origin a whole number of microseconds away):
+        // rounding them down to 1, 2 or 5 ticks leaves them as they are; other finer sizes would not.
+        if (ticks % TICKS_PER_MICRO !== 0n) {
+          if (TICKS_PER_MICRO % ticks === 0n) return value;
+          throw this.errors.unsupported(
+            `this bin size ${FINE_MESSAGE}; whole microseconds, or 1, 2 or 5 ticks, are binned`,
+            sizeSpan,
+          );
+        }
       }
       return call(value.type === 'datetime' ? 'bin_datetime' : 'bin_timespan', [value, size], value.type);
     }
@@ -686,10 +729,7 @@ class ScalarAnalyzer {
    */
   private requireMicros(type: KqlType, value: unknown, span: Span): void {
     if ((type === 'timespan' || type === 'datetime') && typeof value === 'bigint' && value % TICKS_PER_MICRO !== 0n)
-      throw this.errors.unsupported(
-        `this ${type} needs 100-nanosecond precision; datetimes and timespans are computed to the microsecond`,
-        span,
-      );
+      throw this.errors.unsupported(`this ${type} ${FINE_MESSAGE}`, span);
   }
 
   /**
@@ -784,6 +824,32 @@ function datetimeOrNull(ticks: bigint): IrExpr {
 }
 
 /** -x of a literal: 64-bit for long and timespan (Kusto wraps), an int that no longer fits becomes long. */
+const FINE_MESSAGE = 'needs 100-nanosecond precision; datetimes and timespans are computed to the microsecond';
+
+/** A timespan constant finer than a microsecond, which only fineArithmetic and bin() take. */
+const isFineTimespan = (e: IrExpr): e is IrExpr & { kind: 'lit' } =>
+  e.kind === 'lit' && e.type === 'timespan' && typeof e.value === 'bigint' && e.value % TICKS_PER_MICRO !== 0n;
+
+/**
+ * `l op r` of two constants, one of them a sub-microsecond timespan, folded exactly: a timespan in
+ * ticks (its caller refuses it unless it is whole microseconds or folded further), the real ratio of
+ * two timespans, or a datetime moved by ticks; undefined when no exact constant exists.
+ */
+function foldFine(op: ArithmeticOp, l: IrExpr & { kind: 'lit' }, r: IrExpr & { kind: 'lit' }): IrExpr | undefined {
+  if (l.value === null || r.value === null) return undefined;
+  if (l.type === 'timespan' && r.type === 'timespan' && op === '/')
+    return lit('real', Number(l.value as bigint) / Number(r.value as bigint));
+  if (l.type === 'datetime' && r.type === 'timespan' && (op === '+' || op === '-')) {
+    // A datetime is never left finer than a microsecond: no caller folds it further.
+    const ticks = (l.value as bigint) + (op === '+' ? 1n : -1n) * (r.value as bigint);
+    return ticks % TICKS_PER_MICRO === 0n ? datetimeOrNull(ticks) : undefined;
+  }
+  if (r.type === 'timespan' && isNumeric(l.type) && op === '*') return foldFine(op, r, l);
+  if (op === '%') return undefined;
+  const ticks = exactTimespanTicks(op, l, r);
+  return ticks === undefined ? undefined : lit('timespan', ticks);
+}
+
 function negatedLiteral(type: KqlType, value: bigint): IrExpr {
   if (type === 'int') {
     const v = -value;

@@ -97,6 +97,24 @@ function anyWhen(c: SqlCall, fn: string): string {
 
 const same = (args: readonly IrExpr[]) => args[0]!.type;
 const agg = (entry: Omit<AggregateFunction, 'family'>): AggregateFunction => ({ ...entry, family: 'aggregation' });
+/**
+ * Beyond this magnitude DuckDB's variance can overflow inside (its sum of squared deviations), and it
+ * then stops the query ("VARSAMP is out of range"); below it, not for any row count.
+ */
+const HUGE = '1E144';
+
+/**
+ * A variance or standard deviation of finite values of which one is at least HUGE: computed on the
+ * values times 2^-600 (exact: a power of two) and scaled back in two steps (2^1200 is no double), so
+ * the result is what IEEE arithmetic gives, Kusto's .NET doubles: +Infinity when the variance is
+ * beyond the largest double (of 1e200 and 3e200), else finite (their standard deviation, 1.41e200).
+ */
+function scaledStatistic(stat: string, v: string): string {
+  const [down, up] = ['2.409919865102884e-181', '4.149515568880993e180']; // 2^-600, 2^600
+  const scaled = `coalesce(${stat}(CASE WHEN isfinite(${v}) THEN ${v} * ${down} END), 0E0) * ${up}`;
+  return stat.startsWith('var') ? `${scaled} * ${up}` : scaled;
+}
+
 const statistic = (
   name: string,
   prefix: string,
@@ -117,9 +135,10 @@ const statistic = (
       const duckdb: SqlBuilder = (c) => {
         if (c.args[0]!.type !== 'real') return build(c);
         const v = conditional ? when(c, 0, 1) : c.a[0]!;
-        // Both branches are computed: the statistic sees only the finite values.
-        const finite = `CASE WHEN isfinite(${v}) THEN ${v} END`;
-        return `CASE WHEN bool_or(NOT isfinite(${v})) THEN ${c.d.nan()} ELSE coalesce(${fn(c.d)}(${finite}), 0E0) END`;
+        const stat = fn(c.d);
+        // All branches are computed: each statistic sees only values it cannot overflow on.
+        const moderate = `coalesce(${stat}(CASE WHEN abs(${v}) < ${HUGE} THEN ${v} END), 0E0)`;
+        return `CASE WHEN bool_or(NOT isfinite(${v})) THEN ${c.d.nan()} WHEN max(abs(${v})) >= ${HUGE} THEN ${scaledStatistic(stat, v)} ELSE ${moderate} END`;
       };
       return { duckdb, timestream: build };
     })(),

@@ -5,8 +5,10 @@
 // GEOMETRYCOLLECTION of those), then it is rewritten into JSON. What is not converted (null): Z and M
 // coordinates, EMPTY geometries, numbers JSON cannot write (`.5`, `1.`, `+1`, `01`), a LineString of
 // one position and a ring of fewer than four (GeoJSON's minimums). Keywords are matched in any case,
-// as WKT's grammar allows. Coordinates are not range-checked and rings not checked for closing: the
-// page says only that invalid text gives null; the geo_* functions check both where they read a shape.
+// as WKT's grammar allows. A number no double holds (`1e400`) makes the text invalid, so null: it has
+// no coordinate to write (it was written as a null coordinate). Coordinates are not otherwise
+// range-checked and rings not checked for closing: the page says only that invalid text gives null;
+// the geo_* functions check both where they read a shape.
 import type { ScalarFunction, SqlCall } from './types';
 
 /** A number as JSON writes it (RFC 8259), so the rewritten text parses with no conversion. */
@@ -77,7 +79,15 @@ function fromWkt(c: SqlCall): string {
       `regexp_replace(${sql}, ${d.string(pattern)}, ${d.string(replacement(group))}${d.name === 'duckdb' ? ", 'g'" : ''})`,
     text,
   );
-  return `CASE WHEN ${d.regexMatch(text, d.string(WKT))} THEN ${d.parseJson(json)} END`;
+  return `CASE WHEN ${d.regexMatch(text, d.string(WKT))} AND ${allFinite(c)} THEN ${d.parseJson(json)} END`;
+}
+
+/** SQL: whether every number of the text is a finite double (`1e400` reads as an infinity). */
+function allFinite(c: SqlCall): string {
+  const numbers = `regexp_extract_all(${c.str(0)}, ${c.d.string(NUMBER)})`;
+  return c.d.name === 'duckdb'
+    ? `list_bool_and(list_transform(${numbers}, n -> coalesce(isfinite(TRY_CAST(n AS DOUBLE)), false)))`
+    : `all_match(${numbers}, n -> coalesce(is_finite(try_cast(n AS DOUBLE)), false))`;
 }
 
 export const GEO_WKT_V11_FUNCTIONS: readonly ScalarFunction[] = [

@@ -298,7 +298,8 @@ export class ExpressionWriter {
           return `CASE lower(trim(${x})) WHEN 'true' THEN TRUE WHEN '1' THEN TRUE WHEN 'false' THEN FALSE WHEN '0' THEN FALSE END`;
         return `(${x} <> 0)`;
       case 'todatetime':
-        return d.parseDatetime(ex!.type === 'dynamic' ? d.dynToString(x) : x);
+        // Spaces around the text are read as the datetime(...) literal reads them (.NET's parse skips them).
+        return d.parseDatetime(`trim(${ex!.type === 'dynamic' ? d.dynToString(x) : x})`);
       case 'parse_json':
         return d.parseJson(x);
       case 'totimespan':
