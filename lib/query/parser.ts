@@ -61,6 +61,9 @@ import { MacroScope } from './parser-macro-expand';
 import { atFunctionDefinition, parseFunctionDef, parseUdfCall, parseUdfSource, type UdfCursor } from './parser-udf';
 import type { Span, Token } from './tokens';
 
+/** Functions whose argument may be a tabular expression (toscalar, column_names_of pages). */
+const TABULAR_ARGUMENT = new Set(['toscalar', 'column_names_of']);
+
 /** Kusto tabular operators outside the subset: named in a QUERY_UNSUPPORTED error. */
 const KNOWN_UNSUPPORTED_OPERATORS: ReadonlySet<string> = new Set([
   'sample-distinct',
@@ -1092,7 +1095,7 @@ class Parser implements OperatorCursor, UdfCursor {
     const args: Expr[] = [];
     if (!this.peekOp(')')) {
       this.nested(open.span, () => {
-        do args.push((t.text === 'toscalar' ? tabularOperand(this) : undefined) ?? this.parseExpr());
+        do args.push((TABULAR_ARGUMENT.has(t.text) ? tabularOperand(this) : undefined) ?? this.parseExpr());
         while (this.acceptOp(','));
       });
     }
