@@ -1,5 +1,6 @@
 // What the fourth sweep of the documentation's examples (function, aggregation and plugin pages)
-// changed: column_names_of(T) gives T's column names (column_names_of page).
+// changed: column_names_of(T) gives T's column names (column_names_of page); a datetime literal may
+// have spaces around its date's dashes (sliding_window_counts page).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { compile, convertRows, type CompileOptions } from '../../../lib/query/index';
@@ -60,6 +61,35 @@ describe('column_names_of', () => {
       code: 'QUERY_SEMANTIC',
       message: 'column_names_of() takes a tabular expression',
       position: '1:23',
+    });
+  });
+});
+
+describe('datetime literals with spaces around the dashes', () => {
+  const columns = (query: string): string[] => {
+    const compiled = compile(query, options);
+    return compiled.columns.map((c) => `${c.name}:${c.type}`);
+  };
+
+  it('reads datetime(2017 - 08 - 01) as 2017-08-01 (sliding_window_counts page)', async () => {
+    const db = await openFixtureDb();
+    const compiled = compile(
+      'print same = datetime(2017 - 08 - 01) == datetime(2017-08-01), d = datetime( 2017 -08- 01 10:30)',
+      options,
+    );
+    const rows = convertRows(
+      await runSql(db, compiled.sql),
+      compiled.columns.map((c) => c.type),
+    );
+    expect(rows).toEqual([[true, '2017-08-01T10:30:00Z']]);
+  });
+
+  it('still refuses a literal that is no date', () => {
+    expect(columns('print d = datetime(2017-08-01)')).toEqual(['d:datetime']);
+    expectRefusedAt('print d = datetime(2017 - 08 - 01 - 02)', options, {
+      code: 'QUERY_SYNTAX',
+      message: "invalid datetime literal '2017 - 08 - 01 - 02'",
+      position: '1:11',
     });
   });
 });
