@@ -3,27 +3,25 @@
 // have spaces around its date's dashes (sliding_window_counts page).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { compile, convertRows, type CompileOptions } from '../../../lib/query/index';
-import { GOLDEN_OPTIONS, openFixtureDb, runSql } from '../../golden/fixture-db';
+import { compile, type CompileOptions } from '../../../lib/query/index';
+import { GOLDEN_OPTIONS, openFixtureDb } from '../../golden/fixture-db';
 import { expectRefusedAt } from './compile-failure';
+import { rowsOf } from './duckdb-rows';
 
 const options: CompileOptions = { ...GOLDEN_OPTIONS, dialect: 'duckdb' };
 
-describe('column_names_of', () => {
-  let db: DuckDBConnection;
-  beforeAll(async () => {
-    db = await openFixtureDb();
-  });
-  const value = async (query: string): Promise<unknown> => {
-    const compiled = compile(query, options);
-    const rows = convertRows(
-      await runSql(db, compiled.sql),
-      compiled.columns.map((c) => c.type),
-    );
-    expect(compiled.columns.map((c) => `${c.name}:${c.type}`)).toEqual(['Columns:dynamic']);
-    return rows[0]![0];
-  };
+let db: DuckDBConnection;
+beforeAll(async () => {
+  db = await openFixtureDb();
+});
 
+/** The query's columns (name:type) and its rows on DuckDB. */
+async function run(query: string): Promise<{ columns: string[]; rows: unknown[][] }> {
+  const columns = compile(query, options).columns.map((c) => `${c.name}:${c.type}`);
+  return { columns, rows: (await rowsOf(db, query, options)).map((r) => [...r]) };
+}
+
+describe('column_names_of', () => {
   it.each([
     // The page's three examples: a let table, a function without and with parameters.
     ['let T = datatable(A:string, B:int) []; print Columns=column_names_of(T)', ['A', 'B']],
@@ -33,19 +31,14 @@ describe('column_names_of', () => {
     ['print Columns=column_names_of(States | project Name, Timestamp | extend x = 1)', ['Name', 'Timestamp', 'x']],
     ['print Columns=column_names_of(datatable(z:long, y:string)[])', ['z', 'y']],
   ])('%s', async (query, expected) => {
-    expect(await value(query)).toEqual(expected);
+    expect(await run(query)).toEqual({ columns: ['Columns:dynamic'], rows: [[expected]] });
   });
 
   it('is a constant: its elements can be read and counted', async () => {
-    const compiled = compile(
+    const got = await run(
       'let T = datatable(A:string, B:int) []; print n = array_length(column_names_of(T)), first = tostring(column_names_of(T)[0])',
-      options,
     );
-    const rows = convertRows(
-      await runSql(db, compiled.sql),
-      compiled.columns.map((c) => c.type),
-    );
-    expect(rows).toEqual([[2, 'A']]);
+    expect(got.rows).toEqual([[2, 'A']]);
   });
 
   it('compiles for Timestream as a constant array', () => {
@@ -66,26 +59,14 @@ describe('column_names_of', () => {
 });
 
 describe('datetime literals with spaces around the dashes', () => {
-  const columns = (query: string): string[] => {
-    const compiled = compile(query, options);
-    return compiled.columns.map((c) => `${c.name}:${c.type}`);
-  };
-
   it('reads datetime(2017 - 08 - 01) as 2017-08-01 (sliding_window_counts page)', async () => {
-    const db = await openFixtureDb();
-    const compiled = compile(
+    const got = await run(
       'print same = datetime(2017 - 08 - 01) == datetime(2017-08-01), d = datetime( 2017 -08- 01 10:30)',
-      options,
     );
-    const rows = convertRows(
-      await runSql(db, compiled.sql),
-      compiled.columns.map((c) => c.type),
-    );
-    expect(rows).toEqual([[true, '2017-08-01T10:30:00Z']]);
+    expect(got).toEqual({ columns: ['same:bool', 'd:datetime'], rows: [[true, '2017-08-01T10:30:00Z']] });
   });
 
   it('still refuses a literal that is no date', () => {
-    expect(columns('print d = datetime(2017-08-01)')).toEqual(['d:datetime']);
     expectRefusedAt('print d = datetime(2017 - 08 - 01 - 02)', options, {
       code: 'QUERY_SYNTAX',
       message: "invalid datetime literal '2017 - 08 - 01 - 02'",
