@@ -48,6 +48,22 @@ export function analyzeToScalar(h: ListHost, e: Expr & { kind: 'call' }): IrExpr
   return { kind: 'subquery', mode: 'scalar', rel, type: rel.columns[0]!.type };
 }
 
+/**
+ * column_names_of(T): T's column names as a dynamic array (column_names_of page). The schema is
+ * known before any row is read, so the answer is a constant.
+ */
+export function analyzeColumnNamesOf(h: ListHost, e: Expr & { kind: 'call' }): IrExpr {
+  if (e.args.length !== 1) throw h.errors.semantic(`column_names_of() takes 1 argument, got ${e.args.length}`, e.span);
+  const arg = e.args[0]!;
+  if (arg.kind !== 'tabular')
+    throw h.errors.semantic(
+      'column_names_of() takes a tabular expression (a table, a let name or a function call)',
+      arg.span,
+    );
+  const rel = relationOf(h, arg, 'column_names_of()');
+  return lit('dynamic', JSON.stringify(rel.columns.map((c) => c.name)));
+}
+
 /** `x [!]in[~] (...)`, `x has_any (...)`, `x has_all (...)`. */
 export function analyzeList(h: ListHost, expr: Expr & { kind: 'in' }): IrExpr {
   const negated = expr.op.startsWith('!');

@@ -61,6 +61,16 @@ import { MacroScope } from './parser-macro-expand';
 import { atFunctionDefinition, parseFunctionDef, parseUdfCall, parseUdfSource, type UdfCursor } from './parser-udf';
 import type { Span, Token } from './tokens';
 
+/**
+ * A datetime literal's text with spaces around its date's dashes removed: the sliding_window_counts
+ * page writes `datetime(2017 - 08 - 01)` and prints its result for that day.
+ */
+const datetimeLiteralText = (raw: string): string =>
+  raw.replace(/^(\s*\d{4})\s*-\s*(\d{1,2})\s*-\s*(\d{1,2})\b/, '$1-$2-$3');
+
+/** Functions whose argument may be a tabular expression (toscalar, column_names_of pages). */
+const TABULAR_ARGUMENT = new Set(['toscalar', 'column_names_of']);
+
 /** Kusto tabular operators outside the subset: named in a QUERY_UNSUPPORTED error. */
 const KNOWN_UNSUPPORTED_OPERATORS: ReadonlySet<string> = new Set([
   'sample-distinct',
@@ -1092,7 +1102,7 @@ class Parser implements OperatorCursor, UdfCursor {
     const args: Expr[] = [];
     if (!this.peekOp(')')) {
       this.nested(open.span, () => {
-        do args.push((t.text === 'toscalar' ? tabularOperand(this) : undefined) ?? this.parseExpr());
+        do args.push((TABULAR_ARGUMENT.has(t.text) ? tabularOperand(this) : undefined) ?? this.parseExpr());
         while (this.acceptOp(','));
       });
     }
@@ -1158,7 +1168,7 @@ class Parser implements OperatorCursor, UdfCursor {
     if (type === 'datetime' && raw.trim() === '')
       return { kind: 'call', name: 'now', nameSpan: t.span, args: [], span: t.span };
     if (type === 'datetime') {
-      const ticks = parseDatetimeTicks(raw);
+      const ticks = parseDatetimeTicks(datetimeLiteralText(raw));
       if (ticks === undefined) {
         // Kusto's datetimes end at 0001-01-01 and 9999-12-31T23:59:59.9999999: a literal past them is no datetime.
         const outside = parseDatetimeTicksUnbounded(raw) !== undefined;

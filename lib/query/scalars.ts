@@ -7,7 +7,7 @@ import { packColumns } from './pack-columns';
 import { withTypeLiteral } from './type-literal';
 import type { Expr, Pipeline } from './ast';
 import { analyzeStarPredicate } from './analyze-search';
-import { analyzeList, analyzeToScalar } from './analyze-subquery';
+import { analyzeColumnNamesOf, analyzeList, analyzeToScalar } from './analyze-subquery';
 import { clip, type ErrorFactory } from './errors';
 import { aggregateNames, lookupOperator, lookupScalar } from './catalog/index';
 import { resolve } from './catalog/resolve';
@@ -483,6 +483,7 @@ class ScalarAnalyzer {
     if (name === 'column_ifexists')
       return this.analyze(columnIfExists(this.errors, expr, (n) => this.env.resolve(n) !== undefined));
     if (name === 'toscalar') return analyzeToScalar(this, expr);
+    if (name === 'column_names_of') return analyzeColumnNamesOf(this, expr);
     if (name === 'pack_all' || name === 'bag_pack_columns')
       return packColumns(this.errors, expr, this.env.inputColumns, this.env.columnNames(), (e) => this.analyze(e));
     // percentile_tdigest, percentiles_array_tdigest and its alias percentile_array_tdigest take typeof(T).
