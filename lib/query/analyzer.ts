@@ -103,6 +103,8 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
   /** Relations whose row order window functions may use. */
   // Maps and Sets, not weak ones: they live for one compile, and their get and set cost less.
   private readonly serialized = new Set<Rel>();
+  /** Sub-tables of partition and mv-apply: the hidden key column whose values window functions run apart. */
+  private readonly windowGroups = new Map<Rel, string>();
   private readonly lets = new Map<string, IrExpr>();
   private readonly tabularLets = new Map<string, Rel>();
   /** Names of graph lets in scope (parser-graph-let.ts): read only by a graph operator after them. */
@@ -293,17 +295,41 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
           op.span,
         );
       }
-      if (SERIALIZING.has(op.kind) || (wasSerialized && KEEPS_SERIALIZATION.has(op.kind))) this.serialized.add(rel);
+      if (
+        SERIALIZING.has(op.kind) ||
+        (wasSerialized && KEEPS_SERIALIZATION.has(op.kind)) ||
+        this.serialPartition(op, rel)
+      )
+        this.serialized.add(rel);
       this.relDepths.set(rel, depth);
       if (!spans.has(rel)) spans.set(rel, op.span);
     });
     return renderHint ? { rel, renderHint } : { rel };
   }
 
+  /**
+   * A partition whose sub-query leaves its rows serialized (a sort, top or scan inside, as the functions
+   * library's time-weighted pages end theirs before reading next()) gives them in that order, key by key:
+   * the serialize page lists partition neither among the operators that serialize nor those that do not.
+   */
+  private serialPartition(op: Operator, rel: Rel): boolean {
+    return op.kind === 'partition' && rel.kind === 'project' && this.serialized.has(rel.input);
+  }
+
   /** A join or union sits one level over its deepest input: their sub-queries count as stacked operators. */
   private nestedDepth(rel: Rel, depth: number): number {
     const inputs = rel.kind === 'join' ? [rel.right] : rel.kind === 'union' ? rel.legs.map((l) => l.rel) : [];
     return inputs.reduce((d, r) => Math.max(d, (this.relDepths.get(r) ?? 0) + 1), depth);
+  }
+
+  groupWindows(rel: Rel, key: string): void {
+    this.windowGroups.set(rel, key);
+  }
+
+  windowGroup(input: Rel): IrExpr | undefined {
+    const key = this.windowGroups.get(input);
+    const column = key === undefined ? undefined : input.columns.find((c) => c.name === key);
+    return column && colRef(column);
   }
 
   bindTable(name: string, rel: Rel | undefined): void {
