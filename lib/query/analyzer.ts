@@ -925,14 +925,9 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
     for (const item of aggregates) {
       if (item.expr.kind === 'call' && AGGREGATE_FUNCTIONS.has(item.expr.name)) {
         const outputs = analyzeAggregate(item.expr, { env, errors: this.errors, starColumns, keyRefs });
-        // `Name = arg_max(x, ...)` names the x column only (summarize docs: arg_max_x=arg_max(x, *)).
-        const namesFirstOnly = item.expr.name === 'arg_max' || item.expr.name === 'arg_min';
-        if (item.name !== undefined && outputs.some((o) => o.multi) && !namesFirstOnly) {
-          throw this.errors.unsupported(
-            `naming the columns of ${item.expr.name}() with Name = is not supported`,
-            item.nameSpan ?? item.span,
-          );
-        }
+        // `Name = arg_max(x, ...)` names the x column only (summarize docs: arg_max_x=arg_max(x, *)); so
+        // `p50 = percentiles(x, 50, ...)` names the first percentile's (Kusto.Language: p50, percentile_x_90;
+        // the functions library's series_monthly_decompose_anomalies_fl writes p50=percentiles(_val, 50)).
         if (item.names !== undefined && item.names.length !== outputs.length) {
           throw this.errors.semantic(
             `${item.expr.name}() gives ${outputs.length} column${outputs.length === 1 ? '' : 's'} here, but ${item.names.length} names are given`,
