@@ -2,6 +2,7 @@
 // expression, applies Kusto's column naming, and builds the relational IR. Throws QueryError,
 // including the limit codes (depth of stacked operators, depth and terms after name substitution,
 // the compile budget). Every per-item step is O(1) amortized: no operator is quadratic in its items.
+import { expandPackArrayStar } from './analyze-star-args';
 import { mapChildren, namesIn, readsUnnamedColumns } from './ast-walk';
 import type { Expr, NamedExpr, Operator, Pipeline, Program, SortKey, Source } from './ast';
 import { analyzeAggregate, type AggregateOutput } from './aggregates';
@@ -58,6 +59,13 @@ export function analyze(program: Program, ctx: CompileContext, options: AnalyzeO
 }
 
 const colRef = (c: IrColumn): IrExpr => ({ kind: 'col', ref: c.ref, type: c.type });
+
+/** The items with `pack_array(*)` spelled out over the input's columns (analyze-star-args.ts). */
+const spellStars = (items: readonly NamedExpr[], columns: readonly IrColumn[]): readonly NamedExpr[] =>
+  items.map((i) => {
+    const expr = expandPackArrayStar(i.expr, columns);
+    return expr === i.expr ? i : { ...i, expr };
+  });
 
 const scanOf = (table: TableName): Rel => ({
   kind: 'scan',
@@ -774,7 +782,8 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
     return v.value as bigint;
   }
 
-  private extend(original: Rel, items: readonly NamedExpr[], serialized: boolean): Rel {
+  private extend(original: Rel, given: readonly NamedExpr[], serialized: boolean): Rel {
+    const items = spellStars(given, original.columns);
     const w = hoistWindows(
       this,
       original,
@@ -838,7 +847,8 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
     };
   }
 
-  private project(original: Rel, items: readonly NamedExpr[]): Rel {
+  private project(original: Rel, given: readonly NamedExpr[]): Rel {
+    const items = spellStars(given, original.columns);
     const w = hoistWindows(
       this,
       original,
