@@ -169,7 +169,7 @@ describe('partition', () => {
     const rows = await run(
       "datatable (k:string, a:dynamic) ['a', dynamic([1, 2]), 'b', dynamic([3])]\n" +
         '| partition hint.strategy=native by k (mv-expand e = a to typeof(long) | summarize s = sum(e), n = count())\n' +
-        '| order by s asc',
+        '| order by s asc, n asc',
     );
     // Assess
     expect(rows).toEqual([
