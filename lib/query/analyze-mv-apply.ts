@@ -21,6 +21,8 @@ import type { Span } from './tokens';
 export interface MvApplyHost extends MvExpandHost, TabularHost {
   /** Makes `rel` readable as the table `name` (undefined: forgets it). */
   bindTable(name: string, rel: Rel | undefined): void;
+  /** Window functions of the operator that reads `rel` run per value of its column `key` (a sub-table each). */
+  groupWindows(rel: Rel, key: string): void;
 }
 
 /** Hidden names of one mv-apply (a nested mv-apply has its own): the row id, item index, carried columns. */
@@ -85,33 +87,40 @@ export function analyzeMvApply(h: MvApplyHost, input: Rel, spec: MvApplySpec, sp
       [{ kind: 'extend', items: outer.map((n) => ({ name: names.carried(n), expr: name(n, span), span })), span }],
       rel,
     );
-  for (const op of spec.operators) rel = at(perRow(h, names, op, rel, outer), rel);
+  // Each row's sub-table is serialized in its array's order (the mv-apply page's prev() over a series):
+  // until a sort or top inside sets another, window functions read the rows by row id then item index.
+  let ordered = false;
+  for (const op of spec.operators) {
+    const windowed = windowCalls(op).length > 0;
+    if (!ordered && windowed) {
+      const present = new Set(rel.columns.map((c) => c.name));
+      const keys = [names.rowId, names.itemIndex].filter((n) => present.has(n)).map((n) => asc(name(n, op.span)));
+      rel = at([{ kind: 'sort', keys, span: op.span }], rel);
+      ordered = true;
+    }
+    if (op.kind === 'sort' || op.kind === 'top') ordered = true;
+    else if (!ROW_WISE.has(op.kind) && op.kind !== 'project') ordered = false;
+    // Only the sub-query's own calls: a nested mv-apply numbers its rows across all of them.
+    if (windowed) h.groupWindows(rel, names.rowId);
+    rel = at(perRow(h, names, op, rel, outer), rel);
+  }
   return output(names, input, rel, expanded);
 }
 
-/**
- * Refuses a window function in a where/extend/project of a sub-query that runs per group (mv-apply's
- * rows, partition's keys): it would read across the groups.
- */
-export function refuseWindowFunctions(h: MvApplyHost, op: Operator, where: string): void {
+/** The window function calls in a where/extend/project (the operators that compute them). */
+export function windowCalls(op: Operator): Expr[] {
   const exprs =
     op.kind === 'where'
       ? [op.predicate]
       : op.kind === 'extend' || op.kind === 'project'
         ? op.items.map((i) => i.expr)
         : [];
-  for (const e of exprs) {
-    const call = windowCall(e);
-    if (call)
-      throw h.errors.unsupported(`the window function '${call.name}' inside ${where} is not supported`, call.nameSpan);
-  }
+  return exprs.flatMap((e) => windowCall(e) ?? []);
 }
 
 /** The operators that apply `op` to each row id's sub-table of `rel`. */
 function perRow(h: MvApplyHost, hidden: Names, op: Operator, rel: Rel, outer: readonly string[]): Operator[] {
   const span = op.span;
-  // Window functions would run across the row ids (prev() reading another row's elements): refused.
-  refuseWindowFunctions(h, op, 'mv-apply');
   const names = new Set(rel.columns.map((c) => c.name));
   const rowId = name(hidden.rowId, span);
   // The input columns still here, under their hidden names, for operators that would drop them.

@@ -6,10 +6,11 @@
 // summarize, count and distinct grouped by the key; sort ordered by the key first; top and take cut
 // per key with row_number() restarting where the key changes; scan walks the rows sorted by the key
 // and starts from an empty state where the key changes. The hidden key is dropped at the end,
-// so the output has the sub-query's columns only. Throws QueryError QUERY_SEMANTIC for an unknown or
-// dynamic key, QUERY_UNSUPPORTED at a sub-query operator or window function not run per key here.
+// so the output has the sub-query's columns only. Window functions (prev, next, row_number, row_cumsum)
+// run per key: the key partitions their SQL windows. Throws QueryError QUERY_SEMANTIC for an unknown or
+// dynamic key, QUERY_UNSUPPORTED at a sub-query operator not run per key here.
 import type { Expr, NamedExpr, Operator, PartitionSpec, SortKey } from './ast';
-import { refuseWindowFunctions, type MvApplyHost } from './analyze-mv-apply';
+import { windowCalls, type MvApplyHost } from './analyze-mv-apply';
 import { liftPartitionScalars, type PartitionRun } from './analyze-partition-as';
 import { partitionSource } from './analyze-partition-source';
 import { name, long, call, binary, asc, operatorWord } from './ast-build';
@@ -54,7 +55,7 @@ export function analyzePartition(h: MvApplyHost, input: Rel, spec: PartitionSpec
     at,
     perKey: (ops, r) => {
       const own: Order = { keys: undefined };
-      return ops.reduce((acc, op) => at(perKey(h, key, op, own), acc), r);
+      return ops.reduce((acc, op) => at(perKey(h, key, groupWindows(h, op, acc, key), own), acc), r);
     },
   };
   const named = new Map<string, Rel>();
@@ -64,12 +65,18 @@ export function analyzePartition(h: MvApplyHost, input: Rel, spec: PartitionSpec
       continue;
     }
     const lifted = liftPartitionScalars(run, original, named, rel, original.span);
-    rel = at(perKey(h, key, lifted.op, state), lifted.rel);
+    rel = at(perKey(h, key, groupWindows(h, lifted.op, lifted.rel, key), state), lifted.rel);
   }
   const items: Assigned<IrExpr>[] = rel.columns
     .filter((c) => !c.name.startsWith(prefix))
     .map((c) => ({ column: c, value: { kind: 'col', ref: c.ref, type: c.type } }));
   return { kind: 'project', input: rel, items, columns: items.map((i) => i.column) };
+}
+
+/** `op`, its window functions (if any) made to run per key of `input`, the rows `op` reads. */
+function groupWindows(h: MvApplyHost, op: Operator, input: Rel, key: string): Operator {
+  if (windowCalls(op).length > 0) h.groupWindows(input, key);
+  return op;
 }
 
 /** The order of each sub-table set by the last sort or top, for a take after it; undefined: none. */
@@ -80,7 +87,6 @@ interface Order {
 /** The operators that apply `op` to each key's sub-table. */
 function perKey(h: MvApplyHost, key: string, op: Operator, order: Order): Operator[] {
   const span = op.span;
-  refuseWindowFunctions(h, op, 'partition');
   const k = name(key, span);
   const keyItem: NamedExpr = { name: key, expr: k, span };
   switch (op.kind) {
@@ -118,6 +124,10 @@ function perKey(h: MvApplyHost, key: string, op: Operator, order: Order): Operat
         { kind: 'where', predicate: binary('<=', nthOfKey(k, span), long(count, span), span), span },
       ];
     }
+    case 'mvExpand':
+      // Row by row (the hidden key is copied to each expanded row), but the rows leave the sort's order.
+      order.keys = undefined;
+      return [op];
     case 'scan':
       // Each key's rows in their order, scanned from an empty state. A sort or top inside set that order;
       // else the input's: sorting by the key alone would lose it (the engines' sort is not stable), so the

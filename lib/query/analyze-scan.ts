@@ -8,7 +8,7 @@
 import { mapChildren } from './ast-walk';
 import type { Expr, ScanSpec } from './ast';
 import { clip, type ErrorFactory } from './errors';
-import type { IrColumn, IrExpr, Rel, ScanIr, ScanStepIr } from './ir';
+import type { Assigned, IrColumn, IrExpr, Rel, ScanIr, ScanStepIr } from './ir';
 import { analyzeScalar, convert, type ScalarEnv } from './scalars';
 import type { Span } from './tokens';
 import { isConstant, isNumeric, lit, typeNamed } from './types';
@@ -44,6 +44,18 @@ export function analyzeScan(h: ScanHost, input: Rel, spec: ScanSpec): Rel {
     return { column: { name: d.name, type, ref: h.newRef() } as IrColumn, initial };
   });
   const declaredIndex = new Map(declared.map((d, i) => [d.column.name, i]));
+  // An input column a step assigns (the functions library's `scan with (step s: true => x = iff(isnull(x),
+  // s.x, x);)`, which Kusto.Language accepts) is carried as a hidden declared column: a matching step
+  // that does not assign it takes the row's own value, and it replaces the input column in the output.
+  const overridden = new Map<number, IrColumn>();
+  for (const a of spec.steps.flatMap((st) => st.assignments)) {
+    const column = input.columns.find((c) => c.name === a.name);
+    if (declaredIndex.has(a.name) || !column) continue;
+    declaredIndex.set(a.name, declared.length);
+    overridden.set(declared.length, column);
+    const hidden: IrColumn = { name: `\u0000scan assigns ${column.name}`, type: column.type, ref: h.newRef() };
+    declared.push({ column: hidden, initial: lit(column.type, null) });
+  }
   const slots: ScanIr['slots'][number][] = declared.map((d, i) => ({
     type: d.column.type,
     initial: d.initial,
@@ -98,6 +110,7 @@ export function analyzeScan(h: ScanHost, input: Rel, spec: ScanSpec): Rel {
       if (assigned[i]) throw errors.semantic(`'${clip(a.name)}' is assigned twice`, a.span);
       assigned[i] = fit(errors, analyzeScalar(a.expr, env), declared[i]!.column.type, a.expr);
     }
+    for (const [i, column] of overridden) assigned[i] ??= { kind: 'col', ref: column.ref, type: column.type };
     return { output: step.output, condition: cond, assigned, reads };
   });
   const matchId: IrColumn | undefined = spec.matchId
@@ -115,7 +128,30 @@ export function analyzeScan(h: ScanHost, input: Rel, spec: ScanSpec): Rel {
     ...(resetOn ? { resetOn } : {}),
   };
   const columns = [...input.columns, ...scan.declared, ...(matchId ? [matchId] : [])];
-  return { kind: 'sequenceScan', input, scan, columns };
+  const rel: Rel = { kind: 'sequenceScan', input, scan, columns };
+  return overridden.size === 0
+    ? rel
+    : replaceAssigned(
+        rel,
+        overridden,
+        declared.map((d) => d.column),
+      );
+}
+
+/** The scan's output with each assigned input column's value taken from its hidden declared column. */
+function replaceAssigned(rel: Rel, overridden: ReadonlyMap<number, IrColumn>, declared: readonly IrColumn[]): Rel {
+  const by = new Map([...overridden].map(([i, column]) => [column.ref, declared[i]!]));
+  const hidden = new Set(by.values());
+  const items: Assigned<IrExpr>[] = rel.columns
+    .filter((c) => !hidden.has(c))
+    .map((c) => {
+      const from = by.get(c.ref) ?? c;
+      return {
+        column: by.has(c.ref) ? { ...c, ref: from.ref } : c,
+        value: { kind: 'col', ref: from.ref, type: c.type },
+      };
+    });
+  return { kind: 'project', input: rel, items, columns: items.map((i) => i.column) };
 }
 
 /** A value for a column of `type`: the same type, a number widened or narrowed, or null. @throws QUERY_SEMANTIC */

@@ -25,6 +25,8 @@ export interface WindowHost {
   readonly errors: ErrorFactory;
   newRef(): string;
   env(columns: readonly IrColumn[], local?: ReadonlyMap<string, IrExpr>): ScalarEnv;
+  /** Inside partition or mv-apply: the sub-table's hidden key in `input`, each of whose values is a window of its own. */
+  windowGroup?(input: Rel): IrExpr | undefined;
 }
 
 export interface Hoisted {
@@ -78,11 +80,18 @@ export function hoistWindows(h: WindowHost, input: Rel, exprs: readonly Expr[], 
   if (count === 0) return { rel: input, exprs, hidden, hiddenRefs: new Set() };
   let rel = input;
   const hiddenRefs = new Set<string>();
+  const group = h.windowGroup?.(input);
   for (const pending of levels) {
     const env = h.env(rel.columns, hidden);
     // row_window_session carries state from row to row: each is a relation of its own, under the others.
     for (const p of pending ?? []) {
       if (p.call.name !== 'row_window_session') continue;
+      // Its recursive walk knows no sub-tables: per key it would carry one key's session into the next.
+      if (group)
+        throw h.errors.unsupported(
+          'row_window_session() inside partition or mv-apply is not supported',
+          p.call.nameSpan,
+        );
       const session = sessionCall(h.errors, p.call, env, p.column);
       hidden.set(session.column.name, { kind: 'col', ref: session.column.ref, type: 'datetime' });
       hiddenRefs.add(session.column.ref);
@@ -93,7 +102,8 @@ export function hoistWindows(h: WindowHost, input: Rel, exprs: readonly Expr[], 
     const plain = (pending ?? []).filter((p) => p.call.name !== 'row_window_session');
     if (plain.length === 0) continue;
     const items: Assigned<IrWindow>[] = plain.map((p) => {
-      const value = windowCall(h.errors, p.call, env);
+      const own = windowCall(h.errors, p.call, env);
+      const value = group ? { ...own, group } : own;
       const column = { ...p.column, type: value.type };
       hidden.set(column.name, { kind: 'col', ref: column.ref, type: column.type });
       hiddenRefs.add(column.ref);

@@ -2,6 +2,7 @@
 // expression, applies Kusto's column naming, and builds the relational IR. Throws QueryError,
 // including the limit codes (depth of stacked operators, depth and terms after name substitution,
 // the compile budget). Every per-item step is O(1) amortized: no operator is quadratic in its items.
+import { expandPackArrayStar } from './analyze-star-args';
 import { mapChildren, namesIn, readsUnnamedColumns } from './ast-walk';
 import type { Expr, NamedExpr, Operator, Pipeline, Program, SortKey, Source } from './ast';
 import { analyzeAggregate, type AggregateOutput } from './aggregates';
@@ -59,6 +60,13 @@ export function analyze(program: Program, ctx: CompileContext, options: AnalyzeO
 
 const colRef = (c: IrColumn): IrExpr => ({ kind: 'col', ref: c.ref, type: c.type });
 
+/** The items with `pack_array(*)` spelled out over the input's columns (analyze-star-args.ts). */
+const spellStars = (items: readonly NamedExpr[], columns: readonly IrColumn[]): readonly NamedExpr[] =>
+  items.map((i) => {
+    const expr = expandPackArrayStar(i.expr, columns);
+    return expr === i.expr ? i : { ...i, expr };
+  });
+
 const scanOf = (table: TableName): Rel => ({
   kind: 'scan',
   table,
@@ -103,6 +111,8 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
   /** Relations whose row order window functions may use. */
   // Maps and Sets, not weak ones: they live for one compile, and their get and set cost less.
   private readonly serialized = new Set<Rel>();
+  /** Sub-tables of partition and mv-apply: the hidden key column whose values window functions run apart. */
+  private readonly windowGroups = new Map<Rel, string>();
   private readonly lets = new Map<string, IrExpr>();
   private readonly tabularLets = new Map<string, Rel>();
   /** Names of graph lets in scope (parser-graph-let.ts): read only by a graph operator after them. */
@@ -293,17 +303,41 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
           op.span,
         );
       }
-      if (SERIALIZING.has(op.kind) || (wasSerialized && KEEPS_SERIALIZATION.has(op.kind))) this.serialized.add(rel);
+      if (
+        SERIALIZING.has(op.kind) ||
+        (wasSerialized && KEEPS_SERIALIZATION.has(op.kind)) ||
+        this.serialPartition(op, rel)
+      )
+        this.serialized.add(rel);
       this.relDepths.set(rel, depth);
       if (!spans.has(rel)) spans.set(rel, op.span);
     });
     return renderHint ? { rel, renderHint } : { rel };
   }
 
+  /**
+   * A partition whose sub-query leaves its rows serialized (a sort, top or scan inside, as the functions
+   * library's time-weighted pages end theirs before reading next()) gives them in that order, key by key:
+   * the serialize page lists partition neither among the operators that serialize nor those that do not.
+   */
+  private serialPartition(op: Operator, rel: Rel): boolean {
+    return op.kind === 'partition' && rel.kind === 'project' && this.serialized.has(rel.input);
+  }
+
   /** A join or union sits one level over its deepest input: their sub-queries count as stacked operators. */
   private nestedDepth(rel: Rel, depth: number): number {
     const inputs = rel.kind === 'join' ? [rel.right] : rel.kind === 'union' ? rel.legs.map((l) => l.rel) : [];
     return inputs.reduce((d, r) => Math.max(d, (this.relDepths.get(r) ?? 0) + 1), depth);
+  }
+
+  groupWindows(rel: Rel, key: string): void {
+    this.windowGroups.set(rel, key);
+  }
+
+  windowGroup(input: Rel): IrExpr | undefined {
+    const key = this.windowGroups.get(input);
+    const column = key === undefined ? undefined : input.columns.find((c) => c.name === key);
+    return column && colRef(column);
   }
 
   bindTable(name: string, rel: Rel | undefined): void {
@@ -748,7 +782,8 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
     return v.value as bigint;
   }
 
-  private extend(original: Rel, items: readonly NamedExpr[], serialized: boolean): Rel {
+  private extend(original: Rel, given: readonly NamedExpr[], serialized: boolean): Rel {
+    const items = spellStars(given, original.columns);
     const w = hoistWindows(
       this,
       original,
@@ -812,7 +847,8 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
     };
   }
 
-  private project(original: Rel, items: readonly NamedExpr[]): Rel {
+  private project(original: Rel, given: readonly NamedExpr[]): Rel {
+    const items = spellStars(given, original.columns);
     const w = hoistWindows(
       this,
       original,
@@ -899,14 +935,9 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
     for (const item of aggregates) {
       if (item.expr.kind === 'call' && AGGREGATE_FUNCTIONS.has(item.expr.name)) {
         const outputs = analyzeAggregate(item.expr, { env, errors: this.errors, starColumns, keyRefs });
-        // `Name = arg_max(x, ...)` names the x column only (summarize docs: arg_max_x=arg_max(x, *)).
-        const namesFirstOnly = item.expr.name === 'arg_max' || item.expr.name === 'arg_min';
-        if (item.name !== undefined && outputs.some((o) => o.multi) && !namesFirstOnly) {
-          throw this.errors.unsupported(
-            `naming the columns of ${item.expr.name}() with Name = is not supported`,
-            item.nameSpan ?? item.span,
-          );
-        }
+        // `Name = arg_max(x, ...)` names the x column only (summarize docs: arg_max_x=arg_max(x, *)); so
+        // `p50 = percentiles(x, 50, ...)` names the first percentile's (Kusto.Language: p50, percentile_x_90;
+        // the functions library's series_monthly_decompose_anomalies_fl writes p50=percentiles(_val, 50)).
         if (item.names !== undefined && item.names.length !== outputs.length) {
           throw this.errors.semantic(
             `${item.expr.name}() gives ${outputs.length} column${outputs.length === 1 ? '' : 's'} here, but ${item.names.length} names are given`,

@@ -342,6 +342,8 @@ export interface IrWindow {
   readonly start?: bigint;
   /** row_number, row_cumsum: numbering or sum restarts where this is true. */
   readonly restart?: IrExpr;
+  /** Inside partition or mv-apply: each value of this (the sub-table's hidden key) is a window of its own. */
+  readonly group?: IrExpr;
 }
 
 /** One leg of a union: each output column's value in this leg (a column of `rel` or a literal). */

@@ -336,8 +336,9 @@ class Parser implements OperatorCursor, UdfCursor {
     }
     // materialize(T) caches T in Kusto: the SQL writes it once, and each use reads that (generator.ts).
     const materialized = this.peekIdent('materialize') && this.tokens[this.pos + 1]?.text === '(';
-    if (materialized) {
-      this.next();
+    // A tabular value in parentheses: `let t = (T | where ...);`, as the functions library writes its steps.
+    if (materialized || (this.peekOp('(') && this.startsTabular(1))) {
+      if (materialized) this.next();
       const open = this.expectOp('(');
       const pipeline = this.subPipeline(open.span);
       this.expectOp(')');
@@ -349,7 +350,7 @@ class Parser implements OperatorCursor, UdfCursor {
         nameSpan: nameToken.span,
         value: pipeline,
         span: { start, end: this.prevEnd() },
-        materialized: true,
+        ...(materialized ? { materialized: true } : {}),
       };
     }
     const value = this.startsTabular() ? this.letPipeline(topLevel) : this.expression();

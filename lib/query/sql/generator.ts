@@ -646,6 +646,8 @@ class Generator {
     let s = this.serialOrder(this.rel(rel.input));
     const order = `ORDER BY ${this.orderBy(s.order).join(', ')}`;
     const running = `${order} ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW`;
+    // A sub-table's key (partition, mv-apply) is a window of its own; so is each restart's group within it.
+    const within = (w: IrWindow): string => (w.group ? `PARTITION BY ${this.expr(w.group)} ` : '');
     const groups = new Map<IrWindow, string>();
     const restarting = rel.items.filter((i) => i.value.restart !== undefined);
     if (restarting.length > 0) {
@@ -653,7 +655,7 @@ class Generator {
       for (const item of restarting) {
         const ref = `_g${++this.hiddenCounter}`;
         s.sel.items.push({
-          sql: `sum(CASE WHEN ${this.expr(item.value.restart!)} THEN 1 ELSE 0 END) OVER (${running})`,
+          sql: `sum(CASE WHEN ${this.expr(item.value.restart!)} THEN 1 ELSE 0 END) OVER (${within(item.value)}${running})`,
           ref,
         });
         s.carried.push(ref);
@@ -663,7 +665,9 @@ class Generator {
     } else s = this.pureOrWrap(s);
     for (const item of rel.items) {
       const group = groups.get(item.value);
-      const over = (frame: string): string => `OVER (${group ? `PARTITION BY ${this.q(group)} ` : ''}${frame})`;
+      const keys = [...(item.value.group ? [this.expr(item.value.group)] : []), ...(group ? [this.q(group)] : [])];
+      const over = (frame: string): string =>
+        `OVER (${keys.length > 0 ? `PARTITION BY ${keys.join(', ')} ` : ''}${frame})`;
       s.sel.items.push({ sql: this.windowCall(item.value, over, order, running), ref: item.column.ref });
     }
     s.cols = rel.columns;

@@ -101,4 +101,42 @@ describe('mv-apply', () => {
     const sums = (rows: unknown[][], at: number): string[] => rows.map((r) => String(r[at])).sort();
     expect(sums(applied.rows, 1)).toEqual(sums(expanded.rows, 5));
   });
+
+  it("runs window functions over each row's elements in their array order (series_rate_fl's prev())", async () => {
+    // Act
+    const { columns, rows } = await run(
+      'datatable (a:dynamic) [dynamic([1, 2]), dynamic([5, 3, 4])]\n' +
+        '| mv-apply e = a to typeof(long) on (extend p = prev(e), n = row_number(), c = row_cumsum(e))',
+    );
+    // Assess
+    expect(columns).toEqual(['a', 'e', 'p', 'n', 'c']);
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        [[1, 2], 1, null, 1, 1],
+        [[1, 2], 2, 1, 2, 3],
+        [[5, 3, 4], 5, null, 1, 5],
+        [[5, 3, 4], 3, 5, 2, 8],
+        [[5, 3, 4], 4, 3, 3, 12],
+      ]),
+    );
+    expect(rows).toHaveLength(5);
+  });
+
+  it("runs window functions in the order of a sort inside the sub-query, each row's elements apart", async () => {
+    // Act
+    const { rows } = await run(
+      'datatable (a:dynamic) [dynamic([2, 1]), dynamic([9, 7])]\n' +
+        '| mv-apply e = a to typeof(long) on (sort by e asc | extend p = prev(e)) | project e, p',
+    );
+    // Assess
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        [1, null],
+        [2, 1],
+        [7, null],
+        [9, 7],
+      ]),
+    );
+    expect(rows).toHaveLength(4);
+  });
 });

@@ -26,6 +26,20 @@ describe('parser', () => {
     expect(program.query.operators.map((o) => o.kind)).toEqual(['take', 'project']);
   });
 
+  it('reads a let of a tabular expression in parentheses as a tabular let, at the top and in a function body', () => {
+    // Act
+    const program = parse(
+      'let t = (States | take 1);\nlet f = (T:(*)) { let u = (T | take 2); u };\nlet n = (1 + 2);\nt | invoke f()',
+    );
+    // Assess
+    expect(program.lets.map((l) => [l.name, l.value.kind])).toEqual([
+      ['t', 'pipeline'],
+      ['f', 'function'],
+      ['n', 'binary'],
+    ]);
+    expect(program.lets[0]).not.toHaveProperty('materialized');
+  });
+
   it('binds and tighter than or, and comparison tighter than and', () => {
     const program = parse('States | where a == 1 or b == 2 and c == 3');
     const where = program.query.operators[0]!;

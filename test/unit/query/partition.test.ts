@@ -60,11 +60,6 @@ describe('partition', () => {
     ['range x from 1 to 3 step 1 | partition x (count)', 'QUERY_SYNTAX', "1:40: expected 'by', found 'x'"],
     ['range x from 1 to 3 step 1 | partition by x count', 'QUERY_SYNTAX', "1:45: expected '(', found 'count'"],
     [
-      'range x from 1 to 3 step 1 | partition by x (take 1 | extend y = prev(x))',
-      'QUERY_UNSUPPORTED',
-      "1:66: the window function 'prev' inside partition is not supported",
-    ],
-    [
       'range x from 1 to 3 step 1 | partition by x (top-nested 1 of x by count())',
       'QUERY_UNSUPPORTED',
       "1:46: 'top-nested' inside partition is not supported",
@@ -121,5 +116,77 @@ describe('partition', () => {
       ),
       { seed: 21, numRuns: 25 },
     );
+  });
+
+  async function run(query: string): Promise<unknown[][]> {
+    const compiled = compile(query, options('duckdb'));
+    return convertRows(
+      await runSql(db, compiled.sql),
+      compiled.columns.map((c) => c.type),
+    );
+  }
+
+  it('runs prev, next, row_number and row_cumsum per key (the functions library reads next() inside partition)', async () => {
+    // Act: the keys' rows interleaved in the input.
+    const rows = await run(
+      "datatable (k:string, x:long) ['a', 1, 'b', 10, 'a', 2, 'b', 20, 'a', 3]\n" +
+        '| partition hint.strategy=native by k (order by x asc | extend p = prev(x), nx = next(x), n = row_number(), c = row_cumsum(x, x == 2))\n' +
+        '| order by k asc, x asc',
+    );
+    // Assess
+    expect(rows).toEqual([
+      ['a', 1, null, 2, 1, 1],
+      ['a', 2, 1, 3, 2, 2],
+      ['a', 3, 2, null, 3, 5],
+      ['b', 10, null, 20, 1, 10],
+      ['b', 20, 10, null, 2, 30],
+    ]);
+  });
+
+  it('compiles a window function per key for Timestream: PARTITION BY the key', () => {
+    // Act
+    const compiled = compile(
+      'States | partition hint.strategy=native by DeviceId (order by Timestamp asc | extend p = prev(Value))',
+      options('timestream'),
+    );
+    // Assess
+    expect(compiled.sql).toMatch(/lag\(.*\) OVER \(PARTITION BY /);
+  });
+
+  it('leaves its rows serialized when the sub-query ends sorted: next() may read them after it', async () => {
+    // Act
+    const rows = await run(
+      "datatable (k:string, x:long) ['a', 1, 'a', 2, 'b', 3]\n" +
+        '| partition hint.strategy=native by k (order by x asc) | extend nx = next(x) | order by x asc',
+    );
+    // Assess: each row's next is the next of the sub-query's order, key by key.
+    expect(rows.map((r) => r[1])).toEqual([1, 2, 3]);
+    expect(rows[0]![2]).toBe(2);
+  });
+
+  it("expands arrays per key (the functions library's rolling average mv-expands inside partition)", async () => {
+    // Act
+    const rows = await run(
+      "datatable (k:string, a:dynamic) ['a', dynamic([1, 2]), 'b', dynamic([3])]\n" +
+        '| partition hint.strategy=native by k (mv-expand e = a to typeof(long) | summarize s = sum(e), n = count())\n' +
+        '| order by s asc, n asc',
+    );
+    // Assess
+    expect(rows).toEqual([
+      [3, 1],
+      [3, 2],
+    ]);
+  });
+
+  it('refuses row_window_session per key at its call: its walk knows no sub-tables', () => {
+    // Act
+    const error = compileFailure(
+      "datatable (k:string, t:datetime) ['a', datetime(2024-01-01)]\n" +
+        '| partition hint.strategy=native by k (order by t asc | extend s = row_window_session(t, 1h, 5m))',
+      options('duckdb'),
+    );
+    // Assess
+    expect(error.code).toBe('QUERY_UNSUPPORTED');
+    expect(error.message).toBe('2:68: row_window_session() inside partition or mv-apply is not supported');
   });
 });

@@ -219,4 +219,24 @@ describe('scan', () => {
     );
     await expectInterruptedThenNextRuns(sql, 300, 15_000);
   }, 60_000);
+
+  it('assigns an input column: a step that does not assign it keeps the row value, the state reads the assigned one', async () => {
+    // Act: fill forward nulls of x itself (the functions library's time_weighted_avg2_fl).
+    const compiled = compile(
+      'datatable (i:long, x:long) [1, 5, 2, long(null), 3, long(null), 4, 7, 5, long(null)]\n' +
+        '| sort by i asc\n' +
+        '| scan with (step s: true => x = iff(isnull(x), s.x, x);)',
+      { ...GOLDEN_OPTIONS, dialect: 'duckdb' },
+    );
+    const rows = convertRows(await runSql(db, compiled.sql), ['long', 'long']);
+    // Assess
+    expect(compiled.columns.map((c) => `${c.name}:${c.type}`)).toEqual(['i:long', 'x:long']);
+    expect(rows).toEqual([
+      [1, 5],
+      [2, 5],
+      [3, 5],
+      [4, 7],
+      [5, 7],
+    ]);
+  });
 });

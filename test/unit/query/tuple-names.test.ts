@@ -18,6 +18,9 @@ describe('(a, b, ...) = naming', () => {
     ],
     ['States | summarize (t, v, n) = arg_max(Timestamp, Value, Name) by DeviceId', ['DeviceId', 't', 'v', 'n']],
     ['States | summarize (t, d) = arg_min(Timestamp, DeviceId)', ['t', 'd']],
+    // Name = names the first percentile only, as Kusto.Language does (functions library: p50=percentiles(_val, 50)).
+    ['range x from 1 to 9 step 1 | summarize p = percentiles(x, 50, 90)', ['p', 'percentile_x_90']],
+    ['range x from 1 to 9 step 1 | summarize p50 = percentiles(x, 50) by k = x % 2', ['k', 'p50']],
     ['print s = dynamic([1, 2]) | project (a, b, c) = series_stats(s)', ['a', 'b', 'c']],
     ['print s = dynamic([1, 2]) | extend (lo, lo_at) = series_stats(s), n = 1', ['s', 'lo', 'lo_at', 'n']],
   ])('%s gives the columns %j on both engines', (query, names) => {
