@@ -43,13 +43,14 @@ function toBigInt(value: string | number | bigint | boolean): bigint | undefined
 }
 
 /**
- * A timespan literal in ticks, or undefined when the result is not a whole number of microseconds in
- * range: timespans are computed to the microsecond (docs/query-api.md, "Precision"), so a finer result
- * is left to the engine, as before.
+ * A timespan literal in ticks, or undefined when the result is no whole number of ticks in range. A
+ * result finer than a microsecond (`1microsecond / 2` is 5 ticks) is folded too: the analyzer refuses
+ * it at its position unless it is folded further into whole microseconds (scalars.ts); left to the
+ * engine it was cut to 0.
  */
 function foldTimespan(op: FoldedOp, l: IrExpr & { kind: 'lit' }, r: IrExpr & { kind: 'lit' }): IrExpr | undefined {
   const ticks = exactTimespanTicks(op, l, r);
-  return ticks === undefined || ticks % 10n !== 0n ? undefined : { kind: 'lit', type: 'timespan', value: ticks };
+  return ticks === undefined ? undefined : { kind: 'lit', type: 'timespan', value: ticks };
 }
 
 /**

@@ -221,8 +221,10 @@ function readNumber(source: string, start: number, tokens: Token[], errors: Erro
     pushToken(tokens, source, pos, 'long', start, { value });
     return pos;
   }
-  // Kusto.Language reads no number from `.5` (nor `.5h`): a digit must come first.
-  if (charAt(source, pos) === '.') throw notANumber(source, start, errors, 'write a digit before the decimal point');
+  // Kusto.Language reads no number from `.5` (nor `.5h`): a digit must come first, except in the
+  // literal forms real(.5), double(-.5), decimal(.5e3), whose text is read as .NET reads a number.
+  if (charAt(source, pos) === '.' && !inRealLiteral(tokens))
+    throw notANumber(source, start, errors, 'write a digit before the decimal point');
   while (isDigit(charAt(source, pos))) pos++;
   let real = false;
   let fractionDigits = 0;
@@ -291,6 +293,17 @@ function readNumber(source: string, start: number, tokens: Token[], errors: Erro
     throw errors.syntax('the integer literal is out of the range of long', { start, end: pos });
   else pushToken(tokens, source, pos, 'long', start, { value: BigInt(numberText) });
   return pos;
+}
+
+const REAL_LITERALS: ReadonlySet<string> = new Set(['real', 'double', 'decimal']);
+
+/** Whether the tokens so far end in `real(`, `double(` or `decimal(`, with a sign after it or not. */
+function inRealLiteral(tokens: readonly Token[]): boolean {
+  let at = tokens.length - 1;
+  if (tokens[at]?.kind === 'op' && (tokens[at]!.text === '-' || tokens[at]!.text === '+')) at--;
+  const open = tokens[at];
+  const name = tokens[at - 1];
+  return open?.kind === 'op' && open.text === '(' && name?.kind === 'ident' && REAL_LITERALS.has(name.text);
 }
 
 /** The syntax error for the number-like word at `start` (`.5h`, `0x10h`), with a hint. */

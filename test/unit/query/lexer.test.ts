@@ -121,6 +121,31 @@ describe('lexer', () => {
     expect(() => tokenize(text)).toThrow(message);
   });
 
+  it('reads .5 inside real(), double() and decimal(), signed or not, as Kusto.Language does', () => {
+    expect(kinds('real(.5) double(-.5) decimal(+.5e3) todouble(1)')).toEqual([
+      'ident:real',
+      'op:(',
+      'real:.5',
+      'op:)',
+      'ident:double',
+      'op:(',
+      'op:-',
+      'real:.5',
+      'op:)',
+      'ident:decimal',
+      'op:(',
+      'op:+',
+      'real:.5e3',
+      'op:)',
+      'ident:todouble',
+      'op:(',
+      'long:1',
+      'op:)',
+      'eof:',
+    ]);
+    expect(() => tokenize('print todouble(.5)')).toThrow("1:16: '.5' is not a number");
+  });
+
   it('reads digits run into a word that is no timespan as one name, as Kusto.Language does', () => {
     // The series_fir page: `extend 5h_MovingAvg=series_fir(...)`; `5h` alone stays a timespan.
     expect(kinds('5h_MovingAvg = 5h, 1e5x 10microsecondx')).toEqual([
