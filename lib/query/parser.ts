@@ -66,7 +66,7 @@ import type { Span, Token } from './tokens';
  * page writes `datetime(2017 - 08 - 01)` and prints its result for that day.
  */
 const datetimeLiteralText = (raw: string): string =>
-  raw.replace(/^(\s*\d{4})\s*-\s*(\d{1,2})\s*-\s*(\d{1,2})\b/, '$1-$2-$3');
+  raw.replace(/^(\s*\d{4})\s*-\s*(\d{1,2})\s*-\s*(\d{1,2})(?!\d)/, '$1-$2-$3');
 
 /** Functions whose argument may be a tabular expression (toscalar, column_names_of pages). */
 const TABULAR_ARGUMENT = new Set(['toscalar', 'column_names_of']);

@@ -61,9 +61,12 @@ describe('column_names_of', () => {
 describe('datetime literals with spaces around the dashes', () => {
   it('reads datetime(2017 - 08 - 01) as 2017-08-01 (sliding_window_counts page)', async () => {
     const got = await run(
-      'print same = datetime(2017 - 08 - 01) == datetime(2017-08-01), d = datetime( 2017 -08- 01 10:30)',
+      'print same = datetime(2017 - 08 - 01) == datetime(2017-08-01), d = datetime( 2017 -08- 01 10:30), t = datetime(2017 - 08 - 01T10:30)',
     );
-    expect(got).toEqual({ columns: ['same:bool', 'd:datetime'], rows: [[true, '2017-08-01T10:30:00Z']] });
+    expect(got).toEqual({
+      columns: ['same:bool', 'd:datetime', 't:datetime'],
+      rows: [[true, '2017-08-01T10:30:00Z', '2017-08-01T10:30:00Z']],
+    });
   });
 
   it('still refuses a literal that is no date', () => {
