@@ -16,7 +16,7 @@ import type { Expr, NamedExpr } from './ast';
 import type { Span } from './tokens';
 import type { ErrorFactory } from './errors';
 import { refusalReason } from './catalog/functions-v6-refused';
-import { aggregateArgumentName, NameAllocator } from './naming';
+import { aggregateArgumentName, derivedName, NameAllocator } from './naming';
 
 /** The statistics and the conversion that types each (indexes are long, the rest real). */
 const STATS: readonly (readonly [string, 'todouble' | 'tolong' | null])[] = [
@@ -106,12 +106,52 @@ const MULTI: ReadonlyMap<string, typeof STATS> = new Map([
 ]);
 
 const isSeriesStats = (item: NamedExpr): boolean => item.expr.kind === 'call' && MULTI.has(item.expr.name);
+
+/**
+ * The arrays of an array_sort_asc/desc call that sorts several (the array_sort pages: "Returns the
+ * same number of arrays as in the input"), undefined for a call that sorts one. nulls_last is a
+ * constant (Kusto.Language), so a last bool literal is it and any other argument is an array.
+ */
+function sortedArrays(expr: Expr): readonly Expr[] | undefined {
+  if (expr.kind !== 'call' || (expr.name !== 'array_sort_asc' && expr.name !== 'array_sort_desc')) return undefined;
+  const last = expr.args[expr.args.length - 1];
+  const arrays = last?.kind === 'literal' && last.type === 'bool' ? expr.args.slice(0, -1) : expr.args;
+  return arrays.length > 1 ? arrays : undefined;
+}
+const isSeveralSorted = (item: NamedExpr): boolean => item.name === undefined && sortedArrays(item.expr) !== undefined;
+
+/**
+ * An unnamed array_sort_*(a, b, ...) gives one column per array, each its element of the call's
+ * array of sorted arrays: named <array>_sorted (array<i>_sorted for one that names nothing, as
+ * Kusto.Language names them), or by `(x, y) =`; with fewer names the others keep their default
+ * names (Kusto.Language).
+ */
+function expandSorted(item: NamedExpr, errors: ErrorFactory, taken: NameAllocator): readonly NamedExpr[] {
+  const arrays = sortedArrays(item.expr)!;
+  if (item.names !== undefined && item.names.length > arrays.length)
+    throw errors.semantic(
+      `the call sorts ${arrays.length} arrays, but ${item.names.length} names are given`,
+      item.span,
+    );
+  return arrays.map((array, i): NamedExpr => {
+    const named = item.names?.[i];
+    const index: Expr = { kind: 'literal', type: 'long', value: BigInt(i), span: item.expr.span };
+    return {
+      name: named?.name ?? taken.unique(`${derivedName(array, true) ?? `array${i}`}_sorted`),
+      ...(named && { nameSpan: named.span }),
+      ...(i > 0 && { sameInput: true }),
+      expr: { kind: 'index', target: item.expr, index, span: item.expr.span },
+      span: item.span,
+    };
+  });
+}
 const isUnnamedForecast = (item: NamedExpr): boolean =>
   item.expr.kind === 'call' && item.expr.name === 'series_decompose_forecast' && item.name === undefined;
 
 /** The items with each top-level series_stats() call expanded; the same array when there is none. */
 export function expandSeriesStats(items: readonly NamedExpr[], errors: ErrorFactory): readonly NamedExpr[] {
-  if (!items.some((i) => isSeriesStats(i) || i.names !== undefined || isUnnamedForecast(i))) return items;
+  if (!items.some((i) => isSeriesStats(i) || i.names !== undefined || isUnnamedForecast(i) || isSeveralSorted(i)))
+    return items;
   // A default name already written before it in the operator, or in its own (a, b) =, takes a number
   // as Kusto.Language gives it (series_fit_line_x_variance1), rather than clashing.
   const taken = new NameAllocator();
@@ -138,6 +178,7 @@ export function analyzeInGroups<T>(items: readonly NamedExpr[], analyze: (i: num
 }
 
 function expandItem(item: NamedExpr, errors: ErrorFactory, taken: NameAllocator): readonly NamedExpr[] {
+  if (isSeveralSorted(item)) return expandSorted(item, errors, taken);
   // Its page returns one array, Kusto.Language four columns: the unnamed column's name is not settled.
   if (isUnnamedForecast(item) && item.names === undefined)
     throw errors.unsupported(

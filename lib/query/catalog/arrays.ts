@@ -4,7 +4,7 @@
 import type { IrExpr } from '../ir';
 import type { SqlDialect } from '../sql/dialect';
 import { DUCK_LISTS, nthPosition, TRINO_LISTS } from './positions';
-import { both, type ArgumentCheck, type ScalarFunction, type SqlBuilder } from './types';
+import { both, type ArgumentCheck, type ScalarFunction, type SqlBuilder, type SqlCall } from './types';
 import { bindOnce } from '../sql/bind-once';
 import { bagPack } from './bag-pack-sql';
 
@@ -51,20 +51,75 @@ const keepMembers = (kept: string, other: string, members: boolean): string => {
 };
 
 /**
- * Sort key for JSON elements: numbers before strings, then by value (Kusto sorts numbers numerically).
- * JSON nulls are kept apart and put last (or first when nulls_last is false), in either direction.
- */
-/**
- * array_sort_*(array1, array2, ...) sorts several arrays by the first and answers one column per array
- * (the pages' array1_sorted, array2_sorted): not supported here. A dynamic second argument is such a
- * call (nulls_last is a bool), and would otherwise be read as nulls_last.
+ * array_sort_*(array1, array2, ... [, nulls_last]) sorts the first array and orders the others to
+ * match it (the array_sort pages); as a value it is the array of the sorted arrays, so that the
+ * pages' `array_sort_asc(timestamps, commands)[1]` is the second. In extend, project and print an
+ * unnamed call gives one column per array instead (array1_sorted, array2_sorted: see
+ * lib/query/series-stats.ts). nulls_last is a constant (Kusto.Language: "The expression must be a
+ * constant"), so any argument after the second but the last must be an array.
  */
 const severalArrays: ArgumentCheck = (args) => {
-  const second = args[1];
-  return second?.kind === 'call' && second.args[0]?.type === 'dynamic'
-    ? [1, 'sorting several arrays together (one output column per array) is not supported; sort each array alone']
-    : undefined;
+  const bad = args.findIndex(
+    (x, i) => i >= 2 && x.type !== 'dynamic' && !(i === args.length - 1 && x.type === 'bool' && x.kind === 'lit'),
+  );
+  return bad < 0 ? undefined : [bad, 'expects dynamic arrays, then an optional constant nulls_last'];
 };
+
+/**
+ * The positions (1-based) of a JSON[] list's elements in sorted order: numbers before strings, then
+ * by value (Kusto sorts numbers numerically); JSON nulls kept apart and put last (or first when
+ * nulls_last is false), in either direction. Null for a null list. `l` is read twice: a column or a
+ * bound name.
+ */
+const sortedPositions = (l: string, desc: boolean, nullsLast: string | undefined): string => {
+  const tagged = `list_transform(${l}, (_se, _si) -> {'e': _se, 'i': _si, 'z': _se IS NULL OR json_type(_se) = 'NULL'})`;
+  const keyed = `list_transform(list_filter(${tagged}, _sx -> NOT _sx.z), _sx -> {'n': TRY_CAST(CAST(_sx.e AS VARCHAR) AS DOUBLE), 's': CAST(_sx.e AS VARCHAR), 'i': _sx.i})`;
+  const values = `list_transform(list_sort(${keyed}, '${desc ? 'DESC' : 'ASC'}', 'NULLS LAST'), _sx -> _sx.i)`;
+  const nulls = `list_transform(list_filter(${tagged}, _sx -> _sx.z), _sx -> _sx.i)`;
+  return `CASE WHEN ${l} IS NOT NULL THEN CASE WHEN ${nullsLast ?? 'TRUE'} THEN list_concat(${values}, ${nulls}) ELSE list_concat(${nulls}, ${values}) END END`;
+};
+
+/** `body` with the sorted positions of `x`'s array bound once as _sp (null when x is no array). */
+const withPositions = (x: string, desc: boolean, nullsLast: string | undefined, body: string): string =>
+  bindOnce(list(x), (l) => `list_transform([${sortedPositions(l, desc, nullsLast)}], _sp -> ${body})[1]`);
+
+/** The elements of `x`'s array in the order of the positions _sp (a list whose length is _sp's). */
+const inPositions = (x: string): string =>
+  bindOnce(list(x), (l) => `CASE WHEN len(${l}) = len(_sp) THEN list_transform(_sp, _si -> ${l}[_si]) END`);
+
+const sortDuck = (x: string, desc: boolean, nullsLast: string | undefined): string =>
+  withPositions(x, desc, nullsLast, `to_json(${inPositions(x)})`);
+
+/**
+ * Several arrays: each ordered by the first's sorted positions, null for one whose length differs
+ * from the first's (the pages' Returns); null when the first is not an array.
+ */
+const sortSeveralDuck = (c: SqlCall, desc: boolean): string => {
+  const last = c.args.length - 1;
+  const nullsLast = c.args[last]!.type === 'bool' ? c.a[last] : undefined;
+  const arrays = nullsLast === undefined ? c.a : c.a.slice(0, last);
+  const ordered = arrays.map(inPositions).join(', ');
+  return withPositions(arrays[0]!, desc, nullsLast, `CASE WHEN _sp IS NOT NULL THEN to_json([${ordered}]) END`);
+};
+
+/** array_sort_asc / array_sort_desc: one array, or several sorted by the first. */
+const arraySort = (name: string, desc: boolean): ScalarFunction => ({
+  name,
+  family: 'array',
+  summary: `The array sorted ${desc ? 'descending' : 'ascending'} (numbers numerically), nulls last unless nulls_last is false; several arrays: the array of them, each ordered as the first.`,
+  signatures: [
+    {
+      params: [dyn('array1'), dyn('array2'), { name: 'arrays_or_nulls_last', type: 'any', optional: true }],
+      variadic: true,
+      result: 'dynamic',
+    },
+    { params: [dyn('array'), { name: 'nulls_last', type: 'bool', optional: true }], result: 'dynamic' },
+  ],
+  check: severalArrays,
+  duckdb: (c) =>
+    c.args.length > 1 && c.args[1]!.type === 'dynamic' ? sortSeveralDuck(c, desc) : sortDuck(c.a[0]!, desc, c.a[1]),
+  timestream: null,
+});
 
 /** A bag as a MAP(VARCHAR, JSON) of its entries in order; null for a value that is not a bag. */
 export const bagAsMap = (x: string): string =>
@@ -82,14 +137,6 @@ export const firstWinsMerge = (maps: string, maxKeys?: string): string => {
   // make_bag(expr, maxSize): the first maxSize keys, in their order.
   const kept = maxKeys === undefined ? ordered : `list_slice(${ordered}, 1, ${maxKeys})`;
   return `list_transform([list_sort(flatten(list_transform(list_filter(${maps}, m -> m IS NOT NULL), (m, i) -> list_transform(map_entries(m), (e, j) -> {'k': e.key, 'i': i, 'j': j, 'v': e.value}))))], fw_s -> to_json(map_from_entries(list_transform(${kept}, e -> {'key': e.k, 'value': e.v}))))[1]`;
-};
-
-const sortDuck = (x: string, desc: boolean, nullsLast: string | undefined): string => {
-  const values = `list_filter(${list(x)}, e -> e IS NOT NULL AND json_type(e) <> 'NULL')`;
-  const nulls = `list_filter(${list(x)}, e -> e IS NULL OR json_type(e) = 'NULL')`;
-  const sorted = `list_transform(list_sort(list_transform(${values}, e -> {'n': TRY_CAST(CAST(e AS VARCHAR) AS DOUBLE), 's': CAST(e AS VARCHAR), 'j': e}), '${desc ? 'DESC' : 'ASC'}', 'NULLS LAST'), v -> v.j)`;
-  const last = nullsLast ?? 'TRUE';
-  return `CASE WHEN json_type(${x}) = 'ARRAY' THEN to_json(CASE WHEN ${last} THEN list_concat(${sorted}, ${nulls}) ELSE list_concat(${nulls}, ${sorted}) END) END`;
 };
 
 const arraysOnly = (args: readonly IrExpr[]): readonly [number, string] | undefined => {
@@ -209,24 +256,8 @@ export const ARRAY_FUNCTIONS: readonly ScalarFunction[] = [
       return `CASE WHEN ${elements} IS NOT NULL THEN ${nthPosition(TRINO_LISTS, { size: `cardinality(${elements})`, matchLength: '1', matchesAt: (i) => `element_at(${elements}, ${i}) = ${json(1)}`, start: a[2], length: a[3], occurrence: a[4] })} END`;
     },
   },
-  {
-    name: 'array_sort_asc',
-    family: 'array',
-    summary: 'The array sorted ascending (numbers numerically), nulls last unless nulls_last is false.',
-    signatures: [{ params: [dyn('array'), { name: 'nulls_last', type: 'bool', optional: true }], result: 'dynamic' }],
-    check: severalArrays,
-    duckdb: ({ a }) => sortDuck(a[0]!, false, a[1]),
-    timestream: null,
-  },
-  {
-    name: 'array_sort_desc',
-    family: 'array',
-    summary: 'The array sorted descending (numbers numerically), nulls last unless nulls_last is false.',
-    signatures: [{ params: [dyn('array'), { name: 'nulls_last', type: 'bool', optional: true }], result: 'dynamic' }],
-    check: severalArrays,
-    duckdb: ({ a }) => sortDuck(a[0]!, true, a[1]),
-    timestream: null,
-  },
+  arraySort('array_sort_asc', false),
+  arraySort('array_sort_desc', true),
   {
     name: 'array_sum',
     family: 'array',

@@ -6,7 +6,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { compile, type CompileOptions } from '../../../lib/query/index';
 import { GOLDEN_OPTIONS, openFixtureDb } from '../../golden/fixture-db';
 import { expectRefusedAt } from './compile-failure';
-import { rowsOf } from './duckdb-rows';
+import { columnsAndRows } from './duckdb-rows';
 
 const options: CompileOptions = { ...GOLDEN_OPTIONS, dialect: 'duckdb' };
 
@@ -16,10 +16,7 @@ beforeAll(async () => {
 });
 
 /** The query's columns (name:type) and its rows on DuckDB. */
-async function run(query: string): Promise<{ columns: string[]; rows: unknown[][] }> {
-  const columns = compile(query, options).columns.map((c) => `${c.name}:${c.type}`);
-  return { columns, rows: (await rowsOf(db, query, options)).map((r) => [...r]) };
-}
+const run = (query: string): ReturnType<typeof columnsAndRows> => columnsAndRows(db, query);
 
 describe('column_names_of', () => {
   it.each([

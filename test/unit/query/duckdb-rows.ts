@@ -25,3 +25,13 @@ export async function rowsOf(
     compiled.columns.map((c) => c.type),
   );
 }
+
+/** The query's columns (name:type) and the rows it gives on DuckDB, in the engine's order. */
+export async function columnsAndRows(
+  db: DuckDBConnection,
+  query: string,
+): Promise<{ columns: string[]; rows: unknown[][] }> {
+  const options: CompileOptions = { ...GOLDEN_OPTIONS, dialect: 'duckdb' };
+  const columns = compile(query, options).columns.map((c) => `${c.name}:${c.type}`);
+  return { columns, rows: (await rowsOf(db, query, options)).map((r) => [...r]) };
+}
