@@ -735,7 +735,7 @@ class Parser implements OperatorCursor, UdfCursor {
 
   parseNamedExpr(tuple = false): NamedExpr {
     const start = this.peek().span.start;
-    if (this.peekOp('(') && this.tokens[this.pos + 1]?.kind === 'ident' && this.tokens[this.pos + 2]?.text === ',') {
+    if (this.atTupleNames()) {
       if (!tuple)
         throw this.errors.unsupported(
           'naming several columns with (a, b) = ... is not supported here',
@@ -752,7 +752,14 @@ class Parser implements OperatorCursor, UdfCursor {
       : { expr, span: this.spanFrom(start) };
   }
 
-  /** `(a, b, ...) =` at the cursor (after the check that `(` Name `,` starts it). */
+  /** `(a, b) =` or `(a) =` starts at the cursor (not `(a) == ...`, an expression). */
+  private atTupleNames(): boolean {
+    if (!this.peekOp('(') || this.tokens[this.pos + 1]?.kind !== 'ident') return false;
+    const after = this.tokens[this.pos + 2];
+    return after?.text === ',' || (after?.text === ')' && this.tokens[this.pos + 3]?.text === '=');
+  }
+
+  /** `(a, b, ...) =` at the cursor (after atTupleNames). */
   private parseTupleNames(): { name: string; span: Span }[] {
     this.next();
     const names: { name: string; span: Span }[] = [];

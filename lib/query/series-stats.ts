@@ -191,6 +191,11 @@ function expandItem(item: NamedExpr, errors: ErrorFactory, taken: NameAllocator)
     const refused = item.names !== undefined && item.expr.kind === 'call' ? refusalReason(item.expr.name) : undefined;
     if (refused !== undefined && item.expr.kind === 'call')
       throw errors.unsupported(`the function '${item.expr.name}' is not supported: ${refused}`, item.expr.nameSpan);
+    // `(z) = x`: one name in parentheses names the one column, as Kusto.Language reads it.
+    if (item.names?.length === 1) {
+      const { names, ...rest } = item;
+      return [{ ...rest, name: names[0]!.name, nameSpan: names[0]!.span }];
+    }
     if (item.names !== undefined)
       throw errors.semantic(
         '(a, b, ...) = names the columns of a function that gives several, such as series_stats()',

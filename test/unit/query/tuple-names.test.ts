@@ -23,6 +23,12 @@ describe('(a, b, ...) = naming', () => {
     ['range x from 1 to 9 step 1 | summarize p50 = percentiles(x, 50) by k = x % 2', ['k', 'p50']],
     ['print s = dynamic([1, 2]) | project (a, b, c) = series_stats(s)', ['a', 'b', 'c']],
     ['print s = dynamic([1, 2]) | extend (lo, lo_at) = series_stats(s), n = 1', ['s', 'lo', 'lo_at', 'n']],
+    // One name in parentheses, as Kusto.Language reads it: the first column of a function that gives
+    // several, the one column of anything else; `(x) == 1` stays an expression.
+    ['print s = dynamic([1, 2]) | extend (lo) = series_stats(s)', ['s', 'lo']],
+    ['range x from 1 to 2 step 1 | extend (z) = x * 2, y = (x) + 1', ['x', 'z', 'y']],
+    ['range x from 1 to 2 step 1 | extend (x) == 1', ['x', 'Column1']],
+    ['range x from 1 to 2 step 1 | summarize (m) = max(x)', ['m']],
   ])('%s gives the columns %j on both engines', (query, names) => {
     for (const dialect of ['duckdb', 'timestream'] as const) {
       if (dialect === 'timestream' && query.includes('series_stats')) continue;
