@@ -40,40 +40,17 @@ export const queryRequestSchema = z.object({
 
 export type QueryRequest = z.infer<typeof queryRequestSchema>;
 
-/** The fields plainRequest reads; a body with any other field goes through the schema. */
-const PLAIN_FIELDS: ReadonlySet<string> = new Set(['query', 'startTime', 'endTime', 'plantIds']);
-
-/** Whether a value is a plant list the schema accepts (every index checked: `every` skips holes). */
-function isPlantList(value: unknown): value is string[] {
-  if (!Array.isArray(value) || value.length > 1000) return false;
-  for (let i = 0; i < value.length; i++) {
-    const plant: unknown = value[i];
-    if (typeof plant !== 'string' || plant.length < 1 || plant.length > 100) return false;
-  }
-  return true;
-}
-
 /**
- * The common body (a query, the window, perhaps plants) read without zod, as the schema outputs it
- * (the plant list copied); undefined for anything else, which the schema then reads, refusals and
- * their messages included. A request meets zod's parse with cold caches, where it cost several
- * times its 7 µs in a loop (0.08-0.2 ms by hand, under load).
+ * The schema compiled (z.compile, as lib/gdm/validate.ts): a generated parser for the bodies it
+ * accepts, zod's runtime parser for the others, so refusals and their messages are the same. A
+ * request meets the parse with cold caches, where the runtime parser cost several times its
+ * 4.4 µs of CPU in a loop (compiled: 0.8 µs).
  */
-export function plainRequest(body: unknown): QueryRequest | undefined {
-  if (typeof body !== 'object' || body === null || Object.getPrototypeOf(body) !== Object.prototype) return undefined;
-  for (const field in body) if (!PLAIN_FIELDS.has(field)) return undefined;
-  const { query, startTime, endTime, plantIds } = body as Record<string, unknown>;
-  if (typeof query !== 'string' || query.length === 0) return undefined;
-  if (typeof startTime !== 'string' || !UTC_MILLIS.test(startTime)) return undefined;
-  if (typeof endTime !== 'string' || !UTC_MILLIS.test(endTime)) return undefined;
-  // A field present as undefined: the schema's output keeps the key.
-  if (!('plantIds' in body)) return { query, startTime, endTime };
-  return isPlantList(plantIds) ? { query, startTime, endTime, plantIds: [...plantIds] } : undefined;
-}
+export const compiledQueryRequest = z.compile(queryRequestSchema);
 
 /** Parses and checks a request body. @throws AppError INVALID_INPUT naming the field. */
 export function parseQueryRequest(body: unknown, maxWindowDays: number): QueryRequest {
-  const request = plainRequest(body) ?? parseInput(queryRequestSchema, body);
+  const request = parseInput(compiledQueryRequest, body);
   const start = Date.parse(request.startTime);
   const end = Date.parse(request.endTime);
   if (Number.isNaN(start)) throw new AppError('INVALID_INPUT', 'startTime is not a real date', { field: 'startTime' });
