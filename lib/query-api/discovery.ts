@@ -5,6 +5,7 @@
 // it needs no more keys.
 import { AppError } from '../core/errors';
 import { MAX_DISCOVERED_KEYS, type CompilePlan, type CompiledQuery, type DiscoveredKey } from '../query';
+import type { QuerySignal } from './abort';
 import type { QueryEngine, RowSink } from './ports';
 
 type Discovery = CompilePlan & { kind: 'discover' };
@@ -23,7 +24,7 @@ export async function discoverKeys(
   recompile: (found: readonly (readonly DiscoveredKey[])[]) => CompilePlan,
   read: (plan: Discovery, rows: readonly unknown[][]) => readonly DiscoveredKey[],
   engine: QueryEngine,
-  signal: AbortSignal,
+  signal: QuerySignal,
 ): Promise<CompiledQuery> {
   const found: (readonly DiscoveredKey[])[] = [];
   let next: CompilePlan = plan;

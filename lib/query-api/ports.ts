@@ -2,6 +2,7 @@
 // every engine keeps (docs/query-api.md, "Errors"; each code in docs/errors.md).
 import { AppError, type ErrorCode } from '../core/errors';
 import type { KqlType, StoredValue } from '../query';
+import type { QuerySignal } from './abort';
 
 /** Where an engine puts the rows of an answer, in order, already in the response's JSON values. */
 export interface RowSink {
@@ -20,9 +21,10 @@ export interface RowSink {
 export interface RunOptions {
   /**
    * Aborted when the service gives up on the query (its time limit), with the error the caller
-   * answers as the reason. The engine stops as soon as it can and rejects with that reason.
+   * answers as the reason. The engine stops as soon as it can and rejects with that reason. An
+   * AbortSignal is one (abort.ts).
    */
-  readonly signal: AbortSignal;
+  readonly signal: QuerySignal;
 }
 
 /**

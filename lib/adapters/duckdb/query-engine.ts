@@ -6,6 +6,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { JsonDuckDBValueConverter, type DuckDBConnection, type DuckDBMaterializedResult } from '@duckdb/node-api';
 import type { KqlType, StoredValue } from '../../query';
+import type { QuerySignal } from '../../query-api/abort';
 import type { QueryEngine, QuerySession, RowSink, RunOptions } from '../../query-api/ports';
 import { leastRowBytes } from './cell-size';
 import { cellReader } from './cell-values';
@@ -31,7 +32,7 @@ async function readInto(
   result: DuckDBMaterializedResult,
   types: readonly KqlType[],
   sink: RowSink,
-  signal: AbortSignal,
+  signal: QuerySignal,
 ): Promise<void> {
   for (let i = 0, n = result.chunkCount; i < n; i++) {
     if (i > 0) await nextTurn();
@@ -59,7 +60,7 @@ export const INTERRUPT_REPEAT_MS = 20;
 async function runOn(
   connection: DuckDBConnection,
   sql: string,
-  signal: AbortSignal,
+  signal: QuerySignal,
 ): Promise<DuckDBMaterializedResult> {
   if (signal.aborted) throw signal.reason;
   let again: ReturnType<typeof setInterval> | undefined;

@@ -4,7 +4,8 @@
 // service aborts. Timestream's errors become the contract's AppErrors (timestreamError).
 import { CancelQueryCommand, QueryCommand, TimestreamQueryClient, type Datum } from '@aws-sdk/client-timestream-query';
 import { convertValue, type KqlType } from '../../query';
-import { engineFailure, type QueryEngine } from '../../query-api/ports';
+import { followedSignal, type QuerySignal } from '../../query-api/abort';
+import { engineFailure, type QueryEngine, type RowSink } from '../../query-api/ports';
 
 /** A Datum as plain data: every scalar arrives as text; NULL as NullValue. */
 export function datumValue(datum: Datum | undefined, type: KqlType): unknown {
@@ -92,6 +93,48 @@ export function timestreamError(error: unknown): unknown {
   }
 }
 
+/** Reads the query's pages into the sink; `requests`: the AbortSignal of the SDK's calls. */
+async function readPages(
+  client: TimestreamQueryClient,
+  sql: string,
+  types: readonly KqlType[],
+  sink: RowSink,
+  signal: QuerySignal,
+  requests: AbortSignal,
+): Promise<void> {
+  let nextToken: string | undefined;
+  let queryId: string | undefined;
+  const cancel = async (): Promise<void> => {
+    if (queryId) await client.send(new CancelQueryCommand({ QueryId: queryId })).catch(() => undefined);
+  };
+  do {
+    if (signal.aborted) {
+      await cancel();
+      throw signal.reason;
+    }
+    let page;
+    try {
+      page = await client.send(new QueryCommand({ QueryString: sql, NextToken: nextToken }), {
+        abortSignal: requests,
+      });
+    } catch (error) {
+      if (signal.aborted) {
+        await cancel();
+        throw signal.reason;
+      }
+      throw timestreamError(error);
+    }
+    queryId = page.QueryId ?? queryId;
+    for (const row of page.Rows ?? []) {
+      if (!sink.push(types.map((type, i) => datumValue(row.Data?.[i], type)))) {
+        if (page.NextToken) await cancel(); // the answer is full: the rest is not needed
+        return;
+      }
+    }
+    nextToken = page.NextToken;
+  } while (nextToken);
+}
+
 export function timestreamQueryEngine(
   database: string,
   client: TimestreamQueryClient = new TimestreamQueryClient({}),
@@ -100,37 +143,13 @@ export function timestreamQueryEngine(
     dialect: 'timestream',
     database,
     async run(sql, types, sink, { signal }) {
-      let nextToken: string | undefined;
-      let queryId: string | undefined;
-      const cancel = async (): Promise<void> => {
-        if (queryId) await client.send(new CancelQueryCommand({ QueryId: queryId })).catch(() => undefined);
-      };
-      do {
-        if (signal.aborted) {
-          await cancel();
-          throw signal.reason;
-        }
-        let page;
-        try {
-          page = await client.send(new QueryCommand({ QueryString: sql, NextToken: nextToken }), {
-            abortSignal: signal,
-          });
-        } catch (error) {
-          if (signal.aborted) {
-            await cancel();
-            throw signal.reason;
-          }
-          throw timestreamError(error);
-        }
-        queryId = page.QueryId ?? queryId;
-        for (const row of page.Rows ?? []) {
-          if (!sink.push(types.map((type, i) => datumValue(row.Data?.[i], type)))) {
-            if (page.NextToken) await cancel(); // the answer is full: the rest is not needed
-            return;
-          }
-        }
-        nextToken = page.NextToken;
-      } while (nextToken);
+      // The SDK's calls take a real AbortSignal: one per query, negligible beside its round trips.
+      const requests = followedSignal(signal);
+      try {
+        await readPages(client, sql, types, sink, signal, requests.signal);
+      } finally {
+        requests.done();
+      }
     },
   };
 }
