@@ -2,8 +2,8 @@
 // pack_array() of the same columns gives them (lib/query/analyze-star-args.ts).
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compile, convertRows } from '../../../lib/query/index';
-import { GOLDEN_OPTIONS, openFixtureDb, runSql } from '../../golden/fixture-db';
+import { openFixtureDb } from '../../golden/fixture-db';
+import { rowsOf } from './duckdb-rows';
 
 describe('pack_array(*)', () => {
   let db: DuckDBConnection;
@@ -11,13 +11,7 @@ describe('pack_array(*)', () => {
     db = await openFixtureDb();
   });
 
-  async function run(query: string): Promise<unknown[][]> {
-    const compiled = compile(query, { ...GOLDEN_OPTIONS, dialect: 'duckdb' });
-    return convertRows(
-      await runSql(db, compiled.sql),
-      compiled.columns.map((c) => c.type),
-    );
-  }
+  const run = (query: string): Promise<unknown[][]> => rowsOf(db, query);
 
   it("packs the input's columns in their order, in extend and in project (the functions library's pairwise_dist_fl)", async () => {
     // Act
