@@ -57,11 +57,15 @@ const ROW_WISE: ReadonlySet<Operator['kind']> = new Set([
   'search',
 ]);
 
-/** Operators after which the sub-table's rows keep their order (and serialization) from before. */
+/**
+ * Operators after which the sub-table's rows keep their order (and serialization) from before. A
+ * nested mv-apply is not one here: its rows from one element would tie in the (row id, item index) order.
+ */
 const KEEPS_ORDER: ReadonlySet<Operator['kind']> = new Set([
   'where',
   'extend',
   'parse',
+  'search',
   'projectAway',
   'projectRename',
   'project',
