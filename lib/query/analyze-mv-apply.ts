@@ -23,6 +23,8 @@ export interface MvApplyHost extends MvExpandHost, TabularHost {
   bindTable(name: string, rel: Rel | undefined): void;
   /** Window functions of the operator that reads `rel` run per value of its column `key` (a sub-table each). */
   groupWindows(rel: Rel, key: string): void;
+  /** Whether window functions may read `rel`'s row order (serialize operator page). */
+  isSerialized(rel: Rel): boolean;
 }
 
 /** Hidden names of one mv-apply (a nested mv-apply has its own): the row id, item index, carried columns. */
@@ -53,6 +55,21 @@ const ROW_WISE: ReadonlySet<Operator['kind']> = new Set([
   'projectAway',
   'projectRename',
   'search',
+]);
+
+/**
+ * Operators after which the sub-table's rows keep their order (and serialization) from before. A
+ * nested mv-apply is not one here: its rows from one element would tie in the (row id, item index) order.
+ */
+const KEEPS_ORDER: ReadonlySet<Operator['kind']> = new Set([
+  'where',
+  'extend',
+  'parse',
+  'search',
+  'projectAway',
+  'projectRename',
+  'project',
+  'take',
 ]);
 
 export function analyzeMvApply(h: MvApplyHost, input: Rel, spec: MvApplySpec, span: Span): Rel {
@@ -89,22 +106,39 @@ export function analyzeMvApply(h: MvApplyHost, input: Rel, spec: MvApplySpec, sp
     );
   // Each row's sub-table is serialized in its array's order (the mv-apply page's prev() over a series):
   // until a sort or top inside sets another, window functions read the rows by row id then item index.
-  let ordered = false;
+  // mv-expand, summarize and the like leave their rows unserialized (serialize operator page): a window
+  // function after them needs a sort first, as Kusto refuses it (no sort is inserted there: the
+  // analyzer refuses the call, and the rows expanded from one element would tie in it).
+  let order: 'array' | 'sorted' | 'none' = 'array';
   for (const op of spec.operators) {
     const windowed = windowCalls(op).length > 0;
-    if (!ordered && windowed) {
+    if (order === 'array' && windowed) {
       const present = new Set(rel.columns.map((c) => c.name));
       const keys = [names.rowId, names.itemIndex].filter((n) => present.has(n)).map((n) => asc(name(n, op.span)));
       rel = at([{ kind: 'sort', keys, span: op.span }], rel);
-      ordered = true;
+      order = 'sorted';
     }
-    if (op.kind === 'sort' || op.kind === 'top') ordered = true;
-    else if (!ROW_WISE.has(op.kind) && op.kind !== 'project') ordered = false;
     // Only the sub-query's own calls: a nested mv-apply numbers its rows across all of them.
     if (windowed) h.groupWindows(rel, names.rowId);
+    const from = rel;
     rel = at(perRow(h, names, op, rel, outer), rel);
+    if (op.kind === 'sort' || op.kind === 'top') order = 'sorted';
+    else if (op.kind === 'take' && order === 'none' && !h.isSerialized(from)) rel = unserialized(rel);
+    else if (!KEEPS_ORDER.has(op.kind)) order = 'none';
   }
   return output(names, input, rel, expanded);
+}
+
+/**
+ * `rel` with the same rows and columns, not serialized: a take over rows in no defined order sorts
+ * them to cut per sub-table, but Kusto's take keeps its input unserialized.
+ */
+export function unserialized(rel: Rel): Rel {
+  const items: Assigned<IrExpr>[] = rel.columns.map((c) => ({
+    column: c,
+    value: { kind: 'col', ref: c.ref, type: c.type },
+  }));
+  return { kind: 'project', input: rel, items, columns: rel.columns };
 }
 
 /** The window function calls in a where/extend/project (the operators that compute them). */

@@ -7,7 +7,7 @@
 // Other uses of Name are unknown tables (QUERY_SEMANTIC at the name).
 import type { Expr, Operator, Pipeline } from './ast';
 import { mapChildren } from './ast-walk';
-import { name } from './ast-build';
+import { asc, call, name } from './ast-build';
 import { mapExpressions } from './analyze-partition-source';
 import type { Rel } from './ir';
 import type { Span } from './tokens';
@@ -16,6 +16,7 @@ export interface PartitionRun {
   readonly prefix: string;
   readonly key: string;
   newRef(): string;
+  isSerialized(rel: Rel): boolean;
   bind(table: string, rel: Rel | undefined): void;
   at(ops: readonly Operator[], rel: Rel): Rel;
   /** The sub-query's operators applied to each key's sub-table of `rel`. */
@@ -32,6 +33,9 @@ export function liftPartitionScalars(
 ): { op: Operator; rel: Rel } {
   if (named.size === 0) return { op, rel };
   let current = rel;
+  // The joins below do not keep the rows' order: serialized rows are numbered first and sorted back after.
+  const nth = p.isSerialized(rel) ? `${p.prefix}scalar row ${p.newRef()}` : undefined;
+  let numbered = false;
   const source = (e: Expr): { table: Rel; ops: readonly Operator[] } | undefined => {
     if (e.kind === 'name' && named.has(e.name)) return { table: named.get(e.name)!, ops: [] };
     if (e.kind !== 'tabular' || e.pipeline.source.kind !== 'table') return undefined;
@@ -66,6 +70,13 @@ export function liftPartitionScalars(
       ],
       span,
     };
+    if (nth && !numbered) {
+      current = p.at(
+        [{ kind: 'serialize', items: [{ name: nth, expr: call('row_number', [], span), span }], span }],
+        current,
+      );
+      numbered = true;
+    }
     p.bind(table, values);
     try {
       const on = [{ left: p.key, right: keyName, leftSpan: span, rightSpan: span, span }];
@@ -79,5 +90,13 @@ export function liftPartitionScalars(
     return name(valueName, e.span);
   };
   const lifted = mapExpressions(op, sub);
+  if (nth && numbered)
+    current = p.at(
+      [
+        { kind: 'sort', keys: [asc(name(nth, span))], span },
+        { kind: 'projectAway', names: [{ name: nth, wildcard: false, span }], span },
+      ],
+      current,
+    );
   return { op: lifted, rel: current };
 }

@@ -4,13 +4,14 @@
 // already writes, so both engines run it: the key is copied once under a hidden name that every
 // operator carries, and each sub-query operator is applied per key: row-wise operators as they are;
 // summarize, count and distinct grouped by the key; sort ordered by the key first; top and take cut
-// per key with row_number() restarting where the key changes; scan walks the rows sorted by the key
-// and starts from an empty state where the key changes. The hidden key is dropped at the end,
+// per key with row_number() restarting where the key changes (a take with no sort before it keeps the
+// input's order, or leaves unserialized input so); scan walks the rows sorted by the key and starts
+// from an empty state where the key changes. Serialized output comes key by key. The hidden key is dropped at the end,
 // so the output has the sub-query's columns only. Window functions (prev, next, row_number, row_cumsum)
 // run per key: the key partitions their SQL windows. Throws QueryError QUERY_SEMANTIC for an unknown or
 // dynamic key, QUERY_UNSUPPORTED at a sub-query operator not run per key here.
 import type { Expr, NamedExpr, Operator, PartitionSpec, SortKey } from './ast';
-import { windowCalls, type MvApplyHost } from './analyze-mv-apply';
+import { unserialized, windowCalls, type MvApplyHost } from './analyze-mv-apply';
 import { liftPartitionScalars, type PartitionRun } from './analyze-partition-as';
 import { partitionSource } from './analyze-partition-source';
 import { name, long, call, binary, asc, operatorWord } from './ast-build';
@@ -19,6 +20,9 @@ import type { Span } from './tokens';
 
 /** Operators that work row by row and keep the rows' order: per sub-table or over all rows, the same result. */
 const ROW_WISE: ReadonlySet<Operator['kind']> = new Set(['where', 'extend', 'parse', 'projectAway', 'projectRename']);
+
+/** Operators whose output (when serialized) is key by key: they sort or walk each key's rows apart. */
+const GROUPS: ReadonlySet<Operator['kind']> = new Set(['sort', 'top', 'take', 'scan']);
 
 export function analyzePartition(h: MvApplyHost, input: Rel, spec: PartitionSpec, span: Span): Rel {
   const prefix = `\u0000partition ${h.newRef()} `;
@@ -46,16 +50,17 @@ export function analyzePartition(h: MvApplyHost, input: Rel, spec: PartitionSpec
     ({ rel, operators } = partitionSource(scope, input, { ...spec, source: spec.source }, span));
   } else
     rel = at([{ kind: 'extend', items: [{ name: key, expr: name(spec.key.name, spec.key.span), span }], span }], input);
-  const state: Order = { keys: undefined };
+  const state: Order = { keys: undefined, grouped: false };
   const run: PartitionRun = {
     prefix,
     key,
     newRef: () => h.newRef(),
+    isSerialized: (r) => h.isSerialized(r),
     bind: (table, r) => h.bindTable(table, r),
     at,
     perKey: (ops, r) => {
-      const own: Order = { keys: undefined };
-      return ops.reduce((acc, op) => at(perKey(h, key, groupWindows(h, op, acc, key), own), acc), r);
+      const own: Order = { keys: undefined, grouped: false };
+      return ops.reduce((acc, op) => applyPerKey(h, at, key, op, own, acc), r);
     },
   };
   const named = new Map<string, Rel>();
@@ -65,28 +70,41 @@ export function analyzePartition(h: MvApplyHost, input: Rel, spec: PartitionSpec
       continue;
     }
     const lifted = liftPartitionScalars(run, original, named, rel, original.span);
-    rel = at(perKey(h, key, groupWindows(h, lifted.op, lifted.rel, key), state), lifted.rel);
+    rel = applyPerKey(h, at, key, lifted.op, state, lifted.rel);
   }
+  // The output is the sub-query's results key by key (partition page): rows that kept the input's
+  // order (row-wise operators only) are grouped by the key, in that order within each key.
+  if (!state.grouped && h.isSerialized(rel)) rel = at(inInputOrder(key, [], span), rel);
   const items: Assigned<IrExpr>[] = rel.columns
     .filter((c) => !c.name.startsWith(prefix))
     .map((c) => ({ column: c, value: { kind: 'col', ref: c.ref, type: c.type } }));
   return { kind: 'project', input: rel, items, columns: items.map((i) => i.column) };
 }
 
-/** `op`, its window functions (if any) made to run per key of `input`, the rows `op` reads. */
-function groupWindows(h: MvApplyHost, op: Operator, input: Rel, key: string): Operator {
+/** `op` applied to each key's sub-table of `input`, its window functions (if any) run per key. */
+function applyPerKey(h: MvApplyHost, at: At, key: string, op: Operator, order: Order, input: Rel): Rel {
   if (windowCalls(op).length > 0) h.groupWindows(input, key);
-  return op;
+  const serial = h.isSerialized(input);
+  const cut = op.kind === 'take' && !order.keys;
+  const rel = at(perKey(h, key, op, order, serial), input);
+  // A take over rows in no defined order cuts them sorted by the key, but Kusto's take leaves them unserialized.
+  return cut && !serial ? unserialized(rel) : rel;
 }
 
-/** The order of each sub-table set by the last sort or top, for a take after it; undefined: none. */
+type At = (ops: readonly Operator[], rel: Rel) => Rel;
+
+/** The rows of each sub-table as the sub-query's operators so far leave them. */
 interface Order {
+  /** The order set by the last sort or top, for a take after it; undefined: none. */
   keys: readonly SortKey[] | undefined;
+  /** Whether the rows are key by key (a sort, top, take or scan ran per key); else in the input's order. */
+  grouped: boolean;
 }
 
 /** The operators that apply `op` to each key's sub-table. */
-function perKey(h: MvApplyHost, key: string, op: Operator, order: Order): Operator[] {
+function perKey(h: MvApplyHost, key: string, op: Operator, order: Order, serial: boolean): Operator[] {
   const span = op.span;
+  if (GROUPS.has(op.kind)) order.grouped = true;
   const k = name(key, span);
   const keyItem: NamedExpr = { name: key, expr: k, span };
   switch (op.kind) {
@@ -117,35 +135,42 @@ function perKey(h: MvApplyHost, key: string, op: Operator, order: Order): Operat
     case 'top':
     case 'take': {
       const count = h.constantCount(op.count);
+      const cut: Operator = {
+        kind: 'where',
+        predicate: binary('<=', nthOfKey(k, span), long(count, span), span),
+        span,
+      };
+      // A take with no sort or top before it keeps each key's first rows in the input's order
+      // (sorting by the key alone would lose it), or any rows when the input has no order.
+      if (op.kind === 'take' && !order.keys && serial) return inInputOrder(key, [cut], span);
       const keys = op.kind === 'top' ? op.by : (order.keys ?? []);
       if (op.kind === 'top') order.keys = op.by;
-      return [
-        { kind: 'sort', keys: [asc(k), ...keys], span },
-        { kind: 'where', predicate: binary('<=', nthOfKey(k, span), long(count, span), span), span },
-      ];
+      return [{ kind: 'sort', keys: [asc(k), ...keys], span }, cut];
     }
     case 'mvExpand':
       // Row by row (the hidden key is copied to each expanded row), but the rows leave the sort's order.
       order.keys = undefined;
       return [op];
-    case 'scan':
+    case 'scan': {
       // Each key's rows in their order, scanned from an empty state. A sort or top inside set that order;
       // else the input's: sorting by the key alone would lose it (the engines' sort is not stable), so the
       // rows are numbered first (as serialize does) and ordered by the key, then that number.
-      return order.keys ? [{ ...op, scan: { ...op.scan, partitionKey: key } }] : inputOrderScan(key, op, span);
+      const scan: Operator = { ...op, scan: { ...op.scan, partitionKey: key } };
+      return order.keys ? [scan] : inInputOrder(key, [scan], span);
+    }
     default:
       if (ROW_WISE.has(op.kind)) return [op];
       throw h.errors.unsupported(`${operatorWord(op)} inside partition is not supported`, op.span);
   }
 }
 
-/** Scan each key's rows in the input's order: numbered, sorted by key then number, the number dropped after. */
-function inputOrderScan(key: string, op: Operator & { kind: 'scan' }, span: Span): Operator[] {
+/** `ops` over each key's rows in the input's order: numbered, sorted by key then number, the number dropped after. */
+function inInputOrder(key: string, ops: readonly Operator[], span: Span): Operator[] {
   const nth = `${key} input row`;
   return [
     { kind: 'serialize', items: [{ name: nth, expr: call('row_number', [], span), span }], span },
     { kind: 'sort', keys: [asc(name(key, span)), asc(name(nth, span))], span },
-    { ...op, scan: { ...op.scan, partitionKey: key } },
+    ...ops,
     { kind: 'projectAway', names: [{ name: nth, wildcard: false, span }], span },
   ];
 }

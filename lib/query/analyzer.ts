@@ -330,6 +330,10 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
     return inputs.reduce((d, r) => Math.max(d, (this.relDepths.get(r) ?? 0) + 1), depth);
   }
 
+  isSerialized(rel: Rel): boolean {
+    return this.serialized.has(rel);
+  }
+
   groupWindows(rel: Rel, key: string): void {
     this.windowGroups.set(rel, key);
   }

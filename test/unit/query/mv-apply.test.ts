@@ -139,4 +139,49 @@ describe('mv-apply', () => {
     );
     expect(rows).toHaveLength(4);
   });
+
+  it.each([
+    [
+      'after mv-expand (its rows expanded from one element would tie in any order)',
+      'print a = dynamic([1, 2]) | mv-apply x = a to typeof(long) on (extend b = range(x * 10, x * 10 + 3, 1)\n' +
+        '| mv-expand b to typeof(long) | extend p = prev(b))',
+      "2:44: prev() needs serialized input (the row set must be serialized): add '| serialize' or '| order by ...' before this operator",
+    ],
+    [
+      'after summarize',
+      'print a = dynamic([1, 2, 3]) | mv-apply x = a to typeof(long) on (summarize c = count() by b = x % 2\n' +
+        '| extend rn = row_number())',
+      "2:15: row_number() needs serialized input (the row set must be serialized): add '| serialize' or '| order by ...' before this operator",
+    ],
+    [
+      'after mv-expand then take (take keeps its input unserialized)',
+      'print a = dynamic([1, 2]) | mv-apply x = a to typeof(long) on (extend b = pack_array(x, x)\n' +
+        '| mv-expand b to typeof(long) | take 3 | extend rn = row_number())',
+      "2:54: row_number() needs serialized input (the row set must be serialized): add '| serialize' or '| order by ...' before this operator",
+    ],
+  ])('refuses a window function %s, as Kusto does, until a sort comes between', (_, query, message) => {
+    // Act
+    const error = failure(query);
+    // Assess
+    expect(error.code).toBe('QUERY_SEMANTIC');
+    expect(error.message).toBe(message);
+  });
+
+  it('runs a window function after summarize and a sort, per row', async () => {
+    // Act
+    const { rows } = await run(
+      'datatable (a:dynamic) [dynamic([1, 2, 3]), dynamic([4])]\n' +
+        '| mv-apply x = a to typeof(long) on (summarize c = count() by b = x % 2 | sort by b asc | extend rn = row_number())\n' +
+        '| project b, c, rn',
+    );
+    // Assess
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        [0, 1, 1],
+        [1, 2, 2],
+        [0, 1, 1],
+      ]),
+    );
+    expect(rows).toHaveLength(3);
+  });
 });

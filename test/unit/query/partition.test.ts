@@ -80,6 +80,17 @@ describe('partition', () => {
       'QUERY_SEMANTIC',
       '1:51: the row count cannot be negative',
     ],
+    // A table read and a summarize's output are not serialized (serialize page): take keeps them so.
+    [
+      'States | partition by DeviceId (take 2 | extend rn = row_number())',
+      'QUERY_SEMANTIC',
+      '1:54: row_number() needs serialized input',
+    ],
+    [
+      'States | summarize c = count() by DeviceId | partition by DeviceId (take 1 | extend p = prev(c))',
+      'QUERY_SEMANTIC',
+      '1:89: prev() needs serialized input',
+    ],
   ])('rejects %j', (query, code, message) => {
     // Act
     const error = compileFailure(query, options('duckdb'));
@@ -188,5 +199,53 @@ describe('partition', () => {
     // Assess
     expect(error.code).toBe('QUERY_UNSUPPORTED');
     expect(error.message).toBe('2:68: row_window_session() inside partition or mv-apply is not supported');
+  });
+
+  it("takes each key's first rows in the input's order, serialized: prev() inside and after reads that order", async () => {
+    // Act: range's rows are serialized; each key's rows step by 3.
+    const query = (sub: string, after: string): string =>
+      `range i from 1 to 60000 step 1 | extend k = i % 3 | partition by k (${sub})${after}\n` +
+      '| summarize n = count(), bad = countif(isnotnull(p) and p != i - 3), nulls = countif(isnull(p))';
+    const inside = await run(query('take 20000 | extend p = prev(i)', ''));
+    const after = await run(query('take 20000', ' | extend p = prev(i)'));
+    // Assess: inside, one null p per key; after, the keys follow one another: only the first row of
+    // the second and third key reads another key's row.
+    expect(inside).toEqual([[60000, 0, 3]]);
+    expect(after).toEqual([[60000, 2, 1]]);
+  });
+
+  it('groups rows that kept the input order key by key, in that order within each key (the partition page)', async () => {
+    // Act
+    const rows = await run(
+      'range i from 1 to 7 step 1 | extend k = i % 3 | partition by k (extend p = prev(i)) | extend n = next(i)',
+    );
+    // Assess: each key's rows together; next() reads the following row, the next key's first after a key's last.
+    expect(rows).toEqual([
+      [3, 0, null, 6],
+      [6, 0, 3, 1],
+      [1, 1, null, 4],
+      [4, 1, 1, 7],
+      [7, 1, 4, 2],
+      [2, 2, null, 5],
+      [5, 2, 2, null],
+    ]);
+  });
+
+  it('keeps the rows serialized through a toscalar() over the as-named partition', async () => {
+    // Act
+    const rows = await run(
+      'range i from 1 to 7 step 1 | extend k = i % 3\n' +
+        '| partition by k (as P | sort by i desc | extend tot = toscalar(P | summarize sum(i)) | extend rn = row_number())',
+    );
+    // Assess
+    expect(rows).toEqual([
+      [6, 0, 9, 1],
+      [3, 0, 9, 2],
+      [7, 1, 12, 1],
+      [4, 1, 12, 2],
+      [1, 1, 12, 3],
+      [5, 2, 7, 1],
+      [2, 2, 7, 2],
+    ]);
   });
 });
