@@ -186,7 +186,9 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
     if (input.kind === 'scan') return input.table;
     const asName = this.asNames.get(input);
     if (asName !== undefined) return asName;
-    for (const [name, rel] of this.tabularLets) if (rel === input && !name.startsWith('#')) return name;
+    // '#' and '\u0000' start the names the compiler binds itself (mv-apply's rows): no name a user wrote.
+    for (const [name, rel] of this.tabularLets)
+      if (rel === input && !name.startsWith('#') && !name.startsWith('\u0000')) return name;
     return '';
   }
 

@@ -69,6 +69,18 @@ describe('mv-apply', () => {
     expect(rows).toHaveLength(2);
   });
 
+  it("names no internal table in a search's $table inside the sub-query", async () => {
+    // Act
+    const got = await run(
+      'print a = dynamic([1, 2]) | mv-apply x = a to typeof(long) on (search "2" | project $table)',
+    );
+    // Assess: the rows are no table a user named, as print's are (it showed an engine-internal name)
+    expect(got.rows).toEqual([
+      [[1, 2], ''],
+      [[1, 2], ''],
+    ]);
+  });
+
   it('drops a row whose sub-query returns nothing, and repeats the row for each result row', async () => {
     // Act
     const { rows } = await run(
