@@ -67,7 +67,7 @@ const TICKS_PER_CLOCK_READ = 256;
  * The compile-time budget: every loop of the compiler calls tick(); once the budget is spent the
  * next clock read throws QUERY_TOO_COMPLEX at the position being worked on. With `cpuMs` (the
  * default clock's companion), a wall-clock overrun counts only once the process has also used the
- * budget's CPU time since the compile began: on a loaded machine a query waits for a core, and that
+ * budget's CPU time since its first clock read: on a loaded machine a query waits for a core, and that
  * wait is not the query's fault (a 400 for it would blame the caller for the server's load); a
  * compile that truly runs long uses the CPU too and is still stopped.
  */
