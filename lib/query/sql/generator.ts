@@ -475,13 +475,18 @@ class Generator {
           rel.captures.map((c) => [c.column.ref, `regexp_extract(${this.q(source)}, ${pattern}, ${c.value})`]),
         );
         const visible = new Set(rel.columns.map((c) => c.ref));
+        // A sort key the parse replaces (`sort by s | parse s with s:long`) is carried, as project
+        // carries it: the rows keep the sort's order.
+        const carried = [...new Set([...s.carried.filter((r) => r !== source), ...s.order.map((o) => o.ref)])].filter(
+          (r) => !visible.has(r),
+        );
         s.sel.star = false;
         s.sel.items = [
           ...rel.columns.map((c) => ({ sql: captured.get(c.ref) ?? this.q(c.ref), ref: c.ref })),
-          ...s.carried.filter((r) => r !== source && !visible.has(r)).map((r) => ({ sql: this.q(r), ref: r })),
+          ...carried.map((r) => ({ sql: this.q(r), ref: r })),
         ];
         s.cols = rel.columns;
-        s.carried = s.carried.filter((r) => r !== source);
+        s.carried = carried;
         this.countTerms(rel.captures.length, undefined);
         return s;
       }

@@ -1,9 +1,12 @@
 // parse kind=regex flags= (parse operator docs: U ungreedy, i, m, s) and the numbering of the
 // columns' groups after the pattern's own groups; the refusals at the flags' position.
-import { describe, expect, it } from 'vitest';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../../../lib/query/index';
 import { captureGroupNames } from '../../../lib/query/regex-groups';
 import { baseOptions, expectRefusedAt } from './compile-failure';
+import { openFixtureDb } from '../../golden/fixture-db';
+import { rowsOf } from './duckdb-rows';
 
 const duckdb = { ...baseOptions, dialect: 'duckdb' as const };
 const timestream = { ...baseOptions, dialect: 'timestream' as const };
@@ -61,4 +64,28 @@ describe('parse kind=regex flags=', () => {
     expect(sql).toContain(`'^(k)=(.*);(w)?(.*)', 2)`);
     expect(sql).toContain(`'^(k)=(.*);(w)?(.*)', 4)`);
   });
+});
+
+describe('parse after a sort of the column it replaces', () => {
+  let db: DuckDBConnection;
+  beforeAll(async () => {
+    db = await openFixtureDb();
+  });
+
+  it.each(['parse', 'parse-where', 'parse kind=regex'])(
+    '%s keeps the sort order (the sort key was dropped: a DuckDB binder error)',
+    async (operator) => {
+      // Prepare
+      const query = `range x from 1 to 3 step 1 | extend s = tostring(x) | sort by s desc | ${operator} s with s:long | extend p = prev(s)`;
+      // Act
+      const rows = await rowsOf(db, query);
+      // Assess
+      expect(rows).toEqual([
+        [3, 3, null],
+        [2, 2, 3],
+        [1, 1, 2],
+      ]);
+      expect(() => compile(query, { ...baseOptions, dialect: 'timestream' })).not.toThrow();
+    },
+  );
 });
