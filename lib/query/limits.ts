@@ -74,7 +74,7 @@ const TICKS_PER_CLOCK_READ = 256;
 export class CompileBudget {
   private ticks = 0;
   private readonly deadline: number;
-  /** CPU time at the first clock read: read then, not per compile (a call costs ~2 µs; most compiles never read the clock). */
+  /** CPU time at the first clock read: read then, not per compile (a system call; most compiles never read the clock, and the compile bench showed a read per compile). */
   private cpuAtFirstRead: number | undefined;
 
   constructor(

@@ -4,9 +4,10 @@
 // Their page examples are in the conformance corpus (test/conformance/cases/fn-fns11-*.json).
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compile, convertRows } from '../../../lib/query/index';
-import { GOLDEN_OPTIONS, openFixtureDb, runSql } from '../../golden/fixture-db';
+import { compile } from '../../../lib/query/index';
+import { openFixtureDb } from '../../golden/fixture-db';
 import { baseOptions, compileFailure, expectRefusedAt, expectRefusedWithReason } from './compile-failure';
+import { rowsOf } from './duckdb-rows';
 
 const duck = { ...baseOptions, dialect: 'duckdb' as const };
 const ts = { ...baseOptions, dialect: 'timestream' as const };
@@ -125,13 +126,7 @@ describe('run on DuckDB', () => {
     db = await openFixtureDb();
   });
 
-  async function rows(query: string): Promise<unknown[][]> {
-    const compiled = compile(query, { ...GOLDEN_OPTIONS, dialect: 'duckdb' });
-    return convertRows(
-      await runSql(db, compiled.sql),
-      compiled.columns.map((c) => c.type),
-    );
-  }
+  const rows = (query: string): Promise<unknown[][]> => rowsOf(db, query);
 
   it('leaves out a pair with a null, gives 0 for one pair, and NaN for a NaN, by group', async () => {
     // Act

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { compile, convertRows } from '../../../lib/query/index';
 import { GOLDEN_OPTIONS, openFixtureDb, runSql } from '../../golden/fixture-db';
 import { expectRefusedAt } from './compile-failure';
+import { sortedRows } from './duckdb-rows';
 
 const duck = { ...GOLDEN_OPTIONS, dialect: 'duckdb' as const };
 
@@ -21,14 +22,7 @@ describe('node_degree_in and node_degree_out', () => {
     db = await openFixtureDb();
   });
 
-  async function rows(query: string): Promise<unknown[][]> {
-    const compiled = compile(query, duck);
-    const result = convertRows(
-      await runSql(db, compiled.sql),
-      compiled.columns.map((c) => c.type),
-    );
-    return result.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
-  }
+  const rows = (query: string): Promise<unknown[][]> => sortedRows(db, query);
 
   it('counts every edge row, a self-loop once each way, and 0 for a node without edges', async () => {
     // Act

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compile, convertRows, type CompileOptions } from '../../../lib/query/index';
 import { compileFailure } from './compile-failure';
+import { rowsOf } from './duckdb-rows';
 import { GOLDEN_OPTIONS, openFixtureDb, runSql } from '../../golden/fixture-db';
 
 const options = (dialect: CompileOptions['dialect']): CompileOptions => ({ ...GOLDEN_OPTIONS, dialect });
@@ -129,13 +130,7 @@ describe('partition', () => {
     );
   });
 
-  async function run(query: string): Promise<unknown[][]> {
-    const compiled = compile(query, options('duckdb'));
-    return convertRows(
-      await runSql(db, compiled.sql),
-      compiled.columns.map((c) => c.type),
-    );
-  }
+  const run = (query: string): Promise<unknown[][]> => rowsOf(db, query);
 
   it('runs prev, next, row_number and row_cumsum per key (the functions library reads next() inside partition)', async () => {
     // Act: the keys' rows interleaved in the input.
