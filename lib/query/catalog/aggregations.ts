@@ -187,7 +187,7 @@ export const AGGREGATIONS: readonly AggregateFunction[] = [
   ...(['make_list_if', 'make_set_if'] as const).map((name) =>
     agg({
       name,
-      summary: `A dynamic array of the ${name === 'make_set_if' ? 'distinct ' : ''}values of expr where predicate holds, at most maxSize.`,
+      summary: `A dynamic array of the ${name === 'make_set_if' ? 'distinct ' : ''}values of expr where predicate holds, at most maxSize${name === 'make_set_if' ? " (an array's elements, not the array)" : ''}.`,
       defaultName: (n) => `${name === 'make_set_if' ? 'set' : 'list'}_${n}`,
       signatures: [{ params: [{ name: 'expr', type: 'any' }, pred, maxSize], result: 'dynamic' }],
       check: maxSizeCheck(2),
@@ -198,7 +198,7 @@ export const AGGREGATIONS: readonly AggregateFunction[] = [
   agg({
     name: 'make_bag',
     summary:
-      'The property bags of expr merged into one, at most maxSize keys (the first ones; for a key in several rows, its first value).',
+      'The property bags of expr merged into one, at most maxSize keys (the first ones; for a key in several rows, its first value). The deprecated make_dictionary keeps 128 by default.',
     defaultName: (n) => `bag_${n}`,
     signatures: [{ params: [{ name: 'expr', type: 'dynamic' }, maxSize], result: 'dynamic' }],
     check: maxSizeCheck(1),
