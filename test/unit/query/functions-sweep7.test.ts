@@ -1,6 +1,7 @@
 // What the seventh docs sweep fixed (docs/query-api.md, "The docs' examples"): IPv4 text after `::`
-// in the IPv6 functions, make_set of arrays, and the deprecated aggregations argmax()/argmin(),
-// makelist()/makeset() and make_dictionary(). The pages' printed examples are conformance cases
+// in the IPv6 functions, make_set of arrays, arg_max/arg_min of a group whose maximized value is
+// always null, and the deprecated aggregations argmax()/argmin(), makelist()/makeset() and
+// make_dictionary(). The pages' printed examples are conformance cases
 // (test/conformance/cases/fn-sweep7-*.json); these pin the rules around them.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -94,6 +95,24 @@ describe('make_set of dynamic values', () => {
     // Assess
     expect(sql).toContain('flatten(');
     expect(sql).toContain('array_distinct(');
+  });
+});
+
+describe('arg_max and arg_min where the expression is null in every row of a group', () => {
+  it('picks one row of the group, every returned column from that row', async () => {
+    // Act
+    const rows = await rowsOf(
+      db,
+      'datatable(k:string, v:long, c:string, n:long)["a", long(null), "x", 1, "a", long(null), "y", 2, "b", 1, "z", 3, "b", long(null), "w", 4] | summarize arg_max(v, c, n), arg_min(v, c, n) by k | order by k asc',
+    );
+
+    // Assess: "a" keeps one of its rows (x with 1 or y with 2), never a mix nor nulls; "b" ignores its null row.
+    expect(rows[1]).toEqual(['b', 1, 'z', 3, 1, 'z', 3]);
+    const [a] = rows;
+    expect(a![0]).toBe('a');
+    expect([a![1], a![4]]).toEqual([null, null]);
+    expect(['x,1', 'y,2']).toContain(`${a![2]},${a![3]}`);
+    expect(['x,1', 'y,2']).toContain(`${a![5]},${a![6]}`);
   });
 });
 
