@@ -113,10 +113,27 @@ const averageType = (t: KqlType): KqlType => (t === 'timespan' || t === 'datetim
 /** percentile of an int is long, of a decimal real (Kusto.Language's percentile result); others keep their type. */
 const percentileType = (t: KqlType): KqlType => (t === 'int' ? 'long' : t === 'decimal' ? 'real' : t);
 
+const DEPRECATED_AGGREGATES: Readonly<Record<string, string>> = {
+  any: 'take_any',
+  anyif: 'take_anyif',
+  argmax: 'arg_max',
+  argmin: 'arg_min',
+  makelist: 'make_list',
+  makeset: 'make_set',
+  make_dictionary: 'make_bag',
+};
+
+/**
+ * The maximum size a deprecated list or bag aggregation keeps when none is given: "The deprecated
+ * version has a default maxSize limit of 128" (make_list's, make_set's and make_bag's pages).
+ */
+const LEGACY_MAX_SIZE = lit('long', 128n);
+
 export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateContext): AggregateOutput[] {
   const { errors } = ctx;
-  // Deprecated aliases (take_any's and take_anyif's pages): any() and anyif().
-  const name = call.name === 'any' ? 'take_any' : call.name === 'anyif' ? 'take_anyif' : call.name;
+  // Deprecated aliases (take_any's, take_anyif's, arg_max's and arg_min's pages): any(), anyif(),
+  // argmax() and argmin(), each named its own way below.
+  const name = DEPRECATED_AGGREGATES[call.name] ?? call.name;
   const arg0 = call.args[0];
 
   switch (name) {
@@ -178,22 +195,25 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
       arity(call, ctx, 1, 2);
       const x = argScalar(call.args[0]!, ctx);
       const ref = { catalog: 'aggregate', name: name === 'make_list' ? 'make_list_if' : 'make_set_if' } as const;
+      const legacy = call.name !== name;
       // A timespan goes in as Kusto's [d.]hh:mm:ss text, which the catalog's list writes (not a count of
-      // microseconds): make_list(x) is make_list_if(x, true).
-      if (x.type === 'timespan' && !call.args[1])
+      // microseconds), and the set of dynamic values is the set of their elements, which the catalog's
+      // set gathers: make_list(x) is make_list_if(x, true).
+      const viaCatalog = x.type === 'timespan' || (x.type === 'dynamic' && name === 'make_set');
+      if (viaCatalog && !call.args[1] && !legacy)
         return single('catalog', [x, lit('bool', true)], 'dynamic', prefixed(name, arg0)).map((o) => ({
           ...o,
           agg: { ...o.agg, ref },
         }));
-      if (call.args[1]) {
+      if (call.args[1] || legacy) {
         // make_list(x, maxSize) is make_list_if(x, true, maxSize) (the catalog entry spells the limit).
-        const max = argScalar(call.args[1], ctx);
+        const max = call.args[1] ? argScalar(call.args[1], ctx) : LEGACY_MAX_SIZE;
         // Kusto checks the range [1..1048576] (SEM0248), as the catalog's maxSizeCheck does.
         const v = max.kind === 'lit' && isInteger(max.type) ? (max.value as bigint | null) : null;
         if (v === null || v < 1n || v > 1_048_576n) {
           throw errors.semantic(
-            `the maximum size of ${name}() must be a constant integer between 1 and 1048576`,
-            call.args[1].span,
+            `the maximum size of ${call.name}() must be a constant integer between 1 and 1048576`,
+            (call.args[1] ?? call).span,
           );
         }
         return single('catalog', [x, lit('bool', true), max], 'dynamic', prefixed(name, arg0)).map((o) => ({
@@ -240,23 +260,25 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
       arity(call, ctx, 2, Infinity);
       const by = orderable(call.args[0]!, name, ctx);
       const fn: AggFn = name;
+      const prefix = `${name === 'arg_max' ? 'max_' : 'min_'}${aggregateArgumentName(arg0)}`;
+      // The deprecated argmax()/argmin() name every column after the first argument (Kusto.Language:
+      // argmin(Price, Supplier) gives min_Price, min_Price_Supplier), where arg_min gives Price, Supplier.
+      const legacy = call.name !== name;
       const first: AggregateOutput = {
-        defaultName: derivedName(call.args[0]!) ?? (name === 'arg_max' ? 'max_' : 'min_') + aggregateArgumentName(arg0),
+        defaultName: (legacy ? undefined : derivedName(call.args[0]!)) ?? prefix,
         agg: { fn, args: [by, by], type: by.type },
         multi: true,
       };
       const seen = starSeen(call.args, ctx);
       if (seen !== undefined && by.kind === 'col') seen.add(by.ref);
-      const rest = returned(
-        call.args.slice(1),
-        ctx,
-        seen,
-        `${name === 'arg_max' ? 'max_' : 'min_'}${aggregateArgumentName(arg0)}_arg`,
-        1,
-      );
+      const rest = returned(call.args.slice(1), ctx, seen, `${prefix}_arg`, 1);
       return [
         first,
-        ...rest.map((r) => ({ defaultName: r.name, agg: { fn, args: [r.expr, by], type: r.expr.type }, multi: true })),
+        ...rest.map((r) => ({
+          defaultName: legacy && !r.positional ? `${prefix}_${r.name}` : r.name,
+          agg: { fn, args: [r.expr, by], type: r.expr.type },
+          multi: true,
+        })),
       ];
     }
     case 'take_any': {
@@ -290,6 +312,8 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
       const fn = lookupAggregate(name);
       if (!fn) throw errors.unsupported(`the aggregation function '${call.name}' is not supported`, call.nameSpan);
       const args = call.args.map((a) => argScalar(a, ctx));
+      // make_dictionary(x) is make_bag(x, 128) (make_bag's page), named dictionary_x (Kusto.Language).
+      if (call.name === 'make_dictionary' && args.length === 1) args.push(LEGACY_MAX_SIZE);
       // Aggregates never convert dynamic silently (avg(Value) is an error in Kusto too).
       const r = resolve(fn, args, false);
       if ('message' in r) throw errors.semantic(r.message, r.arg >= 0 ? call.args[r.arg]!.span : call.span);
@@ -297,8 +321,8 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
         {
           // anyif(x, p) keeps its own prefix, anyif_x, where take_anyif(x, p) is x (Kusto.Language).
           defaultName:
-            call.name === 'anyif'
-              ? `anyif_${aggregateArgumentName(arg0)}`
+            call.name === 'anyif' || call.name === 'make_dictionary'
+              ? `${call.name === 'anyif' ? 'anyif' : 'dictionary'}_${aggregateArgumentName(arg0)}`
               : fn.defaultName(aggregateArgumentName(arg0), aggregateArgumentName(call.args[1])),
           agg: { fn: 'catalog', args: r.args, type: r.type, ref: { catalog: 'aggregate', name: fn.name } },
           multi: false,

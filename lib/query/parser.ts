@@ -143,10 +143,8 @@ const DEPRECATED_ALIASES: ReadonlyMap<string, string> = new Map([
   ['base64_encodestring', 'base64_encode_tostring'],
   ['base64_decodestring', 'base64_decode_tostring'],
   ['datepart', 'datetime_part'],
-  // Aggregations: "Deprecated aliases: makelist()" / "makeset()" (make_list's and make_set's pages);
-  // Kusto.Language names them as the new ones (list_x, set_x).
-  ['makelist', 'make_list'],
-  ['makeset', 'make_set'],
+  // The deprecated aggregations makelist() and makeset() keep their names: their default maxSize is
+  // 128 (lib/query/aggregates.ts).
 ]);
 
 const BOOL_WORDS: ReadonlyMap<string, boolean> = new Map([

@@ -4,7 +4,7 @@
 import type { IrExpr } from '../ir';
 import type { SqlDialect } from '../sql/dialect';
 import { isNumeric } from '../types';
-import { bagAsMap, firstWinsMerge } from './arrays';
+import { bagAsMap, distinctDuck, firstWinsMerge } from './arrays';
 import type { AggregateFunction, SqlBuilder, SqlCall } from './types';
 import { constantOf } from './types';
 
@@ -32,10 +32,31 @@ export const when = (c: SqlCall, value: number, predicate: number): string => {
   return p?.kind === 'lit' && p.value === true ? c.a[value]! : `CASE WHEN ${c.a[predicate]} THEN ${c.a[value]} END`;
 };
 
+/**
+ * The set of the elements of dynamic values, at most `max` of them: an array value gives its
+ * elements, another value itself (the make_set page: make_set of an array column is
+ * ["A1","A2","A3","C1","C2"]), each kept once, in the order they first come.
+ */
+function setOfDynamic(c: SqlCall, where: string, max: string | undefined): string {
+  const v = c.a[0]!;
+  if (c.d.name === 'duckdb') {
+    const elements = `flatten(list(CASE WHEN json_type(${v}) = 'ARRAY' THEN CAST(${v} AS JSON[]) ELSE [${v}] END) FILTER (WHERE ${where}))`;
+    const set = distinctDuck(`coalesce(${elements}, [])`);
+    return `to_json(${max === undefined ? set : `list_slice(${set}, 1, ${max})`})`;
+  }
+  const elements = `flatten(coalesce(array_agg(coalesce(transform(try(CAST(json_parse(${v}) AS ARRAY(JSON))), e -> json_format(e)), ARRAY[${v}])) FILTER (WHERE ${where}), ARRAY[]))`;
+  const set = `array_distinct(${elements})`;
+  return `'[' || array_join(${max === undefined ? set : `slice(${set}, 1, ${max})`}, ',') || ']'`;
+}
+
 /** A JSON array of the non-null elements (distinct for sets), at most `max` of them. */
 function listOf(c: SqlCall, filter: string, distinct: boolean, max: string | undefined): string {
   const { d, args } = c;
   const e = args[0]!;
+  if (distinct && e.type === 'dynamic') {
+    const notNull = `NOT ${d.dynIsNull(c.a[0]!)}`;
+    return setOfDynamic(c, filter ? `${notNull} AND ${filter}` : notNull, max);
+  }
   // A timespan as Kusto writes it inside dynamic values ("01:00:00"), not as its microseconds.
   const element = e.type === 'timespan' ? c.jsonOfType(c.a[0]!, e.type) : d.jsonText(c.a[0]!, e.type);
   const notNull = e.type === 'dynamic' ? `NOT ${d.dynIsNull(c.a[0]!)}` : `${c.a[0]} IS NOT NULL`;
@@ -166,7 +187,7 @@ export const AGGREGATIONS: readonly AggregateFunction[] = [
   ...(['make_list_if', 'make_set_if'] as const).map((name) =>
     agg({
       name,
-      summary: `A dynamic array of the ${name === 'make_set_if' ? 'distinct ' : ''}values of expr where predicate holds, at most maxSize.`,
+      summary: `A dynamic array of the ${name === 'make_set_if' ? 'distinct ' : ''}values of expr where predicate holds, at most maxSize${name === 'make_set_if' ? " (an array's elements, not the array)" : ''}.`,
       defaultName: (n) => `${name === 'make_set_if' ? 'set' : 'list'}_${n}`,
       signatures: [{ params: [{ name: 'expr', type: 'any' }, pred, maxSize], result: 'dynamic' }],
       check: maxSizeCheck(2),
@@ -177,7 +198,7 @@ export const AGGREGATIONS: readonly AggregateFunction[] = [
   agg({
     name: 'make_bag',
     summary:
-      'The property bags of expr merged into one, at most maxSize keys (the first ones; for a key in several rows, its first value).',
+      'The property bags of expr merged into one, at most maxSize keys (the first ones; for a key in several rows, its first value). The deprecated make_dictionary keeps 128 by default.',
     defaultName: (n) => `bag_${n}`,
     signatures: [{ params: [{ name: 'expr', type: 'dynamic' }, maxSize], result: 'dynamic' }],
     check: maxSizeCheck(1),

@@ -24,7 +24,7 @@ const tsJson = (arr: string): string => `json_format(CAST(${arr} AS JSON))`;
  * written out again inside the lambda: set_union of two 1,000-element arrays took 1.6 s.) Nulls
  * count as equal to each other, as list_position has them.
  */
-const distinctDuck = (l: string): string => {
+export const distinctDuck = (l: string): string => {
   const firsts = `list_filter(_ds, (e, n) -> n = 1 OR _ds[n - 1].v IS DISTINCT FROM e.v)`;
   const inOrder = `list_sort(list_transform(${firsts}, e -> {'i': e.i, 'v': e.v}))`;
   // The cast keeps _ds's element type when DuckDB folds a constant that is no array to an untyped

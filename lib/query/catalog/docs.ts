@@ -12,7 +12,8 @@ export const CORE_SCALARS =
   'series_stats (alone in extend or project: seven columns series_stats_x_min ... _variance; DuckDB only), ' +
   'series_fit_line (the same: six columns series_fit_line_x_rsquare ... _line_fit; DuckDB only)';
 export const CORE_AGGREGATES =
-  'count, countif, sum, sumif, avg, avgif, min, max, dcount, percentile, percentiles, arg_max, arg_min (with *), make_list, make_set (both with maxSize), stdev, take_any/any';
+  'count, countif, sum, sumif, avg, avgif, min, max, dcount, percentile, percentiles, arg_max, arg_min (with *; the deprecated argmax, argmin name their columns max_x, max_x_y), ' +
+  'make_list, make_set (both with maxSize; make_set of arrays gathers their elements; the deprecated makelist, makeset keep 128 by default), stdev, take_any/any';
 
 const FAMILY_TITLES: Readonly<Record<Family, string>> = {
   datetime: 'Date and time',

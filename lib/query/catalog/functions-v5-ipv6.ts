@@ -1,8 +1,8 @@
 // The IPv6 functions (parse_ipv6, parse_ipv6_mask, ipv6_compare, ipv6_is_match, ipv6_is_in_range,
 // ipv6_is_in_any_range; their docs pages). An address is IPv6 text (with `::` and a trailing dotted
-// IPv4 part allowed) or IPv4 text (read as ::ffff:a.b.c.d, its /prefix counting from bit 96), each
-// with an optional /prefix. Each is parsed once into a struct of its eight 16-bit groups and its
-// prefix (null when the text is no address); masks clear the bits past a prefix. The groups are
+// IPv4 part allowed) or IPv4 text, bare or after `::` (read as ::ffff:a.b.c.d, its /prefix counting
+// from bit 96), each with an optional /prefix. Each is parsed once into a struct of its eight 16-bit
+// groups and its prefix (null when the text is no address); masks clear the bits past a prefix. The groups are
 // handled by position, not by list lambdas: with lambdas, 20 ipv6_compare calls took 3.8 s to
 // plan; now at most about 12 calls fit the SQL size limit and plan in 0.4-0.9 s. DuckDB only:
 // Timestream has no list lambdas here.
@@ -51,9 +51,11 @@ function v6Groups(a: string, c: SqlCall): string {
 function parsed(x: string, c: SqlCall): string {
   const a = `split_part(t, '/', 1)`;
   const given = `CASE WHEN strpos(t, '/') > 0 THEN ${int(`split_part(t, '/', 2)`)} END`;
-  const v4 = `regexp_full_match(${a}, ${c.d.string(`^${IPV4}$`)})`;
+  // IPv4 text, also written after a leading `::` (the parse_ipv6_mask page: '::192.168.255.255' is
+  // ...:ffff:c0a8:ffff and its /24 keeps 120 bits, as for '192.168.255.255/24').
+  const v4 = `regexp_full_match(${a}, ${c.d.string(`^(::)?${IPV4}$`)})`;
   const p = `CASE WHEN strpos(t, '/') = 0 THEN 128 WHEN ${v4} THEN CASE WHEN ${given} BETWEEN 0 AND 32 THEN 96 + ${given} END WHEN ${given} BETWEEN 0 AND 128 THEN ${given} END`;
-  const g = `CASE WHEN ${v4} THEN list_concat([0, 0, 0, 0, 0, 65535], ${v4Groups(a)}) ELSE ${v6Groups(a, c)} END`;
+  const g = `CASE WHEN ${v4} THEN list_concat([0, 0, 0, 0, 0, 65535], ${v4Groups(`ltrim(${a}, ':')`)}) ELSE ${v6Groups(a, c)} END`;
   return bind(
     `trim(${x})`,
     't',
