@@ -27,7 +27,15 @@ import type { Span } from './tokens';
 import { typeNamed } from './types';
 
 type Binding =
-  | { readonly kind: 'scalar'; readonly expr: Expr; readonly size: number }
+  | {
+      readonly kind: 'scalar';
+      readonly expr: Expr;
+      readonly size: number;
+      /** A name of the value that is no let of the query: a column of the row the call reads. */
+      readonly rowName?: Expr & { kind: 'name' };
+      /** How many tabular expressions enclose the binding (tabularDepth when it was made). */
+      readonly depth: number;
+    }
   | { readonly kind: 'tabular'; readonly pipeline: Pipeline; readonly size: number }
   | { readonly kind: 'function'; readonly name: string; readonly def: FunctionDef; scope: Scope };
 type Scope = ReadonlyMap<string, Binding>;
@@ -53,12 +61,17 @@ class Expander {
   private at: Span = { start: 0, end: 0 };
   /** Inside a function body (its nodes are new terms of the query). */
   private inBody = 0;
+  /** Tabular expressions (toscalar(T), x in (T), a pipeline) enclosing the node being walked. */
+  private tabularDepth = 0;
+  /** The query's own scalar and tabular lets: a name of an argument that is none of them is a column. */
+  private readonly letNames = new Set<string>();
 
   constructor(private readonly ctx: CompileContext) {}
 
   program(program: Program): Program {
     let scope = new Map<string, Binding>();
     const lets: LetStatement[] = [];
+    for (const stmt of program.lets) if (stmt.value.kind !== 'function') this.letNames.add(stmt.name);
     for (const stmt of program.lets) {
       if (stmt.value.kind === 'function') {
         scope = this.defineFunction(scope, stmt.name, stmt.value);
@@ -105,10 +118,12 @@ class Expander {
         if (withViews !== node) return this.children(withViews as unknown as Record<string, unknown>, scope);
       }
       // A union leg is { kind: 'pipeline', pipeline }: only a Pipeline has a source.
-      if (kind === 'pipeline' && rec['source'] !== undefined) return this.pipeline(node as Pipeline, scope);
+      if (kind === 'pipeline' && rec['source'] !== undefined)
+        return this.nested(() => this.pipeline(node as Pipeline, scope));
+      if (kind === 'tabular') return this.nested(() => this.children(rec, scope));
       if (kind === 'name' && span) {
         const b = scope.get(rec['name'] as string);
-        if (b?.kind === 'scalar') return this.use(b.expr, b.size);
+        if (b?.kind === 'scalar') return this.use(this.inRowContext(b), b.size);
         if (b?.kind === 'tabular') return { kind: 'tabular', pipeline: this.use(b.pipeline, b.size), span };
         // A scalar function is invoked by its name alone as by `name()` (user-defined functions docs:
         // `x * a` and `x * a()`); its missing arguments are then reported at the name.
@@ -350,9 +365,50 @@ class Expander {
 
   private bind(value: Expr | Pipeline): Binding {
     const size = this.treeSize(value);
-    return value.kind === 'pipeline'
-      ? { kind: 'tabular', pipeline: value, size }
-      : { kind: 'scalar', expr: value, size };
+    if (value.kind === 'pipeline') return { kind: 'tabular', pipeline: value, size };
+    const rowName = this.rowNameOf(value);
+    return { kind: 'scalar', expr: value, size, depth: this.tabularDepth, ...(rowName ? { rowName } : {}) };
+  }
+
+  private nested<T>(walk: () => T): T {
+    this.tabularDepth++;
+    try {
+      return walk();
+    } finally {
+      this.tabularDepth--;
+    }
+  }
+
+  /**
+   * A scalar parameter (or a body's let) used inside a tabular expression of the body that the
+   * binding is outside of: its value must not read the calling row. Substituted there, a column
+   * name would be read as a column of the inner table (`toscalar(T | where x == x_)` called as
+   * `f(x)` compared T's x with itself). Kusto refuses such a call ("can't use 'x' as it is defined
+   * outside its row-context scope", toscalar page); so does this, at the argument's column.
+   */
+  private inRowContext(b: Binding & { kind: 'scalar' }): Expr {
+    if (b.rowName && this.tabularDepth > b.depth)
+      throw this.ctx.errors.semantic(
+        `can't use '${clip(b.rowName.name)}' inside a tabular expression of a function body (toscalar(), in (T)): it is defined outside that expression's row context; pass a constant or a let value`,
+        b.rowName.span,
+      );
+    return b.expr;
+  }
+
+  /** The first name in a value that is not a let of the query (so a column), if any. */
+  private rowNameOf(node: unknown): (Expr & { kind: 'name' }) | undefined {
+    if (typeof node !== 'object' || node === null) return undefined;
+    const rec = node as Record<string, unknown>;
+    // A tabular expression inside the value reads its own rows, not the calling one.
+    if (rec['kind'] === 'tabular') return undefined;
+    if (rec['kind'] === 'name' && typeof rec['name'] === 'string' && !this.letNames.has(rec['name']))
+      return node as Expr & { kind: 'name' };
+    for (const [key, v] of Object.entries(rec)) {
+      if (SKIPPED_KEYS.has(key)) continue;
+      const found = this.rowNameOf(v);
+      if (found) return found;
+    }
+    return undefined;
   }
 
   /** A bound value at one more place: its terms count again there. */

@@ -57,6 +57,35 @@ describe('user-defined functions', () => {
     expect(error.message).toContain(message);
   });
 
+  // toscalar page: a function reading a row's value inside its toscalar() is refused by Kusto
+  // ("defined outside its row-context scope"); expanded as a macro, the column would be read as a
+  // column of the inner table (x == x: every row got the first row's y).
+  const lookup =
+    'let D = datatable(x:long, y:long)[1,2,2,3]; let tg = (x_:long) { toscalar(D | where x == x_ | project y) };';
+  it.each([
+    [`${lookup} range x from 1 to 2 step 1 | extend y = tg(x)`, "1:152: can't use 'x' inside a tabular expression"],
+    [`${lookup} range x from 1 to 2 step 1 | extend y = tg(x + 1)`, "1:152: can't use 'x'"],
+    ["let T = datatable(s:string)['a']; let f = (v:string) { T | where s == v }; f(s)", "1:78: can't use 's'"],
+    [
+      'let D = datatable(x:long)[1]; let g = (a:long) { let w = a * 2; toscalar(D | where x == w) }; range x from 1 to 2 step 1 | extend g(x)',
+      "1:133: can't use 'x'",
+    ],
+  ])('refuses a row value read inside a tabular expression of a body: %j', (query, message) => {
+    const error = failure(query);
+    expect(error.code).toBe('QUERY_SEMANTIC');
+    expect(error.message).toContain(message);
+  });
+
+  it.each([
+    `${lookup} print tg(2)`,
+    `let k = 2; ${lookup} print tg(k)`,
+    `${lookup} let h = (a:long) { tg(a) }; print h(1)`,
+    'let f = (v:long) { v in (range x from 1 to 3 step 1) }; range y from 1 to 5 step 1 | extend b = f(y)',
+    'declare query_parameters(p:long = 2); let f = (v:long) { range x from 1 to v step 1 }; f(p)',
+  ])('accepts a constant, a let or a row value outside the tabular expression: %j', (query) => {
+    expect(compile(query, options('duckdb')).columns.length).toBeGreaterThan(0);
+  });
+
   it('points at the body for an error inside it, wherever it is called', () => {
     // Prepare
     const query = 'let f = (x:long) {\n  x + Nope\n};\nprint f(1)';
