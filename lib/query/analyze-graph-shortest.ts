@@ -1,9 +1,11 @@
 // graph-shortest-paths (graph-shortest-paths operator page) over graph-match's matches
 // (analyze-graph-match.ts): each match also carries its first and last node ids and its number of
 // hops; kept are the matches of the fewest hops per first and last node, all of them (output=all)
-// or any one (output=any, arg_min of the length).
+// or any one (output=any, arg_min of the length). A node's shortest path to itself is the empty
+// one: a cycle back to the first node is no shortest path (the all() graph function page's paths
+// from "North" list no "North").
 import type { Expr, GraphMatchSpec, Operator, PatternEdge, PatternNode } from './ast';
-import { copy, over, project, where } from './graph-build';
+import { copy, neq, over, project, where } from './graph-build';
 import { NODE_ID, propColumn, type Element, type GraphHost } from './graph-tables';
 import type { Rel } from './ir';
 import type { Span } from './tokens';
@@ -85,6 +87,7 @@ export function shortestOnly(
     over(
       all,
       [
+        where(notACycle(at), at),
         ...shortest,
         project(
           visible.map((c) => copy(c.name, c.name, at)),
@@ -94,4 +97,17 @@ export function shortestOnly(
       at,
     ),
   );
+}
+
+/** The first and last node differ, or the path is empty (`*0..n`): no cycle counts as a shortest path. */
+function notACycle(at: Span): Expr {
+  const empty: Expr = {
+    kind: 'binary',
+    op: '==',
+    left: refOf(PATH_LENGTH, at),
+    right: { kind: 'literal', type: 'long', value: 0n, span: at },
+    opSpan: at,
+    span: at,
+  };
+  return { kind: 'binary', op: 'or', left: neq(PATH_FROM, PATH_TO, at), right: empty, opSpan: at, span: at };
 }
