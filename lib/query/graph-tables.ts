@@ -2,6 +2,7 @@
 import type { TabularHost } from './analyze-join';
 import type { ErrorFactory } from './errors';
 import type { IrColumn, Rel } from './ir';
+import type { ScalarEnv } from './scalars';
 
 /** What the graph analysis needs from the Analyzer. */
 export interface GraphHost extends TabularHost {
@@ -10,6 +11,8 @@ export interface GraphHost extends TabularHost {
   materialize(rel: Rel): void;
   /** The engine the query compiles for: Timestream has no graphs. */
   readonly engine?: 'duckdb' | 'timestream';
+  /** The scalar scope over these columns (the query's lets, a function's parameters). */
+  env(columns: readonly IrColumn[]): ScalarEnv;
 }
 
 /** The graph's private tables, as let names, and what their columns are. */

@@ -1,6 +1,7 @@
 // Parsing of graph-match (graph-match operator page): `[cycles=C] Pattern [, Pattern ...]
 // [where Constraints] project Items`, a pattern being nodes `(n)` / `()` joined by edges
 // `-[e]->`, `<-[e]-`, `-[e]-`, `-->`, `<--`, `--`, a variable-length edge `-[e*1..3]->`.
+// A hop bound is an integer or the name of a constant, folded by the analyzer (analyze-graph-match.ts).
 // Throws QueryError QUERY_SYNTAX for malformed patterns, QUERY_SEMANTIC for bad hop bounds.
 import type {
   CyclesOption,
@@ -8,9 +9,11 @@ import type {
   GraphMatchSpec,
   GraphName,
   GraphPattern,
+  HopBound,
   PatternEdge,
   PatternNode,
 } from './ast';
+import type { ErrorFactory } from './errors';
 import type { OperatorCursor } from './parser-operators';
 import type { Span } from './tokens';
 
@@ -112,14 +115,26 @@ function edgeBody(p: OperatorCursor): { name?: GraphName; hops?: PatternEdge['ho
   p.expectOp('..');
   const max = bound(p, 'the upper bound of the hops (a variable-length edge is bounded: *1..5)');
   const span: Span = { start: star.span.start, end: max.span.end };
-  if (max.value < min.value)
-    throw p.errors.semantic(`the hops' upper bound ${max.value} is below the lower bound ${min.value}`, span);
+  checkHopBounds(p.errors, min.value, max.value, span);
   return { ...(name ? { name } : {}), hops: { min: min.value, max: max.value, span } };
 }
 
-function bound(p: OperatorCursor, what: string): { value: number; span: Span } {
+/** The upper bound is not below the lower one (when both are known: a name is checked once folded). */
+export function checkHopBounds(errors: ErrorFactory, min: HopBound, max: HopBound, span: Span): void {
+  if (typeof min === 'number' && typeof max === 'number' && max < min)
+    throw errors.semantic(`the hops' upper bound ${max} is below the lower bound ${min}`, span);
+}
+
+/** An integer, or the name of a constant (graph_path_discovery_fl's `*minPathLength..maxPathLength`). */
+function bound(p: OperatorCursor, what: string): { value: HopBound; span: Span } {
   const t = p.peek();
-  if (t.kind !== 'long') throw p.errors.syntax(`expected ${what}, an integer`, t.span);
-  p.next();
-  return { value: Number(t.value), span: t.span };
+  if (t.kind === 'long') {
+    p.next();
+    return { value: Number(t.value), span: t.span };
+  }
+  if (t.kind === 'ident') {
+    p.next();
+    return { value: { kind: 'name', name: t.text, span: t.span }, span: t.span };
+  }
+  throw p.errors.syntax(`expected ${what}, an integer or the name of a constant`, t.span);
 }

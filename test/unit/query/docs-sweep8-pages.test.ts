@@ -1,9 +1,11 @@
 // What the eighth sweep of the documentation's examples (graph, geospatial and time series pages,
 // the last library pages) changed: a join's right column renamed for a clash also skips the right
-// side's own names (detect_anomalous_access_cf_fl).
+// side's own names (detect_anomalous_access_cf_fl); a variable-length edge's hop bounds may name a
+// constant (graph_path_discovery_fl's `*minPathLength..maxPathLength`, a function's parameters).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { openFixtureDb } from '../../golden/fixture-db';
+import { GOLDEN_OPTIONS, openFixtureDb } from '../../golden/fixture-db';
+import { expectRefusedAt } from './compile-failure';
 import { columnsAndRows } from './duckdb-rows';
 
 let db: DuckDBConnection;
@@ -36,5 +38,44 @@ describe('join column names', () => {
     // Assess
     expect(result.columns).toEqual(columns);
     expect(result.rows).toEqual(rows);
+  });
+});
+
+/** A chain A -> B -> C -> D. */
+const CHAIN = 'let E = datatable(s:string, t:string)["A","B", "B","C", "C","D"];\n';
+
+describe('hop bounds that name a constant', () => {
+  it.each([
+    // A let of the upper bound: paths of 1 and 2 hops from A.
+    [
+      `let n = 2; ${CHAIN}E | make-graph s --> t with_node_id=id | graph-match (x)-[e*1..n]->(y) where x.id == "A" project y.id`,
+      [['B'], ['C']],
+    ],
+    // A function's parameters with their defaults (graph_path_discovery_fl's form), and with arguments.
+    [
+      `let f = (lo:long = 1, hi:long = 3) { ${CHAIN}E | make-graph s --> t with_node_id=id | graph-match (x)-[e*lo..hi]->(y) where x.id == "A" project y.id }; f()`,
+      [['B'], ['C'], ['D']],
+    ],
+    [
+      `let f = (lo:long = 1, hi:long = 3) { ${CHAIN}E | make-graph s --> t with_node_id=id | graph-match (x)-[e*lo..hi]->(y) where x.id == "A" project y.id }; f(2, 2)`,
+      [['C']],
+    ],
+  ])('%s', async (query, rows) => {
+    // Act
+    const result = await run(query);
+    // Assess
+    expect(result.rows).toEqual(rows);
+  });
+
+  it.each([
+    ['let n = "2";', 'a hop bound must be a constant whole number', '2:130'],
+    ['let n = 3; let m = 1;', "the hops' upper bound 1 is below the lower bound 3", '2:126'],
+  ])('refuses %s', (lets, message, position) => {
+    // Act and assess
+    expectRefusedAt(
+      `${lets}\n${CHAIN.trim()} E | make-graph s --> t with_node_id=id | graph-match (x)-[e*${lets.includes('m') ? 'n..m' : '1..n'}]->(y) project y.id`,
+      { ...GOLDEN_OPTIONS, dialect: 'duckdb' },
+      { code: 'QUERY_SEMANTIC', message, position },
+    );
   });
 });
