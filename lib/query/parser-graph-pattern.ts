@@ -19,27 +19,34 @@ import type { Span } from './tokens';
 
 const CYCLES: ReadonlySet<string> = new Set(['none', 'unique_edges', 'all']);
 
-/** graph-match, or graph-shortest-paths (`shortest`): `[output=any|all]` instead of cycles=, one pattern with a variable-length edge. */
+/**
+ * graph-match, or graph-shortest-paths (`shortest`, one pattern with a variable-length edge). Before
+ * the pattern, cycles= (both) and output=any|all (graph-shortest-paths), in either order
+ * (graph_node_centrality_fl writes `graph-shortest-paths output = all cycles = none`).
+ */
 export function parseGraphMatch(p: OperatorCursor, start: number, shortest = false): GraphMatchSpec {
-  let cycles: CyclesOption = 'unique_edges';
-  let output: 'any' | 'all' | undefined = shortest ? 'any' : undefined;
-  if (shortest && p.peekIdent('output') && p.peekAt(1)?.text === '=') {
-    p.next();
-    p.next();
-    const o = p.next();
-    const value = o.kind === 'string' ? String(o.value) : o.text;
-    if (value !== 'any' && value !== 'all') throw p.errors.syntax(`output is any or all, not '${o.text}'`, o.span);
-    output = value;
+  let cycles: CyclesOption | undefined;
+  let output: 'any' | 'all' | undefined;
+  const option = (name: string): boolean => p.peekIdent(name) && p.peekAt(1)?.text === '=';
+  for (;;) {
+    if (shortest && output === undefined && option('output')) {
+      p.next();
+      p.next();
+      const o = p.next();
+      const value = o.kind === 'string' ? String(o.value) : o.text;
+      if (value !== 'any' && value !== 'all') throw p.errors.syntax(`output is any or all, not '${o.text}'`, o.span);
+      output = value;
+    } else if (cycles === undefined && option('cycles')) {
+      p.next();
+      p.next();
+      // A word or a string: the docs write both (cycles=none, cycles="none").
+      const c = p.next();
+      const value = c.kind === 'string' ? String(c.value) : c.text;
+      if (!CYCLES.has(value)) throw p.errors.syntax(`cycles is none, unique_edges or all, not '${c.text}'`, c.span);
+      cycles = value as CyclesOption;
+    } else break;
   }
-  if (!shortest && p.peekIdent('cycles') && p.peekAt(1)?.text === '=') {
-    p.next();
-    p.next();
-    // A word or a string: the docs write both (cycles=none, cycles="none").
-    const c = p.next();
-    const value = c.kind === 'string' ? String(c.value) : c.text;
-    if (!CYCLES.has(value)) throw p.errors.syntax(`cycles is none, unique_edges or all, not '${c.text}'`, c.span);
-    cycles = value as CyclesOption;
-  }
+  if (shortest) output ??= 'any';
   const patterns: GraphPattern[] = [];
   do patterns.push(pattern(p));
   while (p.acceptOp(','));
@@ -58,7 +65,7 @@ export function parseGraphMatch(p: OperatorCursor, start: number, shortest = fal
   const project = p.parseNamedList();
   return {
     kind: 'match',
-    cycles,
+    cycles: cycles ?? 'unique_edges',
     ...(output ? { shortest: output } : {}),
     patterns,
     ...(where ? { where } : {}),

@@ -1,7 +1,8 @@
 // What the eighth sweep of the documentation's examples (graph, geospatial and time series pages,
 // the last library pages) changed: a join's right column renamed for a clash also skips the right
 // side's own names (detect_anomalous_access_cf_fl); a variable-length edge's hop bounds may name a
-// constant (graph_path_discovery_fl's `*minPathLength..maxPathLength`, a function's parameters).
+// constant (graph_path_discovery_fl's `*minPathLength..maxPathLength`, a function's parameters);
+// graph-shortest-paths takes cycles= beside output=, in either order (graph_node_centrality_fl).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { GOLDEN_OPTIONS, openFixtureDb } from '../../golden/fixture-db';
@@ -76,6 +77,37 @@ describe('hop bounds that name a constant', () => {
       `${lets}\n${CHAIN.trim()} E | make-graph s --> t with_node_id=id | graph-match (x)-[e*${lets.includes('m') ? 'n..m' : '1..n'}]->(y) project y.id`,
       { ...GOLDEN_OPTIONS, dialect: 'duckdb' },
       { code: 'QUERY_SEMANTIC', message, position },
+    );
+  });
+});
+
+describe('graph-shortest-paths options', () => {
+  // A -> B -> C -> A and a shortcut A -> C.
+  const cycle = 'let E = datatable(s:string, t:string)["A","B", "B","C", "C","A", "A","C"];\n';
+  it.each(['output = all cycles = none', 'cycles=none output=all', 'cycles = "all"   output = all'])(
+    'reads %s',
+    async (options) => {
+      // Act
+      const result = await run(
+        `${cycle}E | make-graph s --> t with_node_id=id | graph-shortest-paths ${options} (x)-[e*1..3]->(y) where x.id == "A" project y.id, hops = array_length(e.s)`,
+      );
+      // Assess: C by the one-hop shortcut only, no path back to A.
+      expect(result.rows).toEqual(
+        expect.arrayContaining([
+          ['B', 1],
+          ['C', 1],
+        ]),
+      );
+      expect(result.rows).toHaveLength(2);
+    },
+  );
+
+  it('refuses output= given twice', () => {
+    // Act and assess
+    expectRefusedAt(
+      `${cycle}E | make-graph s --> t with_node_id=id | graph-shortest-paths output=any output=all (x)-[e*1..3]->(y) project y.id`,
+      { ...GOLDEN_OPTIONS, dialect: 'duckdb' },
+      { code: 'QUERY_SYNTAX', message: "expected a pattern node such as (n) or (), found 'output'", position: '2:74' },
     );
   });
 });
