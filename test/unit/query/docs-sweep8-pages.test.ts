@@ -2,7 +2,8 @@
 // the last library pages) changed: a join's right column renamed for a clash also skips the right
 // side's own names (detect_anomalous_access_cf_fl); a variable-length edge's hop bounds may name a
 // constant (graph_path_discovery_fl's `*minPathLength..maxPathLength`, a function's parameters);
-// graph-shortest-paths takes cycles= beside output=, in either order (graph_node_centrality_fl).
+// graph-shortest-paths takes cycles= beside output=, in either order (graph_node_centrality_fl);
+// output=any keeps the path whose edges come first in the input (the graph-shortest-paths page).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { GOLDEN_OPTIONS, openFixtureDb } from '../../golden/fixture-db';
@@ -109,5 +110,23 @@ describe('graph-shortest-paths options', () => {
       { ...GOLDEN_OPTIONS, dialect: 'duckdb' },
       { code: 'QUERY_SYNTAX', message: "expected a pattern node such as (n) or (), found 'output'", position: '2:74' },
     );
+  });
+});
+
+describe('graph-shortest-paths output=any', () => {
+  it.each([
+    // Two 2-hop paths A -> D: through B (edges 1, 3) and through C (edges 2, 4).
+    ['"A","B", "A","C", "B","D", "C","D"', ['B']],
+    // The same edges with A -> C first: the path through C.
+    ['"A","C", "A","B", "B","D", "C","D"', ['C']],
+    // A -> B first, but C -> D before B -> D: the first hop decides.
+    ['"A","B", "A","C", "C","D", "B","D"', ['B']],
+  ])('keeps the path whose edges come first in the input: %s', async (edges, via) => {
+    // Act
+    const result = await run(
+      `let E = datatable(s:string, t:string)[${edges}]; E | make-graph s --> t with_node_id=id | graph-shortest-paths (x)-[e*1..3]->(y) where x.id == "A" and y.id == "D" project via = map(inner_nodes(e), id)`,
+    );
+    // Assess
+    expect(result.rows).toEqual([[via]]);
   });
 });
