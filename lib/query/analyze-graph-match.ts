@@ -15,6 +15,7 @@ import {
   hopsOf,
   innerNodesOf,
   NODE_ID,
+  partitionOfKey,
   propColumn,
   type GraphHost,
   type Element,
@@ -22,7 +23,7 @@ import {
   type MatchScope,
   type MatchVariable,
 } from './graph-tables';
-import { and, copy, joinOn, neq, over, project, unionOf, where } from './graph-build';
+import { and, copy, item, joinOn, neq, over, project, ref, unionOf, where } from './graph-build';
 import { DEGREE_PROPS, degreeColumns } from './graph-degree';
 import { pathKey, shortestOnly } from './analyze-graph-shortest';
 import { checkHopBounds } from './parser-graph-pattern';
@@ -50,6 +51,7 @@ export function analyzeGraphMatch(
   spec: GraphMatchSpec,
   bind: (suffix: string, rel: Rel) => string,
   span: Span,
+  partitionColumn?: string,
 ): Rel {
   spec = withConstantHops(h, spec);
   const names = elementNames(h, spec);
@@ -83,6 +85,14 @@ export function analyzeGraphMatch(
     const predicate = and(conditions, at);
     if (predicate) operators.push(where(predicate, at));
     const items = rewriteProject(scope, spec.project, chain.hops);
+    // partitioned-by's operators run per partition: the first node's id tells its partition.
+    if (partitionColumn)
+      items.push(
+        item(
+          partitionColumn,
+          partitionOfKey(ref(propColumn(names.get(spec.patterns[0]!.nodes[0]!)!.name, NODE_ID), at), at),
+        ),
+      );
     operators.push(project(spec.shortest ? [...items, ...pathKey(spec, names, lengths, span)] : items, at));
     return { ...chain.start, operators: [...chain.start.operators, ...operators] };
   });

@@ -602,4 +602,6 @@ export interface GraphSpec {
   readonly marks: readonly GraphMarkSpec[];
   /** The graph operator that turns the graph into the table the pipeline goes on with. */
   readonly end: GraphEnd;
+  /** Tabular operators after the graph operator inside partitioned-by's parentheses: run per partition. */
+  readonly partitionOperators?: readonly Operator[];
 }

@@ -3,7 +3,9 @@
 // side's own names (detect_anomalous_access_cf_fl); a variable-length edge's hop bounds may name a
 // constant (graph_path_discovery_fl's `*minPathLength..maxPathLength`, a function's parameters);
 // graph-shortest-paths takes cycles= beside output=, in either order (graph_node_centrality_fl);
-// output=any keeps the path whose edges come first in the input (the graph-shortest-paths page).
+// output=any keeps the path whose edges come first in the input (the graph-shortest-paths page);
+// tabular operators may follow the graph operator inside partitioned-by's parentheses, run per
+// partition (graph_path_discovery_fl's `| limit resultCountLimit`).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { GOLDEN_OPTIONS, openFixtureDb } from '../../golden/fixture-db';
@@ -128,5 +130,49 @@ describe('graph-shortest-paths output=any', () => {
     );
     // Assess
     expect(result.rows).toEqual([[via]]);
+  });
+});
+
+describe("tabular operators inside make-graph's partitioned-by", () => {
+  // Partition x: A -> B -> C; partition y: A -> B -> C -> D.
+  const twoPartitions =
+    'let E = datatable(s:string, t:string, p:string)["A","B","x", "B","C","x", "A","B","y", "B","C","y", "C","D","y"];\n' +
+    'E | make-graph s --> t with_node_id=id partitioned-by p ';
+  it.each([
+    // top per partition: each partition's longest path.
+    [
+      '( graph-match (a)-[e*1..3]->(b) project a.id, b.id, n = array_length(e.s) | top 1 by n desc )',
+      ['a_id:string', 'b_id:string', 'n:long'],
+      [
+        ['A', 'C', 2],
+        ['A', 'D', 3],
+      ],
+    ],
+    // summarize per partition: 3 paths in x, 6 in y.
+    ['( graph-match (a)-[e*1..3]->(b) project a.id | summarize count() )', ['count_:long'], [[3], [6]]],
+    // graph-shortest-paths, then a take and an extend.
+    [
+      '( graph-shortest-paths (a)-[e*1..3]->(b) where a.id == "A" project b.id | sort by b_id asc | take 1 | extend z = 1 )',
+      ['b_id:string', 'z:long'],
+      [
+        ['B', 1],
+        ['B', 1],
+      ],
+    ],
+  ])('%s', async (inner, columns, rows) => {
+    // Act
+    const result = await run(twoPartitions + inner);
+    // Assess
+    expect(result.columns).toEqual(columns);
+    expect([...result.rows].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).toEqual(rows);
+  });
+
+  it('refuses operators after graph-to-table there', () => {
+    // Act and assess
+    expectRefusedAt(
+      `${twoPartitions}( graph-to-table nodes | take 1 )`,
+      { ...GOLDEN_OPTIONS, dialect: 'duckdb' },
+      { code: 'QUERY_UNSUPPORTED', message: 'tabular operators after graph-to-table', position: '2:80' },
+    );
   });
 });
