@@ -32,6 +32,20 @@ export const GRAPH_OPERATORS: ReadonlySet<string> = new Set([
 
 const FOLLOW = 'follow it with graph-match or graph-to-table';
 
+/**
+ * graph-merge (its page), which reads two graphs: not run here (Kusto.Language does not know it
+ * either). Refused at its word, `at` the token `graph` of `graph-merge`, with what to do instead.
+ */
+export function refuseGraphMerge(p: OperatorCursor, at: Token, offset: number): void {
+  const dash = p.peekAt(offset);
+  const merge = p.peekAt(offset + 1);
+  if (at.text !== 'graph' || dash?.text !== '-' || merge?.text !== 'merge' || dash.span.start !== at.span.end) return;
+  throw p.errors.unsupported(
+    'graph-merge is not supported: it merges two graphs; union their edges and their nodes tables and build one graph with make-graph instead',
+    { start: at.span.start, end: merge.span.end },
+  );
+}
+
 /** The parser, which knows whether a graph may end here: the value of a top-level `let`. */
 export interface GraphCursor extends OperatorCursor {
   /** Whether a graph followed by `;` is a let's value, kept open for its uses. */
@@ -119,6 +133,7 @@ function nextGraphOperator(p: GraphCursor, after: Token): Token | undefined {
     );
   p.next();
   const op = p.next();
+  refuseGraphMerge(p, op, 0);
   if (op.kind !== 'ident' || !GRAPH_OPERATORS.has(op.text)) {
     const shown = op.kind === 'eof' ? 'the end of the query' : `'${op.text}'`;
     throw p.errors.semantic(

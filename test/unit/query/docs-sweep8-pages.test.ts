@@ -5,7 +5,8 @@
 // graph-shortest-paths takes cycles= beside output=, in either order (graph_node_centrality_fl);
 // output=any keeps the path whose edges come first in the input (the graph-shortest-paths page);
 // tabular operators may follow the graph operator inside partitioned-by's parentheses, run per
-// partition (graph_path_discovery_fl's `| limit resultCountLimit`).
+// partition (graph_path_discovery_fl's `| limit resultCountLimit`); graph-merge is refused at its
+// word, saying what to do instead (it read as 'graph' after make-graph, a graph let as a table).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { GOLDEN_OPTIONS, openFixtureDb } from '../../golden/fixture-db';
@@ -173,6 +174,22 @@ describe("tabular operators inside make-graph's partitioned-by", () => {
       `${twoPartitions}( graph-to-table nodes | take 1 )`,
       { ...GOLDEN_OPTIONS, dialect: 'duckdb' },
       { code: 'QUERY_UNSUPPORTED', message: 'tabular operators after graph-to-table', position: '2:80' },
+    );
+  });
+});
+
+describe('graph-merge', () => {
+  const E = 'let E = datatable(a:long, b:long)[1,2];\n';
+  it.each([
+    [`${E}E | make-graph a --> b | graph-merge E`, '2:26'],
+    // The graph-merge page's form: graphs kept in lets.
+    [`${E}let G = E | make-graph a --> b;\nlet H = E | make-graph a --> b;\nG\n| graph-merge H`, '5:3'],
+  ])('is refused at its word: %s', (query, position) => {
+    // Act and assess
+    expectRefusedAt(
+      query,
+      { ...GOLDEN_OPTIONS, dialect: 'duckdb' },
+      { code: 'QUERY_UNSUPPORTED', message: 'graph-merge is not supported: it merges two graphs', position },
     );
   });
 });
