@@ -7,7 +7,7 @@
 // also wants their nodes different but where the pattern names one twice; cycles=all keeps every match. Throws QueryError
 // QUERY_SEMANTIC for patterns that share no node or reuse an edge variable, QUERY_UNSUPPORTED for
 // hop bounds past MAX_HOPS or more than MAX_LEGS lengths in all.
-import type { Expr, GraphMatchSpec, GraphPattern, Operator, PatternEdge, PatternNode, Pipeline } from './ast';
+import type { Expr, GraphMatchSpec, GraphPattern, HopBound, Operator, PatternEdge, PatternNode, Pipeline } from './ast';
 import {
   EDGE_DST,
   EDGE_ID,
@@ -15,6 +15,7 @@ import {
   hopsOf,
   innerNodesOf,
   NODE_ID,
+  partitionOfKey,
   propColumn,
   type GraphHost,
   type Element,
@@ -22,9 +23,12 @@ import {
   type MatchScope,
   type MatchVariable,
 } from './graph-tables';
-import { and, copy, joinOn, neq, over, project, unionOf, where } from './graph-build';
+import { and, copy, item, joinOn, neq, over, project, ref, unionOf, where } from './graph-build';
 import { DEGREE_PROPS, degreeColumns } from './graph-degree';
 import { pathKey, shortestOnly } from './analyze-graph-shortest';
+import { checkHopBounds } from './parser-graph-pattern';
+import { foldConstant } from './range';
+import { analyzeScalar } from './scalars';
 import { propertiesRead, rewriteProject, rewriteWhere } from './graph-match-exprs';
 import type { Rel } from './ir';
 import type { Span } from './tokens';
@@ -47,7 +51,9 @@ export function analyzeGraphMatch(
   spec: GraphMatchSpec,
   bind: (suffix: string, rel: Rel) => string,
   span: Span,
+  partitionColumn?: string,
 ): Rel {
+  spec = withConstantHops(h, spec);
   const names = elementNames(h, spec);
   const nodeProps = new Set(graph.nodeProps.map((c) => c.name));
   const edgeProps = new Set(graph.edgeProps.map((c) => c.name));
@@ -79,6 +85,14 @@ export function analyzeGraphMatch(
     const predicate = and(conditions, at);
     if (predicate) operators.push(where(predicate, at));
     const items = rewriteProject(scope, spec.project, chain.hops);
+    // partitioned-by's operators run per partition: the first node's id tells its partition.
+    if (partitionColumn)
+      items.push(
+        item(
+          partitionColumn,
+          partitionOfKey(ref(propColumn(names.get(spec.patterns[0]!.nodes[0]!)!.name, NODE_ID), at), at),
+        ),
+      );
     operators.push(project(spec.shortest ? [...items, ...pathKey(spec, names, lengths, span)] : items, at));
     return { ...chain.start, operators: [...chain.start.operators, ...operators] };
   });
@@ -110,19 +124,55 @@ function elementNames(h: GraphHost, spec: GraphMatchSpec): Map<PatternNode | Pat
   return out;
 }
 
+/**
+ * The spec with every hop bound a whole number: a name (`*1..maxHops`, graph_path_discovery_fl's
+ * `*minPathLength..maxPathLength`) is folded in the query's scope, as `take n` folds its count.
+ */
+function withConstantHops(h: GraphHost, spec: GraphMatchSpec): GraphMatchSpec {
+  const named = (e: PatternEdge): boolean =>
+    e.hops !== undefined && (typeof e.hops.min !== 'number' || typeof e.hops.max !== 'number');
+  if (!spec.patterns.some((p) => p.edges.some(named))) return spec;
+  const env = h.env([]);
+  const fold = (b: HopBound): number => {
+    if (typeof b === 'number') return b;
+    const v = foldConstant(analyzeScalar(b, env));
+    if (typeof v !== 'bigint' || v < 0n)
+      throw h.errors.semantic('a hop bound must be a constant whole number (an integer, or a let of one)', b.span);
+    // Past MAX_HOPS lengthCombinations refuses it; a bound past a double's integers says nothing more.
+    return v > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(v);
+  };
+  const patterns = spec.patterns.map((p) => ({
+    ...p,
+    edges: p.edges.map((e) => {
+      if (!named(e)) return e;
+      const hops = { ...e.hops!, min: fold(e.hops!.min), max: fold(e.hops!.max) };
+      checkHopBounds(h.errors, hops.min, hops.max, hops.span);
+      return { ...e, hops };
+    }),
+  }));
+  return { ...spec, patterns };
+}
+
+/** A hop bound withConstantHops folded. */
+function folded(b: HopBound): number {
+  if (typeof b !== 'number') throw new Error('a hop bound was not folded');
+  return b;
+}
+
 /** Every combination of the variable-length edges' lengths, in pattern order. */
 function lengthCombinations(h: GraphHost, spec: GraphMatchSpec): Map<PatternEdge, number>[] {
   let combos: Map<PatternEdge, number>[] = [new Map()];
   for (const p of spec.patterns)
     for (const e of p.edges) {
       if (!e.hops) continue;
-      if (e.hops.max > MAX_HOPS)
+      const [min, max] = [folded(e.hops.min), folded(e.hops.max)];
+      if (max > MAX_HOPS)
         throw h.errors.unsupported(
-          `a variable-length edge of up to ${e.hops.max} hops: at most ${MAX_HOPS} are run here (each length is its own chain of joins)`,
+          `a variable-length edge of up to ${max} hops: at most ${MAX_HOPS} are run here (each length is its own chain of joins)`,
           e.hops.span,
         );
       const next: Map<PatternEdge, number>[] = [];
-      for (const c of combos) for (let k = e.hops.min; k <= e.hops.max; k++) next.push(new Map([...c, [e, k]]));
+      for (const c of combos) for (let k = min; k <= max; k++) next.push(new Map([...c, [e, k]]));
       if (next.length > MAX_LEGS)
         throw h.errors.unsupported(
           `the variable-length edges of this pattern have ${next.length} combinations of lengths: at most ${MAX_LEGS} are run here`,

@@ -49,10 +49,39 @@ export function analyzeGraph(h: GraphHost, input: Rel, spec: GraphSpec, span: Sp
       (g, mark, i) => markComponents(h, g, mark, bind, i),
       makeGraph(h, input, spec.make, bind),
     );
-    return end.kind === 'toTable' ? graphToTable(h, graph, end) : analyzeGraphMatch(h, graph, end, bind, span);
+    if (end.kind === 'toTable') return graphToTable(h, graph, end);
+    if (!spec.partitionOperators) return analyzeGraphMatch(h, graph, end, bind, span);
+    return perPartition(h, analyzeGraphMatch(h, graph, end, bind, span, PARTITION), spec.partitionOperators, bind);
   } finally {
     for (const name of bound) h.bindTable(name, undefined);
   }
+}
+
+/** The hidden column graph-match adds for partitioned-by's operators: its first node's partition. */
+const PARTITION = '#partition';
+
+/**
+ * partitioned-by's operators after the graph operator, as the partition operator runs a sub-query:
+ * on each partition's rows apart (a take keeps N rows of each), the partition column then dropped.
+ */
+function perPartition(
+  h: GraphHost,
+  matches: Rel,
+  operators: readonly Operator[],
+  bind: (s: string, r: Rel) => string,
+): Rel {
+  const at = operators[0]!.span;
+  const partitioned = h.subquery(
+    over(
+      bind('partitions', matches),
+      [{ kind: 'partition', partition: { key: { name: PARTITION, span: at }, operators }, span: at }],
+      at,
+    ),
+  );
+  // Kept by operators that keep every column (take, top, where): not one of the query's columns.
+  if (!partitioned.columns.some((c) => c.name === PARTITION)) return partitioned;
+  const drop: Operator = { kind: 'projectAway', names: [{ name: PARTITION, wildcard: false, span: at }], span: at };
+  return h.subquery(over(bind('partitioned', partitioned), [drop], at));
 }
 
 function makeGraph(h: GraphHost, input: Rel, spec: MakeGraphSpec, bind: (s: string, r: Rel) => string): GraphTables {

@@ -53,9 +53,14 @@ export function analyzeJoin(h: TabularHost, left: Rel, spec: JoinSpec): Rel {
   }
   const output: JoinOutput[] = [];
   const names = new NameAllocator();
+  // A right column renamed for a clash also skips the right side's own names (Kusto.Language, and
+  // the detect_anomalous_access_cf_fl page: right (resource, resource1) beside a left resource
+  // gives resource2, resource1).
+  const renames = new NameAllocator([...left.columns, ...right.columns].map((c) => c.name));
   const add = (side: 'left' | 'right', c: IrColumn): void => {
-    const name = names.unique(c.name);
+    const name = names.has(c.name) ? renames.unique(c.name) : c.name;
     names.add(name);
+    renames.add(name);
     output.push({ side, from: c.ref, column: { name, type: c.type, ref: h.newRef() } });
   };
   if (!RIGHT_ONLY.has(spec.joinKind)) for (const c of left.columns) add('left', c);

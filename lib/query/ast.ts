@@ -554,12 +554,15 @@ export interface PatternNode {
   readonly span: Span;
 }
 
+/** A hop bound: a whole number, or an expression the analyzer folds to one. */
+export type HopBound = number | Expr;
+
 export interface PatternEdge {
   readonly kind: 'edge';
   readonly name?: GraphName;
   readonly direction: EdgeDirection;
-  /** `*lo..hi` of a variable-length edge. */
-  readonly hops?: { readonly min: number; readonly max: number; readonly span: Span };
+  /** `*lo..hi` of a variable-length edge; a bound may be a name of a constant (a let, a function's parameter). */
+  readonly hops?: { readonly min: HopBound; readonly max: HopBound; readonly span: Span };
   readonly span: Span;
 }
 
@@ -599,4 +602,6 @@ export interface GraphSpec {
   readonly marks: readonly GraphMarkSpec[];
   /** The graph operator that turns the graph into the table the pipeline goes on with. */
   readonly end: GraphEnd;
+  /** Tabular operators after the graph operator inside partitioned-by's parentheses: run per partition. */
+  readonly partitionOperators?: readonly Operator[];
 }

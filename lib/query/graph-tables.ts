@@ -1,7 +1,11 @@
 // The private tables a graph is rewritten into (analyze-graph.ts), shared by the graph analyzers.
 import type { TabularHost } from './analyze-join';
+import type { Expr } from './ast';
+import { binary, call, long } from './ast-build';
 import type { ErrorFactory } from './errors';
 import type { IrColumn, Rel } from './ir';
+import type { ScalarEnv } from './scalars';
+import type { Span } from './tokens';
 
 /** What the graph analysis needs from the Analyzer. */
 export interface GraphHost extends TabularHost {
@@ -10,6 +14,8 @@ export interface GraphHost extends TabularHost {
   materialize(rel: Rel): void;
   /** The engine the query compiles for: Timestream has no graphs. */
   readonly engine?: 'duckdb' | 'timestream';
+  /** The scalar scope over these columns (the query's lets, a function's parameters). */
+  env(columns: readonly IrColumn[]): ScalarEnv;
 }
 
 /** The graph's private tables, as let names, and what their columns are. */
@@ -53,4 +59,17 @@ export const propColumn = (element: string, prop: string): string => `${element}
 export interface Element {
   readonly name: string;
   readonly kind: 'node' | 'edge';
+}
+
+/** The partition part of a partitioned graph's node id (partitionedKey: length, ':', partition, ':', id). */
+export function partitionOfKey(id: Expr, at: Span): Expr {
+  const colon = call('indexof', [id, { kind: 'literal', type: 'string', value: ':', span: at }], at);
+  const length = call('toint', [call('substring', [id, long(0n, at), colon], at)], at);
+  const prefix = call(
+    'substring',
+    [id, long(0n, at), binary('+', binary('+', colon, long(1n, at), at), length, at)],
+    at,
+  );
+  // A null id's own key ('-...') has no colon: a partition of its own.
+  return call('iff', [binary('<', colon, long(0n, at), at), id, prefix], at);
 }

@@ -5,7 +5,7 @@
 // make-graph over them ended by that operator, as `make-graph | graph-match` is. Any other use of
 // the name (alone, in a join or a sub-query) is refused there: QueryError QUERY_SEMANTIC.
 import type { GraphMarkSpec, LetStatement, MakeGraphSpec, Operator, Pipeline, Source } from './ast';
-import { GRAPH_OPERATORS, graphOperators, type GraphCursor } from './parser-graph';
+import { GRAPH_OPERATORS, graphOperators, refuseGraphMerge, type GraphCursor } from './parser-graph';
 import type { Span } from './tokens';
 
 interface GraphLet {
@@ -84,6 +84,7 @@ export class GraphLets {
     const graph = this.graphs.get(source.name);
     if (!graph) throw new TypeError(`'${source.name}' is not a graph let`);
     const word = p.peekAt(1);
+    if (p.peekOp('|') && word) refuseGraphMerge(p, word, 2);
     if (!(p.peekOp('|') && word?.kind === 'ident' && GRAPH_OPERATORS.has(word.text)))
       throw p.errors.semantic(
         `'${source.name}' is a graph (its let ends in make-graph), not a table: only a graph operator reads it (${source.name} | graph-match ..., ${source.name} | graph-to-table ...)`,

@@ -1,6 +1,7 @@
 // Parsing of graph-match (graph-match operator page): `[cycles=C] Pattern [, Pattern ...]
 // [where Constraints] project Items`, a pattern being nodes `(n)` / `()` joined by edges
 // `-[e]->`, `<-[e]-`, `-[e]-`, `-->`, `<--`, `--`, a variable-length edge `-[e*1..3]->`.
+// A hop bound is an integer or the name of a constant, folded by the analyzer (analyze-graph-match.ts).
 // Throws QueryError QUERY_SYNTAX for malformed patterns, QUERY_SEMANTIC for bad hop bounds.
 import type {
   CyclesOption,
@@ -8,35 +9,44 @@ import type {
   GraphMatchSpec,
   GraphName,
   GraphPattern,
+  HopBound,
   PatternEdge,
   PatternNode,
 } from './ast';
+import type { ErrorFactory } from './errors';
 import type { OperatorCursor } from './parser-operators';
 import type { Span } from './tokens';
 
 const CYCLES: ReadonlySet<string> = new Set(['none', 'unique_edges', 'all']);
 
-/** graph-match, or graph-shortest-paths (`shortest`): `[output=any|all]` instead of cycles=, one pattern with a variable-length edge. */
+/**
+ * graph-match, or graph-shortest-paths (`shortest`, one pattern with a variable-length edge). Before
+ * the pattern, cycles= (both) and output=any|all (graph-shortest-paths), in either order
+ * (graph_node_centrality_fl writes `graph-shortest-paths output = all cycles = none`).
+ */
 export function parseGraphMatch(p: OperatorCursor, start: number, shortest = false): GraphMatchSpec {
-  let cycles: CyclesOption = 'unique_edges';
-  let output: 'any' | 'all' | undefined = shortest ? 'any' : undefined;
-  if (shortest && p.peekIdent('output') && p.peekAt(1)?.text === '=') {
-    p.next();
-    p.next();
-    const o = p.next();
-    const value = o.kind === 'string' ? String(o.value) : o.text;
-    if (value !== 'any' && value !== 'all') throw p.errors.syntax(`output is any or all, not '${o.text}'`, o.span);
-    output = value;
+  let cycles: CyclesOption | undefined;
+  let output: 'any' | 'all' | undefined;
+  const option = (name: string): boolean => p.peekIdent(name) && p.peekAt(1)?.text === '=';
+  for (;;) {
+    if (shortest && output === undefined && option('output')) {
+      p.next();
+      p.next();
+      const o = p.next();
+      const value = o.kind === 'string' ? String(o.value) : o.text;
+      if (value !== 'any' && value !== 'all') throw p.errors.syntax(`output is any or all, not '${o.text}'`, o.span);
+      output = value;
+    } else if (cycles === undefined && option('cycles')) {
+      p.next();
+      p.next();
+      // A word or a string: the docs write both (cycles=none, cycles="none").
+      const c = p.next();
+      const value = c.kind === 'string' ? String(c.value) : c.text;
+      if (!CYCLES.has(value)) throw p.errors.syntax(`cycles is none, unique_edges or all, not '${c.text}'`, c.span);
+      cycles = value as CyclesOption;
+    } else break;
   }
-  if (!shortest && p.peekIdent('cycles') && p.peekAt(1)?.text === '=') {
-    p.next();
-    p.next();
-    // A word or a string: the docs write both (cycles=none, cycles="none").
-    const c = p.next();
-    const value = c.kind === 'string' ? String(c.value) : c.text;
-    if (!CYCLES.has(value)) throw p.errors.syntax(`cycles is none, unique_edges or all, not '${c.text}'`, c.span);
-    cycles = value as CyclesOption;
-  }
+  if (shortest) output ??= 'any';
   const patterns: GraphPattern[] = [];
   do patterns.push(pattern(p));
   while (p.acceptOp(','));
@@ -55,7 +65,7 @@ export function parseGraphMatch(p: OperatorCursor, start: number, shortest = fal
   const project = p.parseNamedList();
   return {
     kind: 'match',
-    cycles,
+    cycles: cycles ?? 'unique_edges',
     ...(output ? { shortest: output } : {}),
     patterns,
     ...(where ? { where } : {}),
@@ -112,14 +122,26 @@ function edgeBody(p: OperatorCursor): { name?: GraphName; hops?: PatternEdge['ho
   p.expectOp('..');
   const max = bound(p, 'the upper bound of the hops (a variable-length edge is bounded: *1..5)');
   const span: Span = { start: star.span.start, end: max.span.end };
-  if (max.value < min.value)
-    throw p.errors.semantic(`the hops' upper bound ${max.value} is below the lower bound ${min.value}`, span);
+  checkHopBounds(p.errors, min.value, max.value, span);
   return { ...(name ? { name } : {}), hops: { min: min.value, max: max.value, span } };
 }
 
-function bound(p: OperatorCursor, what: string): { value: number; span: Span } {
+/** The upper bound is not below the lower one (when both are known: a name is checked once folded). */
+export function checkHopBounds(errors: ErrorFactory, min: HopBound, max: HopBound, span: Span): void {
+  if (typeof min === 'number' && typeof max === 'number' && max < min)
+    throw errors.semantic(`the hops' upper bound ${max} is below the lower bound ${min}`, span);
+}
+
+/** An integer, or the name of a constant (graph_path_discovery_fl's `*minPathLength..maxPathLength`). */
+function bound(p: OperatorCursor, what: string): { value: HopBound; span: Span } {
   const t = p.peek();
-  if (t.kind !== 'long') throw p.errors.syntax(`expected ${what}, an integer`, t.span);
-  p.next();
-  return { value: Number(t.value), span: t.span };
+  if (t.kind === 'long') {
+    p.next();
+    return { value: Number(t.value), span: t.span };
+  }
+  if (t.kind === 'ident') {
+    p.next();
+    return { value: { kind: 'name', name: t.text, span: t.span }, span: t.span };
+  }
+  throw p.errors.syntax(`expected ${what}, an integer or the name of a constant`, t.span);
 }

@@ -1,7 +1,8 @@
 // Parsing of make-graph and the graph operators after it (make-graph, graph-to-table,
 // graph-match and graph-mark-components pages of the Kusto docs). make-graph's result is a graph,
 // not a table: the parser reads it together with its graph-mark-components and the graph operator
-// that turns it back into a table (after `|`, or inside partitioned-by's parentheses), so a graph
+// that turns it back into a table (after `|`, or inside partitioned-by's parentheses, where tabular
+// operators may follow it, run per partition by analyze-graph.ts), so a graph
 // can never reach an operator that expects a table. A graph that ends a top-level let's value is
 // kept open for the graph operator at each use of the let's name (parser-graph-let.ts). Throws
 // QueryError QUERY_SEMANTIC for a graph that ends the query or meets a tabular operator (and for a
@@ -30,6 +31,20 @@ export const GRAPH_OPERATORS: ReadonlySet<string> = new Set([
 ]);
 
 const FOLLOW = 'follow it with graph-match or graph-to-table';
+
+/**
+ * graph-merge (its page), which reads two graphs: not run here (Kusto.Language does not know it
+ * either). Refused at its word, `at` the token `graph` of `graph-merge`, with what to do instead.
+ */
+export function refuseGraphMerge(p: OperatorCursor, at: Token, offset: number): void {
+  const dash = p.peekAt(offset);
+  const merge = p.peekAt(offset + 1);
+  if (at.text !== 'graph' || dash?.text !== '-' || merge?.text !== 'merge' || dash.span.start !== at.span.end) return;
+  throw p.errors.unsupported(
+    'graph-merge is not supported: it merges two graphs; union their edges and their nodes tables and build one graph with make-graph instead',
+    { start: at.span.start, end: merge.span.end },
+  );
+}
 
 /** The parser, which knows whether a graph may end here: the value of a top-level `let`. */
 export interface GraphCursor extends OperatorCursor {
@@ -62,8 +77,16 @@ export function parseGraph(p: GraphCursor, word: Token): GraphSpec {
       "graph-mark-components inside make-graph's partitioned-by is not supported (its component numbers would run across the partitions, not from 0 in each)",
       rest.marks[0]!.span,
     );
+  // Tabular operators may follow inside the parentheses (graph_path_discovery_fl's `| limit N`), per partition.
+  const bar = p.peek();
+  const after = p.acceptOp('|') ? p.subOperators(bar.span) : undefined;
+  if (after && rest.end.kind !== 'match')
+    throw p.errors.unsupported(
+      "tabular operators after graph-to-table inside make-graph's partitioned-by are not supported: put them after the parentheses",
+      bar.span,
+    );
   if (!p.acceptOp(')')) throw p.errors.syntax("expected ')' closing partitioned-by's graph operator", open.span);
-  return { make: { ...make, partitionBy: partitioned }, ...rest };
+  return { make: { ...make, partitionBy: partitioned }, ...rest, ...(after ? { partitionOperators: after } : {}) };
 }
 
 /** `partitioned-by Column` (the make-graph page's third form), if it comes next. */
@@ -110,6 +133,7 @@ function nextGraphOperator(p: GraphCursor, after: Token): Token | undefined {
     );
   p.next();
   const op = p.next();
+  refuseGraphMerge(p, op, 0);
   if (op.kind !== 'ident' || !GRAPH_OPERATORS.has(op.text)) {
     const shown = op.kind === 'eof' ? 'the end of the query' : `'${op.text}'`;
     throw p.errors.semantic(

@@ -378,7 +378,9 @@ describe('graph operators', () => {
     });
 
     it('keeps one shortest path per first and last node with graph-shortest-paths (output=any)', async () => {
-      // Act: from A, every node is reached; C by A->B->C only (no edge A->C), A by the 3-hop cycle.
+      // Act: from A, B and C are reached; C by A->B->C only (no edge A->C). A's shortest path to
+      // itself is the empty one, outside *1..4: the 3-hop cycle back to A is no shortest path
+      // (the all() graph function page's paths from "North" list no "North").
       const { columns, rows } = await run(
         `${TRIANGLE}E | make-graph s --> t with_node_id=id | graph-shortest-paths (a)-[e*1..4]->(b) where a.id == "A" project b.id, e.w`,
       );
@@ -388,7 +390,21 @@ describe('graph operators', () => {
         sorted([
           ['B', [1]],
           ['C', [1, 2]],
-          ['A', [1, 2, 3]],
+        ]),
+      );
+    });
+
+    it('gives a node the empty path to itself when the hops start at 0, and no cycle', async () => {
+      // Act: C has a self-loop and the cycle C->A->B->C; with *0..3 its shortest path to itself is empty.
+      const { rows } = await run(
+        `${TRIANGLE}E | make-graph s --> t with_node_id=id | graph-shortest-paths output=all (a)-[e*0..3]->(b) where a.id == "C" project b.id, e.w`,
+      );
+      // Assess
+      expect(sorted(rows)).toEqual(
+        sorted([
+          ['C', []],
+          ['A', [3]],
+          ['B', [3, 1]],
         ]),
       );
     });
