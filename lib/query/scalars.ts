@@ -4,6 +4,7 @@
 // expression deeper or larger than the limits once replaced by their values.
 import { columnIfExists } from './column-ifexists';
 import { packColumns } from './pack-columns';
+import { isStarPack, spellPackArrayStar } from './analyze-star-args';
 import { withTypeLiteral } from './type-literal';
 import type { Expr, Pipeline } from './ast';
 import { analyzeStarPredicate } from './analyze-search';
@@ -484,6 +485,8 @@ class ScalarAnalyzer {
       return this.analyze(columnIfExists(this.errors, expr, (n) => this.env.resolve(n) !== undefined));
     if (name === 'toscalar') return analyzeToScalar(this, expr);
     if (name === 'column_names_of') return analyzeColumnNamesOf(this, expr);
+    if (isStarPack(expr))
+      return this.call(spellPackArrayStar(expr, this.env.inputColumns?.map((c) => c.name) ?? this.env.columnNames()));
     if (name === 'pack_all' || name === 'bag_pack_columns')
       return packColumns(this.errors, expr, this.env.inputColumns, this.env.columnNames(), (e) => this.analyze(e));
     // percentile_tdigest, percentiles_array_tdigest and its alias percentile_array_tdigest take typeof(T).
