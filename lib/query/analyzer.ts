@@ -158,7 +158,8 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
           this.materializedLets.set(rel, stmt.nameSpan.start);
         }
       } else {
-        const value = analyzeScalar(stmt.value, this.env([]));
+        // A timespan finer than a microsecond is kept exact: each use folds or refuses it (scalars.ts).
+        const value = analyzeScalar(stmt.value, this.env([]), 0, true);
         this.lets.set(stmt.name, value);
       }
     }

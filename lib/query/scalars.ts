@@ -121,9 +121,13 @@ export { convert };
  * @throws QueryError, including QUERY_TOO_DEEP and QUERY_TOO_MANY_TERMS counted after names are
  * replaced by the values they stand for.
  */
-export function analyzeScalar(expr: Expr, env: ScalarEnv, level = 0): IrExpr {
+/**
+ * `fine`: the value may be a timespan constant finer than a microsecond (a scalar let's, `let t = 1tick;`):
+ * each use of it is then folded or refused where it stands, as the literal would be.
+ */
+export function analyzeScalar(expr: Expr, env: ScalarEnv, level = 0, fine = false): IrExpr {
   const analyzer = new ScalarAnalyzer(env, level);
-  const ir = analyzer.analyze(expr);
+  const ir = fine ? analyzer.analyzeFine(expr) : analyzer.analyze(expr);
   const { ctx, records } = env;
   const terms = expandedTerms(ir, records.terms);
   if (terms > ctx.limits.maxTerms) {
@@ -175,8 +179,11 @@ class ScalarAnalyzer {
         this.reach(this.level, expr);
         if (!fine || expr.type !== 'timespan') this.requireMicros(expr.type, expr.value, expr.span);
         return lit(expr.type, expr.value);
-      case 'name':
-        return this.name(expr.name, expr.span);
+      case 'name': {
+        const ir = this.name(expr.name, expr.span);
+        if (!fine && isFineTimespan(ir)) this.requireMicros(ir.type, ir.value, expr.span);
+        return ir;
+      }
       case 'star':
         throw this.errors.semantic("'*' is only allowed as an argument of arg_max, arg_min or distinct", expr.span);
       default:
@@ -205,7 +212,7 @@ class ScalarAnalyzer {
   }
 
   /** An operand that may be a sub-microsecond timespan constant: its user folds or refuses it. */
-  private analyzeFine(expr: Expr): IrExpr {
+  analyzeFine(expr: Expr): IrExpr {
     this.fineAllowed = true;
     return this.analyze(expr);
   }
