@@ -55,6 +55,8 @@ const ROW_WISE: ReadonlySet<Operator['kind']> = new Set([
   'projectAway',
   'projectRename',
   'search',
+  // Numbers its rows (row_number() ...) per sub-table: the loop below orders and groups its window calls.
+  'serialize',
 ]);
 
 /**
@@ -70,6 +72,7 @@ const KEEPS_ORDER: ReadonlySet<Operator['kind']> = new Set([
   'projectRename',
   'project',
   'take',
+  'serialize',
 ]);
 
 export function analyzeMvApply(h: MvApplyHost, input: Rel, spec: MvApplySpec, span: Span): Rel {
@@ -141,12 +144,12 @@ export function unserialized(rel: Rel): Rel {
   return { kind: 'project', input: rel, items, columns: rel.columns };
 }
 
-/** The window function calls in a where/extend/project (the operators that compute them). */
+/** The window function calls in a where/extend/project/serialize (the operators that compute them). */
 export function windowCalls(op: Operator): Expr[] {
   const exprs =
     op.kind === 'where'
       ? [op.predicate]
-      : op.kind === 'extend' || op.kind === 'project'
+      : op.kind === 'extend' || op.kind === 'project' || op.kind === 'serialize'
         ? op.items.map((i) => i.expr)
         : [];
   return exprs.flatMap((e) => windowCall(e) ?? []);

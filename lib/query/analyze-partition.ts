@@ -19,7 +19,15 @@ import type { Assigned, IrExpr, Rel } from './ir';
 import type { Span } from './tokens';
 
 /** Operators that work row by row and keep the rows' order: per sub-table or over all rows, the same result. */
-const ROW_WISE: ReadonlySet<Operator['kind']> = new Set(['where', 'extend', 'parse', 'projectAway', 'projectRename']);
+const ROW_WISE: ReadonlySet<Operator['kind']> = new Set([
+  'where',
+  'extend',
+  'parse',
+  'projectAway',
+  'projectRename',
+  // Its window calls run per key (applyPerKey), over the rows in the order they come in.
+  'serialize',
+]);
 
 /** Operators whose output (when serialized) is key by key: they sort or walk each key's rows apart. */
 const GROUPS: ReadonlySet<Operator['kind']> = new Set(['sort', 'top', 'take', 'scan']);

@@ -1,27 +1,34 @@
-// `pack_array(*)`: an array of the row's columns, in the input's order (Kusto.Language accepts it and
-// types it dynamic; the functions library's pairwise_dist_fl packs each row so). The star is spelled
-// out as the input's column names before the scalar analysis, which knows no star outside the
-// aggregations that take one.
+// `pack_array(*)`: an array of the row's columns, in the input's order (Kusto.Language accepts it
+// wherever a scalar goes and types it dynamic; the functions library's pairwise_dist_fl packs each
+// row so). The star is spelled out as the input's column names: by project and extend before their
+// items are analyzed (their later items must not see the earlier ones), and by the scalar analysis
+// everywhere else (where, sort, summarize, mv-apply's sub-query ...) over that position's input.
 import { findInChildren, mapChildren } from './ast-walk';
 import type { Expr } from './ast';
-import type { IrColumn } from './ir';
 
-/** `e` with each `pack_array(*)` written as `pack_array(c1, c2, ...)` over `columns` (hidden ones left out). */
-export function expandPackArrayStar(e: Expr, columns: readonly IrColumn[]): Expr {
+type Call = Expr & { kind: 'call' };
+
+/** Whether `e` is `pack_array(*)`. */
+export const isStarPack = (e: Expr): boolean =>
+  e.kind === 'call' && e.name === 'pack_array' && e.args.length === 1 && e.args[0]!.kind === 'star';
+
+/** `pack_array(*)` as `pack_array(c1, c2, ...)` over `columnNames` (hidden columns left out). */
+export function spellPackArrayStar(call: Call, columnNames: readonly string[]): Call {
+  const at = call.args[0]!.span;
+  const args: Expr[] = columnNames
+    .filter((n) => !n.startsWith('\u0000'))
+    .map((name) => ({ kind: 'name', name, span: at }));
+  return { ...call, args };
+}
+
+/** `e` with each `pack_array(*)` in it written as `pack_array(c1, c2, ...)` over `columnNames`. */
+export function expandPackArrayStar(e: Expr, columnNames: readonly string[]): Expr {
   if (!mentionsStarPack(e)) return e;
-  const spell = (x: Expr): Expr => {
-    if (x.kind === 'call' && x.name === 'pack_array' && x.args.length === 1 && x.args[0]!.kind === 'star') {
-      const args: Expr[] = columns
-        .filter((c) => !c.name.startsWith('\u0000'))
-        .map((c) => ({ kind: 'name', name: c.name, span: x.args[0]!.span }));
-      return { ...x, args };
-    }
-    return mapChildren(x, spell);
-  };
+  const spell = (x: Expr): Expr => (isStarPack(x) ? spellPackArrayStar(x as Call, columnNames) : mapChildren(x, spell));
   return spell(e);
 }
 
 function mentionsStarPack(e: Expr): boolean {
-  if (e.kind === 'call' && e.name === 'pack_array' && e.args.length === 1 && e.args[0]!.kind === 'star') return true;
+  if (isStarPack(e)) return true;
   return findInChildren(e, (c) => (mentionsStarPack(c) ? true : undefined)) ?? false;
 }

@@ -63,7 +63,10 @@ const colRef = (c: IrColumn): IrExpr => ({ kind: 'col', ref: c.ref, type: c.type
 /** The items with `pack_array(*)` spelled out over the input's columns (analyze-star-args.ts). */
 const spellStars = (items: readonly NamedExpr[], columns: readonly IrColumn[]): readonly NamedExpr[] =>
   items.map((i) => {
-    const expr = expandPackArrayStar(i.expr, columns);
+    const expr = expandPackArrayStar(
+      i.expr,
+      columns.map((c) => c.name),
+    );
     return expr === i.expr ? i : { ...i, expr };
   });
 
@@ -155,7 +158,8 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
           this.materializedLets.set(rel, stmt.nameSpan.start);
         }
       } else {
-        const value = analyzeScalar(stmt.value, this.env([]));
+        // A timespan finer than a microsecond is kept exact: each use folds or refuses it (scalars.ts).
+        const value = analyzeScalar(stmt.value, this.env([]), 0, true);
         this.lets.set(stmt.name, value);
       }
     }

@@ -334,9 +334,8 @@ class Parser implements OperatorCursor, UdfCursor {
     }
     // materialize(T) caches T in Kusto: the SQL writes it once, and each use reads that (generator.ts).
     const materialized = this.peekIdent('materialize') && this.tokens[this.pos + 1]?.text === '(';
-    // A tabular value in parentheses: `let t = (T | where ...);`, as the functions library writes its steps.
-    if (materialized || (this.peekOp('(') && this.startsTabular(1))) {
-      if (materialized) this.next();
+    if (materialized) {
+      this.next();
       const open = this.expectOp('(');
       const pipeline = this.subPipeline(open.span);
       this.expectOp(')');
@@ -348,9 +347,10 @@ class Parser implements OperatorCursor, UdfCursor {
         nameSpan: nameToken.span,
         value: pipeline,
         span: { start, end: this.prevEnd() },
-        ...(materialized ? { materialized: true } : {}),
+        materialized: true,
       };
     }
+    // A tabular value, also in parentheses and piped on: `let t = (T | where ...) | count;` (parsePipeline).
     const value = this.startsTabular() ? this.letPipeline(topLevel) : this.expression();
     if (value.kind === 'pipeline') this.ownTabularNames().add(nameToken.name);
     const end = this.prevEnd();
@@ -403,6 +403,8 @@ class Parser implements OperatorCursor, UdfCursor {
   }
 
   startsTabular(offset = 0): boolean {
+    // A tabular expression in parentheses, however deep: `((T | take 1))`, `(T) | count`.
+    while (this.tokens[this.pos + offset]?.text === '(' && this.tokens[this.pos + offset]?.kind === 'op') offset++;
     const t = this.tokens[this.pos + offset];
     // A table or tabular let named in brackets, ['States'] (entity names page: quoting identifiers).
     if (this.isBracketName(this.pos + offset))
@@ -421,10 +423,7 @@ class Parser implements OperatorCursor, UdfCursor {
   // ---------------------------------------------------------------- tabular
   private parsePipeline(): Pipeline {
     const start = this.peek().span.start;
-    let source = this.parseSource();
-    let operators: Operator[] = [];
-    if (source.kind === 'table' && this.graphLets.isGraph(source.name))
-      ({ source, operators } = this.graphLets.use(this, source));
+    let { source, operators } = this.parenthesizedSource() ?? this.namedSource();
     while (this.acceptOp('|')) {
       if (this.acceptIdent('invoke')) {
         const input: Pipeline = { kind: 'pipeline', source, operators, span: { start, end: this.prevEnd() } };
@@ -432,6 +431,26 @@ class Parser implements OperatorCursor, UdfCursor {
       } else operators.push(this.parseOperator());
     }
     return { kind: 'pipeline', source, operators, span: { start, end: this.prevEnd() } };
+  }
+
+  /**
+   * A tabular expression in parentheses as the source of a pipeline, `(T | where ...) | count`
+   * (tabular expression statements page): the pipes compose, so its source and operators start the
+   * outer pipeline's. Undefined when the cursor is not at one.
+   */
+  private parenthesizedSource(): { source: Source; operators: Operator[] } | undefined {
+    if (!this.peekOp('(') || !this.startsTabular(1)) return undefined;
+    const open = this.next();
+    const inner = this.subPipeline(open.span);
+    this.expectOp(')');
+    return { source: inner.source, operators: [...inner.operators] };
+  }
+
+  /** The source at the cursor; a graph kept in a let gives the operators that build it. */
+  private namedSource(): { source: Source; operators: Operator[] } {
+    const source = this.parseSource();
+    if (source.kind === 'table' && this.graphLets.isGraph(source.name)) return this.graphLets.use(this, source);
+    return { source, operators: [] };
   }
 
   private parseSource(): Source {

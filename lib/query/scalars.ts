@@ -4,6 +4,7 @@
 // expression deeper or larger than the limits once replaced by their values.
 import { columnIfExists } from './column-ifexists';
 import { packColumns } from './pack-columns';
+import { isStarPack, spellPackArrayStar } from './analyze-star-args';
 import { withTypeLiteral } from './type-literal';
 import type { Expr, Pipeline } from './ast';
 import { analyzeStarPredicate } from './analyze-search';
@@ -125,9 +126,13 @@ export { convert };
  * @throws QueryError, including QUERY_TOO_DEEP and QUERY_TOO_MANY_TERMS counted after names are
  * replaced by the values they stand for.
  */
-export function analyzeScalar(expr: Expr, env: ScalarEnv, level = 0): IrExpr {
+/**
+ * `fine`: the value may be a timespan constant finer than a microsecond (a scalar let's, `let t = 1tick;`):
+ * each use of it is then folded or refused where it stands, as the literal would be.
+ */
+export function analyzeScalar(expr: Expr, env: ScalarEnv, level = 0, fine = false): IrExpr {
   const analyzer = new ScalarAnalyzer(env, level);
-  const ir = analyzer.analyze(expr);
+  const ir = fine ? analyzer.analyzeFine(expr) : analyzer.analyze(expr);
   const { ctx, records } = env;
   const terms = expandedTerms(ir, records.terms);
   if (terms > ctx.limits.maxTerms) {
@@ -179,8 +184,11 @@ class ScalarAnalyzer {
         this.reach(this.level, expr);
         if (!fine || expr.type !== 'timespan') this.requireMicros(expr.type, expr.value, expr.span);
         return lit(expr.type, expr.value);
-      case 'name':
-        return this.name(expr.name, expr.span);
+      case 'name': {
+        const ir = this.name(expr.name, expr.span);
+        if (!fine && isFineTimespan(ir)) this.requireMicros(ir.type, ir.value, expr.span);
+        return ir;
+      }
       case 'star':
         throw this.errors.semantic("'*' is only allowed as an argument of arg_max, arg_min or distinct", expr.span);
       default:
@@ -209,7 +217,7 @@ class ScalarAnalyzer {
   }
 
   /** An operand that may be a sub-microsecond timespan constant: its user folds or refuses it. */
-  private analyzeFine(expr: Expr): IrExpr {
+  analyzeFine(expr: Expr): IrExpr {
     this.fineAllowed = true;
     return this.analyze(expr);
   }
@@ -489,6 +497,8 @@ class ScalarAnalyzer {
       return this.analyze(columnIfExists(this.errors, expr, (n) => this.env.resolve(n) !== undefined));
     if (name === 'toscalar') return analyzeToScalar(this, expr);
     if (name === 'column_names_of') return analyzeColumnNamesOf(this, expr);
+    if (isStarPack(expr))
+      return this.call(spellPackArrayStar(expr, this.env.inputColumns?.map((c) => c.name) ?? this.env.columnNames()));
     if (name === 'pack_all' || name === 'bag_pack_columns')
       return packColumns(this.errors, expr, this.env.inputColumns, this.env.columnNames(), (e) => this.analyze(e));
     // percentile_tdigest, percentiles_array_tdigest and its alias percentile_array_tdigest take typeof(T).

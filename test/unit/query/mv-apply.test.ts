@@ -196,4 +196,41 @@ describe('mv-apply', () => {
     );
     expect(rows).toHaveLength(3);
   });
+
+  it("serializes each row's sub-table in its array order, with or without columns, and after a summarize", async () => {
+    // Act
+    const bare = await run(
+      'datatable (a:dynamic) [dynamic([5, 6]), dynamic([7])]\n| mv-apply y = a to typeof(long) on (serialize | extend r = row_number()) | project y, r',
+    );
+    const named = await run(
+      'datatable (a:dynamic) [dynamic([5, 6]), dynamic([7])]\n| mv-apply y = a to typeof(long) on (serialize r = row_number(), p = prev(y)) | project y, r, p',
+    );
+    const summarized = await run(
+      'datatable (a:dynamic) [dynamic([1, 2, 3]), dynamic([4])]\n' +
+        '| mv-apply x = a to typeof(long) on (summarize by b = x % 2 | serialize r = row_number()) | summarize n = max(r) by a = tostring(a)',
+    );
+    // Assess
+    expect(bare.rows).toEqual(
+      expect.arrayContaining([
+        [5, 1],
+        [6, 2],
+        [7, 1],
+      ]),
+    );
+    expect(bare.rows).toHaveLength(3);
+    expect(named.columns).toEqual(['y', 'r', 'p']);
+    expect(named.rows).toEqual(
+      expect.arrayContaining([
+        [6, 2, 5],
+        [5, 1, null],
+        [7, 1, null],
+      ]),
+    );
+    expect(summarized.rows).toEqual(
+      expect.arrayContaining([
+        ['[1,2,3]', 2],
+        ['[4]', 1],
+      ]),
+    );
+  });
 });

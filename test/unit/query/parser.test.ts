@@ -40,6 +40,44 @@ describe('parser', () => {
     expect(program.lets[0]).not.toHaveProperty('materialized');
   });
 
+  it('reads a parenthesized tabular expression followed by pipes as one pipeline, wherever a tabular expression goes', () => {
+    // Act
+    const program = parse(
+      [
+        'let x = (States) | count;',
+        'let y = ((States | take 1)) | extend z = 1;',
+        'let m = materialize((States) | take 2);',
+        '(x | union (print a = 1), ((y) | take 1)) | where toscalar((Events) | count) > 0',
+        '| join ((Events) | take 3) on Uid',
+      ].join('\n'),
+    );
+    // Assess
+    const [x, y, m] = program.lets.map((l) => l.value);
+    expect(x).toMatchObject({ kind: 'pipeline', source: { name: 'States' }, operators: [{ kind: 'count' }] });
+    expect(y).toMatchObject({ source: { name: 'States' }, operators: [{ kind: 'take' }, { kind: 'extend' }] });
+    expect(m).toMatchObject({ source: { name: 'States' }, operators: [{ kind: 'take' }] });
+    expect(program.lets[2]).toHaveProperty('materialized', true);
+    const { source, operators } = program.query;
+    expect(source).toMatchObject({ kind: 'table', name: 'x' });
+    expect(operators.map((o) => o.kind)).toEqual(['union', 'where', 'join']);
+    const union = operators[0]!;
+    expect(union.kind === 'union' && union.union.legs).toMatchObject([
+      { pipeline: { source: { kind: 'print' } } },
+      { pipeline: { source: { name: 'y' }, operators: [{ kind: 'take' }] } },
+    ]);
+    expect(operators[2]).toMatchObject({
+      join: { right: { source: { name: 'Events' }, operators: [{ kind: 'take' }] } },
+    });
+  });
+
+  it('reads a parenthesized source after a batch separator, and still refuses an unclosed one', () => {
+    // Act
+    const program = parse('print a = 1; (print b = 2) | count');
+    // Assess
+    expect(program.batch?.[0]?.query).toMatchObject({ source: { kind: 'print' }, operators: [{ kind: 'count' }] });
+    expect(errorOf('(States | count').message).toMatch(/expected '\)'/);
+  });
+
   it('binds and tighter than or, and comparison tighter than and', () => {
     const program = parse('States | where a == 1 or b == 2 and c == 3');
     const where = program.query.operators[0]!;

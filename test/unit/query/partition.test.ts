@@ -149,6 +149,35 @@ describe('partition', () => {
     ]);
   });
 
+  it("serializes each key's rows, with or without columns, also after a summarize inside", async () => {
+    // Act: the keys' rows interleaved in the input (datatable's rows are not serialized).
+    const input = "datatable (k:string, x:long) ['a', 1, 'b', 10, 'a', 2]\n";
+    const bare = await run(`${input}| partition by k (serialize | extend n = row_number()) | summarize max(n) by k`);
+    const named = await run(`${input}| partition by k (order by x asc | serialize n = row_number(), p = prev(x))`);
+    const summarized = await run(
+      `${input}| partition by k (summarize by x | serialize n = row_number()) | summarize make_set(n) by small = x < 10`,
+    );
+    // Assess
+    expect(bare).toEqual(
+      expect.arrayContaining([
+        ['a', 2],
+        ['b', 1],
+      ]),
+    );
+    expect(bare).toHaveLength(2);
+    expect(named).toEqual([
+      ['a', 1, 1, null],
+      ['a', 2, 2, 1],
+      ['b', 10, 1, null],
+    ]);
+    expect(summarized).toEqual(
+      expect.arrayContaining([
+        [true, expect.arrayContaining([1, 2])],
+        [false, [1]],
+      ]),
+    );
+  });
+
   it('compiles a window function per key for Timestream: PARTITION BY the key', () => {
     // Act
     const compiled = compile(

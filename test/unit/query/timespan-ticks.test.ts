@@ -47,6 +47,14 @@ describe('sub-microsecond timespan constants', () => {
     ]);
   });
 
+  it('a let-bound tick constant folds as the literal does, in lets after it too', async () => {
+    const rows = await rowsOf(
+      'let t = 1tick; let ten = 1tick * 10; let n = 100nanoseconds; let u = t * 20;\n' +
+        'print a = 1s / t, b = ten, c = 1s / n, d = u, e = tolong(5s / t), f = bin(3microsecond, t)',
+    );
+    expect(rows).toEqual([[10000000, '00:00:00.0000010', 10000000, '00:00:00.0000020', 50000000, '00:00:00.0000030']]);
+  });
+
   it('bin() to 1, 2 or 5 ticks leaves a whole-microsecond value as it is', async () => {
     const rows = await rowsOf(
       'print a = bin(datetime(2024-01-01 00:00:00.000007), 1tick), b = floor(3microsecond, 5tick), c = bin(1s, 2tick)',
@@ -65,6 +73,13 @@ describe('sub-microsecond timespan constants', () => {
     ['print x = 1tick > 0s', '1:11: this timespan needs 100-nanosecond precision'],
     ['print x = 1tick % 1tick', '1:11: this timespan needs 100-nanosecond precision'],
     ['print x = bin(1s, 3tick)', '1:19: this bin size needs 100-nanosecond precision'],
+    // A let-bound one: refused where it is used, not where it is bound.
+    ['let t = 1tick;\nprint x = t', '2:11: this timespan needs 100-nanosecond precision'],
+    [
+      'let t = 1tick;\nrange n from 1 to 2 step 1 | extend y = n * t',
+      '2:45: this timespan needs 100-nanosecond precision',
+    ],
+    ['let t = 1tick * 3;\nprint x = t + 0s', '2:11: this timespan needs 100-nanosecond precision'],
   ])('%s is refused at the tick', (query, message) => {
     expect(() => compile(query, duck)).toThrow(message);
   });
