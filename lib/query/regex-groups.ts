@@ -132,6 +132,12 @@ function kustoRegexSpelling(regex: string): string {
         i += hex.length;
         continue;
       }
+      const property = /^[pP]\{([^}]*)\}/.exec(regex.slice(i + 1));
+      if (property) {
+        out += `\\${next}{${GENERAL_CATEGORIES.get(looseName(property[1]!)) ?? property[1]}}`;
+        i += property[0].length;
+        continue;
+      }
       out += ascii ? c + next : (unicodeClass(next, inClass) ?? c + next);
       i++;
     } else if (verbose && /\s/.test(c)) continue;
@@ -167,6 +173,56 @@ function kustoRegexSpelling(regex: string): string {
     }
   }
   return out;
+}
+
+/**
+ * Unicode's general categories by their long names (`\\p{Letter}` on Kusto's regex syntax page),
+ * which RE2 reads only by their short ones (`\\p{L}`); scripts (`\\p{Greek}`) are the same in both.
+ */
+const GENERAL_CATEGORIES = new Map(
+  Object.entries({
+    L: 'Letter',
+    Lu: 'Uppercase_Letter',
+    Ll: 'Lowercase_Letter',
+    Lt: 'Titlecase_Letter',
+    Lm: 'Modifier_Letter',
+    Lo: 'Other_Letter',
+    M: 'Mark',
+    Mn: 'Nonspacing_Mark',
+    Mc: 'Spacing_Mark',
+    Me: 'Enclosing_Mark',
+    N: 'Number',
+    Nd: 'Decimal_Number',
+    Nl: 'Letter_Number',
+    No: 'Other_Number',
+    P: 'Punctuation',
+    Pc: 'Connector_Punctuation',
+    Pd: 'Dash_Punctuation',
+    Ps: 'Open_Punctuation',
+    Pe: 'Close_Punctuation',
+    Pi: 'Initial_Punctuation',
+    Pf: 'Final_Punctuation',
+    Po: 'Other_Punctuation',
+    S: 'Symbol',
+    Sm: 'Math_Symbol',
+    Sc: 'Currency_Symbol',
+    Sk: 'Modifier_Symbol',
+    So: 'Other_Symbol',
+    Z: 'Separator',
+    Zs: 'Space_Separator',
+    Zl: 'Line_Separator',
+    Zp: 'Paragraph_Separator',
+    C: 'Other',
+    Cc: 'Control',
+    Cf: 'Format',
+    Cs: 'Surrogate',
+    Co: 'Private_Use',
+  }).map(([short, long]) => [looseName(long), short]),
+);
+
+/** A property name as Unicode's loose matching compares it: case, spaces, `_` and `-` ignored. */
+function looseName(name: string): string {
+  return name.replace(/[\s_-]/g, '').toLowerCase();
 }
 
 /** `\\u007F`, `\\u{7F}`, `\\U0000007F` or `\\U{7F}` (after its backslash): its hex digits and length. */

@@ -71,6 +71,18 @@ describe("regexes in the syntax of Kusto's regex syntax page", () => {
     expect(rows).toEqual([['ABCDEF', 'a b', 'abc', 'aAa', 'h']]);
   });
 
+  it('reads general categories by their long names, as the page writes \\p{Letter}', async () => {
+    // Act
+    const rows = await rowsOf(
+      db,
+      'print a = extract(@"\\p{Letter}+", 0, "12abé3"), b = extract(@"\\P{letter}+", 0, "ab12c"),' +
+        ' c = extract(@"[\\p{Decimal_Number}x]+", 0, "ax٣2b"), d = extract(@"\\p{Greek}+", 0, "xαβ"), e = extract(@"\\pL+", 0, "1ab")',
+    );
+
+    // Assess: RE2 knows only the short names (L, Nd) and the scripts.
+    expect(rows).toEqual([['abé', '12', 'x٣2', 'αβ', 'ab']]);
+  });
+
   it('hands Timestream the same Unicode classes', () => {
     // Act
     const { sql } = compile('print r = extract(@"(\\d+)", 1, "x")', ts);
