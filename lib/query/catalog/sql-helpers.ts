@@ -73,11 +73,13 @@ export const datetimeFullText = (d: SqlDialect, ts: string): string => datetimeT
 export const datetimeJson = (d: SqlDialect, ts: string): string => datetimeText(d, ts, `'"' || `, '"');
 
 /**
- * The text the hash_md5/sha1/sha256 pages hash: a datetime's with 7 fractional digits (the pages'
- * digests of datetime(2020-01-01) are those of 2020-01-01T00:00:00.0000000Z, not of tostring's
- * 2020-01-01T00:00:00Z), any other value's tostring text; "" for null, as tostring gives.
+ * The text of a value that hash_md5/sha1/sha256 and reverse() forcibly cast to string: a datetime's
+ * with 7 fractional digits (the hash pages' digests of datetime(2020-01-01) are those of
+ * 2020-01-01T00:00:00.0000000Z, not of tostring's 2020-01-01T00:00:00Z; the reverse page prints
+ * Z0000000.00:00:21T51-01-7102 for datetime(2017-10-15 12:00)), any other value's tostring text;
+ * "" for null, as tostring gives.
  */
-export const hashedText = (c: SqlCall): string =>
+export const forcedText = (c: SqlCall): string =>
   c.args[0]!.type === 'datetime' ? `coalesce(${datetimeFullText(c.d, c.a[0]!)}, '')` : c.str(0);
 
 /**

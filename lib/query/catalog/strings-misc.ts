@@ -1,6 +1,6 @@
 // String comparison, byte size and SHA-1: small string functions kept apart from strings.ts.
 import { both, type ScalarFunction } from './types';
-import { hashedText } from './sql-helpers';
+import { forcedText } from './sql-helpers';
 
 export const STRING_MISC_FUNCTIONS: readonly ScalarFunction[] = [
   {
@@ -37,7 +37,7 @@ export const STRING_MISC_FUNCTIONS: readonly ScalarFunction[] = [
     family: 'string',
     summary: 'The SHA-1 of the text of value (a datetime with 7 fractional digits), as lowercase hex.',
     signatures: [{ params: [{ name: 'value', type: 'any' }], result: 'string' }],
-    duckdb: (c) => `sha1(${hashedText(c)})`,
-    timestream: (c) => `lower(to_hex(sha1(to_utf8(${hashedText(c)}))))`,
+    duckdb: (c) => `sha1(${forcedText(c)})`,
+    timestream: (c) => `lower(to_hex(sha1(to_utf8(${forcedText(c)}))))`,
   },
 ];

@@ -5,7 +5,7 @@ import type { IrExpr } from '../ir';
 import { DUCK_LISTS, nthPosition, TRINO_LISTS, type ListSql } from './positions';
 import { both, constantOf, type ScalarFunction, type SqlBuilder, type SqlCall } from './types';
 import { captureGroupNames, engineRegex, re2Problem } from '../regex-groups';
-import { floorDiv, guidText, hashedText } from './sql-helpers';
+import { floorDiv, guidText, forcedText } from './sql-helpers';
 import { EXTRACT_ALL } from './strings-extract-all';
 import { queryBagDuck, queryBagTs } from './url-query-bag';
 
@@ -424,9 +424,9 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'reverse',
     family: 'string',
-    summary: 'The text of value with its characters in reverse order.',
+    summary: 'The text of value (a datetime with 7 fractional digits) with its characters in reverse order.',
     signatures: [{ params: [{ name: 'value', type: 'any' }], result: 'string' }],
-    ...both(({ str: text }) => `reverse(${text(0)})`),
+    ...both((c) => `reverse(${forcedText(c)})`),
   },
   {
     name: 'strrep',
@@ -476,16 +476,16 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
     family: 'string',
     summary: 'The SHA-256 of the text of value (a datetime with 7 fractional digits), as lowercase hex.',
     signatures: [{ params: [{ name: 'value', type: 'any' }], result: 'string' }],
-    duckdb: (c) => `sha256(${hashedText(c)})`,
-    timestream: (c) => `lower(to_hex(sha256(to_utf8(${hashedText(c)}))))`,
+    duckdb: (c) => `sha256(${forcedText(c)})`,
+    timestream: (c) => `lower(to_hex(sha256(to_utf8(${forcedText(c)}))))`,
   },
   {
     name: 'hash_md5',
     family: 'string',
     summary: 'The MD5 of the text of value (a datetime with 7 fractional digits), as lowercase hex.',
     signatures: [{ params: [{ name: 'value', type: 'any' }], result: 'string' }],
-    duckdb: (c) => `md5(${hashedText(c)})`,
-    timestream: (c) => `lower(to_hex(md5(to_utf8(${hashedText(c)}))))`,
+    duckdb: (c) => `md5(${forcedText(c)})`,
+    timestream: (c) => `lower(to_hex(md5(to_utf8(${forcedText(c)}))))`,
   },
   {
     name: 'tohex',
