@@ -57,8 +57,11 @@ export function analyzeGraph(h: GraphHost, input: Rel, spec: GraphSpec, span: Sp
   }
 }
 
-/** The hidden column graph-match adds for partitioned-by's operators: its first node's partition. */
-const PARTITION = '#partition';
+/**
+ * The hidden column graph-match adds for partitioned-by's operators: its first node's partition.
+ * NUL-led, as the other hidden columns: `*` (pack_array(*), pack_all()) does not see it.
+ */
+const PARTITION = '\u0000partition';
 
 /**
  * partitioned-by's operators after the graph operator, as the partition operator runs a sub-query:

@@ -151,6 +151,15 @@ describe("tabular operators inside make-graph's partitioned-by", () => {
     ],
     // summarize per partition: 3 paths in x, 6 in y.
     ['( graph-match (a)-[e*1..3]->(b) project a.id | summarize count() )', ['count_:long'], [[3], [6]]],
+    // `*` there sees the query's columns only, not the hidden partition column.
+    [
+      '( graph-match (a)-[e]->(b) where a.id == "A" project a.id, b.id | extend q = pack_array(*), r = pack_all() )',
+      ['a_id:string', 'b_id:string', 'q:dynamic', 'r:dynamic'],
+      [
+        ['A', 'B', ['A', 'B'], { a_id: 'A', b_id: 'B' }],
+        ['A', 'B', ['A', 'B'], { a_id: 'A', b_id: 'B' }],
+      ],
+    ],
     // graph-shortest-paths, then a take and an extend.
     [
       '( graph-shortest-paths (a)-[e*1..3]->(b) where a.id == "A" project b.id | sort by b_id asc | take 1 | extend z = 1 )',
