@@ -33,6 +33,8 @@ type Binding =
       readonly size: number;
       /** A name of the value that is no let of the query: a column of the row the call reads. */
       readonly rowName?: Expr & { kind: 'name' };
+      /** The value names a let of the query (and no column): inside a tabular expression it is read through a let of its own. */
+      readonly readsLet?: boolean;
       /** How many tabular expressions enclose the binding (tabularDepth when it was made). */
       readonly depth: number;
     }
@@ -65,6 +67,11 @@ class Expander {
   private tabularDepth = 0;
   /** The query's own scalar and tabular lets: a name of an argument that is none of them is a column. */
   private readonly letNames = new Set<string>();
+  /** Lets written for bound values read inside a tabular expression, put before the statement being expanded. */
+  private hoisted: LetStatement[] = [];
+  /** The let written for a binding, so each binding has one. */
+  private readonly hoistedNames = new WeakMap<Binding, string>();
+  private hoistedCount = 0;
 
   constructor(private readonly ctx: CompileContext) {}
 
@@ -78,14 +85,21 @@ class Expander {
         continue;
       }
       const value = this.walk(stmt.value, scope) as Expr | Pipeline;
-      lets.push(value === stmt.value ? stmt : { ...stmt, value });
+      lets.push(...this.takeHoisted(), value === stmt.value ? stmt : { ...stmt, value });
       // A later let of the same name hides the function from here on.
       if (scope.has(stmt.name)) {
         scope = new Map(scope);
         scope.delete(stmt.name);
       }
     }
-    return { lets, query: this.walk(program.query, scope) as Pipeline };
+    const query = this.walk(program.query, scope) as Pipeline;
+    return { lets: [...lets, ...this.takeHoisted()], query };
+  }
+
+  private takeHoisted(): LetStatement[] {
+    const out = this.hoisted;
+    this.hoisted = [];
+    return out;
   }
 
   /** A new scope with the function: its body sees itself (a call of itself is refused as recursion). */
@@ -367,7 +381,15 @@ class Expander {
     const size = this.treeSize(value);
     if (value.kind === 'pipeline') return { kind: 'tabular', pipeline: value, size };
     const rowName = this.rowNameOf(value);
-    return { kind: 'scalar', expr: value, size, depth: this.tabularDepth, ...(rowName ? { rowName } : {}) };
+    const readsLet = !rowName && this.namesLet(value);
+    return {
+      kind: 'scalar',
+      expr: value,
+      size,
+      depth: this.tabularDepth,
+      ...(rowName ? { rowName } : {}),
+      ...(readsLet ? { readsLet } : {}),
+    };
   }
 
   private nested<T>(walk: () => T): T {
@@ -387,12 +409,39 @@ class Expander {
    * outside its row-context scope", toscalar page); so does this, at the argument's column.
    */
   private inRowContext(b: Binding & { kind: 'scalar' }): Expr {
-    if (b.rowName && this.tabularDepth > b.depth)
+    if (this.tabularDepth <= b.depth) return b.expr;
+    if (b.rowName)
       throw this.ctx.errors.semantic(
         `can't use '${clip(b.rowName.name)}' inside a tabular expression of a function body (toscalar(), in (T)): it is defined outside that expression's row context; pass a constant or a let value`,
         b.rowName.span,
       );
-    return b.expr;
+    return b.readsLet ? this.hoistedName(b) : b.expr;
+  }
+
+  /**
+   * A value naming a query's let (`f(DeviceId)` for `declare query_parameters(DeviceId:string)`),
+   * read inside a tabular expression of the body, as a let of its own: substituted as it is, the
+   * name would read the inner table's column of that name (`States | where DeviceId == d`
+   * compared DeviceId with itself). The let's NUL-led name is no column's.
+   */
+  private hoistedName(b: Binding & { kind: 'scalar' }): Expr {
+    let name = this.hoistedNames.get(b);
+    if (name === undefined) {
+      name = `\u0000udf_arg_${this.hoistedCount++}`;
+      this.hoistedNames.set(b, name);
+      const span = b.expr.span;
+      this.hoisted.push({ kind: 'let', name, nameSpan: span, value: b.expr, span });
+    }
+    return { kind: 'name', name, span: b.expr.span };
+  }
+
+  /** Whether a value (outside its tabular expressions) names a let of the query. */
+  private namesLet(node: unknown): boolean {
+    if (typeof node !== 'object' || node === null) return false;
+    const rec = node as Record<string, unknown>;
+    if (rec['kind'] === 'tabular') return false;
+    if (rec['kind'] === 'name') return true;
+    return Object.entries(rec).some(([key, v]) => !SKIPPED_KEYS.has(key) && this.namesLet(v));
   }
 
   /** The first name in a value that is not a let of the query (so a column), if any. */

@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { compile, type CompileOptions, type QueryLimits } from '../../../lib/query/index';
 import { baseOptions, compileFailure } from './compile-failure';
+import { rowsOf } from './duckdb-rows';
+import { openFixtureDb } from '../../golden/fixture-db';
 
 const options = (dialect: CompileOptions['dialect'], limits: Partial<QueryLimits> = {}): CompileOptions => ({
   ...baseOptions,
@@ -84,6 +86,26 @@ describe('user-defined functions', () => {
     'declare query_parameters(p:long = 2); let f = (v:long) { range x from 1 to v step 1 }; f(p)',
   ])('accepts a constant, a let or a row value outside the tabular expression: %j', (query) => {
     expect(compile(query, options('duckdb')).columns.length).toBeGreaterThan(0);
+  });
+
+  // A let or query parameter passed in keeps its value inside the body's tabular expression, even
+  // where the inner table has a column of that name (substituted as a name, the column captured it).
+  it.each([
+    [
+      'declare query_parameters(DeviceId:string = "press-01"); let f = (d:string) { States | where DeviceId == d }; f(DeviceId) | count',
+      'States | where DeviceId == "press-01" | count',
+    ],
+    [
+      'let x = 2; let D = datatable(x:long, y:long)[1,10,2,20]; let tg = (x_:long) { toscalar(D | where x == x_ | project y) }; print a = tg(x), b = tg(1)',
+      'print a = 20, b = 10',
+    ],
+    [
+      'let x = 2; let D = datatable(x:long, y:long)[1,10,2,20]; let tg = (x_:long) { toscalar(D | where x == x_ | project y) }; let h = (a:long) { tg(a + 0) }; print a = h(x)',
+      'print a = 20',
+    ],
+  ])('reads a let argument as its value inside the body: %j', async (query, same) => {
+    const db = await openFixtureDb();
+    expect(await rowsOf(db, query)).toEqual(await rowsOf(db, same));
   });
 
   it('points at the body for an error inside it, wherever it is called', () => {
