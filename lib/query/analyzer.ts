@@ -107,9 +107,6 @@ const KEEPS_SERIALIZATION: ReadonlySet<Operator['kind']> = new Set([
   'take',
   'render',
   'parse',
-  // The window functions page lists mv-expand among the operators that keep it (each row's elements
-  // in their array order, the rows in the input's).
-  'mvExpand',
 ]);
 
 class Analyzer implements TabularHost, WindowHost, MvApplyHost {

@@ -1,12 +1,9 @@
 // What the tenth sweep of the documentation's examples (the data type pages, the operator overview
-// pages, the statements) changed: mv-expand keeps its input's serialization, as the window
-// functions page lists it among the operators that do (it was a 400 "needs serialized input");
-// `uniqueid`, one of the guid page's synonyms, names the guid type in datatable, parse,
-// mv-expand's typeof, function and query parameters, as Kusto.Language reads it.
+// pages, the statements) changed: `uniqueid`, one of the guid page's synonyms, names the guid type
+// in datatable, parse, mv-expand's typeof and function parameters, as Kusto.Language reads it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { GOLDEN_OPTIONS, openFixtureDb } from '../../golden/fixture-db';
-import { expectRefusedAt } from './compile-failure';
+import { openFixtureDb } from '../../golden/fixture-db';
 import { columnsAndRows } from './duckdb-rows';
 
 let db: DuckDBConnection;
@@ -16,33 +13,6 @@ beforeAll(async () => {
 
 /** The query's columns (name:type) and its rows on DuckDB. */
 const run = (query: string): ReturnType<typeof columnsAndRows> => columnsAndRows(db, query);
-
-describe('mv-expand keeps its input serialized (window functions page)', () => {
-  it('numbers the expanded rows in the sorted rows order, each row elements in their array order', async () => {
-    // Act
-    const result = await run(
-      'range x from 1 to 3 step 1 | sort by x desc | extend d = pack_array(x * 10, x * 10 + 1) | mv-expand d to typeof(long) | extend r = row_number(), p = prev(d)',
-    );
-    // Assess
-    expect(result.columns).toEqual(['x:long', 'd:long', 'r:long', 'p:long']);
-    expect(result.rows).toEqual([
-      [3, 30, 1, null],
-      [3, 31, 2, 30],
-      [2, 20, 3, 31],
-      [2, 21, 4, 20],
-      [1, 10, 5, 21],
-      [1, 11, 6, 10],
-    ]);
-  });
-
-  it('still refuses a window function after mv-expand of rows that were not serialized', () => {
-    expectRefusedAt(
-      'datatable(x:long)[1, 2] | extend d = dynamic([1, 2]) | mv-expand d | extend r = row_number()',
-      { ...GOLDEN_OPTIONS, dialect: 'duckdb' },
-      { code: 'QUERY_SEMANTIC', message: 'row_number() needs serialized input', position: '1:81' },
-    );
-  });
-});
 
 describe('uniqueid names the guid type (guid page)', () => {
   it.each([
