@@ -68,7 +68,7 @@ export function tokenize(source: string, ctx: CompileContext = compileContext(so
     }
     if (c === '"' || c === "'") {
       pos = readQuoted(source, pos, errors);
-      pushToken(tokens, source, pos, 'string', start, { value: decodeEscapes(source.slice(start + 1, pos - 1)) });
+      pushToken(tokens, source, pos, 'string', start, { value: decodeEscapes(source, start + 1, pos - 1, errors) });
       continue;
     }
     // h@"..." (or H@'...'): an obfuscated verbatim string (string data type docs).
@@ -99,7 +99,7 @@ export function tokenize(source: string, ctx: CompileContext = compileContext(so
         });
       } else {
         pos = readQuoted(source, pos, errors);
-        pushToken(tokens, source, pos, 'string', start, { value: decodeEscapes(source.slice(start + 2, pos - 1)) });
+        pushToken(tokens, source, pos, 'string', start, { value: decodeEscapes(source, start + 2, pos - 1, errors) });
       }
       continue;
     }
@@ -396,7 +396,14 @@ const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
 const HEX_ESCAPE_DIGITS: Readonly<Record<string, number>> = { x: 2, u: 4, U: 8 };
 const isOctal = (c: string): boolean => c >= '0' && c <= '7';
 
-function decodeEscapes(raw: string): string {
+/**
+ * The text of a quoted string's body, `source[from, to)`, its escapes decoded.
+ * @throws QueryError QUERY_SYNTAX at a backslash that starts no escape (`"\d"`, `"\."`, a `\x`
+ * short of its digits): Kusto.Language refuses these, and the string data type page names only the
+ * escapes above, so reading `"\d+"` as `d+` would answer where Kusto refuses.
+ */
+function decodeEscapes(source: string, from: number, to: number, errors: ErrorFactory): string {
+  const raw = source.slice(from, to);
   let out = '';
   for (let i = 0; i < raw.length; i++) {
     const c = raw[i]!;
@@ -406,8 +413,10 @@ function decodeEscapes(raw: string): string {
     }
     const next = raw[i + 1] ?? '';
     const hexDigits = HEX_ESCAPE_DIGITS[next];
-    const hex = hexDigits === undefined ? '' : raw.slice(i + 2, i + 2 + hexDigits);
-    if (hexDigits !== undefined && hex.length === hexDigits && /^[0-9A-Fa-f]+$/.test(hex)) {
+    if (hexDigits !== undefined) {
+      const hex = raw.slice(i + 2, i + 2 + hexDigits);
+      if (hex.length !== hexDigits || !/^[0-9A-Fa-f]+$/.test(hex))
+        throw badEscape(errors, source, from + i, `needs ${hexDigits} hexadecimal digits`);
       const code = parseInt(hex, 16);
       out += code <= 0x10ffff ? String.fromCodePoint(code) : '\ufffd';
       i += 1 + hexDigits;
@@ -420,10 +429,20 @@ function decodeEscapes(raw: string): string {
       i += len;
       continue;
     }
-    out += SIMPLE_ESCAPES[next] ?? next;
+    const simple = Object.hasOwn(SIMPLE_ESCAPES, next) ? SIMPLE_ESCAPES[next] : undefined;
+    if (simple === undefined) throw badEscape(errors, source, from + i, 'is not an escape of a quoted string');
+    out += simple;
     i++;
   }
   return out;
+}
+
+function badEscape(errors: ErrorFactory, source: string, at: number, why: string): QueryError {
+  const span = { start: at, end: charSpan(source, at + 1).end };
+  return errors.syntax(
+    `'${source.slice(span.start, span.end)}' ${why}: write '\\\\' for a backslash, or a verbatim string (@"...") where backslashes stand for themselves`,
+    span,
+  );
 }
 
 /**

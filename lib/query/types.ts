@@ -57,9 +57,10 @@ const TYPE_NAMES: Readonly<Record<string, KqlType>> = {
 
 /**
  * The type a query's type name stands for (`guid` only where `withGuid`, as in `parse`), or
- * undefined. Own names only: `constructor` or `toString` are not types.
+ * undefined. Own names only: `constructor` or `toString` are not types. The guid page names
+ * `uniqueid` (and `uuid`) its synonyms; Kusto.Language reads `uniqueid` as a type name, not `uuid`.
  */
 export function typeNamed(name: string, withGuid = false): KqlType | undefined {
-  if (withGuid && name === 'guid') return 'guid';
+  if (withGuid && (name === 'guid' || name === 'uniqueid')) return 'guid';
   return Object.hasOwn(TYPE_NAMES, name) ? TYPE_NAMES[name] : undefined;
 }

@@ -166,6 +166,31 @@ describe('lexer', () => {
     expect(kinds('$left.a $right_2')).toEqual(['ident:$left', 'op:.', 'ident:a', 'ident:$right_2', 'eof:']);
   });
 
+  it.each([
+    [String.raw`print extract("\d+", 0, "a12")`, 15, 17, String.raw`'\d' is not an escape of a quoted string`],
+    [String.raw`print 'a\.b'`, 8, 10, String.raw`'\.' is not an escape of a quoted string`],
+    [String.raw`print h"\x4"`, 8, 10, String.raw`'\x' needs 2 hexadecimal digits`],
+    [String.raw`print "\u004g"`, 7, 9, String.raw`'\u' needs 4 hexadecimal digits`],
+  ])('refuses a backslash that starts no escape, as Kusto.Language does: %s', (text, start, end, message) => {
+    try {
+      tokenize(text);
+    } catch (e) {
+      expect((e as QueryError).code).toBe('QUERY_SYNTAX');
+      expect((e as QueryError).message).toContain(message);
+      expect((e as QueryError).message).toContain('verbatim string');
+      expect((e as QueryError).span).toEqual({ start, end });
+      return;
+    }
+    throw new Error('expected a syntax error');
+  });
+
+  it("decodes the escapes Kusto.Language reads: C#'s, hexadecimal and octal ones", () => {
+    const values = tokenize(String.raw`"\t\r\a\b\f\v\0" "\x41\u0042\U00000043" "\101\400" @"\d" "\\d"`).map(
+      (t) => t.value,
+    );
+    expect(values.slice(0, 5)).toEqual(['\t\r\x07\b\f\v\0', 'ABC', 'A 0', '\\d', '\\d']);
+  });
+
   it('keeps the span of a string cut after a backslash inside the text (found by the fuzzer)', () => {
     try {
       tokenize('print a = "a\\');
