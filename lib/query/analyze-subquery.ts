@@ -5,7 +5,8 @@
 // A tabular right side of has_any / has_all is tested term by term in SQL (sql/has-terms.ts).
 // The values of in / in~ may be any scalar expressions (columns, computations), mixed with constants
 // (in operator docs: "a list of scalar expressions"); those of has_any / has_all are constants.
-// A non-constant dynamic value of in / !in is tested per row with set_has_element().
+// A non-constant dynamic value of in / !in is tested per row with set_has_element(), one of has_any
+// with has_any_index().
 // Throws QueryError QUERY_SEMANTIC for type errors, QUERY_UNSUPPORTED for a non-constant has_any /
 // has_all term or a non-constant dynamic value of in~ (its elements are not known before the row).
 import type { Expr, Pipeline } from './ast';
@@ -73,6 +74,16 @@ function holds(array: Expr, value: Expr): Expr {
   return { kind: 'call', name: 'coalesce', nameSpan: span, args: [has, no], span };
 }
 
+/** `coalesce(has_any_index(text, array) >= 0, false)`: whether text has one of the terms of an array known only per row. */
+function hasAnyOf(array: Expr, text: Expr): Expr {
+  const span = array.span;
+  const index: Expr = { kind: 'call', name: 'has_any_index', nameSpan: span, args: [text, array], span };
+  const zero: Expr = { kind: 'literal', type: 'long', value: 0n, span };
+  const found: Expr = { kind: 'binary', op: '>=', left: index, right: zero, opSpan: span, span };
+  const no: Expr = { kind: 'literal', type: 'bool', value: false, span };
+  return { kind: 'call', name: 'coalesce', nameSpan: span, args: [found, no], span };
+}
+
 /** `x [!]in[~] (...)`, `x has_any (...)`, `x has_all (...)`. */
 export function analyzeList(h: ListHost, expr: Expr & { kind: 'in' }): IrExpr {
   const negated = expr.op.startsWith('!');
@@ -93,29 +104,30 @@ export function analyzeList(h: ListHost, expr: Expr & { kind: 'in' }): IrExpr {
     return negated ? call('not', [result], 'bool') : result;
   }
   const { values, arrays } = listValues(h, expr, base === 'in' || base === 'in~');
-  let result: IrExpr;
-  if (arrays.length > 0) {
-    // A dynamic value known only per row (a toscalar(... make_set()) let, a column) holds the
-    // elements to test: set_has_element() on each (false for a null, which holds none), or-ed with
-    // the other values.
-    const tests = arrays.map((a) => h.analyze(holds(a, expr.left)));
-    if (values.length > 0) tests.unshift(dynamicIn(h, left, values) ?? typedIn(h, left, values));
-    result = tests.length === 1 ? tests[0]! : call('or', tests, 'bool');
-  } else if (base === 'has_any' || base === 'has_all') {
+  // A dynamic value known only per row (a toscalar(... make_set()) let, a column) holds the
+  // elements to test: set_has_element() for in, has_any_index() for has_any (false for a null,
+  // which holds none), or-ed with the other values.
+  const tests = arrays.map((a) => h.analyze(base === 'has_any' ? hasAnyOf(a, expr.left) : holds(a, expr.left)));
+  if (values.length > 0) tests.unshift(valuesTest(h, base, left, values));
+  const result = tests.length === 1 ? tests[0]! : call('or', tests, 'bool');
+  return negated ? call('not', [result], 'bool') : result;
+}
+
+/** The test of a list of values known before the row (constants, columns, expressions). */
+function valuesTest(h: ListHost, base: string, left: IrExpr, values: readonly { value: IrExpr; span: Span }[]): IrExpr {
+  if (base === 'has_any' || base === 'has_all') {
     const text = h.asString(left);
     const terms = values.map((v) => call('has', [text, h.asString(v.value, v.span)], 'bool'));
-    result = terms.length === 1 ? terms[0]! : call(base === 'has_any' ? 'or' : 'and', terms, 'bool');
-  } else if (base === 'in~') {
-    result = {
+    return terms.length === 1 ? terms[0]! : call(base === 'has_any' ? 'or' : 'and', terms, 'bool');
+  }
+  if (base === 'in~')
+    return {
       kind: 'call',
       fn: 'in_ci',
       args: [h.asString(left), ...values.map((v) => h.asString(v.value, v.span))],
       type: 'bool',
     };
-  } else {
-    result = dynamicIn(h, left, values) ?? typedIn(h, left, values);
-  }
-  return negated ? call('not', [result], 'bool') : result;
+  return dynamicIn(h, left, values) ?? typedIn(h, left, values);
 }
 
 function typedIn(h: ListHost, l: IrExpr, values: readonly { value: IrExpr; span: Span }[]): IrExpr {
@@ -187,11 +199,11 @@ function listValues(
   for (const node of expr.values) {
     const v = h.analyze(node);
     if (!isConstant(v)) {
-      if (!scalars) throw h.errors.unsupported(`the values of '${expr.op}' must be constants`, node.span);
-      if (v.type === 'dynamic' && expr.op.endsWith('in')) {
+      if (v.type === 'dynamic' && (expr.op.endsWith('in') || expr.op === 'has_any')) {
         arrays.push(node);
         continue;
       }
+      if (!scalars) throw h.errors.unsupported(`the values of '${expr.op}' must be constants`, node.span);
       if (v.type === 'dynamic')
         throw h.errors.unsupported(
           `a dynamic value of '${expr.op}' must be a constant; convert it (tostring(), tolong(), ...) or test an array with set_has_element()`,

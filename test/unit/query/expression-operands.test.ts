@@ -74,6 +74,20 @@ describe('in with columns and expressions in the list', () => {
     expect(await rowsOf(`${names} | where s in (d) | project s`)).toEqual([['x']]);
   });
 
+  // has_any operator docs: each value "can be a scalar value"; has_any_index() tests an array's terms per row.
+  it('tests the terms of a dynamic array known only per row with has_any', async () => {
+    const terms = 'let t = toscalar(datatable(x:string)["err", "warn"] | summarize make_list(x));';
+    const lines = 'datatable(s:string)["an err here", "ok", "WARN!", "error"]';
+    expect(await rowsOf(`${terms} ${lines} | where s has_any (t) | project s`)).toEqual([['an err here'], ['WARN!']]);
+    expect(await rowsOf(`${terms} ${lines} | where s has_any (t, "ok") | project s`)).toEqual([
+      ['an err here'],
+      ['ok'],
+      ['WARN!'],
+    ]);
+    const table = 'datatable(s:string, d:dynamic)["a b", dynamic(["b"]), "c", dynamic(null), "x", dynamic(["y"])]';
+    expect(await rowsOf(`${table} | project s has_any (d)`)).toEqual([[true], [false], [false]]);
+  });
+
   it('still refuses a non-constant dynamic value of in~, a column of another type and a non-constant has_any term', () => {
     expectRefusedAt('datatable(a:string, b:dynamic)["x", dynamic(["X"])] | where a in~ (b)', duckdb, {
       code: 'QUERY_UNSUPPORTED',
@@ -89,6 +103,11 @@ describe('in with columns and expressions in the list', () => {
       code: 'QUERY_UNSUPPORTED',
       message: "the values of 'has_any' must be constants",
       position: '1:45',
+    });
+    expectRefusedAt('datatable(a:string, d:dynamic)["a", dynamic(["a"])] | where a has_all (d)', duckdb, {
+      code: 'QUERY_UNSUPPORTED',
+      message: "the values of 'has_all' must be constants",
+      position: '1:72',
     });
   });
 });
