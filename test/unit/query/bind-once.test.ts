@@ -2,9 +2,10 @@
 // nested calls grow the SQL linearly, and a plain column keeps the fast form without a lambda.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compile, convertRows } from '../../../lib/query/index';
-import { openFixtureDb, runSql } from '../../golden/fixture-db';
+import { compile } from '../../../lib/query/index';
+import { openFixtureDb } from '../../golden/fixture-db';
 import { baseOptions } from './compile-failure';
+import { rowsOf as duckRows } from './duckdb-rows';
 
 const duck = { ...baseOptions, dialect: 'duckdb' as const };
 const nested = (call: (e: string) => string, depth: number): string => {
@@ -55,13 +56,7 @@ describe('bindRepeated: a toscalar() array argument of a function with a lambda'
   beforeAll(async () => {
     db = await openFixtureDb();
   });
-  const rowsOf = async (query: string): Promise<unknown[][]> => {
-    const compiled = compile(query, duck);
-    return convertRows(
-      await runSql(db, compiled.sql),
-      compiled.columns.map((c) => c.type),
-    );
-  };
+  const rowsOf = (query: string): Promise<unknown[][]> => duckRows(db, query, duck);
   const lets =
     'let t = toscalar(datatable(x:long)[3, 1] | summarize make_list(x)); let u = toscalar(print dynamic([5]));';
 
