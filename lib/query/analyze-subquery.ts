@@ -5,8 +5,10 @@
 // A tabular right side of has_any / has_all is tested term by term in SQL (sql/has-terms.ts).
 // The values of in / in~ may be any scalar expressions (columns, computations), mixed with constants
 // (in operator docs: "a list of scalar expressions"); those of has_any / has_all are constants.
+// A non-constant dynamic value of in / !in is tested per row with set_has_element(), one of has_any
+// with has_any_index().
 // Throws QueryError QUERY_SEMANTIC for type errors, QUERY_UNSUPPORTED for a non-constant has_any /
-// has_all term or a non-constant dynamic value of in (its elements are not known before the row).
+// has_all term or a non-constant dynamic value of in~ (its elements are not known before the row).
 import type { Expr, Pipeline } from './ast';
 import { convert } from './convert';
 import { dynamicComparedAs } from './dynamic-arithmetic';
@@ -64,6 +66,24 @@ export function analyzeColumnNamesOf(h: ListHost, e: Expr & { kind: 'call' }): I
   return lit('dynamic', JSON.stringify(rel.columns.map((c) => c.name)));
 }
 
+/** `coalesce(set_has_element(array, value), false)`: whether a dynamic array known only per row holds value. */
+function holds(array: Expr, value: Expr): Expr {
+  const span = array.span;
+  const has: Expr = { kind: 'call', name: 'set_has_element', nameSpan: span, args: [array, value], span };
+  const no: Expr = { kind: 'literal', type: 'bool', value: false, span };
+  return { kind: 'call', name: 'coalesce', nameSpan: span, args: [has, no], span };
+}
+
+/** `coalesce(has_any_index(text, array) >= 0, false)`: whether text has one of the terms of an array known only per row. */
+function hasAnyOf(array: Expr, text: Expr): Expr {
+  const span = array.span;
+  const index: Expr = { kind: 'call', name: 'has_any_index', nameSpan: span, args: [text, array], span };
+  const zero: Expr = { kind: 'literal', type: 'long', value: 0n, span };
+  const found: Expr = { kind: 'binary', op: '>=', left: index, right: zero, opSpan: span, span };
+  const no: Expr = { kind: 'literal', type: 'bool', value: false, span };
+  return { kind: 'call', name: 'coalesce', nameSpan: span, args: [found, no], span };
+}
+
 /** `x [!]in[~] (...)`, `x has_any (...)`, `x has_all (...)`. */
 export function analyzeList(h: ListHost, expr: Expr & { kind: 'in' }): IrExpr {
   const negated = expr.op.startsWith('!');
@@ -83,23 +103,31 @@ export function analyzeList(h: ListHost, expr: Expr & { kind: 'in' }): IrExpr {
         : tabularIn(h, left, tabular, base === 'in~', expr.opSpan);
     return negated ? call('not', [result], 'bool') : result;
   }
-  const values = listValues(h, expr, base === 'in' || base === 'in~');
-  let result: IrExpr;
+  const { values, arrays } = listValues(h, expr, base === 'in' || base === 'in~');
+  // A dynamic value known only per row (a toscalar(... make_set()) let, a column) holds the
+  // elements to test: set_has_element() for in, has_any_index() for has_any (false for a null,
+  // which holds none), or-ed with the other values.
+  const tests = arrays.map((a) => h.analyze(base === 'has_any' ? hasAnyOf(a, expr.left) : holds(a, expr.left)));
+  if (values.length > 0) tests.unshift(valuesTest(h, base, left, values));
+  const result = tests.length === 1 ? tests[0]! : call('or', tests, 'bool');
+  return negated ? call('not', [result], 'bool') : result;
+}
+
+/** The test of a list of values known before the row (constants, columns, expressions). */
+function valuesTest(h: ListHost, base: string, left: IrExpr, values: readonly { value: IrExpr; span: Span }[]): IrExpr {
   if (base === 'has_any' || base === 'has_all') {
     const text = h.asString(left);
     const terms = values.map((v) => call('has', [text, h.asString(v.value, v.span)], 'bool'));
-    result = terms.length === 1 ? terms[0]! : call(base === 'has_any' ? 'or' : 'and', terms, 'bool');
-  } else if (base === 'in~') {
-    result = {
+    return terms.length === 1 ? terms[0]! : call(base === 'has_any' ? 'or' : 'and', terms, 'bool');
+  }
+  if (base === 'in~')
+    return {
       kind: 'call',
       fn: 'in_ci',
       args: [h.asString(left), ...values.map((v) => h.asString(v.value, v.span))],
       type: 'bool',
     };
-  } else {
-    result = dynamicIn(h, left, values) ?? typedIn(h, left, values);
-  }
-  return negated ? call('not', [result], 'bool') : result;
+  return dynamicIn(h, left, values) ?? typedIn(h, left, values);
 }
 
 function typedIn(h: ListHost, l: IrExpr, values: readonly { value: IrExpr; span: Span }[]): IrExpr {
@@ -161,11 +189,20 @@ function tabularHas(h: ListHost, left: IrExpr, e: Expr & { kind: 'tabular' }, op
  * The list's values, each dynamic constant array replaced by its elements. With `scalars`, a value
  * may be any expression of a scalar type; otherwise (has_any / has_all) it must be a constant.
  */
-function listValues(h: ListHost, expr: Expr & { kind: 'in' }, scalars: boolean): { value: IrExpr; span: Span }[] {
+function listValues(
+  h: ListHost,
+  expr: Expr & { kind: 'in' },
+  scalars: boolean,
+): { values: { value: IrExpr; span: Span }[]; arrays: Expr[] } {
   const out: { value: IrExpr; span: Span }[] = [];
+  const arrays: Expr[] = [];
   for (const node of expr.values) {
     const v = h.analyze(node);
     if (!isConstant(v)) {
+      if (v.type === 'dynamic' && (expr.op.endsWith('in') || expr.op === 'has_any')) {
+        arrays.push(node);
+        continue;
+      }
       if (!scalars) throw h.errors.unsupported(`the values of '${expr.op}' must be constants`, node.span);
       if (v.type === 'dynamic')
         throw h.errors.unsupported(
@@ -181,8 +218,9 @@ function listValues(h: ListHost, expr: Expr & { kind: 'in' }, scalars: boolean):
     }
     out.push({ value: v, span: node.span });
   }
-  if (out.length === 0) throw h.errors.semantic(`the values of '${expr.op}' hold no element`, expr.opSpan);
-  return out;
+  if (out.length === 0 && arrays.length === 0)
+    throw h.errors.semantic(`the values of '${expr.op}' hold no element`, expr.opSpan);
+  return { values: out, arrays };
 }
 
 /**

@@ -1008,6 +1008,7 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
     taken: NameAllocator,
   ): { column: IrColumn; expr: IrExpr } {
     const hidden = new Map<string, IrExpr>();
+    const hiddenNames = new Map<string, string>();
     let found = 0;
     const replace = (e: Expr): Expr => {
       if (e.kind === 'call' && AGGREGATE_FUNCTIONS.has(e.name)) {
@@ -1018,6 +1019,7 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
         const column: IrColumn = { name: key, type: outputs[0]!.agg.type, ref: this.newRef() };
         aggs.push({ column, value: outputs[0]!.agg });
         hidden.set(key, { kind: 'col', ref: column.ref, type: column.type });
+        hiddenNames.set(key, outputs[0]!.defaultName);
         found++;
         return { kind: 'name', name: key, span: e.span };
       }
@@ -1045,7 +1047,13 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
       if (taken.has(item.name))
         throw this.errors.semantic(`duplicate column name '${clip(item.name)}'`, item.nameSpan ?? item.span);
       name = item.name;
-    } else name = taken.columnN();
+    } else {
+      // A naming function over one aggregate passes its name on (Kusto.Language: tostring(avg(x)) is avg_x,
+      // round(avg(x), 1) is avg_x); any other expression is ColumnN (sum(x) * 2).
+      const derived = derivedName(rewritten);
+      const passed = derived === undefined ? undefined : hiddenNames.get(derived);
+      name = passed ? taken.unique(passed) : taken.columnN();
+    }
     taken.add(name);
     return { column: { name, type: expr.type, ref: this.newRef() }, expr };
   }

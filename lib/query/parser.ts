@@ -510,6 +510,7 @@ class Parser implements OperatorCursor, UdfCursor {
     this.expectOp('(');
     const columns: ColumnDecl[] = [];
     do {
+      if (columns.length > 0 && this.peekOp(')')) break; // trailing comma (Kusto.Language accepts it)
       const name = this.expectName('a column name');
       this.expectOp(':');
       const type = this.next();

@@ -36,11 +36,33 @@ function nameOf(text: string): string {
 /**
  * A function's SQL with each long argument that it names more than once bound once (DuckDB only;
  * not for aggregations, whose arguments are per row). The longest is bound innermost, so a shorter
- * one it contains is replaced in its list too, inside the shorter one's lambda. A fragment with a
- * subquery is left as written (a lambda's parameter cannot be read inside a subquery).
+ * one it contains is replaced in its list too, inside the shorter one's lambda. An argument holding
+ * a subquery (toscalar(T)) is bound whatever its length when the fragment has a lambda: DuckDB
+ * refuses a subquery inside a lambda's body ("subqueries in lambda expressions are not supported"),
+ * not in the list a lambda maps. Any other fragment with a subquery is left as written (a lambda's
+ * parameter cannot be read inside a subquery).
  */
 export function bindRepeated(sql: string, args: readonly string[]): string {
-  if (sql.includes('SELECT ')) return sql;
+  const subqueries = sql.includes('->')
+    ? [...new Set(args)].filter((a) => a.includes('SELECT ')).sort((x, y) => y.length - x.length)
+    : [];
+  let out = sql;
+  // All in one struct: a second binding lambda would sit in the first one's body.
+  const fields: string[] = [];
+  for (const a of subqueries) {
+    if (!out.includes(a)) continue;
+    out = out.split(a).join(`${SUBQUERIES}.s${fields.length}`);
+    fields.push(`'s${fields.length}': ${a}`);
+  }
+  if (!out.includes('SELECT ')) out = bindLong(out, args);
+  return fields.length === 0 ? out : `list_transform([{${fields.join(', ')}}], ${SUBQUERIES} -> ${out})[1]`;
+}
+
+/** The parameter holding a fragment's subquery arguments; a nested fragment's is in the outer's list. */
+const SUBQUERIES = '_bsq';
+
+/** sql with each long argument it names more than once bound once, the longest innermost. */
+function bindLong(sql: string, args: readonly string[]): string {
   const repeated = [...new Set(args)]
     .filter((a) => a.length > BIND_ONCE_ABOVE && sql.indexOf(a) !== sql.lastIndexOf(a))
     .sort((x, y) => y.length - x.length);

@@ -1,8 +1,11 @@
 // The DuckDB fragments that name a value several times bind a long value once (lib/query/sql/bind-once.ts):
 // nested calls grow the SQL linearly, and a plain column keeps the fast form without a lambda.
-import { describe, expect, it } from 'vitest';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../../../lib/query/index';
+import { openFixtureDb } from '../../golden/fixture-db';
 import { baseOptions } from './compile-failure';
+import { rowsOf as duckRows } from './duckdb-rows';
 
 const duck = { ...baseOptions, dialect: 'duckdb' as const };
 const nested = (call: (e: string) => string, depth: number): string => {
@@ -43,5 +46,43 @@ describe('bindOnce: values named several times in the DuckDB SQL', () => {
     ).sql;
     // Assess
     expect(sql).toContain('_dv -> coalesce(TRY_CAST(CAST(_dv AS VARCHAR) AS DOUBLE)');
+  });
+});
+
+// DuckDB refuses a subquery inside a lambda's body ("subqueries in lambda expressions are not
+// supported"); the array functions that read their argument inside a lambda bind a toscalar() once.
+describe('bindRepeated: a toscalar() array argument of a function with a lambda', () => {
+  let db: DuckDBConnection;
+  beforeAll(async () => {
+    db = await openFixtureDb();
+  });
+  const rowsOf = (query: string): Promise<unknown[][]> => duckRows(db, query, duck);
+  const lets =
+    'let t = toscalar(datatable(x:long)[3, 1] | summarize make_list(x)); let u = toscalar(print dynamic([5]));';
+
+  it('runs the array functions over a toscalar() let, nested and beside a column', async () => {
+    expect(
+      await rowsOf(
+        `${lets} print a = array_sort_asc(t), b = set_intersect(t, dynamic([1])), c = zip(t, u), d = array_sort_asc(series_add(t, u)), e = jaccard_index(t, u)`,
+      ),
+    ).toEqual([
+      [
+        [1, 3],
+        [1],
+        [
+          [3, 5],
+          [1, null],
+        ],
+        [8, null],
+        0,
+      ],
+    ]);
+    expect(await rowsOf(`${lets} datatable(d:dynamic)[dynamic([1, 1])] | project s = series_add(d, t)`)).toEqual([
+      [[4, 2]],
+    ]);
+    const terms = 'let w = toscalar(datatable(x:string)["err", "warn"] | summarize make_list(x));';
+    expect(await rowsOf(`${terms} datatable(s:string)["an err", "ok", "WARN!"] | project has_any_index(s, w)`)).toEqual(
+      [[0], [-1], [1]],
+    );
   });
 });

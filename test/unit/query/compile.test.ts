@@ -143,6 +143,16 @@ describe('compile: output schema and Kusto naming', () => {
     ).toEqual(['min_strlen_Name:long', 'sum_:long', 'list_Name:dynamic', 'set_DeviceId:dynamic', 'stdev_Value:real']);
   });
 
+  // Kusto.Language: a naming function over one aggregate passes the aggregate's name on.
+  it('names a conversion or rounding of one aggregate after the aggregate, other expressions ColumnN', () => {
+    expect(
+      columns(
+        'States | summarize tostring(avg(todouble(Value))), round(max(todouble(Value)), 1), todouble(count()), count() * 2, strcat("a", tostring(count())) by Name',
+      ),
+    ).toEqual(['Name:string', 'avg_Value:string', 'max_Value:real', 'count_:real', 'Column1:long', 'Column2:string']);
+    expect(columns('States | summarize count(), tolong(count())')).toEqual(['count_:long', 'count_1:long']);
+  });
+
   it('suffixes duplicates with numbers', () => {
     expect(columns('States | summarize count(), count(), max(Timestamp), max(Timestamp) by Timestamp')).toEqual([
       'Timestamp:datetime',

@@ -59,11 +59,40 @@ describe('in with columns and expressions in the list', () => {
     expect(sql).toMatch(/IN \([^)]*"Uid"?[^)]*\)/i);
   });
 
-  it('still refuses a non-constant dynamic value, a column of another type and a non-constant has_any term', () => {
-    expectRefusedAt('datatable(a:long, b:dynamic)[1, 1] | where a in (b)', duckdb, {
+  // in operator docs: each value "can be a scalar value"; a dynamic array stands for its elements.
+  it('tests the elements of a dynamic array known only per row: a toscalar() let or a column', async () => {
+    const ids = 'let ids = toscalar(datatable(b:long)[2, 4] | summarize make_list(b));';
+    expect(await rowsOf(`${ids} range a from 1 to 5 step 1 | where a in (ids) | project a`)).toEqual([[2], [4]]);
+    expect(await rowsOf(`${ids} range a from 1 to 5 step 1 | where a !in (ids, 5) | project a`)).toEqual([[1], [3]]);
+    const table = 'datatable(a:long, d:dynamic)[1, dynamic([1, 2]), 3, dynamic([4]), 5, dynamic(null)]';
+    expect(await rowsOf(`${table} | project t = a in (d), f = a !in (d)`)).toEqual([
+      [true, false],
+      [false, true],
+      [false, true],
+    ]);
+    const names = 'datatable(s:string, d:dynamic)["x", dynamic(["x", "y"]), "X", dynamic(["x"])]';
+    expect(await rowsOf(`${names} | where s in (d) | project s`)).toEqual([['x']]);
+  });
+
+  // has_any operator docs: each value "can be a scalar value"; has_any_index() tests an array's terms per row.
+  it('tests the terms of a dynamic array known only per row with has_any', async () => {
+    const terms = 'let t = toscalar(datatable(x:string)["err", "warn"] | summarize make_list(x));';
+    const lines = 'datatable(s:string)["an err here", "ok", "WARN!", "error"]';
+    expect(await rowsOf(`${terms} ${lines} | where s has_any (t) | project s`)).toEqual([['an err here'], ['WARN!']]);
+    expect(await rowsOf(`${terms} ${lines} | where s has_any (t, "ok") | project s`)).toEqual([
+      ['an err here'],
+      ['ok'],
+      ['WARN!'],
+    ]);
+    const table = 'datatable(s:string, d:dynamic)["a b", dynamic(["b"]), "c", dynamic(null), "x", dynamic(["y"])]';
+    expect(await rowsOf(`${table} | project s has_any (d)`)).toEqual([[true], [false], [false]]);
+  });
+
+  it('still refuses a non-constant dynamic value of in~, a column of another type and a non-constant has_any term', () => {
+    expectRefusedAt('datatable(a:string, b:dynamic)["x", dynamic(["X"])] | where a in~ (b)', duckdb, {
       code: 'QUERY_UNSUPPORTED',
-      message: "a dynamic value of 'in' must be a constant",
-      position: '1:50',
+      message: "a dynamic value of 'in~' must be a constant",
+      position: '1:68',
     });
     expectRefusedAt('datatable(a:long, b:string)[1, "1"] | where a in (b)', duckdb, {
       code: 'QUERY_SEMANTIC',
@@ -74,6 +103,11 @@ describe('in with columns and expressions in the list', () => {
       code: 'QUERY_UNSUPPORTED',
       message: "the values of 'has_any' must be constants",
       position: '1:45',
+    });
+    expectRefusedAt('datatable(a:string, d:dynamic)["a", dynamic(["a"])] | where a has_all (d)', duckdb, {
+      code: 'QUERY_UNSUPPORTED',
+      message: "the values of 'has_all' must be constants",
+      position: '1:72',
     });
   });
 });

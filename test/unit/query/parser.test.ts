@@ -26,6 +26,22 @@ describe('parser', () => {
     expect(program.query.operators.map((o) => o.kind)).toEqual(['take', 'project']);
   });
 
+  // Kusto.Language accepts a trailing comma after the last column of a datatable schema and after its last value.
+  it('reads a datatable whose schema or value list ends with a comma', () => {
+    // Act
+    const program = parse('datatable(a:long, b:string,)[1, "x",]');
+    // Assess
+    expect(program.query.source).toMatchObject({
+      kind: 'datatable',
+      columns: [
+        { name: 'a', type: 'long' },
+        { name: 'b', type: 'string' },
+      ],
+      values: [{ kind: 'literal' }, { kind: 'literal' }],
+    });
+    expect(errorOf('datatable(,)[1]').message).toContain('expected a column name');
+  });
+
   it('reads a let of a tabular expression in parentheses as a tabular let, at the top and in a function body', () => {
     // Act
     const program = parse(
