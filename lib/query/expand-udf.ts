@@ -429,6 +429,8 @@ class Expander {
     if (name === undefined) {
       name = `\u0000udf_arg_${this.hoistedCount++}`;
       this.hoistedNames.set(b, name);
+      // A let of the query: passed on to another function, it is read as one, not as a column.
+      this.letNames.add(name);
       const span = b.expr.span;
       this.hoisted.push({ kind: 'let', name, nameSpan: span, value: b.expr, span });
     }

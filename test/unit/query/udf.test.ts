@@ -103,6 +103,16 @@ describe('user-defined functions', () => {
       'let x = 2; let D = datatable(x:long, y:long)[1,10,2,20]; let tg = (x_:long) { toscalar(D | where x == x_ | project y) }; let h = (a:long) { tg(a + 0) }; print a = h(x)',
       'print a = 20',
     ],
+    // Passed on through another function (the hoisted let is a let there too, not a column).
+    ...[
+      'let g = (x:string) { f(x) }; g(D)',
+      "let g = (x:string) { f(strcat(x, '')) }; g(D)",
+      'let g = (x:string) { let y = x; f(y) }; g(D)',
+      'let g = () { let y = D; f(y) }; g()',
+    ].map((call) => [
+      `let D = 'press-02'; let f = (d:string) { States | where DeviceId == d | count }; ${call}`,
+      'States | where DeviceId == "press-02" | count',
+    ]),
   ])('reads a let argument as its value inside the body: %j', async (query, same) => {
     const db = await openFixtureDb();
     expect(await rowsOf(db, query)).toEqual(await rowsOf(db, same));
