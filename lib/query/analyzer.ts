@@ -109,6 +109,20 @@ const KEEPS_SERIALIZATION: ReadonlySet<Operator['kind']> = new Set([
   'parse',
 ]);
 
+/**
+ * Aggregations whose name a naming function over them does not pass on (Kusto.Language names
+ * tostring(take_any(s)) and tostring(percentile(x, 50)) Column1, where tostring(any(s)) is any_s).
+ */
+const UNPASSED_NAMES: ReadonlySet<string> = new Set([
+  'take_any',
+  'percentile',
+  'percentilew',
+  'percentiles',
+  'percentilesw',
+  'arg_max',
+  'arg_min',
+]);
+
 class Analyzer implements TabularHost, WindowHost, MvApplyHost {
   readonly errors: ErrorFactory;
   /** Relations whose row order window functions may use. */
@@ -1019,7 +1033,7 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
         const column: IrColumn = { name: key, type: outputs[0]!.agg.type, ref: this.newRef() };
         aggs.push({ column, value: outputs[0]!.agg });
         hidden.set(key, { kind: 'col', ref: column.ref, type: column.type });
-        hiddenNames.set(key, outputs[0]!.defaultName);
+        if (!UNPASSED_NAMES.has(e.name)) hiddenNames.set(key, outputs[0]!.defaultName);
         found++;
         return { kind: 'name', name: key, span: e.span };
       }

@@ -151,6 +151,12 @@ describe('compile: output schema and Kusto naming', () => {
       ),
     ).toEqual(['Name:string', 'avg_Value:string', 'max_Value:real', 'count_:real', 'Column1:long', 'Column2:string']);
     expect(columns('States | summarize count(), tolong(count())')).toEqual(['count_:long', 'count_1:long']);
+    // Except take_any and the percentiles, which Kusto.Language names ColumnN there (any and take_anyif pass theirs).
+    expect(
+      columns(
+        'States | summarize tostring(take_any(Name)), tostring(percentile(todouble(Value), 50)), tostring(percentilew(todouble(Value), 1, 50)), tostring(any(Name)), tostring(take_anyif(Name, true))',
+      ),
+    ).toEqual(['Column1:string', 'Column2:string', 'Column3:string', 'any_Name:string', 'Name:string']);
   });
 
   it('suffixes duplicates with numbers', () => {
