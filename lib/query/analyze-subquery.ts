@@ -67,12 +67,27 @@ export function analyzeColumnNamesOf(h: ListHost, e: Expr & { kind: 'call' }): I
 }
 
 /** `coalesce(set_has_element(array, value), false)`: whether a dynamic array known only per row holds value. */
-function holds(array: Expr, value: Expr): Expr {
+function holds(array: Expr, value: Expr, numeric: boolean): Expr {
   const span = array.span;
-  const has: Expr = { kind: 'call', name: 'set_has_element', nameSpan: span, args: [array, value], span };
-  const no: Expr = { kind: 'literal', type: 'bool', value: false, span };
-  return { kind: 'call', name: 'coalesce', nameSpan: span, args: [has, no], span };
+  const fn = (name: string, args: Expr[]): Expr => ({ kind: 'call', name, nameSpan: span, args, span });
+  const exact = fn('set_has_element', [array, value]);
+  // A number matches an element of the same value whatever its type, as the list of a constant
+  // array compares them (1.0 in (dynamic([1])) holds): both as reals, series_add(a, 0) making the
+  // elements reals (null for a non-number) and their text that of toreal(value).
+  const has: Expr = numeric
+    ? {
+        kind: 'binary',
+        op: 'or',
+        left: exact,
+        right: fn('set_has_element', [fn('series_add', [array, zero(span)]), fn('toreal', [value])]),
+        opSpan: span,
+        span,
+      }
+    : exact;
+  return fn('coalesce', [has, { kind: 'literal', type: 'bool', value: false, span }]);
 }
+
+const zero = (span: Span): Expr => ({ kind: 'literal', type: 'long', value: 0n, span });
 
 /** `coalesce(has_any_index(text, array) >= 0, false)`: whether text has one of the terms of an array known only per row. */
 function hasAnyOf(array: Expr, text: Expr): Expr {
@@ -107,7 +122,10 @@ export function analyzeList(h: ListHost, expr: Expr & { kind: 'in' }): IrExpr {
   // A dynamic value known only per row (a toscalar(... make_set()) let, a column) holds the
   // elements to test: set_has_element() for in, has_any_index() for has_any (false for a null,
   // which holds none), or-ed with the other values.
-  const tests = arrays.map((a) => h.analyze(base === 'has_any' ? hasAnyOf(a, expr.left) : holds(a, expr.left)));
+  const numeric = left.type === 'int' || left.type === 'long' || left.type === 'real' || left.type === 'decimal';
+  const tests = arrays.map((a) =>
+    h.analyze(base === 'has_any' ? hasAnyOf(a, expr.left) : holds(a, expr.left, numeric)),
+  );
   if (values.length > 0) tests.unshift(valuesTest(h, base, left, values));
   const result = tests.length === 1 ? tests[0]! : call('or', tests, 'bool');
   return negated ? call('not', [result], 'bool') : result;

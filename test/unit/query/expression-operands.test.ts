@@ -74,6 +74,18 @@ describe('in with columns and expressions in the list', () => {
     expect(await rowsOf(`${names} | where s in (d) | project s`)).toEqual([['x']]);
   });
 
+  // As with a constant array (`1.0 in (dynamic([1]))` holds), a number matches an element of the same value of another numeric type.
+  it('compares numbers with a per-row array as numbers', async () => {
+    const longs = 'let s = toscalar(range i from 1 to 3 step 1 | summarize make_list(i));';
+    const reals = 'let s = toscalar(range i from 1 to 3 step 1 | summarize make_list(toreal(i)));';
+    expect(await rowsOf(`${longs} range j from 1 to 3 step 1 | where toreal(j) in (s) | count`)).toEqual([[3]]);
+    expect(await rowsOf(`${reals} range j from 1 to 3 step 1 | where j in (s) | count`)).toEqual([[3]]);
+    expect(await rowsOf(`${longs} range j from 1 to 3 step 1 | where toreal(j) + 0.5 in (s) | count`)).toEqual([[0]]);
+    expect(
+      await rowsOf(`${longs} range j from 1 to 3 step 1 | where toreal(j) in (dynamic([1, 2, 3])) | count`),
+    ).toEqual([[3]]);
+  });
+
   // has_any operator docs: each value "can be a scalar value"; has_any_index() tests an array's terms per row.
   it('tests the terms of a dynamic array known only per row with has_any', async () => {
     const terms = 'let t = toscalar(datatable(x:string)["err", "warn"] | summarize make_list(x));';
