@@ -71,6 +71,11 @@ export function notRe2(regex: string): string | undefined {
   for (const i of groupOpenings(regex)) {
     if (regex[i + 1] === '?' && /^(=|!|<=|<!)/.test(regex.slice(i + 2, i + 4)))
       return 'invalid regular expression: RE2 has no lookahead or lookbehind';
+    // Verbose mode is read only as the pattern's first group (kustoRegexSpelling): set or cleared
+    // later, the whitespace would be read otherwise than Kusto reads it.
+    const flags = /^\(\?[a-zA-Z]*(-[a-zA-Z]*)?[:)]/.exec(regex.slice(i))?.[0];
+    if (flags?.includes('x') && (i > 0 || flags.endsWith(':')))
+      return 'invalid regular expression: the verbose flag x is supported only in a group that starts the pattern, as (?x)';
   }
   return classOrAssertionProblem(regex);
 }
