@@ -14,6 +14,7 @@ import type {
   ParsePart,
   ParseSpec,
   Pipeline,
+  Source,
   UnionLeg,
   UnionSpec,
 } from './ast';
@@ -44,6 +45,8 @@ export interface OperatorCursor {
   subPipeline(at: Span): Pipeline;
   /** Operators separated by `|` over an implicit source (mv-apply's sub-query), one nesting level deeper. */
   subOperators(at: Span): Operator[];
+  /** A call of the query's user-defined function `f(args)` where a table goes, read if the cursor is at one. */
+  functionSource?(): Source | undefined;
   spanFrom(start: number): Span;
   prevEnd(): number;
 }
@@ -211,10 +214,9 @@ function unionLeg(p: OperatorCursor): UnionLeg {
     p.expectOp(')');
     return { kind: 'pipeline', pipeline };
   }
-  if (atScopeFunction(p)) {
-    const source = parseScopedSource(p);
-    return { kind: 'pipeline', pipeline: { kind: 'pipeline', source, operators: [], span: source.span } };
-  }
+  // A scoped read (table('T'), database('D').T) or a tabular function's call (union f("a"), f("b")).
+  const source = atScopeFunction(p) ? parseScopedSource(p) : p.functionSource?.();
+  if (source) return { kind: 'pipeline', pipeline: { kind: 'pipeline', source, operators: [], span: source.span } };
   const t = p.peek();
   const start = t.span.start;
   // A name pattern: words and `*` written without spaces (S*, *s, St*es).

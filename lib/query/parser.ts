@@ -1237,6 +1237,12 @@ class Parser implements OperatorCursor, UdfCursor {
   peekAt(offset: number): Token | undefined {
     return this.tokens[this.pos + offset];
   }
+  functionSource(): Source | undefined {
+    const t = this.peek();
+    if (t.kind !== 'ident' || !this.functions.has(t.text) || this.tokens[this.pos + 1]?.text !== '(') return undefined;
+    this.next();
+    return parseUdfSource(this, t);
+  }
   subOperators(at: Span): Operator[] {
     return this.nested(at, () => {
       const operators = [this.parseOperator()];

@@ -118,6 +118,20 @@ describe('user-defined functions', () => {
     expect(await rowsOf(db, query)).toEqual(await rowsOf(db, same));
   });
 
+  // union operator docs: the legs are tables or tabular expressions; a tabular function's call is one
+  // (Kusto.Language reads `union f("a"), f("b")`); it was a syntax error at its parenthesis.
+  it('reads a tabular function call as a union leg, as a source and after a pipe', async () => {
+    const f = 'let f = (d:string) { States | where DeviceId == d };';
+    const db = await openFixtureDb();
+    expect(await rowsOf(db, `${f} union f("press-01"), f("press-02") | count`)).toEqual(
+      await rowsOf(db, 'States | where DeviceId in ("press-01", "press-02") | count'),
+    );
+    expect(await rowsOf(db, `${f} Events | union f("press-01") | count`)).toEqual(
+      await rowsOf(db, 'union Events, (States | where DeviceId == "press-01") | count'),
+    );
+    expect(compile(`${f} union withsource=T f("press-01"), Events`, options('timestream')).columns[0]?.name).toBe('T');
+  });
+
   it('points at the body for an error inside it, wherever it is called', () => {
     // Prepare
     const query = 'let f = (x:long) {\n  x + Nope\n};\nprint f(1)';
