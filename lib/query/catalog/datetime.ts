@@ -145,7 +145,9 @@ function addAmount(d: SqlDialect, unit: string, n: string, x: string): string {
   if (unit === 'quarter') return addMonths(d, x, `(${n}) * 3`);
   if (unit === 'month') return addMonths(d, x, n);
   if (unit === 'week') return d.addMicros(x, `(${n}) * ${MICROS.day * 7n}`);
-  return d.addMicros(x, `(${n}) * ${MICROS[unit]}`);
+  const micros = MICROS[unit]!;
+  // An int amount times a unit the engine reads as an int (a minute's 60000000 µs) overflows 32 bits.
+  return d.addMicros(x, micros < 2n ** 31n ? `CAST(${n} AS BIGINT) * ${micros}` : `(${n}) * ${micros}`);
 }
 
 const datetimePart: SqlBuilder = ({ args, a, d }) => {

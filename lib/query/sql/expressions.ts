@@ -174,17 +174,20 @@ export class ExpressionWriter {
       case 'in': {
         // A null on either side makes SQL's IN null where Kusto's == gives false (columns may be listed).
         const test = `${x} IN (${a.slice(1).join(', ')})`;
-        return e.args.some((v) => this.nullable(v)) ? `coalesce(${test}, FALSE)` : `(${test})`;
+        const listed = e.args.some((v) => this.nullable(v)) ? `coalesce(${test}, FALSE)` : `(${test})`;
+        // As == compares: a NaN equals nothing (DuckDB's IN finds a listed NaN).
+        const nanListed =
+          this.d.name === 'duckdb' && this.mayBeNan(ex!) && e.args.slice(1).some((v) => this.mayBeNan(v));
+        return nanListed ? `(${listed} AND NOT coalesce(isnan(${x}), FALSE))` : listed;
       }
       case 'in_ci':
         return `(lower(${x}) IN (${a
           .slice(1)
           .map((v) => `lower(${v})`)
           .join(', ')}))`;
-      case 'between': {
-        const test = `${x} BETWEEN ${y} AND ${z}`;
-        return this.nullable(ex!) ? `coalesce(${test}, FALSE)` : `(${test})`;
-      }
+      case 'between':
+        // (x >= low and x <= high), as the between page defines it: null for a null x, as x >= low is.
+        return this.nanFalse(ex!, ey!, x, y, `(${x} BETWEEN ${y} AND ${z})`, false);
       case 'has':
       case 'has_cs':
         // Every text has the empty term.

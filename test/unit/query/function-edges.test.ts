@@ -244,3 +244,49 @@ describe('totimespan(): text in a column reads as the same text written as a con
     expect(sql.length).toBeLessThan(20_000);
   });
 });
+
+describe('between, !between and in over nulls and NaN (metamorphic findings)', () => {
+  it('!between keeps only the rows where (x < low or x > high) is true, never a null or a NaN (not-between page)', async () => {
+    // Act
+    const ints = await rowsOf('datatable(n:int)[int(null), 1, 7] | where n !between (0 .. 3)');
+    const reals = await rowsOf('datatable(x:real)[real(null), real(nan), 1.0, 5.0] | where x !between (0.0 .. 3.0)');
+    const dates = await rowsOf(
+      'datatable(d:datetime)[datetime(null), datetime(2024-01-01)] | where d !between (datetime(2023-01-01) .. 1d)',
+    );
+    // Assess
+    expect(ints).toEqual([[7]]);
+    expect(reals).toEqual([[5]]);
+    expect(dates).toEqual([['2024-01-01T00:00:00Z']]);
+  });
+
+  it('between of a null is null, as (x >= low and x <= high) is, so not(between) keeps no null row (between page)', async () => {
+    // Act
+    const row = await printed(
+      'a = int(null) between (0 .. 3), b = not(int(null) between (0 .. 3)), c = real(nan) between (0.0 .. real(+inf)), d = 2 between (0 .. 3)',
+    );
+    const kept = await rowsOf('datatable(n:int)[int(null), 1, 7] | where not(n between (0 .. 3))');
+    // Assess
+    expect(row).toEqual([null, null, false, true]);
+    expect(kept).toEqual([[7]]);
+  });
+
+  it('in and !in compare as == does: a NaN matches no listed NaN', async () => {
+    // Act
+    const inList = await rowsOf('datatable(x:real)[real(nan), 1.0, real(null)] | where x in (1.0, real(nan)) | count');
+    const notIn = await rowsOf('datatable(x:real)[real(nan), 1.0, real(null)] | where x !in (1.0, real(nan)) | count');
+    // Assess
+    expect(inList).toEqual([[1]]);
+    expect(notIn).toEqual([[2]]);
+  });
+});
+
+describe('datetime_add(): an int amount of a small unit (datetime_add page: amount is an int)', () => {
+  it('adds minutes, seconds and milliseconds of an int without overflowing 32 bits', async () => {
+    // Act
+    const row = await printed(
+      "a = datetime_add('minute', datetime_part('minute', datetime(2024-01-01 10:59:00)), datetime(2024-01-01 10:59:00)), b = datetime_add('second', toint(3000), datetime(2024-01-01)), c = datetime_add('millisecond', toint(2000000000), datetime(2024-01-01))",
+    );
+    // Assess
+    expect(row).toEqual(['2024-01-01T11:58:00Z', '2024-01-01T00:50:00Z', '2024-01-24T03:33:20Z']);
+  });
+});
