@@ -511,6 +511,14 @@ class ScalarAnalyzer {
       this.arity(expr, 1);
       const [a] = this.args(expr);
       if (a!.type === conversion.type) return a!;
+      // A constant text with a 7th fractional digit would be cut to the microsecond, as totimespan's is refused.
+      if (
+        conversion.type === 'datetime' &&
+        a!.kind === 'lit' &&
+        typeof a!.value === 'string' &&
+        finerThanMicros(a!.value)
+      )
+        throw this.errors.unsupported(`this datetime ${FINE_MESSAGE}`, expr.args[0]!.span);
       if (conversion.type === 'datetime' && !(a!.type === 'string' || a!.type === 'dynamic')) {
         throw this.errors.semantic(`todatetime() needs a string or dynamic value, got ${a!.type}`, expr.args[0]!.span);
       }
@@ -843,6 +851,9 @@ function datetimeOrNull(ticks: bigint): IrExpr {
 
 /** -x of a literal: 64-bit for long and timespan (Kusto wraps), an int that no longer fits becomes long. */
 const FINE_MESSAGE = 'needs 100-nanosecond precision; datetimes and timespans are computed to the microsecond';
+
+/** Text whose fraction of a second has a non-zero digit after the sixth (`.1234567`). */
+const finerThanMicros = (text: string): boolean => /\d[.,]\d{6}\d*[1-9]/.test(text);
 
 /** A timespan constant finer than a microsecond, which only fineArithmetic and bin() take. */
 const isFineTimespan = (e: IrExpr): e is IrExpr & { kind: 'lit' } =>

@@ -290,3 +290,18 @@ describe('datetime_add(): an int amount of a small unit (datetime_add page: amou
     expect(row).toEqual(['2024-01-01T11:58:00Z', '2024-01-01T00:50:00Z', '2024-01-24T03:33:20Z']);
   });
 });
+
+describe('todatetime() of a constant text finer than a microsecond (docs/query-api.md, "Precision")', () => {
+  it('refuses a 7th fractional digit that is not zero, as totimespan() of such a text is refused', async () => {
+    // Act: todatetime("...1234567Z") was cut to .123456.
+    const refused = [
+      'print todatetime("2020-01-01T00:00:00.1234567Z")',
+      'print todatetime("2020-01-01 00:00:00.0000001")',
+    ];
+    const kept = await printed('todatetime("2020-01-01T00:00:00.1234560Z")');
+    // Assess
+    for (const query of refused)
+      expect(() => compile(query, duckdb)).toThrow(/this datetime needs 100-nanosecond precision/);
+    expect(kept).toEqual(['2020-01-01T00:00:00.123456Z']);
+  });
+});
