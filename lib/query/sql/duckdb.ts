@@ -243,9 +243,12 @@ export class DuckDbDialect extends SqlDialect {
   percentile(value: string, fraction: number): string {
     return `quantile_disc(${value}, ${this.real(fraction)})`;
   }
-  argMax(ret: string, by: string, min: boolean): string {
+  argMax(ret: string, by: string, min: boolean, byNullable: boolean): string {
     // arg_max_null keeps a null returned value of the winning row; plain arg_max would skip that row.
-    return `${min ? 'arg_min_null' : 'arg_max_null'}(${ret}, ${by})`;
+    if (!byNullable) return `${min ? 'arg_min_null' : 'arg_max_null'}(${ret}, ${by})`;
+    // Both skip a null by. Its sort key is never null and orders a null by after every value, so a
+    // group of null bys still gives a row: the first one read, for every column of the call alike.
+    return `arg_min_null(${ret}, create_sort_key(${by}, '${min ? 'ASC' : 'DESC'} NULLS LAST'))`;
   }
   anyValue(value: string, multi: boolean): string {
     return multi ? `first(${value})` : `any_value(${value})`;

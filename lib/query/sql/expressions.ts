@@ -394,9 +394,9 @@ export class ExpressionWriter {
       case 'arg_max':
       case 'arg_min':
         // "When ExprToMinimize is null for all rows in a group, one row in the group is picked" (the
-        // arg_min page; its Banana row keeps Color Yellow): the engines' arg_max skips those rows.
-        // first() reads every column of a call from the same row (take_any's several expressions).
-        return `CASE WHEN count(${y}) > 0 THEN ${d.argMax(x, y, agg.fn === 'arg_min')} ELSE ${d.anyValue(x, true)} END`;
+        // arg_min page; its Banana row keeps Color Yellow): the engines' arg_max skips those rows, so
+        // the dialect orders them last when the expression can be null.
+        return d.argMax(x, y, agg.fn === 'arg_min', this.nullable(ey!));
       case 'make_list':
       case 'make_set':
         return d.jsonArrayAgg(
