@@ -8,6 +8,7 @@ import { captureGroupNames, engineRegex, re2Problem } from '../regex-groups';
 import { floorDiv, guidText, forcedText } from './sql-helpers';
 import { EXTRACT_ALL } from './strings-extract-all';
 import { queryBagDuck, queryBagTs } from './url-query-bag';
+import { foldsBeyondAscii, literalPattern } from '../sql/ascii-caseless';
 
 const s = (name: string, constant = false) => ({ name, type: 'string' as const, ...(constant ? { constant } : {}) });
 const str = (
@@ -81,8 +82,11 @@ const trimmer =
 const termAffix =
   (prefix: boolean, cs: boolean): SqlBuilder =>
   ({ args, a, d }) => {
-    const needle = escapeRegex(String(constantOf(args[1])));
-    const flags = cs ? '' : '(?i)';
+    const text = String(constantOf(args[1]));
+    // (?i) folds every letter in RE2; Kusto folds ASCII letters only (lib/query/sql/ascii-caseless.ts).
+    const asciiOnly = !cs && foldsBeyondAscii(text);
+    const needle = asciiOnly ? literalPattern(text, true) : escapeRegex(text);
+    const flags = cs || asciiOnly ? '' : '(?i)';
     return d.regexMatch(
       a[0]!,
       d.string(prefix ? `${flags}(^|${TERM_EDGE})${needle}` : `${flags}${needle}($|${TERM_EDGE})`),

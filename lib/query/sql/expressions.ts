@@ -14,6 +14,7 @@ import { bindOnce, bindRepeated } from './bind-once';
 import { dynamicArithmeticSql, type DynamicArithmeticFn } from './dynamic-arithmetic-sql';
 import { BIN_ORIGIN_MICROS, MICROS_PER_DAY, type SqlDialect } from './dialect';
 import { hasTerms } from './has-terms';
+import { caselessRegex, foldsBeyondAscii, literalPattern, type CaselessPlace } from './ascii-caseless';
 import { engineRegex } from '../regex-groups';
 
 const ARITHMETIC: ReadonlySet<string> = new Set(['add', 'sub', 'mul', 'div', 'mod']);
@@ -41,8 +42,6 @@ function guidsAsText(d: SqlDialect, args: readonly IrExpr[], sql: string[]): voi
 const WIDENED: ReadonlySet<string> = new Set([...ARITHMETIC, 'neg', 'bin_num']);
 
 const ENGINE_NAMES = { duckdb: 'DuckDB', timestream: 'Timestream' } as const;
-
-const REGEX_META_FREE = /^[\p{L}\p{N}]$/u;
 
 export interface WriterLimits {
   readonly ctx: CompileContext;
@@ -160,9 +159,11 @@ export class ExpressionWriter {
       case 'ge':
         return this.nanFalse(ex!, ey!, x, y, `(${x} >= ${y})`, false);
       case 'eq_ci':
-        return `(lower(${x}) = lower(${y}))`;
-      case 'ne_ci':
-        return `(lower(${x}) <> lower(${y}))`;
+        return this.caseless(ex!, ey!, x, y, 'whole') ?? `(lower(${x}) = lower(${y}))`;
+      case 'ne_ci': {
+        const beyond = this.caseless(ex!, ey!, x, y, 'whole');
+        return beyond !== undefined ? `(NOT ${beyond})` : `(lower(${x}) <> lower(${y}))`;
+      }
       case 'and':
       case 'or': {
         // A chain of any length, written as the left-nested pairs a binary chain always gave.
@@ -176,11 +177,15 @@ export class ExpressionWriter {
         const test = `${x} IN (${a.slice(1).join(', ')})`;
         return e.args.some((v) => this.nullable(v)) ? `coalesce(${test}, FALSE)` : `(${test})`;
       }
-      case 'in_ci':
-        return `(lower(${x}) IN (${a
-          .slice(1)
-          .map((v) => `lower(${v})`)
-          .join(', ')}))`;
+      case 'in_ci': {
+        // The constants that fold beyond ASCII as regexes, the others through lower() as before.
+        const items = e.args.slice(1);
+        const beyond = items.map((v, i) => this.caseless(ex!, v, x, a[i + 1]!, 'whole'));
+        const lowered = a.slice(1).filter((_v, i) => beyond[i] === undefined);
+        const tests = beyond.filter((t): t is string => t !== undefined);
+        if (lowered.length > 0) tests.unshift(`lower(${x}) IN (${lowered.map((v) => `lower(${v})`).join(', ')})`);
+        return tests.length === 1 ? `(${tests[0]})` : `(${tests.join(' OR ')})`;
+      }
       case 'between': {
         const test = `${x} BETWEEN ${y} AND ${z}`;
         return this.nullable(ex!) ? `coalesce(${test}, FALSE)` : `(${test})`;
@@ -194,15 +199,15 @@ export class ExpressionWriter {
       case 'has_terms_all':
         return hasTerms(d, x, y, e.fn === 'has_terms_all');
       case 'contains':
-        return d.contains(`lower(${x})`, `lower(${y})`);
+        return this.caseless(ex!, ey!, x, y, 'anywhere') ?? d.contains(`lower(${x})`, `lower(${y})`);
       case 'contains_cs':
         return d.contains(x, y);
       case 'startswith':
-        return d.startsWith(`lower(${x})`, `lower(${y})`);
+        return this.caseless(ex!, ey!, x, y, 'start') ?? d.startsWith(`lower(${x})`, `lower(${y})`);
       case 'startswith_cs':
         return d.startsWith(x, y);
       case 'endswith':
-        return d.endsWith(`lower(${x})`, `lower(${y})`);
+        return this.caseless(ex!, ey!, x, y, 'end') ?? d.endsWith(`lower(${x})`, `lower(${y})`);
       case 'endswith_cs':
         return d.endsWith(x, y);
       case 'matches':
@@ -458,6 +463,20 @@ export class ExpressionWriter {
     return e.kind !== 'lit' || (typeof e.value === 'number' && Number.isNaN(e.value));
   }
 
+  /**
+   * A caseless string test whose constant holds a letter beyond ASCII, as a regex folding ASCII
+   * only (lib/query/sql/ascii-caseless.ts); undefined where lower() gives Kusto's answer. For a
+   * whole-text match either side may be the constant. Two computed texts keep lower() (docs).
+   */
+  private caseless(ex: IrExpr, ey: IrExpr, x: string, y: string, place: CaselessPlace): string | undefined {
+    const text = (e: IrExpr): string | undefined =>
+      e.kind === 'lit' && typeof e.value === 'string' && foldsBeyondAscii(e.value) ? e.value : undefined;
+    const right = text(ey);
+    if (right !== undefined) return this.d.regexMatch(x, this.d.string(caselessRegex(right, place)));
+    const left = place === 'whole' ? text(ex) : undefined;
+    return left === undefined ? undefined : this.d.regexMatch(y, this.d.string(caselessRegex(left, place)));
+  }
+
   private nullable(e: IrExpr): boolean {
     if (e.type === 'string') return false;
     return !(e.kind === 'lit' && e.value !== null);
@@ -543,11 +562,10 @@ export class ExpressionWriter {
 
 /** Regex for Kusto's `has`: the needle as a whole term, bounded by non-alphanumerics or the ends. */
 export function termPattern(needle: string, caseInsensitive: boolean): string {
-  let escaped = '';
-  for (const ch of needle) {
-    escaped += REGEX_META_FREE.test(ch) ? ch : `\\x{${ch.codePointAt(0)!.toString(16)}}`;
-  }
-  return `${caseInsensitive ? '(?i)' : ''}(^|[^\\p{L}\\p{N}])${escaped}($|[^\\p{L}\\p{N}])`;
+  // (?i) folds every letter in RE2: a needle with a letter beyond ASCII folds its ASCII letters alone.
+  const asciiOnly = caseInsensitive && foldsBeyondAscii(needle);
+  const escaped = literalPattern(needle, asciiOnly);
+  return `${caseInsensitive && !asciiOnly ? '(?i)' : ''}(^|[^\\p{L}\\p{N}])${escaped}($|[^\\p{L}\\p{N}])`;
 }
 
 /** sum() of no rows is 0 in Kusto (null in SQL). A function, not a closure per call (keepNames bundles name each closure). */

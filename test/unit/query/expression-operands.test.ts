@@ -124,6 +124,46 @@ describe('in with columns and expressions in the list', () => {
   });
 });
 
+describe('case-insensitive string operators fold ASCII letters only', () => {
+  // "Case-insensitive operators are currently supported only for ASCII-text. For non-ASCII
+  // comparison, use the tolower() function" (in~, startswith, endswith, hasprefix pages).
+  const T = 'datatable(s:string)["Éa", "éA", "ÉA", "x ÉAb y"]';
+
+  it("matches a constant with a letter beyond ASCII only in that letter's own case", async () => {
+    // Act
+    const rows = await rowsOf(
+      `${T} | project s, eq = s =~ "ÉA", ne = s !~ "ÉA", in_ = s in~ ("éa", "zz"), c = s contains "Éa", sw = s startswith "éa", ew = s endswith "Éa", h = s has "Éab", hp = s hasprefix "éa"`,
+    );
+
+    // Assess: É matches É only; the ASCII a matches a and A.
+    expect(rows).toEqual([
+      ['Éa', true, false, false, true, false, true, false, false],
+      ['éA', false, true, true, false, true, false, false, true],
+      ['ÉA', true, false, false, true, false, true, false, false],
+      ['x ÉAb y', false, true, false, true, false, false, true, false],
+    ]);
+  });
+
+  it('keeps lower() for ASCII constants, and folds a constant on the left of =~ the same way', async () => {
+    // Act
+    const ascii = compile('datatable(s:string)["A"] | where s =~ "a" and s contains "B"', duckdb).sql;
+    const left = await rowsOf(`${T} | where "éa" =~ s`);
+
+    // Assess
+    expect(ascii).toContain('lower(');
+    expect(ascii).not.toContain('regexp');
+    expect(left).toEqual([['éA']]);
+  });
+
+  it("writes the same folding on Timestream, anchored with \\A and \\z (Java's $ also matches before a newline)", () => {
+    // Act
+    const sql = compile('datatable(s:string)["A"] | where s =~ "Éa"', timestream).sql;
+
+    // Assess
+    expect(sql).toContain('regexp_like("_c1", \'\\AÉ[aA]\\z\')');
+  });
+});
+
 describe('bin() sizes written as constant expressions', () => {
   const at = 'datetime(2024-01-01 05:10)';
 
