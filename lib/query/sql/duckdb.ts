@@ -13,6 +13,7 @@ import {
   TWO_DIGIT_YEAR_PIVOT,
 } from '../datetime-formats';
 import { formatDatetimeTicks } from '../literals';
+import { LONG_TEXT_PATTERN } from '../convert';
 import { bindOnce } from './bind-once';
 import { BIN_ORIGIN_MICROS, MICROS_PER_DAY, SqlDialect } from './dialect';
 
@@ -186,14 +187,16 @@ export class DuckDbDialect extends SqlDialect {
     return bindOnce(
       value,
       (v) =>
-        `coalesce(TRY_CAST(CAST(${v} AS VARCHAR) AS DOUBLE), CASE json_type(${v}) WHEN 'BOOLEAN' THEN CASE WHEN CAST(${v} AS VARCHAR) = 'true' THEN 1E0 ELSE 0E0 END ELSE TRY_CAST(json_extract_string(${v}, '$') AS DOUBLE) END)`,
+        // A string with a digit separator ('1_0') is no number to Kusto: the '_' made uncastable.
+        `coalesce(TRY_CAST(CAST(${v} AS VARCHAR) AS DOUBLE), CASE json_type(${v}) WHEN 'BOOLEAN' THEN CASE WHEN CAST(${v} AS VARCHAR) = 'true' THEN 1E0 ELSE 0E0 END ELSE TRY_CAST(replace(json_extract_string(${v}, '$'), '_', 'x') AS DOUBLE) END)`,
     );
   }
   dynToLong(value: string): string {
     return bindOnce(
       value,
       (v) =>
-        `CASE json_type(${v}) WHEN 'BOOLEAN' THEN CASE WHEN CAST(${v} AS VARCHAR) = 'true' THEN CAST(1 AS BIGINT) ELSE CAST(0 AS BIGINT) END WHEN 'DOUBLE' THEN TRY_CAST(trunc(CAST(CAST(${v} AS VARCHAR) AS DOUBLE)) AS BIGINT) ELSE TRY_CAST(json_extract_string(${v}, '$') AS BIGINT) END`,
+        // A string reads as tolong() reads a string (convert.ts); the cast alone took '1_0' and rounded '1.5'.
+        `CASE json_type(${v}) WHEN 'BOOLEAN' THEN CASE WHEN CAST(${v} AS VARCHAR) = 'true' THEN CAST(1 AS BIGINT) ELSE CAST(0 AS BIGINT) END WHEN 'DOUBLE' THEN TRY_CAST(trunc(CAST(CAST(${v} AS VARCHAR) AS DOUBLE)) AS BIGINT) WHEN 'VARCHAR' THEN CASE WHEN regexp_matches(trim(json_extract_string(${v}, '$')), ${this.string(LONG_TEXT_PATTERN)}) THEN TRY_CAST(trim(json_extract_string(${v}, '$')) AS BIGINT) END ELSE TRY_CAST(json_extract_string(${v}, '$') AS BIGINT) END`,
     );
   }
   dynToBool(value: string): string {

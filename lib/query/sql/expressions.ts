@@ -4,6 +4,7 @@
 // is built and refused past limits.maxSqlLength (QUERY_TOO_LARGE), before it can exhaust memory.
 import type { AggregateFunction, ScalarFunction, SqlCall } from '../catalog/types';
 import { catalogEntry } from '../catalog';
+import { LONG_TEXT_PATTERN } from '../convert';
 import { guidText } from '../catalog/sql-helpers';
 import { QueryError } from '../errors';
 import type { IrAgg, IrExpr, KqlType, SubqueryExpr } from '../ir';
@@ -538,7 +539,7 @@ export class ExpressionWriter {
         // The engines accept digit separators ('1_000') that Kusto does not; Kusto accepts hex integers ('0xFF').
         if (target === 'real')
           return `CASE WHEN NOT ${d.contains(x, "'_'")} THEN ${d.tryCast(`trim(${x})`, sqlType)} END`;
-        return `CASE WHEN ${d.regexMatch(`trim(${x})`, "'^[+-]?([0-9]+|0[xX][0-9a-fA-F]+)$'")} THEN ${d.tryCast(`trim(${x})`, sqlType)} END`;
+        return `CASE WHEN ${d.regexMatch(`trim(${x})`, d.string(LONG_TEXT_PATTERN))} THEN ${d.tryCast(`trim(${x})`, sqlType)} END`;
       case 'bool':
         return `CAST(CASE WHEN ${x} THEN 1 WHEN NOT ${x} THEN 0 END AS ${sqlType})`;
       case 'timespan':

@@ -244,3 +244,19 @@ describe('totimespan(): text in a column reads as the same text written as a con
     expect(sql.length).toBeLessThan(20_000);
   });
 });
+
+describe('tolong()/toint()/todouble() of a dynamic string read it as the same text given as a string', () => {
+  it('gives null for a digit separator or a fraction where the engine cast took or rounded them', async () => {
+    // Act: "If conversion isn't successful, the result is null" (tolong, toint, todouble pages).
+    const fromDynamic = await printed(
+      'a = tolong(dynamic("1_0")), b = tolong(dynamic("1.5")), c = toint(dynamic("2.7")), d = todouble(dynamic("1_0.5")), e = tolong(dynamic(" 7 ")), f = todouble(dynamic("2.5"))',
+    );
+    const fromString = await printed(
+      'a = tolong("1_0"), b = tolong("1.5"), c = toint("2.7"), d = todouble("1_0.5"), e = tolong(" 7 "), f = todouble("2.5")',
+    );
+
+    // Assess: a dynamic string and the string agree.
+    expect(fromDynamic).toEqual([null, null, null, null, 7, 2.5]);
+    expect(fromDynamic).toEqual(fromString);
+  });
+});
