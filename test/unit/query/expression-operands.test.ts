@@ -124,6 +124,26 @@ describe('in with columns and expressions in the list', () => {
   });
 });
 
+describe('in and has_any over a dynamic array computed from constants', () => {
+  it('tests the elements of parse_json(...) as those of dynamic([...]), not its JSON text', async () => {
+    // Act
+    const rows = await rowsOf(
+      `print a = "hello world" has_any (parse_json('["world"]')), b = 1 in (parse_json('[1, 2]')), c = 3 !in (parse_json('[1, 2]')), d = "x" in (parse_json('["y"]'), "x")`,
+    );
+
+    // Assess: has_any searched for the term '["world"]' (false); in was a 400 "cannot compare".
+    expect(rows).toEqual([[true, true, true, true]]);
+  });
+
+  it('refuses has_all and in~ over such an array rather than reading its text', () => {
+    expectRefusedAt(`print "a b" has_all (parse_json('["a"]'))`, duckdb, {
+      code: 'QUERY_UNSUPPORTED',
+      message: "the array of 'has_all' must be written as a dynamic literal (dynamic([...])), not computed",
+      position: '1:22',
+    });
+  });
+});
+
 describe('case-insensitive string operators fold ASCII letters only', () => {
   // "Case-insensitive operators are currently supported only for ASCII-text. For non-ASCII
   // comparison, use the tolower() function" (in~, startswith, endswith, hasprefix pages).
