@@ -2,7 +2,7 @@
 // result is wrapped in coalesce(..., ''). Regular expressions and rewrites must be constants, so the
 // compiler can validate and translate them (Timestream's replacement syntax is $1, DuckDB's \1).
 import type { IrExpr } from '../ir';
-import { DUCK_LISTS, nthPosition, TRINO_LISTS, type ListSql } from './positions';
+import { DUCK_LISTS, nthPosition, nullForIrrelevant, TRINO_LISTS, type ListSql } from './positions';
 import { both, constantOf, type ScalarFunction, type SqlBuilder, type SqlCall } from './types';
 import { captureGroupNames, engineRegex, re2Problem } from '../regex-groups';
 import { floorDiv, guidText, forcedText } from './sql-helpers';
@@ -198,11 +198,7 @@ function withChars(
  * than 0" there is not followed: the page's own example idx5 gives 2 for start -5, counted from the end).
  */
 function indexOf(c: Parameters<SqlBuilder>[0], l: ListSql): string {
-  const invalid = [c.a[3] === undefined ? '' : `${c.a[3]} < -1`, c.a[4] === undefined ? '' : `${c.a[4]} < 0`]
-    .filter(Boolean)
-    .join(' OR ');
-  const position = indexPosition(c, l);
-  return invalid === '' ? position : `CASE WHEN ${invalid} THEN NULL ELSE ${position} END`;
+  return nullForIrrelevant(c.a[3], c.a[4], indexPosition(c, l));
 }
 
 function indexPosition({ a, str: text }: Parameters<SqlBuilder>[0], l: ListSql): string {

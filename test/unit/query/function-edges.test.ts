@@ -260,3 +260,23 @@ describe('tolong()/toint()/todouble() of a dynamic string read it as the same te
     expect(fromDynamic).toEqual(fromString);
   });
 });
+
+describe('array_index_of(): the arguments its Returns section answers null for', () => {
+  it('is null for a negative occurrence or a length below -1, as for indexof', async () => {
+    // Act: "Returns null for irrelevant inputs (occurrence < 0 or length < -1)" (array_index_of page).
+    const row = await printed(
+      'a = array_index_of(dynamic([1,2,3,2,1]), 2, 1, -1, -1), b = array_index_of(dynamic([1,2,3,2,1]), 2, 0, -2), c = array_index_of(dynamic([1,2,3,2,1]), 2, 1, -1, 2), d = array_index_of(dynamic([1,2,3]), 2, 0, -1)',
+    );
+
+    // Assess: both were -1; the valid forms keep their positions.
+    expect(row).toEqual([null, null, 3, 1]);
+  });
+
+  it('writes the same test on Timestream', () => {
+    // Act
+    const sql = compile('print array_index_of(dynamic([1]), 1, 0, -1, -1)', timestream).sql;
+
+    // Assess
+    expect(sql).toContain('CASE WHEN CAST(-1 AS BIGINT) < -1 OR CAST(-1 AS BIGINT) < 0 THEN NULL ELSE');
+  });
+});
