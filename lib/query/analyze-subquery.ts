@@ -216,7 +216,15 @@ function listValues(
   const arrays: Expr[] = [];
   for (const node of expr.values) {
     const v = h.analyze(node);
-    if (!isConstant(v)) {
+    // A constant dynamic that is no literal (parse_json('[1,2]')) holds its elements as a column
+    // would: tested per row. It was compared (in) or searched (has_any) as one value, its JSON text.
+    const computedDynamic = v.type === 'dynamic' && v.kind !== 'lit';
+    if (computedDynamic && isConstant(v) && !(expr.op.endsWith('in') || expr.op === 'has_any'))
+      throw h.errors.unsupported(
+        `the array of '${expr.op}' must be written as a dynamic literal (dynamic([...])), not computed`,
+        node.span,
+      );
+    if (!isConstant(v) || computedDynamic) {
       if (v.type === 'dynamic' && (expr.op.endsWith('in') || expr.op === 'has_any')) {
         arrays.push(node);
         continue;

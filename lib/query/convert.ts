@@ -2,6 +2,12 @@
 // Kept apart from scalars.ts so the function catalog can use it without an import cycle.
 import type { IrExpr, KqlType, ScalarFn } from './ir';
 
+/**
+ * Text tolong()/toint() read: an optional sign, then decimal digits or a hex integer ('0xFF'). The
+ * engines' casts also accept digit separators ('1_000') and round a fraction ('1.5' is 2 in DuckDB).
+ */
+export const LONG_TEXT_PATTERN = '^[+-]?([0-9]+|0[xX][0-9a-fA-F]+)$';
+
 const CONVERTERS: Partial<Record<KqlType, ScalarFn>> = {
   string: 'tostring',
   real: 'todouble',

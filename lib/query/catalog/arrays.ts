@@ -3,7 +3,7 @@
 // one is needed gives null, as in Kusto.
 import type { IrExpr } from '../ir';
 import type { SqlDialect } from '../sql/dialect';
-import { DUCK_LISTS, nthPosition, TRINO_LISTS } from './positions';
+import { DUCK_LISTS, nthPosition, nullForIrrelevant, TRINO_LISTS } from './positions';
 import { both, type ArgumentCheck, type ScalarFunction, type SqlBuilder, type SqlCall } from './types';
 import { bindOnce } from '../sql/bind-once';
 import { bagPack } from './bag-pack-sql';
@@ -249,11 +249,20 @@ export const ARRAY_FUNCTIONS: readonly ScalarFunction[] = [
         length: a[3],
         occurrence: a[4],
       });
-      return `CASE WHEN json_type(${a[0]}) = 'ARRAY' THEN list_transform([{'e': ${elements}, 'v': ${json(1)}}], _ib -> list_transform([_ib.e], _ie -> list_transform([_ib.v], _iv -> ${found})[1])[1])[1] END`;
+      // Null for "irrelevant inputs (occurrence < 0 or length < -1)" (the page's Returns section).
+      return nullForIrrelevant(
+        a[3],
+        a[4],
+        `CASE WHEN json_type(${a[0]}) = 'ARRAY' THEN list_transform([{'e': ${elements}, 'v': ${json(1)}}], _ib -> list_transform([_ib.e], _ie -> list_transform([_ib.v], _iv -> ${found})[1])[1])[1] END`,
+      );
     },
     timestream: ({ a, json }) => {
       const elements = `transform(${tsList(a[0]!)}, e -> json_format(e))`;
-      return `CASE WHEN ${elements} IS NOT NULL THEN ${nthPosition(TRINO_LISTS, { size: `cardinality(${elements})`, matchLength: '1', matchesAt: (i) => `element_at(${elements}, ${i}) = ${json(1)}`, start: a[2], length: a[3], occurrence: a[4] })} END`;
+      return nullForIrrelevant(
+        a[3],
+        a[4],
+        `CASE WHEN ${elements} IS NOT NULL THEN ${nthPosition(TRINO_LISTS, { size: `cardinality(${elements})`, matchLength: '1', matchesAt: (i) => `element_at(${elements}, ${i}) = ${json(1)}`, start: a[2], length: a[3], occurrence: a[4] })} END`,
+      );
     },
   },
   arraySort('array_sort_asc', false),

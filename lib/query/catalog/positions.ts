@@ -45,6 +45,21 @@ export interface Search {
   readonly occurrence?: string;
 }
 
+/**
+ * position, or null for a length below -1 or a negative occurrence: "irrelevant inputs", as the
+ * Returns sections of the indexof and array_index_of pages list them.
+ */
+export function nullForIrrelevant(
+  length: string | undefined,
+  occurrence: string | undefined,
+  position: string,
+): string {
+  const invalid = [length === undefined ? '' : `${length} < -1`, occurrence === undefined ? '' : `${occurrence} < 0`]
+    .filter(Boolean)
+    .join(' OR ');
+  return invalid === '' ? position : `CASE WHEN ${invalid} THEN NULL ELSE ${position} END`;
+}
+
 /** The 0-based position of the occurrence-th match, -1 when there is none. */
 export function nthPosition(l: ListSql, s: Search): string {
   const start = s.start ?? '0';

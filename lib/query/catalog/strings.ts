@@ -2,12 +2,13 @@
 // result is wrapped in coalesce(..., ''). Regular expressions and rewrites must be constants, so the
 // compiler can validate and translate them (Timestream's replacement syntax is $1, DuckDB's \1).
 import type { IrExpr } from '../ir';
-import { DUCK_LISTS, nthPosition, TRINO_LISTS, type ListSql } from './positions';
+import { DUCK_LISTS, nthPosition, nullForIrrelevant, TRINO_LISTS, type ListSql } from './positions';
 import { both, constantOf, type ScalarFunction, type SqlBuilder, type SqlCall } from './types';
 import { captureGroupNames, engineRegex, re2Problem } from '../regex-groups';
 import { floorDiv, guidText, forcedText } from './sql-helpers';
 import { EXTRACT_ALL } from './strings-extract-all';
 import { queryBagDuck, queryBagTs } from './url-query-bag';
+import { foldsBeyondAscii, literalPattern } from '../sql/ascii-caseless';
 
 const s = (name: string, constant = false) => ({ name, type: 'string' as const, ...(constant ? { constant } : {}) });
 const str = (
@@ -81,8 +82,11 @@ const trimmer =
 const termAffix =
   (prefix: boolean, cs: boolean): SqlBuilder =>
   ({ args, a, d }) => {
-    const needle = escapeRegex(String(constantOf(args[1])));
-    const flags = cs ? '' : '(?i)';
+    const text = String(constantOf(args[1]));
+    // (?i) folds every letter in RE2; Kusto folds ASCII letters only (lib/query/sql/ascii-caseless.ts).
+    const asciiOnly = !cs && foldsBeyondAscii(text);
+    const needle = asciiOnly ? literalPattern(text, true) : escapeRegex(text);
+    const flags = cs || asciiOnly ? '' : '(?i)';
     return d.regexMatch(
       a[0]!,
       d.string(prefix ? `${flags}(^|${TERM_EDGE})${needle}` : `${flags}${needle}($|${TERM_EDGE})`),
@@ -194,11 +198,7 @@ function withChars(
  * than 0" there is not followed: the page's own example idx5 gives 2 for start -5, counted from the end).
  */
 function indexOf(c: Parameters<SqlBuilder>[0], l: ListSql): string {
-  const invalid = [c.a[3] === undefined ? '' : `${c.a[3]} < -1`, c.a[4] === undefined ? '' : `${c.a[4]} < 0`]
-    .filter(Boolean)
-    .join(' OR ');
-  const position = indexPosition(c, l);
-  return invalid === '' ? position : `CASE WHEN ${invalid} THEN NULL ELSE ${position} END`;
+  return nullForIrrelevant(c.a[3], c.a[4], indexPosition(c, l));
 }
 
 function indexPosition({ a, str: text }: Parameters<SqlBuilder>[0], l: ListSql): string {

@@ -9,6 +9,9 @@ import type { SqlDialect } from './dialect';
 
 const BIND_ONCE_ABOVE = 120;
 
+/** SQL this long or shorter (a column, a short expression) is cheap to write more than once. */
+export const SHORT_SQL = BIND_ONCE_ABOVE;
+
 /** body(value), with a long value bound once to a lambda parameter (DuckDB only). */
 export function bindOnce(value: string, body: (v: string) => string): string {
   // One name serves every level: a nested bindOnce sits in the list, outside this lambda's body.

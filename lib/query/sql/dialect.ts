@@ -139,7 +139,12 @@ export abstract class SqlDialect {
   abstract jsonArrayAgg(element: string, filter: string, distinct: boolean): string;
 
   abstract percentile(value: string, fraction: number): string;
-  abstract argMax(ret: string, by: string, min: boolean): string;
+  /**
+   * ret at the row of the largest (min: smallest) by. A group whose by is null in every row still
+   * gives one of its rows, and every column of one arg_max call comes from one row; by is written
+   * once per column, since arg_max(x, *) repeats it for each input column.
+   */
+  abstract argMax(ret: string, by: string, min: boolean, byNullable: boolean): string;
   abstract anyValue(value: string, multi: boolean): string;
   countIf(predicate: string): string {
     return `count_if(${predicate})`;

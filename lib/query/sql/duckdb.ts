@@ -13,7 +13,8 @@ import {
   TWO_DIGIT_YEAR_PIVOT,
 } from '../datetime-formats';
 import { formatDatetimeTicks } from '../literals';
-import { bindOnce } from './bind-once';
+import { LONG_TEXT_PATTERN } from '../convert';
+import { bindOnce, SHORT_SQL } from './bind-once';
 import { BIN_ORIGIN_MICROS, MICROS_PER_DAY, SqlDialect } from './dialect';
 
 /** time_bucket's default origin for sub-month widths (2000-01-03) after 0001-01-01: 730,121 days, in µs. */
@@ -186,14 +187,16 @@ export class DuckDbDialect extends SqlDialect {
     return bindOnce(
       value,
       (v) =>
-        `coalesce(TRY_CAST(CAST(${v} AS VARCHAR) AS DOUBLE), CASE json_type(${v}) WHEN 'BOOLEAN' THEN CASE WHEN CAST(${v} AS VARCHAR) = 'true' THEN 1E0 ELSE 0E0 END ELSE TRY_CAST(json_extract_string(${v}, '$') AS DOUBLE) END)`,
+        // A string with a digit separator ('1_0') is no number to Kusto: the '_' made uncastable.
+        `coalesce(TRY_CAST(CAST(${v} AS VARCHAR) AS DOUBLE), CASE json_type(${v}) WHEN 'BOOLEAN' THEN CASE WHEN CAST(${v} AS VARCHAR) = 'true' THEN 1E0 ELSE 0E0 END ELSE TRY_CAST(replace(json_extract_string(${v}, '$'), '_', 'x') AS DOUBLE) END)`,
     );
   }
   dynToLong(value: string): string {
     return bindOnce(
       value,
       (v) =>
-        `CASE json_type(${v}) WHEN 'BOOLEAN' THEN CASE WHEN CAST(${v} AS VARCHAR) = 'true' THEN CAST(1 AS BIGINT) ELSE CAST(0 AS BIGINT) END WHEN 'DOUBLE' THEN TRY_CAST(trunc(CAST(CAST(${v} AS VARCHAR) AS DOUBLE)) AS BIGINT) ELSE TRY_CAST(json_extract_string(${v}, '$') AS BIGINT) END`,
+        // A string reads as tolong() reads a string (convert.ts); the cast alone took '1_0' and rounded '1.5'.
+        `CASE json_type(${v}) WHEN 'BOOLEAN' THEN CASE WHEN CAST(${v} AS VARCHAR) = 'true' THEN CAST(1 AS BIGINT) ELSE CAST(0 AS BIGINT) END WHEN 'DOUBLE' THEN TRY_CAST(trunc(CAST(CAST(${v} AS VARCHAR) AS DOUBLE)) AS BIGINT) WHEN 'VARCHAR' THEN CASE WHEN regexp_matches(trim(json_extract_string(${v}, '$')), ${this.string(LONG_TEXT_PATTERN)}) THEN TRY_CAST(trim(json_extract_string(${v}, '$')) AS BIGINT) END ELSE TRY_CAST(json_extract_string(${v}, '$') AS BIGINT) END`,
     );
   }
   dynToBool(value: string): string {
@@ -243,9 +246,16 @@ export class DuckDbDialect extends SqlDialect {
   percentile(value: string, fraction: number): string {
     return `quantile_disc(${value}, ${this.real(fraction)})`;
   }
-  argMax(ret: string, by: string, min: boolean): string {
+  argMax(ret: string, by: string, min: boolean, byNullable: boolean): string {
     // arg_max_null keeps a null returned value of the winning row; plain arg_max would skip that row.
-    return `${min ? 'arg_min_null' : 'arg_max_null'}(${ret}, ${by})`;
+    const pick = `${min ? 'arg_min_null' : 'arg_max_null'}(${ret}, ${by})`;
+    if (!byNullable) return pick;
+    // Both skip a null by: a group of null bys takes its first row, for every column of the call
+    // alike. A short by (a column) is counted, the fast form; a long one would be written twice per
+    // returned column (arg_max(expr, *) over a 4-way join passed the SQL size limit), so its sort
+    // key is used, never null and ordering a null by last (about twice as slow on 3M rows).
+    if (by.length <= SHORT_SQL) return `CASE WHEN count(${by}) > 0 THEN ${pick} ELSE first(${ret}) END`;
+    return `arg_min_null(${ret}, create_sort_key(${by}, '${min ? 'ASC' : 'DESC'} NULLS LAST'))`;
   }
   anyValue(value: string, multi: boolean): string {
     return multi ? `first(${value})` : `any_value(${value})`;

@@ -4,6 +4,7 @@
 // is built and refused past limits.maxSqlLength (QUERY_TOO_LARGE), before it can exhaust memory.
 import type { AggregateFunction, ScalarFunction, SqlCall } from '../catalog/types';
 import { catalogEntry } from '../catalog';
+import { LONG_TEXT_PATTERN } from '../convert';
 import { guidText } from '../catalog/sql-helpers';
 import { QueryError } from '../errors';
 import type { IrAgg, IrExpr, KqlType, SubqueryExpr } from '../ir';
@@ -14,6 +15,7 @@ import { bindOnce, bindRepeated } from './bind-once';
 import { dynamicArithmeticSql, type DynamicArithmeticFn } from './dynamic-arithmetic-sql';
 import { BIN_ORIGIN_MICROS, MICROS_PER_DAY, type SqlDialect } from './dialect';
 import { hasTerms } from './has-terms';
+import { caselessRegex, foldsBeyondAscii, literalPattern, type CaselessPlace } from './ascii-caseless';
 import { engineRegex } from '../regex-groups';
 
 const ARITHMETIC: ReadonlySet<string> = new Set(['add', 'sub', 'mul', 'div', 'mod']);
@@ -41,8 +43,6 @@ function guidsAsText(d: SqlDialect, args: readonly IrExpr[], sql: string[]): voi
 const WIDENED: ReadonlySet<string> = new Set([...ARITHMETIC, 'neg', 'bin_num']);
 
 const ENGINE_NAMES = { duckdb: 'DuckDB', timestream: 'Timestream' } as const;
-
-const REGEX_META_FREE = /^[\p{L}\p{N}]$/u;
 
 export interface WriterLimits {
   readonly ctx: CompileContext;
@@ -160,9 +160,11 @@ export class ExpressionWriter {
       case 'ge':
         return this.nanFalse(ex!, ey!, x, y, `(${x} >= ${y})`, false);
       case 'eq_ci':
-        return `(lower(${x}) = lower(${y}))`;
-      case 'ne_ci':
-        return `(lower(${x}) <> lower(${y}))`;
+        return this.caseless(ex!, ey!, x, y, 'whole') ?? `(lower(${x}) = lower(${y}))`;
+      case 'ne_ci': {
+        const beyond = this.caseless(ex!, ey!, x, y, 'whole');
+        return beyond !== undefined ? `(NOT ${beyond})` : `(lower(${x}) <> lower(${y}))`;
+      }
       case 'and':
       case 'or': {
         // A chain of any length, written as the left-nested pairs a binary chain always gave.
@@ -180,11 +182,15 @@ export class ExpressionWriter {
           this.d.name === 'duckdb' && this.mayBeNan(ex!) && e.args.slice(1).some((v) => this.mayBeNan(v));
         return nanListed ? `(${listed} AND NOT coalesce(isnan(${x}), FALSE))` : listed;
       }
-      case 'in_ci':
-        return `(lower(${x}) IN (${a
-          .slice(1)
-          .map((v) => `lower(${v})`)
-          .join(', ')}))`;
+      case 'in_ci': {
+        // The constants that fold beyond ASCII as regexes, the others through lower() as before.
+        const items = e.args.slice(1);
+        const beyond = items.map((v, i) => this.caseless(ex!, v, x, a[i + 1]!, 'whole'));
+        const lowered = a.slice(1).filter((_v, i) => beyond[i] === undefined);
+        const tests = beyond.filter((t): t is string => t !== undefined);
+        if (lowered.length > 0) tests.unshift(`lower(${x}) IN (${lowered.map((v) => `lower(${v})`).join(', ')})`);
+        return tests.length === 1 ? `(${tests[0]})` : `(${tests.join(' OR ')})`;
+      }
       case 'between':
         // (x >= low and x <= high), as the between page defines it: null for a null x, as x >= low is.
         return this.nanFalse(ex!, ey!, x, y, `(${x} BETWEEN ${y} AND ${z})`, false);
@@ -197,15 +203,15 @@ export class ExpressionWriter {
       case 'has_terms_all':
         return hasTerms(d, x, y, e.fn === 'has_terms_all');
       case 'contains':
-        return d.contains(`lower(${x})`, `lower(${y})`);
+        return this.caseless(ex!, ey!, x, y, 'anywhere') ?? d.contains(`lower(${x})`, `lower(${y})`);
       case 'contains_cs':
         return d.contains(x, y);
       case 'startswith':
-        return d.startsWith(`lower(${x})`, `lower(${y})`);
+        return this.caseless(ex!, ey!, x, y, 'start') ?? d.startsWith(`lower(${x})`, `lower(${y})`);
       case 'startswith_cs':
         return d.startsWith(x, y);
       case 'endswith':
-        return d.endsWith(`lower(${x})`, `lower(${y})`);
+        return this.caseless(ex!, ey!, x, y, 'end') ?? d.endsWith(`lower(${x})`, `lower(${y})`);
       case 'endswith_cs':
         return d.endsWith(x, y);
       case 'matches':
@@ -397,9 +403,9 @@ export class ExpressionWriter {
       case 'arg_max':
       case 'arg_min':
         // "When ExprToMinimize is null for all rows in a group, one row in the group is picked" (the
-        // arg_min page; its Banana row keeps Color Yellow): the engines' arg_max skips those rows.
-        // first() reads every column of a call from the same row (take_any's several expressions).
-        return `CASE WHEN count(${y}) > 0 THEN ${d.argMax(x, y, agg.fn === 'arg_min')} ELSE ${d.anyValue(x, true)} END`;
+        // arg_min page; its Banana row keeps Color Yellow): the engines' arg_max skips those rows, so
+        // the dialect orders them last when the expression can be null.
+        return d.argMax(x, y, agg.fn === 'arg_min', this.nullable(ey!));
       case 'make_list':
       case 'make_set':
         return d.jsonArrayAgg(
@@ -459,6 +465,20 @@ export class ExpressionWriter {
   private mayBeNan(e: IrExpr): boolean {
     if (e.type !== 'real' && e.type !== 'decimal') return false;
     return e.kind !== 'lit' || (typeof e.value === 'number' && Number.isNaN(e.value));
+  }
+
+  /**
+   * A caseless string test whose constant holds a letter beyond ASCII, as a regex folding ASCII
+   * only (lib/query/sql/ascii-caseless.ts); undefined where lower() gives Kusto's answer. For a
+   * whole-text match either side may be the constant. Two computed texts keep lower() (docs).
+   */
+  private caseless(ex: IrExpr, ey: IrExpr, x: string, y: string, place: CaselessPlace): string | undefined {
+    const text = (e: IrExpr): string | undefined =>
+      e.kind === 'lit' && typeof e.value === 'string' && foldsBeyondAscii(e.value) ? e.value : undefined;
+    const right = text(ey);
+    if (right !== undefined) return this.d.regexMatch(x, this.d.string(caselessRegex(right, place)));
+    const left = place === 'whole' ? text(ex) : undefined;
+    return left === undefined ? undefined : this.d.regexMatch(y, this.d.string(caselessRegex(left, place)));
   }
 
   private nullable(e: IrExpr): boolean {
@@ -522,7 +542,7 @@ export class ExpressionWriter {
         // The engines accept digit separators ('1_000') that Kusto does not; Kusto accepts hex integers ('0xFF').
         if (target === 'real')
           return `CASE WHEN NOT ${d.contains(x, "'_'")} THEN ${d.tryCast(`trim(${x})`, sqlType)} END`;
-        return `CASE WHEN ${d.regexMatch(`trim(${x})`, "'^[+-]?([0-9]+|0[xX][0-9a-fA-F]+)$'")} THEN ${d.tryCast(`trim(${x})`, sqlType)} END`;
+        return `CASE WHEN ${d.regexMatch(`trim(${x})`, d.string(LONG_TEXT_PATTERN))} THEN ${d.tryCast(`trim(${x})`, sqlType)} END`;
       case 'bool':
         return `CAST(CASE WHEN ${x} THEN 1 WHEN NOT ${x} THEN 0 END AS ${sqlType})`;
       case 'timespan':
@@ -546,11 +566,10 @@ export class ExpressionWriter {
 
 /** Regex for Kusto's `has`: the needle as a whole term, bounded by non-alphanumerics or the ends. */
 export function termPattern(needle: string, caseInsensitive: boolean): string {
-  let escaped = '';
-  for (const ch of needle) {
-    escaped += REGEX_META_FREE.test(ch) ? ch : `\\x{${ch.codePointAt(0)!.toString(16)}}`;
-  }
-  return `${caseInsensitive ? '(?i)' : ''}(^|[^\\p{L}\\p{N}])${escaped}($|[^\\p{L}\\p{N}])`;
+  // (?i) folds every letter in RE2: a needle with a letter beyond ASCII folds its ASCII letters alone.
+  const asciiOnly = caseInsensitive && foldsBeyondAscii(needle);
+  const escaped = literalPattern(needle, asciiOnly);
+  return `${caseInsensitive && !asciiOnly ? '(?i)' : ''}(^|[^\\p{L}\\p{N}])${escaped}($|[^\\p{L}\\p{N}])`;
 }
 
 /** sum() of no rows is 0 in Kusto (null in SQL). A function, not a closure per call (keepNames bundles name each closure). */

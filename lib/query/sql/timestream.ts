@@ -195,11 +195,16 @@ export class TimestreamDialect extends SqlDialect {
   percentile(value: string, fraction: number): string {
     return `approx_percentile(${value}, ${this.real(fraction)})`;
   }
-  argMax(ret: string, by: string, min: boolean): string {
-    return `${min ? 'min_by' : 'max_by'}(${ret}, ${by})`;
+  argMax(ret: string, by: string, min: boolean, byNullable: boolean): string {
+    const pick = `${min ? 'min_by' : 'max_by'}(${ret}, ${by})`;
+    // min_by/max_by skip a null by: a group of null bys gives one of its rows as take_any does.
+    return byNullable ? `CASE WHEN count(${by}) > 0 THEN ${pick} ELSE ${this.anyValue(ret, true)} END` : pick;
   }
-  anyValue(value: string): string {
-    return `arbitrary(${value})`;
+  anyValue(value: string, multi: boolean): string {
+    // arbitrary() gives a non-null value, each column its own: several columns of one call would
+    // come from different rows. max_by over one key for every row keeps a null and the first row it
+    // reads, the same row for every column (each aggregation of a group reads the rows in one order).
+    return multi ? `max_by(${value}, 0)` : `arbitrary(${value})`;
   }
 
   scan(table: TableName, scope: ScopeRestriction): string {

@@ -124,6 +124,66 @@ describe('in with columns and expressions in the list', () => {
   });
 });
 
+describe('in and has_any over a dynamic array computed from constants', () => {
+  it('tests the elements of parse_json(...) as those of dynamic([...]), not its JSON text', async () => {
+    // Act
+    const rows = await rowsOf(
+      `print a = "hello world" has_any (parse_json('["world"]')), b = 1 in (parse_json('[1, 2]')), c = 3 !in (parse_json('[1, 2]')), d = "x" in (parse_json('["y"]'), "x")`,
+    );
+
+    // Assess: has_any searched for the term '["world"]' (false); in was a 400 "cannot compare".
+    expect(rows).toEqual([[true, true, true, true]]);
+  });
+
+  it('refuses has_all and in~ over such an array rather than reading its text', () => {
+    expectRefusedAt(`print "a b" has_all (parse_json('["a"]'))`, duckdb, {
+      code: 'QUERY_UNSUPPORTED',
+      message: "the array of 'has_all' must be written as a dynamic literal (dynamic([...])), not computed",
+      position: '1:22',
+    });
+  });
+});
+
+describe('case-insensitive string operators fold ASCII letters only', () => {
+  // "Case-insensitive operators are currently supported only for ASCII-text. For non-ASCII
+  // comparison, use the tolower() function" (in~, startswith, endswith, hasprefix pages).
+  const T = 'datatable(s:string)["Éa", "éA", "ÉA", "x ÉAb y"]';
+
+  it("matches a constant with a letter beyond ASCII only in that letter's own case", async () => {
+    // Act
+    const rows = await rowsOf(
+      `${T} | project s, eq = s =~ "ÉA", ne = s !~ "ÉA", in_ = s in~ ("éa", "zz"), c = s contains "Éa", sw = s startswith "éa", ew = s endswith "Éa", h = s has "Éab", hp = s hasprefix "éa"`,
+    );
+
+    // Assess: É matches É only; the ASCII a matches a and A.
+    expect(rows).toEqual([
+      ['Éa', true, false, false, true, false, true, false, false],
+      ['éA', false, true, true, false, true, false, false, true],
+      ['ÉA', true, false, false, true, false, true, false, false],
+      ['x ÉAb y', false, true, false, true, false, false, true, false],
+    ]);
+  });
+
+  it('keeps lower() for ASCII constants, and folds a constant on the left of =~ the same way', async () => {
+    // Act
+    const ascii = compile('datatable(s:string)["A"] | where s =~ "a" and s contains "B"', duckdb).sql;
+    const left = await rowsOf(`${T} | where "éa" =~ s`);
+
+    // Assess
+    expect(ascii).toContain('lower(');
+    expect(ascii).not.toContain('regexp');
+    expect(left).toEqual([['éA']]);
+  });
+
+  it("writes the same folding on Timestream, anchored with \\A and \\z (Java's $ also matches before a newline)", () => {
+    // Act
+    const sql = compile('datatable(s:string)["A"] | where s =~ "Éa"', timestream).sql;
+
+    // Assess
+    expect(sql).toContain('regexp_like("_c1", \'\\AÉ[aA]\\z\')');
+  });
+});
+
 describe('bin() sizes written as constant expressions', () => {
   const at = 'datetime(2024-01-01 05:10)';
 

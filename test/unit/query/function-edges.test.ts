@@ -305,3 +305,39 @@ describe('todatetime() of a constant text finer than a microsecond (docs/query-a
     expect(kept).toEqual(['2020-01-01T00:00:00.123456Z']);
   });
 });
+
+describe('tolong()/toint()/todouble() of a dynamic string read it as the same text given as a string', () => {
+  it('gives null for a digit separator or a fraction where the engine cast took or rounded them', async () => {
+    // Act: "If conversion isn't successful, the result is null" (tolong, toint, todouble pages).
+    const fromDynamic = await printed(
+      'a = tolong(dynamic("1_0")), b = tolong(dynamic("1.5")), c = toint(dynamic("2.7")), d = todouble(dynamic("1_0.5")), e = tolong(dynamic(" 7 ")), f = todouble(dynamic("2.5"))',
+    );
+    const fromString = await printed(
+      'a = tolong("1_0"), b = tolong("1.5"), c = toint("2.7"), d = todouble("1_0.5"), e = tolong(" 7 "), f = todouble("2.5")',
+    );
+
+    // Assess: a dynamic string and the string agree.
+    expect(fromDynamic).toEqual([null, null, null, null, 7, 2.5]);
+    expect(fromDynamic).toEqual(fromString);
+  });
+});
+
+describe('array_index_of(): the arguments its Returns section answers null for', () => {
+  it('is null for a negative occurrence or a length below -1, as for indexof', async () => {
+    // Act: "Returns null for irrelevant inputs (occurrence < 0 or length < -1)" (array_index_of page).
+    const row = await printed(
+      'a = array_index_of(dynamic([1,2,3,2,1]), 2, 1, -1, -1), b = array_index_of(dynamic([1,2,3,2,1]), 2, 0, -2), c = array_index_of(dynamic([1,2,3,2,1]), 2, 1, -1, 2), d = array_index_of(dynamic([1,2,3]), 2, 0, -1)',
+    );
+
+    // Assess: both were -1; the valid forms keep their positions.
+    expect(row).toEqual([null, null, 3, 1]);
+  });
+
+  it('writes the same test on Timestream', () => {
+    // Act
+    const sql = compile('print array_index_of(dynamic([1]), 1, 0, -1, -1)', timestream).sql;
+
+    // Assess
+    expect(sql).toContain('CASE WHEN CAST(-1 AS BIGINT) < -1 OR CAST(-1 AS BIGINT) < 0 THEN NULL ELSE');
+  });
+});

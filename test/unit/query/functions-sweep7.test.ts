@@ -114,6 +114,62 @@ describe('arg_max and arg_min where the expression is null in every row of a gro
     expect(['x,1', 'y,2']).toContain(`${a![2]},${a![3]}`);
     expect(['x,1', 'y,2']).toContain(`${a![5]},${a![6]}`);
   });
+
+  it('keeps a null returned value of the picked row (the columns never come from different rows)', async () => {
+    // Act
+    const rows = await rowsOf(
+      db,
+      'datatable(k:string, v:long, n:long, m:long)["a", long(null), long(null), 1, "a", long(null), 2, long(null)] | summarize arg_max(v, n, m)',
+    );
+
+    // Assess: (null, 1) or (2, null): a per-column pick that skips nulls would give (2, 1).
+    expect(['null,1', '2,null']).toContain(`${rows[0]![1]},${rows[0]![2]}`);
+  });
+
+  it('picks one row of an all-null group as well when the expression is long (written as a sort key)', async () => {
+    // Prepare: todouble() of a dynamic is SQL long enough for the sort-key form.
+    const q =
+      'datatable(k:string, d:dynamic, c:string)["a", dynamic(null), "x", "a", dynamic(null), "y", "b", dynamic(1), "z", "b", dynamic(2), "w"] | summarize arg_max(todouble(d), c), arg_min(todouble(d), c) by k | order by k asc';
+
+    // Act
+    const rows = await rowsOf(db, q);
+
+    // Assess
+    expect(compile(q, duck).sql).toContain('create_sort_key(');
+    expect(rows[1]).toEqual(['b', 2, 'w', 1, 'z']);
+    expect(rows[0]!.slice(0, 2)).toEqual(['a', null]);
+    expect(['x', 'y']).toContain(rows[0]![2]);
+  });
+
+  it('writes the maximized expression once per returned column: arg_max(expr, *) over a 4-way join compiles', () => {
+    // Prepare: about 80 input columns, each returned at the row of the largest sum.
+    const by = 'todouble(Value) + todouble(Value1) + todouble(Value2) * 2';
+    const q = `States | join kind=inner (Events) on DeviceId | join kind=inner (States) on DeviceId | join kind=inner (Events) on DeviceId | summarize arg_max(${by}, *) by DeviceId`;
+
+    // Act
+    const c = compile(q, duck);
+
+    // Assess: it was past the SQL size limit when each column wrote the sum twice (count() and
+    // arg_max); now one sort key per returned column and no second form.
+    expect(c.sql.split('create_sort_key(').length - 1).toBe(c.columns.length - 1);
+    expect(c.sql).not.toMatch(/\b(count|first)\(/);
+    expect(compile(q, ts).sql).toContain('max_by(');
+  });
+
+  it('on Timestream, picks every column of an all-null group with one max_by key, never arbitrary()', () => {
+    // Act
+    const argMax = compile(
+      'datatable(k:string, v:long, c:long)["a", long(null), 1] | summarize arg_max(v, c) by k',
+      ts,
+    ).sql;
+    const takeAny = compile('datatable(v:long, c:long)[long(null), 1] | summarize take_any(v, c)', ts).sql;
+
+    // Assess: arbitrary() skips nulls per column, so the columns could come from different rows.
+    expect(argMax).toMatch(/CASE WHEN count\("_c2"\) > 0 THEN max_by\("_c3", "_c2"\) ELSE max_by\("_c3", 0\) END/);
+    expect(argMax).not.toContain('arbitrary(');
+    expect(takeAny).toContain('max_by("_c1", 0)');
+    expect(takeAny).not.toContain('arbitrary(');
+  });
 });
 
 describe('deprecated aggregations', () => {
