@@ -34,7 +34,7 @@ import { clip, type ErrorFactory } from './errors';
 import type { AnalyzedQuery, Assigned, IrAgg, IrColumn, IrExpr, IrSortKey, KqlType, Rel, RenderHint } from './ir';
 import type { CompileContext, ExpressionRecords } from './limits';
 import { closest, derivedName, matchesWildcard, NameAllocator } from './naming';
-import { checkRangeStep, isRowFree } from './range';
+import { checkRangeStep, foldConstant, isRowFree } from './range';
 import { AGGREGATE_FUNCTIONS, analyzeScalar, convert, type ScalarEnv } from './scalars';
 import { isInteger, isNumeric, lit, typeNamed, widerNumeric } from './types';
 import { TABLE_NAMES, TABLES, isTableName, type TableName } from '../telemetry/tables';
@@ -800,10 +800,11 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
 
   constantCount(e: Expr): bigint {
     const v = analyzeScalar(e, this.env([]));
-    if (v.kind !== 'lit' || !isInteger(v.type) || v.value === null)
-      throw this.errors.semantic('expected a constant integer row count', e.span);
-    if ((v.value as bigint) < 0n) throw this.errors.semantic('the row count cannot be negative', e.span);
-    return v.value as bigint;
+    // A conversion of a constant (`let n = toint(5);`) folds to it as Kusto.Language accepts it.
+    const count = isInteger(v.type) ? foldConstant(v) : undefined;
+    if (typeof count !== 'bigint') throw this.errors.semantic('expected a constant integer row count', e.span);
+    if (count < 0n) throw this.errors.semantic('the row count cannot be negative', e.span);
+    return count;
   }
 
   private extend(original: Rel, given: readonly NamedExpr[], serialized: boolean): Rel {
