@@ -153,6 +153,19 @@ describe('scan', () => {
     expect(rows).toEqual([[0, 20000, 20000]]);
   }, 60_000);
 
+  it('feeds summarize its rows in their order: make_list after a scan of two steps tracks the input (make_list page)', async () => {
+    // Prepare: odd rows match s1, even rows s2; each step's rows come from a query of their own.
+    const query =
+      'range x from 1 to 200 step 1 | sort by x asc\n' +
+      '| scan with (step s1: x % 2 == 1; step s2: x == s1.x + 1;)\n' +
+      '| summarize l = make_list(x), n = count()';
+    // Act
+    const compiled = compile(query, options('duckdb'));
+    const rows = convertRows(await runSql(db, compiled.sql), ['dynamic', 'long']);
+    // Assess: the summarize input is sorted (scan keeps the order), so the list is 1..200.
+    expect(rows).toEqual([[Array.from({ length: 200 }, (_, i) => i + 1), 200]]);
+  });
+
   it("runs a three-step funnel as the docs' matching logic does, on random input", async () => {
     await fc.assert(
       fc.asyncProperty(
