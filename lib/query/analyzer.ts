@@ -95,8 +95,14 @@ const DOTNET_TYPES: Readonly<Record<KqlType, string>> = {
   guid: 'System.Guid',
   decimal: 'System.Data.SqlTypes.SqlDecimal',
 };
-/** Operators that keep their input's serialization; all others (summarize, join, union ...) drop it. */
+/**
+ * Operators that keep their input's serialization; all others (summarize, join, union ...) drop it.
+ * `as` and `T | search` are in neither of the serialize page's lists, whose rule is that all other
+ * operators keep it: `sort by x | as T | extend prev(x)` reads the sorted rows.
+ */
 const KEEPS_SERIALIZATION: ReadonlySet<Operator['kind']> = new Set([
+  'as',
+  'search',
   'where',
   'project',
   'projectAway',

@@ -131,6 +131,16 @@ describe('tabular operators of issue 15', () => {
     expect(error.message).toMatch(/^1:21: prev\(\) needs serialized input/);
   });
 
+  it.each([
+    ['as', 'range x from 1 to 3 step 1 | sort by x desc | as T | extend p = prev(x)'],
+    ['search', 'range x from 1 to 3 step 1 | sort by x desc | search x > 1 | extend p = prev(x)'],
+  ])('keeps the serialization through %s (the serialize page lists it in neither list)', (_, query) => {
+    // Act
+    const { sql } = compile(query, options('duckdb'));
+    // Assess: prev() reads the rows in the sort's order.
+    expect(sql).toMatch(/lag\("_c1", 1\) OVER \(ORDER BY "_c1" DESC NULLS LAST\)/);
+  });
+
   it('numbers the rows of serialize without sort by their arrival, and re-applies that order outside', () => {
     // Act
     const { sql } = compile('datatable(a:long)[3, 1, 2] | serialize n = row_number()', options('duckdb'));
