@@ -166,6 +166,25 @@ describe('scan', () => {
     expect(rows).toEqual([[Array.from({ length: 200 }, (_, i) => i + 1), 200]]);
   });
 
+  it('ends an output=last series where a promotion into its step starts another (Check 1 clears the step)', async () => {
+    // Prepare: s2 matches t2 (promoted from s1: match 0), then t4 is promoted again from the new s1
+    // match of t3 (match 1) and t5 repeats it. The series at s2 are [t2] and [t4, t5].
+    const query =
+      'datatable(t:long, e:string)[1,"a",2,"b",3,"a",4,"c",5,"b"] | sort by t asc\n' +
+      '| scan with_match_id=id with (step s1: e == "a"; step s2 output=last: e != "a";)\n' +
+      '| project t, id';
+    // Act
+    const compiled = compile(query, options('duckdb'));
+    const rows = convertRows(await runSql(db, compiled.sql), ['long', 'long']);
+    // Assess: t2 is the last of its series (it was dropped as if t4 repeated it), t4 is not.
+    expect(rows).toEqual([
+      [1, 0],
+      [2, 0],
+      [3, 1],
+      [5, 1],
+    ]);
+  });
+
   it("runs a three-step funnel as the docs' matching logic does, on random input", async () => {
     await fc.assert(
       fc.asyncProperty(
