@@ -1021,7 +1021,7 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
   }
 
   /** `summarize x = count() * 2` or `summarize sum(a) / count()`: aggregates become hidden columns. */
-  private aggregateExpression(
+  aggregateExpression(
     item: NamedExpr,
     env: ScalarEnv,
     starColumns: readonly IrColumn[],

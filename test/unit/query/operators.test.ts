@@ -1,9 +1,12 @@
 // Issue 15's tabular operators at the compile() level: what each dialect accepts or refuses, and
 // how the new sub-queries count towards the limits. Results are checked by the conformance corpus
 // (test/conformance/cases/op-*.json) and the golden cases; this file pins the compiler's side.
-import { describe, expect, it } from 'vitest';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { compile, type CompileOptions, type QueryLimits } from '../../../lib/query/index';
+import { openFixtureDb } from '../../golden/fixture-db';
 import { compileFailure } from './compile-failure';
+import { columnsAndRows } from './duckdb-rows';
 
 const options = (dialect: CompileOptions['dialect'], limits: Partial<QueryLimits> = {}): CompileOptions => ({
   dialect,
@@ -147,5 +150,43 @@ describe('tabular operators of issue 15', () => {
     // Assess
     expect(sql).toMatch(/row_number\(\) OVER \(\) AS "_s\d+"/);
     expect(sql).toMatch(/ORDER BY "_s\d+" ASC NULLS LAST LIMIT 101$/);
+  });
+});
+
+describe('top-nested with an algebraic combination of aggregations (top-nested page: supported)', () => {
+  let db: DuckDBConnection;
+  beforeAll(async () => {
+    db = await openFixtureDb();
+  });
+
+  const DATA = 'datatable(g:string, h:string, v:long)["a","x",1, "a","y",5, "b","x",2, "b","z",7, "c","x",4]';
+
+  it('ranks and names each level by its expression, with others aggregated the same way', async () => {
+    // Act
+    const levels = await columnsAndRows(
+      db,
+      `${DATA} | top-nested 2 of g by r = sum(v) / count(), top-nested 1 of h by max(v) * 10 - min(v) | sort by g asc`,
+    );
+    const others = await columnsAndRows(
+      db,
+      `${DATA} | top-nested 1 of g with others = "o" by todouble(sum(v)) / count() | sort by g asc`,
+    );
+    // Assess: averages a 3, b 4, c 4 (integer division); then b's z (70 - 7) over its x (20 - 2).
+    expect(levels.columns).toEqual(['g:string', 'r:long', 'h:string', 'aggregated_h:long']);
+    expect(levels.rows).toEqual([
+      ['b', 4, 'z', 63],
+      ['c', 4, 'x', 36],
+    ]);
+    expect(others.columns).toEqual(['g:string', 'aggregated_g:real']);
+    expect(others.rows).toEqual([
+      ['b', 4.5],
+      ['o', 10 / 3],
+    ]);
+  });
+
+  it('refuses a column outside the aggregation calls, at the aggregation (as summarize does)', () => {
+    expect(failure(`${DATA} | top-nested 2 of g by sum(v) + v`).message).toBe(
+      "1:117: 'v' must be inside an aggregation function",
+    );
   });
 });
