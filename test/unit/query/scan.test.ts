@@ -185,6 +185,23 @@ describe('scan', () => {
     ]);
   });
 
+  it("reads a step's own declared column as its default in the Check 1 that clears it, as an empty first step does", async () => {
+    // Prepare: x=2 is promoted into s2 (Check 1): s2.n is the default 5, then s2 counts on.
+    const query =
+      'range x from 1 to 4 step 1\n' +
+      '| scan declare (n:long = 5) with (step s1: x == 1 => n = 1; step s2: x > 1 => n = s2.n + s1.n;)';
+    // Act
+    const compiled = compile(query, options('duckdb'));
+    const rows = convertRows(await runSql(db, compiled.sql), ['long', 'long']);
+    // Assess: 5 + 1, then 6 + 1 ... (it was null: the cleared record read null, not its default).
+    expect(rows).toEqual([
+      [1, 1],
+      [2, 6],
+      [3, 7],
+      [4, 8],
+    ]);
+  });
+
   it("runs a three-step funnel as the docs' matching logic does, on random input", async () => {
     await fc.assert(
       fc.asyncProperty(
