@@ -713,9 +713,12 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
         if (op.columns === '*') return { kind: 'distinct', input, columns: cols };
         const picked = new Set<IrColumn>();
         const byName = new Map(cols.map((c) => [c.name, c]));
+        // Expressions (`distinct x % 2`, `distinct n = strlen(k)`): Kusto.Language reads them as the
+        // keys of a summarize, named as summarize names them (Column1, strlen_k, n).
+        if (op.columns.some((item) => item.name !== undefined || item.expr.kind !== 'name'))
+          return this.summarize(input, [], op.columns, op.span);
         for (const item of op.columns) {
-          if (item.name !== undefined || item.expr.kind !== 'name')
-            throw this.errors.unsupported('distinct takes column names only', item.span);
+          if (item.expr.kind !== 'name') continue;
           const c = byName.get(item.expr.name);
           if (!c) throw this.unknownColumn(item.expr.name, cols, item.span);
           picked.add(c);

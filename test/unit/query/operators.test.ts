@@ -190,3 +190,29 @@ describe('top-nested with an algebraic combination of aggregations (top-nested p
     );
   });
 });
+
+describe('distinct of expressions (Kusto.Language reads them as summarize keys)', () => {
+  let db: DuckDBConnection;
+  beforeAll(async () => {
+    db = await openFixtureDb();
+  });
+
+  it('names them as summarize by names its keys, and keeps each distinct combination once', async () => {
+    // Act
+    const computed = await columnsAndRows(db, 'range x from 1 to 4 step 1 | distinct x % 2 | sort by Column1 asc');
+    const mixed = await columnsAndRows(
+      db,
+      'datatable(k:string)["a","bb","cc","a"] | distinct n = strlen(k), k | sort by k asc',
+    );
+    // Assess
+    expect(computed).toEqual({ columns: ['Column1:long'], rows: [[0], [1]] });
+    expect(mixed).toEqual({
+      columns: ['n:long', 'k:string'],
+      rows: [
+        [1, 'a'],
+        [2, 'bb'],
+        [2, 'cc'],
+      ],
+    });
+  });
+});
