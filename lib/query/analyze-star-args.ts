@@ -12,12 +12,17 @@ type Call = Expr & { kind: 'call' };
 export const isStarPack = (e: Expr): boolean =>
   e.kind === 'call' && e.name === 'pack_array' && e.args.length === 1 && e.args[0]!.kind === 'star';
 
-/** `pack_array(*)` as `pack_array(c1, c2, ...)` over `columnNames` (hidden columns left out). */
-export function spellPackArrayStar(call: Call, columnNames: readonly string[]): Call {
+/**
+ * `pack_array(*)` as `pack_array(c1, c2, ...)` over `columnNames` (hidden columns left out). With no
+ * column (`print pack_array(*)`: a print has no input) it packs nothing: `dynamic([])`, which
+ * Kusto.Language accepts and types dynamic, where `pack_array()` itself needs an argument.
+ */
+export function spellPackArrayStar(call: Call, columnNames: readonly string[]): Expr {
   const at = call.args[0]!.span;
   const args: Expr[] = columnNames
     .filter((n) => !n.startsWith('\u0000'))
     .map((name) => ({ kind: 'name', name, span: at }));
+  if (args.length === 0) return { kind: 'literal', type: 'dynamic', value: '[]', span: call.span };
   return { ...call, args };
 }
 

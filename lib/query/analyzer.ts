@@ -34,7 +34,7 @@ import { clip, type ErrorFactory } from './errors';
 import type { AnalyzedQuery, Assigned, IrAgg, IrColumn, IrExpr, IrSortKey, KqlType, Rel, RenderHint } from './ir';
 import type { CompileContext, ExpressionRecords } from './limits';
 import { closest, derivedName, matchesWildcard, NameAllocator } from './naming';
-import { checkRangeStep, isRowFree } from './range';
+import { checkRangeStep, foldConstant, isRowFree } from './range';
 import { AGGREGATE_FUNCTIONS, analyzeScalar, convert, type ScalarEnv } from './scalars';
 import { isInteger, isNumeric, lit, typeNamed, widerNumeric } from './types';
 import { TABLE_NAMES, TABLES, isTableName, type TableName } from '../telemetry/tables';
@@ -95,8 +95,14 @@ const DOTNET_TYPES: Readonly<Record<KqlType, string>> = {
   guid: 'System.Guid',
   decimal: 'System.Data.SqlTypes.SqlDecimal',
 };
-/** Operators that keep their input's serialization; all others (summarize, join, union ...) drop it. */
+/**
+ * Operators that keep their input's serialization; all others (summarize, join, union ...) drop it.
+ * `as` and `T | search` are in neither of the serialize page's lists, whose rule is that all other
+ * operators keep it: `sort by x | as T | extend prev(x)` reads the sorted rows.
+ */
 const KEEPS_SERIALIZATION: ReadonlySet<Operator['kind']> = new Set([
+  'as',
+  'search',
   'where',
   'project',
   'projectAway',
@@ -707,9 +713,12 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
         if (op.columns === '*') return { kind: 'distinct', input, columns: cols };
         const picked = new Set<IrColumn>();
         const byName = new Map(cols.map((c) => [c.name, c]));
+        // Expressions (`distinct x % 2`, `distinct n = strlen(k)`): Kusto.Language reads them as the
+        // keys of a summarize, named as summarize names them (Column1, strlen_k, n).
+        if (op.columns.some((item) => item.name !== undefined || item.expr.kind !== 'name'))
+          return this.summarize(input, [], op.columns, op.span);
         for (const item of op.columns) {
-          if (item.name !== undefined || item.expr.kind !== 'name')
-            throw this.errors.unsupported('distinct takes column names only', item.span);
+          if (item.expr.kind !== 'name') continue;
           const c = byName.get(item.expr.name);
           if (!c) throw this.unknownColumn(item.expr.name, cols, item.span);
           picked.add(c);
@@ -800,10 +809,11 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
 
   constantCount(e: Expr): bigint {
     const v = analyzeScalar(e, this.env([]));
-    if (v.kind !== 'lit' || !isInteger(v.type) || v.value === null)
-      throw this.errors.semantic('expected a constant integer row count', e.span);
-    if ((v.value as bigint) < 0n) throw this.errors.semantic('the row count cannot be negative', e.span);
-    return v.value as bigint;
+    // A conversion of a constant (`let n = toint(5);`) folds to it as Kusto.Language accepts it.
+    const count = isInteger(v.type) ? foldConstant(v) : undefined;
+    if (typeof count !== 'bigint') throw this.errors.semantic('expected a constant integer row count', e.span);
+    if (count < 0n) throw this.errors.semantic('the row count cannot be negative', e.span);
+    return count;
   }
 
   private extend(original: Rel, given: readonly NamedExpr[], serialized: boolean): Rel {
@@ -1014,7 +1024,7 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
   }
 
   /** `summarize x = count() * 2` or `summarize sum(a) / count()`: aggregates become hidden columns. */
-  private aggregateExpression(
+  aggregateExpression(
     item: NamedExpr,
     env: ScalarEnv,
     starColumns: readonly IrColumn[],

@@ -266,7 +266,11 @@ export type Rel =
 /** One level of top-nested: the key and aggregation columns, how many to keep (all when absent). */
 export interface TopNestedLevel {
   readonly key: Assigned<IrExpr>;
-  readonly agg: Assigned<IrAgg>;
+  /**
+   * The level's aggregation column: an expression over the aggregation calls of `parts` (their
+   * columns' refs), `sum(x)` alone or an algebraic combination such as `sum(x) / count()`.
+   */
+  readonly agg: { readonly column: IrColumn; readonly value: IrExpr; readonly parts: readonly Assigned<IrAgg>[] };
   readonly desc: boolean;
   readonly count?: bigint;
   /** `with others =`: the key value of the row aggregating the rows outside the top. */

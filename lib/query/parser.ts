@@ -720,7 +720,11 @@ class Parser implements OperatorCursor, UdfCursor {
     return keys;
   }
 
-  /** Column names or wildcard patterns (`a*`, `*Id`, `*x*`): adjacent names and `*` with no space between. */
+  /**
+   * Column names or wildcard patterns (`a*`, `*Id`, `*x*`): adjacent names and `*` with no space
+   * between. After a `*` digits go too (`project-away *1` drops a join's renamed right columns, as
+   * Kusto.Language reads it); they lex as a number.
+   */
   private parseNamePatterns(): NamePattern[] {
     const names: NamePattern[] = [];
     do names.push(this.parseNamePattern());
@@ -736,6 +740,8 @@ class Parser implements OperatorCursor, UdfCursor {
       if (this.peekOp('*')) pattern += '*';
       else if (pattern === '' || (pattern.endsWith('*') && this.peek().kind === 'ident'))
         pattern += this.expectName('a column name').name;
+      else if (pattern.endsWith('*') && this.peek().kind === 'long' && /^\d+$/.test(this.peek().text))
+        pattern += this.next().text;
       else break;
       if (pattern.endsWith('*')) this.next();
       end = this.prevEnd();

@@ -35,9 +35,21 @@ export function foldConstant(e: IrExpr): bigint | number | undefined {
       return real ? num(a!) - num(b!) : BigInt.asIntN(64, (a as bigint) - (b as bigint));
     case 'mul':
       return real ? num(a!) * num(b!) : BigInt.asIntN(64, (a as bigint) * (b as bigint));
+    case 'tolong':
+    case 'toint':
+      return wholeConversion(e.fn, a!);
     default:
       return undefined;
   }
+}
+
+/**
+ * `toint(2)`, `tolong(2)` of a folded integer (a `let n = toint(2);` hop bound or row count): the
+ * integer itself, when toint keeps it (within 32 bits); reals and wider values are left to the engine.
+ */
+function wholeConversion(fn: 'toint' | 'tolong', a: bigint | number): bigint | undefined {
+  if (typeof a !== 'bigint') return undefined;
+  return fn === 'tolong' || BigInt.asIntN(32, a) === a ? a : undefined;
 }
 
 /**

@@ -500,7 +500,9 @@ class ScalarAnalyzer {
     if (name === 'toscalar') return analyzeToScalar(this, expr);
     if (name === 'column_names_of') return analyzeColumnNamesOf(this, expr);
     if (isStarPack(expr))
-      return this.call(spellPackArrayStar(expr, this.env.inputColumns?.map((c) => c.name) ?? this.env.columnNames()));
+      return this.analyze(
+        spellPackArrayStar(expr, this.env.inputColumns?.map((c) => c.name) ?? this.env.columnNames()),
+      );
     if (name === 'pack_all' || name === 'bag_pack_columns')
       return packColumns(this.errors, expr, this.env.inputColumns, this.env.columnNames(), (e) => this.analyze(e));
     // percentile_tdigest, percentiles_array_tdigest and its alias percentile_array_tdigest take typeof(T).

@@ -396,7 +396,11 @@ class Generator {
         return s;
       }
       case 'aggregate': {
-        let s = this.pureOrWrap(this.rel(rel.input));
+        const input = this.rel(rel.input);
+        // Serialized rows whose order is only in their keys (a scan's or a session's walk, a numbering)
+        // are sorted here, so make_list and the like read them in that order, as after a sort.
+        if (input.order.length > 0 && input.sel.orderBy.length === 0) input.sel.orderBy = this.orderBy(input.order);
+        let s = this.pureOrWrap(input);
         const computed = rel.keys.filter((k) => !(k.value.kind === 'col' && k.value.ref === k.column.ref));
         if (computed.length > 0) {
           s.sel.items = [...s.sel.items, ...computed.map((k) => ({ sql: this.expr(k.value), ref: k.column.ref }))];

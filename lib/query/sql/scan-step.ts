@@ -69,10 +69,13 @@ export function scanStepSql(w: SerialWriter, scan: ScanIr): ScanStepSql {
       const bound = (sql: string, check: 1 | 2): string => {
         const map = new Map(inputMap);
         for (const r of scan.steps[k]!.reads) {
-          const t = type(scan.slots[r.slot]!.type);
+          const slot = scan.slots[r.slot]!;
+          // Check 1 clears step k before its assignments: its own record reads the declared default
+          // (null for an input column), as a first step's empty state does (the page's cumulative sum).
+          const cleared = cast(w.expr(slot.initial), type(slot.type));
           map.set(
             r.ref,
-            check === 1 ? (r.step < k ? st(v(k - 1, r.step, r.slot)) : `CAST(NULL AS ${t})`) : st(v(k, r.step, r.slot)),
+            check === 1 ? (r.step < k ? st(v(k - 1, r.step, r.slot)) : cleared) : st(v(k, r.step, r.slot)),
           );
         }
         return substituteIdents(sql, map);

@@ -16,7 +16,8 @@
 // The cost is linear in the rows (and at most BLOCKS copies of the input for the recursion's joins).
 // list_reduce wants the accumulator of the elements' type, so rows and states share one struct.
 // output=last is decided after the walk: a row matched at step k is output when the next change of
-// step k's state is its promotion to step k+1, or when there is none.
+// step k's state is its promotion to step k+1, a promotion into step k (Check 1 of the docs' matching
+// logic clears step k: a new series begins), or when there is none.
 import type { KqlType, ScanIr } from '../ir';
 import { scanStepSql, uniqueInputs } from './scan-step';
 import type { SerialWriter } from './serial-writer';
@@ -68,11 +69,12 @@ export function scanSql(w: SerialWriter, scan: ScanIr): string {
   const record = elem(walked1.state, `list_append(_ka."o", ${walked1.record})`);
   const outputs = `SELECT unnest(list_reduce(${chunks}."l", (_ka, _ke) -> ${record}, ${elem(`${starts}."s"`, `CAST([] AS ${recType}[])`)})."o") AS "u" FROM ${chunks} JOIN ${starts} ON ${starts}."c" = ${chunks}."c"`;
 
-  // output=last: the next change of step k's state is a promotion (1), a new match at k (0), or none.
+  // output=last: the next change of step k's state is a promotion out of k or into k (1: the series
+  // ends), a repeated match at k (0), or none.
   const lasts = scan.steps.map((s, k) =>
     s.output !== 'last'
       ? undefined
-      : `first_value(CASE ${k + 1 < n ? `WHEN "u"."m${k + 1}" AND "u"."p${k + 1}" THEN 1 ` : ''}WHEN "u"."m${k}" THEN 0 END IGNORE NULLS) OVER (${scan.resetOn ? 'PARTITION BY "u"."g" ' : ''}ORDER BY "u"."rn" ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING) AS "l${k}"`,
+      : `first_value(CASE ${k + 1 < n ? `WHEN "u"."m${k + 1}" AND "u"."p${k + 1}" THEN 1 ` : ''}WHEN "u"."m${k}" AND "u"."p${k}" THEN 1 WHEN "u"."m${k}" THEN 0 END IGNORE NULLS) OVER (${scan.resetOn ? 'PARTITION BY "u"."g" ' : ''}ORDER BY "u"."rn" ROWS BETWEEN 1 FOLLOWING AND UNBOUNDED FOLLOWING) AS "l${k}"`,
   );
   const selects = scan.steps
     .map((s, k) => ({ s, k }))

@@ -4,6 +4,7 @@
 // A `with others` level adds, under each kept parent, one row aggregating the rows outside its top
 // (its deeper columns null), computed from the input rows whose group ranks past N.
 import type { IrAgg, IrExpr, KqlType, TopNestedLevel } from '../ir';
+import { substituteIdents } from './substitute-idents';
 
 export interface TopNestedWriter {
   q(name: string): string;
@@ -17,6 +18,12 @@ export interface TopNestedWriter {
 
 const RANK = '_rank';
 
+/** A level's aggregation as SQL: its expression with each call's column written as the call. */
+function aggregation(w: TopNestedWriter, l: TopNestedLevel): string {
+  const calls = new Map(l.agg.parts.map((p) => [p.column.ref, w.aggregate(p.value)]));
+  return substituteIdents(w.expr(l.agg.value), calls);
+}
+
 export function topNestedSql(w: TopNestedWriter, input: string, levels: readonly TopNestedLevel[]): string {
   const keys = levels.map((l) => w.q(l.key.column.ref));
   // The input with every level's key computed once, under the key column's ref.
@@ -24,7 +31,7 @@ export function topNestedSql(w: TopNestedWriter, input: string, levels: readonly
     `(SELECT *, ${levels.map((l, i) => `${w.expr(l.key.value)} AS ${keys[i]!}`).join(', ')} FROM (${input}) AS ${w.alias()})`;
   const level = (k: number): string => {
     const l = levels[k]!;
-    const agg = w.aggregate(l.agg.value);
+    const agg = aggregation(w, l);
     const partition = k === 0 ? '' : `PARTITION BY ${keys.slice(0, k).join(', ')} `;
     const order = `${agg} ${l.desc ? 'DESC' : 'ASC'} NULLS LAST`;
     return (
@@ -59,7 +66,7 @@ export function topNestedSql(w: TopNestedWriter, input: string, levels: readonly
     const on = keys.slice(0, k + 1).map((key) => `${s}.${key} IS NOT DISTINCT FROM ${r}.${key}`);
     const parentKeys = keys.slice(0, k).map((key) => `${s}.${key}`);
     const rest =
-      `SELECT ${[...parentKeys, `${w.aggregate(l.agg.value)} AS ${w.q(l.agg.column.ref)}`].join(', ')} ` +
+      `SELECT ${[...parentKeys, `${aggregation(w, l)} AS ${w.q(l.agg.column.ref)}`].join(', ')} ` +
       `FROM ${keyed()} AS ${s} INNER JOIN (${level(k)}) AS ${r} ON ${on.join(' AND ')} ` +
       `WHERE ${r}.${w.q(RANK)} > ${(l.count ?? 0n).toString()}` +
       (k > 0 ? ` GROUP BY ${parentKeys.join(', ')}` : '') +

@@ -72,6 +72,8 @@ describe('compile: errors', () => {
       "1:25: the right side of 'has' must be a constant string",
     ],
     ['States | take -1', 'QUERY_SEMANTIC', '1:15: the row count cannot be negative'],
+    ['let n = toint(-2); States | take n', 'QUERY_SEMANTIC', '1:34: the row count cannot be negative'],
+    ['let n = toint(3000000000); States | take n', 'QUERY_SEMANTIC', '1:42: expected a constant integer row count'],
     ['States | project a = 1, a = 2', 'QUERY_SEMANTIC', "1:25: duplicate column name 'a'"],
     ['States | project-rename Name = DeviceId', 'QUERY_SEMANTIC', "1:25: a column named 'Name' already exists"],
     ['States | render timechart | take 1', 'QUERY_SEMANTIC', '1:10: render must be the last operator of the query'],
@@ -102,6 +104,15 @@ describe('compile: errors', () => {
     // Assess
     expect(error.code).toBe(code);
     expect(error.message).toBe(message);
+  });
+
+  it('takes a let of a converted constant as the row count, as Kusto.Language accepts it', () => {
+    // Act
+    const taken = compile('let n = toint(2); range x from 1 to 5 step 1 | take n', options);
+    const top = compile('range x from 1 to 5 step 1 | top tolong(3) by x', options);
+    // Assess
+    expect(taken.sql).toMatch(/ LIMIT 2$/);
+    expect(top.sql).toMatch(/ LIMIT 3$/);
   });
 
   it('does not take names inherited by every object (constructor, toString) for types', () => {

@@ -65,6 +65,15 @@ describe('hop bounds that name a constant', () => {
       `let f = (lo:long = 1, hi:long = 3) { ${CHAIN}E | make-graph s --> t with_node_id=id | graph-match (x)-[e*lo..hi]->(y) where x.id == "A" project y.id }; f(2, 2)`,
       [['C']],
     ],
+    // A conversion of a constant is that constant (Kusto.Language accepts toint(2) where int(2) goes).
+    [
+      `let n = toint(2); ${CHAIN}E | make-graph s --> t with_node_id=id | graph-match (x)-[e*1..n]->(y) where x.id == "A" project y.id`,
+      [['B'], ['C']],
+    ],
+    [
+      `let n = tolong(3); ${CHAIN}E | make-graph s --> t with_node_id=id | graph-match (x)-[e*n..n]->(y) where x.id == "A" project y.id`,
+      [['D']],
+    ],
   ])('%s', async (query, rows) => {
     // Act
     const result = await run(query);
@@ -75,6 +84,8 @@ describe('hop bounds that name a constant', () => {
   it.each([
     ['let n = "2";', 'a hop bound must be a constant whole number', '2:130'],
     ['let n = 3; let m = 1;', "the hops' upper bound 1 is below the lower bound 3", '2:126'],
+    // toint of a value past 32 bits is null (toint page): no bound.
+    ['let n = toint(3000000000);', 'a hop bound must be a constant whole number', '2:130'],
   ])('refuses %s', (lets, message, position) => {
     // Act and assess
     expectRefusedAt(

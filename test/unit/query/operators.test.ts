@@ -1,9 +1,12 @@
 // Issue 15's tabular operators at the compile() level: what each dialect accepts or refuses, and
 // how the new sub-queries count towards the limits. Results are checked by the conformance corpus
 // (test/conformance/cases/op-*.json) and the golden cases; this file pins the compiler's side.
-import { describe, expect, it } from 'vitest';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { compile, type CompileOptions, type QueryLimits } from '../../../lib/query/index';
+import { openFixtureDb } from '../../golden/fixture-db';
 import { compileFailure } from './compile-failure';
+import { columnsAndRows } from './duckdb-rows';
 
 const options = (dialect: CompileOptions['dialect'], limits: Partial<QueryLimits> = {}): CompileOptions => ({
   dialect,
@@ -131,11 +134,85 @@ describe('tabular operators of issue 15', () => {
     expect(error.message).toMatch(/^1:21: prev\(\) needs serialized input/);
   });
 
+  it.each([
+    ['as', 'range x from 1 to 3 step 1 | sort by x desc | as T | extend p = prev(x)'],
+    ['search', 'range x from 1 to 3 step 1 | sort by x desc | search x > 1 | extend p = prev(x)'],
+  ])('keeps the serialization through %s (the serialize page lists it in neither list)', (_, query) => {
+    // Act
+    const { sql } = compile(query, options('duckdb'));
+    // Assess: prev() reads the rows in the sort's order.
+    expect(sql).toMatch(/lag\("_c1", 1\) OVER \(ORDER BY "_c1" DESC NULLS LAST\)/);
+  });
+
   it('numbers the rows of serialize without sort by their arrival, and re-applies that order outside', () => {
     // Act
     const { sql } = compile('datatable(a:long)[3, 1, 2] | serialize n = row_number()', options('duckdb'));
     // Assess
     expect(sql).toMatch(/row_number\(\) OVER \(\) AS "_s\d+"/);
     expect(sql).toMatch(/ORDER BY "_s\d+" ASC NULLS LAST LIMIT 101$/);
+  });
+});
+
+describe('top-nested with an algebraic combination of aggregations (top-nested page: supported)', () => {
+  let db: DuckDBConnection;
+  beforeAll(async () => {
+    db = await openFixtureDb();
+  });
+
+  const DATA = 'datatable(g:string, h:string, v:long)["a","x",1, "a","y",5, "b","x",2, "b","z",7, "c","x",4]';
+
+  it('ranks and names each level by its expression, with others aggregated the same way', async () => {
+    // Act
+    const levels = await columnsAndRows(
+      db,
+      `${DATA} | top-nested 2 of g by r = sum(v) / count(), top-nested 1 of h by max(v) * 10 - min(v) | sort by g asc`,
+    );
+    const others = await columnsAndRows(
+      db,
+      `${DATA} | top-nested 1 of g with others = "o" by todouble(sum(v)) / count() | sort by g asc`,
+    );
+    // Assess: averages a 3, b 4, c 4 (integer division); then b's z (70 - 7) over its x (20 - 2).
+    expect(levels.columns).toEqual(['g:string', 'r:long', 'h:string', 'aggregated_h:long']);
+    expect(levels.rows).toEqual([
+      ['b', 4, 'z', 63],
+      ['c', 4, 'x', 36],
+    ]);
+    expect(others.columns).toEqual(['g:string', 'aggregated_g:real']);
+    expect(others.rows).toEqual([
+      ['b', 4.5],
+      ['o', 10 / 3],
+    ]);
+  });
+
+  it('refuses a column outside the aggregation calls, at the aggregation (as summarize does)', () => {
+    expect(failure(`${DATA} | top-nested 2 of g by sum(v) + v`).message).toBe(
+      "1:117: 'v' must be inside an aggregation function",
+    );
+  });
+});
+
+describe('distinct of expressions (Kusto.Language reads them as summarize keys)', () => {
+  let db: DuckDBConnection;
+  beforeAll(async () => {
+    db = await openFixtureDb();
+  });
+
+  it('names them as summarize by names its keys, and keeps each distinct combination once', async () => {
+    // Act
+    const computed = await columnsAndRows(db, 'range x from 1 to 4 step 1 | distinct x % 2 | sort by Column1 asc');
+    const mixed = await columnsAndRows(
+      db,
+      'datatable(k:string)["a","bb","cc","a"] | distinct n = strlen(k), k | sort by k asc',
+    );
+    // Assess
+    expect(computed).toEqual({ columns: ['Column1:long'], rows: [[0], [1]] });
+    expect(mixed).toEqual({
+      columns: ['n:long', 'k:string'],
+      rows: [
+        [1, 'a'],
+        [2, 'bb'],
+        [2, 'cc'],
+      ],
+    });
   });
 });

@@ -160,6 +160,21 @@ describe('parser', () => {
     expect(error.message).toBe(message);
   });
 
+  // After a join the right side's clashing columns end in 1: `project-away *1` (Kusto.Language reads it).
+  it('reads digits after a star in a column pattern, and not across a space', () => {
+    // Act
+    const program = parse('T | project-away *1, k*12*, a | project-keep *2');
+    // Assess
+    expect(program.query.operators).toMatchObject([
+      {
+        kind: 'projectAway',
+        names: [{ name: '*1', wildcard: true }, { name: 'k*12*', wildcard: true }, { name: 'a' }],
+      },
+      { kind: 'projectKeep', names: [{ name: '*2', wildcard: true }] },
+    ]);
+    expect(errorOf('T | project-away * 1').message).toBe("1:20: expected ';' before another statement, found '1'");
+  });
+
   it('reports the data array with line, column and offsets', () => {
     const error = errorOf('States\n| where x ==');
     expect(error.toData()).toEqual([{ line: 2, column: 13, start: 19, end: 19 }]);

@@ -153,6 +153,55 @@ describe('scan', () => {
     expect(rows).toEqual([[0, 20000, 20000]]);
   }, 60_000);
 
+  it('feeds summarize its rows in their order: make_list after a scan of two steps tracks the input (make_list page)', async () => {
+    // Prepare: odd rows match s1, even rows s2; each step's rows come from a query of their own.
+    const query =
+      'range x from 1 to 200 step 1 | sort by x asc\n' +
+      '| scan with (step s1: x % 2 == 1; step s2: x == s1.x + 1;)\n' +
+      '| summarize l = make_list(x), n = count()';
+    // Act
+    const compiled = compile(query, options('duckdb'));
+    const rows = convertRows(await runSql(db, compiled.sql), ['dynamic', 'long']);
+    // Assess: the summarize input is sorted (scan keeps the order), so the list is 1..200.
+    expect(rows).toEqual([[Array.from({ length: 200 }, (_, i) => i + 1), 200]]);
+  });
+
+  it('ends an output=last series where a promotion into its step starts another (Check 1 clears the step)', async () => {
+    // Prepare: s2 matches t2 (promoted from s1: match 0), then t4 is promoted again from the new s1
+    // match of t3 (match 1) and t5 repeats it. The series at s2 are [t2] and [t4, t5].
+    const query =
+      'datatable(t:long, e:string)[1,"a",2,"b",3,"a",4,"c",5,"b"] | sort by t asc\n' +
+      '| scan with_match_id=id with (step s1: e == "a"; step s2 output=last: e != "a";)\n' +
+      '| project t, id';
+    // Act
+    const compiled = compile(query, options('duckdb'));
+    const rows = convertRows(await runSql(db, compiled.sql), ['long', 'long']);
+    // Assess: t2 is the last of its series (it was dropped as if t4 repeated it), t4 is not.
+    expect(rows).toEqual([
+      [1, 0],
+      [2, 0],
+      [3, 1],
+      [5, 1],
+    ]);
+  });
+
+  it("reads a step's own declared column as its default in the Check 1 that clears it, as an empty first step does", async () => {
+    // Prepare: x=2 is promoted into s2 (Check 1): s2.n is the default 5, then s2 counts on.
+    const query =
+      'range x from 1 to 4 step 1\n' +
+      '| scan declare (n:long = 5) with (step s1: x == 1 => n = 1; step s2: x > 1 => n = s2.n + s1.n;)';
+    // Act
+    const compiled = compile(query, options('duckdb'));
+    const rows = convertRows(await runSql(db, compiled.sql), ['long', 'long']);
+    // Assess: 5 + 1, then 6 + 1 ... (it was null: the cleared record read null, not its default).
+    expect(rows).toEqual([
+      [1, 1],
+      [2, 6],
+      [3, 7],
+      [4, 8],
+    ]);
+  });
+
   it("runs a three-step funnel as the docs' matching logic does, on random input", async () => {
     await fc.assert(
       fc.asyncProperty(

@@ -63,6 +63,15 @@ describe('pack_array(*)', () => {
     expect(partitioned).toEqual([[[1]], [[2]]]);
   });
 
+  it('packs no column where the row has none: print pack_array(*) is an empty array (Kusto.Language types it dynamic)', async () => {
+    // Act
+    const compiled = compile('print pack_array(*)', { ...GOLDEN_OPTIONS, dialect: 'duckdb' });
+    const rows = await run('print a = 1, p = pack_array(*)');
+    // Assess: print's items do not see each other, so a print has no input column to pack.
+    expect(compiled.columns).toEqual([{ name: 'print_0', type: 'dynamic' }]);
+    expect(rows).toEqual([[1, []]]);
+  });
+
   it('still refuses a star among other arguments, as Kusto.Language does', () => {
     // Act + Assess
     expect(() =>
