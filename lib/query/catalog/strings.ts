@@ -447,8 +447,9 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
     timestream: ({ a, str: text }) =>
       `CASE WHEN ${a[1]} > 0 THEN array_join(repeat(${text(0)}, CAST(${a[1]} AS INTEGER)), ${a[2] ?? "''"}) ELSE '' END`,
   },
-  str('url_decode', 'The URL-decoded text.', [s('encoded_url')], {
-    duckdb: ({ a }) => `coalesce(TRY(url_decode(${a[0]})), '')`,
+  str('url_decode', 'The URL-decoded text (a + is a space, as url_encode writes it).', [s('encoded_url')], {
+    // A + is a space, as url_encode writes one (form encoding; Trino's url_decode reads it so too).
+    duckdb: ({ a }) => `coalesce(TRY(url_decode(replace(${a[0]}, '+', ' '))), '')`,
     timestream: ({ a }) => `coalesce(try(url_decode(${a[0]})), '')`,
   }),
   str(

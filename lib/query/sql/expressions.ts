@@ -405,7 +405,8 @@ export class ExpressionWriter {
         // "When ExprToMinimize is null for all rows in a group, one row in the group is picked" (the
         // arg_min page; its Banana row keeps Color Yellow): the engines' arg_max skips those rows, so
         // the dialect orders them last when the expression can be null.
-        return d.argMax(x, y, agg.fn === 'arg_min', this.nullable(ey!));
+        // A NaN maximizes and minimizes nothing (every comparison with it is false), as max() skips it.
+        return d.argMax(x, this.withoutNan(ey!, y), agg.fn === 'arg_min', this.nullable(ey!) || this.mayBeNan(ey!));
       case 'make_list':
       case 'make_set':
         return d.jsonArrayAgg(

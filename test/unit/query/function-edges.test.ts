@@ -341,3 +341,21 @@ describe('array_index_of(): the arguments its Returns section answers null for',
     expect(sql).toContain('CASE WHEN CAST(-1 AS BIGINT) < -1 OR CAST(-1 AS BIGINT) < 0 THEN NULL ELSE');
   });
 });
+
+describe('arg_max()/arg_min() over NaN and url_decode() of a plus (metamorphic findings F5, F7)', () => {
+  it('never picks a NaN row while another value exists, as max() and min() skip NaN', async () => {
+    // Act: arg_max picked the NaN row (DuckDB orders NaN above +inf).
+    const rows = await rowsOf(
+      'datatable(x:real, k:string)[real(nan), "a", real(+inf), "b", 1.0, "c"] | summarize arg_max(x, k), max(x), arg_min(x, k), min(x)',
+    );
+    // Assess
+    expect(rows).toEqual([['Infinity', 'b', 'Infinity', 1, 'c', 1]]);
+  });
+
+  it('reads + as a space, so url_decode(url_encode(s)) is s (url_encode page: a space is encoded as +)', async () => {
+    // Act: it gave "a+b+c".
+    const row = await printed('url_decode(url_encode("a b+c")), url_decode("a+b%2Bc")');
+    // Assess
+    expect(row).toEqual(['a b+c', 'a b+c']);
+  });
+});
