@@ -4,6 +4,7 @@
 // groups are chosen by number or name (extract_all's captureGroups). Kusto's regex syntax page lists
 // both named forms; each engine is handed the one it reads (engineRegex).
 import { propertyEscape } from './regex-properties';
+import { exactBoundaries } from './regex-boundaries';
 import { parseClass } from './regex-classes';
 import { classMode, kustoRegexSpelling } from './regex-spelling';
 import type { DialectName } from './sql/dialect';
@@ -143,7 +144,7 @@ function assertionOrPropertyProblem(regex: string): string | undefined {
  * so the groups keep their numbers.
  */
 export function engineRegex(kustoRegex: string, engine: DialectName): string {
-  const regex = kustoRegexSpelling(kustoRegex);
+  const regex = kustoRegexSpelling(exactBoundaries(kustoRegex));
   let out = '';
   let from = 0;
   for (const i of groupOpenings(regex)) {
