@@ -43,13 +43,19 @@ export function classEnd(regex: string, start: number): number {
   return regex.length;
 }
 
+/**
+ * A named group's opening and its name, as the regex syntax page allows names: an `_` or an
+ * alphabetic code point, then alphanumeric ones, dots, underscores and square brackets.
+ */
+const NAMED_GROUP = /^\(\?P?<([\p{Alphabetic}_][\p{Alphabetic}\p{Nd}\p{Nl}\p{No}_.[\]]*)>/u;
+
 /** Each capturing group's name, or undefined for an unnamed one; its number is its index + 1. */
 export function captureGroupNames(regex: string): (string | undefined)[] {
   const names: (string | undefined)[] = [];
   for (const i of groupOpenings(regex)) {
     if (regex[i + 1] !== '?') names.push(undefined);
     else {
-      const named = /^\(\?P?<([A-Za-z_]\w*)>/.exec(regex.slice(i, i + 40));
+      const named = NAMED_GROUP.exec(regex.slice(i));
       if (named) names.push(named[1]);
     }
   }
@@ -71,7 +77,8 @@ export function re2Problem(regex: string): string | undefined {
       readClasses(regex)
         .replace(/\(\?[a-zA-Z]*(-[a-zA-Z]*)?\)/g, '')
         .replace(/\(\?[a-zA-Z]*(-[a-zA-Z]*)?:/g, '(?:')
-        .replace(/\(\?P</g, '(?<'),
+        .replace(/\(\?P</g, '(?<')
+        .replace(/\(\?<[^>=!]*[.[\]][^>]*>/g, '('),
     );
     return undefined;
   } catch {
@@ -116,7 +123,25 @@ export function notRe2(regex: string): string | undefined {
     if (flags?.includes('x') && (i > 0 || flags.endsWith(':')))
       return 'invalid regular expression: the verbose flag x is supported only in a group that starts the pattern, as (?x)';
   }
-  return assertionOrPropertyProblem(regex);
+  return flagOrRepetitionProblem(regex) ?? assertionOrPropertyProblem(regex);
+}
+
+/**
+ * CRLF mode with multi-line mode (`(?mR)`: `^` and `$` at `\r\n` too), which RE2 has no spelling
+ * for (without `m` the R flag changes nothing and is dropped), and `x{,n}`, which Kusto's engine
+ * refuses (the page lists `{n,m}`, `{n,}`, `{n}`) and RE2 reads as the text `{,n}`.
+ */
+function flagOrRepetitionProblem(regex: string): string | undefined {
+  const flags = [...regex.matchAll(/\(\?([a-zA-Z]*)(?:-[a-zA-Z]*)?[:)]/g)].map((m) => m[1]!).join('');
+  if (flags.includes('R') && flags.includes('m'))
+    return 'invalid regular expression: CRLF mode (the R flag) with multi-line mode (m) is not supported here';
+  for (let i = 0; i < regex.length; i++) {
+    if (regex[i] === '\\') i++;
+    else if (regex[i] === '[') i = classEnd(regex, i) - 1;
+    else if (/^\{,\d+\}/.test(regex.slice(i, i + 12)))
+      return 'invalid regular expression: a repetition needs its minimum: write x{0,n}, not x{,n}';
+  }
+  return undefined;
 }
 
 /** The start/end-of-word assertion or unknown Unicode class notRe2 names, scanning escapes. */
@@ -141,16 +166,18 @@ function assertionOrPropertyProblem(regex: string): string | undefined {
  * digits only (`(?<my_name>` is a syntax error there), and no SQL of ours reads a group by name on
  * Timestream (its functions take group numbers). Only group openings change: not escaped ones, not
  * inside a character class, not the lookbehinds `(?<=` and `(?<!` (refused before this by notRe2),
- * so the groups keep their numbers.
+ * so the groups keep their numbers. A name RE2 would refuse (the page's `(?<a.b[0]>`, a non-ASCII
+ * letter) is dropped on DuckDB too: every SQL of ours reads groups by number.
  */
 export function engineRegex(kustoRegex: string, engine: DialectName): string {
   const regex = kustoRegexSpelling(exactBoundaries(kustoRegex));
   let out = '';
   let from = 0;
   for (const i of groupOpenings(regex)) {
-    const named = /^\(\?P?<([A-Za-z_]\w*)>/.exec(regex.slice(i));
+    const named = NAMED_GROUP.exec(regex.slice(i));
     if (!named) continue;
-    out += regex.slice(from, i) + (engine === 'duckdb' ? `(?P<${named[1]}>` : '(');
+    const re2Name = engine === 'duckdb' && /^[A-Za-z_]\w*$/.test(named[1]!);
+    out += regex.slice(from, i) + (re2Name ? `(?P<${named[1]}>` : '(');
     from = i + named[0].length;
   }
   return out + regex.slice(from);

@@ -9,7 +9,7 @@
 // - `\u007F`, `\u{7F}`, `\U0000007F` and `\U{7F}` are `\x{7F}`;
 // - verbose mode `(?x)` at the start drops whitespace and `#` comments (RE2 has no x flag);
 // - the `u` flag, on by default there, is dropped (RE2 has none): with `-u` anywhere the Perl
-//   classes keep their ASCII meaning.
+//   classes keep their ASCII meaning; so is `R` (CRLF mode), which without `m` changes nothing.
 import { caseFolded, type CodePoints } from './regex-codepoints';
 import { computedClass, needsComputing, parseClass, propertyClass, type ClassMode } from './regex-classes';
 import { propertyEscape } from './regex-properties';
@@ -68,7 +68,10 @@ class Speller {
     return this.out;
   }
 
-  /** A group's opening at `i`: flag groups lose the flags RE2 lacks (u, x) and set the i flag's scope. */
+  /**
+   * A group's opening at `i`: flag groups lose the flags RE2 lacks (u, x, and R, which without m
+   * changes nothing: notRe2 refuses both) and set the i flag's scope.
+   */
   private group(i: number): number {
     const flags = /^\(\?([a-zA-Z]*)(-[a-zA-Z]*)?([:)])/.exec(this.regex.slice(i));
     if (!flags) {
@@ -81,8 +84,8 @@ class Speller {
     const caseless = (flags[2] ?? '').includes('i') ? false : flags[1]!.includes('i') || wasCaseless;
     if (scoped) this.caseless.push(caseless);
     else this.caseless[this.caseless.length - 1] = caseless;
-    const on = flags[1]!.replace(/[ux]/g, '');
-    const off = (flags[2] ?? '').replace(/[ux]/g, '');
+    const on = flags[1]!.replace(/[uxR]/g, '');
+    const off = (flags[2] ?? '').replace(/[uxR]/g, '');
     const set = on + (off === '-' ? '' : off);
     this.out += set || scoped ? `(?${set}${flags[3]}` : '';
     return i + flags[0].length - 1;
