@@ -17,7 +17,7 @@
 // The analysis reads a pattern without alternation, quantified groups, verbose or ungreedy mode,
 // or the u flag cleared; any other pattern keeps its boundaries.
 import { classCodePoints, parseClass, WORD_JS } from './regex-classes';
-import { codePointsOf, difference, intersection, type CodePoints } from './regex-codepoints';
+import { codePointsOf, isDisjoint, isSubset, type CodePoints } from './regex-codepoints';
 
 type Kind = 'word' | 'nonword' | 'other';
 
@@ -94,8 +94,8 @@ let wordSet: CodePoints | undefined;
 /** Whether a set of code points holds only word characters, only non-word ones, or both. */
 function kindOf(set: CodePoints): Kind {
   wordSet ??= codePointsOf(WORD_JS);
-  if (difference(set, wordSet).length === 0) return 'word';
-  return intersection(set, wordSet).length === 0 ? 'nonword' : 'other';
+  if (isSubset(set, wordSet)) return 'word';
+  return isDisjoint(set, wordSet) ? 'nonword' : 'other';
 }
 
 const ESCAPED_KINDS: Record<string, Kind> = {

@@ -14,6 +14,19 @@ export const EVERYTHING: CodePoints = [0, MAX_CODE_POINT];
 const scanned = new Map<string, CodePoints>();
 
 /**
+ * Caches keyed by query text (class spellings, folded sets, property names) are emptied when
+ * they grow past this, so that no stream of distinct regexes grows the process without bound.
+ */
+const CACHE_LIMIT = 512;
+
+/** `map.set(key, value)`, emptying the map first when it is full. */
+export function cacheSet<V>(map: Map<string, V>, key: string, value: V): V {
+  if (map.size >= CACHE_LIMIT) map.clear();
+  map.set(key, value);
+  return value;
+}
+
+/**
  * The code points a JavaScript class body (`\p{Alphabetic}\p{M}`, read with the `u` flag) matches,
  * scanned over all of Unicode the first time it is asked for (tens of milliseconds) and cached.
  * Throws a SyntaxError when JavaScript does not know the property.
@@ -60,6 +73,28 @@ function pairsOf(set: CodePoints): [number, number][] {
   return out;
 }
 
+/** Whether every member of `a` is in `b`, walking both once. */
+export function isSubset(a: CodePoints, b: CodePoints): boolean {
+  let j = 0;
+  for (let i = 0; i < a.length; i += 2) {
+    while (j < b.length && b[j + 1]! < a[i]!) j += 2;
+    if (j >= b.length || b[j]! > a[i]! || b[j + 1]! < a[i + 1]!) return false;
+  }
+  return true;
+}
+
+/** Whether `a` and `b` share no member, walking both once. */
+export function isDisjoint(a: CodePoints, b: CodePoints): boolean {
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i + 1]! < b[j]!) i += 2;
+    else if (b[j + 1]! < a[i]!) j += 2;
+    else return false;
+  }
+  return true;
+}
+
 export function union(a: CodePoints, b: CodePoints): CodePoints {
   return fromRanges([...pairsOf(a), ...pairsOf(b)]);
 }
@@ -104,10 +139,35 @@ export function re2Members(set: CodePoints): string {
   return out;
 }
 
-/** A whole class matching exactly the set; the empty set is a class no character matches. */
+/**
+ * The general categories a class is first written with, where they lie wholly inside it: most of
+ * a Unicode class's members are letters, marks or digits, so `\p{L}\p{M}` and a few ranges are
+ * a few hundred characters where the ranges alone are ten thousand.
+ */
+const COVERING_CATEGORIES = ['L', 'M', 'Nd', 'Nl'];
+
+/** The set's members, as RE2 reads them inside brackets: categories it holds whole, then ranges. */
+function coverMembers(set: CodePoints): string {
+  let rest = set;
+  let out = '';
+  for (const category of COVERING_CATEGORIES) {
+    const members = codePointsOf(`\\p{${category}}`);
+    if (!isSubset(members, rest)) continue;
+    out += `\\p{${category}}`;
+    rest = difference(rest, members);
+  }
+  return out + re2Members(rest);
+}
+
+/**
+ * A whole class matching exactly the set, written the shorter way: its members, or `^` and its
+ * complement's members. The empty set is a class no character matches.
+ */
 export function re2Class(set: CodePoints): string {
-  const members = re2Members(set);
-  return members === '' ? '[^\\x{0}-\\x{10FFFF}]' : `[${members}]`;
+  if (set.length === 0) return '[^\\x{0}-\\x{10FFFF}]';
+  const members = coverMembers(set);
+  const others = coverMembers(complement(set));
+  return others.length < members.length ? `[^${others}]` : `[${members}]`;
 }
 
 const folded = new Map<string, CodePoints>();
@@ -123,7 +183,5 @@ export function caseFolded(set: CodePoints): CodePoints {
     .join('');
   const known = folded.get(body);
   if (known) return known;
-  const result = body === '' ? NOTHING : scan(new RegExp(`^[${body}]$`, 'iu'));
-  folded.set(body, result);
-  return result;
+  return cacheSet(folded, body, body === '' ? NOTHING : scan(new RegExp(`^[${body}]$`, 'iu')));
 }

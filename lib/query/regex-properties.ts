@@ -3,7 +3,7 @@
 // loosely (case, spaces, `_` and `-` ignored, as Unicode's loose matching), resolved to what RE2
 // reads: general categories by their short names, scripts by their own names, and the binary
 // properties RE2 lacks as the code points JavaScript's property escapes give.
-import { codePointsOf, type CodePoints } from './regex-codepoints';
+import { cacheSet, codePointsOf, type CodePoints } from './regex-codepoints';
 
 /** A property: RE2's own spelling where it has one, and always its code points on demand. */
 export interface UnicodeProperty {
@@ -163,6 +163,13 @@ function scriptName(value: string, property: 'Script' | 'Script_Extensions'): st
  * `General_Category=Letter`, `gc=Lu`, `Letter`, `Lu`, `Alphabetic`.
  */
 export function unicodeProperty(body: string): UnicodeProperty | undefined {
+  return resolved.has(body) ? resolved.get(body) : cacheSet(resolved, body, resolve(body));
+}
+
+/** Names already resolved (each script name costs a JavaScript regex compilation). */
+const resolved = new Map<string, UnicodeProperty | undefined>();
+
+function resolve(body: string): UnicodeProperty | undefined {
   const pair = /^([^=:]*)[=:](.*)$/.exec(body);
   if (pair) return propertyValue(looseName(pair[1]!), pair[2]!.trim());
   const loose = looseName(body);

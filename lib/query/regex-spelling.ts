@@ -10,7 +10,7 @@
 // - verbose mode `(?x)` at the start drops whitespace and `#` comments (RE2 has no x flag);
 // - the `u` flag, on by default there, is dropped (RE2 has none): with `-u` anywhere the Perl
 //   classes keep their ASCII meaning; so is `R` (CRLF mode), which without `m` changes nothing.
-import { caseFolded, type CodePoints } from './regex-codepoints';
+import { cacheSet, caseFolded, type CodePoints } from './regex-codepoints';
 import { computedClass, needsComputing, parseClass, propertyClass, type ClassMode } from './regex-classes';
 import { propertyEscape } from './regex-properties';
 
@@ -36,6 +36,9 @@ export function classMode(regex: string): ClassMode {
     ascii: /\(\?[a-zA-Z]*-[a-zA-Z]*u/.test(regex),
   };
 }
+
+/** Computed classes by their text and mode: the set arithmetic runs once per class, not per query. */
+const computedClasses = new Map<string, string>();
 
 const unfolded = (set: CodePoints): CodePoints => set;
 
@@ -98,7 +101,11 @@ class Speller {
   private bracketClass(i: number): number {
     const parsed = parseClass(this.regex, i, this.mode);
     if (parsed && needsComputing(parsed.node, this.mode)) {
-      this.out += computedClass(parsed.node, this.mode, this.caseless.at(-1) ? caseFolded : unfolded);
+      const caseless = this.caseless.at(-1)!;
+      const key = `${this.mode.verbose ? 'x' : ''}${this.mode.ascii ? 'a' : ''}${caseless ? 'i' : ''}:${this.regex.slice(i, parsed.end)}`;
+      this.out +=
+        computedClasses.get(key) ??
+        cacheSet(computedClasses, key, computedClass(parsed.node, this.mode, caseless ? caseFolded : unfolded));
       return parsed.end;
     }
     const regex = this.regex;
