@@ -135,6 +135,13 @@ class Speller {
   private escape(i: number, inClass: boolean): number {
     const regex = this.regex;
     const next = regex[i + 1] ?? '';
+    if (next === 'Q') {
+      // RE2's quoted text (not on the page): copied as it is, its classes and escapes unread.
+      const end = regex.indexOf('\\E', i + 2);
+      const last = end < 0 ? regex.length - 1 : end + 1;
+      this.out += regex.slice(i, last + 1);
+      return last;
+    }
     const hex = unicodeEscape(regex.slice(i + 1));
     if (hex) {
       this.out += `\\x{${hex.digits}}`;

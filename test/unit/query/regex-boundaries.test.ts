@@ -62,10 +62,10 @@ describe('word boundaries the pattern decides', () => {
     // Act
     const rows = await rowsOf(
       db,
-      'print a = extract_all(@"\\b(cat)\\b", "cat cats cat, bobcat"), b = "the cat." matches regex @"\\bcat\\b"',
+      'print a = extract_all(@"\\b(cat)\\b", "cat cats cat, bobcat"), b = "the cat." matches regex @"\\bcat\\b", c = extract(@"\\bcat\\b", 0, "écat")',
     );
 
-    // Assess
-    expect(rows).toEqual([[['cat', 'cat'], true]]);
+    // Assess: the known difference (docs/query-api.md): next to é, Kusto finds no boundary.
+    expect(rows).toEqual([[['cat', 'cat'], true, 'cat']]);
   });
 });

@@ -33,11 +33,12 @@ describe("the regex syntax page's flags, groups, repetitions and escapes", () =>
     const rows = await rowsOf(
       db,
       'print a = extract(@"a{2}?", 0, "aaa"), b = extract(@"a+?", 0, "aaa"), c = extract(@"a{1,}?", 0, "aaa"), d = extract(@"\\101\\x41\\x{41}", 0, "AAA"),' +
-        ' e = extract(@"\\pN+", 0, "a1²"), f = extract(@"[[:^alpha:]]+", 0, "ab12c"), g = extract(@"[[:word:]]+", 0, "é_a1"), h = extract(@"\\a\\v", 0, "x\\a\\vy")',
+        ' e = extract(@"\\pN+", 0, "a1²"), f = extract(@"[[:^alpha:]]+", 0, "ab12c"), g = extract(@"[[:word:]]+", 0, "é_a1"), h = extract(@"\\a\\v", 0, "x\\a\\vy"),' +
+        ' i = extract(@"\\Q\\w[a]\\E", 0, @"x\\w[a]")',
     );
 
-    // Assess
-    expect(rows).toEqual([['aa', 'a', 'a', 'AAA', '1²', '12', '_a1', '\u0007\u000b']]);
+    // Assess: RE2's quoted text (\\Q...\\E) keeps its \\w and class as text.
+    expect(rows).toEqual([['aa', 'a', 'a', 'AAA', '1²', '12', '_a1', '\u0007\u000b', '\\w[a]']]);
   });
 
   it("reads group names with the page's characters, by number on the engine", async () => {
