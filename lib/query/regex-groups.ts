@@ -170,7 +170,7 @@ function assertionOrPropertyProblem(regex: string): string | undefined {
  * letter) is dropped on DuckDB too: every SQL of ours reads groups by number.
  */
 export function engineRegex(kustoRegex: string, engine: DialectName): string {
-  const regex = kustoRegexSpelling(exactBoundaries(kustoRegex));
+  const regex = kustoRegexSpelling(exactBoundaries(kustoRegex), engine);
   let out = '';
   let from = 0;
   for (const i of groupOpenings(regex)) {

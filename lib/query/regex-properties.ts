@@ -9,6 +9,8 @@ import { cacheSet, codePointsOf, type CodePoints } from './regex-codepoints';
 export interface UnicodeProperty {
   /** `\p{..}` body RE2 reads (`Lu`, `Greek`), or undefined where RE2 has none (binary properties). */
   readonly re2?: string;
+  /** A script (Java, Timestream's engine, names it `IsGreek`; RE2 `Greek`). */
+  readonly script?: boolean;
   /** The JavaScript class body of the same members (`\p{Lu}`, `\p{Script=Greek}`). */
   readonly js: string;
 }
@@ -178,7 +180,7 @@ function resolve(body: string): UnicodeProperty | undefined {
   const binary = BINARY_PROPERTIES.get(loose);
   if (binary) return { re2: binary === 'Any' ? 'Any' : undefined, js: `\\p{${binary}}` };
   const script = scriptName(body.trim(), 'Script');
-  return script ? { re2: script, js: `\\p{Script=${script}}` } : undefined;
+  return script ? { re2: script, script: true, js: `\\p{Script=${script}}` } : undefined;
 }
 
 /** RE2 reads every general category's short name but LC and Cn (its tables have neither). */
@@ -193,7 +195,7 @@ function propertyValue(property: string, value: string): UnicodeProperty | undef
   }
   if (property === 'script' || property === 'sc') {
     const script = scriptName(value, 'Script');
-    return script ? { re2: script, js: `\\p{Script=${script}}` } : undefined;
+    return script ? { re2: script, script: true, js: `\\p{Script=${script}}` } : undefined;
   }
   if (property === 'scriptextensions' || property === 'scx') {
     const script = scriptName(value, 'Script_Extensions');

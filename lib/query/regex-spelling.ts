@@ -13,6 +13,7 @@
 import { cacheSet, caseFolded, type CodePoints } from './regex-codepoints';
 import { computedClass, needsComputing, parseClass, propertyClass, type ClassMode } from './regex-classes';
 import { propertyEscape } from './regex-properties';
+import type { DialectName } from './sql/dialect';
 
 /** Unicode's White_Space (\s on Kusto's regex syntax page): RE2's \s is ASCII and has no \v. */
 const SPACE = '\\t\\n\\x0B\\f\\r \\x{85}\\p{Z}';
@@ -24,9 +25,12 @@ const SPACE = '\\t\\n\\x0B\\f\\r \\x{85}\\p{Z}';
 export const WORD =
   '\\p{L}\\p{Nl}\\p{M}\\p{Nd}\\p{Pc}\\x{200C}\\x{200D}\\x{24B6}-\\x{24E9}\\x{1F130}-\\x{1F149}\\x{1F150}-\\x{1F169}\\x{1F170}-\\x{1F189}';
 
-/** The regex in RE2's spelling (see the top of this file). */
-export function kustoRegexSpelling(regex: string): string {
-  return new Speller(regex).spell();
+/**
+ * The regex in RE2's spelling (see the top of this file), or Java's for Timestream, which differs
+ * only in naming a script `\p{IsGreek}`.
+ */
+export function kustoRegexSpelling(regex: string, engine: DialectName): string {
+  return new Speller(regex, engine).spell();
 }
 
 /** How the regex's classes are read: verbose mode set by its first group, the u flag cleared anywhere. */
@@ -48,7 +52,10 @@ class Speller {
   private readonly caseless: boolean[] = [false];
   private out = '';
 
-  constructor(private readonly regex: string) {
+  constructor(
+    private readonly regex: string,
+    private readonly engine: DialectName,
+  ) {
     this.mode = classMode(regex);
   }
 
@@ -152,8 +159,10 @@ class Speller {
       const { negated, property: found } = property;
       if (!found)
         this.out += property.text; // an unknown name: re2Problem refuses it first
-      else if (found.re2 !== undefined) this.out += `\\${negated ? 'P' : 'p'}{${found.re2}}`;
-      else this.out += propertyClass(found, negated); // only outside a class (needsComputing)
+      else if (found.re2 !== undefined) {
+        const name = found.script && this.engine === 'timestream' ? `Is${found.re2}` : found.re2;
+        this.out += `\\${negated ? 'P' : 'p'}{${name}}`;
+      } else this.out += propertyClass(found, negated); // only outside a class (needsComputing)
       return i + property.text.length - 1;
     }
     this.out += this.mode.ascii ? `\\${next}` : (unicodeClass(next, inClass) ?? `\\${next}`);

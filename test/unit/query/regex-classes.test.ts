@@ -125,6 +125,16 @@ describe('Unicode property names', () => {
     expect(rows).toEqual([['αβ', 'αβ', 'BC', 'ⓐb', '12', 'ab', 2, 'ab', 'BC']]);
   });
 
+  it('names a script as Java does on Timestream (IsGreek), as RE2 does on DuckDB', () => {
+    // Act
+    const java = engineRegex('\\p{Script=Greek}[\\P{greek}\\p{Lu}]', 'timestream');
+    const re2 = engineRegex('\\p{Script=Greek}[\\P{greek}\\p{Lu}]', 'duckdb');
+
+    // Assess
+    expect(java).toBe('\\p{IsGreek}[\\P{IsGreek}\\p{Lu}]');
+    expect(re2).toBe('\\p{Greek}[\\P{Greek}\\p{Lu}]');
+  });
+
   it.each([
     ['print r = extract(@"\\p{IsGreek}+", 0, "α")', '1:19', 'unknown Unicode class \\p{IsGreek}'],
     ['print r = "a" matches regex @"[\\p{Klingon}a]"', '1:29', 'unknown Unicode class \\p{Klingon}'],
