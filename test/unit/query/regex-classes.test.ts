@@ -9,6 +9,7 @@ import { codePointsOf } from '../../../lib/query/regex-codepoints';
 import { WORD_JS } from '../../../lib/query/regex-classes';
 import { engineRegex } from '../../../lib/query/regex-groups';
 import { WORD } from '../../../lib/query/regex-spelling';
+import { openFixtureDb } from '../../golden/fixture-db';
 import { baseOptions, expectRefusedAt } from './compile-failure';
 import { rowsOf } from './duckdb-rows';
 
@@ -17,7 +18,6 @@ const ts = { ...baseOptions, dialect: 'timestream' as const };
 
 let db: DuckDBConnection;
 beforeAll(async () => {
-  const { openFixtureDb } = await import('../../golden/fixture-db');
   db = await openFixtureDb();
 });
 
