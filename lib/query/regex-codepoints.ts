@@ -144,7 +144,7 @@ export function re2Members(set: CodePoints): string {
  * a Unicode class's members are letters, marks or digits, so `\p{L}\p{M}` and a few ranges are
  * a few hundred characters where the ranges alone are ten thousand.
  */
-const COVERING_CATEGORIES = ['L', 'M', 'Nd', 'Nl'];
+const COVERING_CATEGORIES = ['L', 'Lu', 'Ll', 'Lt', 'Lm', 'Lo', 'M', 'Nd', 'Nl'];
 
 /** The set's members, as RE2 reads them inside brackets: categories it holds whole, then ranges. */
 function coverMembers(set: CodePoints): string {
