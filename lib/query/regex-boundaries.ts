@@ -32,27 +32,51 @@ interface Token {
   readonly min: number;
   readonly greedy: boolean;
   readonly unbounded: boolean;
+  /** An item matching at least once and only non-ASCII word characters (`é`, `[é-ë]`). */
+  readonly foreignWord: boolean;
   /** For an assertion: `^` or `\A` is '^', `$` or `\z` is '$'. */
   readonly edge?: '^' | '$';
 }
 
 /** The regex with the `\b` and `\B` whose truth the pattern decides removed (see the top of this file). */
 export function exactBoundaries(regex: string): string {
-  if (!/\\[bB]/.test(regex) || /\(\?[a-zA-Z]*(x|U|-[a-zA-Z]*u)/.test(regex)) return regex;
-  const tokens = tokenize(regex);
-  if (!tokens) return regex;
-  const items = tokens.filter((t) => t.role !== 'bracket');
-  const dropped = new Set<Token>();
-  items.forEach((t, k) => {
-    if (t.role === 'boundary' && decided(t, items[k - 1], items[k + 1], items)) dropped.add(t);
-  });
+  const verdicts = boundaryVerdicts(regex);
+  if (!verdicts) return regex;
   let out = '';
   let from = 0;
-  for (const t of dropped) {
+  for (const t of verdicts.dropped) {
     out += regex.slice(from, t.start);
     from = t.end;
   }
   return out + regex.slice(from);
+}
+
+/**
+ * A boundary RE2 would answer otherwise on every text, named: one kept next to an item of only
+ * non-ASCII word characters (`\bété`, `\b[é-ë]`), which RE2's ASCII `\b` reads as a non-word item
+ * (`extract(@"\bété", 0, "l'été")` would find nothing). Rare, so a 400 rather than a wrong answer.
+ */
+export function boundaryProblem(regex: string): string | undefined {
+  const verdicts = boundaryVerdicts(regex);
+  const foreign = verdicts?.kept.find((k) => verdicts.items[k - 1]?.foreignWord || verdicts.items[k + 1]?.foreignWord);
+  return foreign === undefined
+    ? undefined
+    : 'invalid regular expression: a word boundary (\\b, \\B) next to a non-ASCII letter is not supported here: the engine reads \\b as ASCII only and would answer otherwise; match the neighbouring character instead, as (?:^|\\W)été(?:\\W|$)';
+}
+
+/** The pattern's items (brackets left out), the boundaries it decides, and the indexes of those it keeps. */
+function boundaryVerdicts(regex: string): { items: Token[]; dropped: Token[]; kept: number[] } | undefined {
+  if (!/\\[bB]/.test(regex) || /\(\?[a-zA-Z]*(x|U|-[a-zA-Z]*u)/.test(regex)) return undefined;
+  const items = tokenize(regex)?.filter((t) => t.role !== 'bracket');
+  if (!items) return undefined;
+  const dropped: Token[] = [];
+  const kept: number[] = [];
+  items.forEach((t, k) => {
+    if (t.role !== 'boundary') return;
+    if (decided(t, items[k - 1], items[k + 1], items)) dropped.push(t);
+    else kept.push(k);
+  });
+  return { items, dropped, kept };
 }
 
 function decided(
@@ -98,6 +122,11 @@ function kindOf(set: CodePoints): Kind {
   return isDisjoint(set, wordSet) ? 'nonword' : 'other';
 }
 
+/** Whether a set holds only word characters, none of them ASCII. */
+function isForeignWord(set: CodePoints): boolean {
+  return kindOf(set) === 'word' && isDisjoint(set, [0, 0x7f]);
+}
+
 const ESCAPED_KINDS: Record<string, Kind> = {
   w: 'word',
   d: 'word',
@@ -117,6 +146,7 @@ function tokenize(regex: string): Token[] | undefined {
     let kind: Kind = 'other';
     let end = i + 1;
     let edge: Token['edge'];
+    let members: CodePoints | undefined;
     if (c === '|') return undefined;
     if (c === '(') {
       const group = /^\((?:\?(?:[a-zA-Z]*(?:-[a-zA-Z]*)?[:)]|P?<\w+>))?/.exec(regex.slice(i))![0];
@@ -132,7 +162,8 @@ function tokenize(regex: string): Token[] | undefined {
     } else if (c === '[') {
       const parsed = parseClass(regex, i, mode);
       if (!parsed) return undefined;
-      kind = kindOf(classCodePoints(parsed.node, mode, (set) => set));
+      members = classCodePoints(parsed.node, mode, (set) => set);
+      kind = kindOf(members);
       end = parsed.end;
     } else if (c === '\\') {
       const next = regex[i + 1] ?? '';
@@ -150,17 +181,20 @@ function tokenize(regex: string): Token[] | undefined {
     } else if (c !== '.') {
       const code = regex.codePointAt(i)!;
       end = i + String.fromCodePoint(code).length;
-      kind = kindOf([code, code]);
+      members = [code, code];
+      kind = kindOf(members);
     }
     const quantifier = role === 'item' ? /^(?:[*+?]|\{(\d*)(,?)(\d*)\})(\??)/.exec(regex.slice(end)) : null;
     const q = quantifier?.[0] ?? '';
+    const min = !quantifier ? 1 : q.startsWith('+') ? 1 : q.startsWith('{') ? Number(quantifier[1] || 0) : 0;
     tokens.push({
       start: i,
       end: end + q.length,
       role,
       kind,
       perlWord: regex.slice(i, end) === '\\w',
-      min: !quantifier ? 1 : q.startsWith('+') ? 1 : q.startsWith('{') ? Number(quantifier[1] || 0) : 0,
+      min,
+      foreignWord: min >= 1 && members !== undefined && isForeignWord(members),
       greedy: quantifier?.[4] !== '?',
       unbounded: q.startsWith('+') || q.startsWith('*') || (quantifier?.[2] === ',' && quantifier[3] === ''),
       edge,

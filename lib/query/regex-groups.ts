@@ -4,7 +4,7 @@
 // groups are chosen by number or name (extract_all's captureGroups). Kusto's regex syntax page lists
 // both named forms; each engine is handed the one it reads (engineRegex).
 import { propertyEscape } from './regex-properties';
-import { exactBoundaries } from './regex-boundaries';
+import { boundaryProblem, exactBoundaries } from './regex-boundaries';
 import { parseClass } from './regex-classes';
 import { classMode, kustoRegexSpelling } from './regex-spelling';
 import type { DialectName } from './sql/dialect';
@@ -123,7 +123,7 @@ export function notRe2(regex: string): string | undefined {
     if (flags?.includes('x') && (i > 0 || flags.endsWith(':')))
       return 'invalid regular expression: the verbose flag x is supported only in a group that starts the pattern, as (?x)';
   }
-  return flagOrRepetitionProblem(regex) ?? assertionOrPropertyProblem(regex);
+  return flagOrRepetitionProblem(regex) ?? assertionOrPropertyProblem(regex) ?? boundaryProblem(regex);
 }
 
 /**

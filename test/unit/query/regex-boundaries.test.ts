@@ -5,7 +5,10 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exactBoundaries } from '../../../lib/query/regex-boundaries';
 import { openFixtureDb } from '../../golden/fixture-db';
+import { baseOptions, expectRefusedAt } from './compile-failure';
 import { rowsOf } from './duckdb-rows';
+
+const duck = { ...baseOptions, dialect: 'duckdb' as const };
 
 let db: DuckDBConnection;
 beforeAll(async () => {
@@ -67,5 +70,22 @@ describe('word boundaries the pattern decides', () => {
 
     // Assess: the known difference (docs/query-api.md): next to é, Kusto finds no boundary.
     expect(rows).toEqual([[['cat', 'cat'], true, 'cat']]);
+  });
+
+  it.each([
+    ['print r = extract(@"\\bété", 0, "l\'été")', '1:19'],
+    ['print r = "café" matches regex @"\\bcafé\\b"', '1:32'],
+    ['print r = extract(@"\\b[é-ë]+", 0, " é")', '1:19'],
+  ])('refuses %s: RE2 would read the non-ASCII letter as a non-word character', (query, position) => {
+    // Act / Assess
+    expectRefusedAt(query, duck, { code: 'QUERY_SEMANTIC', message: 'next to a non-ASCII letter', position });
+  });
+
+  it('runs a boundary next to a non-ASCII letter that the pattern decides', async () => {
+    // Act
+    const rows = await rowsOf(db, 'print a = extract(@"-\\bété", 0, "x-été"), b = extract(@"^\\bété", 0, "été")');
+
+    // Assess
+    expect(rows).toEqual([['-été', 'été']]);
   });
 });
