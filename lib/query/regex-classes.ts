@@ -9,6 +9,7 @@ import {
   difference,
   fromRanges,
   intersection,
+  MAX_CODE_POINT,
   NOTHING,
   re2Class,
   symmetricDifference,
@@ -191,7 +192,10 @@ class ClassReader {
     if (c !== 0x5c) return { code: c, end: i + String.fromCodePoint(c).length };
     const rest = this.text.slice(i + 1, i + 12);
     const hex = /^(?:[xuU]\{([0-9A-Fa-f]{1,6})\}|x([0-9A-Fa-f]{2})|u([0-9A-Fa-f]{4})|U([0-9A-Fa-f]{8}))/.exec(rest);
-    if (hex) return { code: parseInt(hex[1] ?? hex[2] ?? hex[3] ?? hex[4]!, 16), end: i + 1 + hex[0].length };
+    if (hex) {
+      const code = parseInt(hex[1] ?? hex[2] ?? hex[3] ?? hex[4]!, 16);
+      return code > MAX_CODE_POINT ? undefined : { code, end: i + 1 + hex[0].length };
+    }
     const octal = /^[0-7]{1,3}/.exec(rest);
     if (octal) return { code: parseInt(octal[0], 8), end: i + 1 + octal[0].length };
     const next = rest.codePointAt(0);

@@ -144,13 +144,16 @@ function flagOrRepetitionProblem(regex: string): string | undefined {
   return undefined;
 }
 
-/** The start/end-of-word assertion or unknown Unicode class notRe2 names, scanning escapes. */
+/** The start/end-of-word assertion, code point past Unicode or unknown Unicode class notRe2 names, scanning escapes. */
 function assertionOrPropertyProblem(regex: string): string | undefined {
   for (let i = 0; i < regex.length; i++) {
     if (regex[i] !== '\\') continue;
     const next = regex[i + 1] ?? '';
     if (next === '<' || next === '>' || (next === 'b' && regex[i + 2] === '{'))
       return 'invalid regular expression: the start/end-of-word assertions (\\<, \\>, \\b{start}, \\b{end}) are not supported here';
+    const hex = /^\\[xuU]\{([0-9A-Fa-f]+)\}|^\\U([0-9A-Fa-f]{8})/.exec(regex.slice(i, i + 16));
+    if (hex && parseInt(hex[1] ?? hex[2]!, 16) > 0x10ffff)
+      return `invalid regular expression: ${hex[0]} is past the last Unicode code point, \\x{10FFFF}`;
     const property = propertyEscape(regex.slice(i));
     if (property && !property.property)
       return `invalid regular expression: unknown Unicode class ${property.text} (a general category, a script or a binary property: \\p{L}, \\p{Letter}, \\p{Greek}, \\p{Script=Greek}, \\p{Alphabetic})`;

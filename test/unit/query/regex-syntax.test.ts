@@ -66,6 +66,7 @@ describe("the regex syntax page's flags, groups, repetitions and escapes", () =>
 
   it.each([
     ['print r = extract(@"a{,2}", 0, "aaa")', '1:19', 'write x{0,n}, not x{,n}'],
+    ['print r = extract(@"[\\x{FFFFFF}a]", 0, "a")', '1:19', '\\x{FFFFFF} is past the last Unicode code point'],
     ['print r = extract(@"(?mR)^b$", 0, "a\\r\\nb")', '1:19', 'CRLF mode (the R flag) with multi-line mode'],
     ['print r = extract(@"(?R)x(?m:^b)", 0, "a")', '1:19', 'CRLF mode (the R flag) with multi-line mode'],
   ])('refuses %s, which RE2 would read otherwise', (query, position, message) => {
