@@ -27,16 +27,13 @@ export function cacheSet<V>(map: Map<string, V>, key: string, value: V): V {
 }
 
 /**
- * The code points a JavaScript class body (`\p{Alphabetic}\p{M}`, read with the `u` flag) matches,
- * scanned over all of Unicode the first time it is asked for (tens of milliseconds) and cached.
- * Throws a SyntaxError when JavaScript does not know the property.
+ * The code points a JavaScript class body (`\p{Alphabetic}\p{M}`, read with the `u` flag, or with
+ * `v`, whose class set operations check this module's own) matches, scanned over all of Unicode the
+ * first time it is asked for and cached. Throws a SyntaxError when JavaScript does not know the property.
  */
-export function codePointsOf(jsClassBody: string): CodePoints {
-  const known = scanned.get(jsClassBody);
-  if (known) return known;
-  const set = scan(new RegExp(`^[${jsClassBody}]$`, 'u'));
-  scanned.set(jsClassBody, set);
-  return set;
+export function codePointsOf(jsClassBody: string, flags: 'u' | 'v' = 'u'): CodePoints {
+  const key = `${flags}${jsClassBody}`;
+  return scanned.get(key) ?? cacheSet(scanned, key, scan(new RegExp(`^[${jsClassBody}]$`, flags)));
 }
 
 /** Every code point a one-character test matches, as ranges. */

@@ -6,7 +6,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../../../lib/query/index';
 import { codePointsOf } from '../../../lib/query/regex-codepoints';
-import { WORD_JS } from '../../../lib/query/regex-classes';
+import { classCodePoints, parseClass, WORD_JS } from '../../../lib/query/regex-classes';
 import { engineRegex } from '../../../lib/query/regex-groups';
 import { WORD } from '../../../lib/query/regex-spelling';
 import { openFixtureDb } from '../../golden/fixture-db';
@@ -68,6 +68,23 @@ describe('class set operations and nesting', () => {
 
     // Assess
     expect(rows).toEqual([['xab', 'xy', '1235', '1235', 'ah', '[]', false, 'α1β', 'αβ', 'BC', 'ac']]);
+  });
+
+  it.each([
+    ['[^\\W\\d_]', '[^[^\\p{Alphabetic}\\p{M}\\p{Nd}\\p{Pc}\\p{Join_Control}]\\p{Nd}_]'],
+    ['[\\pL--\\p{Greek}&&\\p{Uppercase}]', '[[\\p{L}--\\p{Script=Greek}]&&\\p{Uppercase}]'],
+    ['[^a-z&&b]', '[^[a-z]&&[b]]'],
+    ['[^\\S\\n]', '[^[^\\p{White_Space}]\\n]'],
+  ])("computes %s as JavaScript's v-flag class set arithmetic does", (kusto, js) => {
+    // Prepare
+    const mode = { verbose: false, ascii: false };
+    const parsed = parseClass(kusto, 0, mode)!;
+
+    // Act
+    const ours = classCodePoints(parsed.node, mode, (set) => set);
+
+    // Assess: the same class written in JavaScript's unicodeSets syntax, scanned over all of Unicode.
+    expect(ours).toEqual(codePointsOf(js.slice(1, -1), 'v'));
   });
 
   it('keeps group numbers past a nested class', async () => {
