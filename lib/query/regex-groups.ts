@@ -6,6 +6,7 @@
 import { propertyEscape } from './regex-properties';
 import { boundaryProblem, exactBoundaries } from './regex-boundaries';
 import { parseClass } from './regex-classes';
+import { cacheSet } from './regex-codepoints';
 import { classMode, kustoRegexSpelling } from './regex-spelling';
 import type { DialectName } from './sql/dialect';
 
@@ -114,6 +115,13 @@ function readClasses(regex: string): string {
  * fragment of a regex.
  */
 export function notRe2(regex: string): string | undefined {
+  return problems.has(regex) ? problems.get(regex) : cacheSet(problems, regex, constructProblem(regex));
+}
+
+/** notRe2's answers by regex text. */
+const problems = new Map<string, string | undefined>();
+
+function constructProblem(regex: string): string | undefined {
   for (const i of groupOpenings(regex)) {
     if (regex[i + 1] === '?' && /^(=|!|<=|<!)/.test(regex.slice(i + 2, i + 4)))
       return 'invalid regular expression: RE2 has no lookahead or lookbehind';
@@ -173,6 +181,14 @@ function assertionOrPropertyProblem(regex: string): string | undefined {
  * letter) is dropped on DuckDB too: every SQL of ours reads groups by number.
  */
 export function engineRegex(kustoRegex: string, engine: DialectName): string {
+  const key = `${engine}:${kustoRegex}`;
+  return spelled.get(key) ?? cacheSet(spelled, key, spellForEngine(kustoRegex, engine));
+}
+
+/** Regexes as handed to each engine, by engine and text: a query's regex is read once per process. */
+const spelled = new Map<string, string>();
+
+function spellForEngine(kustoRegex: string, engine: DialectName): string {
   const regex = kustoRegexSpelling(exactBoundaries(kustoRegex), engine);
   let out = '';
   let from = 0;
