@@ -1,0 +1,184 @@
+// Sets of Unicode code points as sorted, disjoint, inclusive ranges, for the character classes RE2
+// cannot spell itself: a negated Perl class inside a class (`[^\W\d_]`), the class set operations
+// of Kusto's regex syntax page (`&&`, `--`, `~~`, nesting) and the binary properties RE2 lacks
+// (`\p{Alphabetic}`). The members come from JavaScript's own Unicode property escapes, scanned once
+// per property and cached for the process: never per query.
+
+/** Inclusive ranges `[lo0, hi0, lo1, hi1, ...]`, sorted and disjoint, not touching. */
+export type CodePoints = readonly number[];
+
+export const MAX_CODE_POINT = 0x10ffff;
+export const NOTHING: CodePoints = [];
+export const EVERYTHING: CodePoints = [0, MAX_CODE_POINT];
+
+const scanned = new Map<string, CodePoints>();
+
+/**
+ * Caches keyed by query text (class spellings, folded sets, property names) are emptied when
+ * they grow past this, so that no stream of distinct regexes grows the process without bound.
+ */
+const CACHE_LIMIT = 512;
+
+/** `map.set(key, value)`, emptying the map first when it is full. */
+export function cacheSet<V>(map: Map<string, V>, key: string, value: V): V {
+  if (map.size >= CACHE_LIMIT) map.clear();
+  map.set(key, value);
+  return value;
+}
+
+/**
+ * The code points a JavaScript class body (`\p{Alphabetic}\p{M}`, read with the `u` flag, or with
+ * `v`, whose class set operations check this module's own) matches, scanned over all of Unicode the
+ * first time it is asked for and cached. Throws a SyntaxError when JavaScript does not know the property.
+ */
+export function codePointsOf(jsClassBody: string, flags: 'u' | 'v' = 'u'): CodePoints {
+  const key = `${flags}${jsClassBody}`;
+  return scanned.get(key) ?? cacheSet(scanned, key, scan(new RegExp(`^[${jsClassBody}]$`, flags)));
+}
+
+/** Every code point a one-character test matches, as ranges. */
+function scan(test: RegExp): CodePoints {
+  const out: number[] = [];
+  let lo = -1;
+  for (let c = 0; c <= MAX_CODE_POINT; c++) {
+    const member = test.test(String.fromCodePoint(c));
+    if (member && lo < 0) lo = c;
+    else if (!member && lo >= 0) {
+      out.push(lo, c - 1);
+      lo = -1;
+    }
+  }
+  if (lo >= 0) out.push(lo, MAX_CODE_POINT);
+  return out;
+}
+
+/** The set of the ranges given as pairs in any order, overlapping or not. */
+export function fromRanges(pairs: readonly (readonly [number, number])[]): CodePoints {
+  const sorted = [...pairs].filter(([lo, hi]) => lo <= hi).sort((a, b) => a[0] - b[0]);
+  const out: number[] = [];
+  for (const [lo, hi] of sorted) {
+    const last = out.length - 1;
+    if (last > 0 && lo <= out[last]! + 1) out[last] = Math.max(out[last]!, hi);
+    else out.push(lo, hi);
+  }
+  return out;
+}
+
+function pairsOf(set: CodePoints): [number, number][] {
+  const out: [number, number][] = [];
+  for (let i = 0; i < set.length; i += 2) out.push([set[i]!, set[i + 1]!]);
+  return out;
+}
+
+/** Whether every member of `a` is in `b`, walking both once. */
+export function isSubset(a: CodePoints, b: CodePoints): boolean {
+  let j = 0;
+  for (let i = 0; i < a.length; i += 2) {
+    while (j < b.length && b[j + 1]! < a[i]!) j += 2;
+    if (j >= b.length || b[j]! > a[i]! || b[j + 1]! < a[i + 1]!) return false;
+  }
+  return true;
+}
+
+/** Whether `a` and `b` share no member, walking both once. */
+export function isDisjoint(a: CodePoints, b: CodePoints): boolean {
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i + 1]! < b[j]!) i += 2;
+    else if (b[j + 1]! < a[i]!) j += 2;
+    else return false;
+  }
+  return true;
+}
+
+export function union(a: CodePoints, b: CodePoints): CodePoints {
+  return fromRanges([...pairsOf(a), ...pairsOf(b)]);
+}
+
+export function complement(set: CodePoints): CodePoints {
+  const out: number[] = [];
+  let next = 0;
+  for (let i = 0; i < set.length; i += 2) {
+    if (set[i]! > next) out.push(next, set[i]! - 1);
+    next = set[i + 1]! + 1;
+  }
+  if (next <= MAX_CODE_POINT) out.push(next, MAX_CODE_POINT);
+  return out;
+}
+
+export function intersection(a: CodePoints, b: CodePoints): CodePoints {
+  return complement(union(complement(a), complement(b)));
+}
+
+export function difference(a: CodePoints, b: CodePoints): CodePoints {
+  return intersection(a, complement(b));
+}
+
+export function symmetricDifference(a: CodePoints, b: CodePoints): CodePoints {
+  return union(difference(a, b), difference(b, a));
+}
+
+/** One code point as RE2 reads it inside a class: letters and digits as they are, the rest by hex. */
+function re2Char(c: number): string {
+  return /[0-9A-Za-z]/.test(String.fromCodePoint(c)) ? String.fromCodePoint(c) : `\\x{${c.toString(16).toUpperCase()}}`;
+}
+
+/**
+ * The members of a set as RE2 reads them inside brackets (`a-z\x{E9}`), without the brackets.
+ * Surrogates (which no UTF-8 text holds) are left out, so no range names one.
+ */
+export function re2Members(set: CodePoints): string {
+  let out = '';
+  for (const [lo, hi] of pairsOf(difference(set, [0xd800, 0xdfff]))) {
+    out += lo === hi ? re2Char(lo) : hi === lo + 1 ? re2Char(lo) + re2Char(hi) : `${re2Char(lo)}-${re2Char(hi)}`;
+  }
+  return out;
+}
+
+/**
+ * The general categories a class is first written with, where they lie wholly inside it: most of
+ * a Unicode class's members are letters, marks or digits, so `\p{L}\p{M}` and a few ranges are
+ * a few hundred characters where the ranges alone are ten thousand.
+ */
+const COVERING_CATEGORIES = ['L', 'Lu', 'Ll', 'Lt', 'Lm', 'Lo', 'M', 'Nd', 'Nl'];
+
+/** The set's members, as RE2 reads them inside brackets: categories it holds whole, then ranges. */
+function coverMembers(set: CodePoints): string {
+  let rest = set;
+  let out = '';
+  for (const category of COVERING_CATEGORIES) {
+    const members = codePointsOf(`\\p{${category}}`);
+    if (!isSubset(members, rest)) continue;
+    out += `\\p{${category}}`;
+    rest = difference(rest, members);
+  }
+  return out + re2Members(rest);
+}
+
+/**
+ * A whole class matching exactly the set, written the shorter way: its members, or `^` and its
+ * complement's members. The empty set is a class no character matches.
+ */
+export function re2Class(set: CodePoints): string {
+  if (set.length === 0) return '[^\\x{0}-\\x{10FFFF}]';
+  const members = coverMembers(set);
+  const others = coverMembers(complement(set));
+  return others.length < members.length ? `[^${others}]` : `[${members}]`;
+}
+
+const folded = new Map<string, CodePoints>();
+
+/**
+ * The set closed under simple case folding (`k` brings `K` and the Kelvin sign), as the i flag
+ * makes Kusto's engine read every class item; JavaScript's `iu` matching folds the same way.
+ * Scanned once per set and cached.
+ */
+export function caseFolded(set: CodePoints): CodePoints {
+  const body = pairsOf(set)
+    .map(([lo, hi]) => `\\u{${lo.toString(16)}}-\\u{${hi.toString(16)}}`)
+    .join('');
+  const known = folded.get(body);
+  if (known) return known;
+  return cacheSet(folded, body, body === '' ? NOTHING : scan(new RegExp(`^[${body}]$`, 'iu')));
+}

@@ -1,0 +1,91 @@
+// Kusto's \b and \B are Unicode word boundaries, RE2's ASCII ones: the boundaries whose truth the
+// pattern decides are dropped so the answer is Kusto's on every text (lib/query/regex-boundaries.ts);
+// the others stay RE2's, which differs only next to a non-ASCII word character (docs/query-api.md).
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { exactBoundaries } from '../../../lib/query/regex-boundaries';
+import { openFixtureDb } from '../../golden/fixture-db';
+import { baseOptions, expectRefusedAt } from './compile-failure';
+import { rowsOf } from './duckdb-rows';
+
+const duck = { ...baseOptions, dialect: 'duckdb' as const };
+
+let db: DuckDBConnection;
+beforeAll(async () => {
+  db = await openFixtureDb();
+});
+
+describe('word boundaries the pattern decides', () => {
+  it.each([
+    ['\\b\\w+\\b', '\\w+'],
+    ['\\b(\\w+)\\b', '(\\w+)'],
+    ['(?i)\\b(?P<w>\\w+)\\b', '(?i)(?P<w>\\w+)'],
+    ['\\b\\w{2,}\\b', '\\w{2,}'],
+    ['\\b\\w+@\\w+\\b', '\\w+@\\w+'],
+    ['\\s\\b\\w', '\\s\\w'],
+    ['a\\b-', 'a-'],
+    ['a\\Bb', 'ab'],
+    ['[a-z]+\\b[,;]', '[a-z]+[,;]'],
+    ['^\\b\\w+\\b', '^\\w+'],
+    ['\\bfoo\\b$', '\\bfoo$'],
+  ])('drops the boundaries of %s, always true there', (regex, exact) => {
+    // Act / Assess
+    expect(exactBoundaries(regex)).toBe(exact);
+  });
+
+  it.each([
+    // A word's edges depend on the text around it.
+    '\\bfoo\\b',
+    '\\b\\d+\\b',
+    // The match may end inside a run of word characters, so a later search may start inside one.
+    '\\b\\w+@x',
+    // Lazy, ungreedy, repeated or alternated: the greedy run's argument does not hold.
+    '\\b\\w+?\\b',
+    '(?U)\\b\\w+\\b',
+    '(\\b\\w+\\b)+',
+    '\\b\\w+|x',
+  ])('keeps the boundaries of %s', (regex) => {
+    // Act / Assess
+    expect(exactBoundaries(regex)).toBe(regex);
+  });
+
+  it('finds whole words of non-ASCII text as Kusto does', async () => {
+    // Act
+    const rows = await rowsOf(
+      db,
+      'print a = extract(@"\\b\\w+\\b", 0, "éa"), b = extract_all(@"\\b(\\w+)\\b", "héllo wörld"), c = replace_regex("çava bien", @"\\b\\w+\\b", "X"),' +
+        ' d = countof("ça et là", @"\\b\\w+\\b", "regex"), e = extract(@"^\\bé\\w*", 0, "été"), f = "x-é" matches regex @"-\\bé"',
+    );
+
+    // Assess: RE2's ASCII boundary would give a, [llo, rld], çX X, 1, "" and false.
+    expect(rows).toEqual([['éa', ['héllo', 'wörld'], 'X X', 3, 'été', true]]);
+  });
+
+  it('keeps RE2 boundaries around a literal word, exact next to ASCII text', async () => {
+    // Act
+    const rows = await rowsOf(
+      db,
+      'print a = extract_all(@"\\b(cat)\\b", "cat cats cat, bobcat"), b = "the cat." matches regex @"\\bcat\\b", c = extract(@"\\bcat\\b", 0, "écat")',
+    );
+
+    // Assess: the known difference (docs/query-api.md): next to é, Kusto finds no boundary.
+    expect(rows).toEqual([[['cat', 'cat'], true, 'cat']]);
+  });
+
+  it.each([
+    ['print r = extract(@"\\bété", 0, "l\'été")', '1:19'],
+    ['print r = "café" matches regex @"\\bcafé\\b"', '1:32'],
+    ['print r = extract(@"\\b[é-ë]+", 0, " é")', '1:19'],
+  ])('refuses %s: RE2 would read the non-ASCII letter as a non-word character', (query, position) => {
+    // Act / Assess
+    expectRefusedAt(query, duck, { code: 'QUERY_SEMANTIC', message: 'next to a non-ASCII letter', position });
+  });
+
+  it('runs a boundary next to a non-ASCII letter that the pattern decides', async () => {
+    // Act
+    const rows = await rowsOf(db, 'print a = extract(@"-\\bété", 0, "x-été"), b = extract(@"^\\bété", 0, "été")');
+
+    // Assess
+    expect(rows).toEqual([['-été', 'été']]);
+  });
+});

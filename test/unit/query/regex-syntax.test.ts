@@ -1,0 +1,76 @@
+// The rest of Kusto's regex syntax page checked against what RE2 (DuckDB) reads: flags, group
+// names, repetitions, escapes and empty matches (lib/query/regex-groups.ts, regex-spelling.ts).
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { engineRegex } from '../../../lib/query/regex-groups';
+import { openFixtureDb } from '../../golden/fixture-db';
+import { baseOptions, expectRefusedAt } from './compile-failure';
+import { rowsOf } from './duckdb-rows';
+
+const duck = { ...baseOptions, dialect: 'duckdb' as const };
+
+let db: DuckDBConnection;
+beforeAll(async () => {
+  db = await openFixtureDb();
+});
+
+describe("the regex syntax page's flags, groups, repetitions and escapes", () => {
+  it('runs the flags as the page defines them, R dropped where multi-line mode is off', async () => {
+    // Act
+    const rows = await rowsOf(
+      db,
+      'print a = extract(@"(?i)a+(?-i)b+", 0, "AaAbbB"), b = extract(@"a.b", 0, "a\\nb"), c = extract(@"(?s)a.b", 0, "a\\nb"),' +
+        ' d = extract(@"(?m)^b$", 0, "a\\nb\\nc"), e = extract(@"^b$", 0, "a\\nb"), f = extract(@"(?U)a+", 0, "aaa"), g = extract(@"(?U)a+?", 0, "aaa"),' +
+        ' h = extract(@"(?Ri)B", 0, "b")',
+    );
+
+    // Assess: the page's own example (a+ either case, b+ only b), . without s stops at a new line.
+    expect(rows).toEqual([['AaAbb', '', 'a\nb', 'b', '', 'a', 'aaa', 'b']]);
+  });
+
+  it('runs repetitions, lazy quantifiers, octal and hex escapes and ASCII classes', async () => {
+    // Act
+    const rows = await rowsOf(
+      db,
+      'print a = extract(@"a{2}?", 0, "aaa"), b = extract(@"a+?", 0, "aaa"), c = extract(@"a{1,}?", 0, "aaa"), d = extract(@"\\101\\x41\\x{41}", 0, "AAA"),' +
+        ' e = extract(@"\\pN+", 0, "a1²"), f = extract(@"[[:^alpha:]]+", 0, "ab12c"), g = extract(@"[[:word:]]+", 0, "é_a1"), h = extract(@"\\a\\v", 0, "x\\a\\vy"),' +
+        ' i = extract(@"\\Q\\w[a]\\E", 0, @"x\\w[a]")',
+    );
+
+    // Assess: RE2's quoted text (\\Q...\\E) keeps its \\w and class as text.
+    expect(rows).toEqual([['aa', 'a', 'a', 'AAA', '1²', '12', '_a1', '\u0007\u000b', '\\w[a]']]);
+  });
+
+  it("reads group names with the page's characters, by number on the engine", async () => {
+    // Act
+    const rows = await rowsOf(
+      db,
+      'print a = extract(@"(?<n.a[0]>x)(?<név>y)(?P<ok>z)", 3, "xyz"), b = extract_all(@"(?<a.b>\\w)=(?<c>\\d)", dynamic(["a.b"]), "a=1 b=2")',
+    );
+
+    // Assess
+    expect(rows).toEqual([['z', ['a', 'b']]]);
+    expect(engineRegex('(?<a.b>x)(?<ok>y)', 'duckdb')).toBe('(x)(?P<ok>y)');
+  });
+
+  it('gives an empty match at each position, as RE2 does (no page pins another answer)', async () => {
+    // Act
+    const rows = await rowsOf(
+      db,
+      'print a = replace_regex("abc", @"x*", "-"), b = extract_all(@"(x*)", "abc"), c = countof("abc", "x*", "regex")',
+    );
+
+    // Assess
+    expect(rows).toEqual([['-a-b-c-', ['', '', '', ''], 4]]);
+  });
+
+  it.each([
+    ['print r = extract(@"a{,2}", 0, "aaa")', '1:19', 'write x{0,n}, not x{,n}'],
+    ['print r = extract(@"[\\x{FFFFFF}a]", 0, "a")', '1:19', '\\x{FFFFFF} is past the last Unicode code point'],
+    ['print r = extract(@"(?mR)^b$", 0, "a\\r\\nb")', '1:19', 'CRLF mode (the R flag) with multi-line mode'],
+    ['print r = extract(@"(?R)x(?m:^b)", 0, "a")', '1:19', 'CRLF mode (the R flag) with multi-line mode'],
+  ])('refuses %s, which RE2 would read otherwise', (query, position, message) => {
+    // Act / Assess
+    expectRefusedAt(query, duck, { code: 'QUERY_SEMANTIC', message, position });
+  });
+});
