@@ -2,7 +2,7 @@
 // row per array element or bag property (all of them in parallel, the shorter padded with null),
 // null gives one row, an empty array or bag none. An expanded expression named like an input column
 // replaces it in place; others are appended, then the with_itemindex column. `to typeof(T)` converts
-// the dynamic elements in a projection above. Throws QueryError QUERY_SEMANTIC for a non-dynamic
+// the dynamic elements in a projection above, cast-only (a text "2" is not parsed into a long). Throws QueryError QUERY_SEMANTIC for a non-dynamic
 // value, an unknown type, a bad limit.
 import type { Expr, MvExpandSpec } from './ast';
 import { clip, type ErrorFactory } from './errors';
@@ -79,8 +79,37 @@ export function analyzeMvExpand(h: MvExpandHost, input: Rel, spec: MvExpandSpec,
     const type = conversions.get(c.ref);
     const col: IrExpr = { kind: 'col', ref: c.ref, type: c.type };
     return type
-      ? { column: { name: c.name, type, ref: h.newRef() }, value: convert(col, type) }
+      ? { column: { name: c.name, type, ref: h.newRef() }, value: castElement(col, type) }
       : { column: c, value: col };
   });
   return { kind: 'project', input: rel, items: projected, columns: projected.map((p) => p.column) };
+}
+
+/**
+ * The JSON kinds (as gettype() names them) that `to typeof(T)` casts without parsing or type
+ * conversion: "Array elements that don't conform with the declared type become null values"
+ * (mv-expand page). Datetimes, timespans and guids are held as text in a dynamic value here, so
+ * their text is read; strings keep tostring() of any element.
+ */
+const CONFORMING: Partial<Record<KqlType, readonly string[]>> = {
+  long: ['int', 'long'],
+  int: ['int', 'long'],
+  real: ['int', 'long', 'real'],
+  decimal: ['int', 'long', 'real'],
+  bool: ['bool'],
+};
+
+function castElement(col: IrExpr, type: KqlType): IrExpr {
+  const kinds = CONFORMING[type];
+  if (!kinds) return convert(col, type);
+  const kind: IrExpr = {
+    kind: 'call',
+    fn: 'catalog',
+    ref: { catalog: 'scalar', name: 'gettype' },
+    args: [col],
+    type: 'string',
+  };
+  const literals = kinds.map((k): IrExpr => ({ kind: 'lit', type: 'string', value: k }));
+  const conforms: IrExpr = { kind: 'call', fn: 'in', args: [kind, ...literals], type: 'bool' };
+  return { kind: 'call', fn: 'iff', args: [conforms, convert(col, type), { kind: 'lit', type, value: null }], type };
 }

@@ -75,7 +75,9 @@ export function analyzeTopNested(h: TopNestedHost, input: Rel, clauses: readonly
         `with others = needs a constant ${key.type} (the type of the level's value)`,
         c.others.span,
       );
-    return { ...level, others };
+    // With N omitted every value is in the top, so no row is left for an others record to aggregate
+    // (top-nested page: the others record aggregates "all records that didn't make it to the top").
+    return c.count ? { ...level, others } : level;
   });
   const columns = levels.flatMap((l) => [l.key.column, l.agg.column]);
   return { kind: 'topNested', input, levels, columns };

@@ -233,4 +233,19 @@ describe('mv-apply', () => {
       ]),
     );
   });
+
+  it('casts elements with to typeof() without parsing text: a non-conforming element is null (mv-expand page)', async () => {
+    // Prepare
+    const source = 'print a = dynamic([1, "2", 2.5, true, "x"])';
+    // Act
+    const long = await run(`${source} | mv-expand a to typeof(long)`);
+    const real = await run(
+      `${source} | mv-apply e = a to typeof(real) on (summarize n = countif(isnotnull(e)), s = sum(e))`,
+    );
+    const bool = await run(`${source} | mv-expand a to typeof(bool)`);
+    // Assess
+    expect(long.rows).toEqual([[1], [null], [null], [null], [null]]);
+    expect(real.rows).toEqual([[[1, '2', 2.5, true, 'x'], 2, 3.5]]);
+    expect(bool.rows).toEqual([[null], [null], [null], [true], [null]]);
+  });
 });

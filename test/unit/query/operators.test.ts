@@ -116,6 +116,15 @@ describe('tabular operators of issue 15', () => {
     },
   );
 
+  it('adds no others row to a top-nested level without N, whose top holds every value', () => {
+    // Act
+    const all = compile('States | top-nested of Name with others = "rest" by count()', options('duckdb'));
+    const two = compile('States | top-nested 2 of Name with others = "rest" by count()', options('duckdb'));
+    // Assess
+    expect(all.sql).not.toMatch(/'rest'/);
+    expect(two.sql).toMatch(/ UNION ALL SELECT CAST\('rest' AS VARCHAR\)/);
+  });
+
   it('refuses a tabular right side of has_any whose first column is not a string, at its position, in both dialects', () => {
     for (const dialect of ['duckdb', 'timestream'] as const) {
       // Act
