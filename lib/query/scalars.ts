@@ -854,8 +854,8 @@ function datetimeOrNull(ticks: bigint): IrExpr {
 /** -x of a literal: 64-bit for long and timespan (Kusto wraps), an int that no longer fits becomes long. */
 const FINE_MESSAGE = 'needs 100-nanosecond precision; datetimes and timespans are computed to the microsecond';
 
-/** Text whose fraction of a second has a non-zero digit after the sixth (`.1234567`). */
-const finerThanMicros = (text: string): boolean => /\d[.,]\d{6}\d*[1-9]/.test(text);
+/** A clock time whose fraction of a second has a non-zero digit after the sixth (`00:00:00.1234567`). */
+const finerThanMicros = (text: string): boolean => /\d:\d\d\.\d{6}\d*[1-9]/.test(text);
 
 /** A timespan constant finer than a microsecond, which only fineArithmetic and bin() take. */
 const isFineTimespan = (e: IrExpr): e is IrExpr & { kind: 'lit' } =>

@@ -193,7 +193,7 @@ export class ExpressionWriter {
       }
       case 'between':
         // (x >= low and x <= high), as the between page defines it: null for a null x, as x >= low is.
-        return this.nanFalse(ex!, ey!, x, y, `(${x} BETWEEN ${y} AND ${z})`, false);
+        return this.betweenNanFalse(e.args, [x, y, z], `(${x} BETWEEN ${y} AND ${z})`);
       case 'has':
       case 'has_cs':
         // Every text has the empty term.
@@ -457,6 +457,13 @@ export class ExpressionWriter {
     const tests = nanX && nanY ? `isnan(${x}) OR isnan(${y})` : `isnan(${nanX ? x : y})`;
     const nan = `coalesce(${tests}, FALSE)`;
     return ne ? `(${cmp} OR ${nan})` : `(${cmp} AND NOT ${nan})`;
+  }
+
+  /** nanFalse of between's three operands: a NaN value or bound makes it false (DuckDB orders NaN last). */
+  private betweenNanFalse(operands: readonly IrExpr[], sql: readonly string[], cmp: string): string {
+    if (this.d.name !== 'duckdb') return cmp;
+    const tests = sql.filter((_x, i) => this.mayBeNan(operands[i]!)).map((x) => `isnan(${x})`);
+    return tests.length === 0 ? cmp : `(${cmp} AND NOT coalesce(${tests.join(' OR ')}, FALSE))`;
   }
 
   private withoutNan(e: IrExpr, x: string): string {
