@@ -718,6 +718,7 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
         if (op.columns.some((item) => item.name !== undefined || item.expr.kind !== 'name'))
           return this.summarize(input, [], op.columns, op.span);
         for (const item of op.columns) {
+          if (item.expr.kind !== 'name') continue;
           const c = byName.get(item.expr.name);
           if (!c) throw this.unknownColumn(item.expr.name, cols, item.span);
           picked.add(c);

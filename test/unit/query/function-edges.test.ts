@@ -359,3 +359,19 @@ describe('arg_max()/arg_min() over NaN and url_decode() of a plus (metamorphic f
     expect(row).toEqual(['a b+c', 'a b+c']);
   });
 });
+
+describe('between with a NaN bound, todatetime() of non-datetime text (review findings)', () => {
+  it('is false when the upper bound is NaN, as x <= NaN is', async () => {
+    // Act: DuckDB ordered NaN above 2.0, so it was true.
+    const row = await printed('2.0 between (1.0 .. real(nan)), 2.0 between (real(nan) .. 3.0)');
+    // Assess
+    expect(row).toEqual([false, false]);
+  });
+
+  it('reads text that is no datetime as null, whatever digits it holds', async () => {
+    // Act: a run of 7 fractional digits outside a clock time was refused as finer than a microsecond.
+    const row = await printed('todatetime("3.14159265"), todatetime("1.0.19041.1234567")');
+    // Assess
+    expect(row).toEqual([null, null]);
+  });
+});
