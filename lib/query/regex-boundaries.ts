@@ -117,10 +117,17 @@ let wordSet: CodePoints | undefined;
 
 /** Whether a set of code points holds only word characters, only non-word ones, or both. */
 function kindOf(set: CodePoints): Kind {
+  // ASCII alone is decided without the Unicode word set, whose first scan costs a compile dearly.
+  if (isSubset(set, ASCII))
+    return isSubset(set, ASCII_WORD) ? 'word' : isDisjoint(set, ASCII_WORD) ? 'nonword' : 'other';
   wordSet ??= codePointsOf(WORD_JS);
   if (isSubset(set, wordSet)) return 'word';
   return isDisjoint(set, wordSet) ? 'nonword' : 'other';
 }
+
+const ASCII: CodePoints = [0, 0x7f];
+/** `[0-9A-Z_a-z]`: the word characters of ASCII, by the regex page's \w as by RE2's. */
+const ASCII_WORD: CodePoints = [0x30, 0x39, 0x41, 0x5a, 0x5f, 0x5f, 0x61, 0x7a];
 
 /** Whether a set holds only word characters, none of them ASCII. */
 function isForeignWord(set: CodePoints): boolean {

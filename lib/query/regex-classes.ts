@@ -12,8 +12,10 @@ import {
   MAX_CODE_POINT,
   NOTHING,
   re2Class,
+  SPACE_JS,
   symmetricDifference,
   union,
+  WORD_JS,
   type CodePoints,
 } from './regex-codepoints';
 import { propertyCodePoints, propertyEscape, type UnicodeProperty } from './regex-properties';
@@ -40,10 +42,7 @@ export interface ClassMode {
   readonly ascii: boolean;
 }
 
-/** Unicode's word characters as the page defines `\w`: Alphabetic, marks, decimal digits, connectors, joiners. */
-export const WORD_JS = '\\p{Alphabetic}\\p{M}\\p{Nd}\\p{Pc}\\p{Join_Control}';
-/** Unicode's White_Space, the page's `\s`. */
-export const SPACE_JS = '\\p{White_Space}';
+export { SPACE_JS, WORD_JS } from './regex-codepoints';
 
 /** The page's ASCII classes (`[[:alpha:]]`), as its table defines them. */
 const POSIX: Record<string, readonly (readonly [number, number])[]> = {
@@ -243,19 +242,21 @@ function itemCodePoints(item: Item, mode: ClassMode, fold: (set: CodePoints) => 
   switch (item.kind) {
     case 'range':
       return [item.lo, item.hi];
+    // A negated item is folded first, then negated, as the page's engine reads `(?i)[\P{Ll}]`: the
+    // complement of the folded set (no cased letter), where folding the complement would take every letter back.
     case 'posix': {
       const set = fromRanges(POSIX[item.name]!);
-      return item.negated ? complement(set) : set;
+      return item.negated ? complement(fold(set)) : set;
     }
     case 'property': {
       const set = propertyCodePoints(item.property);
-      return item.negated ? complement(set) : set;
+      return item.negated ? complement(fold(set)) : set;
     }
     case 'class':
       return classCodePoints(item.node, mode, fold);
     case 'perl': {
       const set = perlCodePoints(item.letter.toLowerCase(), mode);
-      return item.letter === item.letter.toLowerCase() ? set : complement(set);
+      return item.letter === item.letter.toLowerCase() ? set : complement(fold(set));
     }
   }
 }

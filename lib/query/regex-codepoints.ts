@@ -7,6 +7,13 @@
 /** Inclusive ranges `[lo0, hi0, lo1, hi1, ...]`, sorted and disjoint, not touching. */
 export type CodePoints = readonly number[];
 
+import { once } from './once-per-process';
+
+/** Unicode's word characters as the page defines `\w`: Alphabetic, marks, decimal digits, connectors, joiners. */
+export const WORD_JS = '\\p{Alphabetic}\\p{M}\\p{Nd}\\p{Pc}\\p{Join_Control}';
+/** Unicode's White_Space, the page's `\s`. */
+export const SPACE_JS = '\\p{White_Space}';
+
 export const MAX_CODE_POINT = 0x10ffff;
 export const NOTHING: CodePoints = [];
 export const EVERYTHING: CodePoints = [0, MAX_CODE_POINT];
@@ -33,7 +40,15 @@ export function cacheSet<V>(map: Map<string, V>, key: string, value: V): V {
  */
 export function codePointsOf(jsClassBody: string, flags: 'u' | 'v' = 'u'): CodePoints {
   const key = `${flags}${jsClassBody}`;
-  return scanned.get(key) ?? cacheSet(scanned, key, scan(new RegExp(`^[${jsClassBody}]$`, flags)));
+  const known = scanned.get(key);
+  if (known) return known;
+  const test = new RegExp(`^[${jsClassBody}]$`, flags);
+  // The fixed sets every process needs are scanned outside the compile budget, and kept when the
+  // cache is emptied; any other set counts in the budget of the compile that asks for it.
+  if (!ONCE_PER_PROCESS.has(key)) return cacheSet(scanned, key, scan(test));
+  const set = once(() => scan(test));
+  scanned.set(key, set);
+  return set;
 }
 
 /** Every code point a one-character test matches, as ranges. */
@@ -143,6 +158,16 @@ export function re2Members(set: CodePoints): string {
  */
 const COVERING_CATEGORIES = ['L', 'Lu', 'Ll', 'Lt', 'Lm', 'Lo', 'M', 'Nd', 'Nl'];
 
+/**
+ * The sets scanned once per process whatever the queries (the Perl classes' and the covering
+ * categories'), kept out of the cache's clearing and out of the compile budget (once-per-process.ts).
+ */
+const ONCE_PER_PROCESS = new Set([
+  ...COVERING_CATEGORIES.map((category) => `u\\p{${category}}`),
+  `u${WORD_JS}`,
+  `u${SPACE_JS}`,
+]);
+
 /** The set's members, as RE2 reads them inside brackets: categories it holds whole, then ranges. */
 function coverMembers(set: CodePoints): string {
   let rest = set;
@@ -162,8 +187,11 @@ function coverMembers(set: CodePoints): string {
  */
 export function re2Class(set: CodePoints): string {
   if (set.length === 0) return '[^\\x{0}-\\x{10FFFF}]';
+  const rest = complement(set);
+  // Every character (`[\s\S]`): `[^]` would be an empty class, which RE2 and Java refuse.
+  if (difference(rest, [0xd800, 0xdfff]).length === 0) return '[\\x{0}-\\x{10FFFF}]';
   const members = coverMembers(set);
-  const others = coverMembers(complement(set));
+  const others = coverMembers(rest);
   return others.length < members.length ? `[^${others}]` : `[${members}]`;
 }
 

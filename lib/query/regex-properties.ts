@@ -179,8 +179,16 @@ function resolve(body: string): UnicodeProperty | undefined {
   if (category) return categoryProperty(category);
   const binary = BINARY_PROPERTIES.get(loose);
   if (binary) return { re2: binary === 'Any' ? 'Any' : undefined, js: `\\p{${binary}}` };
-  const script = scriptName(body.trim(), 'Script');
-  return script ? { re2: script, script: true, js: `\\p{Script=${script}}` } : undefined;
+  return scriptProperty(scriptName(body.trim(), 'Script'));
+}
+
+/**
+ * A script by its name: RE2 reads the long names only (`Greek`), so a four-letter ISO 15924 code
+ * (`Grek`, `Latn`, `Zyyy`), which JavaScript reads, is computed from JavaScript's tables.
+ */
+function scriptProperty(script: string | undefined): UnicodeProperty | undefined {
+  if (!script) return undefined;
+  return { re2: script.length === 4 ? undefined : script, script: true, js: `\\p{Script=${script}}` };
 }
 
 /** RE2 reads every general category's short name but LC and Cn (its tables have neither). */
@@ -194,8 +202,7 @@ function propertyValue(property: string, value: string): UnicodeProperty | undef
     return category ? categoryProperty(category) : undefined;
   }
   if (property === 'script' || property === 'sc') {
-    const script = scriptName(value, 'Script');
-    return script ? { re2: script, script: true, js: `\\p{Script=${script}}` } : undefined;
+    return scriptProperty(scriptName(value, 'Script'));
   }
   if (property === 'scriptextensions' || property === 'scx') {
     const script = scriptName(value, 'Script_Extensions');

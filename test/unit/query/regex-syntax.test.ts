@@ -74,3 +74,35 @@ describe("the regex syntax page's flags, groups, repetitions and escapes", () =>
     expectRefusedAt(query, duck, { code: 'QUERY_SEMANTIC', message, position });
   });
 });
+
+describe('classes of every character, negated items under (?i), script codes (review findings)', () => {
+  it('runs a class of every character ([\\s\\S], [\\w\\W]), which was written as an empty class the engine refused', async () => {
+    // Act
+    const rows = await rowsOf(
+      db,
+      'print a = extract(@"[\\s\\S]+", 0, "a\\nb"), b = extract(@"(?i)[\\S\\s]+", 0, "é\\n"), c = extract(@"[\\w\\W]+", 0, "x y")',
+    );
+    // Assess
+    expect(rows).toEqual([['a\nb', 'é\n', 'x y']]);
+  });
+
+  it('folds a negated item before negating it under (?i), as the page engine reads it', async () => {
+    // Act: (?i)[\P{Ll}\W] took every letter back by folding the complement.
+    const rows = await rowsOf(
+      db,
+      'print a = extract(@"(?i)[\\P{Ll}\\W]+", 0, "abc"), b = extract(@"(?i)[[:^alpha:]\\W]+", 0, "ks!"), c = extract(@"[\\P{Ll}]+", 0, "abCD")',
+    );
+    // Assess
+    expect(rows).toEqual([['', '!', 'CD']]);
+  });
+
+  it('reads a script by its four-letter code (Grek, Latn), which RE2 does not know, from the Unicode tables', async () => {
+    // Act: they were handed to the engine as written, an engine error.
+    const rows = await rowsOf(
+      db,
+      'print a = extract(@"\\p{Grek}+", 0, "abαβγ"), b = extract(@"\\p{sc=Latn}+", 0, "αβabc"), c = extract(@"[\\p{Hira}]+", 0, "xひらがな")',
+    );
+    // Assess
+    expect(rows).toEqual([['αβγ', 'abc', 'ひらがな']]);
+  });
+});
