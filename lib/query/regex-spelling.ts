@@ -94,7 +94,8 @@ class Speller {
     const caseless = (flags[2] ?? '').includes('i') ? false : flags[1]!.includes('i') || wasCaseless;
     if (scoped) this.caseless.push(caseless);
     else this.caseless[this.caseless.length - 1] = caseless;
-    const on = flags[1]!.replace(/[uxR]/g, '');
+    // Java folds ASCII alone under i unless u is set too; the page's engine folds all of Unicode.
+    const on = flags[1]!.replace(/[uxR]/g, '') + (this.engine === 'timestream' && caseless && !wasCaseless ? 'u' : '');
     const off = (flags[2] ?? '').replace(/[uxR]/g, '');
     const set = on + (off === '-' ? '' : off);
     this.out += set || scoped ? `(?${set}${flags[3]}` : '';
@@ -107,7 +108,9 @@ class Speller {
    */
   private bracketClass(i: number): number {
     const parsed = parseClass(this.regex, i, this.mode);
-    if (parsed && needsComputing(parsed.node, this.mode)) {
+    // Java reads no POSIX class (`[[:alpha:]]` would be the characters of `:alph`): computed for it.
+    const javaPosix = this.engine === 'timestream' && /\[:\^?[a-z]+:\]/.test(this.regex.slice(i, parsed?.end));
+    if (parsed && (needsComputing(parsed.node, this.mode) || javaPosix)) {
       const caseless = this.caseless.at(-1)!;
       const key = `${this.mode.verbose ? 'x' : ''}${this.mode.ascii ? 'a' : ''}${caseless ? 'i' : ''}:${this.regex.slice(i, parsed.end)}`;
       this.out +=
@@ -165,7 +168,9 @@ class Speller {
       } else this.out += propertyClass(found, negated); // only outside a class (needsComputing)
       return i + property.text.length - 1;
     }
-    this.out += this.mode.ascii ? `\\${next}` : (unicodeClass(next, inClass) ?? `\\${next}`);
+    // \v is the vertical tab alone on the page; Java's \v is every vertical whitespace.
+    if (next === 'v' && this.engine === 'timestream') this.out += '\\x0B';
+    else this.out += this.mode.ascii ? `\\${next}` : (unicodeClass(next, inClass) ?? `\\${next}`);
     return i + 1;
   }
 }

@@ -106,3 +106,14 @@ describe('classes of every character, negated items under (?i), script codes (re
     expect(rows).toEqual([['αβγ', 'abc', 'ひらがな']]);
   });
 });
+
+describe("Timestream's Java regexes (review B finding 7; checked as text: Timestream does not run here)", () => {
+  it('computes POSIX classes, writes \\v as the vertical tab and folds Unicode under i', () => {
+    // Act
+    const spelled = ['[[:alpha:]]+', '[[:^digit:]x]', 'a\\vb', '(?i)é', '(?i:é)x'].map((r) =>
+      engineRegex(r, 'timestream'),
+    );
+    // Assess: Java read [[:alpha:]] as the characters of ":alph", \v as any vertical space, (?i) as ASCII-only.
+    expect(spelled).toEqual(['[A-Za-z]+', '[^0-9]', 'a\\x0Bb', '(?iu)é', '(?iu:é)x']);
+  });
+});
