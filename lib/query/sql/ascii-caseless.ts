@@ -2,7 +2,21 @@
 // fold ASCII letters only: "Case-insensitive operators are currently supported only for
 // ASCII-text. For non-ASCII comparison, use the tolower() function" (the in~, startswith,
 // endswith and hasprefix pages). The engines' lower() and RE2's (?i) fold every letter, so a
-// constant holding a letter beyond ASCII is matched by a regex that folds its ASCII letters alone.
+// constant holding a letter beyond ASCII is compared with its ASCII letters lowered on both sides
+// (=~, !~, in~: one equality or one IN), or matched by a regex that folds its ASCII letters alone
+// (contains, startswith, endswith, has).
+
+const ASCII_UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/** The text with its ASCII letters lowered, every other character as written ("ÉA" is "Éa"). */
+export function asciiLower(text: string): string {
+  return text.replace(/[A-Z]/g, (ch) => ch.toLowerCase());
+}
+
+/** SQL lowering the ASCII letters of a text alone: translate() reads the same in DuckDB and Timestream (Trino). */
+export function asciiLowerSql(x: string): string {
+  return `translate(${x}, '${ASCII_UPPER}', '${ASCII_UPPER.toLowerCase()}')`;
+}
 
 /** A letter or digit, written as is in a regex; anything else is written by its code point. */
 const REGEX_META_FREE = /^[\p{L}\p{N}]$/u;
