@@ -2,21 +2,7 @@
 // fold ASCII letters only: "Case-insensitive operators are currently supported only for
 // ASCII-text. For non-ASCII comparison, use the tolower() function" (the in~, startswith,
 // endswith and hasprefix pages). The engines' lower() and RE2's (?i) fold every letter, so a
-// constant holding a letter beyond ASCII is compared with its ASCII letters lowered on both sides
-// (=~, !~, in~: one equality or one IN), or matched by a regex that folds its ASCII letters alone
-// (contains, startswith, endswith, has).
-
-const ASCII_UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-
-/** The text with its ASCII letters lowered, every other character as written ("ÉA" is "Éa"). */
-export function asciiLower(text: string): string {
-  return text.replace(/[A-Z]/g, (ch) => ch.toLowerCase());
-}
-
-/** SQL lowering the ASCII letters of a text alone: translate() reads the same in DuckDB and Timestream (Trino). */
-export function asciiLowerSql(x: string): string {
-  return `translate(${x}, '${ASCII_UPPER}', '${ASCII_UPPER.toLowerCase()}')`;
-}
+// constant holding a letter beyond ASCII is matched by a regex that folds its ASCII letters alone.
 
 /** A letter or digit, written as is in a regex; anything else is written by its code point. */
 const REGEX_META_FREE = /^[\p{L}\p{N}]$/u;
@@ -45,9 +31,15 @@ export function literalPattern(text: string, asciiCaseless: boolean): string {
 /** Where a caseless operator's constant must sit in the text. */
 export type CaselessPlace = 'whole' | 'anywhere' | 'start' | 'end';
 
-/** The regex of a caseless operator whose constant is `text` (\A and \z: Java's $ also matches before a final newline). */
-export function caselessRegex(text: string, place: CaselessPlace): string {
-  const body = literalPattern(text, true);
+/**
+ * The regex of a caseless operator whose constant is `text`, or of in~ whose constants are `text`
+ * (one alternation: a regex per constant, OR-ed, was 30 times slower over 50 of them). \A and \z:
+ * Java's $ also matches before a final newline.
+ */
+export function caselessRegex(text: string | readonly string[], place: CaselessPlace): string {
+  const texts = typeof text === 'string' ? [text] : text;
+  const patterns = texts.map((t) => literalPattern(t, true));
+  const body = patterns.length === 1 ? patterns[0]! : `(?:${patterns.join('|')})`;
   const start = place === 'whole' || place === 'start' ? '\\A' : '';
   const end = place === 'whole' || place === 'end' ? '\\z' : '';
   return `${start}${body}${end}`;
