@@ -182,6 +182,33 @@ describe('case-insensitive string operators fold ASCII letters only', () => {
     // Assess
     expect(sql).toContain('regexp_like("_c1", \'\\AÉ[aA]\\z\')');
   });
+
+  it('tests in~ of constants beyond ASCII with one regex of all of them, not one per constant', async () => {
+    // Act
+    const sql = compile('datatable(s:string)["A"] | where s in~ ("Zürich", "München", "Oslo", "Éa")', duckdb).sql;
+    const rows = await rowsOf(
+      'print a = "ÉA" in~ ("Éa"), b = "é" in~ ("É"), c = "É" in~ ("É"), d = "ÉA" !in~ ("x", "Éa"), e = "MÜNCHEN" in~ ("München"), f = "oslo" in~ ("Zürich", "OSLO")',
+    );
+
+    // Assess: one alternation holds every constant, its ASCII letters in either case.
+    expect(sql.match(/regexp_matches/g)).toHaveLength(1);
+    expect(sql).toContain("'\\A(?:[zZ]ü[rR][iI][cC][hH]|[mM]ü[nN][cC][hH][eE][nN]|[oO][sS][lL][oO]|É[aA])\\z'");
+    expect(sql).not.toContain(' IN (');
+    expect(rows).toEqual([[true, false, true, false, false, true]]);
+  });
+
+  it('keeps lower() for a column listed by in~ beside constants beyond ASCII', async () => {
+    // Act
+    const rows = await rowsOf(`${T} | extend t = "ÉA" | project s, in_ = s in~ (t, "zz", "éa")`);
+
+    // Assess: the column t matches through lower(), so "éA" also equals "ÉA" there.
+    expect(rows).toEqual([
+      ['Éa', true],
+      ['éA', true],
+      ['ÉA', true],
+      ['x ÉAb y', false],
+    ]);
+  });
 });
 
 describe('bin() sizes written as constant expressions', () => {

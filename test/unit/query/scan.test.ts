@@ -202,6 +202,22 @@ describe('scan', () => {
     ]);
   });
 
+  it('sorts the serialized rows before a summarize only when a list reads their order', async () => {
+    // Prepare: rows numbered by serialize; count and avg read no order, the lists do.
+    const numbered = 'range i from 1 to 14 step 1 | extend k = i % 7 | serialize rn = row_number()';
+    const sorts = (sql: string): number => sql.replaceAll('OVER (ORDER BY', '').match(/ORDER BY/g)?.length ?? 0;
+    // Act
+    const counted = compile(`${numbered} | summarize n = count(), a = avg(rn) by k | sort by k asc`, options('duckdb'));
+    const lists = ['make_list(rn)', 'make_list_if(rn, rn > 7)', 'make_list_with_nulls(rn)'].map(
+      (agg) => compile(`${numbered} | summarize l = ${agg}`, options('duckdb')).sql,
+    );
+    const rows = convertRows(await runSql(db, counted.sql), ['long', 'long', 'real']);
+    // Assess: the only sort (beside the numbering's window) of the count is the final one; each list's input is sorted.
+    expect(sorts(counted.sql)).toBe(1);
+    for (const sql of lists) expect(sorts(sql)).toBe(1);
+    expect(rows).toEqual(Array.from({ length: 7 }, (_, k) => [k, 2, k === 0 ? 10.5 : k + 3.5]));
+  });
+
   it("runs a three-step funnel as the docs' matching logic does, on random input", async () => {
     await fc.assert(
       fc.asyncProperty(
