@@ -183,9 +183,8 @@ export class ExpressionWriter {
         const test = `${x} IN (${a.slice(1).join(', ')})`;
         const listed = e.args.some((v) => this.nullable(v)) ? `coalesce(${test}, FALSE)` : `(${test})`;
         // As == compares: a NaN equals nothing (DuckDB's IN finds a listed NaN).
-        const nanListed =
-          this.d.name === 'duckdb' && this.mayBeNan(ex!) && e.args.slice(1).some((v) => this.mayBeNan(v));
-        return nanListed ? `(${listed} AND NOT coalesce(isnan(${x}), FALSE))` : listed;
+        const nanListed = e.args.slice(1).some((v) => this.mayBeNan(v));
+        return nanListed ? this.nanCorrected([ex!], [x], listed, false) : listed;
       }
       case 'in_ci': {
         // Constants folding beyond ASCII: all of them in one regex folding ASCII only (lower() folds
@@ -204,7 +203,7 @@ export class ExpressionWriter {
       }
       case 'between':
         // (x >= low and x <= high), as the between page defines it: null for a null x, as x >= low is.
-        return this.betweenNanFalse(e.args, [x, y, z], `(${x} BETWEEN ${y} AND ${z})`);
+        return this.nanCorrected(e.args, [x, y, z], `(${x} BETWEEN ${y} AND ${z})`, false);
       case 'has':
       case 'has_cs':
         // Every text has the empty term.
@@ -461,20 +460,20 @@ export class ExpressionWriter {
    */
   private nanFalse(ex: IrExpr, ey: IrExpr, x: string, y: string, cmp: string, ne: boolean): string {
     // Every comparison passes here: no arrays nor closure for the usual case of no real operand.
-    if (this.d.name !== 'duckdb') return cmp;
-    const nanX = this.mayBeNan(ex);
-    const nanY = this.mayBeNan(ey);
-    if (!nanX && !nanY) return cmp;
-    const tests = nanX && nanY ? `isnan(${x}) OR isnan(${y})` : `isnan(${nanX ? x : y})`;
-    const nan = `coalesce(${tests}, FALSE)`;
-    return ne ? `(${cmp} OR ${nan})` : `(${cmp} AND NOT ${nan})`;
+    if (this.d.name !== 'duckdb' || (!this.mayBeNan(ex) && !this.mayBeNan(ey))) return cmp;
+    return this.nanCorrected([ex, ey], [x, y], cmp, ne);
   }
 
-  /** nanFalse of between's three operands: a NaN value or bound makes it false (DuckDB orders NaN last). */
-  private betweenNanFalse(operands: readonly IrExpr[], sql: readonly string[], cmp: string): string {
+  /**
+   * nanFalse over any operands (between's three, in's value): `cmp` is false, or true when `ne`,
+   * when one that may be NaN is.
+   */
+  private nanCorrected(operands: readonly IrExpr[], sql: readonly string[], cmp: string, ne: boolean): string {
     if (this.d.name !== 'duckdb') return cmp;
     const tests = sql.filter((_x, i) => this.mayBeNan(operands[i]!)).map((x) => `isnan(${x})`);
-    return tests.length === 0 ? cmp : `(${cmp} AND NOT coalesce(${tests.join(' OR ')}, FALSE))`;
+    if (tests.length === 0) return cmp;
+    const nan = `coalesce(${tests.join(' OR ')}, FALSE)`;
+    return ne ? `(${cmp} OR ${nan})` : `(${cmp} AND NOT ${nan})`;
   }
 
   private withoutNan(e: IrExpr, x: string): string {
