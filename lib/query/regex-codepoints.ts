@@ -19,6 +19,8 @@ export const NOTHING: CodePoints = [];
 export const EVERYTHING: CodePoints = [0, MAX_CODE_POINT];
 
 const scanned = new Map<string, CodePoints>();
+/** The sets of ONCE_PER_PROCESS, scanned at most once per process. */
+const fixedSets = new Map<string, CodePoints>();
 
 /**
  * Caches keyed by query text (class spellings, folded sets, property names) are emptied when
@@ -40,14 +42,15 @@ export function cacheSet<V>(map: Map<string, V>, key: string, value: V): V {
  */
 export function codePointsOf(jsClassBody: string, flags: 'u' | 'v' = 'u'): CodePoints {
   const key = `${flags}${jsClassBody}`;
-  const known = scanned.get(key);
+  const known = fixedSets.get(key) ?? scanned.get(key);
   if (known) return known;
   const test = new RegExp(`^[${jsClassBody}]$`, flags);
-  // The fixed sets every process needs are scanned outside the compile budget, and kept when the
-  // cache is emptied; any other set counts in the budget of the compile that asks for it.
+  // The fixed sets every process needs are scanned outside the compile budget and kept for the
+  // process (their own map, which cacheSet never empties); any other set counts in the budget of
+  // the compile that asks for it.
   if (!ONCE_PER_PROCESS.has(key)) return cacheSet(scanned, key, scan(test));
   const set = once(() => scan(test));
-  scanned.set(key, set);
+  fixedSets.set(key, set);
   return set;
 }
 
