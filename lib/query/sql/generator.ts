@@ -410,7 +410,7 @@ class Generator {
         const input = this.rel(rel.input);
         // Serialized rows whose order is only in their keys (a scan's or a session's walk, a numbering)
         // are sorted here, so make_list and the like read them in that order, as after a sort; only
-        // then: the sort cost a count and avg by key over 3M numbered rows half their time again.
+        // then: the sort is a cost no other aggregation needs.
         if (input.order.length > 0 && input.sel.orderBy.length === 0 && rel.aggs.some((a) => readsRowOrder(a.value)))
           input.sel.orderBy = this.orderBy(input.order);
         let s = this.pureOrWrap(input);
