@@ -43,6 +43,21 @@ interface OrderKey {
   readonly ref: string;
   readonly desc: boolean;
   readonly nullsFirst: boolean;
+  /** A real key, whose NaN values sort next to its nulls (orderTerm). */
+  readonly real?: boolean;
+}
+
+/**
+ * One ORDER BY term. Kusto sorts a real's NaN next to its nulls, between them and the numbers
+ * (sort page, "Using special floating-point values"); the engines sort NaN above +inf, which is that
+ * place for ascending with nulls last and descending with nulls first. For the other two the key is
+ * negated and its direction flipped: the numbers keep their order and NaN (its own negation, still
+ * the largest) moves to the nulls' side.
+ */
+function orderTerm(name: string, k: OrderKey): string {
+  const flip = k.real === true && k.desc !== k.nullsFirst;
+  const desc = flip ? !k.desc : k.desc;
+  return `${flip ? `-${name}` : name} ${desc ? 'DESC' : 'ASC'} NULLS ${k.nullsFirst ? 'FIRST' : 'LAST'}`;
 }
 
 interface State {
@@ -254,7 +269,7 @@ class Generator {
           if ((item !== undefined && item.sql !== this.q(k.ref)) || out.some((o) => o.ref === k.ref)) return undefined;
           if (item === undefined && !sel.star) return undefined;
         }
-        orderBy.push(`${this.q(name ?? k.ref)} ${k.desc ? 'DESC' : 'ASC'} NULLS ${k.nullsFirst ? 'FIRST' : 'LAST'}`);
+        orderBy.push(orderTerm(this.q(name ?? k.ref), k));
       }
     }
     this.countTerms(cols.length, undefined);
@@ -385,12 +400,13 @@ class Generator {
       case 'sort': {
         const s = this.pureOrWrap(this.rel(rel.input));
         const keys: OrderKey[] = rel.keys.map((k) => {
-          if (k.expr.kind === 'col') return { ref: k.expr.ref, desc: k.desc, nullsFirst: k.nullsFirst };
+          const real = k.expr.type === 'real';
+          if (k.expr.kind === 'col') return { ref: k.expr.ref, desc: k.desc, nullsFirst: k.nullsFirst, real };
           this.hiddenCounter++;
           const ref = `_s${this.hiddenCounter}`;
           s.sel.items.push({ sql: this.expr(k.expr), ref });
           s.carried.push(ref);
-          return { ref, desc: k.desc, nullsFirst: k.nullsFirst };
+          return { ref, desc: k.desc, nullsFirst: k.nullsFirst, real };
         });
         s.order = keys;
         s.sel.orderBy = this.orderBy(keys);
@@ -924,7 +940,7 @@ class Generator {
   }
 
   private orderBy(keys: readonly OrderKey[]): string[] {
-    return keys.map((k) => `${this.q(k.ref)} ${k.desc ? 'DESC' : 'ASC'} NULLS ${k.nullsFirst ? 'FIRST' : 'LAST'}`);
+    return keys.map((k) => orderTerm(this.q(k.ref), k));
   }
 
   private render(sel: Select): string {
