@@ -235,8 +235,10 @@ class ScalarAnalyzer {
         // -d.a stays dynamic (Kusto.Language's type); its value keeps the number's kind.
         if (!isNumeric(operand.type) && operand.type !== 'timespan' && operand.type !== 'dynamic')
           throw this.errors.semantic(`cannot negate a value of type ${operand.type}`, expr.span);
-        // -x of an int column is a long (Kusto.Language), so -int(-2147483648) fits; a literal stays int above.
-        return call('neg', [operand], operand.type === 'int' ? 'long' : operand.type);
+        // -x of an int column is a long (Kusto.Language), so -int(-2147483648) fits; an int that reads
+        // no column (`-toint(1)`, `-hourofday(now())`) stays int there, as a literal does above.
+        const widened = operand.type === 'int' && readsColumn(operand);
+        return call('neg', [operand], widened ? 'long' : operand.type);
       }
       case 'binary':
         return this.binary(expr);
@@ -879,6 +881,12 @@ function foldFine(op: ArithmeticOp, l: IrExpr & { kind: 'lit' }, r: IrExpr & { k
   if (op === '%') return undefined;
   const ticks = exactTimespanTicks(op, l, r);
   return ticks === undefined ? undefined : lit('timespan', ticks);
+}
+
+/** Whether the expression reads a column of its input (a sub-query's own columns are not the input's). */
+function readsColumn(e: IrExpr): boolean {
+  if (e.kind === 'col') return true;
+  return e.kind === 'call' && e.args.some(readsColumn);
 }
 
 function negatedLiteral(type: KqlType, value: bigint): IrExpr {

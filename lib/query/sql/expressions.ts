@@ -151,7 +151,8 @@ export class ExpressionWriter {
         // Kusto's % is never negative: -7 % 3 is 2, 7 % -3 is 1, -7.5 % 2 is 0.5.
         return `(((${x} % ${y}) + abs(${y})) % abs(${y}))`;
       case 'neg':
-        return `(-${x})`;
+        // An int typed int (-toint(k), no column read) is negated in 64 bits: -int(-2147483648) is no engine error.
+        return e.type === 'int' ? `(-CAST(${x} AS BIGINT))` : `(-${x})`;
       case 'eq':
         return this.nanFalse(ex!, ey!, x, y, this.nullSafe(ex!, ey!, x, y, '=', 'FALSE'), false);
       case 'ne':

@@ -19,6 +19,13 @@ describe('result types as Kusto.Language gives them', () => {
     expect(typeOf('-int(5)')).toBe('int');
   });
 
+  it('types -x of an int that reads no column int, as Kusto.Language types -toint(1)', () => {
+    // It was long: only a literal stayed int.
+    expect(typeOf('-toint(1)')).toBe('int');
+    expect(typeOf('-hourofday(datetime(2024-01-01 05:00))')).toBe('int');
+    expect(typeOf('-toint(i)')).toBe('long');
+  });
+
   it('types bin and floor of an int by an int long, other pairs their wider type', () => {
     expect(typeOf('bin(i, int(3))')).toBe('long');
     expect(typeOf('floor(i, int(3))')).toBe('long');
@@ -49,6 +56,13 @@ describe('values of the retyped operators on DuckDB', () => {
 
   it('negates the smallest int without overflow', async () => {
     expect(await rows('y = -i')).toEqual([[2147483648], [null]]);
+  });
+
+  it('negates an int constant that is no literal without overflow', async () => {
+    expect(await rows('y = -toint(5), z = -toint(-2147483648)')).toEqual([
+      [-5, 2147483648],
+      [-5, 2147483648],
+    ]);
   });
 
   it('bins the smallest int below it without overflow', async () => {
