@@ -5,6 +5,7 @@
 // Never throws: a value the type cannot hold (a datetime outside Kusto's range, text where a number
 // belongs) becomes null, as Kusto has no such value.
 import type { KqlType } from './ir';
+import { parseDynamicText } from './json-text';
 import { daysInMonth, formatDatetimeTicks, formatTimespanTicks, inDatetimeRange } from './literals';
 
 const TIMESTAMP_RE = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?Z?$/;
@@ -20,7 +21,8 @@ export function convertRow(row: readonly unknown[], types: readonly KqlType[]): 
 /**
  * One value in the response format: datetime as ISO 8601 UTC ending in Z (up to 7 fractional digits),
  * timespan (BIGINT microseconds on the SQL side) as [-][d.]hh:mm:ss[.fffffff], dynamic as the JSON value,
- * real NaN/Infinity as strings, long as a number when it is a safe integer (else its decimal string).
+ * real NaN/Infinity as strings, long as a number when it is a safe integer (else its decimal string,
+ * likewise an integer inside a dynamic value).
  */
 export function convertValue(value: unknown, type: KqlType): unknown {
   if (value === null || value === undefined) return type === 'string' ? '' : null;
@@ -45,7 +47,7 @@ export function convertValue(value: unknown, type: KqlType): unknown {
     case 'dynamic':
       if (typeof value !== 'string') return value;
       try {
-        return JSON.parse(value) as unknown;
+        return parseDynamicText(value);
       } catch {
         return value;
       }

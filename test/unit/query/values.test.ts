@@ -54,6 +54,19 @@ describe('convertValue', () => {
     expect(convertValue(null, 'string')).toBe('');
   });
 
+  it('gives an integer beyond 2^53 inside a dynamic value as its digits, as a long column does', () => {
+    // JSON.parse rounded 9007199254740993 to 9007199254740992.
+    expect(convertValue('{"a":9007199254740993,"b":[-9223372036854775808,1.5]}', 'dynamic')).toEqual({
+      a: '9007199254740993',
+      b: ['-9223372036854775808', 1.5],
+    });
+    expect(convertValue('[9007199254740991,"12345678901234567890",1e20]', 'dynamic')).toEqual([
+      9007199254740991,
+      '12345678901234567890',
+      1e20,
+    ]);
+  });
+
   // https://learn.microsoft.com/en-us/kusto/query/scalar-data-types/datetime : 0001-01-01 .. 9999-12-31.
   it('gives null, never an error, for an engine timestamp Kusto has no datetime for', () => {
     expect(convertValue('10000-01-02 23:59:59', 'datetime')).toBeNull(); // DuckDB past year 9999
