@@ -34,8 +34,9 @@ export function convertValue(value: unknown, type: KqlType): unknown {
     case 'int':
       return integer(value);
     case 'real':
-    case 'decimal':
       return real(value);
+    case 'decimal':
+      return decimal(value);
     case 'bool':
       return typeof value === 'boolean' ? value : value === 'true' || value === 1 || value === '1';
     case 'datetime':
@@ -75,6 +76,22 @@ function real(value: unknown): number | string {
   if (n === Infinity) return 'Infinity';
   if (n === -Infinity) return '-Infinity';
   return n;
+}
+
+/** Four units in the last place of a double, relative to its magnitude. */
+const FEW_ULPS = 2 ** -50;
+
+/**
+ * A decimal as the answer's value. The engines hold a decimal as a double (docs/query-api.md), so
+ * decimal(0.1) + decimal(0.2) comes back as 0.30000000000000004 where Kusto's exact decimal gives
+ * 0.3: a value within a few units in the last place of a number of 15 significant digits is that
+ * number. Other values (1234567890123456, 16 digits held exactly) are kept as they are.
+ */
+function decimal(value: unknown): number | string {
+  const n = real(value);
+  if (typeof n !== 'number' || n === 0) return n;
+  const short = Number(n.toPrecision(15));
+  return Math.abs(short - n) <= Math.abs(n) * FEW_ULPS ? short : n;
 }
 
 /**
