@@ -17,6 +17,7 @@ import { binAutoCall, type BinAuto } from './bin-auto';
 import { metaFunction, type QueryIdentity } from './meta-functions';
 import type { ScalarFunction } from './catalog/types';
 import { convert } from './convert';
+import { isRowFree } from './range';
 import { exactTimespanTicks, foldArithmetic } from './constant-fold';
 import {
   alignArithmetic,
@@ -237,7 +238,7 @@ class ScalarAnalyzer {
           throw this.errors.semantic(`cannot negate a value of type ${operand.type}`, expr.span);
         // -x of an int column is a long (Kusto.Language), so -int(-2147483648) fits; an int that reads
         // no column (`-toint(1)`, `-hourofday(now())`) stays int there, as a literal does above.
-        const widened = operand.type === 'int' && readsColumn(operand);
+        const widened = operand.type === 'int' && !isRowFree(operand);
         return call('neg', [operand], widened ? 'long' : operand.type);
       }
       case 'binary':
@@ -881,12 +882,6 @@ function foldFine(op: ArithmeticOp, l: IrExpr & { kind: 'lit' }, r: IrExpr & { k
   if (op === '%') return undefined;
   const ticks = exactTimespanTicks(op, l, r);
   return ticks === undefined ? undefined : lit('timespan', ticks);
-}
-
-/** Whether the expression reads a column of its input (a sub-query's own columns are not the input's). */
-function readsColumn(e: IrExpr): boolean {
-  if (e.kind === 'col') return true;
-  return e.kind === 'call' && e.args.some(readsColumn);
 }
 
 function negatedLiteral(type: KqlType, value: bigint): IrExpr {
