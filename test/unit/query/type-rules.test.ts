@@ -40,6 +40,17 @@ describe('result types as Kusto.Language gives them', () => {
   });
 });
 
+describe('datatable int columns', () => {
+  it('refuses a long beyond 32 bits at the value, keeps the int range', () => {
+    // It compiled to a cast the engine failed on (an internal error).
+    expect(() => compile('datatable(x:int)[1, 2147483648]', duck)).toThrow(
+      /1:21: 2147483648 does not fit an int column/,
+    );
+    expect(() => compile('datatable(x:int)[-2147483649]', duck)).toThrow(/does not fit an int column/);
+    expect(compile('datatable(x:int)[-2147483648, 2147483647]', duck).columns[0]!.type).toBe('int');
+  });
+});
+
 describe('values of the retyped operators on DuckDB', () => {
   let db: DuckDBConnection;
   beforeAll(async () => {
