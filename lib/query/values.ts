@@ -85,11 +85,12 @@ const FEW_ULPS = 2 ** -50;
  * A decimal as the answer's value. The engines hold a decimal as a double (docs/query-api.md), so
  * decimal(0.1) + decimal(0.2) comes back as 0.30000000000000004 where Kusto's exact decimal gives
  * 0.3: a value within a few units in the last place of a number of 15 significant digits is that
- * number. Other values (1234567890123456, 16 digits held exactly) are kept as they are.
+ * number. Other values, and every one from 1e15 on (parse_version's 1000000020000000300000004 is
+ * nearer its double than 15 digits), are kept as they are.
  */
 function decimal(value: unknown): number | string {
   const n = real(value);
-  if (typeof n !== 'number' || n === 0) return n;
+  if (typeof n !== 'number' || n === 0 || Math.abs(n) >= 1e15) return n;
   const short = Number(n.toPrecision(15));
   return Math.abs(short - n) <= Math.abs(n) * FEW_ULPS ? short : n;
 }

@@ -61,6 +61,7 @@ describe('convertValue', () => {
     expect(convertValue(-(0.1 + 0.7), 'decimal')).toBe(-0.8);
     // Sixteen digits held exactly, a third and zero are kept; the real type is not rounded.
     expect(convertValue(1234567890123456, 'decimal')).toBe(1234567890123456);
+    expect(convertValue(1.0000000200000003e24, 'decimal')).toBe(1.0000000200000003e24);
     expect(convertValue(1 / 3, 'decimal')).toBe(1 / 3);
     expect(convertValue(0, 'decimal')).toBe(0);
     expect(convertValue(0.1 + 0.2, 'real')).toBe(0.30000000000000004);
