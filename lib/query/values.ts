@@ -78,21 +78,25 @@ function real(value: unknown): number | string {
   return n;
 }
 
-/** Four units in the last place of a double, relative to its magnitude. */
-const FEW_ULPS = 2 ** -50;
+/**
+ * How a decimal held as a double is snapped to 15 significant digits (below; tostring() in the SQL
+ * too): when it is within about one unit in its last place of such a number and below 1e15
+ * (looser, a 16-digit quotient such as 6.154285714285715 would be snapped too).
+ */
+export const DECIMAL_SNAP = { withinUlp: 2 ** -52, below: 1e15 } as const;
 
 /**
  * A decimal as the answer's value. The engines hold a decimal as a double (docs/query-api.md), so
  * decimal(0.1) + decimal(0.2) comes back as 0.30000000000000004 where Kusto's exact decimal gives
- * 0.3: a value within a few units in the last place of a number of 15 significant digits is that
+ * 0.3: a value within about a unit in the last place of a number of 15 significant digits is that
  * number. Other values, and every one from 1e15 on (parse_version's 1000000020000000300000004 is
  * nearer its double than 15 digits), are kept as they are.
  */
 function decimal(value: unknown): number | string {
   const n = real(value);
-  if (typeof n !== 'number' || n === 0 || Math.abs(n) >= 1e15) return n;
+  if (typeof n !== 'number' || n === 0 || Math.abs(n) >= DECIMAL_SNAP.below) return n;
   const short = Number(n.toPrecision(15));
-  return Math.abs(short - n) <= Math.abs(n) * FEW_ULPS ? short : n;
+  return Math.abs(short - n) <= Math.abs(n) * DECIMAL_SNAP.withinUlp ? short : n;
 }
 
 /**
