@@ -33,6 +33,7 @@ import type { DiscoveryState } from './discovery';
 import { clip, type ErrorFactory } from './errors';
 import type { AnalyzedQuery, Assigned, IrAgg, IrColumn, IrExpr, IrSortKey, KqlType, Rel, RenderHint } from './ir';
 import type { CompileContext, ExpressionRecords } from './limits';
+import { MAX_INT, MIN_INT } from './literals';
 import { closest, derivedName, matchesWildcard, NameAllocator } from './naming';
 import { checkRangeStep, foldConstant, isRowFree } from './range';
 import { AGGREGATE_FUNCTIONS, analyzeScalar, convert, type ScalarEnv } from './scalars';
@@ -525,7 +526,12 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
     if (v.type === type) return v;
     if (v.value === null) return lit(type, null);
     if ((type === 'real' || type === 'decimal') && isNumeric(v.type)) return lit(type, Number(v.value));
-    if (isInteger(type) && isInteger(v.type)) return lit(type, v.value);
+    if (isInteger(type) && isInteger(v.type)) {
+      // An int column cannot hold a long beyond 32 bits (the engine's cast failed with an internal error).
+      const outside = type === 'int' && typeof v.value === 'bigint' && (v.value < MIN_INT || v.value > MAX_INT);
+      if (outside) throw this.errors.semantic(`${v.value} does not fit an int column (32 bits)`, span);
+      return lit(type, v.value);
+    }
     if (type === 'dynamic') {
       const json = typeof v.value === 'bigint' ? v.value.toString() : JSON.stringify(v.value);
       if (v.type === 'string' || v.type === 'bool' || isNumeric(v.type)) return lit('dynamic', json);

@@ -23,6 +23,14 @@ function numberText(token: string): string {
 /** @throws SyntaxError when `raw` is not JSON. */
 export function minifiedJson(raw: string): string {
   JSON.parse(raw);
+  return mapJsonNumbers(raw, numberText);
+}
+
+/**
+ * JSON text with the whitespace outside strings removed and each number token replaced by
+ * `number(token)`; strings are copied as written. `raw` must be JSON.
+ */
+function mapJsonNumbers(raw: string, number: (token: string) => string): string {
   let out = '';
   let inString = false;
   for (let i = 0; i < raw.length; i++) {
@@ -37,9 +45,26 @@ export function minifiedJson(raw: string): string {
     } else if (ch === '-' || (ch >= '0' && ch <= '9')) {
       NUMBER.lastIndex = i;
       const token = NUMBER.exec(raw)![0];
-      out += numberText(token);
+      out += number(token);
       i += token.length - 1;
     } else if (ch !== ' ' && ch !== '\t' && ch !== '\n' && ch !== '\r') out += ch;
   }
   return out;
+}
+
+/** An integer token beyond 2^53 as a JSON string of its digits; any other token as it is. */
+function unsafeIntegerAsText(token: string): string {
+  return /[.eE]/.test(token) || Number.isSafeInteger(Number(token)) ? token : `"${token}"`;
+}
+
+/**
+ * A dynamic value's JSON text as the JS value of the answer. An integer beyond 2^53 (a long held
+ * in a dynamic value, exact in the engine's JSON text) becomes the string of its digits, as a long
+ * column's value does: JSON.parse would round 9007199254740993 to ...992.
+ * @throws SyntaxError when `text` is not JSON.
+ */
+export function parseDynamicText(text: string): unknown {
+  const value: unknown = JSON.parse(text);
+  // Sixteen digits in a row are needed for an integer beyond 2^53 (9007199254740993).
+  return /\d{16}/.test(text) ? JSON.parse(mapJsonNumbers(text, unsafeIntegerAsText)) : value;
 }

@@ -17,6 +17,7 @@ import { binAutoCall, type BinAuto } from './bin-auto';
 import { metaFunction, type QueryIdentity } from './meta-functions';
 import type { ScalarFunction } from './catalog/types';
 import { convert } from './convert';
+import { isRowFree } from './range';
 import { exactTimespanTicks, foldArithmetic } from './constant-fold';
 import {
   alignArithmetic,
@@ -235,8 +236,10 @@ class ScalarAnalyzer {
         // -d.a stays dynamic (Kusto.Language's type); its value keeps the number's kind.
         if (!isNumeric(operand.type) && operand.type !== 'timespan' && operand.type !== 'dynamic')
           throw this.errors.semantic(`cannot negate a value of type ${operand.type}`, expr.span);
-        // -x of an int column is a long (Kusto.Language), so -int(-2147483648) fits; a literal stays int above.
-        return call('neg', [operand], operand.type === 'int' ? 'long' : operand.type);
+        // -x of an int column is a long (Kusto.Language), so -int(-2147483648) fits; an int that reads
+        // no column (`-toint(1)`, `-hourofday(now())`) stays int there, as a literal does above.
+        const widened = operand.type === 'int' && !isRowFree(operand);
+        return call('neg', [operand], widened ? 'long' : operand.type);
       }
       case 'binary':
         return this.binary(expr);

@@ -5,6 +5,7 @@
 // Never throws: a value the type cannot hold (a datetime outside Kusto's range, text where a number
 // belongs) becomes null, as Kusto has no such value.
 import type { KqlType } from './ir';
+import { parseDynamicText } from './json-text';
 import { daysInMonth, formatDatetimeTicks, formatTimespanTicks, inDatetimeRange } from './literals';
 
 const TIMESTAMP_RE = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?Z?$/;
@@ -20,7 +21,8 @@ export function convertRow(row: readonly unknown[], types: readonly KqlType[]): 
 /**
  * One value in the response format: datetime as ISO 8601 UTC ending in Z (up to 7 fractional digits),
  * timespan (BIGINT microseconds on the SQL side) as [-][d.]hh:mm:ss[.fffffff], dynamic as the JSON value,
- * real NaN/Infinity as strings, long as a number when it is a safe integer (else its decimal string).
+ * real NaN/Infinity as strings, long as a number when it is a safe integer (else its decimal string,
+ * likewise an integer inside a dynamic value).
  */
 export function convertValue(value: unknown, type: KqlType): unknown {
   if (value === null || value === undefined) return type === 'string' ? '' : null;
@@ -32,8 +34,9 @@ export function convertValue(value: unknown, type: KqlType): unknown {
     case 'int':
       return integer(value);
     case 'real':
-    case 'decimal':
       return real(value);
+    case 'decimal':
+      return decimal(value);
     case 'bool':
       return typeof value === 'boolean' ? value : value === 'true' || value === 1 || value === '1';
     case 'datetime':
@@ -45,7 +48,7 @@ export function convertValue(value: unknown, type: KqlType): unknown {
     case 'dynamic':
       if (typeof value !== 'string') return value;
       try {
-        return JSON.parse(value) as unknown;
+        return parseDynamicText(value);
       } catch {
         return value;
       }
@@ -73,6 +76,27 @@ function real(value: unknown): number | string {
   if (n === Infinity) return 'Infinity';
   if (n === -Infinity) return '-Infinity';
   return n;
+}
+
+/**
+ * How a decimal held as a double is snapped to 15 significant digits (below; tostring() in the SQL
+ * too): when it is within about one unit in its last place of such a number and below 1e15
+ * (looser, a 16-digit quotient such as 6.154285714285715 would be snapped too).
+ */
+export const DECIMAL_SNAP = { withinUlp: 2 ** -52, below: 1e15 } as const;
+
+/**
+ * A decimal as the answer's value. The engines hold a decimal as a double (docs/query-api.md), so
+ * decimal(0.1) + decimal(0.2) comes back as 0.30000000000000004 where Kusto's exact decimal gives
+ * 0.3: a value within about a unit in the last place of a number of 15 significant digits is that
+ * number. Other values, and every one from 1e15 on (parse_version's 1000000020000000300000004 is
+ * nearer its double than 15 digits), are kept as they are.
+ */
+function decimal(value: unknown): number | string {
+  const n = real(value);
+  if (typeof n !== 'number' || n === 0 || Math.abs(n) >= DECIMAL_SNAP.below) return n;
+  const short = Number(n.toPrecision(15));
+  return Math.abs(short - n) <= Math.abs(n) * DECIMAL_SNAP.withinUlp ? short : n;
 }
 
 /**

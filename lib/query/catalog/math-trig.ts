@@ -44,11 +44,17 @@ const wrap64 = (h: string): string =>
   `CAST(CASE WHEN ((${h} % ${TWO_64}) + ${TWO_64}) % ${TWO_64} >= 9223372036854775808 THEN ((${h} % ${TWO_64}) + ${TWO_64}) % ${TWO_64} - ${TWO_64} ELSE ((${h} % ${TWO_64}) + ${TWO_64}) % ${TWO_64} END AS BIGINT)`;
 
 /**
- * Shifts: Kusto shifts a 64-bit long; a shift count outside 0..63 gives null (DuckDB would raise an
- * error). Timestream has no shift function: refused there.
+ * Shifts: Kusto shifts a 64-bit long by `shift % 64` and gives null for a negative count
+ * (binary_shift_left/right pages: "value << (shift%64)"), so a count of 64 shifts by 0; DuckDB would
+ * raise an error past 63. Timestream has no shift function: refused there.
  */
 const shift = (name: string, op: '<<' | '>>'): ScalarFunction => ({
-  ...long2(name, `value shifted ${op === '<<' ? 'left' : 'right'} by shift bits (64-bit).`, op, null),
+  ...long2(
+    name,
+    `value shifted ${op === '<<' ? 'left' : 'right'} by shift % 64 bits (64-bit); null for a negative shift.`,
+    op,
+    null,
+  ),
   signatures: [
     {
       params: [
@@ -59,7 +65,7 @@ const shift = (name: string, op: '<<' | '>>'): ScalarFunction => ({
     },
   ],
   duckdb: ({ a }) =>
-    `CASE WHEN ${a[1]} BETWEEN 0 AND 63 THEN ${op === '<<' ? wrap64(`(CAST(${a[0]} AS HUGEINT) * (CAST(1 AS HUGEINT) << CAST(${a[1]} AS INTEGER)))`) : `(CAST(${a[0]} AS BIGINT) >> CAST(${a[1]} AS INTEGER))`} END`,
+    `CASE WHEN ${a[1]} >= 0 THEN ${op === '<<' ? wrap64(`(CAST(${a[0]} AS HUGEINT) * (CAST(1 AS HUGEINT) << CAST(${a[1]} % 64 AS INTEGER)))`) : `(CAST(${a[0]} AS BIGINT) >> CAST(${a[1]} % 64 AS INTEGER))`} END`,
 });
 
 export const TRIG_FUNCTIONS: readonly ScalarFunction[] = [

@@ -11,7 +11,8 @@ import type { IrAgg, IrExpr, KqlType, SubqueryExpr } from '../ir';
 import type { CompileContext, NodeTable } from '../limits';
 import type { Span } from '../tokens';
 import { isInteger } from '../types';
-import { bindOnce, bindRepeated } from './bind-once';
+import { DECIMAL_SNAP } from '../values';
+import { bindOnce, bindOnceIn, bindRepeated } from './bind-once';
 import { dynamicArithmeticSql, type DynamicArithmeticFn } from './dynamic-arithmetic-sql';
 import { BIN_ORIGIN_MICROS, MICROS_PER_DAY, type SqlDialect } from './dialect';
 import { hasTerms } from './has-terms';
@@ -42,6 +43,17 @@ function guidsAsText(d: SqlDialect, args: readonly IrExpr[], sql: string[]): voi
 /** The text of a string constant holding a letter beyond ASCII (which lower() would fold too). */
 function beyondAsciiConstant(e: IrExpr): string | undefined {
   return e.kind === 'lit' && typeof e.value === 'string' && foldsBeyondAscii(e.value) ? e.value : undefined;
+}
+
+/**
+ * A decimal (a double in the engines) at its 15-significant-digit value when it is within about a unit
+ * in the last place of it, as the answer writes it (values.ts): tostring(decimal(0.1) + decimal(0.2))
+ * is "0.3". The nested CASE keeps log10 away from 0, NaN and the infinities.
+ */
+function decimalSnapped(x: string): string {
+  const near = `round(${x}, 14 - CAST(floor(log10(abs(${x}))) AS INTEGER))`;
+  const close = `abs(${near} - ${x}) <= abs(${x}) * ${DECIMAL_SNAP.withinUlp}`;
+  return `CASE WHEN abs(${x}) BETWEEN 1E-280 AND ${DECIMAL_SNAP.below} THEN CASE WHEN ${close} THEN ${near} ELSE ${x} END ELSE ${x} END`;
 }
 
 /** Arithmetic whose int operands are widened to BIGINT when Kusto types the result long. */
@@ -151,7 +163,8 @@ export class ExpressionWriter {
         // Kusto's % is never negative: -7 % 3 is 2, 7 % -3 is 1, -7.5 % 2 is 0.5.
         return `(((${x} % ${y}) + abs(${y})) % abs(${y}))`;
       case 'neg':
-        return `(-${x})`;
+        // An int typed int (-toint(k), no column read) is negated in 64 bits: -int(-2147483648) is no engine error.
+        return e.type === 'int' ? `(-CAST(${x} AS BIGINT))` : `(-${x})`;
       case 'eq':
         return this.nanFalse(ex!, ey!, x, y, this.nullSafe(ex!, ey!, x, y, '=', 'FALSE'), false);
       case 'ne':
@@ -516,8 +529,10 @@ export class ExpressionWriter {
       case 'dynamic':
         return d.dynToString(x);
       case 'real':
-      case 'decimal':
         return d.realToString(x);
+      case 'decimal':
+        // Some decimals are the engine's DECIMAL (parse_version), which round() takes only to a constant place.
+        return d.realToString(bindOnceIn(d, `CAST(${x} AS DOUBLE)`, decimalSnapped));
       case 'bool':
         // Kusto writes bools as .NET does: tostring(true) is "True".
         return `CASE WHEN ${x} THEN 'True' WHEN NOT ${x} THEN 'False' ELSE '' END`;

@@ -375,3 +375,14 @@ describe('between with a NaN bound, todatetime() of non-datetime text (review fi
     expect(row).toEqual([null, null]);
   });
 });
+
+describe('binary_shift_left/right: the count taken modulo 64 (their pages: value << (shift%64), null for a negative count)', () => {
+  it('shifts by the count modulo 64 and gives null for a negative count', async () => {
+    // Act: a count of 64 or more gave null.
+    const row = await printed(
+      'binary_shift_left(1, 64), binary_shift_left(1, 65), binary_shift_right(8, 65), binary_shift_left(3, 127), binary_shift_left(1, -1), binary_shift_right(8, -1)',
+    );
+    // Assess
+    expect(row).toEqual([1, 2, 4, '-9223372036854775808', null, null]);
+  });
+});

@@ -19,6 +19,13 @@ describe('result types as Kusto.Language gives them', () => {
     expect(typeOf('-int(5)')).toBe('int');
   });
 
+  it('types -x of an int that reads no column int, as Kusto.Language types -toint(1)', () => {
+    // It was long: only a literal stayed int.
+    expect(typeOf('-toint(1)')).toBe('int');
+    expect(typeOf('-hourofday(datetime(2024-01-01 05:00))')).toBe('int');
+    expect(typeOf('-toint(i)')).toBe('long');
+  });
+
   it('types bin and floor of an int by an int long, other pairs their wider type', () => {
     expect(typeOf('bin(i, int(3))')).toBe('long');
     expect(typeOf('floor(i, int(3))')).toBe('long');
@@ -30,6 +37,17 @@ describe('result types as Kusto.Language gives them', () => {
     for (const e of ['r + m', 'm * r', 'r % m', 'min_of(r, m)', 'max_of(m, r)', 'coalesce(r, m)', 'iff(true, r, m)'])
       expect(typeOf(e), e).toBe('decimal');
     expect(typeOf('r + 1')).toBe('real');
+  });
+});
+
+describe('datatable int columns', () => {
+  it('refuses a long beyond 32 bits at the value, keeps the int range', () => {
+    // It compiled to a cast the engine failed on (an internal error).
+    expect(() => compile('datatable(x:int)[1, 2147483648]', duck)).toThrow(
+      /1:21: 2147483648 does not fit an int column/,
+    );
+    expect(() => compile('datatable(x:int)[-2147483649]', duck)).toThrow(/does not fit an int column/);
+    expect(compile('datatable(x:int)[-2147483648, 2147483647]', duck).columns[0]!.type).toBe('int');
   });
 });
 
@@ -49,6 +67,13 @@ describe('values of the retyped operators on DuckDB', () => {
 
   it('negates the smallest int without overflow', async () => {
     expect(await rows('y = -i')).toEqual([[2147483648], [null]]);
+  });
+
+  it('negates an int constant that is no literal without overflow', async () => {
+    expect(await rows('y = -toint(5), z = -toint(-2147483648)')).toEqual([
+      [-5, 2147483648],
+      [-5, 2147483648],
+    ]);
   });
 
   it('bins the smallest int below it without overflow', async () => {

@@ -54,6 +54,32 @@ describe('convertValue', () => {
     expect(convertValue(null, 'string')).toBe('');
   });
 
+  it('gives a decimal held as a double as its 15-digit value when within a few units in the last place', () => {
+    // decimal(0.1) + decimal(0.2) and decimal(1.1) * 3 came back as 0.30000000000000004 and 3.3000000000000003.
+    expect(convertValue(0.1 + 0.2, 'decimal')).toBe(0.3);
+    expect(convertValue(String(1.1 * 3), 'decimal')).toBe(3.3);
+    expect(convertValue(-(0.1 + 0.7), 'decimal')).toBe(-0.8);
+    // Sixteen digits held exactly, a third and zero are kept; the real type is not rounded.
+    expect(convertValue(1234567890123456, 'decimal')).toBe(1234567890123456);
+    expect(convertValue(1.0000000200000003e24, 'decimal')).toBe(1.0000000200000003e24);
+    expect(convertValue(1 / 3, 'decimal')).toBe(1 / 3);
+    expect(convertValue(0, 'decimal')).toBe(0);
+    expect(convertValue(0.1 + 0.2, 'real')).toBe(0.30000000000000004);
+  });
+
+  it('gives an integer beyond 2^53 inside a dynamic value as its digits, as a long column does', () => {
+    // JSON.parse rounded 9007199254740993 to 9007199254740992.
+    expect(convertValue('{"a":9007199254740993,"b":[-9223372036854775808,1.5]}', 'dynamic')).toEqual({
+      a: '9007199254740993',
+      b: ['-9223372036854775808', 1.5],
+    });
+    expect(convertValue('[9007199254740991,"12345678901234567890",1e20]', 'dynamic')).toEqual([
+      9007199254740991,
+      '12345678901234567890',
+      1e20,
+    ]);
+  });
+
   // https://learn.microsoft.com/en-us/kusto/query/scalar-data-types/datetime : 0001-01-01 .. 9999-12-31.
   it('gives null, never an error, for an engine timestamp Kusto has no datetime for', () => {
     expect(convertValue('10000-01-02 23:59:59', 'datetime')).toBeNull(); // DuckDB past year 9999
