@@ -8,7 +8,6 @@ import {
   calendarPart,
   floorDiv,
   MICROS,
-  orNull,
   startOfWeek,
   subSecondMicros,
   truncate,
@@ -424,13 +423,14 @@ export const DATETIME_FUNCTIONS: readonly ScalarFunction[] = [
     // A year outside Kusto's datetimes (0001 to 9999, the datetime page) gives null, as on Timestream;
     // so do an hour, minute or second outside the page's ranges, which make_timestamp would carry
     // into the next day or minute (hour 24, second 60).
+    // The date is checked part by part in nested CASEs (the inner one runs only on a valid year and
+    // month), not caught by TRY: DuckDB refuses TRY around a scalar subquery, a toscalar() argument.
     duckdb: ({ a, d }) => {
+      const [y, mo, day] = a as [string, string, string];
       const micros = secondMicros(a[5] ?? '0');
-      const start = `make_timestamp(${a[0]}, ${a[1]}, ${a[2]}, ${a[3] ?? 0}, ${a[4] ?? 0}, 0)`;
-      return orNull(
-        d,
-        `CASE WHEN ${clockPartsInRange(a[3] ?? '0', a[4] ?? '0', micros)} AND ${a[0]} BETWEEN 1 AND 9999 THEN ${d.addMicros(start, `CAST(${micros} AS BIGINT)`)} END`,
-      );
+      const start = `make_timestamp(${y}, ${mo}, ${day}, ${a[3] ?? 0}, ${a[4] ?? 0}, 0)`;
+      const dayInMonth = `${day} BETWEEN 1 AND dayofmonth(last_day(make_date(${y}, ${mo}, 1)))`;
+      return `CASE WHEN ${clockPartsInRange(a[3] ?? '0', a[4] ?? '0', micros)} AND ${y} BETWEEN 1 AND 9999 AND ${mo} BETWEEN 1 AND 12 THEN CASE WHEN ${dayInMonth} THEN ${d.addMicros(start, `CAST(${micros} AS BIGINT)`)} END END`;
     },
     // Timestream has no constructor from parts: the date is added up from the epoch, and parts that
     // name no instant (month 13, February 30, hour 24) give null, as make_timestamp's errors do above.
@@ -511,11 +511,10 @@ export const DATETIME_FUNCTIONS: readonly ScalarFunction[] = [
     ...both(({ a, d }) => {
       // Compared as a DOUBLE before the cast: a value past a BIGINT's range (a long's most, in
       // seconds) was a Conversion Error of the cast, not the null the pages give.
+      // No TRY around it (the range test keeps the cast from failing): DuckDB refuses TRY around a
+      // scalar subquery, a toscalar() argument.
       const scaled = `floor(CAST(${a[0]} AS DOUBLE) * ${scale})`;
-      return orNull(
-        d,
-        `CASE WHEN ${scaled} BETWEEN ${FIRST_DATETIME_MICROS} AND ${LAST_DATETIME_MICROS} THEN ${d.fromEpochMicros(`CAST(${scaled} AS BIGINT)`)} END`,
-      );
+      return `CASE WHEN ${scaled} BETWEEN ${FIRST_DATETIME_MICROS} AND ${LAST_DATETIME_MICROS} THEN ${d.fromEpochMicros(`CAST(${scaled} AS BIGINT)`)} END`;
     }),
   })),
   {

@@ -386,3 +386,25 @@ describe('binary_shift_left/right: the count taken modulo 64 (their pages: value
     expect(row).toEqual([1, 2, 4, '-9223372036854775808', null, null]);
   });
 });
+
+describe('make_datetime and unixtime_*_todatetime of a toscalar() value (meta3 G4)', () => {
+  it('answers where DuckDB refused TRY around the scalar subquery', async () => {
+    // Act: both were a Binder Error ("TRY can not be used in combination with a scalar subquery").
+    const rows = await rowsOnFixture(
+      db,
+      'let N = toscalar(print n = 2024); print make_datetime(N, 2, 29, 1, 2, 3.5), unixtime_seconds_todatetime(N)',
+    );
+    // Assess
+    expect(rows).toEqual([['2024-02-29T01:02:03.5Z', '1970-01-01T00:33:44Z']]);
+  });
+
+  it('still gives null for parts that name no day, checked without TRY', async () => {
+    // Act
+    const rows = await rowsOnFixture(
+      db,
+      'datatable(y:long, m:long, d:long)[2024,2,30, 2023,2,29, 2024,13,1, 2024,0,1, 10000,1,1, 2024,4,31, 2024,4,30] | project t = make_datetime(y, m, d)',
+    );
+    // Assess
+    expect(rows.map((r) => r[0])).toEqual([null, null, null, null, null, null, '2024-04-30T00:00:00Z']);
+  });
+});
