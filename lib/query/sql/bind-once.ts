@@ -40,13 +40,13 @@ function nameOf(text: string): string {
  * A function's SQL with each long argument that it names more than once bound once (DuckDB only;
  * not for aggregations, whose arguments are per row). The longest is bound innermost, so a shorter
  * one it contains is replaced in its list too, inside the shorter one's lambda. An argument holding
- * a subquery (toscalar(T)) is bound whatever its length when the fragment has a lambda: DuckDB
- * refuses a subquery inside a lambda's body ("subqueries in lambda expressions are not supported"),
- * not in the list a lambda maps. Any other fragment with a subquery is left as written (a lambda's
- * parameter cannot be read inside a subquery).
+ * a subquery (toscalar(T)) is bound whatever its length when the fragment has a lambda or a TRY:
+ * DuckDB refuses a subquery inside a lambda's body ("subqueries in lambda expressions are not
+ * supported") and inside TRY, not in the list a lambda maps. Any other fragment with a subquery is
+ * left as written (a lambda's parameter cannot be read inside a subquery).
  */
 export function bindRepeated(sql: string, args: readonly string[]): string {
-  const subqueries = sql.includes('->')
+  const subqueries = sql.includes('->') || sql.includes('TRY(')
     ? [...new Set(args)].filter((a) => a.includes('SELECT ')).sort((x, y) => y.length - x.length)
     : [];
   let out = sql;

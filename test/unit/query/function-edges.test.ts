@@ -408,3 +408,15 @@ describe('make_datetime and unixtime_*_todatetime of a toscalar() value (meta3 G
     expect(rows.map((r) => r[0])).toEqual([null, null, null, null, null, null, '2024-04-30T00:00:00Z']);
   });
 });
+
+describe('url_decode and base64_decode_tostring of a toscalar() value (meta3 G4)', () => {
+  it('binds the subquery outside their TRY, which DuckDB refused around it', async () => {
+    // Act
+    const rows = await rowsOnFixture(
+      db,
+      "let S = toscalar(print s = 'YQ%3D%3D'); datatable(x:string)['c%41'] | extend u = url_decode(S), b = base64_decode_tostring(url_decode(S)), v = url_decode(x)",
+    );
+    // Assess
+    expect(rows).toEqual([['c%41', 'YQ==', 'a', 'cA']]);
+  });
+});
