@@ -473,6 +473,7 @@ class Generator {
             aggregate: (a) => this.aggregate(a),
             cast: (t, x) => this.castValue(t, x),
             nullOf: (t) => this.d.nullOf(t),
+            isNan: (x) => `${this.d.name === 'duckdb' ? 'isnan' : 'is_nan'}(${x})`,
           },
           this.render(input.sel),
           rel.levels,

@@ -14,6 +14,8 @@ export interface TopNestedWriter {
   aggregate(a: IrAgg): string;
   cast(type: KqlType, sql: string): string;
   nullOf(type: KqlType): string;
+  /** The dialect's NaN test of a real. */
+  isNan(sql: string): string;
 }
 
 const RANK = '_rank';
@@ -22,6 +24,19 @@ const RANK = '_rank';
 function aggregation(w: TopNestedWriter, l: TopNestedLevel): string {
   const calls = new Map(l.agg.parts.map((p) => [p.column.ref, w.aggregate(p.value)]));
   return substituteIdents(w.expr(l.agg.value), calls);
+}
+
+/**
+ * The ORDER BY of a level's ranking. A real aggregation's NaN sorts with the nulls, last, just before
+ * them (sort operator docs: "Null and NaN values are always grouped together", nulls last is `..., NaN,
+ * null`); DuckDB would order NaN above +inf, and its row_number() top-N filter (`_rank <= N` without a
+ * partition) picks wrong rows when the key holds a NaN, so the key never does.
+ */
+function rankOrder(w: TopNestedWriter, l: TopNestedLevel, agg: string): string {
+  const dir = l.desc ? 'DESC' : 'ASC';
+  if (l.agg.column.type !== 'real' && l.agg.column.type !== 'decimal') return `${agg} ${dir} NULLS LAST`;
+  const nan = w.isNan(agg);
+  return `CASE WHEN ${nan} THEN NULL ELSE ${agg} END ${dir} NULLS LAST, ${nan} DESC NULLS LAST`;
 }
 
 export function topNestedSql(w: TopNestedWriter, input: string, levels: readonly TopNestedLevel[]): string {
@@ -33,7 +48,7 @@ export function topNestedSql(w: TopNestedWriter, input: string, levels: readonly
     const l = levels[k]!;
     const agg = aggregation(w, l);
     const partition = k === 0 ? '' : `PARTITION BY ${keys.slice(0, k).join(', ')} `;
-    const order = `${agg} ${l.desc ? 'DESC' : 'ASC'} NULLS LAST`;
+    const order = rankOrder(w, l, agg);
     return (
       `SELECT ${keys.slice(0, k + 1).join(', ')}, ${agg} AS ${w.q(l.agg.column.ref)}, ` +
       `row_number() OVER (${partition}ORDER BY ${order}) AS ${w.q(RANK)} ` +
