@@ -187,6 +187,30 @@ describe('make-series', () => {
     ]);
   });
 
+  it.each([
+    ['by bin(Timestamp, 1d)', ['Timestamp:datetime', 'count_:dynamic', 'Timestamp1:dynamic']],
+    ['by count_ = DeviceId', ['count_:string', 'count_1:dynamic', 'Timestamp:dynamic']],
+    [
+      'by Column1 = DeviceId, strlen(Name) + 1',
+      ['Column1:string', 'Column11:long', 'count_:dynamic', 'Timestamp:dynamic'],
+    ],
+  ])('names the columns of make-series ... %s as Kusto.Language does', (by, expected) => {
+    // Act
+    const { columns } = compile(`States | make-series count() on Timestamp step 1h ${by}`, options('duckdb'));
+    // Assess
+    expect(columns.map((c) => `${c.name}:${c.type}`)).toEqual(expected);
+  });
+
+  it('makes a written aggregation name meeting a default one unique (count(), count_ = sum(1))', () => {
+    // Act
+    const { columns } = compile(
+      'States | make-series count(), count_ = sum(1) on Timestamp step 1h',
+      options('duckdb'),
+    );
+    // Assess
+    expect(columns.map((c) => c.name)).toEqual(['count_', 'count_1', 'Timestamp']);
+  });
+
   it('counts as one stacked operator towards maxDepth', () => {
     // Act
     const query = 'States | where true | take 5 | make-series count() on Timestamp step 1h';
