@@ -896,7 +896,7 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
     // Names written in the query (x = ..., or a bare column x): two of them clash; a bare column that
     // meets a name derived from an expression (round(x), x) is made unique instead, as Kusto does. The
     // k-th unnamed column is Column{k} made unique (Kusto.Language: Column1 = 5, x + 1 gives Column11).
-    const declared = new Set<string>();
+    const inputNames = new Set(original.columns.map((c) => c.name));
     const usedRefs = new Set<string>();
     const env = this.env(input.columns, local);
     const analyzed = analyzeInGroups(items, (i) => analyzeScalar(w.exprs[i]!, env));
@@ -905,10 +905,12 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
       let name: string;
       if (item.name !== undefined || item.expr.kind === 'name') {
         name = item.name ?? (item.expr as Expr & { kind: 'name' }).name;
-        if (declared.has(name) || (item.name !== undefined && names.has(name)))
+        // A written name meeting a generated one is made unique below (Kusto.Language: strlen(x),
+        // strlen_x = 1 gives strlen_x1), unless that name is an input column's: there Kusto.Language
+        // keeps one of the two columns (round(v), v = k), so it stays a 400.
+        if (names.isDeclared(name) || (item.name !== undefined && names.has(name) && inputNames.has(name)))
           throw this.errors.semantic(`duplicate column name '${clip(name)}'`, item.nameSpan ?? item.span);
-        declared.add(name);
-        name = names.unique(name);
+        name = names.written(name);
       } else name = names.generated(derivedName(namedAs(item.expr, (n) => env.resolve(n) !== undefined)));
       names.add(name);
       const ref = expr.kind === 'col' && !usedRefs.has(expr.ref) ? expr.ref : this.newRef();

@@ -167,7 +167,7 @@ describe('OutputNames (one summarize or project output, as Kusto.Language names 
   });
 });
 
-describe('summarize names that clash (Kusto.Language, which accepts them)', () => {
+describe('summarize and project names that clash (Kusto.Language, which accepts them)', () => {
   const duckdb = { ...GOLDEN_OPTIONS, dialect: 'duckdb' as const };
   const data = 'datatable(v:long, k:string)[1, "a"]';
   const columns = (ops: string): string[] =>
@@ -183,6 +183,8 @@ describe('summarize names that clash (Kusto.Language, which accepts them)', () =
     ['summarize Column1 = count(), sum(v) * 2', ['Column1:long', 'Column11:long']],
     ['summarize sum(v) * 2, Column1 = count() by v + 1', ['Column1:long', 'Column2:long', 'Column11:long']],
     ['project Column1 = 5, v + 1', ['Column1:long', 'Column11:long']],
+    ['project v + 1, Column1 = "a"', ['Column1:long', 'Column11:string']],
+    ['project strlen(k), strlen_k = "a", strlen_k = 1', ['strlen_k:long', 'strlen_k1:string', 'strlen_k2:long']],
   ])('%s gives %j', (ops, expected) => {
     // Act / Assess
     expect(columns(ops)).toEqual(expected);
@@ -192,6 +194,9 @@ describe('summarize names that clash (Kusto.Language, which accepts them)', () =
     ['summarize count(), count_ = max(k), count_1 = max(v)', "duplicate column name 'count_1'", '1:75'],
     ['summarize a = sum(v), a = max(v)', "duplicate column name 'a'", '1:61'],
     ['summarize v = sum(v) by v', "duplicate column name 'v'", '1:49'],
+    // The renamed strlen_k1 is a written name; round(v) named v as the input column (Kusto.Language keeps one).
+    ['project strlen(k), strlen_k = "a", strlen_k1 = 1', "duplicate column name 'strlen_k1'", '1:74'],
+    ['project round(v), v = k', "duplicate column name 'v'", '1:57'],
   ])('%s stays a 400 at the second written name, as Kusto.Language errs', (ops, message, position) => {
     // Act / Assess
     expectRefusedAt(`${data} | ${ops}`, duckdb, { code: 'QUERY_SEMANTIC', message, position });
