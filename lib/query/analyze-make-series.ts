@@ -10,7 +10,7 @@ import { analyzeAggregate } from './aggregates';
 import { clip, type ErrorFactory } from './errors';
 import type { Assigned, IrColumn, IrExpr, KqlType, MakeSeriesIr, Rel, SeriesAgg } from './ir';
 import { TICKS_PER_MICRO } from './literals';
-import { closest, derivedName, NameAllocator } from './naming';
+import { closest, derivedName, OutputNames } from './naming';
 import { foldConstant } from './range';
 import { AGGREGATE_FUNCTIONS, analyzeScalar, type ScalarEnv } from './scalars';
 import { isNumeric, lit, widerNumeric } from './types';
@@ -27,19 +27,26 @@ export const MAX_SERIES_LENGTH = 1_048_576;
 export function analyzeMakeSeries(h: MakeSeriesHost, input: Rel, spec: MakeSeriesSpec): Rel {
   const { errors } = h;
   const env = h.env(input.columns);
-  const names = new NameAllocator();
+  // Named as summarize names its output (Kusto.Language): two written names clash, a written name
+  // meeting a generated one is made unique (count(), count_ = sum(1) gives count_, count_1; a key
+  // bin(Timestamp, 1d) before the axis Timestamp gives Timestamp, Timestamp1).
+  const names = new OutputNames();
   const claim = (name: string, span: MakeSeriesSpec['axis']['span']): string => {
-    if (names.has(name)) throw errors.semantic(`duplicate column name '${clip(name)}'`, span);
-    names.add(name);
-    return name;
+    if (names.isDeclared(name)) throw errors.semantic(`duplicate column name '${clip(name)}'`, span);
+    return names.written(name);
   };
 
   const keys: Assigned<IrExpr>[] = spec.by.map((item) => {
     const value = analyzeScalar(item.expr, env);
     if (value.type === 'dynamic')
       throw errors.semantic('cannot group by a dynamic value; convert it first, e.g. tostring(...)', item.expr.span);
-    const name = item.name ?? derivedName(item.expr) ?? names.columnN();
-    return { column: { name: claim(name, item.nameSpan ?? item.span), type: value.type, ref: h.newRef() }, value };
+    const written = item.name ?? (item.expr.kind === 'name' ? item.expr.name : undefined);
+    // A key named as a derived key is refused, as in summarize.
+    if (item.name !== undefined && names.has(item.name))
+      throw errors.semantic(`duplicate column name '${clip(item.name)}'`, item.nameSpan ?? item.span);
+    const name =
+      written !== undefined ? claim(written, item.nameSpan ?? item.span) : names.generated(derivedName(item.expr));
+    return { column: { name, type: value.type, ref: h.newRef() }, value };
   });
 
   const pending: {
@@ -79,8 +86,7 @@ export function analyzeMakeSeries(h: MakeSeriesHost, input: Rel, spec: MakeSerie
     });
   }
   const aggs: SeriesAgg[] = pending.map((p) => {
-    const name = p.name !== undefined ? claim(p.name, p.span) : names.unique(p.def === '' ? names.columnN() : p.def);
-    names.add(name);
+    const name = p.name !== undefined ? claim(p.name, p.span) : names.generated(p.def === '' ? undefined : p.def);
     const elementType = isNumeric(p.d.type) ? widerNumeric(p.agg.type, p.d.type) : p.agg.type;
     return { column: { name, type: 'dynamic', ref: h.newRef() }, value: p.agg, default: p.d, elementType };
   });

@@ -97,6 +97,8 @@ const CONFORMING: Partial<Record<KqlType, readonly string[]>> = {
   real: ['int', 'long', 'real'],
   decimal: ['int', 'long', 'real'],
   bool: ['bool'],
+  // A number is no timespan (totimespan(2) would make it two days); a timespan is text here.
+  timespan: ['string'],
 };
 
 function castElement(col: IrExpr, type: KqlType): IrExpr {

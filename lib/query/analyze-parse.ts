@@ -6,7 +6,7 @@
 // column takes text as a string column does and is null when it does not convert (the page: "extended
 // columns that don't match the required type get null"), so the rest still parses.
 // A source of another type is read as its tostring() text (the page). Throws QueryError
-// QUERY_SEMANTIC for an unknown type.
+// QUERY_SEMANTIC for an unknown type or a column written twice.
 import type { ParseSpec } from './ast';
 import type { MvExpandHost } from './analyze-mv-expand';
 import { clip } from './errors';
@@ -35,6 +35,7 @@ export function analyzeParse(h: MvExpandHost, input: Rel, spec: ParseSpec): Rel 
   const typed: { column: IrColumn; type: KqlType }[] = [];
   const out: IrColumn[] = [...input.columns];
   const position = new Map(out.map((c, i) => [c.name, i]));
+  const written = new Set<string>();
   spec.parts.forEach((part, i) => {
     if (part.kind === 'text') {
       pattern += spec.mode === 'regex' ? part.value : escapeRegex(part.value);
@@ -59,6 +60,9 @@ export function analyzeParse(h: MvExpandHost, input: Rel, spec: ParseSpec): Rel 
       const numberPattern = spec.mode === 'relaxed' ? undefined : NUMBER_PATTERNS[type];
       const greedy = spec.mode === 'regex' || (i === lastColumn && i === spec.parts.length - 1);
       pattern += numberPattern ?? (greedy ? '(.*)' : '(.*?)');
+      // Kusto.Language: "A column with the name 'a' is already declared" (the second would shadow the first).
+      if (written.has(part.name)) throw h.errors.semantic(`duplicate column name '${clip(part.name)}'`, part.span);
+      written.add(part.name);
       const column: IrColumn = { name: part.name, type: 'string', ref: h.newRef() };
       groups += 1;
       captures.push({ column, value: groups });

@@ -10,7 +10,7 @@ import { findInChildren } from './ast-walk';
 import { analyzeAggregate } from './aggregates';
 import { clip, type ErrorFactory } from './errors';
 import type { Assigned, IrAgg, IrColumn, IrExpr, Rel, TopNestedLevel } from './ir';
-import { derivedName, NameAllocator } from './naming';
+import { derivedName, NameAllocator, OutputNames } from './naming';
 import { AGGREGATE_FUNCTIONS, analyzeScalar, type ScalarEnv } from './scalars';
 import { isConstant, isNumeric } from './types';
 
@@ -25,7 +25,7 @@ export interface TopNestedHost {
     env: ScalarEnv,
     starColumns: readonly IrColumn[],
     aggs: Assigned<IrAgg>[],
-    taken: NameAllocator,
+    taken: OutputNames,
   ): { column: IrColumn; expr: IrExpr };
 }
 
@@ -96,7 +96,7 @@ function levelAggregation(
     );
   if (expr.kind !== 'call' || !AGGREGATE_FUNCTIONS.has(expr.name)) {
     const parts: Assigned<IrAgg>[] = [];
-    const combined = h.aggregateExpression({ expr, span: expr.span }, env, [], parts, new NameAllocator()).expr;
+    const combined = h.aggregateExpression({ expr, span: expr.span }, env, [], parts, new OutputNames()).expr;
     return { type: combined.type, expr: combined, parts };
   }
   const outputs = analyzeAggregate(expr, { env, errors: h.errors, starColumns: [] });

@@ -34,7 +34,7 @@ import { clip, type ErrorFactory } from './errors';
 import type { AnalyzedQuery, Assigned, IrAgg, IrColumn, IrExpr, IrSortKey, KqlType, Rel, RenderHint } from './ir';
 import type { CompileContext, ExpressionRecords } from './limits';
 import { MAX_INT, MIN_INT } from './literals';
-import { closest, derivedName, matchesWildcard, NameAllocator } from './naming';
+import { closest, derivedName, matchesWildcard, NameAllocator, OutputNames } from './naming';
 import { checkRangeStep, foldConstant, isRowFree } from './range';
 import { AGGREGATE_FUNCTIONS, analyzeScalar, convert, type ScalarEnv } from './scalars';
 import { isInteger, isNumeric, lit, typeNamed, widerNumeric } from './types';
@@ -898,10 +898,11 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
     const input = w.rel;
     const out: Assigned<IrExpr>[] = [];
     const local = new Map<string, IrExpr>(w.hidden);
-    const names = new NameAllocator();
+    const names = new OutputNames();
     // Names written in the query (x = ..., or a bare column x): two of them clash; a bare column that
-    // meets a name derived from an expression (round(x), x) is made unique instead, as Kusto does.
-    const declared = new Set<string>();
+    // meets a name derived from an expression (round(x), x) is made unique instead, as Kusto does. The
+    // k-th unnamed column is Column{k} made unique (Kusto.Language: Column1 = 5, x + 1 gives Column11).
+    const inputNames = new Set(original.columns.map((c) => c.name));
     const usedRefs = new Set<string>();
     const env = this.env(input.columns, local);
     const analyzed = analyzeInGroups(items, (i) => analyzeScalar(w.exprs[i]!, env));
@@ -910,11 +911,13 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
       let name: string;
       if (item.name !== undefined || item.expr.kind === 'name') {
         name = item.name ?? (item.expr as Expr & { kind: 'name' }).name;
-        if (declared.has(name) || (item.name !== undefined && names.has(name)))
+        // A written name meeting a generated one is made unique below (Kusto.Language: strlen(x),
+        // strlen_x = 1 gives strlen_x1), unless that name is an input column's: there Kusto.Language
+        // keeps one of the two columns (round(v), v = k), so it stays a 400.
+        if (names.isDeclared(name) || (item.name !== undefined && names.has(name) && inputNames.has(name)))
           throw this.errors.semantic(`duplicate column name '${clip(name)}'`, item.nameSpan ?? item.span);
-        declared.add(name);
-        name = names.unique(name);
-      } else name = names.derivedOrColumnN(derivedName(namedAs(item.expr, (n) => env.resolve(n) !== undefined)));
+        name = names.written(name);
+      } else name = names.generated(derivedName(namedAs(item.expr, (n) => env.resolve(n) !== undefined)));
       names.add(name);
       const ref = expr.kind === 'col' && !usedRefs.has(expr.ref) ? expr.ref : this.newRef();
       usedRefs.add(ref);
@@ -943,8 +946,7 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
   private summarize(input: Rel, aggregates: readonly NamedExpr[], by: readonly NamedExpr[], span: Span): Rel {
     const env = this.env(input.columns);
     const keys: Assigned<IrExpr>[] = [];
-    const taken = new NameAllocator();
-    const declaredKeys = new Set<string>();
+    const taken = new OutputNames();
     const keyColumnRefs = new Set<string>();
     for (const item of by) {
       const expr = analyzeScalar(item.expr, env);
@@ -954,12 +956,11 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
           item.expr.span,
         );
       const explicit = item.name ?? (item.expr.kind === 'name' ? item.expr.name : undefined);
-      // As in project: two written names clash; a bare column meeting a derived name is made unique.
-      if (explicit !== undefined && (declaredKeys.has(explicit) || (item.name !== undefined && taken.has(explicit))))
+      // As in project: two written names clash; a bare column meeting a derived name is made unique. A
+      // key named as a derived key is refused (Kusto.Language drops one of the two columns).
+      if (explicit !== undefined && (taken.isDeclared(explicit) || (item.name !== undefined && taken.has(explicit))))
         throw this.errors.semantic(`duplicate column name '${clip(explicit)}'`, item.nameSpan ?? item.span);
-      if (explicit !== undefined) declaredKeys.add(explicit);
-      const name = explicit !== undefined ? taken.unique(explicit) : taken.derivedOrColumnN(derivedName(item.expr));
-      taken.add(name);
+      const name = explicit !== undefined ? taken.written(explicit) : taken.generated(derivedName(item.expr));
       const ref = expr.kind === 'col' && !keyColumnRefs.has(expr.ref) ? expr.ref : this.newRef();
       keyColumnRefs.add(ref);
       keys.push({ column: { name, type: expr.type, ref }, value: expr });
@@ -1018,15 +1019,19 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
     return { kind: 'project', input: rel, items, columns: items.map((o) => o.column) };
   }
 
-  private aggColumn(o: AggregateOutput, explicit: string | undefined, taken: NameAllocator, item: NamedExpr): IrColumn {
-    let name: string;
-    if (explicit !== undefined) {
-      if (taken.has(explicit))
-        throw this.errors.semantic(`duplicate column name '${clip(explicit)}'`, item.nameSpan ?? item.span);
-      name = explicit;
-    } else name = o.defaultName === '' ? taken.columnN() : taken.unique(o.defaultName);
-    taken.add(name);
+  private aggColumn(o: AggregateOutput, explicit: string | undefined, taken: OutputNames, item: NamedExpr): IrColumn {
+    const name =
+      explicit !== undefined
+        ? this.writtenName(explicit, taken, item)
+        : taken.generated(o.defaultName === '' ? undefined : o.defaultName);
     return { name, type: o.agg.type, ref: this.newRef() };
+  }
+
+  /** @throws QueryError QUERY_SEMANTIC when another written name of the output has it. */
+  private writtenName(name: string, taken: OutputNames, item: NamedExpr): string {
+    if (taken.isDeclared(name))
+      throw this.errors.semantic(`duplicate column name '${clip(name)}'`, item.nameSpan ?? item.span);
+    return taken.written(name);
   }
 
   /** `summarize x = count() * 2` or `summarize sum(a) / count()`: aggregates become hidden columns. */
@@ -1035,7 +1040,7 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
     env: ScalarEnv,
     starColumns: readonly IrColumn[],
     aggs: Assigned<IrAgg>[],
-    taken: NameAllocator,
+    taken: OutputNames,
   ): { column: IrColumn; expr: IrExpr } {
     const hidden = new Map<string, IrExpr>();
     const hiddenNames = new Map<string, string>();
@@ -1073,18 +1078,14 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
     };
     const expr = analyzeScalar(rewritten, outer);
     let name: string;
-    if (item.name !== undefined) {
-      if (taken.has(item.name))
-        throw this.errors.semantic(`duplicate column name '${clip(item.name)}'`, item.nameSpan ?? item.span);
-      name = item.name;
-    } else {
+    if (item.name !== undefined) name = this.writtenName(item.name, taken, item);
+    else {
       // A naming function over one aggregate passes its name on (Kusto.Language: tostring(avg(x)) is avg_x,
       // round(avg(x), 1) is avg_x); any other expression is ColumnN (sum(x) * 2).
       const derived = derivedName(rewritten);
       const passed = derived === undefined ? undefined : hiddenNames.get(derived);
-      name = passed ? taken.unique(passed) : taken.columnN();
+      name = taken.generated(passed || undefined);
     }
-    taken.add(name);
     return { column: { name, type: expr.type, ref: this.newRef() }, expr };
   }
 }

@@ -68,6 +68,8 @@ export type ScalarFn =
   | 'in'
   | 'in_ci'
   | 'between'
+  /** x !between (low .. high): (x < low or x > high), x written once (sql/expressions.ts). */
+  | 'not_between'
   | 'has'
   | 'has_cs'
   /** has_terms_any / has_terms_all(text, terms): `has` of each string of a 'terms' subquery. */

@@ -217,6 +217,37 @@ export class NameAllocator {
   }
 }
 
+/**
+ * The names of one summarize's output as Kusto.Language gives them. A written name (`Name =`, a bare
+ * column key) that another written one already has is refused by the caller; one meeting a generated
+ * name is made unique (`sum(v), sum_v = max(k)` gives sum_v and sum_v1, the second the max). The k-th
+ * unnamed column is Column{k} made unique (`Column1 = count(), sum(v) * 2` gives Column1, Column11).
+ */
+export class OutputNames extends NameAllocator {
+  private readonly declared = new Set<string>();
+  private unnamed = 0;
+
+  /** Whether a written name is already another written column's. */
+  isDeclared(name: string): boolean {
+    return this.declared.has(name);
+  }
+
+  /** A written name made unique, taken and declared (callers check isDeclared first). */
+  written(name: string): string {
+    const unique = this.unique(name);
+    this.add(unique);
+    this.declared.add(unique);
+    return unique;
+  }
+
+  /** A generated name made unique and taken: the derived one, or Column{k} for the k-th unnamed. */
+  generated(derived: string | undefined): string {
+    const name = this.unique(derived ?? `Column${++this.unnamed}`);
+    this.add(name);
+    return name;
+  }
+}
+
 /** Hints are offered for names up to this length: longer ones are not typos a hint can fix. */
 export const HINT_MAX_NAME_LENGTH = 32;
 /** At most this many candidates get an edit distance computed. */

@@ -90,8 +90,15 @@ export function parseParseKv(p: OperatorCursor, start: number): Operator {
   }
   const pair = options.get('pair_delimiter');
   const kv = options.get('kv_delimiter');
-  if ((pair === undefined) !== (kv === undefined))
-    throw p.errors.syntax('pair_delimiter and kv_delimiter go together', (pair ?? kv)!.span);
+  // Kusto.Language parses either one alone, but the page's syntax gives them together and does not
+  // say what separates the pairs (or a key from its value) without the other: a guess could be wrong.
+  if ((pair === undefined) !== (kv === undefined)) {
+    const [given, missing] = pair ? ['pair_delimiter', 'kv_delimiter'] : ['kv_delimiter', 'pair_delimiter'];
+    throw p.errors.unsupported(
+      `parse-kv with ${given} alone is not supported: the parse-kv page gives pair_delimiter and kv_delimiter together and does not define what stands for ${missing} without it; write both, or neither for the delimiter-free form`,
+      (pair ?? kv)!.span,
+    );
+  }
   if (regex && (options.size > 0 || quotes.length > 0 || escapes.length > 0 || greedy))
     throw p.errors.syntax('regex= goes alone: the regex finds the keys and the values', regex.span);
   if (greedy && pair === undefined)

@@ -256,10 +256,7 @@ class ScalarAnalyzer {
           high = call('add', [low, high], 'datetime');
         this.requireComparable(l, low, expr.span);
         this.requireComparable(l, high, expr.span);
-        // !between keeps the rows where (x < low or x > high) is true (not-between page): a null or
-        // NaN x is in neither, where not(between) would keep it.
-        if (expr.negated) return call('or', [call('lt', [l, low], 'bool'), call('gt', [l, high], 'bool')], 'bool');
-        return call('between', [l, low, high], 'bool');
+        return call(expr.negated ? 'not_between' : 'between', [l, low, high], 'bool');
       }
       case 'member':
       case 'index':

@@ -215,8 +215,18 @@ export class ExpressionWriter {
         return computed.length > 0 ? `(${matched} OR ${lowered(computed)})` : matched;
       }
       case 'between':
-        // (x >= low and x <= high), as the between page defines it: null for a null x, as x >= low is.
-        return this.nanCorrected(e.args, [x, y, z], `(${x} BETWEEN ${y} AND ${z})`, false);
+      case 'not_between': {
+        // between is (x >= low and x <= high), as the between page defines it: null for a null x, as
+        // x >= low is. !between keeps the rows where (x < low or x > high) is true (not-between page):
+        // a null or NaN x is in neither, where not(between) would keep it. Both name x more than once
+        // (each bound, the NaN tests) and DuckDB evaluates a repeated expression in a WHERE each time
+        // (a regex, a JSON path), so a long x is bound once.
+        const test =
+          e.fn === 'between'
+            ? this.nanCorrected(e.args, [x, y, z], `(${x} BETWEEN ${y} AND ${z})`, false)
+            : `(${this.nanFalse(ex!, ey!, x, y, `(${x} < ${y})`, false)} OR ${this.nanFalse(ex!, e.args[2]!, x, z, `(${x} > ${z})`, false)})`;
+        return d.name === 'duckdb' ? bindRepeated(test, [x]) : test;
+      }
       case 'has':
       case 'has_cs':
         // Every text has the empty term.

@@ -1,7 +1,8 @@
 // SQL of make-series (make-series operator docs): the input once (a CTE), the bounds (constants, or
-// the data's min and max binned), the aggregates per group and bin, then a grid of every group
-// times every bin index left-joined to them, folded into JSON arrays ordered by the bin index, so
-// each array has exactly one value per bin. The axis is computed as a number: epoch microseconds
+// each series' own min and max binned: the page's start "the first bin that has data in each
+// series" and end "the last bin that has data per each series"), the aggregates per group and bin,
+// then a grid of every group times its bin indexes left-joined to them, folded into JSON arrays
+// ordered by the bin index, so each array has exactly one value per bin of its series. The axis is computed as a number: epoch microseconds
 // for datetimes (bins aligned to 0001-01-01, as bin() does), microseconds for timespans.
 // DuckDB only (ordered string_agg over a generated grid); the generator refuses other engines.
 import type { IrAgg, IrExpr, KqlType, MakeSeriesIr } from '../ir';
@@ -59,7 +60,13 @@ export function makeSeriesSql(
     { sql: real ? finiteOrNull(num(s.axis.value)) : num(s.axis.value), ref: xRef },
   ]);
 
+  const keys = refs.keys.map(q);
   const needsData = !s.from || !s.to;
+  // A bound taken from the data is each series' own: the bounds are then one row per group.
+  const perSeries = needsData && keys.length > 0;
+  const sameKeys = (l: string, r: string): string =>
+    keys.map((c) => `${l}.${c} IS NOT DISTINCT FROM ${r}.${c}`).join(' AND ');
+  const withKeys = (items: string): string => (perSeries ? [...keys, items].join(', ') : items);
   const low = s.from ? (s.range ? binOf(num(s.from)) : num(s.from)) : binOf('_mn');
   const high = s.to
     ? s.range
@@ -67,16 +74,19 @@ export function makeSeriesSql(
       : num(s.to)
     : `(${lo} + (${div(`_mx - ${lo}`)} + 1) * ${step})`;
   const count = real ? `CAST(ceil((${hi} - ${lo}) / ${step}) AS BIGINT)` : `-${floorDiv(d, `${lo} - ${hi}`, step)}`;
-  const data = needsData ? `(SELECT min(${x}) AS _mn, max(${x}) AS _mx FROM ${inp})` : '(SELECT 1 AS _one)';
-  const lows = `SELECT ${low} AS ${lo}${needsData ? ', _mx' : ''} FROM ${data} AS _m`;
-  const highs = `SELECT ${lo}, ${high} AS ${hi} FROM (${lows}) AS _l`;
-  const bounds = `SELECT ${lo}, ${hi}, greatest(0, least(${count}, ${MAX_SERIES_LENGTH})) AS ${n} FROM (${highs}) AS _h`;
+  const data = needsData
+    ? `(SELECT ${withKeys(`min(${x}) AS _mn, max(${x}) AS _mx`)} FROM ${inp}${perSeries ? ` GROUP BY ${keys.join(', ')}` : ''})`
+    : '(SELECT 1 AS _one)';
+  const lows = `SELECT ${withKeys(`${low} AS ${lo}${needsData ? ', _mx' : ''}`)} FROM ${data} AS _m`;
+  const highs = `SELECT ${withKeys(`${lo}, ${high} AS ${hi}`)} FROM (${lows}) AS _l`;
+  const bounds = `SELECT ${withKeys(`${lo}, ${hi}, greatest(0, least(${count}, ${MAX_SERIES_LENGTH})) AS ${n}`)} FROM (${highs}) AS _h`;
 
-  const keys = refs.keys.map(q);
   const aggItems = s.aggs.map((a, i) => `${w.aggregate(a.value)} AS ${q(refs.aggs[i]!)}`);
+  const withBounds = perSeries ? `${inp} AS i JOIN ${bnd} AS b ON ${sameKeys('i', 'b')}` : `${inp} CROSS JOIN ${bnd}`;
+  const inputKeys = perSeries ? keys.map((c) => `i.${c}`) : keys;
   const aggregated =
-    `SELECT ${[...keys, `${div(`${x} - ${lo}`)} AS ${k}`, ...aggItems].join(', ')} FROM ${inp} CROSS JOIN ${bnd}` +
-    ` WHERE ${x} >= ${lo} AND ${x} < ${hi} GROUP BY ${[...keys, k].join(', ')}`;
+    `SELECT ${[...inputKeys, `${div(`${x} - ${lo}`)} AS ${k}`, ...aggItems].join(', ')} FROM ${withBounds}` +
+    ` WHERE ${x} >= ${lo} AND ${x} < ${hi} GROUP BY ${[...inputKeys, k].join(', ')}`;
 
   // kind=nonempty with by: no group in the bounds gives one group of empty keys ('' for strings,
   // else null: Kusto's values of a missing cell), so the answer is still one row of defaults.
@@ -92,7 +102,9 @@ export function makeSeriesSql(
       : s.nonEmpty
         ? '(SELECT 1 AS _one)'
         : `(SELECT DISTINCT 1 AS _one FROM ${agg})`;
-  const grid = `(SELECT _g.*, unnest(range(${n})) AS ${k}, ${lo} FROM ${groups} AS _g CROSS JOIN ${bnd}) AS g`;
+  const grid = perSeries
+    ? `(SELECT _g.*, unnest(range(b.${n})) AS ${k}, b.${lo} FROM ${groups} AS _g JOIN ${bnd} AS b ON ${sameKeys('_g', 'b')}) AS g`
+    : `(SELECT _g.*, unnest(range(${n})) AS ${k}, ${lo} FROM ${groups} AS _g CROSS JOIN ${bnd}) AS g`;
   const on = [...keys.map((c) => `g.${c} IS NOT DISTINCT FROM a.${c}`), `g.${k} = a.${k}`].join(' AND ');
   // Each bin's values under the aggregates' refs first, then folded: the JSON writers repeat their argument.
   const values = s.aggs.map((a, i) => {

@@ -270,6 +270,27 @@ describe('between, !between and in over nulls and NaN (metamorphic findings)', (
     expect(kept).toEqual([[7]]);
   });
 
+  it('names a long x once in the DuckDB SQL of between and !between (a WHERE evaluated it per mention)', async () => {
+    // Prepare: a real x, so the NaN tests name it too; a JSON path and a text long enough to bind.
+    const x = `todouble(parse_json(${long}).a)`;
+    const query = (op: string): string => `print s = "" | where ${x} ${op} (0.0 .. 1.0) | count`;
+    // Act
+    const [once] = occurrences(`print s = "" | extend y = ${x}`, 'marker');
+    const counts = ['between', '!between'].map((op) => occurrences(query(op), 'marker')[0]);
+    const rows = await rowsOf(
+      'datatable(s:string, x:real)["2.5", 2.5, "0.5", 0.5, "nan", real(nan), "", real(null)]' +
+        ` | project a = x !between (0.0 .. 1.0), b = x between (0.0 .. 1.0), c = ${long} !between ("0" .. "1")`,
+    );
+    // Assess
+    expect(counts).toEqual([once, once]);
+    expect(rows).toEqual([
+      [true, false, true],
+      [false, true, false],
+      [false, false, true],
+      [null, null, true],
+    ]);
+  });
+
   it('in and !in compare as == does: a NaN matches no listed NaN', async () => {
     // Act
     const inList = await rowsOf('datatable(x:real)[real(nan), 1.0, real(null)] | where x in (1.0, real(nan)) | count');

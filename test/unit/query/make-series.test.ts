@@ -102,6 +102,50 @@ describe('make-series', () => {
     expect(present).toEqual([['a', 7, [-1, 5], axis]]);
   });
 
+  it("takes a bound left out from each series' own data (the page: the first/last bin that has data in each series)", async () => {
+    // Prepare: a has rows at t 1 and 3, b at 5 and 7; the null key is a group of its own.
+    const data = 'datatable(k:string, t:long, v:long)["a",1,1,"a",3,3,"b",5,5,"b",7,7]';
+    const series = (bounds: string, by = ' by k | sort by k asc'): Promise<unknown[][]> =>
+      run(db, `${data} | make-series s=sum(v) default=0 on t${bounds} step 2${by}`);
+    // Act
+    const neither = await series('');
+    const fromOnly = await series(' from 0');
+    const toOnly = await series(' to 9');
+    const both = await series(' from 0 to 8');
+    const nullKey = await run(
+      db,
+      `${data} | extend n = iff(k == "a", long(null), 1) | make-series s=sum(v) on t step 2 by n | sort by n asc`,
+    );
+    const whole = await series('', '');
+    // Assess
+    expect(neither).toEqual([
+      ['a', [1, 3], [0, 2]],
+      ['b', [5, 7], [4, 6]],
+    ]);
+    expect(fromOnly).toEqual([
+      ['a', [1, 3], [0, 2]],
+      ['b', [0, 0, 5, 7], [0, 2, 4, 6]],
+    ]);
+    expect(toOnly).toEqual([
+      ['a', [1, 3, 0, 0, 0], [0, 2, 4, 6, 8]],
+      ['b', [5, 7, 0], [4, 6, 8]],
+    ]);
+    expect(both).toEqual([
+      ['a', [1, 3, 0, 0], [0, 2, 4, 6]],
+      ['b', [0, 0, 5, 7], [0, 2, 4, 6]],
+    ]);
+    expect(nullKey).toEqual([
+      [null, [1, 3], [0, 2]],
+      [1, [5, 7], [4, 6]],
+    ]);
+    expect(whole).toEqual([
+      [
+        [1, 3, 5, 7],
+        [0, 2, 4, 6],
+      ],
+    ]);
+  });
+
   it('puts a NaN or infinite real axis value in no bin, as a null (the engine failed the query)', async () => {
     // Act
     const withNan = await run(
@@ -141,6 +185,30 @@ describe('make-series', () => {
       { name: 'c', type: 'dynamic' },
       { name: 'Timestamp', type: 'dynamic' },
     ]);
+  });
+
+  it.each([
+    ['by bin(Timestamp, 1d)', ['Timestamp:datetime', 'count_:dynamic', 'Timestamp1:dynamic']],
+    ['by count_ = DeviceId', ['count_:string', 'count_1:dynamic', 'Timestamp:dynamic']],
+    [
+      'by Column1 = DeviceId, strlen(Name) + 1',
+      ['Column1:string', 'Column11:long', 'count_:dynamic', 'Timestamp:dynamic'],
+    ],
+  ])('names the columns of make-series ... %s as Kusto.Language does', (by, expected) => {
+    // Act
+    const { columns } = compile(`States | make-series count() on Timestamp step 1h ${by}`, options('duckdb'));
+    // Assess
+    expect(columns.map((c) => `${c.name}:${c.type}`)).toEqual(expected);
+  });
+
+  it('makes a written aggregation name meeting a default one unique (count(), count_ = sum(1))', () => {
+    // Act
+    const { columns } = compile(
+      'States | make-series count(), count_ = sum(1) on Timestamp step 1h',
+      options('duckdb'),
+    );
+    // Assess
+    expect(columns.map((c) => c.name)).toEqual(['count_', 'count_1', 'Timestamp']);
   });
 
   it('counts as one stacked operator towards maxDepth', () => {

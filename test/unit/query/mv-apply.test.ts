@@ -243,9 +243,12 @@ describe('mv-apply', () => {
       `${source} | mv-apply e = a to typeof(real) on (summarize n = countif(isnotnull(e)), s = sum(e))`,
     );
     const bool = await run(`${source} | mv-expand a to typeof(bool)`);
+    const span = await run('print a = pack_array(1h, 2, 2.5, true, "00:30:00") | mv-expand a to typeof(timespan)');
     // Assess
     expect(long.rows).toEqual([[1], [null], [null], [null], [null]]);
     expect(real.rows).toEqual([[[1, '2', 2.5, true, 'x'], 2, 3.5]]);
     expect(bool.rows).toEqual([[null], [null], [null], [true], [null]]);
+    // A number was read as days (2 gave 2.00:00:00).
+    expect(span.rows).toEqual([['01:00:00'], [null], [null], [null], ['00:30:00']]);
   });
 });

@@ -10,7 +10,11 @@ import {
   HINT_MAX_NAME_LENGTH,
   matchesWildcard,
   NameAllocator,
+  OutputNames,
 } from '../../../lib/query/naming';
+import { compile } from '../../../lib/query/index';
+import { GOLDEN_OPTIONS } from '../../golden/fixture-db';
+import { expectRefusedAt } from './compile-failure';
 
 /** The textbook Levenshtein distance, the reference for the bounded one. */
 function levenshtein(a: string, b: string): number {
@@ -137,5 +141,64 @@ describe('NameAllocator', () => {
     for (let i = 0; i < 20_000; i++) names.add(names.columnN());
     expect(names.has('Column20000')).toBe(true);
     expect(names.columnN()).toBe('Column20001');
+  });
+});
+
+describe('OutputNames (one summarize or project output, as Kusto.Language names it)', () => {
+  it('makes a written name meeting a generated one unique, and numbers the k-th unnamed Column{k}', () => {
+    // Prepare
+    const names = new OutputNames();
+    // Act
+    const got = [
+      names.generated('sum_v'),
+      names.written('sum_v'),
+      names.generated(undefined),
+      names.written('Column2'),
+      names.generated(undefined),
+    ];
+    // Assess
+    expect(got).toEqual(['sum_v', 'sum_v1', 'Column1', 'Column2', 'Column21']);
+    expect(['sum_v', 'sum_v1', 'Column1', 'Column2'].map((n) => names.isDeclared(n))).toEqual([
+      false,
+      true,
+      false,
+      true,
+    ]);
+  });
+});
+
+describe('summarize and project names that clash (Kusto.Language, which accepts them)', () => {
+  const duckdb = { ...GOLDEN_OPTIONS, dialect: 'duckdb' as const };
+  const data = 'datatable(v:long, k:string)[1, "a"]';
+  const columns = (ops: string): string[] =>
+    compile(`${data} | ${ops}`, duckdb).columns.map((c) => `${c.name}:${c.type}`);
+
+  it.each([
+    ['summarize sum(v), sum_v = max(k)', ['sum_v:long', 'sum_v1:string']],
+    ['summarize sum_v = max(k), sum(v)', ['sum_v:string', 'sum_v1:long']],
+    ['summarize count(), count_1 = max(k), count_ = max(v)', ['count_:long', 'count_1:string', 'count_2:long']],
+    ['summarize sum(v), sum_v = max(k) by sum_v1 = k', ['sum_v1:string', 'sum_v:long', 'sum_v2:string']],
+    ['summarize tostring(sum(v)), sum_v = count()', ['sum_v:string', 'sum_v1:long']],
+    ['summarize arg_max(v, k), v = max(k)', ['v:long', 'k:string', 'v1:string']],
+    ['summarize Column1 = count(), sum(v) * 2', ['Column1:long', 'Column11:long']],
+    ['summarize sum(v) * 2, Column1 = count() by v + 1', ['Column1:long', 'Column2:long', 'Column11:long']],
+    ['project Column1 = 5, v + 1', ['Column1:long', 'Column11:long']],
+    ['project v + 1, Column1 = "a"', ['Column1:long', 'Column11:string']],
+    ['project strlen(k), strlen_k = "a", strlen_k = 1', ['strlen_k:long', 'strlen_k1:string', 'strlen_k2:long']],
+  ])('%s gives %j', (ops, expected) => {
+    // Act / Assess
+    expect(columns(ops)).toEqual(expected);
+  });
+
+  it.each([
+    ['summarize count(), count_ = max(k), count_1 = max(v)', "duplicate column name 'count_1'", '1:75'],
+    ['summarize a = sum(v), a = max(v)', "duplicate column name 'a'", '1:61'],
+    ['summarize v = sum(v) by v', "duplicate column name 'v'", '1:49'],
+    // The renamed strlen_k1 is a written name; round(v) named v as the input column (Kusto.Language keeps one).
+    ['project strlen(k), strlen_k = "a", strlen_k1 = 1', "duplicate column name 'strlen_k1'", '1:74'],
+    ['project round(v), v = k', "duplicate column name 'v'", '1:57'],
+  ])('%s stays a 400 at the second written name, as Kusto.Language errs', (ops, message, position) => {
+    // Act / Assess
+    expectRefusedAt(`${data} | ${ops}`, duckdb, { code: 'QUERY_SEMANTIC', message, position });
   });
 });

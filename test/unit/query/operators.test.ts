@@ -143,6 +143,16 @@ describe('tabular operators of issue 15', () => {
     expect(error.message).toMatch(/^1:21: prev\(\) needs serialized input/);
   });
 
+  it('refuses it after a datatable too, which the serialize page does not list, and takes getschema, which it lists', () => {
+    // Act
+    const error = failure('datatable(v:long)[1, 2] | extend p = prev(v)');
+    const { columns } = compile('datatable(v:long)[1] | getschema | extend p = prev(ColumnName)', options('duckdb'));
+    // Assess
+    expect(error.code).toBe('QUERY_SEMANTIC');
+    expect(error.message).toMatch(/^1:38: prev\(\) needs serialized input/);
+    expect(columns.at(-1)).toEqual({ name: 'p', type: 'string' });
+  });
+
   it.each([
     ['as', 'range x from 1 to 3 step 1 | sort by x desc | as T | extend p = prev(x)'],
     ['search', 'range x from 1 to 3 step 1 | sort by x desc | search x > 1 | extend p = prev(x)'],

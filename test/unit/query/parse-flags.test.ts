@@ -67,6 +67,16 @@ describe('parse kind=regex flags=', () => {
   });
 });
 
+describe('parse with a column written twice', () => {
+  it('refuses the second at its name, as Kusto.Language does (the second capture would shadow the first)', () => {
+    expectRefusedAt('print s = "ab" | parse s with x "b" x', duckdb, {
+      code: 'QUERY_SEMANTIC',
+      message: "duplicate column name 'x'",
+      position: '1:37',
+    });
+  });
+});
+
 describe('parse after a sort of the column it replaces', () => {
   let db: DuckDBConnection;
   beforeAll(async () => {

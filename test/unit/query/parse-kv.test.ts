@@ -41,6 +41,16 @@ describe('parse-kv options', () => {
       { code: 'QUERY_SYNTAX', message: 'regex= goes alone', position: '1:90' },
     ],
     [
+      // The page defines no pair delimiter without the kv delimiter (Kusto.Language parses it).
+      "print s='a=1 b=2' | parse-kv s as (a:long) with (kv_delimiter='=')",
+      {
+        code: 'QUERY_UNSUPPORTED',
+        message:
+          'parse-kv with kv_delimiter alone is not supported: the parse-kv page gives pair_delimiter and kv_delimiter together',
+        position: '1:50',
+      },
+    ],
+    [
       "print s='a=1' | parse-kv s as (a:long) with (greedy=true)",
       { code: 'QUERY_SYNTAX', message: 'greedy=true needs pair_delimiter and kv_delimiter', position: '1:17' },
     ],
