@@ -46,9 +46,10 @@ function nameOf(text: string): string {
  * left as written (a lambda's parameter cannot be read inside a subquery).
  */
 export function bindRepeated(sql: string, args: readonly string[]): string {
-  const subqueries = sql.includes('->') || sql.includes('TRY(')
-    ? [...new Set(args)].filter((a) => a.includes('SELECT ')).sort((x, y) => y.length - x.length)
-    : [];
+  const subqueries =
+    sql.includes('->') || sql.includes('TRY(')
+      ? [...new Set(args)].filter((a) => a.includes('SELECT ')).sort((x, y) => y.length - x.length)
+      : [];
   let out = sql;
   // All in one struct: a second binding lambda would sit in the first one's body.
   const fields: string[] = [];
