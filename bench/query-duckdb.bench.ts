@@ -328,16 +328,25 @@ async function statementCost(
   run: (sql: string) => Promise<unknown>,
   sql: string,
 ): Promise<{ backToBack: number; afterPause: number }> {
+  return pauseCost(() => run(sql));
+}
+
+/**
+ * A step timed back to back and after a pause of STATEMENT_PAUSE_MS (the pause not timed), alternately.
+ * With `compile()` as the step (no engine, no other thread): what a pause alone does to the same
+ * JavaScript on this machine, next to what it does to the engine's statement.
+ */
+async function pauseCost(step: () => unknown): Promise<{ backToBack: number; afterPause: number }> {
   const backToBack: number[] = [];
   const afterPause: number[] = [];
-  for (let i = 0; i < 20; i++) await run(sql);
+  for (let i = 0; i < 20; i++) await step();
   for (let i = 0; i < STATEMENT_ROUNDS; i++) {
     await new Promise((resolve) => setTimeout(resolve, STATEMENT_PAUSE_MS));
     let start = performance.now();
-    await run(sql);
+    await step();
     afterPause.push(performance.now() - start);
     start = performance.now();
-    await run(sql);
+    await step();
     backToBack.push(performance.now() - start);
   }
   return { backToBack: percentile(backToBack, 50), afterPause: percentile(afterPause, 50) };
@@ -557,8 +566,10 @@ async function timeSizes(
           );
         }
         {
-          const print = compile('print 1', { dialect: 'duckdb', scope, now: new Date(), rowLimit: 10_000 });
+          const printOptions = { dialect: 'duckdb', scope, now: new Date(), rowLimit: 10_000 } as const;
+          const print = compile('print 1', printOptions);
           const cost = await statementCost(sandboxed, print.sql);
+          const compiling = await pauseCost(() => compile('print 1', printOptions));
           rows.push(
             {
               case: label("engine statement (print 1's SQL)"),
@@ -571,6 +582,12 @@ async function timeSizes(
               metric: `after a ${STATEMENT_PAUSE_MS} ms pause p50 ms`,
               value: cost.afterPause,
               note: `as a request of the endpoint meets the engine (its requests are spaced): the floor of print 1's run; ${(cost.afterPause / cost.backToBack).toFixed(1)}x back to back`,
+            },
+            {
+              case: label('compile of print 1 (no engine)'),
+              metric: `after a ${STATEMENT_PAUSE_MS} ms pause p50 ms`,
+              value: compiling.afterPause,
+              note: `the same pause before JavaScript alone (no engine, no other thread): ${compiling.backToBack.toFixed(3)} ms back to back, ${(compiling.afterPause / compiling.backToBack).toFixed(1)}x; what a pause costs any step of a request on this machine`,
             },
           );
         }
