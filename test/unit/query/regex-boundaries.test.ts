@@ -28,6 +28,17 @@ describe('word boundaries the pattern decides', () => {
     ['[a-z]+\\b[,;]', '[a-z]+[,;]'],
     ['^\\b\\w+\\b', '^\\w+'],
     ['\\bfoo\\b$', '\\bfoo$'],
+    // Through groups and alternation: every alternative's first or last item decides.
+    ['(\\w+\\b|x)', '(\\w+|x)'],
+    ['(,\\w+\\b)+', '(,\\w+)+'],
+    ['(?:\\b\\w+\\b|-)', '(?:\\w+|-)'],
+    ['\\b\\w+|-', '\\w+|-'],
+    ['(\\s|-)\\b\\w', '(\\s|-)\\w'],
+    ['\\w\\b(?:\\s|-)', '\\w(?:\\s|-)'],
+    ['(a|b)\\B(c|d)', '(a|b)(c|d)'],
+    ['^\\b(é|x)', '^(é|x)'],
+    // Past an optional item: `\s` or `-` follows.
+    ['a\\b\\s*-', 'a\\s*-'],
   ])('drops the boundaries of %s, always true there', (regex, exact) => {
     // Act / Assess
     expect(exactBoundaries(regex)).toBe(exact);
@@ -44,6 +55,10 @@ describe('word boundaries the pattern decides', () => {
     '(?U)\\b\\w+\\b',
     '(\\b\\w+\\b)+',
     '\\b\\w+|x',
+    // One alternative a word character, the other not; a word character or the group again.
+    '(a|-)\\b(c|d)',
+    '(\\w+\\bx|,)',
+    '\\b(?:\\w+|\\d+)\\b',
   ])('keeps the boundaries of %s', (regex) => {
     // Act / Assess
     expect(exactBoundaries(regex)).toBe(regex);
@@ -76,9 +91,25 @@ describe('word boundaries the pattern decides', () => {
     ['print r = extract(@"\\bété", 0, "l\'été")', '1:19'],
     ['print r = "café" matches regex @"\\bcafé\\b"', '1:32'],
     ['print r = extract(@"\\b[é-ë]+", 0, " é")', '1:19'],
+    // In an alternation: one alternative's first or last item is enough.
+    ['print r = extract(@"\\b(été|hiver)\\b", 0, "l\'été")', '1:19'],
+    ['print r = extract(@"(\\bété|x)", 0, "l\'été")', '1:19'],
+    ['print r = extract(@"(?:hiver|été)\\b", 0, "été")', '1:19'],
+    ['print r = extract(@"\\bé?x", 0, " éx")', '1:19'],
   ])('refuses %s: RE2 would read the non-ASCII letter as a non-word character', (query, position) => {
     // Act / Assess
     expectRefusedAt(query, duck, { code: 'QUERY_SEMANTIC', message: 'next to a non-ASCII letter', position });
+  });
+
+  it('finds words through alternatives as Kusto does', async () => {
+    // Act
+    const rows = await rowsOf(
+      db,
+      'print a = extract(@"(?:\\b\\w+\\b|-)", 0, "éa-"), b = extract_all(@"(\\w+\\b|,)", "héllo, wörld"), c = extract(@"(\\s|-)\\b\\w+", 0, "x-été")',
+    );
+
+    // Assess: RE2's ASCII boundary would give a, [llo, ",", rld] and "".
+    expect(rows).toEqual([['éa', ['héllo', ',', 'wörld'], '-été']]);
   });
 
   it('runs a boundary next to a non-ASCII letter that the pattern decides', async () => {
