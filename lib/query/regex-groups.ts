@@ -74,18 +74,68 @@ export function re2Problem(regex: string): string | undefined {
   const construct = notRe2(regex);
   if (construct !== undefined) return construct;
   try {
-    new RegExp(
-      readClasses(regex)
-        .replace(/\(\?[a-zA-Z]*(-[a-zA-Z]*)?\)/g, '')
-        .replace(/\(\?[a-zA-Z]*(-[a-zA-Z]*)?:/g, '(?:')
-        .replace(/\(\?P</g, '(?<')
-        .replace(/\(\?<[^>=!]*[.[\]][^>]*>/g, '('),
-    );
+    new RegExp(jsReading(readClasses(regex)));
     return undefined;
   } catch {
     return 'invalid regular expression';
   }
 }
+
+/** The regex, its classes read (readClasses), as JavaScript reads it: flag groups dropped, names JavaScript's. */
+function jsReading(classesRead: string): string {
+  return classesRead
+    .replace(/\(\?[a-zA-Z]*(-[a-zA-Z]*)?\)/g, '')
+    .replace(/\(\?[a-zA-Z]*(-[a-zA-Z]*)?:/g, '(?:')
+    .replace(/\(\?P</g, '(?<')
+    .replace(/\(\?<[^>=!]*[.[\]][^>]*>/g, '(');
+}
+
+/**
+ * Whether the regex may match the empty string somewhere in a text (`x*`, `\b`, `^`, `a|`): read as
+ * JavaScript reads it (re2Problem's reading) with its assertions taken out, which can only let it
+ * match more, so that a regex found not to is one that never does.
+ */
+export function canMatchEmpty(regex: string): boolean {
+  const known = nullable.get(regex);
+  if (known !== undefined) return known;
+  let empty = true;
+  // Verbose mode's spaces and comments are not read here: assumed to match it.
+  if (!classMode(regex).verbose)
+    try {
+      empty = new RegExp(`^(?:${jsReading(withoutAssertions(readClasses(regex)))})$`).test('');
+    } catch {
+      // Not read: assumed to match it.
+    }
+  return cacheSet(nullable, regex, empty);
+}
+
+/**
+ * The regex (its classes read: no `^` left inside one) with `^`, `$`, `\A`, `\z`, `\b` and `\B` as
+ * empty groups and each property or hex escape as one character, which JavaScript without the `u`
+ * flag would read as several (`\p{L}*` as `p{L` and a repeated `}`). Quoted text (`\Q..\E`) is not
+ * read: the regex is assumed to match the empty string.
+ */
+function withoutAssertions(classesRead: string): string {
+  if (classesRead.includes('\\Q')) return '';
+  let out = '';
+  for (let i = 0; i < classesRead.length; i++) {
+    const c = classesRead[i]!;
+    if (c !== '\\') out += c === '^' || c === '$' ? '(?:)' : c;
+    else {
+      const escape = propertyEscape(classesRead.slice(i))?.text ?? HEX_ESCAPE.exec(classesRead.slice(i))?.[0];
+      const next = classesRead[i + 1] ?? '';
+      out += escape ? 'x' : /^[bBAz]$/.test(next) ? '(?:)' : c + next;
+      i += escape ? escape.length - 1 : 1;
+    }
+  }
+  return out;
+}
+
+/** A hex escape the page lists with braces or eight digits (`\x{41}`, `\u{41}`, `\U{41}`, `\U00000041`), from its backslash. */
+const HEX_ESCAPE = /^\\(?:[xuU]\{[0-9A-Fa-f]+\}|U[0-9A-Fa-f]{8})/;
+
+/** canMatchEmpty's answers by regex text. */
+const nullable = new Map<string, boolean>();
 
 /**
  * The regex with each class the page's syntax reads (set operations, nesting: what JavaScript
