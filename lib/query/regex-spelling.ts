@@ -48,8 +48,8 @@ const unfolded = (set: CodePoints): CodePoints => set;
 
 class Speller {
   private readonly mode: ClassMode;
-  /** Whether the i flag is on, per open group (the innermost last), as flag groups set and clear it. */
-  private readonly caseless: boolean[] = [false];
+  /** Whether the i and U flags are on, per open group (the innermost last), as flag groups set and clear them. */
+  private readonly scopes: { caseless: boolean; ungreedy: boolean }[] = [{ caseless: false, ungreedy: false }];
   private out = '';
 
   constructor(
@@ -70,9 +70,10 @@ class Speller {
         i = end < 0 ? regex.length : end;
       } else if (c === '(') i = this.group(i);
       else if (c === ')') {
-        if (this.caseless.length > 1) this.caseless.pop();
+        if (this.scopes.length > 1) this.scopes.pop();
         this.out += c;
       } else if (c === '[') i = this.bracketClass(i) - 1;
+      else if (this.engine === 'timestream' && this.scopes.at(-1)!.ungreedy) i = this.swappedQuantifier(i);
       else this.out += c;
     }
     return this.out;
@@ -80,23 +81,29 @@ class Speller {
 
   /**
    * A group's opening at `i`: flag groups lose the flags RE2 lacks (u, x, and R, which without m
-   * changes nothing: notRe2 refuses both) and set the i flag's scope.
+   * changes nothing: notRe2 refuses both) and set the i and U flags' scope. Java has no ungreedy
+   * flag (its U is Unicode classes): for Timestream, U is dropped and the quantifiers in its scope
+   * are written swapped (swappedQuantifier).
    */
   private group(i: number): number {
     const flags = /^\(\?([a-zA-Z]*)(-[a-zA-Z]*)?([:)])/.exec(this.regex.slice(i));
+    const outer = this.scopes.at(-1)!;
     if (!flags) {
-      this.caseless.push(this.caseless.at(-1)!);
+      this.scopes.push(outer);
       this.out += '(';
       return i;
     }
     const scoped = flags[3] === ':';
-    const wasCaseless = this.caseless.at(-1)!;
-    const caseless = (flags[2] ?? '').includes('i') ? false : flags[1]!.includes('i') || wasCaseless;
-    if (scoped) this.caseless.push(caseless);
-    else this.caseless[this.caseless.length - 1] = caseless;
+    const flag = (letter: string, was: boolean): boolean =>
+      (flags[2] ?? '').includes(letter) ? false : flags[1]!.includes(letter) || was;
+    const scope = { caseless: flag('i', outer.caseless), ungreedy: flag('U', outer.ungreedy) };
+    if (scoped) this.scopes.push(scope);
+    else this.scopes[this.scopes.length - 1] = scope;
     // Java folds ASCII alone under i unless u is set too; the page's engine folds all of Unicode.
-    const on = flags[1]!.replace(/[uxR]/g, '') + (this.engine === 'timestream' && caseless && !wasCaseless ? 'u' : '');
-    const off = (flags[2] ?? '').replace(/[uxR]/g, '');
+    const dropped = this.engine === 'timestream' ? /[uxRU]/g : /[uxR]/g;
+    const on =
+      flags[1]!.replace(dropped, '') + (this.engine === 'timestream' && scope.caseless && !outer.caseless ? 'u' : '');
+    const off = (flags[2] ?? '').replace(dropped, '');
     const set = on + (off === '-' ? '' : off);
     this.out += set || scoped ? `(?${set}${flags[3]}` : '';
     return i + flags[0].length - 1;
@@ -111,7 +118,7 @@ class Speller {
     // Java reads no POSIX class (`[[:alpha:]]` would be the characters of `:alph`): computed for it.
     const javaPosix = this.engine === 'timestream' && /\[:\^?[a-z]+:\]/.test(this.regex.slice(i, parsed?.end));
     if (parsed && (needsComputing(parsed.node, this.mode) || javaPosix)) {
-      const caseless = this.caseless.at(-1)!;
+      const caseless = this.scopes.at(-1)!.caseless;
       const key = `${this.mode.verbose ? 'x' : ''}${this.mode.ascii ? 'a' : ''}${caseless ? 'i' : ''}:${this.regex.slice(i, parsed.end)}`;
       this.out +=
         computedClasses.get(key) ??
@@ -139,6 +146,24 @@ class Speller {
       } else this.out += c;
     }
     return j;
+  }
+
+  /**
+   * The character at `i` under the U flag, for Java: a quantifier (`*`, `+`, `?`, `{n,m}`) written
+   * lazy where it is greedy and greedy where it is lazy, as the flag swaps them on the page. Returns
+   * the index of the last character read.
+   */
+  private swappedQuantifier(i: number): number {
+    const quantifier = /^(?:[*+?]|\{\d+(?:,\d*)?\})/.exec(this.regex.slice(i))?.[0];
+    if (!quantifier) {
+      this.out += this.regex[i];
+      return i;
+    }
+    let next = i + quantifier.length;
+    while (this.mode.verbose && /\s/.test(this.regex[next] ?? '')) next++;
+    const lazy = this.regex[next] === '?';
+    this.out += lazy ? quantifier : `${quantifier}?`;
+    return lazy ? next : i + quantifier.length - 1;
   }
 
   /** The escape at `i` (its backslash), inside a class or not; returns the index of its last character. */

@@ -116,4 +116,19 @@ describe("Timestream's Java regexes (review B finding 7; checked as text: Timest
     // Assess: Java read [[:alpha:]] as the characters of ":alph", \v as any vertical space, (?i) as ASCII-only.
     expect(spelled).toEqual(['[A-Za-z]+', '[^0-9]', 'a\\x0Bb', '(?iu)é', '(?iu:é)x']);
   });
+
+  it.each([
+    ['(?U)a+', 'a+?'],
+    ['(?U)a+?b{2,3}c??', 'a+b{2,3}?c?'],
+    ['x(?U:a*)b*', 'x(?:a*?)b*'],
+    ['(?U)a*(?-U)b*', 'a*?b*'],
+    ['(?iU)[+*]a{2}\\*', '(?iu)[+*]a{2}?\\*'],
+  ])(
+    'writes the ungreedy flag %s with its quantifiers swapped: Java has none, and its U is Unicode classes',
+    (regex, java) => {
+      // Act / Assess
+      expect(engineRegex(regex, 'timestream')).toBe(java);
+      expect(engineRegex(regex, 'duckdb')).toBe(regex);
+    },
+  );
 });
