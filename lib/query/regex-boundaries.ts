@@ -50,17 +50,34 @@ interface Token {
 /** What may sit next to a boundary: an item or an assertion, or the pattern's own start or end. */
 type Neighbour = Token | 'start' | 'end';
 
-/** The regex with the `\b` and `\B` whose truth the pattern decides removed (see the top of this file). */
-export function exactBoundaries(regex: string): string {
+/**
+ * The regex with the `\b` and `\B` whose truth the pattern decides removed (see the top of this
+ * file). With `tested` (a regex only tested for a match, as `matches regex` does), a boundary kept at
+ * the pattern's start or end next to items all of one kind is also written exactly, as the
+ * character it asks for on its other side: `\bcat\b` as `(?:\A|\W)cat(?:\W|\z)`. That moves the
+ * match's ends but not whether there is one.
+ */
+export function exactBoundaries(regex: string, tested = false): string {
   const verdicts = boundaryVerdicts(regex);
   if (!verdicts) return regex;
+  const rewritten = [
+    ...verdicts.dropped.map((t) => ({ t, text: '' })),
+    ...(tested ? verdicts.edges.map(({ t, text }) => ({ t, text })) : []),
+  ].sort((x, y) => x.t.start - y.t.start);
   let out = '';
   let from = 0;
-  for (const t of verdicts.dropped) {
-    out += regex.slice(from, t.start);
+  for (const { t, text } of rewritten) {
+    out += regex.slice(from, t.start) + text;
     from = t.end;
   }
   return out + regex.slice(from);
+}
+
+/** What a boundary at the pattern's start asks of the character before the match, or at its end of the one after. */
+function edgeCondition(boundary: Token, neighbours: 'word' | 'nonword', edge: 'start' | 'end'): string {
+  const wordOutside = (boundary.kind === 'word') === (neighbours === 'nonword'); // \b flips the kind, \B keeps it
+  if (wordOutside) return '\\w';
+  return edge === 'start' ? '(?:\\A|\\W)' : '(?:\\W|\\z)';
 }
 
 /**
@@ -76,21 +93,38 @@ export function boundaryProblem(regex: string): string | undefined {
 }
 
 /** The boundaries the pattern decides, and whether a kept one sits next to an item of only non-ASCII word characters. */
-function boundaryVerdicts(regex: string): { dropped: Token[]; foreign: boolean } | undefined {
+function boundaryVerdicts(
+  regex: string,
+): { dropped: Token[]; edges: { t: Token; text: string }[]; foreign: boolean } | undefined {
   if (!/\\[bB]/.test(regex) || /\(\?[a-zA-Z]*(x|U|-[a-zA-Z]*u)/.test(regex)) return undefined;
   const tokens = tokenize(regex);
   if (!tokens) return undefined;
   const pattern = new Structure(tokens);
   const dropped: Token[] = [];
+  const edges: { t: Token; text: string }[] = [];
   let foreign = false;
   tokens.forEach((t, k) => {
     if (t.role !== 'boundary') return;
     const before = pattern.before(k);
     const after = pattern.after(k);
-    if (before && after && decided(t, before, after, pattern)) dropped.push(t);
-    else foreign ||= [...(before ?? []), ...(after ?? [])].some((n) => n !== 'start' && n !== 'end' && n.foreignWord);
+    if (before && after && decided(t, before, after, pattern)) {
+      dropped.push(t);
+      return;
+    }
+    const edge = before && after && edgeOf(t, before, after);
+    if (edge) edges.push({ t, text: edge });
+    foreign ||= [...(before ?? []), ...(after ?? [])].some((n) => n !== 'start' && n !== 'end' && n.foreignWord);
   });
-  return { dropped, foreign };
+  return { dropped, edges, foreign };
+}
+
+/** A kept boundary's exact condition where it starts or ends the pattern next to items all of one kind, else undefined. */
+function edgeOf(boundary: Token, before: readonly Neighbour[], after: readonly Neighbour[]): string | undefined {
+  const right = sideKind(after, '$');
+  const left = sideKind(before, '^');
+  if (before.every((n) => n === 'start') && right) return edgeCondition(boundary, right, 'start');
+  if (after.every((n) => n === 'end') && left) return edgeCondition(boundary, left, 'end');
+  return undefined;
 }
 
 function decided(

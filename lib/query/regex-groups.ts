@@ -228,18 +228,20 @@ function assertionOrPropertyProblem(regex: string): string | undefined {
  * Timestream (its functions take group numbers). Only group openings change: not escaped ones, not
  * inside a character class, not the lookbehinds `(?<=` and `(?<!` (refused before this by notRe2),
  * so the groups keep their numbers. A name RE2 would refuse (the page's `(?<a.b[0]>`, a non-ASCII
- * letter) is dropped on DuckDB too: every SQL of ours reads groups by number.
+ * letter) is dropped on DuckDB too: every SQL of ours reads groups by number. `tested`: the regex is
+ * only tested for a match (`matches regex`), where more word boundaries are written exactly
+ * (exactBoundaries).
  */
-export function engineRegex(kustoRegex: string, engine: DialectName): string {
-  const key = `${engine}:${kustoRegex}`;
-  return spelled.get(key) ?? cacheSet(spelled, key, spellForEngine(kustoRegex, engine));
+export function engineRegex(kustoRegex: string, engine: DialectName, tested = false): string {
+  const key = `${engine}${tested ? '?' : ''}:${kustoRegex}`;
+  return spelled.get(key) ?? cacheSet(spelled, key, spellForEngine(kustoRegex, engine, tested));
 }
 
 /** Regexes as handed to each engine, by engine and text: a query's regex is read once per process. */
 const spelled = new Map<string, string>();
 
-function spellForEngine(kustoRegex: string, engine: DialectName): string {
-  const regex = kustoRegexSpelling(exactBoundaries(kustoRegex), engine);
+function spellForEngine(kustoRegex: string, engine: DialectName, tested: boolean): string {
+  const regex = kustoRegexSpelling(exactBoundaries(kustoRegex, tested), engine);
   let out = '';
   let from = 0;
   for (const i of groupOpenings(regex)) {

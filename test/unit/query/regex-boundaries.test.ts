@@ -76,6 +76,32 @@ describe('word boundaries the pattern decides', () => {
     expect(rows).toEqual([['éa', ['héllo', 'wörld'], 'X X', 3, 'été', true]]);
   });
 
+  it.each([
+    ['\\bcat\\b', '(?:\\A|\\W)cat(?:\\W|\\z)'],
+    ['\\b\\d+\\b', '(?:\\A|\\W)\\d+(?:\\W|\\z)'],
+    ['\\b-', '\\w-'],
+    ['-\\B', '-(?:\\W|\\z)'],
+    ['\\b(?:cat|dog)s?', '(?:\\A|\\W)(?:cat|dog)s?'],
+    // Inside the pattern, or next to items of both kinds: a match's ends would move the next search.
+    ['a\\bcat', 'a\\bcat'],
+    ['\\b(cat|-)', '\\b(cat|-)'],
+  ])('writes %s, only tested for a match, as %s', (regex, exact) => {
+    // Act / Assess
+    expect(exactBoundaries(regex, true)).toBe(exact);
+  });
+
+  it('tests a literal word with matches regex as Kusto does, next to non-ASCII letters too', async () => {
+    // Act
+    const rows = await rowsOf(
+      db,
+      'print a = "écat" matches regex @"\\bcat\\b", b = "é cat." matches regex @"\\bcat\\b", c = "caté" matches regex @"\\bcat\\b",' +
+        ' d = "x٣4" matches regex @"\\b\\d+\\b", e = "٣ 4" matches regex @"\\b\\d+\\b", f = "é-" matches regex @"\\b-"',
+    );
+
+    // Assess: RE2's ASCII boundary read é and ٣ as non-word characters: true, true, true, true, true, false.
+    expect(rows).toEqual([[false, true, false, false, true, true]]);
+  });
+
   it('keeps RE2 boundaries around a literal word, exact next to ASCII text', async () => {
     // Act
     const rows = await rowsOf(
