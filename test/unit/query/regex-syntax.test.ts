@@ -69,9 +69,27 @@ describe("the regex syntax page's flags, groups, repetitions and escapes", () =>
     ['print r = extract(@"[\\x{FFFFFF}a]", 0, "a")', '1:19', '\\x{FFFFFF} is past the last Unicode code point'],
     ['print r = extract(@"(?mR)^b$", 0, "a\\r\\nb")', '1:19', 'CRLF mode (the R flag) with multi-line mode'],
     ['print r = extract(@"(?R)x(?m:^b)", 0, "a")', '1:19', 'CRLF mode (the R flag) with multi-line mode'],
+    // RE2 refuses counts past 1000, nested ones by their product: an engine error at run time before.
+    ['print r = extract(@"a{1001}", 0, "a")', '1:19', 'a repetition count past 1000'],
+    ['print r = extract(@"x(a{2}){600}", 0, "a")', '1:19', 'a repetition count past 1000'],
+    ['print r = extract(@"(?:a{3}|b){334}", 0, "a")', '1:19', 'a repetition count past 1000'],
   ])('refuses %s, which RE2 would read otherwise', (query, position, message) => {
     // Act / Assess
     expectRefusedAt(query, duck, { code: 'QUERY_SEMANTIC', message, position });
+  });
+});
+
+describe('hex escapes with braces and counted repetitions', () => {
+  it('runs a quantified hex escape, which the check read as a repetition of x and refused', async () => {
+    // Act
+    const rows = await rowsOf(
+      db,
+      'print a = extract(@"\\x{41}+", 0, "xAAb"), b = extract(@"\\u{41}*b", 0, "AAb"), c = extract(@"\\x{1001}{2}", 0, "ခခ"),' +
+        ' d = extract(@"(a{2}){500}", 0, "a"), e = extract(@"\\p{Greek}{3}", 0, "αβγ")',
+    );
+
+    // Assess: \x{1001} is a character, not a count; (a{2}){500} is within RE2's 1000.
+    expect(rows).toEqual([['AA', 'AAb', 'ခခ', '', 'αβγ']]);
   });
 });
 
