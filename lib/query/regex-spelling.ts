@@ -41,6 +41,27 @@ export function classMode(regex: string): ClassMode {
   };
 }
 
+/** The flags a group's scope has on. */
+interface Scope {
+  readonly caseless: boolean;
+  readonly ungreedy: boolean;
+  readonly multiline: boolean;
+  readonly dotAll: boolean;
+}
+
+/**
+ * `.`, `^` and `$` as the page reads them, for Java, whose line terminators are also `\r`, `\x85`,
+ * `\u2028` and `\u2029`: `.` stops at each of them, `$` matches before a last one, and `^` in
+ * multi-line mode not after a new line ending the text. The page's `.` stops at a new line alone,
+ * `$` is the text's end, and multi-line `^` and `$` are at a new line (`^` even at the end).
+ */
+function javaLineSyntax(c: string, scope: Scope): string {
+  if (c === '.' && !scope.dotAll) return '[^\\n]';
+  if (c === '$') return scope.multiline ? '(?=\\n|\\z)' : '\\z';
+  if (c === '^' && scope.multiline) return '(?:\\A|(?<=\\n))';
+  return c;
+}
+
 /** Computed classes by their text and mode: the set arithmetic runs once per class, not per query. */
 const computedClasses = new Map<string, string>();
 
@@ -48,8 +69,8 @@ const unfolded = (set: CodePoints): CodePoints => set;
 
 class Speller {
   private readonly mode: ClassMode;
-  /** Whether the i and U flags are on, per open group (the innermost last), as flag groups set and clear them. */
-  private readonly scopes: { caseless: boolean; ungreedy: boolean }[] = [{ caseless: false, ungreedy: false }];
+  /** Whether the i, U, m and s flags are on, per open group (the innermost last), as flag groups set and clear them. */
+  private readonly scopes: Scope[] = [{ caseless: false, ungreedy: false, multiline: false, dotAll: false }];
   private out = '';
 
   constructor(
@@ -73,7 +94,7 @@ class Speller {
         if (this.scopes.length > 1) this.scopes.pop();
         this.out += c;
       } else if (c === '[') i = this.bracketClass(i) - 1;
-      else if (this.engine === 'timestream' && this.scopes.at(-1)!.ungreedy) i = this.swappedQuantifier(i);
+      else if (this.engine === 'timestream') i = this.javaCharacter(i);
       else this.out += c;
     }
     return this.out;
@@ -96,7 +117,12 @@ class Speller {
     const scoped = flags[3] === ':';
     const flag = (letter: string, was: boolean): boolean =>
       (flags[2] ?? '').includes(letter) ? false : flags[1]!.includes(letter) || was;
-    const scope = { caseless: flag('i', outer.caseless), ungreedy: flag('U', outer.ungreedy) };
+    const scope = {
+      caseless: flag('i', outer.caseless),
+      ungreedy: flag('U', outer.ungreedy),
+      multiline: flag('m', outer.multiline),
+      dotAll: flag('s', outer.dotAll),
+    };
     if (scoped) this.scopes.push(scope);
     else this.scopes[this.scopes.length - 1] = scope;
     // Java folds ASCII alone under i unless u is set too; the page's engine folds all of Unicode.
@@ -149,14 +175,16 @@ class Speller {
   }
 
   /**
-   * The character at `i` under the U flag, for Java: a quantifier (`*`, `+`, `?`, `{n,m}`) written
-   * lazy where it is greedy and greedy where it is lazy, as the flag swaps them on the page. Returns
-   * the index of the last character read.
+   * The character at `i` (not an escape, a group or a class) for Java: `.`, `^` and `$` as
+   * javaLineSyntax writes them; under the U flag a quantifier (`*`, `+`, `?`, `{n,m}`) written lazy
+   * where it is greedy and greedy where it is lazy, as the flag swaps them on the page. Returns the
+   * index of the last character read.
    */
-  private swappedQuantifier(i: number): number {
-    const quantifier = /^(?:[*+?]|\{\d+(?:,\d*)?\})/.exec(this.regex.slice(i))?.[0];
+  private javaCharacter(i: number): number {
+    const scope = this.scopes.at(-1)!;
+    const quantifier = scope.ungreedy ? /^(?:[*+?]|\{\d+(?:,\d*)?\})/.exec(this.regex.slice(i))?.[0] : undefined;
     if (!quantifier) {
-      this.out += this.regex[i];
+      this.out += javaLineSyntax(this.regex[i]!, scope);
       return i;
     }
     let next = i + quantifier.length;

@@ -136,6 +136,20 @@ describe("Timestream's Java regexes (review B finding 7; checked as text: Timest
   });
 
   it.each([
+    ['a.c', 'a[^\\n]c'],
+    ['(?s)a.c', '(?s)a.c'],
+    ['^a$', '^a\\z'],
+    ['(?m)^a$', '(?m)(?:\\A|(?<=\\n))a(?=\\n|\\z)'],
+    ['(?U)a.+$', 'a[^\\n]+?\\z'],
+    ['[.$^]\\.\\$', '[.$^]\\.\\$'],
+  ])('writes %s with the new line as the only line end, as the page reads ., ^ and $: %s', (regex, java) => {
+    // Java also ends lines at \r, \x85, \u2028 and \u2029 (. stops there, $ matches before a last one).
+    // Act / Assess
+    expect(engineRegex(regex, 'timestream')).toBe(java);
+    expect(engineRegex(regex, 'duckdb')).toBe(regex);
+  });
+
+  it.each([
     ['(?U)a+', 'a+?'],
     ['(?U)a+?b{2,3}c??', 'a+b{2,3}?c?'],
     ['x(?U:a*)b*', 'x(?:a*?)b*'],
