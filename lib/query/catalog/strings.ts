@@ -76,7 +76,8 @@ const trimmer =
     const re = engineRegex(String(constantOf(args[0])), d.name);
     let sql = a[1]!;
     if (start) sql = `regexp_replace(${sql}, ${d.string(`^(?:${re})+`)}, '')`;
-    if (end) sql = `regexp_replace(${sql}, ${d.string(`(?:${re})+$`)}, '')`;
+    // \z, not $: Java's $ (Timestream) also matches before a last line end.
+    if (end) sql = `regexp_replace(${sql}, ${d.string(`(?:${re})+\\z`)}, '')`;
     return sql;
   };
 

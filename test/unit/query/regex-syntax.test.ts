@@ -2,6 +2,7 @@
 // names, repetitions, escapes and empty matches (lib/query/regex-groups.ts, regex-spelling.ts).
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { compile } from '../../../lib/query/index';
 import { engineRegex } from '../../../lib/query/regex-groups';
 import { openFixtureDb } from '../../golden/fixture-db';
 import { baseOptions, expectRefusedAt } from './compile-failure';
@@ -147,6 +148,14 @@ describe("Timestream's Java regexes (review B finding 7; checked as text: Timest
     // Act / Assess
     expect(engineRegex(regex, 'timestream')).toBe(java);
     expect(engineRegex(regex, 'duckdb')).toBe(regex);
+  });
+
+  it('trims a regex at the end of the text, not before a last line end as Java reads $', () => {
+    // Act
+    const sql = compile('print t = trim_end("x", "ax")', { ...baseOptions, dialect: 'timestream' }).sql;
+
+    // Assess
+    expect(sql).toContain(`'(?:x)+\\z'`);
   });
 
   it.each([
