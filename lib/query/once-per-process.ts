@@ -1,5 +1,5 @@
 // Work a compile does once per process and never again (the Unicode sets behind the regex page's
-// Perl classes, regex-codepoints.ts): its time is left out of the compile budget (limits.ts), so
+// Perl classes and the case classes the i flag folds with, regex-codepoints.ts): its time is left out of the compile budget (limits.ts), so
 // that the first query of a process to need it is not refused for a cost no later query pays.
 // Only a fixed list of such work is timed here, so no query can grow what the budget leaves out.
 

@@ -198,18 +198,85 @@ export function re2Class(set: CodePoints): string {
   return others.length < members.length ? `[^${others}]` : `[${members}]`;
 }
 
-const folded = new Map<string, CodePoints>();
-
 /**
  * The set closed under simple case folding (`k` brings `K` and the Kelvin sign), as the i flag
- * makes Kusto's engine read every class item; JavaScript's `iu` matching folds the same way.
- * Scanned once per set and cached.
+ * makes Kusto's engine read every class item; JavaScript's `iu` matching folds the same way. Each
+ * member with another case brings its case class (caseClasses), so the cost is that of the set's
+ * cased members, not a scan of Unicode.
  */
 export function caseFolded(set: CodePoints): CodePoints {
-  const body = pairsOf(set)
-    .map(([lo, hi]) => `\\u{${lo.toString(16)}}-\\u{${hi.toString(16)}}`)
-    .join('');
-  const known = folded.get(body);
-  if (known) return known;
-  return cacheSet(folded, body, body === '' ? NOTHING : scan(new RegExp(`^[${body}]$`, 'iu')));
+  const { points, classes } = (caseClasses ??= once(buildCaseClasses));
+  const pairs = pairsOf(set);
+  const partners: [number, number][] = [];
+  for (const [lo, hi] of pairs) {
+    for (let k = firstAtLeast(points, lo); k < points.length && points[k]! <= hi; k++)
+      for (const m of classes.get(points[k]!)!) partners.push([m, m]);
+  }
+  return partners.length === 0 ? set : fromRanges([...pairs, ...partners]);
+}
+
+/** The index of the first element of a sorted array at least `value` (its length when none is). */
+function firstAtLeast(sorted: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** No code point above this has another case: the cased scripts all lie in Unicode's first two planes (a test checks it). */
+export const CASED_LIMIT = 0x1ffff;
+
+/** The code points with another case, sorted, and each one's case class (itself included). */
+interface CaseClasses {
+  readonly points: readonly number[];
+  readonly classes: ReadonlyMap<number, readonly number[]>;
+}
+
+let caseClasses: CaseClasses | undefined;
+
+/**
+ * Simple case folding's classes, built once per process: the code points whose case mapping or
+ * folding changes them are joined to their single-character lower and upper case, and to those
+ * sharing a longer mapping (`ΐ` U+0390 and U+1FD3 both upper-case to three characters), each join
+ * checked by JavaScript's own case-insensitive comparison (a backreference under `iu`).
+ */
+function buildCaseClasses(): CaseClasses {
+  const changes = /^[\p{Changes_When_Casemapped}\p{Changes_When_Casefolded}]$/u;
+  const same = /^(.)\1$/iu;
+  const root = new Map<number, number>();
+  const find = (c: number): number => {
+    let r = c;
+    while (root.get(r)! !== r) r = root.get(r)!;
+    root.set(c, r);
+    return r;
+  };
+  const join = (a: number, b: number): void => {
+    if (!root.has(b)) root.set(b, b);
+    if (same.test(String.fromCodePoint(a, b))) root.set(find(a), find(b));
+  };
+  const byMapping = new Map<string, number[]>();
+  for (let c = 0; c <= CASED_LIMIT; c++) {
+    const text = String.fromCodePoint(c);
+    if (!changes.test(text)) continue;
+    if (!root.has(c)) root.set(c, c);
+    for (const mapped of [text.toLowerCase(), text.toUpperCase()]) {
+      const single = mapped.codePointAt(0)!;
+      if (mapped === String.fromCodePoint(single)) {
+        if (single !== c) join(c, single);
+        continue;
+      }
+      const sharing = byMapping.get(mapped) ?? [];
+      for (const other of sharing) join(other, c);
+      byMapping.set(mapped, [...sharing, c]);
+    }
+  }
+  const members = new Map<number, number[]>();
+  for (const c of root.keys()) members.set(find(c), [...(members.get(find(c)) ?? []), c]);
+  const classes = new Map<number, readonly number[]>();
+  for (const list of members.values()) if (list.length > 1) for (const c of list) classes.set(c, list);
+  return { points: [...classes.keys()].sort((a, b) => a - b), classes };
 }

@@ -74,31 +74,87 @@ export function re2Problem(regex: string): string | undefined {
   const construct = notRe2(regex);
   if (construct !== undefined) return construct;
   try {
-    new RegExp(
-      readClasses(regex)
-        .replace(/\(\?[a-zA-Z]*(-[a-zA-Z]*)?\)/g, '')
-        .replace(/\(\?[a-zA-Z]*(-[a-zA-Z]*)?:/g, '(?:')
-        .replace(/\(\?P</g, '(?<')
-        .replace(/\(\?<[^>=!]*[.[\]][^>]*>/g, '('),
-    );
+    new RegExp(jsReading(readClasses(regex)));
     return undefined;
   } catch {
     return 'invalid regular expression';
   }
 }
 
+/** The regex, its classes read (readClasses), as JavaScript reads it: flag groups dropped, names JavaScript's. */
+function jsReading(classesRead: string): string {
+  return classesRead
+    .replace(/\(\?[a-zA-Z]*(-[a-zA-Z]*)?\)/g, '')
+    .replace(/\(\?[a-zA-Z]*(-[a-zA-Z]*)?:/g, '(?:')
+    .replace(/\(\?P</g, '(?<')
+    .replace(/\(\?<[^>=!]*[.[\]][^>]*>/g, '(');
+}
+
+/**
+ * Whether the regex may match the empty string somewhere in a text (`x*`, `\b`, `^`, `a|`): read as
+ * JavaScript reads it (re2Problem's reading) with its assertions taken out, which can only let it
+ * match more, so that a regex found not to is one that never does.
+ */
+export function canMatchEmpty(regex: string): boolean {
+  const known = nullable.get(regex);
+  if (known !== undefined) return known;
+  let empty = true;
+  // Verbose mode's spaces and comments are not read here: assumed to match it.
+  if (!classMode(regex).verbose)
+    try {
+      empty = new RegExp(`^(?:${jsReading(withoutAssertions(readClasses(regex)))})$`).test('');
+    } catch {
+      // Not read: assumed to match it.
+    }
+  return cacheSet(nullable, regex, empty);
+}
+
+/**
+ * The regex (its classes and hex escapes read: no `^` left inside a class) with `^`, `$`, `\A`,
+ * `\z`, `\b` and `\B` as empty groups and each property escape as one character, which JavaScript
+ * without the `u` flag would read as several (`\p{L}*` as `p{L` and a repeated `}`). Quoted text (`\Q..\E`) is not
+ * read: the regex is assumed to match the empty string.
+ */
+function withoutAssertions(classesRead: string): string {
+  if (classesRead.includes('\\Q')) return '';
+  let out = '';
+  for (let i = 0; i < classesRead.length; i++) {
+    const c = classesRead[i]!;
+    if (c !== '\\') out += c === '^' || c === '$' ? '(?:)' : c;
+    else {
+      const escape = propertyEscape(classesRead.slice(i))?.text;
+      const next = classesRead[i + 1] ?? '';
+      out += escape ? 'x' : /^[bBAz]$/.test(next) ? '(?:)' : c + next;
+      i += escape ? escape.length - 1 : 1;
+    }
+  }
+  return out;
+}
+
+/** A hex escape the page lists with braces or eight digits (`\x{41}`, `\u{41}`, `\U{41}`, `\U00000041`), from its backslash. */
+const HEX_ESCAPE = /^\\(?:[xuU]\{[0-9A-Fa-f]+\}|U[0-9A-Fa-f]{8})/;
+
+/** canMatchEmpty's answers by regex text. */
+const nullable = new Map<string, boolean>();
+
 /**
  * The regex with each class the page's syntax reads (set operations, nesting: what JavaScript
- * would misread, `[\pL--\p{Greek}]` as a range out of order) written as a plain `[x]`.
+ * would misread, `[\pL--\p{Greek}]` as a range out of order) written as a plain `[x]`, and each
+ * hex escape with braces as `x` (JavaScript without the `u` flag reads `\x{41}+` as `x` repeated
+ * 41 times, then a `+` with nothing to repeat).
  */
 function readClasses(regex: string): string {
   const mode = classMode(regex);
   let out = '';
   for (let i = 0; i < regex.length; i++) {
     const parsed = regex[i] === '[' ? parseClass(regex, i, mode) : undefined;
+    const hex = regex[i] === '\\' ? HEX_ESCAPE.exec(regex.slice(i, i + 24))?.[0] : undefined;
     if (parsed) {
       out += '[x]';
       i = parsed.end - 1;
+    } else if (hex) {
+      out += 'x';
+      i += hex.length - 1;
     } else {
       out += regex[i]! + (regex[i] === '\\' ? (regex[i + 1] ?? '') : '');
       if (regex[i] === '\\') i++;
@@ -149,7 +205,45 @@ function flagOrRepetitionProblem(regex: string): string | undefined {
     else if (/^\{,\d+\}/.test(regex.slice(i, i + 12)))
       return 'invalid regular expression: a repetition needs its minimum: write x{0,n}, not x{,n}';
   }
-  return undefined;
+  return repetitionProduct(regex) > MAX_REPETITION
+    ? `invalid regular expression: a repetition count past ${MAX_REPETITION} (x{1001}, or counts of nested repetitions whose product passes ${MAX_REPETITION}, (x{2}){600}) is not supported here`
+    : undefined;
+}
+
+/** RE2's largest repetition count, and largest product of nested ones (Kusto's engine has no such limit; RE2 refuses the regex). */
+const MAX_REPETITION = 1000;
+
+/**
+ * The largest product of the counts of nested counted repetitions (`{n}`, `{n,}`, `{n,m}`: the
+ * largest count written), as RE2 checks them; `*`, `+` and `?` count for nothing.
+ */
+function repetitionProduct(regex: string): number {
+  const inside: number[] = [1]; // per open group, the largest product within it so far
+  let last = 1; // the product of the atom just read: a group's, or 1
+  for (let i = 0; i < regex.length; i++) {
+    const c = regex[i]!;
+    const counted = c === '{' ? /^\{(\d+)(?:,(\d*))?\}/.exec(regex.slice(i)) : null;
+    if (counted) {
+      const count = Number(counted[2] || counted[1]);
+      const product = last * Math.max(count, 1);
+      inside[inside.length - 1] = Math.max(inside.at(-1)!, product);
+      i += counted[0].length - 1;
+      last = 1;
+      continue;
+    }
+    if (c === '(') inside.push(1);
+    else if (c === ')' && inside.length > 1) {
+      last = inside.pop()!;
+      inside[inside.length - 1] = Math.max(inside.at(-1)!, last);
+      continue;
+    } else if (c === '\\') {
+      // A hex or property escape's braces (`\x{1001}`, `\p{Greek}`) are no count.
+      i = /^[xuUpP]\{/.test(regex.slice(i + 1, i + 3)) ? regex.indexOf('}', i) : i + 1;
+      if (i < 0) break;
+    } else if (c === '[') i = classEnd(regex, i) - 1;
+    last = 1;
+  }
+  return inside[0]!;
 }
 
 /** The start/end-of-word assertion, code point past Unicode or unknown Unicode class notRe2 names, scanning escapes. */
@@ -178,18 +272,20 @@ function assertionOrPropertyProblem(regex: string): string | undefined {
  * Timestream (its functions take group numbers). Only group openings change: not escaped ones, not
  * inside a character class, not the lookbehinds `(?<=` and `(?<!` (refused before this by notRe2),
  * so the groups keep their numbers. A name RE2 would refuse (the page's `(?<a.b[0]>`, a non-ASCII
- * letter) is dropped on DuckDB too: every SQL of ours reads groups by number.
+ * letter) is dropped on DuckDB too: every SQL of ours reads groups by number. `tested`: the regex is
+ * only tested for a match (`matches regex`), where more word boundaries are written exactly
+ * (exactBoundaries).
  */
-export function engineRegex(kustoRegex: string, engine: DialectName): string {
-  const key = `${engine}:${kustoRegex}`;
-  return spelled.get(key) ?? cacheSet(spelled, key, spellForEngine(kustoRegex, engine));
+export function engineRegex(kustoRegex: string, engine: DialectName, tested = false): string {
+  const key = `${engine}${tested ? '?' : ''}:${kustoRegex}`;
+  return spelled.get(key) ?? cacheSet(spelled, key, spellForEngine(kustoRegex, engine, tested));
 }
 
 /** Regexes as handed to each engine, by engine and text: a query's regex is read once per process. */
 const spelled = new Map<string, string>();
 
-function spellForEngine(kustoRegex: string, engine: DialectName): string {
-  const regex = kustoRegexSpelling(exactBoundaries(kustoRegex), engine);
+function spellForEngine(kustoRegex: string, engine: DialectName, tested: boolean): string {
+  const regex = kustoRegexSpelling(exactBoundaries(kustoRegex, tested), engine);
   let out = '';
   let from = 0;
   for (const i of groupOpenings(regex)) {

@@ -41,6 +41,27 @@ export function classMode(regex: string): ClassMode {
   };
 }
 
+/** The flags a group's scope has on. */
+interface Scope {
+  readonly caseless: boolean;
+  readonly ungreedy: boolean;
+  readonly multiline: boolean;
+  readonly dotAll: boolean;
+}
+
+/**
+ * `.`, `^` and `$` as the page reads them, for Java, whose line terminators are also `\r`, `\x85`,
+ * `\u2028` and `\u2029`: `.` stops at each of them, `$` matches before a last one, and `^` in
+ * multi-line mode not after a new line ending the text. The page's `.` stops at a new line alone,
+ * `$` is the text's end, and multi-line `^` and `$` are at a new line (`^` even at the end).
+ */
+function javaLineSyntax(c: string, scope: Scope): string {
+  if (c === '.' && !scope.dotAll) return '[^\\n]';
+  if (c === '$') return scope.multiline ? '(?=\\n|\\z)' : '\\z';
+  if (c === '^' && scope.multiline) return '(?:\\A|(?<=\\n))';
+  return c;
+}
+
 /** Computed classes by their text and mode: the set arithmetic runs once per class, not per query. */
 const computedClasses = new Map<string, string>();
 
@@ -48,8 +69,8 @@ const unfolded = (set: CodePoints): CodePoints => set;
 
 class Speller {
   private readonly mode: ClassMode;
-  /** Whether the i flag is on, per open group (the innermost last), as flag groups set and clear it. */
-  private readonly caseless: boolean[] = [false];
+  /** Whether the i, U, m and s flags are on, per open group (the innermost last), as flag groups set and clear them. */
+  private readonly scopes: Scope[] = [{ caseless: false, ungreedy: false, multiline: false, dotAll: false }];
   private out = '';
 
   constructor(
@@ -70,9 +91,10 @@ class Speller {
         i = end < 0 ? regex.length : end;
       } else if (c === '(') i = this.group(i);
       else if (c === ')') {
-        if (this.caseless.length > 1) this.caseless.pop();
+        if (this.scopes.length > 1) this.scopes.pop();
         this.out += c;
       } else if (c === '[') i = this.bracketClass(i) - 1;
+      else if (this.engine === 'timestream') i = this.javaCharacter(i);
       else this.out += c;
     }
     return this.out;
@@ -80,23 +102,34 @@ class Speller {
 
   /**
    * A group's opening at `i`: flag groups lose the flags RE2 lacks (u, x, and R, which without m
-   * changes nothing: notRe2 refuses both) and set the i flag's scope.
+   * changes nothing: notRe2 refuses both) and set the i and U flags' scope. Java has no ungreedy
+   * flag (its U is Unicode classes): for Timestream, U is dropped and the quantifiers in its scope
+   * are written swapped (swappedQuantifier).
    */
   private group(i: number): number {
     const flags = /^\(\?([a-zA-Z]*)(-[a-zA-Z]*)?([:)])/.exec(this.regex.slice(i));
+    const outer = this.scopes.at(-1)!;
     if (!flags) {
-      this.caseless.push(this.caseless.at(-1)!);
+      this.scopes.push(outer);
       this.out += '(';
       return i;
     }
     const scoped = flags[3] === ':';
-    const wasCaseless = this.caseless.at(-1)!;
-    const caseless = (flags[2] ?? '').includes('i') ? false : flags[1]!.includes('i') || wasCaseless;
-    if (scoped) this.caseless.push(caseless);
-    else this.caseless[this.caseless.length - 1] = caseless;
+    const flag = (letter: string, was: boolean): boolean =>
+      (flags[2] ?? '').includes(letter) ? false : flags[1]!.includes(letter) || was;
+    const scope = {
+      caseless: flag('i', outer.caseless),
+      ungreedy: flag('U', outer.ungreedy),
+      multiline: flag('m', outer.multiline),
+      dotAll: flag('s', outer.dotAll),
+    };
+    if (scoped) this.scopes.push(scope);
+    else this.scopes[this.scopes.length - 1] = scope;
     // Java folds ASCII alone under i unless u is set too; the page's engine folds all of Unicode.
-    const on = flags[1]!.replace(/[uxR]/g, '') + (this.engine === 'timestream' && caseless && !wasCaseless ? 'u' : '');
-    const off = (flags[2] ?? '').replace(/[uxR]/g, '');
+    const dropped = this.engine === 'timestream' ? /[uxRU]/g : /[uxR]/g;
+    const on =
+      flags[1]!.replace(dropped, '') + (this.engine === 'timestream' && scope.caseless && !outer.caseless ? 'u' : '');
+    const off = (flags[2] ?? '').replace(dropped, '');
     const set = on + (off === '-' ? '' : off);
     this.out += set || scoped ? `(?${set}${flags[3]}` : '';
     return i + flags[0].length - 1;
@@ -111,7 +144,7 @@ class Speller {
     // Java reads no POSIX class (`[[:alpha:]]` would be the characters of `:alph`): computed for it.
     const javaPosix = this.engine === 'timestream' && /\[:\^?[a-z]+:\]/.test(this.regex.slice(i, parsed?.end));
     if (parsed && (needsComputing(parsed.node, this.mode) || javaPosix)) {
-      const caseless = this.caseless.at(-1)!;
+      const caseless = this.scopes.at(-1)!.caseless;
       const key = `${this.mode.verbose ? 'x' : ''}${this.mode.ascii ? 'a' : ''}${caseless ? 'i' : ''}:${this.regex.slice(i, parsed.end)}`;
       this.out +=
         computedClasses.get(key) ??
@@ -139,6 +172,26 @@ class Speller {
       } else this.out += c;
     }
     return j;
+  }
+
+  /**
+   * The character at `i` (not an escape, a group or a class) for Java: `.`, `^` and `$` as
+   * javaLineSyntax writes them; under the U flag a quantifier (`*`, `+`, `?`, `{n,m}`) written lazy
+   * where it is greedy and greedy where it is lazy, as the flag swaps them on the page. Returns the
+   * index of the last character read.
+   */
+  private javaCharacter(i: number): number {
+    const scope = this.scopes.at(-1)!;
+    const quantifier = scope.ungreedy ? /^(?:[*+?]|\{\d+(?:,\d*)?\})/.exec(this.regex.slice(i))?.[0] : undefined;
+    if (!quantifier) {
+      this.out += javaLineSyntax(this.regex[i]!, scope);
+      return i;
+    }
+    let next = i + quantifier.length;
+    while (this.mode.verbose && /\s/.test(this.regex[next] ?? '')) next++;
+    const lazy = this.regex[next] === '?';
+    this.out += lazy ? quantifier : `${quantifier}?`;
+    return lazy ? next : i + quantifier.length - 1;
   }
 
   /** The escape at `i` (its backslash), inside a class or not; returns the index of its last character. */

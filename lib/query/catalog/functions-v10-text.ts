@@ -1,31 +1,37 @@
 // indexof_regex, isutf8 and base64_encode_fromarray (their Kusto documentation pages).
 import type { IrExpr } from '../ir';
 import { regexCheck } from './strings';
-import { engineRegex } from '../regex-groups';
+import { canMatchEmpty, engineRegex } from '../regex-groups';
+import { keptMatches } from '../regex-matches';
+import { DUCK_LISTS } from './positions';
 import { constantOf, type ScalarFunction, type SqlCall } from './types';
 
 /**
- * indexof_regex: the matches are RE2's non-overlapping left-to-right matches inside
- * [start, start + length) (the page's idx4: "ababaa" has no second "a.a"). Each match is found as
- * `(?s)(.*?)(?:regex)`: the shortest prefix before the regex's own leftmost match, so the position
- * of the k-th match is the length of the k - 1 matches before it (prefixes included) plus its
- * prefix. A negative start, an occurrence below 0 or a length below -1 gives null (the page says
+ * indexof_regex: the matches are Kusto's non-overlapping left-to-right matches inside
+ * [start, start + length) (the page's idx4: "ababaa" has no second "a.a"; empty ones as
+ * regex-matches.ts keeps them). Each match is found as `(?s:(.*?))(?:regex)`: the shortest prefix
+ * before the regex's own leftmost match, so the position of the k-th match kept is the length of
+ * the matches before it (prefixes included), plus one character the engine stepped over after each
+ * empty one, plus its prefix. A negative start, an occurrence below 0 or a length below -1 gives null (the page says
  * so, and prints null for a start of -1, unlike indexof, whose negative start counts from the end).
  */
 function indexOfRegex(c: SqlCall): string {
   const start = c.a[2] ?? '0';
   const length = c.a[3] ?? '-1';
   const k = c.a[4] ?? '1';
-  const wrapped = c.d.string(`(?s)(.*?)(?:${engineRegex(String(constantOf(c.args[1])), c.d.name)})`);
+  const wrapped = c.d.string(`(?s:(.*?))(?:${engineRegex(String(constantOf(c.args[1])), c.d.name)})`);
   // Start and length are bounded by the text's length before any arithmetic: a start past the end
   // answers -1 (as indexof's does) and a longer length means "to the end"; unbounded, the largest
   // long overflowed the addition or substr's length.
   const text = `length(${c.str(0)})`;
   const from = `least(${start}, ${text}) + 1`;
   const window = `CASE WHEN ${length} = -1 THEN substr(${c.str(0)}, ${from}) ELSE substr(${c.str(0)}, ${from}, least(${length}, ${text})) END`;
-  const position = `${start} + length(array_to_string(_m[1:${k} - 1], '')) + length(_p[${k}])`;
-  const found = `CASE WHEN ${k} >= 1 AND len(_m) >= ${k} THEN ${position} ELSE -1 END`;
-  const body = `list_transform([regexp_extract_all(_w, ${wrapped}, 1)], _p -> ${found})[1]`;
+  const raw = `_mk[${k}] + 1`; // the k-th match kept, among all the engine found
+  const before = `_m[1:${raw} - 1]`;
+  const position = `${start} + length(array_to_string(${before}, '')) + len(list_filter(${before}, x -> x = '')) + length(_p[${raw}])`;
+  const found = `CASE WHEN ${k} >= 1 AND len(_mk) >= ${k} THEN ${position} ELSE -1 END`;
+  const kept = canMatchEmpty(String(constantOf(c.args[1]))) ? keptMatches(DUCK_LISTS, '_m') : 'range(0, len(_m))';
+  const body = `list_transform([regexp_extract_all(_w, ${wrapped}, 1)], _p -> list_transform([${kept}], _mk -> ${found})[1])[1]`;
   const matches = `list_transform([regexp_extract_all(_w, ${wrapped})], _m -> ${body})[1]`;
   const valid = `${start} >= 0 AND ${k} >= 0 AND ${length} >= -1`;
   return `CAST(CASE WHEN ${valid} AND ${start} > ${text} THEN -1 WHEN ${valid} THEN list_transform([${window}], _w -> ${matches})[1] END AS BIGINT)`;

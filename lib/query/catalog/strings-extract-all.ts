@@ -4,7 +4,9 @@
 // the regex's groups; null when nothing matches. Each group is one regexp_extract_all over the
 // text, the lists then read side by side.
 import type { IrExpr } from '../ir';
-import { captureGroupNames, engineRegex, re2Problem } from '../regex-groups';
+import { canMatchEmpty, captureGroupNames, engineRegex, re2Problem } from '../regex-groups';
+import { keptMatches, searchedFromStart } from '../regex-matches';
+import { DUCK_LISTS, TRINO_LISTS } from './positions';
 import { constantOf, type ArgumentCheck, type ScalarFunction, type SqlBuilder } from './types';
 
 /** The page: "A regular expression containing between one and 16 capture groups." */
@@ -40,23 +42,39 @@ const check: ArgumentCheck = (args) => {
   return typeof chosen === 'string' ? [1, chosen] : undefined;
 };
 
-/** The SQL: `lists` gives one engine list per group number, the rest reads them side by side. */
+/**
+ * The SQL: one engine list per group number, read side by side. For a regex that can match the
+ * empty string, the whole matches come first and choose the matches kept (regex-matches.ts).
+ */
 const build =
   (engine: 'duckdb' | 'timestream'): SqlBuilder =>
   ({ args, a, d }) => {
     const groups = chosenGroups(args) as number[];
     const text = a[a.length - 1]!;
-    const regex = d.string(engineRegex(String(constantOf(args[0])), d.name));
-    const lists = groups.map((g) => `regexp_extract_all(${text}, ${regex}, ${g})`);
+    const kustoRegex = String(constantOf(args[0]));
+    const empty = canMatchEmpty(kustoRegex);
+    const spelled = engineRegex(kustoRegex, d.name);
+    const regex = d.string(empty ? searchedFromStart(spelled) : spelled);
+    const lists = [...(empty ? [0] : []), ...groups].map((g) => `regexp_extract_all(${text}, ${regex}, ${g})`);
+    const l = engine === 'duckdb' ? DUCK_LISTS : TRINO_LISTS;
+    const first = empty ? 1 : 0; // the lists' index before the chosen groups'
+    const cell = (k: number): string => l.at(l.at('_xg', String(first + k + 1)), empty ? '_xi + 1' : '_xi');
+    const row =
+      groups.length === 1
+        ? cell(0)
+        : `${engine === 'duckdb' ? '[' : 'ARRAY['}${groups.map((_, k) => cell(k)).join(', ')}]`;
+    const indexes = empty
+      ? keptMatches(l, l.at('_xg', '1'))
+      : engine === 'duckdb'
+        ? 'range(1, len(_xg[1]) + 1)'
+        : 'sequence(1, cardinality(_xg[1]))';
     if (engine === 'duckdb') {
       if (lists.length === 1) return `CASE WHEN len(${lists[0]}) > 0 THEN to_json(${lists[0]}) END`;
-      const row = groups.map((_, i) => `_xg[${i + 1}][_xi]`).join(', ');
-      return `list_transform([[${lists.join(', ')}]], _xg -> CASE WHEN len(_xg[1]) > 0 THEN to_json(list_transform(range(1, len(_xg[1]) + 1), _xi -> [${row}])) END)[1]`;
+      return `list_transform([[${lists.join(', ')}]], _xg -> list_transform([${indexes}], _xk -> CASE WHEN len(_xk) > 0 THEN to_json(list_transform(_xk, _xi -> ${row})) END)[1])[1]`;
     }
     if (lists.length === 1)
       return `CASE WHEN cardinality(${lists[0]}) > 0 THEN json_format(CAST(${lists[0]} AS JSON)) END`;
-    const row = groups.map((_, i) => `_xg[${i + 1}][_xi]`).join(', ');
-    return `element_at(transform(ARRAY[ARRAY[${lists.join(', ')}]], _xg -> CASE WHEN cardinality(_xg[1]) > 0 THEN json_format(CAST(transform(sequence(1, cardinality(_xg[1])), _xi -> ARRAY[${row}]) AS JSON)) END), 1)`;
+    return `element_at(transform(ARRAY[ARRAY[${lists.join(', ')}]], _xg -> element_at(transform(ARRAY[${indexes}], _xk -> CASE WHEN cardinality(_xk) > 0 THEN json_format(CAST(transform(_xk, _xi -> ${row}) AS JSON)) END), 1)), 1)`;
   };
 
 export const EXTRACT_ALL: ScalarFunction = {

@@ -7,6 +7,7 @@ import { both, constantOf, type ScalarFunction, type SqlBuilder, type SqlCall } 
 import { captureGroupNames, engineRegex, re2Problem } from '../regex-groups';
 import { floorDiv, guidText, forcedText } from './sql-helpers';
 import { EXTRACT_ALL } from './strings-extract-all';
+import { regexMatchCount } from '../regex-matches';
 import { queryBagDuck, queryBagTs } from './url-query-bag';
 import { foldsBeyondAscii, literalPattern } from '../sql/ascii-caseless';
 
@@ -75,7 +76,8 @@ const trimmer =
     const re = engineRegex(String(constantOf(args[0])), d.name);
     let sql = a[1]!;
     if (start) sql = `regexp_replace(${sql}, ${d.string(`^(?:${re})+`)}, '')`;
-    if (end) sql = `regexp_replace(${sql}, ${d.string(`(?:${re})+$`)}, '')`;
+    // \z, not $: Java's $ (Timestream) also matches before a last line end.
+    if (end) sql = `regexp_replace(${sql}, ${d.string(`(?:${re})+\\z`)}, '')`;
     return sql;
   };
 
@@ -382,7 +384,7 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
         : [2, "kind must be 'normal' or 'regex'"],
     duckdb: (c) =>
       constantOf(c.args[2]) === 'regex'
-        ? `CAST(len(regexp_extract_all(${c.a[0]}, ${regexArg(c, 1)})) AS BIGINT)`
+        ? regexMatchCount(DUCK_LISTS, c.d.name, c.a[0]!, String(constantOf(c.args[1])), (v) => c.d.string(v))
         : withChars(
             c.a[0]!,
             c.a[1]!,
@@ -391,7 +393,7 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
           ),
     timestream: (c) =>
       constantOf(c.args[2]) === 'regex'
-        ? `CAST(cardinality(regexp_extract_all(${c.a[0]}, ${regexArg(c, 1)})) AS BIGINT)`
+        ? regexMatchCount(TRINO_LISTS, c.d.name, c.a[0]!, String(constantOf(c.args[1])), (v) => c.d.string(v))
         : `CAST(CASE WHEN length(${c.a[1]}) = 0 OR length(${c.a[0]}) = 0 THEN 0 ELSE cardinality(filter(sequence(1, length(${c.a[0]})), i -> substr(${c.a[0]}, i, length(${c.a[1]})) = ${c.a[1]})) END AS BIGINT)`,
   },
   {

@@ -248,8 +248,9 @@ export class ExpressionWriter {
       case 'endswith_cs':
         return d.endsWith(x, y);
       case 'matches':
-        // The regex is a constant (matches regex, parse-where): its named groups in the engine's spelling.
-        return d.regexMatch(x, ey?.kind === 'lit' ? d.string(engineRegex(String(ey.value), d.name)) : y);
+        // The regex is a constant (matches regex, parse-where): its named groups in the engine's
+        // spelling, and only tested for a match (more word boundaries exact).
+        return d.regexMatch(x, ey?.kind === 'lit' ? d.string(engineRegex(String(ey.value), d.name, true)) : y);
       case 'iff':
         return `CASE WHEN ${x} THEN ${y} ELSE ${z} END`;
       case 'case': {

@@ -2,6 +2,7 @@
 // names, repetitions, escapes and empty matches (lib/query/regex-groups.ts, regex-spelling.ts).
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { compile } from '../../../lib/query/index';
 import { engineRegex } from '../../../lib/query/regex-groups';
 import { openFixtureDb } from '../../golden/fixture-db';
 import { baseOptions, expectRefusedAt } from './compile-failure';
@@ -53,7 +54,7 @@ describe("the regex syntax page's flags, groups, repetitions and escapes", () =>
     expect(engineRegex('(?<a.b>x)(?<ok>y)', 'duckdb')).toBe('(x)(?P<ok>y)');
   });
 
-  it('gives an empty match at each position, as RE2 does (no page pins another answer)', async () => {
+  it('gives an empty match at each position (regex-matches.test.ts: where a match ended, none)', async () => {
     // Act
     const rows = await rowsOf(
       db,
@@ -69,9 +70,27 @@ describe("the regex syntax page's flags, groups, repetitions and escapes", () =>
     ['print r = extract(@"[\\x{FFFFFF}a]", 0, "a")', '1:19', '\\x{FFFFFF} is past the last Unicode code point'],
     ['print r = extract(@"(?mR)^b$", 0, "a\\r\\nb")', '1:19', 'CRLF mode (the R flag) with multi-line mode'],
     ['print r = extract(@"(?R)x(?m:^b)", 0, "a")', '1:19', 'CRLF mode (the R flag) with multi-line mode'],
+    // RE2 refuses counts past 1000, nested ones by their product: an engine error at run time before.
+    ['print r = extract(@"a{1001}", 0, "a")', '1:19', 'a repetition count past 1000'],
+    ['print r = extract(@"x(a{2}){600}", 0, "a")', '1:19', 'a repetition count past 1000'],
+    ['print r = extract(@"(?:a{3}|b){334}", 0, "a")', '1:19', 'a repetition count past 1000'],
   ])('refuses %s, which RE2 would read otherwise', (query, position, message) => {
     // Act / Assess
     expectRefusedAt(query, duck, { code: 'QUERY_SEMANTIC', message, position });
+  });
+});
+
+describe('hex escapes with braces and counted repetitions', () => {
+  it('runs a quantified hex escape, which the check read as a repetition of x and refused', async () => {
+    // Act
+    const rows = await rowsOf(
+      db,
+      'print a = extract(@"\\x{41}+", 0, "xAAb"), b = extract(@"\\u{41}*b", 0, "AAb"), c = extract(@"\\x{1001}{2}", 0, "ခခ"),' +
+        ' d = extract(@"(a{2}){500}", 0, "a"), e = extract(@"\\p{Greek}{3}", 0, "αβγ")',
+    );
+
+    // Assess: \x{1001} is a character, not a count; (a{2}){500} is within RE2's 1000.
+    expect(rows).toEqual([['AA', 'AAb', 'ခခ', '', 'αβγ']]);
   });
 });
 
@@ -116,4 +135,41 @@ describe("Timestream's Java regexes (review B finding 7; checked as text: Timest
     // Assess: Java read [[:alpha:]] as the characters of ":alph", \v as any vertical space, (?i) as ASCII-only.
     expect(spelled).toEqual(['[A-Za-z]+', '[^0-9]', 'a\\x0Bb', '(?iu)é', '(?iu:é)x']);
   });
+
+  it.each([
+    ['a.c', 'a[^\\n]c'],
+    ['(?s)a.c', '(?s)a.c'],
+    ['^a$', '^a\\z'],
+    ['(?m)^a$', '(?m)(?:\\A|(?<=\\n))a(?=\\n|\\z)'],
+    ['(?U)a.+$', 'a[^\\n]+?\\z'],
+    ['[.$^]\\.\\$', '[.$^]\\.\\$'],
+  ])('writes %s with the new line as the only line end, as the page reads ., ^ and $: %s', (regex, java) => {
+    // Java also ends lines at \r, \x85, \u2028 and \u2029 (. stops there, $ matches before a last one).
+    // Act / Assess
+    expect(engineRegex(regex, 'timestream')).toBe(java);
+    expect(engineRegex(regex, 'duckdb')).toBe(regex);
+  });
+
+  it('trims a regex at the end of the text, not before a last line end as Java reads $', () => {
+    // Act
+    const sql = compile('print t = trim_end("x", "ax")', { ...baseOptions, dialect: 'timestream' }).sql;
+
+    // Assess
+    expect(sql).toContain(`'(?:x)+\\z'`);
+  });
+
+  it.each([
+    ['(?U)a+', 'a+?'],
+    ['(?U)a+?b{2,3}c??', 'a+b{2,3}?c?'],
+    ['x(?U:a*)b*', 'x(?:a*?)b*'],
+    ['(?U)a*(?-U)b*', 'a*?b*'],
+    ['(?iU)[+*]a{2}\\*', '(?iu)[+*]a{2}?\\*'],
+  ])(
+    'writes the ungreedy flag %s with its quantifiers swapped: Java has none, and its U is Unicode classes',
+    (regex, java) => {
+      // Act / Assess
+      expect(engineRegex(regex, 'timestream')).toBe(java);
+      expect(engineRegex(regex, 'duckdb')).toBe(regex);
+    },
+  );
 });
