@@ -56,6 +56,9 @@ function decimalSnapped(x: string): string {
   return `CASE WHEN abs(${x}) BETWEEN 1E-280 AND ${DECIMAL_SNAP.below} THEN CASE WHEN ${close} THEN ${near} ELSE ${x} END ELSE ${x} END`;
 }
 
+/** The comparison of the negated operands that means the same: x < y is -x > -y. */
+const MIRRORED = { '<': '>', '<=': '>=', '>': '<', '>=': '<=' } as const;
+
 /** Arithmetic whose int operands are widened to BIGINT when Kusto types the result long. */
 const WIDENED: ReadonlySet<string> = new Set([...ARITHMETIC, 'neg', 'bin_num']);
 
@@ -170,13 +173,13 @@ export class ExpressionWriter {
       case 'ne':
         return this.nanFalse(ex!, ey!, x, y, this.nullSafe(ex!, ey!, x, y, '<>', 'TRUE'), true);
       case 'lt':
-        return this.nanFalse(ex!, ey!, x, y, `(${x} < ${y})`, false);
+        return this.ordered(ex!, ey!, x, y, '<');
       case 'le':
-        return this.nanFalse(ex!, ey!, x, y, `(${x} <= ${y})`, false);
+        return this.ordered(ex!, ey!, x, y, '<=');
       case 'gt':
-        return this.nanFalse(ex!, ey!, x, y, `(${x} > ${y})`, false);
+        return this.ordered(ex!, ey!, x, y, '>');
       case 'ge':
-        return this.nanFalse(ex!, ey!, x, y, `(${x} >= ${y})`, false);
+        return this.ordered(ex!, ey!, x, y, '>=');
       case 'eq_ci':
         return this.caseless(ex!, ey!, x, y, 'whole') ?? `(lower(${x}) = lower(${y}))`;
       case 'ne_ci': {
@@ -224,7 +227,7 @@ export class ExpressionWriter {
         const test =
           e.fn === 'between'
             ? this.nanCorrected(e.args, [x, y, z], `(${x} BETWEEN ${y} AND ${z})`, false)
-            : `(${this.nanFalse(ex!, ey!, x, y, `(${x} < ${y})`, false)} OR ${this.nanFalse(ex!, e.args[2]!, x, z, `(${x} > ${z})`, false)})`;
+            : `(${this.ordered(ex!, ey!, x, y, '<')} OR ${this.ordered(ex!, e.args[2]!, x, z, '>')})`;
         return d.name === 'duckdb' ? bindRepeated(test, [x]) : test;
       }
       case 'has':
@@ -483,9 +486,30 @@ export class ExpressionWriter {
    * may be NaN (its SQL is then written twice; the SQL size limit bounds what nesting makes of that).
    */
   private nanFalse(ex: IrExpr, ey: IrExpr, x: string, y: string, cmp: string, ne: boolean): string {
-    // Every comparison passes here: no arrays nor closure for the usual case of no real operand.
-    if (this.d.name !== 'duckdb' || (!this.mayBeNan(ex) && !this.mayBeNan(ey))) return cmp;
+    // Every comparison passes here: no arrays nor closure for the usual case of no real operand. With
+    // one operand that may be NaN, DuckDB's = is already false and <> true: only NaN = NaN is wrong.
+    if (this.d.name !== 'duckdb' || !this.mayBeNan(ex) || !this.mayBeNan(ey)) return cmp;
     return this.nanCorrected([ex, ey], [x, y], cmp, ne);
+  }
+
+  /**
+   * `x op y` for <, <=, >, >= as Kusto compares (nanFalse). When one operand may be NaN and the other
+   * cannot, DuckDB's answer is already false unless the NaN operand is the one that must be the
+   * greater (NaN > 1 is true there). That comparison is written over the operands' negations, the
+   * other way round (x > y as -x < -y), where NaN, its own negation, is again above every number, so
+   * an expensive operand (a conversion of a dynamic value) is evaluated once, not twice as the NaN
+   * test would; a bare column keeps the test (short SQL, a filter the scan may take).
+   */
+  private ordered(ex: IrExpr, ey: IrExpr, x: string, y: string, op: '<' | '<=' | '>' | '>='): string {
+    const cmp = `(${x} ${op} ${y})`;
+    if (this.d.name !== 'duckdb') return cmp;
+    const [nx, ny] = [this.mayBeNan(ex), this.mayBeNan(ey)];
+    const nanMustBeGreater = op[0] === '>' ? nx && !ny : ny && !nx;
+    if (!nanMustBeGreater) return nx && ny ? this.nanCorrected([ex, ey], [x, y], cmp, false) : cmp;
+    if ((nx ? ex : ey).kind === 'col') return this.nanCorrected([ex, ey], [x, y], cmp, false);
+    const negated = (e: IrExpr, v: string): string =>
+      e.type === 'real' || e.type === 'decimal' ? `(-(${v}))` : `(-CAST(${v} AS DOUBLE))`;
+    return `(${negated(ex, x)} ${MIRRORED[op]} ${negated(ey, y)})`;
   }
 
   /**
