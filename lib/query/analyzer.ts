@@ -912,9 +912,11 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
       if (item.name !== undefined || item.expr.kind === 'name') {
         name = item.name ?? (item.expr as Expr & { kind: 'name' }).name;
         // A written name meeting a generated one is made unique below (Kusto.Language: strlen(x),
-        // strlen_x = 1 gives strlen_x1), unless that name is an input column's: there Kusto.Language
-        // keeps one of the two columns (round(v), v = k), so it stays a 400.
-        if (names.isDeclared(name) || (item.name !== undefined && names.has(name) && inputNames.has(name)))
+        // strlen_x = 1 gives strlen_x1), unless that name is an input column's or the written value a
+        // bare column: there Kusto.Language keeps one of the two columns (round(v), v = k;
+        // strlen(s), strlen_s = k), so it stays a 400.
+        const keepsOne = inputNames.has(name) || item.expr.kind === 'name';
+        if (names.isDeclared(name) || (item.name !== undefined && names.has(name) && keepsOne))
           throw this.errors.semantic(`duplicate column name '${clip(name)}'`, item.nameSpan ?? item.span);
         name = names.written(name);
       } else name = names.generated(derivedName(namedAs(item.expr, (n) => env.resolve(n) !== undefined)));

@@ -197,6 +197,9 @@ describe('summarize and project names that clash (Kusto.Language, which accepts 
     // The renamed strlen_k1 is a written name; round(v) named v as the input column (Kusto.Language keeps one).
     ['project strlen(k), strlen_k = "a", strlen_k1 = 1', "duplicate column name 'strlen_k1'", '1:74'],
     ['project round(v), v = k', "duplicate column name 'v'", '1:57'],
+    // A written name whose value is a bare column: Kusto.Language keeps one of the two columns (review).
+    ['project strlen(k), strlen_k = v', "duplicate column name 'strlen_k'", '1:58'],
+    ['project v + 1, Column1 = k', "duplicate column name 'Column1'", '1:54'],
   ])('%s stays a 400 at the second written name, as Kusto.Language errs', (ops, message, position) => {
     // Act / Assess
     expectRefusedAt(`${data} | ${ops}`, duckdb, { code: 'QUERY_SEMANTIC', message, position });
