@@ -343,9 +343,12 @@ export class ExpressionWriter {
         if (ex!.type === 'string')
           return `CASE lower(trim(${x})) WHEN 'true' THEN TRUE WHEN '1' THEN TRUE WHEN 'false' THEN FALSE WHEN '0' THEN FALSE END`;
         return `(${x} <> 0)`;
-      case 'todatetime':
+      case 'todatetime': {
         // Spaces around the text are read as the datetime(...) literal reads them (.NET's parse skips them).
-        return d.parseDatetime(`trim(${ex!.type === 'dynamic' ? d.dynToString(x) : x})`);
+        const parsed = d.parseDatetime(`trim(${ex!.type === 'dynamic' ? d.dynToString(x) : x})`);
+        // DuckDB's parse names the text inside lambdas: a toscalar() argument is bound outside them.
+        return d.name === 'duckdb' ? bindRepeated(parsed, [x]) : parsed;
+      }
       case 'parse_json':
         return d.parseJson(x);
       case 'totimespan':

@@ -430,6 +430,15 @@ describe('make_datetime and unixtime_*_todatetime of a toscalar() value (meta3 G
   });
 });
 
+describe('todatetime of a toscalar() value (review)', () => {
+  it("binds the subquery outside the parse's lambdas, which DuckDB refused around it", async () => {
+    // Act: it was a Binder Error ("subqueries in lambda expressions are not supported").
+    const rows = await rowsOnFixture(db, 'let t = toscalar(print s = " 2024-01-02 03:04:05 "); print todatetime(t)');
+    // Assess
+    expect(rows).toEqual([['2024-01-02T03:04:05Z']]);
+  });
+});
+
 describe('url_decode and base64_decode_tostring of a toscalar() value (meta3 G4)', () => {
   it('binds the subquery outside their TRY, which DuckDB refused around it', async () => {
     // Act
