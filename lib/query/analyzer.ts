@@ -920,7 +920,6 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
           throw this.errors.semantic(`duplicate column name '${clip(name)}'`, item.nameSpan ?? item.span);
         name = names.written(name);
       } else name = names.generated(derivedName(namedAs(item.expr, (n) => env.resolve(n) !== undefined)));
-      names.add(name);
       const ref = expr.kind === 'col' && !usedRefs.has(expr.ref) ? expr.ref : this.newRef();
       usedRefs.add(ref);
       out.push({ column: { name, type: expr.type, ref }, value: expr });

@@ -218,8 +218,8 @@ export class NameAllocator {
 }
 
 /**
- * The names of one summarize's output as Kusto.Language gives them. A written name (`Name =`, a bare
- * column key) that another written one already has is refused by the caller; one meeting a generated
+ * The names of one summarize's, project's or make-series' output as Kusto.Language gives them. A
+ * written name (`Name =`, a bare column) that another written one already has is refused by the caller; one meeting a generated
  * name is made unique (`sum(v), sum_v = max(k)` gives sum_v and sum_v1, the second the max). The k-th
  * unnamed column is Column{k} made unique (`Column1 = count(), sum(v) * 2` gives Column1, Column11).
  */

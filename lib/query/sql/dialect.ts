@@ -82,6 +82,8 @@ export abstract class SqlDialect {
     return text.includes('e') ? text.replace('e', 'E') : `${text}E0`;
   }
   abstract nan(): string;
+  /** Whether a real is NaN (null for null). */
+  abstract isNan(x: string): string;
   abstract infinity(negative: boolean): string;
   bool(value: boolean): string {
     return value ? 'TRUE' : 'FALSE';

@@ -57,6 +57,9 @@ export class DuckDbDialect extends SqlDialect {
   nan(): string {
     return "CAST('NaN' AS DOUBLE)";
   }
+  isNan(x: string): string {
+    return `isnan(${x})`;
+  }
   infinity(negative: boolean): string {
     return `CAST('${negative ? '-' : ''}Infinity' AS DOUBLE)`;
   }

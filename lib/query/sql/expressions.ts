@@ -483,14 +483,14 @@ export class ExpressionWriter {
   }
 
   /**
-   * Kusto compares reals as .NET does: NaN is neither equal to, smaller nor larger than anything, so
-   * every comparison with a NaN operand is false and != is true (NaN == NaN is false). DuckDB orders
-   * NaN above every number and makes NaN = NaN, so there the comparison is corrected when an operand
-   * may be NaN (its SQL is then written twice; the SQL size limit bounds what nesting makes of that).
+   * == and != as Kusto compares reals (as .NET does): NaN is neither equal to, smaller nor larger than
+   * anything, so every comparison with a NaN operand is false and != is true (NaN == NaN is false).
+   * DuckDB makes NaN = NaN (and orders NaN above every number: `ordered`), so there the equality is
+   * corrected when both operands may be NaN (their SQL is then written twice; the SQL size limit
+   * bounds what nesting makes of that). With one, DuckDB's = is already false and <> true.
    */
   private nanFalse(ex: IrExpr, ey: IrExpr, x: string, y: string, cmp: string, ne: boolean): string {
-    // Every comparison passes here: no arrays nor closure for the usual case of no real operand. With
-    // one operand that may be NaN, DuckDB's = is already false and <> true: only NaN = NaN is wrong.
+    // No arrays nor closure for the usual case of no real operand.
     if (this.d.name !== 'duckdb' || !this.mayBeNan(ex) || !this.mayBeNan(ey)) return cmp;
     return this.nanCorrected([ex, ey], [x, y], cmp, ne);
   }
@@ -521,7 +521,7 @@ export class ExpressionWriter {
    */
   private nanCorrected(operands: readonly IrExpr[], sql: readonly string[], cmp: string, ne: boolean): string {
     if (this.d.name !== 'duckdb') return cmp;
-    const tests = sql.filter((_x, i) => this.mayBeNan(operands[i]!)).map((x) => `isnan(${x})`);
+    const tests = sql.filter((_x, i) => this.mayBeNan(operands[i]!)).map((x) => this.d.isNan(x));
     if (tests.length === 0) return cmp;
     const nan = `coalesce(${tests.join(' OR ')}, FALSE)`;
     return ne ? `(${cmp} OR ${nan})` : `(${cmp} AND NOT ${nan})`;

@@ -43,7 +43,7 @@ interface OrderKey {
   readonly ref: string;
   readonly desc: boolean;
   readonly nullsFirst: boolean;
-  /** A real key, whose NaN values sort next to its nulls (orderTerm). */
+  /** A real or decimal key, whose NaN values sort next to its nulls (orderTerm). */
   readonly real?: boolean;
 }
 
@@ -400,7 +400,7 @@ class Generator {
       case 'sort': {
         const s = this.pureOrWrap(this.rel(rel.input));
         const keys: OrderKey[] = rel.keys.map((k) => {
-          const real = k.expr.type === 'real';
+          const real = k.expr.type === 'real' || k.expr.type === 'decimal';
           if (k.expr.kind === 'col') return { ref: k.expr.ref, desc: k.desc, nullsFirst: k.nullsFirst, real };
           this.hiddenCounter++;
           const ref = `_s${this.hiddenCounter}`;
@@ -473,7 +473,7 @@ class Generator {
             aggregate: (a) => this.aggregate(a),
             cast: (t, x) => this.castValue(t, x),
             nullOf: (t) => this.d.nullOf(t),
-            isNan: (x) => `${this.d.name === 'duckdb' ? 'isnan' : 'is_nan'}(${x})`,
+            isNan: (x) => this.d.isNan(x),
           },
           this.render(input.sel),
           rel.levels,

@@ -60,6 +60,9 @@ export class TimestreamDialect extends SqlDialect {
   nan(): string {
     return 'nan()';
   }
+  isNan(x: string): string {
+    return `is_nan(${x})`;
+  }
   infinity(negative: boolean): string {
     return negative ? '-infinity()' : 'infinity()';
   }
