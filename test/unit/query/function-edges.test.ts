@@ -460,6 +460,8 @@ describe('a comparison of a computed real with a number: Kusto NaN rules, the op
     ['1.0 < todouble(s)', ['1.5', 'inf', '3']],
     ['todouble(s) < 2.0', ['1.5', '-inf']],
     ['todouble(s) > -9223372036854775808', ['1.5', 'inf', '3']],
+    // A negative real constant negated: written -(-5E0), never the SQL comment --5E0.
+    ['todouble(s) > -5.0', ['1.5', 'inf', '3']],
     ['todouble(s) !between (0.0 .. 2.0)', ['-inf', 'inf', '3']],
   ])('where %s keeps no NaN row', async (predicate, expected) => {
     // Act
