@@ -12,6 +12,7 @@ import { findInChildren } from './ast-walk';
 import type { Expr, MvApplySpec, NamedExpr, Operator, SortKey } from './ast';
 import type { TabularHost } from './analyze-join';
 import { analyzeMvExpand, type MvExpandHost } from './analyze-mv-expand';
+import { ownAggregates, summarizesToOneRow, withEmptyGroups } from './analyze-empty-groups';
 import { name, call, binary, asc, operatorWord } from './ast-build';
 import { WINDOW_FUNCTIONS } from './analyze-window';
 import type { Assigned, IrColumn, IrExpr, Rel } from './ir';
@@ -125,6 +126,7 @@ export function analyzeMvApply(h: MvApplyHost, input: Rel, spec: MvApplySpec, sp
     if (windowed) h.groupWindows(rel, names.rowId);
     const from = rel;
     rel = at(perRow(h, names, op, rel, outer), rel);
+    if (summarizesToOneRow(op)) rel = withRowPerInputRow(h, at, names, numbered, outer, from, rel, op);
     if (op.kind === 'sort' || op.kind === 'top') order = 'sorted';
     else if (op.kind === 'take' && order === 'none' && !h.isSerialized(from)) rel = unserialized(rel);
     else if (!KEEPS_ORDER.has(op.kind)) order = 'none';
@@ -153,6 +155,44 @@ export function windowCalls(op: Operator): Expr[] {
         ? op.items.map((i) => i.expr)
         : [];
   return exprs.flatMap((e) => windowCall(e) ?? []);
+}
+
+/**
+ * `grouped` (a summarize with no by of its own, or a count, per row id) with a row for each input row,
+ * also one whose sub-table was empty there: its columns as the input row has them, the aggregates'
+ * values over no rows (analyze-empty-groups.ts).
+ */
+function withRowPerInputRow(
+  h: MvApplyHost,
+  at: (ops: readonly Operator[], rel: Rel) => Rel,
+  hidden: Names,
+  numbered: Rel,
+  outer: readonly string[],
+  before: Rel,
+  grouped: Rel,
+  op: Operator,
+): Rel {
+  const span = op.span;
+  const carried = outer.filter((n) => before.columns.some((c) => c.name === hidden.carried(n)));
+  const groups = at(
+    [
+      {
+        kind: 'project',
+        items: [
+          { name: hidden.rowId, expr: name(hidden.rowId, span), span },
+          ...carried.map((n) => ({ name: hidden.carried(n), expr: name(n, span), span })),
+        ],
+        span,
+      },
+    ],
+    numbered,
+  );
+  const scope = { at, bind: (t: string, r: Rel | undefined) => h.bindTable(t, r), newRef: () => h.newRef() };
+  return withEmptyGroups(
+    scope,
+    { groups, key: hidden.rowId, grouped, before, aggregates: ownAggregates(op, span) },
+    span,
+  );
 }
 
 /** The operators that apply `op` to each row id's sub-table of `rel`. */

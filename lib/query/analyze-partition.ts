@@ -12,6 +12,7 @@
 // dynamic key, QUERY_UNSUPPORTED at a sub-query operator not run per key here.
 import type { Expr, NamedExpr, Operator, PartitionSpec, SortKey } from './ast';
 import { unserialized, windowCalls, type MvApplyHost } from './analyze-mv-apply';
+import { ownAggregates, summarizesToOneRow, withEmptyGroups } from './analyze-empty-groups';
 import { liftPartitionScalars, type PartitionRun } from './analyze-partition-as';
 import { partitionSource } from './analyze-partition-source';
 import { name, long, call, binary, asc, operatorWord } from './ast-build';
@@ -58,6 +59,7 @@ export function analyzePartition(h: MvApplyHost, input: Rel, spec: PartitionSpec
     ({ rel, operators } = partitionSource(scope, input, { ...spec, source: spec.source }, span));
   } else
     rel = at([{ kind: 'extend', items: [{ name: key, expr: name(spec.key.name, spec.key.span), span }], span }], input);
+  const keys = rel;
   const state: Order = { keys: undefined, grouped: false };
   const run: PartitionRun = {
     prefix,
@@ -79,6 +81,7 @@ export function analyzePartition(h: MvApplyHost, input: Rel, spec: PartitionSpec
     }
     const lifted = liftPartitionScalars(run, original, named, rel, original.span);
     rel = applyPerKey(h, at, key, lifted.op, state, lifted.rel);
+    if (summarizesToOneRow(lifted.op)) rel = withRowPerKey(h, at, key, keys, lifted.rel, rel, lifted.op);
   }
   // The output is the sub-query's results key by key (partition page): rows that kept the input's
   // order (row-wise operators only) are grouped by the key, in that order within each key.
@@ -87,6 +90,20 @@ export function analyzePartition(h: MvApplyHost, input: Rel, spec: PartitionSpec
     .filter((c) => !c.name.startsWith(prefix))
     .map((c) => ({ column: c, value: { kind: 'col', ref: c.ref, type: c.type } }));
   return { kind: 'project', input: rel, items, columns: items.map((i) => i.column) };
+}
+
+/**
+ * `grouped` (a summarize with no by of its own, or a count, per key) with a row for each key of the
+ * partition's input, also one whose sub-table was empty there (analyze-empty-groups.ts).
+ */
+function withRowPerKey(h: MvApplyHost, at: At, key: string, input: Rel, before: Rel, grouped: Rel, op: Operator): Rel {
+  const span = op.span;
+  const groups = at(
+    [{ kind: 'summarize', aggregates: [], by: [{ name: key, expr: name(key, span), span }], span }],
+    input,
+  );
+  const scope = { at, bind: (t: string, r: Rel | undefined) => h.bindTable(t, r), newRef: () => h.newRef() };
+  return withEmptyGroups(scope, { groups, key, grouped, before, aggregates: ownAggregates(op, span) }, span);
 }
 
 /** `op` applied to each key's sub-table of `input`, its window functions (if any) run per key. */

@@ -97,6 +97,34 @@ describe('mv-apply', () => {
     expect(rows).toHaveLength(2);
   });
 
+  it("gives every row its summarize's row, the aggregates' defaults where the sub-query emptied the sub-table (summarize page)", async () => {
+    // Act
+    const summarized = await run(
+      'datatable (id:long, a:dynamic) [1, dynamic([-5]), 2, dynamic([3, 4]), 3, dynamic([])]\n' +
+        '| mv-apply e = a to typeof(long) on (where e > 0 | summarize c = count(), s = sum(e), l = make_list(e), m = max(e))\n' +
+        '| project id, c, s, l, m',
+    );
+    const counted = await run(
+      'datatable (id:long, a:dynamic) [1, dynamic([-5]), 2, dynamic([3, 4])] | mv-apply e = a to typeof(long) on (where e > 0 | count)',
+    );
+    // Assess
+    expect(summarized.rows).toEqual(
+      expect.arrayContaining([
+        [1, 0, 0, [], null],
+        [2, 2, 7, [3, 4], 4],
+        [3, 0, 0, [], null],
+      ]),
+    );
+    expect(summarized.rows).toHaveLength(3);
+    expect(counted.rows).toEqual(
+      expect.arrayContaining([
+        [1, [-5], 0],
+        [2, [3, 4], 2],
+      ]),
+    );
+    expect(counted.rows).toHaveLength(2);
+  });
+
   it('agrees with mv-expand and summarize by a row key on the fixture', async () => {
     // Prepare: a per-row sum of an array made from each row, written both ways.
     const source =

@@ -30,6 +30,44 @@ describe('partition', () => {
     expect(compiled.columns.map((c) => c.name)).toEqual(['Name', 'count_']);
   });
 
+  it("gives every key its summarize's row, the aggregates' defaults where the sub-query emptied the key's rows, null key included", async () => {
+    // Act
+    const compiled = compile(
+      'datatable (k:long, a:long) [long(null), 1, 2, 3, 4, 5, 6, 1]\n' +
+        '| partition by k (where a > 2 | summarize c = count(), l = make_list(a), m = max(a) | extend k2 = c * 10)',
+      options('duckdb'),
+    );
+    const rows = convertRows(
+      await runSql(db, compiled.sql),
+      compiled.columns.map((c) => c.type),
+    );
+    // Assess
+    expect(compiled.columns.map((c) => c.name)).toEqual(['c', 'l', 'm', 'k2']);
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        [0, [], null, 0],
+        [1, [3], 3, 10],
+        [1, [5], 5, 10],
+        [0, [], null, 0],
+      ]),
+    );
+    expect(rows).toHaveLength(4);
+  });
+
+  it("gives every key of the legacy form its count, 0 where the key's sub-query keeps no rows", async () => {
+    // Act
+    const compiled = compile(
+      'range x from 1 to 4 step 1 | partition hint.strategy=legacy by x { range y from 1 to 2 step 1 | where y > toscalar(x) | count }',
+      options('duckdb'),
+    );
+    const rows = convertRows(
+      await runSql(db, compiled.sql),
+      compiled.columns.map((c) => c.type),
+    );
+    // Assess
+    expect(rows.map((r) => r[0]).sort()).toEqual([0, 0, 0, 1]);
+  });
+
   it('compiles the legacy form with its own source for Timestream: a join of the source with the distinct keys', () => {
     // Act
     const compiled = compile(
