@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { PLAN_OPTIONS } from '../../lib/adapters/duckdb/database';
 import { TELEMETRY_DDL } from '../../lib/telemetry/duckdb-layout';
 import { TABLES, type TableName } from '../../lib/telemetry/tables';
 import type { CompileOptions } from '../../lib/query/index';
@@ -25,7 +26,7 @@ export const GOLDEN_OPTIONS: Omit<CompileOptions, 'dialect'> = {
 };
 
 export async function openFixtureDb(): Promise<DuckDBConnection> {
-  const instance = await DuckDBInstance.create(':memory:');
+  const instance = await DuckDBInstance.create(':memory:', { ...PLAN_OPTIONS });
   const connection = await instance.connect();
   await connection.run("SET TimeZone = 'UTC'");
   for (const ddl of TELEMETRY_DDL) await connection.run(ddl);

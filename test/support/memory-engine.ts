@@ -2,6 +2,7 @@
 // SQL runs for real (no limits, no interrupts: the adapter's own tests cover those), and its rows
 // are converted as the adapter converts them. Its sessions are the adapter's.
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { PLAN_OPTIONS } from '../../lib/adapters/duckdb/database';
 import { convertRows } from '../../lib/query';
 import { inDuckDbSession } from '../../lib/adapters/duckdb/query-engine';
 import type { QueryEngine } from '../../lib/query-api/ports';
@@ -15,7 +16,7 @@ export interface MemoryEngine {
 export async function memoryEngine(
   options: { ddl?: readonly string[]; seen?: (sql: string) => void } = {},
 ): Promise<MemoryEngine> {
-  const instance = await DuckDBInstance.create(':memory:');
+  const instance = await DuckDBInstance.create(':memory:', { ...PLAN_OPTIONS });
   const connection = await instance.connect();
   for (const statement of options.ddl ?? []) await connection.run(statement);
   const engine: QueryEngine = {
@@ -38,7 +39,7 @@ export interface MemoryConnection {
 
 /** A connection of a new in-memory DuckDB in UTC, for tests that read the engine's results themselves. */
 export async function memoryConnection(): Promise<MemoryConnection> {
-  const instance = await DuckDBInstance.create(':memory:');
+  const instance = await DuckDBInstance.create(':memory:', { ...PLAN_OPTIONS });
   const connection = await instance.connect();
   await connection.run("SET TimeZone = 'UTC'");
   return { connection, close: () => (connection.closeSync(), instance.closeSync()) };

@@ -40,6 +40,15 @@ export interface DatabaseSchema {
 export const TELEMETRY_SCHEMA: DatabaseSchema = { ddl: TELEMETRY_DDL, vacuum: false };
 
 /**
+ * Optimizer passes turned off on every instance that runs compiled queries (the service's, and the
+ * tests' in-memory ones, so they answer as the service does). DuckDB 1.5's `top_n_window_elimination`
+ * rewrites a `row_number() ... <= 1` filter into an aggregate: over no rows without PARTITION BY it
+ * answers one row of nulls (`... | where n > 5 | sort by n | extend r = row_number() | where r <= 1`
+ * gave a row on empty input), and with a NaN sort key it picked wrong rows.
+ */
+export const PLAN_OPTIONS: Readonly<Record<string, string>> = { disabled_optimizers: 'top_n_window_elimination' };
+
+/**
  * The instance options. Every function bundle of the process computes the same ones (the
  * instance cache refuses a second caller with other options). TimeZone cannot be one of them:
  * it needs the ICU extension, loaded only after the options are applied (see sandbox()).
@@ -58,6 +67,7 @@ export function instanceOptions(schema: DatabaseSchema = TELEMETRY_SCHEMA): Reco
     max_expression_depth: String(MAX_EXPRESSION_DEPTH),
     checkpoint_threshold: `${Math.round((4 * checkpointBytes()) / 2 ** 20)}MB`,
     ...(schema.vacuum ? {} : { max_vacuum_tasks: '0' }),
+    ...PLAN_OPTIONS,
   };
 }
 

@@ -2,6 +2,7 @@
 // pivot without an output schema): the key discovery runs on the engine inside the query's scope,
 // place and time limit, then the query runs with the keys it found.
 import { DuckDBInstance } from '@duckdb/node-api';
+import { PLAN_OPTIONS } from '../../../lib/adapters/duckdb/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Caller } from '../../../lib/auth/caller';
 import type { AppError } from '../../../lib/core/errors';
@@ -30,7 +31,7 @@ describe('key discovery of evaluate bag_unpack / pivot in the query service', ()
   let engine: QueryEngine;
   let runs: string[];
   beforeAll(async () => {
-    instance = await DuckDBInstance.create(':memory:');
+    instance = await DuckDBInstance.create(':memory:', { ...PLAN_OPTIONS });
     const c = await instance.connect();
     for (const ddl of TELEMETRY_DDL) await c.run(ddl);
     const rows: [string, string, string, string][] = [

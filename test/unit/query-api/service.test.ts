@@ -1,6 +1,7 @@
 // The query endpoint's rules outside the compiler: request checks, the plant scope taken from the
 // caller (never from the query text), truncation, and the column type pairs of the response.
 import { DuckDBInstance } from '@duckdb/node-api';
+import { PLAN_OPTIONS } from '../../../lib/adapters/duckdb/database';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { refusal } from '../../support/refusal';
 import type { Caller } from '../../../lib/auth/caller';
@@ -108,7 +109,7 @@ describe('runTableQuery on DuckDB', () => {
   let instance: DuckDBInstance;
   let engine: QueryEngine;
   beforeAll(async () => {
-    instance = await DuckDBInstance.create(':memory:');
+    instance = await DuckDBInstance.create(':memory:', { ...PLAN_OPTIONS });
     const c = await instance.connect();
     for (const ddl of TELEMETRY_DDL) await c.run(ddl);
     const insert = (customer: string, plant: string, name: string, value: number, ts: string) =>

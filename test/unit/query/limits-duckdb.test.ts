@@ -2,6 +2,7 @@
 // even with max_expression_depth at 200 instead of DuckDB's default 1000. And the values Kusto has
 // no datetime for come back as null, wrong-way ranges as no rows: never an engine error.
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
+import { PLAN_OPTIONS } from '../../../lib/adapters/duckdb/database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TELEMETRY_DDL } from '../../../lib/telemetry/duckdb-layout';
 import { compile, convertRows, DEFAULT_QUERY_LIMITS, QueryError, type CompileOptions } from '../../../lib/query/index';
@@ -21,7 +22,7 @@ let instance: DuckDBInstance;
 let connection: DuckDBConnection;
 
 beforeAll(async () => {
-  instance = await DuckDBInstance.create(':memory:');
+  instance = await DuckDBInstance.create(':memory:', { ...PLAN_OPTIONS });
   connection = await instance.connect();
   await connection.run("SET TimeZone = 'UTC'");
   for (const ddl of TELEMETRY_DDL) await connection.run(ddl);
