@@ -11,7 +11,9 @@ const options = (dialect: CompileOptions['dialect']): CompileOptions => ({ ...GO
 describe('invoke and top-hitters', () => {
   it.each([
     ['let f = (T:(*)) { T | take 1 }; States | invoke f()', ['Timestamp', 'PlantId']],
-    ['States | top-hitters 3 of Name by todouble(Value)', ['Name', 'approximate_sum_Name']],
+    ['States | top-hitters 3 of Name by todouble(Value)', ['Name', 'approximate_sum_Value']],
+    ['States | top-hitters 3 of DeviceId by strlen(Name)', ['DeviceId', 'approximate_sum_strlen_Name']],
+    ['States | top-hitters 3 of Name by todouble(Value) * 2', ['Name', 'approximate_sum_']],
   ])('compiles %j for Timestream', (query, names) => {
     // Act
     const compiled = compile(query, options('timestream'));
