@@ -125,7 +125,7 @@ export function analyzeMvApply(h: MvApplyHost, input: Rel, spec: MvApplySpec, sp
     // Only the sub-query's own calls: a nested mv-apply numbers its rows across all of them.
     if (windowed) h.groupWindows(rel, names.rowId);
     const from = rel;
-    rel = at(perRow(h, names, op, rel, outer), rel);
+    rel = at(perRow(h, names, op, rel, outer, order === 'sorted'), rel);
     if (summarizesToOneRow(op)) rel = withRowPerInputRow(h, at, names, numbered, outer, from, rel, op);
     if (op.kind === 'sort' || op.kind === 'top') order = 'sorted';
     else if (op.kind === 'take' && order === 'none' && !h.isSerialized(from)) rel = unserialized(rel);
@@ -196,7 +196,14 @@ function withRowPerInputRow(
 }
 
 /** The operators that apply `op` to each row id's sub-table of `rel`. */
-function perRow(h: MvApplyHost, hidden: Names, op: Operator, rel: Rel, outer: readonly string[]): Operator[] {
+function perRow(
+  h: MvApplyHost,
+  hidden: Names,
+  op: Operator,
+  rel: Rel,
+  outer: readonly string[],
+  sorted: boolean,
+): Operator[] {
   const span = op.span;
   const names = new Set(rel.columns.map((c) => c.name));
   const rowId = name(hidden.rowId, span);
@@ -239,10 +246,11 @@ function perRow(h: MvApplyHost, hidden: Names, op: Operator, rel: Rel, outer: re
       const restart: Expr = binary('!=', rowId, call('prev', [rowId], span), span);
       const nth = call('row_number', [{ kind: 'literal', type: 'long', value: 1n, span }, restart], span);
       const predicate = binary('<=', nth, { kind: 'literal', type: 'long', value: count, span }, span);
-      return [
-        { kind: 'sort', keys, span },
-        { kind: 'where', predicate, span },
-      ];
+      const cut: Operator = { kind: 'where', predicate, span };
+      // A take after a sort or top (and operators that keep their order) takes the first rows in that
+      // order: the rows are already by row id, then in it.
+      if (op.kind === 'take' && sorted) return [cut];
+      return [{ kind: 'sort', keys, span }, cut];
     }
     default:
       if (ROW_WISE.has(op.kind)) return [op];

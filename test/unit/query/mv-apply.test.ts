@@ -125,6 +125,29 @@ describe('mv-apply', () => {
     expect(counted.rows).toHaveLength(2);
   });
 
+  it("takes each row's first elements in the order a sort inside sets, also with operators between (take page)", async () => {
+    // Act
+    const taken = await run(
+      'datatable (id:long, a:dynamic) [1, dynamic([7, -7, 100, 2]), 2, dynamic([5, 1])]\n' +
+        '| mv-apply e = a to typeof(long) on (sort by e asc | take 2) | project id, e',
+    );
+    const listed = await run(
+      'datatable (id:long, a:dynamic) [1, dynamic([7, -7, 100, 2])]\n' +
+        '| mv-apply e = a to typeof(long) on (order by e desc | extend f = e * 2 | where f > 0 | limit 1 | summarize l = make_list(e))',
+    );
+    // Assess
+    expect(taken.rows).toEqual(
+      expect.arrayContaining([
+        [1, -7],
+        [1, 2],
+        [2, 1],
+        [2, 5],
+      ]),
+    );
+    expect(taken.rows).toHaveLength(4);
+    expect(listed.rows).toEqual([[1, [7, -7, 100, 2], [100]]]);
+  });
+
   it('agrees with mv-expand and summarize by a row key on the fixture', async () => {
     // Prepare: a per-row sum of an array made from each row, written both ways.
     const source =
