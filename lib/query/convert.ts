@@ -1,6 +1,7 @@
 // Kusto's implicit conversion of an operand (usually dynamic) to the type an operator or function needs.
 // Kept apart from scalars.ts so the function catalog can use it without an import cycle.
 import type { IrExpr, KqlType, ScalarFn } from './ir';
+import { isNumeric } from './types';
 
 /**
  * Text tolong()/toint() read: an optional sign, then decimal digits or a hex integer ('0xFF'). The
@@ -39,4 +40,21 @@ export function convert(e: IrExpr, type: KqlType): IrExpr {
   }
   if (!fn) return e;
   return { kind: 'call', fn, args: [e], type };
+}
+
+/** The explicit spelling of what a number may mean to todatetime()/totimespan(), for the refusal below. */
+const EXPLICIT_FORMS: Readonly<Record<'todatetime' | 'totimespan', string>> = {
+  todatetime:
+    'for a count of seconds since 1970 write unixtime_seconds_todatetime(x) (or _milliseconds_, _microseconds_, _nanoseconds_)',
+  totimespan: 'write its unit: x * 1s, x * 1d',
+};
+
+/**
+ * Why todatetime()/totimespan() of a value that is not text (nor dynamic) is refused, though
+ * Kusto.Language accepts any scalar there: their pages convert text, and neither they nor the
+ * datetime and timespan type pages say what a number (ticks, seconds, days?), a bool or a guid becomes.
+ */
+export function undocumentedConversion(fn: 'todatetime' | 'totimespan', type: KqlType): string {
+  const refusal = `${fn}() of a ${type} is not supported: its page converts text, and no Kusto page says what a ${type} converts to`;
+  return isNumeric(type) ? `${refusal}; ${EXPLICIT_FORMS[fn]}` : refusal;
 }

@@ -16,7 +16,7 @@ import { refusalReason } from './catalog/functions-v6-refused';
 import { binAutoCall, type BinAuto } from './bin-auto';
 import { metaFunction, type QueryIdentity } from './meta-functions';
 import type { ScalarFunction } from './catalog/types';
-import { convert } from './convert';
+import { convert, undocumentedConversion } from './convert';
 import { isRowFree } from './range';
 import { exactTimespanTicks, foldArithmetic } from './constant-fold';
 import {
@@ -522,7 +522,7 @@ class ScalarAnalyzer {
       )
         throw this.errors.unsupported(`this datetime ${FINE_MESSAGE}`, expr.args[0]!.span);
       if (conversion.type === 'datetime' && !(a!.type === 'string' || a!.type === 'dynamic')) {
-        throw this.errors.semantic(`todatetime() needs a string or dynamic value, got ${a!.type}`, expr.args[0]!.span);
+        throw this.errors.unsupported(undocumentedConversion('todatetime', a!.type), expr.args[0]!.span);
       }
       if (a!.type === 'guid' || (conversion.type === 'bool' && a!.type === 'datetime')) {
         if (conversion.type !== 'string' && conversion.type !== 'dynamic')
@@ -546,6 +546,8 @@ class ScalarAnalyzer {
         this.arity(expr, 1);
         const [a] = this.args(expr);
         if (a!.type === 'timespan') return a!;
+        if (a!.type !== 'string' && a!.type !== 'dynamic')
+          throw this.errors.unsupported(undocumentedConversion('totimespan', a!.type), expr.args[0]!.span);
         if (a!.kind === 'lit' && a!.type === 'string') {
           const ticks = parseTimespanTicks(String(a!.value));
           this.requireMicros('timespan', ticks, expr.args[0]!.span);

@@ -63,7 +63,8 @@ export const TEXT_V10_FUNCTIONS: readonly ScalarFunction[] = [
     signatures: [
       {
         params: [
-          { name: 'string', type: 'scalar' },
+          // any: a dynamic value is searched as its text, as indexof() searches it.
+          { name: 'string', type: 'any' },
           { name: 'match', type: 'string', constant: true },
           integerArg('start'),
           integerArg('length'),

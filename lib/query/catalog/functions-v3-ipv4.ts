@@ -158,8 +158,9 @@ export const IPV4_FUNCTIONS: readonly ScalarFunction[] = [
   {
     name: 'format_ipv4_mask',
     family: 'string',
-    summary: 'The IPv4 address as a.b.c.d/prefix (default 32), the bits past prefix cleared; "" for anything else.',
-    signatures: [{ params: [ip('ip', 'scalar'), prefix], result: 'string' }],
+    summary:
+      'The IPv4 address (text, a dynamic value as its text, or long) as a.b.c.d/prefix (default 32), the bits past prefix cleared; "" for anything else.',
+    signatures: [{ params: [ip('ip', 'any'), prefix], result: 'string' }],
     ...same((c) => {
       const x = address(c, 0);
       const p = prefixArg(c, 1);

@@ -3,6 +3,7 @@
 // reason follows it. Each is refused because its Kusto documentation leaves the answer open, or it
 // needs something this service does not have.
 import { SERIES_REFUSALS } from './functions-v10-series-refused';
+import { SIGS_REFUSALS } from './functions-sigs-refused';
 import { V11_REFUSALS } from './functions-v11-refused';
 
 /** H3's functions not written here (the other H3 functions are in functions-v9-geocell-h3.ts and functions-v9-geoh3*.ts). */
@@ -20,6 +21,7 @@ const INFLATE_REASON =
 const REASONS: Readonly<Record<string, string>> = {
   ...SERIES_REFUSALS,
   ...V11_REFUSALS,
+  ...SIGS_REFUSALS,
   zlib_decompress_from_base64_string: INFLATE_REASON,
   gzip_decompress_from_base64_string: INFLATE_REASON,
   parse_xml:

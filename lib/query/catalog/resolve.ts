@@ -48,15 +48,22 @@ function fit(sig: Signature, args: readonly IrExpr[], coerceDynamic: boolean): R
   for (let i = 0; i < args.length; i++) {
     const p = params[Math.min(i, params.length - 1)]!;
     const a = coerce(args[i]!, p, coerceDynamic);
-    if (!a)
-      return {
-        arg: i,
-        message: `argument '${p.name}' must be ${describeType(p.type)}${p.constant ? ' constant' : ''}, got ${args[i]!.type}`,
-      };
+    if (!a) return { arg: i, message: misfit(p, args[i]!) };
     out.push(a);
   }
   const type = typeof sig.result === 'function' ? sig.result(out) : sig.result;
   return { args: out, type };
+}
+
+/**
+ * Why an argument does not fit its parameter. A parameter that must be a constant (a unit, a regex,
+ * a size) says so apart from its type: its value is written into the SQL, so a column of the right
+ * type (Kusto.Language accepts one) is refused for that reason, not for its type.
+ */
+function misfit(p: Param, a: IrExpr): string {
+  if (p.constant && accepts(p.type, a.type))
+    return `argument '${p.name}' must be a constant ${describeType(p.type).replace(/^an? /, '')} (a literal): its value is written into the SQL when the query is compiled`;
+  return `argument '${p.name}' must be ${describeType(p.type)}${p.constant ? ' constant' : ''}, got ${a.type}`;
 }
 
 function coerce(a: IrExpr, p: Param, coerceDynamic: boolean): IrExpr | undefined {

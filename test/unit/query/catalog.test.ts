@@ -76,7 +76,7 @@ describe('function catalog: errors', () => {
     [
       'print s = "x" | extend r = extract(s, 1, "a")',
       'QUERY_SEMANTIC',
-      "1:36: extract(): argument 'regex' must be a string constant, got string",
+      "1:36: extract(): argument 'regex' must be a constant string (a literal): its value is written into the SQL when the query is compiled",
     ],
     [
       'print extract_all("(a)(b)", dynamic([3]), "ab")',

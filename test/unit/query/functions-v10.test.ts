@@ -48,7 +48,7 @@ describe('v10 functions: argument errors', () => {
     [
       'print a = assert(true, strcat("a", "b"))',
       'QUERY_SEMANTIC',
-      "argument 'message' must be a string constant",
+      "argument 'message' must be a constant string (a literal)",
       '1:24',
     ],
   ])('refuses %s', (query, code, message, position) => {

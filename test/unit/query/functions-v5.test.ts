@@ -13,7 +13,12 @@ describe('v5 functions: argument errors', () => {
   it.each([
     ['print j = extract_json("$.a", "{}", "long")', 'QUERY_SEMANTIC', 'third argument must be typeof(T)', '1:37'],
     ['print j = extract_json("a", "{}")', 'QUERY_SEMANTIC', "'a' is not a JSONPath", '1:24'],
-    ['print s = "$.a" | project j = extract_json(s, "{}")', 'QUERY_SEMANTIC', 'must be a string constant', '1:44'],
+    [
+      'print s = "$.a" | project j = extract_json(s, "{}")',
+      'QUERY_SEMANTIC',
+      'must be a constant string (a literal)',
+      '1:44',
+    ],
     ['print j = extract_json("$.a[x]", "{}")', 'QUERY_SEMANTIC', 'neither a quoted name nor an index', '1:24'],
     ['print j = extract_json("$.a[1", "{}")', 'QUERY_SEMANTIC', 'an unclosed [', '1:24'],
     ['print b = bag_remove_keys(dynamic({}), dynamic(["$"]))', 'QUERY_SEMANTIC', 'must name a key', '1:40'],
@@ -27,7 +32,7 @@ describe('v5 functions: argument errors', () => {
     [
       'print k = "a" | project b = bag_set_key(dynamic({}), k, 1)',
       'QUERY_SEMANTIC',
-      'must be a string constant',
+      'must be a constant string (a literal)',
       '1:54',
     ],
     [

@@ -22,7 +22,7 @@ describe('v6 series functions: argument errors', () => {
     [
       'print p = 2 | project s = series_seasonal(dynamic([1, 2]), p)',
       'QUERY_SEMANTIC',
-      "argument 'period' must be an integer constant",
+      "argument 'period' must be a constant integer (a literal)",
       '1:60',
     ],
     ['print s = series_seasonal("1,2", 2)', 'QUERY_SEMANTIC', "argument 'series' must be a dynamic", '1:27'],
@@ -47,7 +47,7 @@ describe('v6 series functions: argument errors', () => {
     [
       'print y = dynamic([1]), d = 2 | extend series_fit_poly(y, dynamic(null), d)',
       'QUERY_SEMANTIC',
-      "argument 'degree' must be an integer constant",
+      "argument 'degree' must be a constant integer (a literal)",
       '1:74',
     ],
     [

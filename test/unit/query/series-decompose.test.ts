@@ -17,7 +17,7 @@ describe('series_decompose: argument errors', () => {
     [
       'print y = dynamic([1]), p = 2 | extend series_decompose(y, p)',
       SEMANTIC,
-      "argument 'seasonality' must be an integer constant",
+      "argument 'seasonality' must be a constant integer (a literal)",
       '1:60',
     ],
     ['print y = dynamic([1]) | extend series_decompose(y, 2.5)', SEMANTIC, 'must be an integer constant', '1:53'],
