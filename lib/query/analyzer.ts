@@ -900,7 +900,10 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
         position.set(name, out.length);
         out.push(column);
       }
-      names.add(name);
+      // Column{k} skips the input's names and the generated ones before it, not the names written in
+      // this extend: Kusto.Language names `extend Column1 = 5, v + 1` one column, Column1, the later
+      // one replacing the earlier as any name met again in an extend does.
+      if (item.name === undefined) names.add(name);
       values.set(column.ref, expr);
       local.set(name, expr);
     });
@@ -928,7 +931,6 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
     // Names written in the query (x = ..., or a bare column x): two of them clash; a bare column that
     // meets a name derived from an expression (round(x), x) is made unique instead, as Kusto does. The
     // k-th unnamed column is Column{k} made unique (Kusto.Language: Column1 = 5, x + 1 gives Column11).
-    const inputNames = new Set(original.columns.map((c) => c.name));
     const usedRefs = new Set<string>();
     const env = this.env(input.columns, local);
     const analyzed = analyzeInGroups(items, (i) => analyzeScalar(w.exprs[i]!, env));
@@ -938,11 +940,11 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
       if (item.name !== undefined || item.expr.kind === 'name') {
         name = item.name ?? (item.expr as Expr & { kind: 'name' }).name;
         // A written name meeting a generated one is made unique below (Kusto.Language: strlen(x),
-        // strlen_x = 1 gives strlen_x1), unless that name is an input column's or the written value a
-        // bare column: there Kusto.Language keeps one of the two columns (round(v), v = k;
-        // strlen(s), strlen_s = k), so it stays a 400.
-        const keepsOne = inputNames.has(name) || item.expr.kind === 'name';
-        if (names.isDeclared(name) || (item.name !== undefined && names.has(name) && keepsOne))
+        // strlen_x = 1 gives strlen_x1; round(v), v = "x" gives v, v1; v + 1, Column1 = "x" gives
+        // Column1, Column11, also where the input has those names), unless the written value is a bare
+        // column: there Kusto.Language keeps one of the two columns (round(v), v = k; strlen(s),
+        // strlen_s = k), so it stays a 400.
+        if (names.isDeclared(name) || (item.name !== undefined && names.has(name) && item.expr.kind === 'name'))
           throw this.errors.semantic(`duplicate column name '${clip(name)}'`, item.nameSpan ?? item.span);
         name = names.written(name);
       } else name = names.generated(derivedName(namedAs(item.expr, (n) => env.resolve(n) !== undefined)));
