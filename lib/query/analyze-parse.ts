@@ -74,8 +74,8 @@ export function analyzeParse(h: MvExpandHost, input: Rel, spec: ParseSpec): Rel 
       } else out[at] = column;
     }
   });
-  const ungreedy = spec.flags?.letters.includes('U') ? { ungreedy: spec.flags.span } : {};
-  let rel: Rel = { kind: 'parse', input, source, pattern, captures, columns: out, ...ungreedy };
+  // flags=U reaches Timestream too: its Java spelling writes the quantifiers swapped (regex-spelling.ts).
+  let rel: Rel = { kind: 'parse', input, source, pattern, captures, columns: out };
   if (spec.where) {
     const matches: IrExpr = { kind: 'call', fn: 'matches', args: [source, lit('string', pattern)], type: 'bool' };
     rel = { kind: 'filter', input: rel, predicate: matches, columns: out };

@@ -36,12 +36,14 @@ describe('parse kind=regex flags=', () => {
     expect(sql[1]).toContain(`'(?imsu)(?:\\A|(?<=\\n))A(.*)'`);
   });
 
-  it('refuses U on Timestream, whose (?U) is not ungreedy, at the flags', () => {
-    expectRefusedAt('print s = "ab" | parse kind=regex flags=Ui s with "A" x', timestream, {
-      code: 'QUERY_UNSUPPORTED',
-      message: 'parse flags=U is not supported on the timestream engine',
-      position: '1:41',
-    });
+  it("writes U on Timestream, whose (?U) is not ungreedy, as its quantifiers swapped (the columns' too)", () => {
+    // Prepare
+    const query = 'print s = "ab" | parse kind=regex flags=Ui s with "A" x "b+?" y ",(?-U:c+)" *';
+    // Act
+    const sql = [compile(query, duckdb).sql, compile(query, timestream).sql];
+    // Assess: RE2 reads the flag; Java gets (.*) lazy, b+? greedy, the U-cleared c+ and the star as written.
+    expect(sql[0]).toContain(`'(?Ui)^A(.*)b+?(.*),(?-U:c+).*?'`);
+    expect(sql[1]).toContain(`'(?iu)^A([^\\n]*?)b+([^\\n]*?),(?:c+)[^\\n]*'`);
   });
 
   it('refuses letters that are not RE2 flags, and flags without kind=regex', () => {
