@@ -141,3 +141,88 @@ describe('the serialize page, operator by operator', () => {
     expect(columns.at(-1)).toEqual({ name: 'p', type: 'long' });
   });
 });
+
+describe('window functions after every operator, each row in the order the page gives', () => {
+  let db: DuckDBConnection;
+  beforeAll(async () => {
+    db = await openFixtureDb();
+  });
+
+  const EVENTS =
+    'datatable(t:datetime, k:string, x:long, a:dynamic)[datetime(2024-01-01 03:00), "b-1", 3, dynamic([1,2]), ' +
+    'datetime(2024-01-01 01:00), "a-2", 1, dynamic([5]), datetime(2024-01-01 05:00), "c-3", 5, dynamic([]), ' +
+    'datetime(2024-01-01 02:00), "a-4", 2, dynamic([7,8,9]), datetime(2024-01-01 04:00), "b-5", 4, dynamic([6])]';
+  const LABELS = 'datatable(k:string, label:string)["a-2","A2", "b-1","B1", "b-1","B1bis"]';
+  /** Operators after `sort by t asc` that keep the rows serialized, and the order of t they leave. */
+  const KEEPING: [string, 'asc' | 'desc' | 'any'][] = [
+    ['sort by x desc', 'desc'],
+    ['top 4 by t desc', 'desc'],
+    ['take 4', 'asc'],
+    ['serialize', 'asc'],
+    ['extend y = x * 2', 'asc'],
+    ['project t, k, x', 'asc'],
+    ['project-away a', 'asc'],
+    ['project-rename kk = k', 'asc'],
+    ['project-keep t, x', 'asc'],
+    ['project-reorder x', 'asc'],
+    ['where x != 3', 'asc'],
+    ['parse k with c:string "-" n:long', 'asc'],
+    ['parse-where k with c:string "-" n:long', 'asc'],
+    [`lookup (${LABELS}) on k`, 'asc'],
+    [`lookup kind=inner (${LABELS}) on k`, 'asc'],
+    ['mv-apply e = a to typeof(long) on (take 1)', 'asc'],
+    ['mv-apply e = a to typeof(long) on (summarize s = sum(e))', 'asc'],
+    ['as T', 'asc'],
+    ['search x > 1', 'asc'],
+    ['scan declare (c:long = 0) with (step s1: true => c = x + s1.c;)', 'asc'],
+    ['partition by k (top 1 by t asc)', 'any'],
+  ];
+  /** Operators after which the rows are not serialized (serialize page; union: its page gives no order). */
+  const DROPPING = [
+    'mv-expand a',
+    `join kind=inner (${LABELS}) on k`,
+    `union (${EVENTS})`,
+    'summarize x = sum(x) by t',
+    'distinct t, x',
+    'sample 3',
+    'make-series x = sum(x) default = 0 on t step 1h | mv-expand t to typeof(datetime), x to typeof(long)',
+    'top-nested 2 of t by x = sum(x)',
+  ];
+  /** Each window function and its value at row i of the output's x column. */
+  const FUNCTIONS: [string, (xs: number[], i: number) => number | null][] = [
+    ['prev(x)', (xs, i) => (i === 0 ? null : xs[i - 1]!)],
+    ['next(x)', (xs, i) => (i === xs.length - 1 ? null : xs[i + 1]!)],
+    ['row_number()', (_, i) => i + 1],
+    ['row_cumsum(x)', (xs, i) => xs.slice(0, i + 1).reduce((a, b) => a + b, 0)],
+  ];
+  const cases = KEEPING.flatMap(([op, order]) => FUNCTIONS.map(([fn, value]) => [op, fn, order, value] as const));
+
+  it.each(cases)('after %s, %s reads the rows in their output order', async (op, fn, order, value) => {
+    // Act
+    const query = `${EVENTS} | sort by t asc | ${op} | extend w = ${fn}, n_ = row_number(), p_ = prev(t)`;
+    const names = compile(query, duckdb).columns.map((c) => c.name);
+    const rows = await rowsOf(db, query);
+    // Assess: numbered 1..n in output order, each prev(t) the row above's t, t in the order the operator leaves.
+    const [t, x, w, n, p] = ['t', 'x', 'w', 'n_', 'p_'].map((c) => names.indexOf(c));
+    const xs = rows.map((r) => r[x!] as number);
+    expect(rows.length).toBeGreaterThan(1);
+    rows.forEach((r, i) => {
+      expect(r[n!]).toBe(i + 1);
+      expect(r[p!]).toBe(i === 0 ? null : rows[i - 1]![t!]);
+      expect(r[w!]).toBe(value(xs, i));
+      if (i > 0 && order !== 'any') expect(String(rows[i - 1]![t!]) <= String(r[t!])).toBe(order === 'asc');
+    });
+  });
+
+  it.each(DROPPING.flatMap((op) => FUNCTIONS.map(([fn]) => [op, fn] as const)))(
+    'after %s, %s is a 400 at the call',
+    (op, fn) => {
+      // Act
+      const query = `${EVENTS} | sort by t asc | ${op} | extend w = ${fn}`;
+      const error = compileFailure(query, duckdb);
+      // Assess
+      expect(error.code).toBe('QUERY_SEMANTIC');
+      expect(error.message).toMatch(new RegExp(`^1:${query.lastIndexOf(fn) + 1}: \\w+\\(\\) needs serialized input`));
+    },
+  );
+});
