@@ -13,7 +13,7 @@ import type { Expr, MvApplySpec, NamedExpr, Operator, SortKey } from './ast';
 import type { TabularHost } from './analyze-join';
 import { analyzeMvExpand, type MvExpandHost } from './analyze-mv-expand';
 import { ownAggregates, summarizesToOneRow, withEmptyGroups } from './analyze-empty-groups';
-import { name, call, binary, asc, operatorWord } from './ast-build';
+import { name, call, binary, asc, numbering, operatorWord } from './ast-build';
 import { WINDOW_FUNCTIONS } from './analyze-window';
 import type { Assigned, IrColumn, IrExpr, Rel } from './ir';
 import { derivedName } from './naming';
@@ -87,10 +87,7 @@ export function analyzeMvApply(h: MvApplyHost, input: Rel, spec: MvApplySpec, sp
       h.bindTable(table, undefined);
     }
   };
-  const numbered = at(
-    [{ kind: 'serialize', items: [{ name: hidden.rowId, expr: call('row_number', [], span), span }], span }],
-    input,
-  );
+  const numbered = at([numbering(hidden.rowId, span)], input);
   const itemIndex = spec.expand.itemIndex ?? { name: hidden.itemIndex, span };
   const names: Names = { ...hidden, itemIndex: itemIndex.name };
   let rel = analyzeMvExpand(h, numbered, { ...spec.expand, itemIndex }, 'mv-apply');
@@ -117,9 +114,7 @@ export function analyzeMvApply(h: MvApplyHost, input: Rel, spec: MvApplySpec, sp
   for (const op of spec.operators) {
     const windowed = windowCalls(op).length > 0;
     if (order === 'array' && windowed) {
-      const present = new Set(rel.columns.map((c) => c.name));
-      const keys = [names.rowId, names.itemIndex].filter((n) => present.has(n)).map((n) => asc(name(n, op.span)));
-      rel = at([{ kind: 'sort', keys, span: op.span }], rel);
+      rel = at([{ kind: 'sort', keys: rowOrder(names, rel, op.span), span: op.span }], rel);
       order = 'sorted';
     }
     // Only the sub-query's own calls: a nested mv-apply numbers its rows across all of them.
@@ -131,7 +126,19 @@ export function analyzeMvApply(h: MvApplyHost, input: Rel, spec: MvApplySpec, sp
     else if (op.kind === 'take' && order === 'none' && !h.isSerialized(from)) rel = unserialized(rel);
     else if (!KEEPS_ORDER.has(op.kind)) order = 'none';
   }
+  // mv-apply keeps its input's serialization (the serialize page lists it among neither the operators
+  // that serialize nor those that drop it), but the SQL of the steps above keeps no row order: the
+  // rows come back row by row in the input's order, each row's in its array's order (or the order a
+  // sort or top inside set, which comes row id first).
+  if (h.isSerialized(input) && order !== 'sorted')
+    rel = at([{ kind: 'sort', keys: rowOrder(names, rel, span), span }], rel);
   return output(names, input, rel, expanded);
+}
+
+/** The sub-tables in the input's order, each in its array's order: by row id, then item index when present. */
+function rowOrder(names: Names, rel: Rel, span: Span): SortKey[] {
+  const present = new Set(rel.columns.map((c) => c.name));
+  return [names.rowId, names.itemIndex].filter((n) => present.has(n)).map((n) => asc(name(n, span)));
 }
 
 /**

@@ -29,7 +29,12 @@ export function analyzeParse(h: MvExpandHost, input: Rel, spec: ParseSpec): Rel 
   if (source.type !== 'string') source = convert(source, 'string');
   const lastColumn = spec.parts.map((x) => x.kind).lastIndexOf('column');
   // flags=: RE2's inline flags ahead of the whole pattern, so they apply to the columns' groups too.
-  let pattern = spec.flags ? `(?${spec.flags.letters})^` : '^';
+  // The match starts at the text's start whatever the flags (the page's generated regex for
+  // `with * <regex1> var1` is `.*?<regex1>(.*?)`: an anchored match, no `^` of its own): under m,
+  // where `^` is every line's start, the anchor is written \A; the m flag moves only the `^` and `$`
+  // the pattern's text writes.
+  const letters = spec.flags?.letters;
+  let pattern = letters === undefined ? '^' : `(?${letters})${letters.includes('m') ? '\\A' : '^'}`;
   let groups = 0;
   const captures: Assigned<number>[] = [];
   const typed: { column: IrColumn; type: KqlType }[] = [];
@@ -74,8 +79,8 @@ export function analyzeParse(h: MvExpandHost, input: Rel, spec: ParseSpec): Rel 
       } else out[at] = column;
     }
   });
-  const ungreedy = spec.flags?.letters.includes('U') ? { ungreedy: spec.flags.span } : {};
-  let rel: Rel = { kind: 'parse', input, source, pattern, captures, columns: out, ...ungreedy };
+  // flags=U reaches Timestream too: its Java spelling writes the quantifiers swapped (regex-spelling.ts).
+  let rel: Rel = { kind: 'parse', input, source, pattern, captures, columns: out };
   if (spec.where) {
     const matches: IrExpr = { kind: 'call', fn: 'matches', args: [source, lit('string', pattern)], type: 'bool' };
     rel = { kind: 'filter', input: rel, predicate: matches, columns: out };

@@ -7,7 +7,7 @@
 // Other uses of Name are unknown tables (QUERY_SEMANTIC at the name).
 import type { Expr, Operator, Pipeline } from './ast';
 import { mapChildren } from './ast-walk';
-import { asc, call, name } from './ast-build';
+import { name, numbering, sortedBack } from './ast-build';
 import { mapExpressions } from './analyze-partition-source';
 import type { Rel } from './ir';
 import type { Span } from './tokens';
@@ -71,10 +71,7 @@ export function liftPartitionScalars(
       span,
     };
     if (nth && !numbered) {
-      current = p.at(
-        [{ kind: 'serialize', items: [{ name: nth, expr: call('row_number', [], span), span }], span }],
-        current,
-      );
+      current = p.at([numbering(nth, span)], current);
       numbered = true;
     }
     p.bind(table, values);
@@ -90,13 +87,6 @@ export function liftPartitionScalars(
     return name(valueName, e.span);
   };
   const lifted = mapExpressions(op, sub);
-  if (nth && numbered)
-    current = p.at(
-      [
-        { kind: 'sort', keys: [asc(name(nth, span))], span },
-        { kind: 'projectAway', names: [{ name: nth, wildcard: false, span }], span },
-      ],
-      current,
-    );
+  if (nth && numbered) current = p.at(sortedBack(nth, span), current);
   return { op: lifted, rel: current };
 }

@@ -15,7 +15,7 @@ import { unserialized, windowCalls, type MvApplyHost } from './analyze-mv-apply'
 import { ownAggregates, summarizesToOneRow, withEmptyGroups } from './analyze-empty-groups';
 import { liftPartitionScalars, type PartitionRun } from './analyze-partition-as';
 import { partitionSource } from './analyze-partition-source';
-import { name, long, call, binary, asc, operatorWord } from './ast-build';
+import { name, long, call, binary, asc, numbering, operatorWord } from './ast-build';
 import type { Assigned, IrExpr, Rel } from './ir';
 import type { Span } from './tokens';
 
@@ -193,7 +193,7 @@ function perKey(h: MvApplyHost, key: string, op: Operator, order: Order, serial:
 function inInputOrder(key: string, ops: readonly Operator[], span: Span): Operator[] {
   const nth = `${key} input row`;
   return [
-    { kind: 'serialize', items: [{ name: nth, expr: call('row_number', [], span), span }], span },
+    numbering(nth, span),
     { kind: 'sort', keys: [asc(name(key, span)), asc(name(nth, span))], span },
     ...ops,
     { kind: 'projectAway', names: [{ name: nth, wildcard: false, span }], span },

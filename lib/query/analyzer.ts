@@ -4,7 +4,8 @@
 // the compile budget). Every per-item step is O(1) amortized: no operator is quadratic in its items.
 import { expandPackArrayStar } from './analyze-star-args';
 import { mapChildren, namesIn, readsUnnamedColumns } from './ast-walk';
-import type { Expr, NamedExpr, Operator, Pipeline, Program, SortKey, Source } from './ast';
+import type { Expr, JoinSpec, NamedExpr, Operator, Pipeline, Program, SortKey, Source } from './ast';
+import { numbering, sortedBack } from './ast-build';
 import { analyzeAggregate, type AggregateOutput } from './aggregates';
 import { analyzeGraph } from './analyze-graph';
 import { analyzeJoin, type TabularHost } from './analyze-join';
@@ -80,8 +81,15 @@ const scanOf = (table: TableName): Rel => ({
 /** Input columns up to which a name is looked up by a scan rather than a Map (env()). */
 const SCANNED_COLUMNS = 32;
 
-/** Operators after which the rows are in a defined order (serialize operator docs). */
-const SERIALIZING: ReadonlySet<Operator['kind']> = new Set(['sort', 'top', 'serialize', 'getschema', 'scan']);
+/** Operators after which the rows are in a defined order (serialize operator docs; range is a source). */
+const SERIALIZING: ReadonlySet<Operator['kind']> = new Set([
+  'sort',
+  'top',
+  'topHitters',
+  'serialize',
+  'getschema',
+  'scan',
+]);
 
 /** getschema's DataType: the .NET type Kusto names for each column type (getschema operator docs). */
 const DOTNET_TYPES: Readonly<Record<KqlType, string>> = {
@@ -97,24 +105,34 @@ const DOTNET_TYPES: Readonly<Record<KqlType, string>> = {
   decimal: 'System.Data.SqlTypes.SqlDecimal',
 };
 /**
- * Operators that keep their input's serialization; all others (summarize, join, union ...) drop it.
- * `as` and `T | search` are in neither of the serialize page's lists, whose rule is that all other
- * operators keep it: `sort by x | as T | extend prev(x)` reads the sorted rows.
+ * Operators that drop their input's serialization: the serialize page's list (count, distinct,
+ * evaluate, facet, join, make-series, mv-expand, reduce, sample, sample-distinct, summarize,
+ * top-nested), and union, whose page gives no order of its legs' rows. Every other operator keeps
+ * it (the serialize page: "All other operators preserve the serialization property"), lookup and
+ * mv-apply included: `sort by x | as T | lookup (...) on k | extend prev(x)` reads the sorted rows.
+ * A graph operator's output is read from a graph, not from serialized rows.
  */
-const KEEPS_SERIALIZATION: ReadonlySet<Operator['kind']> = new Set([
-  'as',
-  'search',
-  'where',
-  'project',
-  'projectAway',
-  'projectRename',
-  'projectKeep',
-  'projectReorder',
-  'extend',
-  'take',
-  'render',
-  'parse',
+const DROPS_SERIALIZATION: ReadonlySet<Operator['kind']> = new Set([
+  'count',
+  'distinct',
+  'evaluate',
+  'fork',
+  'makeSeries',
+  'mvExpand',
+  'sample',
+  'sampleDistinct',
+  'summarize',
+  'topNested',
+  'union',
+  'graph',
 ]);
+
+/**
+ * Whether `op` over serialized rows leaves them serialized (DROPS_SERIALIZATION; a join but not a
+ * lookup). A partition has its own rule (serialPartition below): its rows come key by key.
+ */
+const keepsSerialization = (op: Operator): boolean =>
+  op.kind === 'join' ? op.join.lookup : op.kind !== 'partition' && !DROPS_SERIALIZATION.has(op.kind);
 
 /**
  * Aggregations whose name a naming function over them does not pass on (Kusto.Language names
@@ -330,11 +348,7 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
           op.span,
         );
       }
-      if (
-        SERIALIZING.has(op.kind) ||
-        (wasSerialized && KEEPS_SERIALIZATION.has(op.kind)) ||
-        this.serialPartition(op, rel)
-      )
+      if (SERIALIZING.has(op.kind) || (wasSerialized && keepsSerialization(op)) || this.serialPartition(op, rel))
         this.serialized.add(rel);
       this.relDepths.set(rel, depth);
       if (!spans.has(rel)) spans.set(rel, op.span);
@@ -597,7 +611,9 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
       case 'project':
         return this.project(input, expandSeriesStats(op.items, this.errors));
       case 'join':
-        return analyzeJoin(this, input, op.join);
+        return op.join.lookup && this.serialized.has(input)
+          ? this.lookupInOrder(input, op.join, op.span)
+          : analyzeJoin(this, input, op.join);
       case 'union':
         return analyzeUnion(this, input, op.union, op.span);
       case 'mvExpand':
@@ -787,6 +803,16 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
     }
   }
 
+  /**
+   * lookup over serialized rows keeps them serialized (serialize page), but the SQL join keeps no row
+   * order: the rows are numbered first and sorted back by that number after.
+   */
+  private lookupInOrder(input: Rel, spec: JoinSpec, span: Span): Rel {
+    const nth = `\u0000lookup row ${this.newRef()}`;
+    const joined = analyzeJoin(this, this.operator(input, numbering(nth, span)), spec);
+    return sortedBack(nth, span).reduce((rel, op) => this.operator(rel, op), joined);
+  }
+
   private withColumns(r: { kind: 'aggregate'; input: Rel; keys: Assigned<IrExpr>[]; aggs: Assigned<IrAgg>[] }): Rel {
     // Spelled out, not spread: this runs for every summarize and count.
     const columns = [...r.keys.map((k) => k.column), ...r.aggs.map((a) => a.column)];
@@ -874,7 +900,10 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
         position.set(name, out.length);
         out.push(column);
       }
-      names.add(name);
+      // Column{k} skips the input's names and the generated ones before it, not the names written in
+      // this extend: Kusto.Language names `extend Column1 = 5, v + 1` one column, Column1, the later
+      // one replacing the earlier as any name met again in an extend does.
+      if (item.name === undefined) names.add(name);
       values.set(column.ref, expr);
       local.set(name, expr);
     });
@@ -902,7 +931,6 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
     // Names written in the query (x = ..., or a bare column x): two of them clash; a bare column that
     // meets a name derived from an expression (round(x), x) is made unique instead, as Kusto does. The
     // k-th unnamed column is Column{k} made unique (Kusto.Language: Column1 = 5, x + 1 gives Column11).
-    const inputNames = new Set(original.columns.map((c) => c.name));
     const usedRefs = new Set<string>();
     const env = this.env(input.columns, local);
     const analyzed = analyzeInGroups(items, (i) => analyzeScalar(w.exprs[i]!, env));
@@ -912,11 +940,11 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
       if (item.name !== undefined || item.expr.kind === 'name') {
         name = item.name ?? (item.expr as Expr & { kind: 'name' }).name;
         // A written name meeting a generated one is made unique below (Kusto.Language: strlen(x),
-        // strlen_x = 1 gives strlen_x1), unless that name is an input column's or the written value a
-        // bare column: there Kusto.Language keeps one of the two columns (round(v), v = k;
-        // strlen(s), strlen_s = k), so it stays a 400.
-        const keepsOne = inputNames.has(name) || item.expr.kind === 'name';
-        if (names.isDeclared(name) || (item.name !== undefined && names.has(name) && keepsOne))
+        // strlen_x = 1 gives strlen_x1; round(v), v = "x" gives v, v1; v + 1, Column1 = "x" gives
+        // Column1, Column11, also where the input has those names), unless the written value is a bare
+        // column: there Kusto.Language keeps one of the two columns (round(v), v = k; strlen(s),
+        // strlen_s = k), so it stays a 400.
+        if (names.isDeclared(name) || (item.name !== undefined && names.has(name) && item.expr.kind === 'name'))
           throw this.errors.semantic(`duplicate column name '${clip(name)}'`, item.nameSpan ?? item.span);
         name = names.written(name);
       } else name = names.generated(derivedName(namedAs(item.expr, (n) => env.resolve(n) !== undefined)));

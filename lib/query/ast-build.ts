@@ -22,6 +22,22 @@ export const binary = (op: string, left: Expr, right: Expr, span: Span): Expr =>
 });
 export const asc = (expr: Expr): SortKey => ({ expr, direction: 'asc', span: expr.span });
 
+/** A serialize that numbers the rows in their serialized order (a hidden column `nth`), from 1. */
+export const numbering = (nth: string, span: Span): Operator => ({
+  kind: 'serialize',
+  items: [{ name: nth, expr: call('row_number', [], span), span }],
+  span,
+});
+
+/**
+ * The rows sorted back by numbering()'s `nth`, which is then dropped: for operators whose SQL keeps
+ * no row order (a join), over serialized rows.
+ */
+export const sortedBack = (nth: string, span: Span): Operator[] => [
+  { kind: 'sort', keys: [asc(name(nth, span))], span },
+  { kind: 'projectAway', names: [{ name: nth, wildcard: false, span }], span },
+];
+
 /** The KQL spelling of operators whose AST kind is not their word. */
 const WORDS: Partial<Record<Operator['kind'], string>> = {
   projectKeep: 'project-keep',

@@ -218,8 +218,6 @@ export type Rel =
       readonly pattern: string;
       readonly captures: readonly Assigned<number>[];
       readonly columns: readonly IrColumn[];
-      /** Where flags=U was written: RE2's ungreedy flag, which Java's regular expressions lack. */
-      readonly ungreedy?: Span;
     }
   | { readonly kind: 'sample'; readonly input: Rel; readonly count: bigint; readonly columns: readonly IrColumn[] }
   | {
@@ -317,7 +315,6 @@ export interface CatalogCall {
 
 export type { JoinKind } from './ast';
 import type { JoinKind } from './ast';
-import type { Span } from './tokens';
 
 /** Join keys: a column ref of the left input equal to one of the right input. */
 export interface JoinKey {

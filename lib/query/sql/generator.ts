@@ -491,12 +491,6 @@ class Generator {
         return { sel: s.sel, cols: s.cols, carried: [], order: [] };
       }
       case 'parse': {
-        // Java's (?U) is not RE2's ungreedy flag: refused rather than matched otherwise.
-        if (rel.ungreedy && this.d.name === 'timestream')
-          throw this.options.ctx.errors.unsupported(
-            'parse flags=U is not supported on the timestream engine',
-            rel.ungreedy,
-          );
         // The source once, one SELECT below, then one regexp_extract per capture group.
         let s = this.pureOrWrap(this.rel(rel.input));
         const source = `_p${++this.hiddenCounter}`;

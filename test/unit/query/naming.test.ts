@@ -185,6 +185,15 @@ describe('summarize and project names that clash (Kusto.Language, which accepts 
     ['project Column1 = 5, v + 1', ['Column1:long', 'Column11:long']],
     ['project v + 1, Column1 = "a"', ['Column1:long', 'Column11:string']],
     ['project strlen(k), strlen_k = "a", strlen_k = 1', ['strlen_k:long', 'strlen_k1:string', 'strlen_k2:long']],
+    // A written name that is also an input column's, meeting a generated one: made unique all the same.
+    ['project round(v), v = "a"', ['v:long', 'v1:string']],
+    ['extend Column1 = 1 | project v + 1, Column1 = "a"', ['Column1:long', 'Column11:string']],
+    // extend: Column{k} skips the input's names and the extend's own generated names, not its written
+    // ones; meeting a written name it replaces it in place, as a later item of an extend does.
+    ['extend Column1 = "a", v + 1', ['v:long', 'k:string', 'Column1:long']],
+    ['extend v + 1, Column1 = "a"', ['v:long', 'k:string', 'Column1:string']],
+    ['extend Column2 = "a", v + 1, v * 2', ['v:long', 'k:string', 'Column2:long', 'Column1:long']],
+    ['extend Column1 = "a" | extend v + 1', ['v:long', 'k:string', 'Column1:string', 'Column2:long']],
   ])('%s gives %j', (ops, expected) => {
     // Act / Assess
     expect(columns(ops)).toEqual(expected);
@@ -194,7 +203,7 @@ describe('summarize and project names that clash (Kusto.Language, which accepts 
     ['summarize count(), count_ = max(k), count_1 = max(v)', "duplicate column name 'count_1'", '1:75'],
     ['summarize a = sum(v), a = max(v)', "duplicate column name 'a'", '1:61'],
     ['summarize v = sum(v) by v', "duplicate column name 'v'", '1:49'],
-    // The renamed strlen_k1 is a written name; round(v) named v as the input column (Kusto.Language keeps one).
+    // The renamed strlen_k1 is a written name; round(v) named v as the input column, v = k a bare column (Kusto.Language keeps one).
     ['project strlen(k), strlen_k = "a", strlen_k1 = 1', "duplicate column name 'strlen_k1'", '1:74'],
     ['project round(v), v = k', "duplicate column name 'v'", '1:57'],
     // A written name whose value is a bare column: Kusto.Language keeps one of the two columns (review).

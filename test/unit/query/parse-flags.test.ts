@@ -30,18 +30,19 @@ describe('parse kind=regex flags=', () => {
     const query = 'print s = "ab" | parse kind=regex flags=ims s with "A" x';
     // Act
     const sql = [compile(query, duckdb).sql, compile(query, timestream).sql];
-    // Assess
-    expect(sql[0]).toContain(`'(?ims)^A(.*)'`);
-    // Java's multi-line ^ is written as the page reads it (a line start after a new line alone).
-    expect(sql[1]).toContain(`'(?imsu)(?:\\A|(?<=\\n))A(.*)'`);
+    // Assess: under m the match still starts at the text's start (\\A), not at every line's.
+    expect(sql[0]).toContain(`'(?ims)\\AA(.*)'`);
+    expect(sql[1]).toContain(`'(?imsu)\\AA(.*)'`);
   });
 
-  it('refuses U on Timestream, whose (?U) is not ungreedy, at the flags', () => {
-    expectRefusedAt('print s = "ab" | parse kind=regex flags=Ui s with "A" x', timestream, {
-      code: 'QUERY_UNSUPPORTED',
-      message: 'parse flags=U is not supported on the timestream engine',
-      position: '1:41',
-    });
+  it("writes U on Timestream, whose (?U) is not ungreedy, as its quantifiers swapped (the columns' too)", () => {
+    // Prepare
+    const query = 'print s = "ab" | parse kind=regex flags=Ui s with "A" x "b+?" y ",(?-U:c+)" *';
+    // Act
+    const sql = [compile(query, duckdb).sql, compile(query, timestream).sql];
+    // Assess: RE2 reads the flag; Java gets (.*) lazy, b+? greedy, the U-cleared c+ and the star as written.
+    expect(sql[0]).toContain(`'(?Ui)^A(.*)b+?(.*),(?-U:c+).*?'`);
+    expect(sql[1]).toContain(`'(?iu)^A([^\\n]*?)b+([^\\n]*?),(?:c+)[^\\n]*'`);
   });
 
   it('refuses letters that are not RE2 flags, and flags without kind=regex', () => {
@@ -100,4 +101,23 @@ describe('parse after a sort of the column it replaces', () => {
       expect(() => compile(query, { ...baseOptions, dialect: 'timestream' })).not.toThrow();
     },
   );
+});
+
+describe('parse kind=regex flags=m on DuckDB', () => {
+  let db: DuckDBConnection;
+  beforeAll(async () => {
+    db = await openFixtureDb();
+  });
+
+  it("anchors flags=m at the text's start, its ^ and $ at each line only where the pattern writes them", async () => {
+    // Act
+    const rows = await Promise.all(
+      ['s with "b " x', 's with * "b " x', 's with "a$\\n^b " x', 's with "(?s).*?^b " x'].map((p) =>
+        rowsOf(db, `print s = "a\\nb c" | parse kind=regex flags=m ${p} | project x`),
+      ),
+    );
+    // Assess: the parse page's generated regex has no ^ of its own (an anchored match), so m moves
+    // only the pattern's own anchors; * is .*?, which stops at a new line without s.
+    expect(rows).toEqual([[['']], [['']], [['c']], [['c']]]);
+  });
 });
