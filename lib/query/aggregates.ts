@@ -188,7 +188,8 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
     case 'dcount': {
       arity(call, ctx, 1, 2);
       const x = argScalar(call.args[0]!, ctx);
-      return single('dcount', [x.type === 'dynamic' ? convert(x, 'string') : x], 'long', prefixed(name, arg0));
+      // A dynamic is counted by its text, its nulls skipped (the SQL generator's dcount).
+      return single('dcount', [x], 'long', prefixed(name, arg0));
     }
     case 'make_list':
     case 'make_set': {

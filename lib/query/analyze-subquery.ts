@@ -11,7 +11,7 @@
 // has_all term or a non-constant dynamic value of in~ (its elements are not known before the row).
 import type { Expr, Pipeline } from './ast';
 import { convert } from './convert';
-import { dynamicComparedAs } from './dynamic-arithmetic';
+import { dynamicComparedAs, guardNullText } from './dynamic-arithmetic';
 import { clip, type ErrorFactory } from './errors';
 import type { IrExpr, KqlType, Rel } from './ir';
 import { isConstant, lit } from './types';
@@ -138,13 +138,15 @@ function valuesTest(h: ListHost, base: string, left: IrExpr, values: readonly { 
     const terms = values.map((v) => call('has', [text, h.asString(v.value, v.span)], 'bool'));
     return terms.length === 1 ? terms[0]! : call(base === 'has_any' ? 'or' : 'and', terms, 'bool');
   }
-  if (base === 'in~')
-    return {
+  if (base === 'in~') {
+    const test: IrExpr = {
       kind: 'call',
       fn: 'in_ci',
       args: [h.asString(left), ...values.map((v) => h.asString(v.value, v.span))],
       type: 'bool',
     };
+    return left.type === 'dynamic' ? guardNullText(left, test, false) : test;
+  }
   return dynamicIn(h, left, values) ?? typedIn(h, left, values);
 }
 
@@ -165,7 +167,11 @@ function dynamicIn(h: ListHost, left: IrExpr, values: readonly { value: IrExpr; 
     const as = dynamicComparedAs(v.value.type);
     byType.set(as, [...(byType.get(as) ?? []), v]);
   }
-  const tests = [...byType].map(([as, group]) => typedIn(h, convert(left, as), group));
+  // Compared as text, a null dynamic is "" to tostring(), but equals no value (guardNullText).
+  const tests = [...byType].map(([as, group]) => {
+    const test = typedIn(h, convert(left, as), group);
+    return as === 'string' ? guardNullText(left, test, false) : test;
+  });
   return tests.length === 1 ? tests[0]! : call('or', tests, 'bool');
 }
 

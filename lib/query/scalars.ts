@@ -21,6 +21,7 @@ import { isRowFree } from './range';
 import { exactTimespanTicks, foldArithmetic } from './constant-fold';
 import {
   alignArithmetic,
+  guardNullText,
   alignBranches,
   dynamicComparedAs,
   dynamicHint,
@@ -249,6 +250,8 @@ class ScalarAnalyzer {
         const left = this.analyze(expr.left);
         const low = this.analyze(expr.low);
         let high = this.analyze(expr.high);
+        this.requireDynamicOrderedByNumber(left, low, expr.span);
+        this.requireDynamicOrderedByNumber(left, high, expr.span);
         // Compared as == compares a dynamic value: dynamic(20.5) between (20 .. 20) is false.
         const l = left.type === 'dynamic' ? convert(left, dynamicComparedAs(low.type)) : left;
         // A timespan right bound of a datetime range is a length from the left bound (between operator docs).
@@ -361,18 +364,25 @@ class ScalarAnalyzer {
       case '<=':
       case '>':
       case '>=': {
+        const equality = op === '==' || op === '!=';
+        if (!equality) this.requireDynamicOrderedByNumber(left, right, expr.opSpan);
+        const dynamic = dynamicBesideText(left, right);
         [left, right] = this.alignDynamic(left, right);
-        this.requireComparable(left, right, expr.opSpan, op === '==' || op === '!=');
+        this.requireComparable(left, right, expr.opSpan, equality);
         const fn = ({ '==': 'eq', '!=': 'ne', '<': 'lt', '<=': 'le', '>': 'gt', '>=': 'ge' } as const)[op];
-        return call(fn, [left, right], 'bool');
+        const test = call(fn, [left, right], 'bool');
+        return dynamic ? guardNullText(dynamic, test, op === '!=') : test;
       }
       case '=~':
-      case '!~':
-        return call(
+      case '!~': {
+        const test = call(
           op === '=~' ? 'eq_ci' : 'ne_ci',
           [this.asString(left), this.asString(right, expr.right.span)],
           'bool',
         );
+        const dynamic = dynamicBesideText(left, right, true);
+        return dynamic ? guardNullText(dynamic, test, op === '!~') : test;
+      }
       case 'matches regex': {
         this.requireConstantString(right, expr.right.span, 'matches regex');
         // A group RE2 refuses is refused here, not by the engine (JavaScript's reading of the whole,
@@ -802,6 +812,20 @@ class ScalarAnalyzer {
     return aligned;
   }
 
+  /**
+   * `<`, `<=`, `>`, `>=` and `between` order a dynamic value only against a number, as Kusto.Language
+   * defines them ("The operator '>' is not defined for the operand types dynamic and string"): the text,
+   * datetime, timespan or bool order of a JSON value is no answer Kusto gives.
+   */
+  requireDynamicOrderedByNumber(l: IrExpr, r: IrExpr, span: Span): void {
+    const other = l.type === 'dynamic' ? r.type : r.type === 'dynamic' ? l.type : undefined;
+    if (other === undefined || other === 'dynamic' || isNumeric(other)) return;
+    throw this.errors.semantic(
+      `a dynamic value is ordered only against a number, not a ${other}; convert it first, e.g. ${DYNAMIC_ORDER_HINT[other] ?? 'tostring'}(...)`,
+      span,
+    );
+  }
+
   private alignDynamic(l: IrExpr, r: IrExpr): [IrExpr, IrExpr] {
     if (l.type === 'dynamic' && r.type !== 'dynamic') return [convert(l, dynamicComparedAs(r.type)), r];
     if (r.type === 'dynamic' && l.type !== 'dynamic') return [l, convert(r, dynamicComparedAs(l.type))];
@@ -849,6 +873,26 @@ class ScalarAnalyzer {
  */
 function datetimeOrNull(ticks: bigint): IrExpr {
   return lit('datetime', inDatetimeRange(ticks) ? ticks : null);
+}
+
+/** The conversion a dynamic needs to be ordered against a value of each non-numeric type. */
+const DYNAMIC_ORDER_HINT: Readonly<Partial<Record<KqlType, string>>> = {
+  datetime: 'todatetime',
+  timespan: 'totimespan',
+  bool: 'tobool',
+  guid: 'toguid',
+};
+
+/**
+ * The dynamic side of an equality with a text (`Value == "on"`, `Name == Value`): compared through its
+ * text, so its null needs guardNullText. With `anyOther` (=~, !~, which read both sides as text) the
+ * other side may be of any type but dynamic.
+ */
+function dynamicBesideText(l: IrExpr, r: IrExpr, anyOther = false): IrExpr | undefined {
+  const texty = (t: KqlType): boolean => t !== 'dynamic' && (anyOther || t === 'string');
+  if (l.type === 'dynamic' && texty(r.type)) return l;
+  if (r.type === 'dynamic' && texty(l.type)) return r;
+  return undefined;
 }
 
 /** -x of a literal: 64-bit for long and timespan (Kusto wraps), an int that no longer fits becomes long. */

@@ -1,0 +1,106 @@
+// A dynamic Value/Metadata compared, counted and ordered as integrators write it, against the null
+// values page (scalar-data-types/null-values.md): a null beside a non-null value is unequal (== false,
+// != true, !in the and of !=), and the distinct counts ignore nulls. Ordering a dynamic value is
+// defined only against a number (Kusto.Language).
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { compile, convertRows } from '../../../lib/query/index';
+import { GOLDEN_OPTIONS, openFixtureDb, runSql } from '../../golden/fixture-db';
+import { expectRefusedAt } from './compile-failure';
+
+const OPTIONS = { ...GOLDEN_OPTIONS, dialect: 'duckdb' } as const;
+// The kinds of values a GDM Value holds, the null one among them.
+const D =
+  'datatable(i:long, Value:dynamic)[1, dynamic(20.5), 2, dynamic("on"), 3, dynamic(null), 4, dynamic(""), 5, dynamic([1,2]), 6, dynamic({"a":1})]';
+
+describe('dynamic values beside text, in distinct counts, and ordered', () => {
+  let db: DuckDBConnection;
+  beforeAll(async () => {
+    db = await openFixtureDb();
+  });
+  const rows = async (query: string): Promise<unknown[][]> => {
+    const c = compile(query, OPTIONS);
+    return convertRows(
+      await runSql(db, c.sql),
+      c.columns.map((x) => x.type),
+    );
+  };
+  const kept = async (predicate: string): Promise<unknown[]> =>
+    (await rows(`${D} | where ${predicate} | order by i asc | project i`)).map((r) => r[0]);
+
+  it.each([
+    // A null dynamic equals no text, not even "" (it was "" through tostring()).
+    ['Value == ""', [4]],
+    ['Value != ""', [1, 2, 3, 5, 6]],
+    ['Value == "on"', [2]],
+    ['Value != "on"', [1, 3, 4, 5, 6]],
+    ['"" == Value', [4]],
+    ['Value =~ ""', [4]],
+    ['Value !~ ""', [1, 2, 3, 5, 6]],
+    ['Value in ("", "on")', [2, 4]],
+    ['Value !in ("")', [1, 2, 3, 5, 6]],
+    ['Value in~ ("", "ON")', [2, 4]],
+    ['Value !in~ ("")', [1, 2, 3, 5, 6]],
+    ['Value in ("", 20.5)', [1, 4]],
+    // isempty() is still the test for null or empty.
+    ['isempty(Value)', [3, 4]],
+  ])('where %s keeps rows %j', async (predicate, expected) => {
+    // Act
+    const got = await kept(predicate);
+    // Assess
+    expect(got).toEqual(expected);
+  });
+
+  it('finds no unit where the key is missing with == "", and every such row with != "degC"', async () => {
+    // Act
+    const [[empty, other]] = (await rows(
+      'States | summarize countif(Metadata.unit == ""), countif(Metadata.unit != "degC")',
+    )) as [[number, number]];
+    const [[missing]] = (await rows('States | summarize countif(isnull(Metadata.unit))')) as [[number]];
+    // Assess: the fixture holds three rows without a unit, six in degC, three in another unit.
+    expect(missing).toBe(3);
+    expect(empty).toBe(0);
+    expect(other).toBe(6);
+  });
+
+  it('ignores null dynamic values in dcount, dcountif, count_distinct and count_distinctif', async () => {
+    // Act
+    const [got] = await rows(
+      `${D} | summarize dcount(Value), dcountif(Value, true), count_distinct(Value), count_distinctif(Value, true), dcount(Value.missing)`,
+    );
+    // Assess: five non-null values; a missing member is null in every row.
+    expect(got).toEqual([5, 5, 5, 5, 0]);
+  });
+
+  it('counts the fixture Values without their null', async () => {
+    // Act
+    const [[distinct, nonNull]] = (await rows(
+      'States | summarize dcount(Value), dcount(tostring(Value)) - countif(isnull(Value))',
+    )) as [[number, number]];
+    // Assess: tostring() of the null is "", a value of its own.
+    expect(distinct).toBe(nonNull);
+  });
+
+  it.each([
+    ['Value > "20"', '1:22', 'not a string; convert it first, e.g. tostring(...)'],
+    ['"a" <= Value', '1:20', 'not a string'],
+    ['Value < datetime(2024-01-01)', '1:22', 'not a datetime; convert it first, e.g. todatetime(...)'],
+    ['Value >= 1h', '1:22', 'not a timespan; convert it first, e.g. totimespan(...)'],
+    ['Value > true', '1:22', 'not a bool'],
+    ['Value between ("a" .. "b")', '1:16', 'not a string'],
+  ])('refuses States | where %s, as Kusto.Language does', (predicate, position, message) => {
+    // Act + Assess
+    expectRefusedAt(`States | where ${predicate}`, OPTIONS, {
+      code: 'QUERY_SEMANTIC',
+      message: `a dynamic value is ordered only against a number, ${message}`,
+      position,
+    });
+  });
+
+  it('still orders a dynamic value against numbers', async () => {
+    // Act
+    const got = await kept('Value > 20 or Value between (0 .. 1) or Value <= decimal(1)');
+    // Assess
+    expect(got).toEqual([1]);
+  });
+});
