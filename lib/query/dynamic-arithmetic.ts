@@ -92,3 +92,39 @@ export function guardNullText(dynamic: IrExpr, test: IrExpr, negated: boolean): 
   });
   return negated ? bool('or', [bool('isnull', [dynamic]), test]) : bool('and', [bool('isnotnull', [dynamic]), test]);
 }
+
+const EXACT_REAL_LIMIT = 2n ** 53n;
+
+/**
+ * A dynamic value compared with an integer constant of 2^53 or more in magnitude
+ * (`Metadata.seq == 9007199254740993`), where the comparison as a real (dynamicComparedAs) rounds:
+ * 9007199254740993 would equal 9007199254740992. The dynamic value is compared as a long where it
+ * converts to one (tolong), as a real otherwise (`1e300 > 9007199254740993` stays true). Below 2^53
+ * every integer is a real and the comparison as a real is exact: undefined there.
+ */
+export function exactIntegerComparison(
+  fn: 'eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge',
+  left: IrExpr,
+  right: IrExpr,
+): IrExpr | undefined {
+  const dynamicLeft = left.type === 'dynamic';
+  const dynamic = dynamicLeft ? left : right;
+  const other = dynamicLeft ? right : left;
+  if (dynamic.type !== 'dynamic' || other.kind !== 'lit' || !isInteger(other.type)) return undefined;
+  const value = other.value as bigint | null;
+  if (value === null || (value < EXACT_REAL_LIMIT && value > -EXACT_REAL_LIMIT)) return undefined;
+  const compare = (as: IrExpr): IrExpr => ({
+    kind: 'call',
+    fn,
+    args: dynamicLeft ? [as, other] : [other, as],
+    type: 'bool',
+  });
+  const asLong = convert(dynamic, 'long');
+  const converts: IrExpr = { kind: 'call', fn: 'isnotnull', args: [asLong], type: 'bool' };
+  return {
+    kind: 'call',
+    fn: 'iff',
+    args: [converts, compare(asLong), compare(convert(dynamic, 'real'))],
+    type: 'bool',
+  };
+}

@@ -25,6 +25,7 @@ import {
   alignBranches,
   dynamicComparedAs,
   dynamicHint,
+  exactIntegerComparison,
   type ArithmeticOp,
 } from './dynamic-arithmetic';
 import type { IrColumn, IrExpr, KqlType, PathSegment, Rel, ScalarFn } from './ir';
@@ -366,10 +367,12 @@ class ScalarAnalyzer {
       case '>=': {
         const equality = op === '==' || op === '!=';
         if (!equality) this.requireDynamicOrderedByNumber(left, right, expr.opSpan);
+        const fn = ({ '==': 'eq', '!=': 'ne', '<': 'lt', '<=': 'le', '>': 'gt', '>=': 'ge' } as const)[op];
+        const exact = exactIntegerComparison(fn, left, right);
+        if (exact) return exact;
         const dynamic = dynamicBesideText(left, right);
         [left, right] = this.alignDynamic(left, right);
         this.requireComparable(left, right, expr.opSpan, equality);
-        const fn = ({ '==': 'eq', '!=': 'ne', '<': 'lt', '<=': 'le', '>': 'gt', '>=': 'ge' } as const)[op];
         const test = call(fn, [left, right], 'bool');
         return dynamic ? guardNullText(dynamic, test, op === '!=') : test;
       }

@@ -97,6 +97,24 @@ describe('dynamic values beside text, in distinct counts, and ordered', () => {
     });
   });
 
+  it.each([
+    // As reals 9007199254740993 and 9007199254740992 are one number; as longs they differ.
+    ['Value == 9007199254740992', [7]],
+    ['Value != 9007199254740992', [1, 2, 3, 4, 5, 6]],
+    ['Value > 9007199254740992', [1, 2, 3]],
+    ['9007199254740992 < Value', [1, 2, 3]],
+    ['Value == 9007199254740993', [1, 3]],
+    ['Value <= -9007199254740993', [6]],
+  ])('compares a JSON integer beyond 2^53 exactly: where %s keeps %j', async (predicate, expected) => {
+    // Prepare: a long beyond 2^53, a real beyond the longs, its text, a null, a fraction, -1e300, 2^53 as a real.
+    const big =
+      'datatable(i:long, Value:dynamic)[1, dynamic(9007199254740993), 2, dynamic(1e300), 3, dynamic("9007199254740993"), 4, dynamic(null), 5, dynamic(20.5), 6, dynamic(-1e300), 7, dynamic(9007199254740992.0)]';
+    // Act
+    const got = (await rows(`${big} | where ${predicate} | order by i asc | project i`)).map((r) => r[0]);
+    // Assess
+    expect(got).toEqual(expected);
+  });
+
   it('still orders a dynamic value against numbers', async () => {
     // Act
     const got = await kept('Value > 20 or Value between (0 .. 1) or Value <= decimal(1)');
