@@ -182,13 +182,15 @@ function tabularIn(h: ListHost, left: IrExpr, e: Expr & { kind: 'tabular' }, ci:
     const l = call('tolower', [h.asString(left)], 'string');
     if (type !== 'string')
       throw h.errors.semantic(`in~ compares strings; the first column of the tabular expression is ${type}`, e.span);
-    return call('in', [l, { kind: 'subquery', mode: 'list', rel, type, lower: true }], 'bool');
+    const test = call('in', [l, { kind: 'subquery', mode: 'list', rel, type, lower: true }], 'bool');
+    return left.type === 'dynamic' ? guardNullText(left, test, false) : test;
   }
   const l = left.type === 'dynamic' ? convert(left, dynamicComparedAs(type)) : left;
   if (type === 'dynamic')
     throw h.errors.semantic("the first column of the tabular expression of 'in' is dynamic; convert it first", e.span);
   h.requireComparable(l, { kind: 'subquery', mode: 'list', rel, type }, opSpan, true);
-  return call('in', [l, { kind: 'subquery', mode: 'list', rel, type }], 'bool');
+  const test = call('in', [l, { kind: 'subquery', mode: 'list', rel, type }], 'bool');
+  return left.type === 'dynamic' && type === 'string' ? guardNullText(left, test, false) : test;
 }
 
 /** `x has_any (T)` / `x has_all (T)`: the terms are T's first column (strings), nulls ignored. */

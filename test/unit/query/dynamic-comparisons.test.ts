@@ -42,6 +42,10 @@ describe('dynamic values beside text, in distinct counts, and ordered', () => {
     ['Value in~ ("", "ON")', [2, 4]],
     ['Value !in~ ("")', [1, 2, 3, 5, 6]],
     ['Value in ("", 20.5)', [1, 4]],
+    // A tabular list of texts holding "" (tostring of a null) matches no null either.
+    ['Value in ((print t = "" | union (print t = "on")))', [2, 4]],
+    ['Value !in ((print t = ""))', [1, 2, 3, 5, 6]],
+    ['Value in~ ((print t = "ON" | union (print t = "")))', [2, 4]],
     // isempty() is still the test for null or empty.
     ['isempty(Value)', [3, 4]],
   ])('where %s keeps rows %j', async (predicate, expected) => {
