@@ -11,7 +11,7 @@
 // has_all term or a non-constant dynamic value of in~ (its elements are not known before the row).
 import type { Expr, Pipeline } from './ast';
 import { convert } from './convert';
-import { dynamicComparedAs, guardNullText } from './dynamic-arithmetic';
+import { dynamicComparedAs } from './dynamic-arithmetic';
 import { clip, type ErrorFactory } from './errors';
 import type { IrExpr, KqlType, Rel } from './ir';
 import { isConstant, lit } from './types';
@@ -138,15 +138,13 @@ function valuesTest(h: ListHost, base: string, left: IrExpr, values: readonly { 
     const terms = values.map((v) => call('has', [text, h.asString(v.value, v.span)], 'bool'));
     return terms.length === 1 ? terms[0]! : call(base === 'has_any' ? 'or' : 'and', terms, 'bool');
   }
-  if (base === 'in~') {
-    const test: IrExpr = {
+  if (base === 'in~')
+    return {
       kind: 'call',
       fn: 'in_ci',
       args: [h.asString(left), ...values.map((v) => h.asString(v.value, v.span))],
       type: 'bool',
     };
-    return left.type === 'dynamic' ? guardNullText(left, test, false) : test;
-  }
   return dynamicIn(h, left, values) ?? typedIn(h, left, values);
 }
 
@@ -167,11 +165,7 @@ function dynamicIn(h: ListHost, left: IrExpr, values: readonly { value: IrExpr; 
     const as = dynamicComparedAs(v.value.type);
     byType.set(as, [...(byType.get(as) ?? []), v]);
   }
-  // Compared as text, a null dynamic is "" to tostring(), but equals no value (guardNullText).
-  const tests = [...byType].map(([as, group]) => {
-    const test = typedIn(h, convert(left, as), group);
-    return as === 'string' ? guardNullText(left, test, false) : test;
-  });
+  const tests = [...byType].map(([as, group]) => typedIn(h, convert(left, as), group));
   return tests.length === 1 ? tests[0]! : call('or', tests, 'bool');
 }
 
@@ -182,15 +176,13 @@ function tabularIn(h: ListHost, left: IrExpr, e: Expr & { kind: 'tabular' }, ci:
     const l = call('tolower', [h.asString(left)], 'string');
     if (type !== 'string')
       throw h.errors.semantic(`in~ compares strings; the first column of the tabular expression is ${type}`, e.span);
-    const test = call('in', [l, { kind: 'subquery', mode: 'list', rel, type, lower: true }], 'bool');
-    return left.type === 'dynamic' ? guardNullText(left, test, false) : test;
+    return call('in', [l, { kind: 'subquery', mode: 'list', rel, type, lower: true }], 'bool');
   }
   const l = left.type === 'dynamic' ? convert(left, dynamicComparedAs(type)) : left;
   if (type === 'dynamic')
     throw h.errors.semantic("the first column of the tabular expression of 'in' is dynamic; convert it first", e.span);
   h.requireComparable(l, { kind: 'subquery', mode: 'list', rel, type }, opSpan, true);
-  const test = call('in', [l, { kind: 'subquery', mode: 'list', rel, type }], 'bool');
-  return left.type === 'dynamic' && type === 'string' ? guardNullText(left, test, false) : test;
+  return call('in', [l, { kind: 'subquery', mode: 'list', rel, type }], 'bool');
 }
 
 /** `x has_any (T)` / `x has_all (T)`: the terms are T's first column (strings), nulls ignored. */

@@ -77,22 +77,6 @@ export function dynamicHint(op: ArithmeticOp, other: KqlType): string | undefine
  */
 export const dynamicComparedAs = (other: KqlType): KqlType => (isInteger(other) ? 'real' : other);
 
-/**
- * A dynamic value compared with a text for equality (`==`, `!=`, `=~`, `!~`, `in`, `in~`) is compared
- * through its text, where tostring() makes a null dynamic "". The null values page makes a null
- * beside a non-null value unequal (`==` false, `!=` true; `!in` is the and of `!=`), so
- * `Value == ""` is false and `Value != ""` true for a null Value: `test` counts only for a non-null one.
- */
-export function guardNullText(dynamic: IrExpr, test: IrExpr, negated: boolean): IrExpr {
-  const bool = (fn: 'isnull' | 'isnotnull' | 'and' | 'or', args: readonly IrExpr[]): IrExpr => ({
-    kind: 'call',
-    fn,
-    args,
-    type: 'bool',
-  });
-  return negated ? bool('or', [bool('isnull', [dynamic]), test]) : bool('and', [bool('isnotnull', [dynamic]), test]);
-}
-
 const EXACT_REAL_LIMIT = 2n ** 53n;
 
 /**

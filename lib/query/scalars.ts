@@ -21,7 +21,6 @@ import { isRowFree } from './range';
 import { exactTimespanTicks, foldArithmetic } from './constant-fold';
 import {
   alignArithmetic,
-  guardNullText,
   alignBranches,
   dynamicComparedAs,
   dynamicHint,
@@ -370,22 +369,17 @@ class ScalarAnalyzer {
         const fn = ({ '==': 'eq', '!=': 'ne', '<': 'lt', '<=': 'le', '>': 'gt', '>=': 'ge' } as const)[op];
         const exact = exactIntegerComparison(fn, left, right);
         if (exact) return exact;
-        const dynamic = dynamicBesideText(left, right);
         [left, right] = this.alignDynamic(left, right);
         this.requireComparable(left, right, expr.opSpan, equality);
-        const test = call(fn, [left, right], 'bool');
-        return dynamic ? guardNullText(dynamic, test, op === '!=') : test;
+        return call(fn, [left, right], 'bool');
       }
       case '=~':
-      case '!~': {
-        const test = call(
+      case '!~':
+        return call(
           op === '=~' ? 'eq_ci' : 'ne_ci',
           [this.asString(left), this.asString(right, expr.right.span)],
           'bool',
         );
-        const dynamic = dynamicBesideText(left, right, true);
-        return dynamic ? guardNullText(dynamic, test, op === '!~') : test;
-      }
       case 'matches regex': {
         this.requireConstantString(right, expr.right.span, 'matches regex');
         // A group RE2 refuses is refused here, not by the engine (JavaScript's reading of the whole,
@@ -885,18 +879,6 @@ const DYNAMIC_ORDER_HINT: Readonly<Partial<Record<KqlType, string>>> = {
   bool: 'tobool',
   guid: 'toguid',
 };
-
-/**
- * The dynamic side of an equality with a text (`Value == "on"`, `Name == Value`): compared through its
- * text, so its null needs guardNullText. With `anyOther` (=~, !~, which read both sides as text) the
- * other side may be of any type but dynamic.
- */
-function dynamicBesideText(l: IrExpr, r: IrExpr, anyOther = false): IrExpr | undefined {
-  const texty = (t: KqlType): boolean => t !== 'dynamic' && (anyOther || t === 'string');
-  if (l.type === 'dynamic' && texty(r.type)) return l;
-  if (r.type === 'dynamic' && texty(l.type)) return r;
-  return undefined;
-}
 
 /** -x of a literal: 64-bit for long and timespan (Kusto wraps), an int that no longer fits becomes long. */
 const FINE_MESSAGE = 'needs 100-nanosecond precision; datetimes and timespans are computed to the microsecond';
