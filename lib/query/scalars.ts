@@ -252,6 +252,8 @@ class ScalarAnalyzer {
         let high = this.analyze(expr.high);
         this.requireDynamicOrderedByNumber(left, low, expr.span);
         this.requireDynamicOrderedByNumber(left, high, expr.span);
+        const exact = exactIntegerComparison(expr.negated ? 'not_between' : 'between', [left, low, high]);
+        if (exact) return exact;
         // Compared as == compares a dynamic value: dynamic(20.5) between (20 .. 20) is false.
         const l = left.type === 'dynamic' ? convert(left, dynamicComparedAs(low.type)) : left;
         // A timespan right bound of a datetime range is a length from the left bound (between operator docs).
@@ -367,7 +369,7 @@ class ScalarAnalyzer {
         const equality = op === '==' || op === '!=';
         if (!equality) this.requireDynamicOrderedByNumber(left, right, expr.opSpan);
         const fn = ({ '==': 'eq', '!=': 'ne', '<': 'lt', '<=': 'le', '>': 'gt', '>=': 'ge' } as const)[op];
-        const exact = exactIntegerComparison(fn, left, right);
+        const exact = exactIntegerComparison(fn, [left, right]);
         if (exact) return exact;
         [left, right] = this.alignDynamic(left, right);
         this.requireComparable(left, right, expr.opSpan, equality);

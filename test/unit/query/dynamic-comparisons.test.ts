@@ -105,6 +105,9 @@ describe('dynamic values beside text, in distinct counts, and ordered', () => {
     ['9007199254740992 < Value', [1, 2, 3]],
     ['Value == 9007199254740993', [1, 3]],
     ['Value <= -9007199254740993', [6]],
+    ['Value between (9007199254740993 .. 9007199254740994)', [1, 3]],
+    ['Value !between (9007199254740993 .. 9007199254740994)', [2, 5, 6, 7]],
+    ['Value between (0 .. 9007199254740992)', [5, 7]],
   ])('compares a JSON integer beyond 2^53 exactly: where %s keeps %j', async (predicate, expected) => {
     // Prepare: a long beyond 2^53, a real beyond the longs, its text, a null, a fraction, -1e300, 2^53 as a real.
     const big =
