@@ -166,9 +166,10 @@ const statistic = (
   });
 
 /**
- * What count(DISTINCT ...) counts of the first argument: a dynamic value by its text, a null one
- * (SQL NULL or JSON null) as NULL, since the distinct counts ignore nulls (the null values page:
- * dcount, dcountif, count_distinct); tostring() alone would count it as "".
+ * What count(DISTINCT ...) counts of the first argument: a dynamic value by its text (JSON values
+ * have no equality in SQL), a null one (SQL NULL or JSON null) as NULL, since the distinct counts
+ * ignore nulls (the null values page: dcount, dcountif, count_distinct); tostring() alone would count
+ * it as "".
  */
 export const distinctValue = (c: SqlCall): string =>
   c.args[0]!.type === 'dynamic' ? `CASE WHEN NOT ${c.d.dynIsNull(c.a[0]!)} THEN ${c.str(0)} END` : c.a[0]!;

@@ -103,7 +103,6 @@ export const TEXT_V5_FUNCTIONS: readonly ScalarFunction[] = [
   },
 ];
 
-/** A value to count distinct: a dynamic one by its text (JSON values have no equality in SQL). */
 const pred = { name: 'predicate', type: 'bool' as const };
 
 /** hll_if: the sketch hll() makes (functions-v4-sketch.ts: the exact distinct values) of the rows where predicate holds. */

@@ -434,8 +434,7 @@ export class ExpressionWriter {
       case 'max':
         return `max(${this.withoutNan(ex!, x)})`;
       case 'dcount':
-        // Nulls are ignored (the null values page); a dynamic null is not counted as tostring's "".
-        return `count(DISTINCT ${ex!.type === 'dynamic' ? `CASE WHEN NOT ${d.dynIsNull(x)} THEN ${d.dynToString(x)} END` : x})`;
+        return `count(DISTINCT ${x})`;
       case 'percentile': {
         const p = d.percentile(x, (agg.percentile ?? 50) / 100);
         // percentile of an int is a long (lib/query/aggregates.ts): widened so later arithmetic is 64-bit.
