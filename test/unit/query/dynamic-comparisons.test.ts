@@ -4,9 +4,9 @@
 // defined only against a number (Kusto.Language); beside an integer beyond 2^53 it is exact.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compile, convertRows } from '../../../lib/query/index';
-import { GOLDEN_OPTIONS, openFixtureDb, runSql } from '../../golden/fixture-db';
+import { GOLDEN_OPTIONS, openFixtureDb } from '../../golden/fixture-db';
 import { expectRefusedAt } from './compile-failure';
+import { rowsOf } from './duckdb-rows';
 
 const OPTIONS = { ...GOLDEN_OPTIONS, dialect: 'duckdb' } as const;
 // The kinds of values a GDM Value holds, the null one among them.
@@ -18,13 +18,7 @@ describe('dynamic values beside text, in distinct counts, and ordered', () => {
   beforeAll(async () => {
     db = await openFixtureDb();
   });
-  const rows = async (query: string): Promise<unknown[][]> => {
-    const c = compile(query, OPTIONS);
-    return convertRows(
-      await runSql(db, c.sql),
-      c.columns.map((x) => x.type),
-    );
-  };
+  const rows = (query: string): Promise<unknown[][]> => rowsOf(db, query);
   const kept = async (predicate: string): Promise<unknown[]> =>
     (await rows(`${D} | where ${predicate} | order by i asc | project i`)).map((r) => r[0]);
 
