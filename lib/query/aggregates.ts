@@ -188,7 +188,14 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
     case 'dcount': {
       arity(call, ctx, 1, 2);
       const x = argScalar(call.args[0]!, ctx);
-      return single('dcount', [x.type === 'dynamic' ? convert(x, 'string') : x], 'long', prefixed(name, arg0));
+      // A dynamic is counted by its text, its nulls skipped (the null values page), as the catalog's
+      // dcountif counts it: dcount(d) is dcountif(d, true).
+      if (x.type === 'dynamic')
+        return single('catalog', [x, lit('bool', true)], 'long', prefixed(name, arg0)).map((o) => ({
+          ...o,
+          agg: { ...o.agg, ref: { catalog: 'aggregate', name: 'dcountif' } as const },
+        }));
+      return single('dcount', [x], 'long', prefixed(name, arg0));
     }
     case 'make_list':
     case 'make_set': {

@@ -76,3 +76,42 @@ export function dynamicHint(op: ArithmeticOp, other: KqlType): string | undefine
  * are false and dynamic(0.5) > 0 is true.
  */
 export const dynamicComparedAs = (other: KqlType): KqlType => (isInteger(other) ? 'real' : other);
+
+const EXACT_REAL_LIMIT = 2n ** 53n;
+
+const hugeInteger = (e: IrExpr): boolean =>
+  e.kind === 'lit' &&
+  isInteger(e.type) &&
+  e.value !== null &&
+  ((e.value as bigint) >= EXACT_REAL_LIMIT || (e.value as bigint) <= -EXACT_REAL_LIMIT);
+
+/**
+ * A dynamic value compared (`==`, `!=`, `<`, `<=`, `>`, `>=`, `between`) with an integer constant of
+ * 2^53 or more in magnitude (`Metadata.seq == 9007199254740993`), where the comparison as a real
+ * (dynamicComparedAs) rounds: 9007199254740993 would equal 9007199254740992. The dynamic value is
+ * compared as a long where it converts to one (tolong), as a real otherwise (`1e300 > 9007199254740993`
+ * stays true). Below 2^53 every integer is a real and the comparison as a real is exact: undefined
+ * there, and when the other operands are not all integers (a real bound makes the engine compare reals).
+ */
+export function exactIntegerComparison(
+  fn: 'eq' | 'ne' | 'lt' | 'le' | 'gt' | 'ge' | 'between' | 'not_between',
+  args: readonly IrExpr[],
+): IrExpr | undefined {
+  const dynamic = args.find((a) => a.type === 'dynamic');
+  const others = args.filter((a) => a !== dynamic);
+  if (!dynamic || !others.some(hugeInteger) || !others.every((o) => isInteger(o.type))) return undefined;
+  const compare = (as: IrExpr): IrExpr => ({
+    kind: 'call',
+    fn,
+    args: args.map((a) => (a === dynamic ? as : a)),
+    type: 'bool',
+  });
+  const asLong = convert(dynamic, 'long');
+  const converts: IrExpr = { kind: 'call', fn: 'isnotnull', args: [asLong], type: 'bool' };
+  return {
+    kind: 'call',
+    fn: 'iff',
+    args: [converts, compare(asLong), compare(convert(dynamic, 'real'))],
+    type: 'bool',
+  };
+}

@@ -24,6 +24,7 @@ import {
   alignBranches,
   dynamicComparedAs,
   dynamicHint,
+  exactIntegerComparison,
   type ArithmeticOp,
 } from './dynamic-arithmetic';
 import type { IrColumn, IrExpr, KqlType, PathSegment, Rel, ScalarFn } from './ir';
@@ -249,6 +250,10 @@ class ScalarAnalyzer {
         const left = this.analyze(expr.left);
         const low = this.analyze(expr.low);
         let high = this.analyze(expr.high);
+        this.requireDynamicOrderedByNumber(left, low, expr.span);
+        this.requireDynamicOrderedByNumber(left, high, expr.span);
+        const exact = exactIntegerComparison(expr.negated ? 'not_between' : 'between', [left, low, high]);
+        if (exact) return exact;
         // Compared as == compares a dynamic value: dynamic(20.5) between (20 .. 20) is false.
         const l = left.type === 'dynamic' ? convert(left, dynamicComparedAs(low.type)) : left;
         // A timespan right bound of a datetime range is a length from the left bound (between operator docs).
@@ -361,9 +366,13 @@ class ScalarAnalyzer {
       case '<=':
       case '>':
       case '>=': {
-        [left, right] = this.alignDynamic(left, right);
-        this.requireComparable(left, right, expr.opSpan, op === '==' || op === '!=');
+        const equality = op === '==' || op === '!=';
+        if (!equality) this.requireDynamicOrderedByNumber(left, right, expr.opSpan);
         const fn = ({ '==': 'eq', '!=': 'ne', '<': 'lt', '<=': 'le', '>': 'gt', '>=': 'ge' } as const)[op];
+        const exact = exactIntegerComparison(fn, [left, right]);
+        if (exact) return exact;
+        [left, right] = this.alignDynamic(left, right);
+        this.requireComparable(left, right, expr.opSpan, equality);
         return call(fn, [left, right], 'bool');
       }
       case '=~':
@@ -804,6 +813,20 @@ class ScalarAnalyzer {
     return aligned;
   }
 
+  /**
+   * `<`, `<=`, `>`, `>=` and `between` order a dynamic value only against a number, as Kusto.Language
+   * defines them ("The operator '>' is not defined for the operand types dynamic and string"): the text,
+   * datetime, timespan or bool order of a JSON value is no answer Kusto gives.
+   */
+  requireDynamicOrderedByNumber(l: IrExpr, r: IrExpr, span: Span): void {
+    const other = l.type === 'dynamic' ? r.type : r.type === 'dynamic' ? l.type : undefined;
+    if (other === undefined || other === 'dynamic' || isNumeric(other)) return;
+    throw this.errors.semantic(
+      `a dynamic value is ordered only against a number, not a ${other}; convert it first, e.g. ${DYNAMIC_ORDER_HINT[other] ?? 'tostring'}(...)`,
+      span,
+    );
+  }
+
   private alignDynamic(l: IrExpr, r: IrExpr): [IrExpr, IrExpr] {
     if (l.type === 'dynamic' && r.type !== 'dynamic') return [convert(l, dynamicComparedAs(r.type)), r];
     if (r.type === 'dynamic' && l.type !== 'dynamic') return [l, convert(r, dynamicComparedAs(l.type))];
@@ -852,6 +875,14 @@ class ScalarAnalyzer {
 function datetimeOrNull(ticks: bigint): IrExpr {
   return lit('datetime', inDatetimeRange(ticks) ? ticks : null);
 }
+
+/** The conversion a dynamic needs to be ordered against a value of each non-numeric type. */
+const DYNAMIC_ORDER_HINT: Readonly<Partial<Record<KqlType, string>>> = {
+  datetime: 'todatetime',
+  timespan: 'totimespan',
+  bool: 'tobool',
+  guid: 'toguid',
+};
 
 /** -x of a literal: 64-bit for long and timespan (Kusto wraps), an int that no longer fits becomes long. */
 const FINE_MESSAGE = 'needs 100-nanosecond precision; datetimes and timespans are computed to the microsecond';

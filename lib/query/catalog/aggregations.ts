@@ -165,6 +165,15 @@ const statistic = (
     })(),
   });
 
+/**
+ * What count(DISTINCT ...) counts of the first argument: a dynamic value by its text (JSON values
+ * have no equality in SQL), a null one (SQL NULL or JSON null) as NULL, since the distinct counts
+ * ignore nulls (the null values page: dcount, dcountif, count_distinct); tostring() alone would count
+ * it as "".
+ */
+export const distinctValue = (c: SqlCall): string =>
+  c.args[0]!.type === 'dynamic' ? `CASE WHEN NOT ${c.d.dynIsNull(c.a[0]!)} THEN ${c.str(0)} END` : c.a[0]!;
+
 export const AGGREGATIONS: readonly AggregateFunction[] = [
   agg({
     name: 'dcountif',
@@ -180,9 +189,8 @@ export const AGGREGATIONS: readonly AggregateFunction[] = [
         result: 'long',
       },
     ],
-    duckdb: (c) => `count(DISTINCT CASE WHEN ${c.a[1]} THEN ${c.args[0]!.type === 'dynamic' ? c.str(0) : c.a[0]} END)`,
-    timestream: (c) =>
-      `count(DISTINCT CASE WHEN ${c.a[1]} THEN ${c.args[0]!.type === 'dynamic' ? c.str(0) : c.a[0]} END)`,
+    duckdb: (c) => `count(DISTINCT CASE WHEN ${c.a[1]} THEN ${distinctValue(c)} END)`,
+    timestream: (c) => `count(DISTINCT CASE WHEN ${c.a[1]} THEN ${distinctValue(c)} END)`,
   }),
   ...(['make_list_if', 'make_set_if'] as const).map((name) =>
     agg({

@@ -3,7 +3,7 @@
 // count_distinctif (count-distinct(if)-aggregation-function docs) and make_bag_if
 // (make-bag-if-aggregation-function docs), hll_if (hll-if-aggregation-function docs).
 import type { IrExpr } from '../ir';
-import { maxSizeCheck } from './aggregations';
+import { distinctValue, maxSizeCheck } from './aggregations';
 import { bagAsMap, firstWinsMerge } from './arrays';
 import { constantOf, type AggregateFunction, type ArgumentCheck, type ScalarFunction, type SqlCall } from './types';
 
@@ -103,8 +103,6 @@ export const TEXT_V5_FUNCTIONS: readonly ScalarFunction[] = [
   },
 ];
 
-/** A value to count distinct: a dynamic one by its text (JSON values have no equality in SQL). */
-const distinctValue = (c: SqlCall): string => (c.args[0]!.type === 'dynamic' ? c.str(0) : c.a[0]!);
 const pred = { name: 'predicate', type: 'bool' as const };
 
 /** hll_if: the sketch hll() makes (functions-v4-sketch.ts: the exact distinct values) of the rows where predicate holds. */
