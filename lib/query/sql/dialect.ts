@@ -78,7 +78,8 @@ export abstract class SqlDialect {
     if (Number.isNaN(value)) return this.nan();
     if (value === Infinity) return this.infinity(false);
     if (value === -Infinity) return this.infinity(true);
-    const text = String(value);
+    // String(-0) is "0": negative zero keeps its sign (tostring(-0.0) is "-0", as .NET writes it).
+    const text = Object.is(value, -0) ? '-0' : String(value);
     return text.includes('e') ? text.replace('e', 'E') : `${text}E0`;
   }
   abstract nan(): string;

@@ -133,7 +133,8 @@ export class DuckDbDialect extends SqlDialect {
     // .NET's double.ToString() (Kusto's tostring of a real): the shortest round-trip digits (DuckDB's
     // own text has them), fixed unless the decimal point is more than max(15, digits) places right of
     // the first digit or more than 3 left of it, then d.dddE+XX with at least two exponent digits
-    // (1E+20, 1E-05, 1.2345678901234568E+17); NaN, Infinity, -Infinity. d: the significant digits,
+    // (1E+20, 1E-05, 1.2345678901234568E+17); -0 (.NET Core 3.0 on); NaN, Infinity, -Infinity. The
+    // same rules in TypeScript: lib/query/dotnet-real-text.ts. d: the significant digits,
     // p: where the point goes, counted from the first of them (.NET's number scale).
     const mantissa = `regexp_extract(r__s, '^[0-9.]+')`;
     const digits = `replace(${mantissa}, '.', '')`;
@@ -145,7 +146,7 @@ export class DuckDbDialect extends SqlDialect {
     // (DuckDB writes no exponent there), and only an integral value differs (DuckDB's 2.0 is .NET's
     // 2); the rewriting above costs about 30 times the plain cast per row.
     const slow = (v: string): string =>
-      `coalesce(list_transform([CAST(${v} AS DOUBLE)], r__v -> CASE WHEN isnan(r__v) THEN 'NaN' WHEN isinf(r__v) THEN CASE WHEN r__v > 0 THEN 'Infinity' ELSE '-Infinity' END WHEN r__v = 0 THEN '0' ELSE ${finite} END)[1], '')`;
+      `coalesce(list_transform([CAST(${v} AS DOUBLE)], r__v -> CASE WHEN isnan(r__v) THEN 'NaN' WHEN isinf(r__v) THEN CASE WHEN r__v > 0 THEN 'Infinity' ELSE '-Infinity' END WHEN r__v = 0 THEN CASE WHEN signbit(r__v) THEN '-0' ELSE '0' END ELSE ${finite} END)[1], '')`;
     return bindOnce(x, (v) => {
       const d = `CAST(${v} AS DOUBLE)`;
       return `CASE WHEN abs(${d}) >= 1E-4 AND abs(${d}) < 1E15 THEN CASE WHEN ${d} = trunc(${d}) THEN CAST(CAST(${d} AS BIGINT) AS VARCHAR) ELSE CAST(${d} AS VARCHAR) END ELSE ${slow(v)} END`;
@@ -181,8 +182,22 @@ export class DuckDbDialect extends SqlDialect {
     return bindOnce(
       value,
       (v) =>
-        `coalesce(CASE WHEN json_type(${v}) = 'VARCHAR' THEN json_extract_string(${v}, '$') WHEN json_type(${v}) = 'NULL' THEN '' ELSE CAST(${v} AS VARCHAR) END, '')`,
+        `coalesce(CASE WHEN json_type(${v}) = 'VARCHAR' THEN json_extract_string(${v}, '$') WHEN json_type(${v}) = 'NULL' THEN '' ELSE ${this.dotnetJsonText(`CAST(${v} AS VARCHAR)`)} END, '')`,
     );
+  }
+  /**
+   * JSON text with each real written as Kusto writes it in JSON (lib/query/dotnet-real-text.ts):
+   * realToString's text, a whole number keeping `.0`. DuckDB's JSON writer differs only outside
+   * 1E-04 .. 1E+15 (1e-7, 0.00001, 1000000000000000.0 where .NET writes 1E-07, 1E-05, 1E+15), and
+   * in exponents written as typed (1E5 in stored data): only a text holding a digit before an
+   * exponent, 16 digits before a point or `0.0000` is taken apart into strings, numbers and the
+   * rest (about 20 times the plain cast per such row); any other text is kept as it is.
+   */
+  private dotnetJsonText(text: string): string {
+    const real = `list_transform([${this.realToString('CAST(j__p AS DOUBLE)')}], j__r -> CASE WHEN regexp_matches(j__r, '[.E]') THEN j__r ELSE j__r || '.0' END)[1]`;
+    const parts = `regexp_extract_all(${text}, '"(?:[^"\\\\]|\\\\.)*"|-?[0-9][0-9.eE+-]*|[^"0-9-]+')`;
+    const rewritten = `array_to_string(list_transform(${parts}, j__p -> CASE WHEN regexp_matches(j__p, '^-?[0-9]+[.eE]') THEN ${real} ELSE j__p END), '')`;
+    return `CASE WHEN regexp_matches(${text}, '[0-9][eE]|[0-9]{16}\\.|0\\.0000') THEN ${rewritten} ELSE ${text} END`;
   }
   dynToDouble(value: string): string {
     // Fast path first: a JSON number's text casts straight to DOUBLE (6x faster than inspecting

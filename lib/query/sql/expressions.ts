@@ -392,7 +392,12 @@ export class ExpressionWriter {
     if (e.type === 'timespan')
       return `CASE WHEN ${x} IS NULL THEN 'null' ELSE '"' || ${this.timespanToString(x)} || '"' END`;
     if (e.type === 'bool') return `CASE WHEN ${x} IS NULL THEN 'null' ELSE ${this.d.jsonText(x, e.type)} END`;
-    if (e.type === 'real' || e.type === 'decimal') {
+    if (e.type === 'decimal') {
+      // Snapped as in the answer and in tostring() (values.ts): pack_array(decimal(0.1) + decimal(0.2)) holds 0.3.
+      const snapped = bindOnceIn(this.d, `CAST(${x} AS DOUBLE)`, decimalSnapped);
+      return bindOnceIn(this.d, snapped, (v) => this.jsonOf({ ...e, type: 'real' }, v));
+    }
+    if (e.type === 'real') {
       // NaN and the infinities are no JSON numbers: written as the strings make-series writes. NaN <> NaN
       // is false in DuckDB, hence its own test; an engine's infinity text would make the whole value invalid JSON.
       const duck = this.d.name === 'duckdb';
