@@ -8,7 +8,7 @@
 // a seventh fractional digit) is kept exactly. A nested dynamic(...) is its own content (the scalar
 // data types page: dynamic can store "nested dynamic values"); hexadecimal longs and the True/TRUE
 // spellings of bools are read as outside a dynamic literal.
-import { dotnetJsonRealText } from './dotnet-real-text';
+import { realJsonText } from './json-text';
 import { formatTimespanTicks, inLongRange, MAX_INT, MIN_INT, parseDatetimeTicks, parseTimespanTicks } from './literals';
 
 /** A scalar literal inside a dynamic literal that is not valid (a syntax error of the query). */
@@ -132,7 +132,7 @@ function realJson(text: string): string {
   const value = Number(text);
   if (text.trim() === '' || !Number.isFinite(value)) throw new DynamicScalarError(`invalid real '${text}'`);
   // A real keeps its `.0` (real(2) is 2.0, not the long 2).
-  return dotnetJsonRealText(value);
+  return realJsonText(value);
 }
 
 /** ISO 8601 with seven fractional digits, as a datetime inside a dynamic value is written. */

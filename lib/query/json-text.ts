@@ -3,22 +3,27 @@
 // JSON.stringify(JSON.parse(...)) would turn 111.0 into 111, and Kusto keeps a real apart from a
 // long inside dynamic values (series_fill_linear rounds only arrays of integers;
 // https://learn.microsoft.com/en-us/kusto/query/series-fill-linear-function).
-import { dotnetJsonRealText } from './dotnet-real-text';
 
 const NUMBER = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 
 /**
- * A real (a number with a fraction or an exponent) as Kusto writes its value in JSON: .NET's text of
- * the double, kept a real by a `.0` (dotnet-real-text.ts): 20.50 is 20.5, 1E5 is 100000.0, 1e-7 is
- * 1E-07, 1e20 is 1E+20 (a dynamic value holds the value, not the text, so tostring(dynamic(20.50))
- * is "20.5"). One beyond the double's range is the string an infinite real is inside a dynamic value.
- * Integers stay as written, exact beyond 2^53.
+ * A real (a number with a fraction or an exponent) as its double's shortest text, kept a real by a
+ * `.0`: 20.50 is 20.5, 1E5 is 100000.0, 1e-7 is 1e-7, as parse_json() and stored values write them
+ * (a dynamic value holds the value, not the text, so tostring(dynamic(20.50)) is "20.5"): one text
+ * per value in the engine, whichever wrote it. tostring() writes .NET's text from it (1E-07: the
+ * dialect's dynToString). One beyond the double's range is the string an infinite real is inside a
+ * dynamic value. Integers stay as written, exact beyond 2^53.
  */
 function numberText(token: string): string {
-  if (!/[.eE]/.test(token)) return token;
-  const value = Number(token);
-  if (!Number.isFinite(value)) return value > 0 ? '"Infinity"' : '"-Infinity"';
-  return dotnetJsonRealText(value);
+  return /[.eE]/.test(token) ? realJsonText(Number(token)) : token;
+}
+
+/** A real as a dynamic value's JSON text holds it (numberText, above). */
+export function realJsonText(value: number): string {
+  if (!Number.isFinite(value)) return Number.isNaN(value) ? '"NaN"' : value > 0 ? '"Infinity"' : '"-Infinity"';
+  if (Object.is(value, -0)) return '-0.0';
+  const text = String(value).replace('e+', 'e');
+  return /[.e]/.test(text) ? text : `${text}.0`;
 }
 
 /** @throws SyntaxError when `raw` is not JSON. */

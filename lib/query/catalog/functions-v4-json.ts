@@ -72,7 +72,8 @@ export const JSON_V4_FUNCTIONS: readonly ScalarFunction[] = [
     summary:
       'The canonical JSON text of a dynamic value: property-bag keys sorted at every level of nesting, no whitespace.',
     signatures: [{ params: [{ name: 'expr', type: 'dynamic' }], result: 'string' }],
-    duckdb: ({ a }) => `coalesce(${canonical(a[0]!)}, '')`,
+    // Reals as tostring() writes them inside dynamic values (1E-07).
+    duckdb: ({ a, d }) => `coalesce(${d.kustoJsonText(canonical(a[0]!))}, '')`,
     timestream: null,
   },
   {

@@ -182,22 +182,25 @@ export class DuckDbDialect extends SqlDialect {
     return bindOnce(
       value,
       (v) =>
-        `coalesce(CASE WHEN json_type(${v}) = 'VARCHAR' THEN json_extract_string(${v}, '$') WHEN json_type(${v}) = 'NULL' THEN '' ELSE ${this.dotnetJsonText(`CAST(${v} AS VARCHAR)`)} END, '')`,
+        `coalesce(CASE WHEN json_type(${v}) = 'VARCHAR' THEN json_extract_string(${v}, '$') WHEN json_type(${v}) = 'NULL' THEN '' ELSE ${this.kustoJsonText(`CAST(${v} AS VARCHAR)`)} END, '')`,
     );
   }
   /**
-   * JSON text with each real written as Kusto writes it in JSON (lib/query/dotnet-real-text.ts):
-   * realToString's text, a whole number keeping `.0`. DuckDB's JSON writer differs only outside
-   * 1E-04 .. 1E+15 (1e-7, 0.00001, 1000000000000000.0 where .NET writes 1E-07, 1E-05, 1E+15), and
-   * in exponents written as typed (1E5 in stored data): only a text holding a digit before an
-   * exponent, 16 digits before a point or `0.0000` is taken apart into strings, numbers and the
-   * rest (about 20 times the plain cast per such row); any other text is kept as it is.
+   * Each real as realToString writes it, a whole number keeping `.0` (Json.NET's text of a double:
+   * the series_stats_dynamic page prints {"min": 2.0, ..., "sum": 492.0}), one beyond the double's
+   * range the string of an infinite real (parse_json("[1e400]"), as dynamic literals write it).
+   * DuckDB's JSON writer differs from .NET's only outside 1E-04 .. 1E+15 (1e-7, 0.00001,
+   * 1000000000000000.0 where .NET writes 1E-07, 1E-05, 1E+15) and in exponents as typed in stored
+   * data (1E5): only a text holding a digit before an exponent, 16 digits before a point or
+   * `0.0000` is taken apart into strings, numbers and the rest; any other text is kept as it is.
    */
-  private dotnetJsonText(text: string): string {
-    const real = `list_transform([${this.realToString('CAST(j__p AS DOUBLE)')}], j__r -> CASE WHEN regexp_matches(j__r, '[.E]') THEN j__r ELSE j__r || '.0' END)[1]`;
-    const parts = `regexp_extract_all(${text}, '"(?:[^"\\\\]|\\\\.)*"|-?[0-9][0-9.eE+-]*|[^"0-9-]+')`;
-    const rewritten = `array_to_string(list_transform(${parts}, j__p -> CASE WHEN regexp_matches(j__p, '^-?[0-9]+[.eE]') THEN ${real} ELSE j__p END), '')`;
-    return `CASE WHEN regexp_matches(${text}, '[0-9][eE]|[0-9]{16}\\.|0\\.0000') THEN ${rewritten} ELSE ${text} END`;
+  override kustoJsonText(text: string): string {
+    const real = `list_transform([${this.realToString('CAST(j__p AS DOUBLE)')}], j__r -> CASE WHEN j__r LIKE '%Infinity' THEN '"' || j__r || '"' WHEN regexp_matches(j__r, '[.E]') THEN j__r ELSE j__r || '.0' END)[1]`;
+    return bindOnce(text, (t) => {
+      const parts = `regexp_extract_all(${t}, '"(?:[^"\\\\]|\\\\.)*"|-?[0-9][0-9.eE+-]*|[^"0-9-]+')`;
+      const rewritten = `array_to_string(list_transform(${parts}, j__p -> CASE WHEN regexp_matches(j__p, '^-?[0-9]+[.eE]') THEN ${real} ELSE j__p END), '')`;
+      return `CASE WHEN regexp_matches(${t}, '[0-9][eE]|[0-9]{16}\\.|0\\.0000') THEN ${rewritten} ELSE ${t} END`;
+    });
   }
   dynToDouble(value: string): string {
     // Fast path first: a JSON number's text casts straight to DOUBLE (6x faster than inspecting

@@ -1,5 +1,5 @@
 // The stored text of a dynamic literal (lib/query/json-text.ts): whitespace outside strings goes,
-// a real is written as its value in .NET's text and stays a real, integers and strings stay as written.
+// a real is written as its value (as the engine's JSON writer does) and stays a real, integers and strings stay as written.
 import { describe, expect, it } from 'vitest';
 import { minifiedJson } from '../../../lib/query/json-text';
 
@@ -8,9 +8,8 @@ describe('minifiedJson', () => {
     ['{ "a" : [1 , 2] }', '{"a":[1,2]}'],
     ['20.50', '20.5'],
     ['1.0', '1.0'],
-    ['[1E5, 2e+3, -3e-1, 1.5e-7]', '[100000.0,2000.0,-0.3,1.5E-07]'],
-    ['1e300', '1E+300'],
-    ['[1e15, 0.00001, 0.0001, 1e20, 123456789012345.0]', '[1E+15,1E-05,0.0001,1E+20,123456789012345.0]'],
+    ['[1E5, 2e+3, -3e-1, 1.5e-7]', '[100000.0,2000.0,-0.3,1.5e-7]'],
+    ['1e300', '1e300'],
     ['-0.0', '-0.0'],
     ['9007199254740993', '9007199254740993'],
     ['{"k 1.50": "2.50 x"}', '{"k 1.50":"2.50 x"}'],

@@ -1,7 +1,8 @@
-// A real as Kusto (a .NET service) writes it: .NET's double.ToString() for tostring(), and the same
-// digits with a `.0` kept on a whole number inside a dynamic value's JSON (the series_stats_dynamic
-// page prints {"min": 2.0, ..., "sum": 492.0}), as Json.NET writes a double. The SQL side of the
-// same rules is the dialect's realToString (lib/query/sql/duckdb.ts).
+// The tests' reference for how Kusto (a .NET service) writes a real: .NET's double.ToString() for
+// tostring(), and the same digits with a `.0` kept on a whole number inside a dynamic value's JSON
+// (the series_stats_dynamic page prints {"min": 2.0, ..., "sum": 492.0}), as Json.NET writes a
+// double. The engine writes them in SQL (lib/query/sql/duckdb.ts, realToString and kustoJsonText);
+// this is an independent TypeScript statement of the same rules to compare it with.
 
 /**
  * .NET's double.ToString() (Core 3.0 on): the shortest round-trip digits, fixed unless the decimal
