@@ -51,6 +51,14 @@ const RFC_TEXT_SQL =
 /** Each table's column list, written once per process: the schema is fixed, scans are per query. */
 const SCAN_COLUMNS: Partial<Record<TableName, string>> = {};
 
+/**
+ * A JSON number token j__p (a real) as Json.NET writes the double. DuckDB's format('{}') (fmt) writes
+ * the shortest round-trip digits as .NET does, in the same notation (d.ddde-XX below 1e-4, fixed with
+ * `.0` for a whole number) but for the exponent's case and between 1E+15 and 1E+17, where .NET
+ * switches to E notation by the number of digits (1E+15, 1.5E+16, but 12345678901234568.0).
+ */
+const JSON_REAL = `list_transform([format('{}', CAST(j__p AS DOUBLE))], j__f -> CASE WHEN ends_with(j__f, 'inf') THEN CASE WHEN j__f[1] = '-' THEN '"-Infinity"' ELSE '"Infinity"' END WHEN abs(CAST(j__p AS DOUBLE)) >= 1E15 AND abs(CAST(j__p AS DOUBLE)) < 1E17 THEN list_transform([{'s': CASE WHEN j__f[1] = '-' THEN '-' ELSE '' END, 'f': ltrim(j__f, '-'), 'd': rtrim(replace(regexp_extract(j__f, '[0-9.]+'), '.', ''), '0'), 'e': CASE WHEN contains(j__f, 'e') THEN 16 ELSE 15 END}], j__b -> j__b.s || CASE WHEN length(j__b.d) <= j__b.e THEN left(j__b.d, 1) || CASE WHEN length(j__b.d) > 1 THEN '.' || substr(j__b.d, 2) ELSE '' END || 'E+' || j__b.e WHEN j__b.e = 15 THEN j__b.f ELSE j__b.d || '.0' END)[1] ELSE upper(j__f) END)[1]`;
+
 export class DuckDbDialect extends SqlDialect {
   readonly name = 'duckdb' as const;
 
@@ -186,19 +194,18 @@ export class DuckDbDialect extends SqlDialect {
     );
   }
   /**
-   * Each real as realToString writes it, a whole number keeping `.0` (Json.NET's text of a double:
+   * Each real as .NET writes it in JSON (Json.NET: the round-trip text, a whole number keeping `.0`;
    * the series_stats_dynamic page prints {"min": 2.0, ..., "sum": 492.0}), one beyond the double's
    * range the string of an infinite real (parse_json("[1e400]"), as dynamic literals write it).
    * DuckDB's JSON writer differs from .NET's only outside 1E-04 .. 1E+15 (1e-7, 0.00001,
-   * 1000000000000000.0 where .NET writes 1E-07, 1E-05, 1E+15) and in exponents as typed in stored
-   * data (1E5): only a text holding a digit before an exponent, 16 digits before a point or
+   * 1000000000000000.0 where .NET writes 1E-07, 1E-05, 1E+15) and in exponents as typed (1e+21 in
+   * stored data): only a text holding a digit before an exponent, 16 digits before a point or
    * `0.0000` is taken apart into strings, numbers and the rest; any other text is kept as it is.
    */
   override kustoJsonText(text: string): string {
-    const real = `list_transform([${this.realToString('CAST(j__p AS DOUBLE)')}], j__r -> CASE WHEN j__r LIKE '%Infinity' THEN '"' || j__r || '"' WHEN regexp_matches(j__r, '[.E]') THEN j__r ELSE j__r || '.0' END)[1]`;
     return bindOnce(text, (t) => {
       const parts = `regexp_extract_all(${t}, '"(?:[^"\\\\]|\\\\.)*"|-?[0-9][0-9.eE+-]*|[^"0-9-]+')`;
-      const rewritten = `array_to_string(list_transform(${parts}, j__p -> CASE WHEN regexp_matches(j__p, '^-?[0-9]+[.eE]') THEN ${real} ELSE j__p END), '')`;
+      const rewritten = `array_to_string(list_transform(${parts}, j__p -> CASE WHEN regexp_matches(j__p, '^-?[0-9]+[.eE]') THEN ${JSON_REAL} ELSE j__p END), '')`;
       return `CASE WHEN regexp_matches(${t}, '[0-9][eE]|[0-9]{16}\\.|0\\.0000') THEN ${rewritten} ELSE ${t} END`;
     });
   }
@@ -231,7 +238,11 @@ export class DuckDbDialect extends SqlDialect {
     // parse_json('') is null in Kusto; other text that is not JSON is kept as a dynamic string.
     // json() re-writes the document compactly (a cast keeps the text as written): tostring() of it
     // then gives '{"a":1}' for '{ "a" : 1 }', as Kusto, which keeps the value, not the text.
-    return `CASE WHEN ${text} = '' THEN NULL WHEN json_valid(${text}) THEN json(${text}) ELSE to_json(${text}) END`;
+    // The text bound once: tostring(parse_json(...)) nested wrote it four times per level.
+    return bindOnce(
+      text,
+      (t) => `CASE WHEN ${t} = '' THEN NULL WHEN json_valid(${t}) THEN json(${t}) ELSE to_json(${t}) END`,
+    );
   }
   jsonText(value: string, type: KqlType): string {
     switch (type) {

@@ -30,6 +30,21 @@ describe('reals inside dynamic values as text', () => {
     expect(wrong.slice(0, 3)).toEqual([]);
   });
 
+  it('chooses the notation by the number of digits between 1E+15 and 1E+17, as .NET does', async () => {
+    // Arrange: 1, 15, 16 and 17 significant digits on both sides of 1E+16
+    const values = [
+      1e15, -1.5e15, 1234567890123450, 1234567890123456, 1234567890123456.8, 1e16, 1.5e16, 12345678901234568,
+      1.234567890123456e16, 99999999999999980,
+    ];
+    // Act
+    const rows = await rowsOf(db, `print s = tostring(dynamic([${values.map((v) => v.toExponential()).join(', ')}]))`);
+    // Assess
+    expect(rows).toEqual([[`[${values.map(dotnetJsonRealText).join(',')}]`]]);
+    expect(rows[0]![0]).toBe(
+      '[1E+15,-1.5E+15,1.23456789012345E+15,1234567890123456.0,1234567890123456.8,1E+16,1.5E+16,12345678901234568.0,1.234567890123456E+16,9.999999999999998E+16]',
+    );
+  });
+
   it('writes the reals of dynamic literals, parse_json, make_list and nested values as .NET does', async () => {
     // Act
     const rows = await rowsOf(
