@@ -14,6 +14,9 @@ describe('minifiedJson', () => {
     ['9007199254740993', '9007199254740993'],
     ['{"k 1.50": "2.50 x"}', '{"k 1.50":"2.50 x"}'],
     ['"a\\" 1.50"', '"a\\" 1.50"'],
+    // Escapes as DuckDB's json() writes them (parse_json): characters as themselves, control characters escaped.
+    ['["\\u00e9", "\\/", "\\ud83d\\ude00", "\\u001f\\n"]', '["é","/","😀","\\u001F\\n"]'],
+    ['{"k\\u00e9": "\\\\u0041"}', '{"ké":"\\\\u0041"}'],
   ])('%s is stored as %s', (raw, stored) => {
     // Act
     const text = minifiedJson(raw);
