@@ -379,8 +379,10 @@ export class ExpressionWriter {
         this.limits?.ctx.source ?? '',
       );
     }
-    const sql = build(new CatalogCall(this, a, args, type, this.d));
-    return this.d.name === 'duckdb' && !('defaultName' in impl) ? bindRepeated(sql, a) : sql;
+    const call = new CatalogCall(this, a, args, type, this.d);
+    const sql = build(call);
+    // An argument's text (tostring of a dynamic value or a real is long SQL) is bound once too.
+    return this.d.name === 'duckdb' && !('defaultName' in impl) ? bindRepeated(sql, [...a, ...call.texts]) : sql;
   }
 
   /** JSON text of any value, 'null' for null (elements of pack_array, bag_pack). */
@@ -660,6 +662,8 @@ function total(agg: IrAgg, sum: string): string {
  * again per call by esbuild's keepNames (the deployed bundle's setting), an assignment is not.
  */
 class CatalogCall implements SqlCall {
+  /** The texts str() wrote, in the order asked. */
+  readonly texts: string[] = [];
   readonly str: (i: number) => string;
   readonly json: (i: number) => string;
   readonly jsonOfType: (x: string, t: KqlType) => string;
@@ -671,7 +675,11 @@ class CatalogCall implements SqlCall {
     readonly type: KqlType,
     readonly d: SqlDialect,
   ) {
-    this.str = (i) => w.toStringOf(args[i]!, a[i]!);
+    this.str = (i) => {
+      const text = w.toStringOf(args[i]!, a[i]!);
+      this.texts.push(text);
+      return text;
+    };
     this.json = (i) => w.jsonOf(args[i]!, a[i]!);
     this.jsonOfType = (x, t) => w.jsonOf({ kind: 'lit', type: t, value: null }, x);
   }
