@@ -8,6 +8,7 @@
 // a seventh fractional digit) is kept exactly. A nested dynamic(...) is its own content (the scalar
 // data types page: dynamic can store "nested dynamic values"); hexadecimal longs and the True/TRUE
 // spellings of bools are read as outside a dynamic literal.
+import { realJsonText } from './json-text';
 import { formatTimespanTicks, inLongRange, MAX_INT, MIN_INT, parseDatetimeTicks, parseTimespanTicks } from './literals';
 
 /** A scalar literal inside a dynamic literal that is not valid (a syntax error of the query). */
@@ -130,7 +131,8 @@ function realJson(text: string): string {
   if (lower === '-inf') return '"-Infinity"';
   const value = Number(text);
   if (text.trim() === '' || !Number.isFinite(value)) throw new DynamicScalarError(`invalid real '${text}'`);
-  return JSON.stringify(value);
+  // A real keeps its `.0` (real(2) is 2.0, not the long 2).
+  return realJsonText(value);
 }
 
 /** ISO 8601 with seven fractional digits, as a datetime inside a dynamic value is written. */

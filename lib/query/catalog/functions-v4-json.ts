@@ -70,10 +70,11 @@ export const JSON_V4_FUNCTIONS: readonly ScalarFunction[] = [
     name: 'dynamic_to_json',
     family: 'type',
     summary:
-      'The canonical JSON text of a dynamic value: property-bag keys sorted at every level of nesting, no whitespace; a value of another type as tostring() writes it.',
+      'The canonical JSON text of a dynamic value: property-bag keys sorted at every level of nesting, no whitespace, reals as tostring() writes them inside dynamic values (1E-07); a value of another type as tostring() writes it.',
     // any: the page's first rule, "a scalar value of type other than dynamic" gives its tostring().
     signatures: [{ params: [{ name: 'expr', type: 'any' }], result: 'string' }],
-    duckdb: (c) => (c.args[0]!.type === 'dynamic' ? `coalesce(${canonical(c.a[0]!)}, '')` : c.str(0)),
+    duckdb: (c) =>
+      c.args[0]!.type === 'dynamic' ? `coalesce(${c.d.kustoJsonText(canonical(c.a[0]!))}, '')` : c.str(0),
     timestream: null,
   },
   {

@@ -292,8 +292,9 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
       { name: 'delimiter', type: 'any' },
     ],
     {
-      duckdb: ({ a, args, str: text }) => {
-        const element = `coalesce(CASE WHEN json_type(e) = 'VARCHAR' THEN json_extract_string(e, '$') WHEN json_type(e) = 'NULL' THEN '' ELSE CAST(e AS VARCHAR) END, '')`;
+      duckdb: ({ a, args, str: text, d }) => {
+        // Each element as tostring() writes it (a real as .NET does: 1E-07).
+        const element = d.dynToString('e');
         // array_to_string takes a constant separator only (a Binder Error otherwise): a delimiter
         // that is a column goes in front of every element but the first, joined with ''.
         const joined =

@@ -78,7 +78,8 @@ export abstract class SqlDialect {
     if (Number.isNaN(value)) return this.nan();
     if (value === Infinity) return this.infinity(false);
     if (value === -Infinity) return this.infinity(true);
-    const text = String(value);
+    // String(-0) is "0": negative zero keeps its sign (tostring(-0.0) is "-0", as .NET writes it).
+    const text = Object.is(value, -0) ? '-0' : String(value);
     return text.includes('e') ? text.replace('e', 'E') : `${text}E0`;
   }
   abstract nan(): string;
@@ -131,6 +132,13 @@ export abstract class SqlDialect {
   abstract dynIndex(value: string, index: string): string;
   abstract dynIsNull(value: string): string;
   abstract dynToString(value: string): string;
+  /**
+   * A dynamic value's JSON text (VARCHAR) with its reals written as Kusto writes them (1E-07, 1E+20);
+   * the text as it is where the dialect does not rewrite them (Timestream: its own text, documented).
+   */
+  kustoJsonText(text: string): string {
+    return text;
+  }
   abstract dynToDouble(value: string): string;
   abstract dynToLong(value: string): string;
   abstract dynToBool(value: string): string;

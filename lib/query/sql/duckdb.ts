@@ -51,6 +51,14 @@ const RFC_TEXT_SQL =
 /** Each table's column list, written once per process: the schema is fixed, scans are per query. */
 const SCAN_COLUMNS: Partial<Record<TableName, string>> = {};
 
+/**
+ * A JSON number token j__p (a real) as Json.NET writes the double. DuckDB's format('{}') (fmt) writes
+ * the shortest round-trip digits as .NET does, in the same notation (d.ddde-XX below 1e-4, fixed with
+ * `.0` for a whole number) but for the exponent's case and between 1E+15 and 1E+17, where .NET
+ * switches to E notation by the number of digits (1E+15, 1.5E+16, but 12345678901234568.0).
+ */
+const JSON_REAL = `list_transform([format('{}', CAST(j__p AS DOUBLE))], j__f -> CASE WHEN ends_with(j__f, 'inf') THEN CASE WHEN j__f[1] = '-' THEN '"-Infinity"' ELSE '"Infinity"' END WHEN abs(CAST(j__p AS DOUBLE)) >= 1E15 AND abs(CAST(j__p AS DOUBLE)) < 1E17 THEN list_transform([{'s': CASE WHEN j__f[1] = '-' THEN '-' ELSE '' END, 'f': ltrim(j__f, '-'), 'd': rtrim(replace(regexp_extract(j__f, '[0-9.]+'), '.', ''), '0'), 'e': CASE WHEN contains(j__f, 'e') THEN 16 ELSE 15 END}], j__b -> j__b.s || CASE WHEN length(j__b.d) <= j__b.e THEN left(j__b.d, 1) || CASE WHEN length(j__b.d) > 1 THEN '.' || substr(j__b.d, 2) ELSE '' END || 'E+' || j__b.e WHEN j__b.e = 15 THEN j__b.f ELSE j__b.d || '.0' END)[1] ELSE upper(j__f) END)[1]`;
+
 export class DuckDbDialect extends SqlDialect {
   readonly name = 'duckdb' as const;
 
@@ -133,7 +141,8 @@ export class DuckDbDialect extends SqlDialect {
     // .NET's double.ToString() (Kusto's tostring of a real): the shortest round-trip digits (DuckDB's
     // own text has them), fixed unless the decimal point is more than max(15, digits) places right of
     // the first digit or more than 3 left of it, then d.dddE+XX with at least two exponent digits
-    // (1E+20, 1E-05, 1.2345678901234568E+17); NaN, Infinity, -Infinity. d: the significant digits,
+    // (1E+20, 1E-05, 1.2345678901234568E+17); -0 (.NET Core 3.0 on); NaN, Infinity, -Infinity. The
+    // same rules in TypeScript: lib/query/dotnet-real-text.ts. d: the significant digits,
     // p: where the point goes, counted from the first of them (.NET's number scale).
     const mantissa = `regexp_extract(r__s, '^[0-9.]+')`;
     const digits = `replace(${mantissa}, '.', '')`;
@@ -145,7 +154,7 @@ export class DuckDbDialect extends SqlDialect {
     // (DuckDB writes no exponent there), and only an integral value differs (DuckDB's 2.0 is .NET's
     // 2); the rewriting above costs about 30 times the plain cast per row.
     const slow = (v: string): string =>
-      `coalesce(list_transform([CAST(${v} AS DOUBLE)], r__v -> CASE WHEN isnan(r__v) THEN 'NaN' WHEN isinf(r__v) THEN CASE WHEN r__v > 0 THEN 'Infinity' ELSE '-Infinity' END WHEN r__v = 0 THEN '0' ELSE ${finite} END)[1], '')`;
+      `coalesce(list_transform([CAST(${v} AS DOUBLE)], r__v -> CASE WHEN isnan(r__v) THEN 'NaN' WHEN isinf(r__v) THEN CASE WHEN r__v > 0 THEN 'Infinity' ELSE '-Infinity' END WHEN r__v = 0 THEN CASE WHEN signbit(r__v) THEN '-0' ELSE '0' END ELSE ${finite} END)[1], '')`;
     return bindOnce(x, (v) => {
       const d = `CAST(${v} AS DOUBLE)`;
       return `CASE WHEN abs(${d}) >= 1E-4 AND abs(${d}) < 1E15 THEN CASE WHEN ${d} = trunc(${d}) THEN CAST(CAST(${d} AS BIGINT) AS VARCHAR) ELSE CAST(${d} AS VARCHAR) END ELSE ${slow(v)} END`;
@@ -181,8 +190,24 @@ export class DuckDbDialect extends SqlDialect {
     return bindOnce(
       value,
       (v) =>
-        `coalesce(CASE WHEN json_type(${v}) = 'VARCHAR' THEN json_extract_string(${v}, '$') WHEN json_type(${v}) = 'NULL' THEN '' ELSE CAST(${v} AS VARCHAR) END, '')`,
+        `coalesce(CASE WHEN json_type(${v}) = 'VARCHAR' THEN json_extract_string(${v}, '$') WHEN json_type(${v}) = 'NULL' THEN '' ELSE ${this.kustoJsonText(`CAST(${v} AS VARCHAR)`)} END, '')`,
     );
+  }
+  /**
+   * Each real as .NET writes it in JSON (Json.NET: the round-trip text, a whole number keeping `.0`;
+   * the series_stats_dynamic page prints {"min": 2.0, ..., "sum": 492.0}), one beyond the double's
+   * range the string of an infinite real (parse_json("[1e400]"), as dynamic literals write it).
+   * DuckDB's JSON writer differs from .NET's only outside 1E-04 .. 1E+15 (1e-7, 0.00001,
+   * 1000000000000000.0 where .NET writes 1E-07, 1E-05, 1E+15) and in exponents as typed (1e+21 in
+   * stored data): only a text holding a digit before an exponent, 16 digits before a point or
+   * `0.0000` is taken apart into strings, numbers and the rest; any other text is kept as it is.
+   */
+  override kustoJsonText(text: string): string {
+    return bindOnce(text, (t) => {
+      const parts = `regexp_extract_all(${t}, '"(?:[^"\\\\]|\\\\.)*"|-?[0-9][0-9.eE+-]*|[^"0-9-]+')`;
+      const rewritten = `array_to_string(list_transform(${parts}, j__p -> CASE WHEN regexp_matches(j__p, '^-?[0-9]+[.eE]') THEN ${JSON_REAL} ELSE j__p END), '')`;
+      return `CASE WHEN regexp_matches(${t}, '[0-9][eE]|[0-9]{16}\\.|0\\.0000') THEN ${rewritten} ELSE ${t} END`;
+    });
   }
   dynToDouble(value: string): string {
     // Fast path first: a JSON number's text casts straight to DOUBLE (6x faster than inspecting
@@ -213,7 +238,11 @@ export class DuckDbDialect extends SqlDialect {
     // parse_json('') is null in Kusto; other text that is not JSON is kept as a dynamic string.
     // json() re-writes the document compactly (a cast keeps the text as written): tostring() of it
     // then gives '{"a":1}' for '{ "a" : 1 }', as Kusto, which keeps the value, not the text.
-    return `CASE WHEN ${text} = '' THEN NULL WHEN json_valid(${text}) THEN json(${text}) ELSE to_json(${text}) END`;
+    // The text bound once: tostring(parse_json(...)) nested wrote it four times per level.
+    return bindOnce(
+      text,
+      (t) => `CASE WHEN ${t} = '' THEN NULL WHEN json_valid(${t}) THEN json(${t}) ELSE to_json(${t}) END`,
+    );
   }
   jsonText(value: string, type: KqlType): string {
     switch (type) {

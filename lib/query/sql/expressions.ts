@@ -379,8 +379,10 @@ export class ExpressionWriter {
         this.limits?.ctx.source ?? '',
       );
     }
-    const sql = build(new CatalogCall(this, a, args, type, this.d));
-    return this.d.name === 'duckdb' && !('defaultName' in impl) ? bindRepeated(sql, a) : sql;
+    const call = new CatalogCall(this, a, args, type, this.d);
+    const sql = build(call);
+    // An argument's text (tostring of a dynamic value or a real is long SQL) is bound once too.
+    return this.d.name === 'duckdb' && !('defaultName' in impl) ? bindRepeated(sql, [...a, ...call.texts]) : sql;
   }
 
   /** JSON text of any value, 'null' for null (elements of pack_array, bag_pack). */
@@ -392,7 +394,12 @@ export class ExpressionWriter {
     if (e.type === 'timespan')
       return `CASE WHEN ${x} IS NULL THEN 'null' ELSE '"' || ${this.timespanToString(x)} || '"' END`;
     if (e.type === 'bool') return `CASE WHEN ${x} IS NULL THEN 'null' ELSE ${this.d.jsonText(x, e.type)} END`;
-    if (e.type === 'real' || e.type === 'decimal') {
+    if (e.type === 'decimal') {
+      // Snapped as in the answer and in tostring() (values.ts): pack_array(decimal(0.1) + decimal(0.2)) holds 0.3.
+      const snapped = bindOnceIn(this.d, `CAST(${x} AS DOUBLE)`, decimalSnapped);
+      return bindOnceIn(this.d, snapped, (v) => this.jsonOf({ ...e, type: 'real' }, v));
+    }
+    if (e.type === 'real') {
       // NaN and the infinities are no JSON numbers: written as the strings make-series writes. NaN <> NaN
       // is false in DuckDB, hence its own test; an engine's infinity text would make the whole value invalid JSON.
       const duck = this.d.name === 'duckdb';
@@ -655,6 +662,8 @@ function total(agg: IrAgg, sum: string): string {
  * again per call by esbuild's keepNames (the deployed bundle's setting), an assignment is not.
  */
 class CatalogCall implements SqlCall {
+  /** The texts str() wrote, in the order asked. */
+  readonly texts: string[] = [];
   readonly str: (i: number) => string;
   readonly json: (i: number) => string;
   readonly jsonOfType: (x: string, t: KqlType) => string;
@@ -666,7 +675,11 @@ class CatalogCall implements SqlCall {
     readonly type: KqlType,
     readonly d: SqlDialect,
   ) {
-    this.str = (i) => w.toStringOf(args[i]!, a[i]!);
+    this.str = (i) => {
+      const text = w.toStringOf(args[i]!, a[i]!);
+      this.texts.push(text);
+      return text;
+    };
     this.json = (i) => w.jsonOf(args[i]!, a[i]!);
     this.jsonOfType = (x, t) => w.jsonOf({ kind: 'lit', type: t, value: null }, x);
   }

@@ -479,3 +479,12 @@ describe('a comparison of a computed real with a number: Kusto NaN rules, the op
     expect([greater[0], less[0]]).toEqual([alone[0], alone[0]]);
   });
 });
+
+describe('sign(): values its page does not name', () => {
+  it('is 0 for NaN and for negative zero, and follows the infinities', async () => {
+    // Act: the sign page names +1, 0 and -1; .NET's Math.Sign throws for NaN (docs/query-api.md: kept as 0)
+    const row = await printed('sign(real(nan)), sign(-0.0), sign(real(-inf)), sign(real(+inf)), tostring(sign(-0.0))');
+    // Assess
+    expect(row).toEqual([0, 0, -1, 1, '0']);
+  });
+});
