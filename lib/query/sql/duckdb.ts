@@ -190,7 +190,8 @@ export class DuckDbDialect extends SqlDialect {
     return bindOnce(
       value,
       (v) =>
-        `coalesce(CASE WHEN json_type(${v}) = 'VARCHAR' THEN json_extract_string(${v}, '$') WHEN json_type(${v}) = 'NULL' THEN '' ELSE ${this.kustoJsonText(`CAST(${v} AS VARCHAR)`)} END, '')`,
+        // One json_type per row; integers and booleans are written alike by both (no real to rewrite).
+        `coalesce(CASE json_type(${v}) WHEN 'VARCHAR' THEN json_extract_string(${v}, '$') WHEN 'NULL' THEN '' WHEN 'BIGINT' THEN CAST(${v} AS VARCHAR) WHEN 'UBIGINT' THEN CAST(${v} AS VARCHAR) WHEN 'BOOLEAN' THEN CAST(${v} AS VARCHAR) ELSE ${this.kustoJsonText(`CAST(${v} AS VARCHAR)`)} END, '')`,
     );
   }
   /**
