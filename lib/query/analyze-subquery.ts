@@ -135,7 +135,7 @@ export function analyzeList(h: ListHost, expr: Expr & { kind: 'in' }): IrExpr {
 function valuesTest(h: ListHost, base: string, left: IrExpr, values: readonly { value: IrExpr; span: Span }[]): IrExpr {
   if (base === 'has_any' || base === 'has_all') {
     const text = h.asString(left);
-    const terms = values.map((v) => call('has', [text, h.asString(v.value, v.span)], 'bool'));
+    const terms = values.map((v) => call('has', [text, termOf(h, base, v)], 'bool'));
     return terms.length === 1 ? terms[0]! : call(base === 'has_any' ? 'or' : 'and', terms, 'bool');
   }
   if (base === 'in~')
@@ -146,6 +146,23 @@ function valuesTest(h: ListHost, base: string, left: IrExpr, values: readonly { 
       type: 'bool',
     };
   return dynamicIn(h, left, values) ?? typedIn(h, left, values);
+}
+
+/**
+ * A term of has_any/has_all as the string literal the has test is written with: a string, or an
+ * integer or bool constant as its text (`has_any (2)` looks for the term "2"). Another constant
+ * (`strcat("c", "d")`, a real, a datetime) is refused at the value: it was searched as no term.
+ */
+function termOf(h: ListHost, base: string, v: { value: IrExpr; span: Span }): IrExpr {
+  const text = h.asString(v.value, v.span);
+  if (text.kind === 'lit' && typeof text.value === 'string') return text;
+  const value = v.value;
+  if (value.kind === 'lit' && value.value !== null && ['long', 'int', 'bool'].includes(value.type))
+    return lit('string', String(value.value));
+  throw h.errors.unsupported(
+    `the values of '${base}' must be string literals (or integers or bools) here; write the term itself`,
+    v.span,
+  );
 }
 
 function typedIn(h: ListHost, l: IrExpr, values: readonly { value: IrExpr; span: Span }[]): IrExpr {

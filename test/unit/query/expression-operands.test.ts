@@ -100,6 +100,25 @@ describe('in with columns and expressions in the list', () => {
     expect(await rowsOf(`${table} | project s has_any (d)`)).toEqual([[true], [false], [false]]);
   });
 
+  it('searches an integer or bool term of has_any/has_all as its text, and refuses another computed constant', async () => {
+    // Act
+    const rows = await rowsOf(
+      'print a = "1 2" has_any (2), b = "1 true" has_all (true, 1), c = dynamic([1, 2]) has_any (dynamic([2])), d = "1 22" has_any (2)',
+    );
+    // Assess
+    expect(rows).toEqual([[true, true, true, false]]);
+    expectRefusedAt('print "ab cd" has_any (strcat("c", "d"))', duckdb, {
+      code: 'QUERY_UNSUPPORTED',
+      message: "the values of 'has_any' must be string literals",
+      position: '1:24',
+    });
+    expectRefusedAt('print "1.5 2" has_all ("2", 1.5)', duckdb, {
+      code: 'QUERY_UNSUPPORTED',
+      message: "the values of 'has_all' must be string literals",
+      position: '1:29',
+    });
+  });
+
   it('still refuses a non-constant dynamic value of in~, a column of another type and a non-constant has_any term', () => {
     expectRefusedAt('datatable(a:string, b:dynamic)["x", dynamic(["X"])] | where a in~ (b)', duckdb, {
       code: 'QUERY_UNSUPPORTED',
