@@ -228,6 +228,23 @@ describe('top-nested with an algebraic combination of aggregations (top-nested p
     ]);
     expect(all.rows.map((r) => r[0])).toEqual(['a', 'b', 'c', 'd']);
   });
+
+  it('answers no row for a top-nested 1 of an empty input (DuckDB turned rank <= 1 into an aggregate)', async () => {
+    // Arrange: the where leaves no rows; a kept rank of 1 was the shape DuckDB rewrote into an
+    // aggregate without GROUP BY, which answered one row of nulls.
+    const data = 'datatable(k:string, n:long)["a", 1, "b", 2, "a", 3]';
+    // Act
+    const empty = await columnsAndRows(db, `${data} | where n > 5 | top-nested 1 of k by c = count()`);
+    const emptyOthers = await columnsAndRows(
+      db,
+      `${data} | where n > 5 | top-nested 1 of k with others = "o" by c = count()`,
+    );
+    const one = await columnsAndRows(db, `${data} | top-nested 1 of k by c = count()`);
+    // Assess
+    expect(empty.rows).toEqual([]);
+    expect(emptyOthers.rows).toEqual([]);
+    expect(one.rows).toEqual([['a', 2]]);
+  });
 });
 
 describe('distinct of expressions (Kusto.Language reads them as summarize keys)', () => {
