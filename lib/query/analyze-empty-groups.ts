@@ -86,20 +86,29 @@ export function withEmptyGroups(s: EmptyGroupsScope, g: PerGroupSummarize, span:
     ],
     g.grouped,
   );
-  const defaults = s.at(
+  const overNoRows = s.at(
     [
       { kind: 'where', predicate: { kind: 'literal', type: 'bool', value: false, span }, span },
       { kind: 'summarize', aggregates: g.aggregates, by: [], span },
+    ],
+    g.before,
+  );
+  // The aggregates' own columns; `grouped` may have more (mv-apply's carried columns beside an
+  // arg_max(x, *) that also returns them, renamed x1): those keep their value, null on an added row.
+  const computed = new Set(overNoRows.columns.map((c) => c.name));
+  const defaulted = aggregateColumns.filter((n) => computed.has(n));
+  const defaults = s.at(
+    [
       {
         kind: 'project',
         items: [
           { name: emptyOne, expr: long1(span), span },
-          ...aggregateColumns.map((n) => ({ name: empty(n), expr: name(n, span), span })),
+          ...defaulted.map((n) => ({ name: empty(n), expr: name(n, span), span })),
         ],
         span,
       },
     ],
-    g.before,
+    overNoRows,
   );
   const [rightTable, defaultsTable] = [`${p}right`, `${p}defaults`];
   const table = (t: string): Pipeline => ({
@@ -137,7 +146,7 @@ export function withEmptyGroups(s: EmptyGroupsScope, g: PerGroupSummarize, span:
             ...g.groups.columns.map((c) => ({ name: c.name, expr: name(c.name, span), span })),
             ...aggregateColumns.map((n) => ({
               name: n,
-              expr: call('iff', [missing, name(empty(n), span), name(n, span)], span),
+              expr: computed.has(n) ? call('iff', [missing, name(empty(n), span), name(n, span)], span) : name(n, span),
               span,
             })),
           ],

@@ -107,11 +107,22 @@ export function exactIntegerComparison(
     type: 'bool',
   });
   const asLong = convert(dynamic, 'long');
-  const converts: IrExpr = { kind: 'call', fn: 'isnotnull', args: [asLong], type: 'bool' };
+  // Only a whole number is compared as a long: tolong() truncates -0.5 to 0, which would cross a small
+  // bound of between (`-0.5 between (0 .. 9007199254740993)`); a whole number's real equals its long's.
+  const asReal = convert(dynamic, 'real');
+  const converts: IrExpr = {
+    kind: 'call',
+    fn: 'and',
+    args: [
+      { kind: 'call', fn: 'isnotnull', args: [asLong], type: 'bool' },
+      { kind: 'call', fn: 'eq', args: [asReal, convert(asLong, 'real')], type: 'bool' },
+    ],
+    type: 'bool',
+  };
   return {
     kind: 'call',
     fn: 'iff',
-    args: [converts, compare(asLong), compare(convert(dynamic, 'real'))],
+    args: [converts, compare(asLong), compare(asReal)],
     type: 'bool',
   };
 }

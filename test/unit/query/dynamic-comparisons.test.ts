@@ -94,18 +94,21 @@ describe('dynamic values beside text, in distinct counts, and ordered', () => {
   it.each([
     // As reals 9007199254740993 and 9007199254740992 are one number; as longs they differ.
     ['Value == 9007199254740992', [7]],
-    ['Value != 9007199254740992', [1, 2, 3, 4, 5, 6]],
+    ['Value != 9007199254740992', [1, 2, 3, 4, 5, 6, 8, 9]],
     ['Value > 9007199254740992', [1, 2, 3]],
     ['9007199254740992 < Value', [1, 2, 3]],
     ['Value == 9007199254740993', [1, 3]],
     ['Value <= -9007199254740993', [6]],
     ['Value between (9007199254740993 .. 9007199254740994)', [1, 3]],
-    ['Value !between (9007199254740993 .. 9007199254740994)', [2, 5, 6, 7]],
+    ['Value !between (9007199254740993 .. 9007199254740994)', [2, 5, 6, 7, 8, 9]],
     ['Value between (0 .. 9007199254740992)', [5, 7]],
+    // A fraction is compared as a real, never truncated across a small bound (-0.5 is not >= 0).
+    ['Value between (-1 .. 9007199254740993)', [1, 3, 5, 7, 8]],
+    ['Value between (0 .. 9007199254740993)', [1, 3, 5, 7]],
   ])('compares a JSON integer beyond 2^53 exactly: where %s keeps %j', async (predicate, expected) => {
     // Prepare: a long beyond 2^53, a real beyond the longs, its text, a null, a fraction, -1e300, 2^53 as a real.
     const big =
-      'datatable(i:long, Value:dynamic)[1, dynamic(9007199254740993), 2, dynamic(1e300), 3, dynamic("9007199254740993"), 4, dynamic(null), 5, dynamic(20.5), 6, dynamic(-1e300), 7, dynamic(9007199254740992.0)]';
+      'datatable(i:long, Value:dynamic)[1, dynamic(9007199254740993), 2, dynamic(1e300), 3, dynamic("9007199254740993"), 4, dynamic(null), 5, dynamic(20.5), 6, dynamic(-1e300), 7, dynamic(9007199254740992.0), 8, dynamic(-0.5), 9, dynamic(-1.5)]';
     // Act
     const got = (await rows(`${big} | where ${predicate} | order by i asc | project i`)).map((r) => r[0]);
     // Assess

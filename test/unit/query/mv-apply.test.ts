@@ -125,6 +125,18 @@ describe('mv-apply', () => {
     expect(counted.rows).toHaveLength(2);
   });
 
+  it('runs a summarize of arg_max(x, *) per row, also beside a sub-table the where emptied', async () => {
+    // Act
+    const { columns, rows } = await run(
+      'datatable (a:dynamic, k:long) [dynamic([1, 2]), 1, dynamic([-1]), 2]\n' +
+        '| mv-apply x = a to typeof(long) on (where x > 0 | summarize c = count(), arg_max(x, *))',
+    );
+    // Assess: the second row's sub-table is empty, its count 0 (the summarize page's default).
+    expect(columns).toEqual(['a', 'k', 'c', 'x']);
+    expect(rows).toEqual(expect.arrayContaining([[[1, 2], 1, 2, 2]]));
+    expect(rows.map((r) => r[2]).sort()).toEqual([0, 2]);
+  });
+
   it("takes each row's first elements in the order a sort inside sets, also with operators between (take page)", async () => {
     // Act
     const taken = await run(
