@@ -24,6 +24,8 @@ export interface PerGroupSummarize {
   readonly groups: Rel;
   /** The hidden key naming a sub-table, a column of `groups` and of `grouped`. */
   readonly key: string;
+  /** The key is never null (mv-apply's row id): the join reads it as it is, not as its marked text. */
+  readonly keyNeverNull?: boolean;
   /** The summarize's output grouped by the key (the sub-tables that still had rows). */
   readonly grouped: Rel;
   /** The summarize's input, and its own aggregates (no by): what the empty sub-tables' row is computed from. */
@@ -50,6 +52,7 @@ export function ownAggregates(op: Operator, span: Span): readonly NamedExpr[] {
 export function withEmptyGroups(s: EmptyGroupsScope, g: PerGroupSummarize, span: Span): Rel {
   const p = `\u0000groups ${s.newRef()} `;
   const keyType = g.groups.columns.find((c) => c.name === g.key)?.type ?? 'string';
+  const keyOf = (): Expr => (g.keyNeverNull ? name(g.key, span) : joinKey(g.key, keyType, span));
   const [id, hit, one] = [`${p}id`, `${p}hit`, `${p}one`];
   const [rightId, emptyOne] = [`${p}right id`, `${p}empty one`];
   const fromGroups = new Set(g.groups.columns.map((c) => c.name));
@@ -60,7 +63,7 @@ export function withEmptyGroups(s: EmptyGroupsScope, g: PerGroupSummarize, span:
       {
         kind: 'extend',
         items: [
-          { name: id, expr: joinKey(g.key, keyType, span), span },
+          { name: id, expr: keyOf(), span },
           { name: one, expr: long1(span), span },
         ],
         span,
@@ -73,7 +76,7 @@ export function withEmptyGroups(s: EmptyGroupsScope, g: PerGroupSummarize, span:
       {
         kind: 'extend',
         items: [
-          { name: rightId, expr: joinKey(g.key, keyType, span), span },
+          { name: rightId, expr: keyOf(), span },
           { name: hit, expr: { kind: 'literal', type: 'bool', value: true, span }, span },
         ],
         span,

@@ -197,7 +197,7 @@ function withRowPerInputRow(
   const scope = { at, bind: (t: string, r: Rel | undefined) => h.bindTable(t, r), newRef: () => h.newRef() };
   return withEmptyGroups(
     scope,
-    { groups, key: hidden.rowId, grouped, before, aggregates: ownAggregates(op, span) },
+    { groups, key: hidden.rowId, keyNeverNull: true, grouped, before, aggregates: ownAggregates(op, span) },
     span,
   );
 }
