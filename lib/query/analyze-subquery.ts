@@ -11,7 +11,7 @@
 // has_all term or a non-constant dynamic value of in~ (its elements are not known before the row).
 import type { Expr, Pipeline } from './ast';
 import { convert } from './convert';
-import { dynamicComparedAs } from './dynamic-arithmetic';
+import { dynamicComparedAs, exactIntegerComparison } from './dynamic-arithmetic';
 import { clip, type ErrorFactory } from './errors';
 import type { IrExpr, KqlType, Rel } from './ir';
 import { isConstant, lit } from './types';
@@ -178,11 +178,18 @@ function typedIn(h: ListHost, l: IrExpr, values: readonly { value: IrExpr; span:
 function dynamicIn(h: ListHost, left: IrExpr, values: readonly { value: IrExpr; span: Span }[]): IrExpr | undefined {
   if (left.type !== 'dynamic') return undefined;
   const byType = new Map<KqlType, { value: IrExpr; span: Span }[]>();
+  // An integer beyond 2^53 is compared as == compares it (exact as a long), not among the reals.
+  const exact: IrExpr[] = [];
   for (const v of values) {
+    const huge = exactIntegerComparison('eq', [left, v.value]);
+    if (huge) {
+      exact.push(huge);
+      continue;
+    }
     const as = dynamicComparedAs(v.value.type);
     byType.set(as, [...(byType.get(as) ?? []), v]);
   }
-  const tests = [...byType].map(([as, group]) => typedIn(h, convert(left, as), group));
+  const tests = [...[...byType].map(([as, group]) => typedIn(h, convert(left, as), group)), ...exact];
   return tests.length === 1 ? tests[0]! : call('or', tests, 'bool');
 }
 

@@ -105,6 +105,8 @@ describe('dynamic values beside text, in distinct counts, and ordered', () => {
     // A fraction is compared as a real, never truncated across a small bound (-0.5 is not >= 0).
     ['Value between (-1 .. 9007199254740993)', [1, 3, 5, 7, 8]],
     ['Value between (0 .. 9007199254740993)', [1, 3, 5, 7]],
+    ['Value in (9007199254740993, 20.5)', [1, 3, 5]],
+    ['Value !in (9007199254740992)', [1, 2, 3, 4, 5, 6, 8, 9]],
   ])('compares a JSON integer beyond 2^53 exactly: where %s keeps %j', async (predicate, expected) => {
     // Prepare: a long beyond 2^53, a real beyond the longs, its text, a null, a fraction, -1e300, 2^53 as a real.
     const big =
