@@ -104,6 +104,11 @@ function single(fn: AggFn, args: IrExpr[], type: KqlType, defaultName: string, p
   ];
 }
 
+/** One output computed by the catalog's aggregation `name` (an `*if` form the plain one is written through). */
+function viaCatalog(name: string, args: IrExpr[], type: KqlType, defaultName: string): AggregateOutput[] {
+  return [{ defaultName, agg: { fn: 'catalog', args, type, ref: { catalog: 'aggregate', name } }, multi: false }];
+}
+
 const prefixed = (name: string, first: Expr | undefined): string =>
   `${SIMPLE_PREFIX[name]}_${aggregateArgumentName(first)}`;
 
@@ -178,11 +183,7 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
       const x = numeric(call.args[0]!, 'stdev', ctx);
       if (x.type === 'timespan') throw errors.unsupported('stdev() of a timespan is not supported', call.args[0]!.span);
       // A real may hold NaN or an infinity, which the catalog's statistics handle: stdev(x) is stdevif(x, true).
-      if (x.type === 'real')
-        return single('catalog', [x, lit('bool', true)], 'real', prefixed(name, arg0)).map((o) => ({
-          ...o,
-          agg: { ...o.agg, ref: { catalog: 'aggregate', name: 'stdevif' } as const },
-        }));
+      if (x.type === 'real') return viaCatalog('stdevif', [x, lit('bool', true)], 'real', prefixed(name, arg0));
       return single('stdev', [x], 'real', prefixed(name, arg0));
     }
     case 'dcount': {
@@ -190,28 +191,21 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
       const x = argScalar(call.args[0]!, ctx);
       // A dynamic is counted by its text, its nulls skipped (the null values page), as the catalog's
       // dcountif counts it: dcount(d) is dcountif(d, true).
-      if (x.type === 'dynamic')
-        return single('catalog', [x, lit('bool', true)], 'long', prefixed(name, arg0)).map((o) => ({
-          ...o,
-          agg: { ...o.agg, ref: { catalog: 'aggregate', name: 'dcountif' } as const },
-        }));
+      if (x.type === 'dynamic') return viaCatalog('dcountif', [x, lit('bool', true)], 'long', prefixed(name, arg0));
       return single('dcount', [x], 'long', prefixed(name, arg0));
     }
     case 'make_list':
     case 'make_set': {
       arity(call, ctx, 1, 2);
       const x = argScalar(call.args[0]!, ctx);
-      const ref = { catalog: 'aggregate', name: name === 'make_list' ? 'make_list_if' : 'make_set_if' } as const;
+      const ifForm = name === 'make_list' ? 'make_list_if' : 'make_set_if';
       const legacy = call.name !== name;
       // A timespan goes in as Kusto's [d.]hh:mm:ss text, which the catalog's list writes (not a count of
       // microseconds), and the set of dynamic values is the set of their elements, which the catalog's
       // set gathers: make_list(x) is make_list_if(x, true).
-      const viaCatalog = x.type === 'timespan' || (x.type === 'dynamic' && name === 'make_set');
-      if (viaCatalog && !call.args[1] && !legacy)
-        return single('catalog', [x, lit('bool', true)], 'dynamic', prefixed(name, arg0)).map((o) => ({
-          ...o,
-          agg: { ...o.agg, ref },
-        }));
+      const throughCatalog = x.type === 'timespan' || (x.type === 'dynamic' && name === 'make_set');
+      if (throughCatalog && !call.args[1] && !legacy)
+        return viaCatalog(ifForm, [x, lit('bool', true)], 'dynamic', prefixed(name, arg0));
       if (call.args[1] || legacy) {
         // make_list(x, maxSize) is make_list_if(x, true, maxSize) (the catalog entry spells the limit).
         const max = call.args[1] ? argScalar(call.args[1], ctx) : LEGACY_MAX_SIZE;
@@ -223,10 +217,7 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
             (call.args[1] ?? call).span,
           );
         }
-        return single('catalog', [x, lit('bool', true), max], 'dynamic', prefixed(name, arg0)).map((o) => ({
-          ...o,
-          agg: { ...o.agg, ref },
-        }));
+        return viaCatalog(ifForm, [x, lit('bool', true), max], 'dynamic', prefixed(name, arg0));
       }
       return single(name, [x], 'dynamic', prefixed(name, arg0));
     }

@@ -89,8 +89,8 @@ const hugeInteger = (e: IrExpr): boolean =>
  * A dynamic value compared (`==`, `!=`, `<`, `<=`, `>`, `>=`, `between`) with an integer constant of
  * 2^53 or more in magnitude (`Metadata.seq == 9007199254740993`), where the comparison as a real
  * (dynamicComparedAs) rounds: 9007199254740993 would equal 9007199254740992. The dynamic value is
- * compared as a long where it converts to one (tolong), as a real otherwise (`1e300 > 9007199254740993`
- * stays true). Below 2^53 every integer is a real and the comparison as a real is exact: undefined
+ * compared as a long where it is a whole number that converts to one (tolong), as a real otherwise
+ * (`1e300 > 9007199254740993` stays true; -0.5 is not truncated to 0). Below 2^53 every integer is a real and the comparison as a real is exact: undefined
  * there, and when the other operands are not all integers (a real bound makes the engine compare reals).
  */
 export function exactIntegerComparison(
@@ -107,8 +107,8 @@ export function exactIntegerComparison(
     type: 'bool',
   });
   const asLong = convert(dynamic, 'long');
-  // Only a whole number is compared as a long: tolong() truncates -0.5 to 0, which would cross a small
-  // bound of between (`-0.5 between (0 .. 9007199254740993)`); a whole number's real equals its long's.
+  // tolong() truncates -0.5 to 0, which would cross a small bound of between; a whole number's real
+  // equals its long's.
   const asReal = convert(dynamic, 'real');
   const converts: IrExpr = {
     kind: 'call',

@@ -1,6 +1,6 @@
 // SQL of top-nested (top-nested operator docs), the same for every dialect: level k groups the
 // input by the keys of levels 1..k and numbers each group inside its parent (row_number over the
-// aggregation); the kept paths join the levels on their common keys (null-safe) and keep ranks 1..N.
+// aggregation); the kept paths join the levels on their common keys (null-safe) and keep rank <= N.
 // A `with others` level adds, under each kept parent, one row aggregating the rows outside its top
 // (its deeper columns null), computed from the input rows whose group ranks past N.
 import type { IrAgg, IrExpr, KqlType, TopNestedLevel } from '../ir';
@@ -39,16 +39,6 @@ function rankOrder(w: TopNestedWriter, l: TopNestedLevel, agg: string): string {
   return `CASE WHEN ${nan} THEN NULL ELSE ${agg} END ${dir} NULLS LAST, ${nan} DESC NULLS LAST`;
 }
 
-/**
- * The test of a kept rank, written `BETWEEN 1 AND N` and not `<= N`: DuckDB rewrites an unpartitioned
- * `row_number() ... <= 1` into an aggregate (its top_n_window_elimination), which over no rows answers
- * one row of nulls, so `top-nested 1 of k by count()` of an empty input gave a row. BETWEEN keeps the
- * plain window and filter; the result is the same on any input.
- */
-function keptRank(rank: string, count: bigint): string {
-  return `${rank} BETWEEN 1 AND ${count.toString()}`;
-}
-
 export function topNestedSql(w: TopNestedWriter, input: string, levels: readonly TopNestedLevel[]): string {
   const keys = levels.map((l) => w.q(l.key.column.ref));
   // The input with every level's key computed once, under the key column's ref.
@@ -75,7 +65,7 @@ export function topNestedSql(w: TopNestedWriter, input: string, levels: readonly
     }
     const where = levels
       .slice(0, k + 1)
-      .map((l, j) => (l.count === undefined ? '' : keptRank(`${aliases[j]!}.${w.q(RANK)}`, l.count)))
+      .map((l, j) => (l.count === undefined ? '' : `${aliases[j]!}.${w.q(RANK)} <= ${l.count.toString()}`))
       .filter((c) => c !== '');
     const items = levels
       .slice(0, k + 1)
