@@ -29,7 +29,7 @@ import {
 } from './dynamic-arithmetic';
 import type { IrColumn, IrExpr, KqlType, PathSegment, Rel, ScalarFn } from './ir';
 import { countQueryTerms, expandedTerms, type CompileContext, type ExpressionRecords } from './limits';
-import { inDatetimeRange, MAX_INT, MIN_INT, parseTimespanTicks, TICKS_PER_MICRO } from './literals';
+import { inDatetimeRange, MAX_INT, MIN_INT, parseDatetimeTicks, parseTimespanTicks, TICKS_PER_MICRO } from './literals';
 import { closest } from './naming';
 import { notRe2 } from './regex-groups';
 import { commonType, isInteger, isNumeric, lit, typeNamed, widerNumeric } from './types';
@@ -522,12 +522,13 @@ class ScalarAnalyzer {
       this.arity(expr, 1);
       const [a] = this.args(expr);
       if (a!.type === conversion.type) return a!;
-      // A constant text with a 7th fractional digit would be cut to the microsecond, as totimespan's is refused.
+      // A constant datetime text with a 7th fractional digit would be cut to the microsecond, as
+      // totimespan's is refused. A text that is no datetime is null, as in a column.
       if (
         conversion.type === 'datetime' &&
         a!.kind === 'lit' &&
         typeof a!.value === 'string' &&
-        finerThanMicros(a!.value)
+        finerDatetime(a!.value)
       )
         throw this.errors.unsupported(`this datetime ${FINE_MESSAGE}`, expr.args[0]!.span);
       if (conversion.type === 'datetime' && !(a!.type === 'string' || a!.type === 'dynamic')) {
@@ -887,8 +888,8 @@ const DYNAMIC_ORDER_HINT: Readonly<Partial<Record<KqlType, string>>> = {
 /** -x of a literal: 64-bit for long and timespan (Kusto wraps), an int that no longer fits becomes long. */
 const FINE_MESSAGE = 'needs 100-nanosecond precision; datetimes and timespans are computed to the microsecond';
 
-/** A clock time whose fraction of a second has a non-zero digit after the sixth (`00:00:00.1234567`). */
-const finerThanMicros = (text: string): boolean => /\d:\d\d\.\d{6}\d*[1-9]/.test(text);
+/** A datetime text whose instant is not a whole microsecond (`2024-01-01 00:00:00.1234567`). */
+const finerDatetime = (text: string): boolean => (parseDatetimeTicks(text) ?? 0n) % TICKS_PER_MICRO !== 0n;
 
 /** A timespan constant finer than a microsecond, which only fineArithmetic and bin() take. */
 const isFineTimespan = (e: IrExpr): e is IrExpr & { kind: 'lit' } =>

@@ -232,7 +232,8 @@ export class DuckDbDialect extends SqlDialect {
     return bindOnce(
       value,
       (v) =>
-        `CASE json_type(${v}) WHEN 'BOOLEAN' THEN CAST(CAST(${v} AS VARCHAR) = 'true' AS BOOLEAN) WHEN 'VARCHAR' THEN CASE lower(json_extract_string(${v}, '$')) WHEN 'true' THEN TRUE WHEN 'false' THEN FALSE END WHEN 'BIGINT' THEN CAST(${v} AS VARCHAR) <> '0' WHEN 'UBIGINT' THEN CAST(${v} AS VARCHAR) <> '0' WHEN 'DOUBLE' THEN CAST(CAST(${v} AS VARCHAR) AS DOUBLE) <> 0 END`,
+        // A string reads as tobool() reads a string (expressions.ts): "1", " true" and "0" too.
+        `CASE json_type(${v}) WHEN 'BOOLEAN' THEN CAST(CAST(${v} AS VARCHAR) = 'true' AS BOOLEAN) WHEN 'VARCHAR' THEN CASE lower(trim(json_extract_string(${v}, '$'))) WHEN 'true' THEN TRUE WHEN '1' THEN TRUE WHEN 'false' THEN FALSE WHEN '0' THEN FALSE END WHEN 'BIGINT' THEN CAST(${v} AS VARCHAR) <> '0' WHEN 'UBIGINT' THEN CAST(${v} AS VARCHAR) <> '0' WHEN 'DOUBLE' THEN CAST(CAST(${v} AS VARCHAR) AS DOUBLE) <> 0 END`,
     );
   }
   parseJson(text: string): string {

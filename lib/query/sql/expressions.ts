@@ -524,14 +524,19 @@ export class ExpressionWriter {
 
   /**
    * nanFalse over any operands (between's three, in's value): `cmp` is false, or true when `ne`,
-   * when one that may be NaN is.
+   * when one that may be NaN is. An ordered comparison or between with a null operand stays null
+   * (null values page: a comparison with null is null), a NaN beside it or not: only a true `cmp`
+   * is corrected then. (== and in are never null here: their callers coalesce them.)
    */
   private nanCorrected(operands: readonly IrExpr[], sql: readonly string[], cmp: string, ne: boolean): string {
     if (this.d.name !== 'duckdb') return cmp;
     const tests = sql.filter((_x, i) => this.mayBeNan(operands[i]!)).map((x) => this.d.isNan(x));
     if (tests.length === 0) return cmp;
     const nan = `coalesce(${tests.join(' OR ')}, FALSE)`;
-    return ne ? `(${cmp} OR ${nan})` : `(${cmp} AND NOT ${nan})`;
+    if (ne) return `(${cmp} OR ${nan})`;
+    if (!operands.some((o) => this.nullable(o))) return `(${cmp} AND NOT ${nan})`;
+    // cmp is written twice: a long operand is bound once.
+    return bindRepeated(`CASE WHEN ${cmp} THEN NOT ${nan} ELSE ${cmp} END`, sql);
   }
 
   private withoutNan(e: IrExpr, x: string): string {

@@ -325,6 +325,28 @@ describe('todatetime() of a constant text finer than a microsecond (docs/query-a
       expect(() => compile(query, duckdb)).toThrow(/this datetime needs 100-nanosecond precision/);
     expect(kept).toEqual(['2020-01-01T00:00:00.123456Z']);
   });
+
+  it('gives null for a text that is no datetime, 7 fractional digits or not, as a column of it does', async () => {
+    // Act: a timespan's text was refused as a constant and null in a column.
+    const constants = await printed('a = todatetime("1.00:00:00.1234567"), b = todatetime("00:00:00.0000001")');
+    const column = await rowsOf('datatable(s:string)["1.00:00:00.1234567"] | project todatetime(s)');
+    // Assess
+    expect(constants).toEqual([null, null]);
+    expect(column).toEqual([[null]]);
+  });
+});
+
+describe('tobool() of a dynamic string reads it as the same text given as a string (tobool page)', () => {
+  it('takes "1", "0" and spaces around "true" as tobool() of a string does', async () => {
+    // Act: tobool(dynamic("1")) was null while tobool("1") is true.
+    const fromDynamic = await printed(
+      'a = tobool(dynamic("1")), b = tobool(dynamic("0")), c = tobool(dynamic(" True ")), d = tobool(dynamic("x"))',
+    );
+    const fromString = await printed('a = tobool("1"), b = tobool("0"), c = tobool(" True "), d = tobool("x")');
+    // Assess
+    expect(fromDynamic).toEqual([true, false, true, null]);
+    expect(fromDynamic).toEqual(fromString);
+  });
 });
 
 describe('tolong()/toint()/todouble() of a dynamic string read it as the same text given as a string', () => {
@@ -486,5 +508,21 @@ describe('sign(): values its page does not name', () => {
     const row = await printed('sign(real(nan)), sign(-0.0), sign(real(-inf)), sign(real(+inf)), tostring(sign(-0.0))');
     // Assess
     expect(row).toEqual([0, 0, -1, 1, '0']);
+  });
+});
+
+describe('an ordered comparison or between of a null beside a NaN (null values page: a comparison with null is null)', () => {
+  it('is null in a column as it is for constants, and false for a NaN beside a number', async () => {
+    // Act: in a column the NaN correction made null < NaN false.
+    const column = await rowsOf(
+      'datatable(a:real, b:real)[real(null), real(nan), 1.0, real(nan)] | project lt = a < b, ge = a >= b, bt = a between (b .. 2.0)',
+    );
+    const constants = await printed('lt = real(null) < real(nan), bt = real(null) between (real(nan) .. 2.0)');
+    // Assess
+    expect(column).toEqual([
+      [null, null, null],
+      [false, false, false],
+    ]);
+    expect(constants).toEqual([null, null]);
   });
 });
