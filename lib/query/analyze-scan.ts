@@ -31,7 +31,7 @@ export function analyzeScan(h: ScanHost, input: Rel, spec: ScanSpec): Rel {
   });
   const taken = new Set(input.columns.map((c) => c.name));
   const declared = spec.declare.map((d) => {
-    const type = typeNamed(d.type);
+    const type = typeNamed(d.type, true);
     if (!type) throw errors.semantic(`unknown type '${clip(d.type)}' in scan declare`, d.span);
     if (taken.has(d.name)) throw errors.semantic(`a column named '${clip(d.name)}' already exists`, d.span);
     taken.add(d.name);

@@ -700,7 +700,7 @@ class ScalarAnalyzer {
       typeArg.name === 'typeof' &&
       typeArg.args.length === 1 &&
       typeArg.args[0]!.kind === 'name'
-        ? typeNamed(typeArg.args[0]!.name)
+        ? typeNamed(typeArg.args[0]!.name, true)
         : undefined;
     if (!named)
       throw this.errors.semantic(

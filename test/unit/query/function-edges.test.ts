@@ -5,7 +5,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compile } from '../../../lib/query/index';
 import { GOLDEN_OPTIONS, openFixtureDb } from '../../golden/fixture-db';
-import { rowsOf as rowsOnFixture } from './duckdb-rows';
+import { columnsAndRows, rowsOf as rowsOnFixture } from './duckdb-rows';
 
 const duckdb = { ...GOLDEN_OPTIONS, dialect: 'duckdb' as const };
 const timestream = { ...GOLDEN_OPTIONS, dialect: 'timestream' as const };
@@ -524,5 +524,24 @@ describe('an ordered comparison or between of a null beside a NaN (null values p
       [false, false, false],
     ]);
     expect(constants).toEqual([null, null]);
+  });
+});
+
+describe('typeof(guid) as the type of extract() and of a scan declare (extract and scan pages)', () => {
+  it('converts the captured text to a guid, and declares a guid column', async () => {
+    // Act: both were refused, though mv-expand, datatable and user functions take typeof(guid).
+    const extracted = await printed(
+      'a = extract("id=(.*)", 1, "id=74be27de-1e4e-49d9-b579-fe0b331d3642", typeof(guid)), b = extract("(.*)", 1, "nope", typeof(guid))',
+    );
+    const scanned = await columnsAndRows(
+      db,
+      'datatable(i:long)[1] | scan declare (r:guid) with (step s: true => r = guid(74be27de-1e4e-49d9-b579-fe0b331d3642);)',
+    );
+    // Assess
+    expect(extracted).toEqual(['74be27de-1e4e-49d9-b579-fe0b331d3642', null]);
+    expect(scanned).toEqual({
+      columns: ['i:long', 'r:guid'],
+      rows: [[1, '74be27de-1e4e-49d9-b579-fe0b331d3642']],
+    });
   });
 });
