@@ -116,6 +116,9 @@ const WORD_PREDICATES: ReadonlySet<string> = new Set([
   'notbetween',
   'matches',
 ]);
+/** A decimal is .NET's SqlDecimal (decimal page): fewer than 38 digits, as todecimal() converts. */
+const DECIMAL_BOUND = 1e38;
+
 const TYPED_NUMBER_FUNCS: ReadonlyMap<string, LiteralKind> = new Map([
   ['long', 'long'],
   ['int', 'int'],
@@ -1165,12 +1168,13 @@ class Parser implements OperatorCursor, UdfCursor {
     const word = type === 'bool' ? BOOL_WORDS.get(v.text) : undefined;
     if (word !== undefined) return this.literal('bool', word, span);
     // decimal(1.5) (decimal data type docs): held as a real, as todecimal() is on both engines.
-    if (type === 'decimal' && (v.kind === 'long' || v.kind === 'real'))
-      return this.literal(
-        'decimal',
-        (negative ? -1 : 1) * Number(v.kind === 'long' ? (v.value as bigint) : (v.value as number)),
-        span,
-      );
+    if (type === 'decimal' && (v.kind === 'long' || v.kind === 'real')) {
+      const value = (negative ? -1 : 1) * Number(v.kind === 'long' ? (v.value as bigint) : (v.value as number));
+      // decimal(1e400) is no decimal (it was an infinite one).
+      if (!(Math.abs(value) < DECIMAL_BOUND))
+        throw this.errors.syntax(`the ${t.text} literal is out of the range of decimal`, span);
+      return this.literal('decimal', value, span);
+    }
     if (type === 'real') {
       if (v.text === 'nan') return this.literal('real', NaN, span);
       if (v.text === 'inf') return this.literal('real', negative ? -Infinity : Infinity, span);

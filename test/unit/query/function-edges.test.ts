@@ -122,6 +122,13 @@ describe('todecimal(): a value no decimal holds is no conversion', () => {
     expect(row).toEqual([null, null, null, null, null, null]);
   });
 
+  it('refuses a decimal literal outside the range at its position, as todecimal() of it is null', () => {
+    // Act: decimal(1e400) was an infinite decimal.
+    const refusals = ['print decimal(1e400)', 'print decimal(-1e38)'].map((q) => () => compile(q, duckdb));
+    // Assess
+    for (const refusal of refusals) expect(refusal).toThrow(/1:7: the decimal literal is out of the range of decimal/);
+  });
+
   it('still converts the numbers inside the range', async () => {
     // Act
     const row = await printed('todecimal("123.45678"), todecimal(-9.9e37), todecimal(dynamic(2.5)), todecimal(true)');
