@@ -264,6 +264,8 @@ export class ExpressionWriter {
       case 'coalesce':
         // Kusto's coalesce skips empty strings as well as nulls.
         if (e.type === 'string') return `coalesce(${a.map((v) => `nullif(${v}, '')`).join(', ')}, '')`;
+        // A JSON null (parse_json("null"), an array's null element) is null, as isnull() says.
+        if (e.type === 'dynamic') return `coalesce(${a.map((v) => `nullif(${v}, 'null')`).join(', ')})`;
         return `coalesce(${a.join(', ')})`;
       case 'isnull':
         return ex!.type === 'dynamic' ? d.dynIsNull(x) : `(${x} IS NULL)`;

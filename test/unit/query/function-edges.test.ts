@@ -552,3 +552,21 @@ describe('typeof(guid) as the type of extract() and of a scan declare (extract a
     });
   });
 });
+
+describe('coalesce() of dynamic values skips a JSON null (coalesce page: the first non-null)', () => {
+  it('passes over parse_json("null") and an array null element, as isnull() of them is true', async () => {
+    // Act: both were taken as the first non-null value.
+    const constants = await printed(
+      'a = coalesce(parse_json("null"), dynamic(1)), b = coalesce(parse_json("null"), parse_json("null")), c = coalesce(dynamic({"a":null}), dynamic(2))',
+    );
+    const expanded = await rowsOf(
+      'print d = dynamic([null, 3]) | mv-expand x = d | project a = coalesce(x, dynamic(1)), n = isnull(x)',
+    );
+    // Assess
+    expect(constants).toEqual([1, null, { a: null }]);
+    expect(expanded).toEqual([
+      [1, true],
+      [3, false],
+    ]);
+  });
+});
