@@ -29,7 +29,7 @@ import {
 } from './dynamic-arithmetic';
 import type { IrColumn, IrExpr, KqlType, PathSegment, Rel, ScalarFn } from './ir';
 import { countQueryTerms, expandedTerms, type CompileContext, type ExpressionRecords } from './limits';
-import { inDatetimeRange, MAX_INT, MIN_INT, parseTimespanTicks, TICKS_PER_MICRO } from './literals';
+import { inDatetimeRange, MAX_INT, MIN_DATETIME_TICKS, MIN_INT, parseTimespanTicks, TICKS_PER_MICRO } from './literals';
 import { closest } from './naming';
 import { notRe2 } from './regex-groups';
 import { commonType, isInteger, isNumeric, lit, typeNamed, widerNumeric } from './types';
@@ -474,7 +474,12 @@ class ScalarAnalyzer {
     else if (lt === 'datetime' && rt === 'timespan' && (op === '+' || op === '-')) type = 'datetime';
     else if (lt === 'timespan' && rt === 'datetime' && op === '+') return call('add', [r, l], 'datetime');
     else if (lt === 'datetime' && rt === 'datetime' && op === '-') type = 'timespan';
-    else if (lt === 'timespan' && rt === 'timespan') type = op === '/' ? 'real' : op === '*' ? undefined : 'timespan';
+    else if (lt === 'datetime' && rt === 'timespan' && op === '%') {
+      // A datetime's ticks (counted from 0001-01-01, as bin's are) modulo the timespan: the older
+      // Application Insights reference gives datetime("2015-04-15T22:33") % 1d as 22:33.
+      const sinceOrigin = call('sub', [l, lit('datetime', MIN_DATETIME_TICKS)], 'timespan');
+      return foldArithmetic('%', sinceOrigin, r, 'timespan') ?? call('mod', [sinceOrigin, r], 'timespan');
+    } else if (lt === 'timespan' && rt === 'timespan') type = op === '/' ? 'real' : op === '*' ? undefined : 'timespan';
     else if (lt === 'timespan' && isNumeric(rt) && (op === '*' || op === '/')) type = 'timespan';
     else if (isNumeric(lt) && rt === 'timespan' && op === '*')
       return foldArithmetic('*', r, l, 'timespan') ?? call('mul', [r, l], 'timespan');
