@@ -396,8 +396,9 @@ class ScalarAnalyzer {
   }
 
   private stringPredicate(op: string, left: IrExpr, right: IrExpr, expr: Expr & { kind: 'binary' }): IrExpr {
-    const negated = op.startsWith('!');
-    const base = op.replace(/^!/, '');
+    const legacy = LEGACY_CONTAINS[op];
+    const negated = legacy ? legacy.startsWith('!') : op.startsWith('!');
+    const base = (legacy ?? op).replace(/^!/, '');
     const fns: Readonly<Record<string, ScalarFn>> = {
       has: 'has',
       has_cs: 'has_cs',
@@ -891,6 +892,16 @@ const DYNAMIC_ORDER_HINT: Readonly<Partial<Record<KqlType, string>>> = {
 
 /** -x of a literal: 64-bit for long and timespan (Kusto wraps), an int that no longer fits becomes long. */
 const FINE_MESSAGE = 'needs 100-nanosecond precision; datetimes and timespans are computed to the microsecond';
+
+/**
+ * The legacy spellings of contains_cs and the negated contains (the 2016 Application Insights
+ * Analytics reference lists containscs; Kusto.Language still reads all three as bool operators).
+ */
+const LEGACY_CONTAINS: Readonly<Record<string, string>> = {
+  containscs: 'contains_cs',
+  notcontains: '!contains',
+  notcontainscs: '!contains_cs',
+};
 
 /** A clock time whose fraction of a second has a non-zero digit after the sixth (`00:00:00.1234567`). */
 const finerThanMicros = (text: string): boolean => /\d:\d\d\.\d{6}\d*[1-9]/.test(text);
