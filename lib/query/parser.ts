@@ -590,6 +590,12 @@ class Parser implements OperatorCursor, UdfCursor {
         return parseSampleDistinct(this, start);
       case 'mv-expand':
         return { kind: 'mvExpand', mvExpand: parseMvExpand(this), span: this.spanFrom(start) };
+      case 'mvexpand': {
+        // The legacy spelling (the mv-expand page: "its default row limit is 128"; the 2018 mvexpand page's examples).
+        const spec = parseMvExpand(this);
+        const limit = spec.limit ?? { kind: 'literal', type: 'long', value: 128n, span: t.span };
+        return { kind: 'mvExpand', mvExpand: { ...spec, limit }, span: this.spanFrom(start) };
+      }
       case 'search':
         return { kind: 'search', search: parseSearch(this, true), span: this.spanFrom(start) };
       case 'parse-kv':

@@ -29,7 +29,15 @@ import {
 } from './dynamic-arithmetic';
 import type { IrColumn, IrExpr, KqlType, PathSegment, Rel, ScalarFn } from './ir';
 import { countQueryTerms, expandedTerms, type CompileContext, type ExpressionRecords } from './limits';
-import { inDatetimeRange, MAX_INT, MIN_INT, parseDatetimeTicks, parseTimespanTicks, TICKS_PER_MICRO } from './literals';
+import {
+  inDatetimeRange,
+  MAX_INT,
+  MIN_DATETIME_TICKS,
+  MIN_INT,
+  parseDatetimeTicks,
+  parseTimespanTicks,
+  TICKS_PER_MICRO,
+} from './literals';
 import { closest } from './naming';
 import { notRe2 } from './regex-groups';
 import { commonType, isInteger, isNumeric, lit, typeNamed, widerNumeric } from './types';
@@ -396,8 +404,9 @@ class ScalarAnalyzer {
   }
 
   private stringPredicate(op: string, left: IrExpr, right: IrExpr, expr: Expr & { kind: 'binary' }): IrExpr {
-    const negated = op.startsWith('!');
-    const base = op.replace(/^!/, '');
+    const legacy = LEGACY_CONTAINS[op];
+    const negated = legacy ? legacy.startsWith('!') : op.startsWith('!');
+    const base = (legacy ?? op).replace(/^!/, '');
     const fns: Readonly<Record<string, ScalarFn>> = {
       has: 'has',
       has_cs: 'has_cs',
@@ -474,7 +483,12 @@ class ScalarAnalyzer {
     else if (lt === 'datetime' && rt === 'timespan' && (op === '+' || op === '-')) type = 'datetime';
     else if (lt === 'timespan' && rt === 'datetime' && op === '+') return call('add', [r, l], 'datetime');
     else if (lt === 'datetime' && rt === 'datetime' && op === '-') type = 'timespan';
-    else if (lt === 'timespan' && rt === 'timespan') type = op === '/' ? 'real' : op === '*' ? undefined : 'timespan';
+    else if (lt === 'datetime' && rt === 'timespan' && op === '%') {
+      // A datetime's ticks (counted from 0001-01-01, as bin's are) modulo the timespan: the older
+      // Application Insights reference gives datetime("2015-04-15T22:33") % 1d as 22:33.
+      const sinceOrigin = call('sub', [l, lit('datetime', MIN_DATETIME_TICKS)], 'timespan');
+      return foldArithmetic('%', sinceOrigin, r, 'timespan') ?? call('mod', [sinceOrigin, r], 'timespan');
+    } else if (lt === 'timespan' && rt === 'timespan') type = op === '/' ? 'real' : op === '*' ? undefined : 'timespan';
     else if (lt === 'timespan' && isNumeric(rt) && (op === '*' || op === '/')) type = 'timespan';
     else if (isNumeric(lt) && rt === 'timespan' && op === '*')
       return foldArithmetic('*', r, l, 'timespan') ?? call('mul', [r, l], 'timespan');
@@ -887,6 +901,16 @@ const DYNAMIC_ORDER_HINT: Readonly<Partial<Record<KqlType, string>>> = {
 
 /** -x of a literal: 64-bit for long and timespan (Kusto wraps), an int that no longer fits becomes long. */
 const FINE_MESSAGE = 'needs 100-nanosecond precision; datetimes and timespans are computed to the microsecond';
+
+/**
+ * The legacy spellings of contains_cs and the negated contains (the 2016 Application Insights
+ * Analytics reference lists containscs; Kusto.Language still reads all three as bool operators).
+ */
+const LEGACY_CONTAINS: Readonly<Record<string, string>> = {
+  containscs: 'contains_cs',
+  notcontains: '!contains',
+  notcontainscs: '!contains_cs',
+};
 
 /** A datetime text whose instant is not a whole microsecond (`2024-01-01 00:00:00.1234567`). */
 const finerDatetime = (text: string): boolean => (parseDatetimeTicks(text) ?? 0n) % TICKS_PER_MICRO !== 0n;

@@ -129,12 +129,35 @@ export const STRING_OPERATORS: readonly ScalarFunction[] = [
 /** scheme://[user[:password]@]host[:port][path][?query][#fragment] */
 const URL_RE = '^([^:/?#]+)://(?:([^:@/]*)(?::([^@/]*))?@)?([^:/?#]*)(?::([0-9]+))?([^?#]*)(?:[?]([^#]*))?(?:#(.*))?$';
 
+/**
+ * The port .NET's Uri gives a URL of these schemes that names none (Kusto parses with it): an older
+ * copy of Microsoft's string tutorial prints `"Port" : "80"` for `parseurl("http://user:pass@contoso.com/...")`.
+ * Another scheme without a port keeps "".
+ */
+const DEFAULT_PORTS: readonly (readonly [string, string])[] = [
+  ['http', '80'],
+  ['https', '443'],
+  ['ws', '80'],
+  ['wss', '443'],
+  ['ftp', '21'],
+  ['gopher', '70'],
+  ['nntp', '119'],
+  ['telnet', '23'],
+  ['ldap', '389'],
+  ['mailto', '25'],
+  ['net.tcp', '808'],
+];
+
+/** The port written, else the default of the (case-insensitive) scheme; both engines share the SQL. */
+const urlPort = (scheme: string, port: string): string =>
+  `CASE WHEN ${port} <> '' THEN ${port} ELSE CASE lower(${scheme}) ${DEFAULT_PORTS.map(([k, v]) => `WHEN '${k}' THEN '${v}'`).join(' ')} ELSE '' END END`;
+
 /** DuckDB: parse_url's property bag; its query string is a bag of its key=value pairs. */
 const parseUrlDuck: SqlBuilder = ({ a, d }) => {
   const re = d.string(URL_RE);
   const g = (n: number): string => `regexp_extract(${a[0]}, ${re}, ${n})`;
   const query = `CAST(${queryBagDuck(g(7))} AS JSON)`;
-  return `CASE WHEN regexp_matches(${a[0]}, ${re}) THEN json_object('Scheme', ${g(1)}, 'Host', ${g(4)}, 'Port', ${g(5)}, 'Path', ${g(6)}, 'Username', ${g(2)}, 'Password', ${g(3)}, 'Query Parameters', CASE WHEN ${g(7)} = '' THEN JSON '{}' ELSE ${query} END, 'Fragment', ${g(8)}) END`;
+  return `CASE WHEN regexp_matches(${a[0]}, ${re}) THEN json_object('Scheme', ${g(1)}, 'Host', ${g(4)}, 'Port', ${urlPort(g(1), g(5))}, 'Path', ${g(6)}, 'Username', ${g(2)}, 'Password', ${g(3)}, 'Query Parameters', CASE WHEN ${g(7)} = '' THEN JSON '{}' ELSE ${query} END, 'Fragment', ${g(8)}) END`;
 };
 
 /**
@@ -148,7 +171,7 @@ const parseUrlTs: SqlBuilder = ({ a, d }) => {
   const fields: readonly (readonly [string, string])[] = [
     ['Scheme', text(g(1))],
     ['Host', text(g(4))],
-    ['Port', text(g(5))],
+    ['Port', text(urlPort(g(1), g(5)))],
     ['Path', text(g(6))],
     ['Username', text(g(2))],
     ['Password', text(g(3))],
@@ -234,7 +257,7 @@ const tohexWidth = (minLength: string, hex: string): string =>
 export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
   str(
     'parse_url',
-    'The parts of an absolute URL as a property bag (Scheme, Host, Port, Path, Username, Password, Query Parameters, Fragment).',
+    'The parts of an absolute URL as a property bag (Scheme, Host, Port, Path, Username, Password, Query Parameters, Fragment); a URL naming no port has its scheme\'s default (http 80, https 443, ftp 21, ...), another scheme "".',
     [s('url')],
     { duckdb: parseUrlDuck, timestream: parseUrlTs },
     'dynamic',

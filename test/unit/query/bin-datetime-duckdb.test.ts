@@ -65,6 +65,23 @@ describe('bin(datetime, width) on DuckDB', () => {
     });
   }
 
+  for (const [width] of WIDTHS) {
+    it(`t % ${width} is the time since bin(t, ${width}), counted from the same origin`, async () => {
+      // Prepare
+      const rowsKql = TIMES.map((t) => `datetime(${t.replace('T', ' ').replace('Z', '')})`).join(', ');
+      const query = `datatable(t: datetime) [${rowsKql}] | project m = t % ${width}, r = t - bin(t, ${width})`;
+      const compiled = compile(query, { ...GOLDEN_OPTIONS, dialect: 'duckdb' });
+      // Act
+      const rows = convertRows(
+        await runSql(db, compiled.sql),
+        compiled.columns.map((c) => c.type),
+      );
+      // Assess
+      expect(compiled.columns.map((c) => c.type)).toEqual(['timespan', 'timespan']);
+      for (const [m, r] of rows) expect(m).toBe(r);
+    });
+  }
+
   it('leaves the origin out only where DuckDB default origin gives the same buckets', () => {
     const sqlOf = (width: string): string =>
       compile(`print b = bin(datetime(2024-03-06), ${width})`, { ...GOLDEN_OPTIONS, dialect: 'duckdb' }).sql;

@@ -230,6 +230,25 @@ describe('case-insensitive string operators fold ASCII letters only', () => {
   });
 });
 
+describe('the legacy containscs, notcontains and notcontainscs operators (Kusto.Language reads them)', () => {
+  it('are contains_cs, !contains and !contains_cs', async () => {
+    // Act
+    const legacy = await rowsOf(
+      'datatable(s:string)["FabriKam", "fabrikam"] | project s, a = s containscs "Kam", b = s notcontains "KAM", c = s notcontainscs "Kam"',
+    );
+    const current = await rowsOf(
+      'datatable(s:string)["FabriKam", "fabrikam"] | project s, a = s contains_cs "Kam", b = s !contains "KAM", c = s !contains_cs "Kam"',
+    );
+
+    // Assess
+    expect(legacy).toEqual([
+      ['FabriKam', true, false, false],
+      ['fabrikam', false, false, true],
+    ]);
+    expect(legacy).toEqual(current);
+  });
+});
+
 describe('bin() sizes written as constant expressions', () => {
   const at = 'datetime(2024-01-01 05:10)';
 

@@ -214,6 +214,21 @@ describe('run on DuckDB: compressed streams read back with Node zlib, parse_url'
   });
 
   it.each([
+    // A URL naming no port has its scheme's default (.NET's Uri): Microsoft's older string tutorial
+    // prints "80" for an http URL; a port written wins, and a scheme with no default keeps "".
+    ['http://user:pass@contoso.com/icecream/buy.aspx?a=1&b=2#tag', '80'],
+    ['HTTPS://h/p', '443'],
+    ['ftp://h/f', '21'],
+    ['http://h:8080/', '8080'],
+    ['scheme://h/x', ''],
+  ])('parse_url("%s").Port is %j', async (url, port) => {
+    // Act
+    const got = await one(`print r = tostring(parse_url("${url}").Port)`);
+    // Assess
+    expect(got).toBe(port);
+  });
+
+  it.each([
     ['["a", "a"]', '[1, 2]', { a: 2 }],
     // A key written with an escape is the same key; the number is no key and does not hide "b".
     ['["a", 1, "b", "a", "\\u0062"]', '[1, 2, 3, 4, 5]', { a: 4, b: 5 }],

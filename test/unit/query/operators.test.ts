@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { compile, type CompileOptions, type QueryLimits } from '../../../lib/query/index';
 import { openFixtureDb } from '../../golden/fixture-db';
 import { compileFailure } from './compile-failure';
-import { columnsAndRows } from './duckdb-rows';
+import { columnsAndRows, rowsOf } from './duckdb-rows';
 
 const options = (dialect: CompileOptions['dialect'], limits: Partial<QueryLimits> = {}): CompileOptions => ({
   dialect,
@@ -270,5 +270,24 @@ describe('distinct of expressions (Kusto.Language reads them as summarize keys)'
         [2, 'cc'],
       ],
     });
+  });
+});
+
+describe('the legacy mvexpand spelling (mv-expand page: its default row limit is 128)', () => {
+  let db: DuckDBConnection;
+  beforeAll(async () => {
+    db = await openFixtureDb();
+  });
+
+  it.each([
+    ['', 128],
+    [' limit 5', 5],
+  ])('expands at most its limit of elements per row (mvexpand x%s)', async (limit, expected) => {
+    // Act
+    const legacy = await rowsOf(db, `print x = range(1, 200, 1) | mvexpand x${limit} | count`);
+    const current = await rowsOf(db, 'print x = range(1, 200, 1) | mv-expand x | count');
+    // Assess
+    expect(legacy).toEqual([[expected]]);
+    expect(current).toEqual([[200]]);
   });
 });
