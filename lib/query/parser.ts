@@ -586,7 +586,8 @@ class Parser implements OperatorCursor, UdfCursor {
       case 'sample-distinct':
         return parseSampleDistinct(this, start);
       case 'mv-expand':
-        return { kind: 'mvExpand', mvExpand: parseMvExpand(this), span: this.spanFrom(start) };
+      case 'mvexpand':
+        return { kind: 'mvExpand', mvExpand: parseMvExpand(this, t.text === 'mvexpand'), span: this.spanFrom(start) };
       case 'search':
         return { kind: 'search', search: parseSearch(this, true), span: this.spanFrom(start) };
       case 'parse-kv':
@@ -614,6 +615,7 @@ class Parser implements OperatorCursor, UdfCursor {
       case 'partition':
         return { kind: 'partition', partition: parsePartition(this), span: this.spanFrom(start) };
       case 'mv-apply':
+      case 'mvapply': // the grammar's spelling without the hyphen
         return { kind: 'mvApply', mvApply: parseMvApply(this), span: this.spanFrom(start) };
       case 'make-series':
         return { kind: 'makeSeries', makeSeries: parseMakeSeries(this), span: this.spanFrom(start) };

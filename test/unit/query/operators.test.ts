@@ -272,3 +272,34 @@ describe('distinct of expressions (Kusto.Language reads them as summarize keys)'
     });
   });
 });
+
+describe('the spellings without the hyphen, mvexpand and mvapply (the grammar folds them; mv-expand page: legacy)', () => {
+  let db: DuckDBConnection;
+  beforeAll(async () => {
+    db = await openFixtureDb();
+  });
+
+  it('expands at most 128 elements per row with mvexpand, as the page says of the legacy form, unless a limit is given', async () => {
+    // Prepare
+    const source = 'print a = range(1, 200)';
+    // Act
+    const legacy = await columnsAndRows(db, `${source} | mvexpand a | count`);
+    const limited = await columnsAndRows(db, `${source} | mvexpand a limit 3 | count`);
+    const current = await columnsAndRows(db, `${source} | mv-expand a | count`);
+    // Assess
+    expect(legacy.rows).toEqual([[128]]);
+    expect(limited.rows).toEqual([[3]]);
+    expect(current.rows).toEqual([[200]]);
+  });
+
+  it('reads mvapply as mv-apply', async () => {
+    // Act
+    const result = await columnsAndRows(
+      db,
+      'datatable(k:string, xs:dynamic)["a", dynamic([3, 1, 2])] | mvapply x = xs to typeof(long) on (top 1 by x)',
+    );
+    // Assess
+    expect(result.columns).toEqual(['k:string', 'xs:dynamic', 'x:long']);
+    expect(result.rows).toEqual([['a', [3, 1, 2], 3]]);
+  });
+});
