@@ -563,6 +563,8 @@ class Parser implements OperatorCursor, UdfCursor {
       case 'count':
         return { kind: 'count', span: t.span };
       case 'distinct':
+        // hint.shufflekey and hint.strategy=shuffle only distribute the work (shuffle query page), as summarize's.
+        this.skipHints();
         if (this.acceptOp('*')) return { kind: 'distinct', columns: '*', span: this.spanFrom(start) };
         return { kind: 'distinct', columns: this.parseNamedList(), span: this.spanFrom(start) };
       case 'render':
@@ -649,12 +651,16 @@ class Parser implements OperatorCursor, UdfCursor {
   private parseSummarize(start: number): Operator {
     // hint.shufflekey, hint.strategy and hint.num_partitions only distribute the work (summarize
     // operator docs): read and ignored, as join's. A column named hint... is no hint.
-    while (this.peek().kind === 'ident' && this.peek().text === 'hint' && this.peekAt(1)?.text === '.') skipHint(this);
+    this.skipHints();
     const aggregates = this.peekIdent('by') ? [] : this.parseNamedList(true);
     const by = this.acceptIdent('by') ? this.parseNamedList() : [];
     if (aggregates.length === 0 && by.length === 0)
       throw this.errors.syntax('summarize needs an aggregation or a by clause', this.peek().span);
     return { kind: 'summarize', aggregates, by, span: this.spanFrom(start) };
+  }
+
+  private skipHints(): void {
+    while (this.peek().kind === 'ident' && this.peek().text === 'hint' && this.peekAt(1)?.text === '.') skipHint(this);
   }
 
   /** Whether `name =` (or `['name'] =`) starts `offset` tokens ahead: the next render property. */

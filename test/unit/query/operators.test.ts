@@ -271,6 +271,20 @@ describe('distinct of expressions (Kusto.Language reads them as summarize keys)'
       ],
     });
   });
+
+  it('reads and ignores hints before the columns, as summarize does; a column named hint stays a column', async () => {
+    // Prepare
+    const data = 'datatable(k:string, hint:string)["a", "x", "b", "y", "a", "x"]';
+    // Act
+    const hinted = await columnsAndRows(
+      db,
+      `${data} | distinct hint.strategy=shuffle hint.shufflekey=k k | sort by k asc`,
+    );
+    const column = await columnsAndRows(db, `${data} | distinct hint | sort by hint asc`);
+    // Assess
+    expect(hinted).toEqual({ columns: ['k:string'], rows: [['a'], ['b']] });
+    expect(column).toEqual({ columns: ['hint:string'], rows: [['x'], ['y']] });
+  });
 });
 
 describe('the spellings without the hyphen, mvexpand and mvapply (the grammar folds them; mv-expand page: legacy)', () => {
