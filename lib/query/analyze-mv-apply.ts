@@ -55,6 +55,8 @@ const ROW_WISE: ReadonlySet<Operator['kind']> = new Set([
   'mvApply',
   'projectAway',
   'projectRename',
+  // Moves columns only; the hidden ones stay among the others.
+  'projectReorder',
   'search',
   // Numbers its rows (row_number() ...) per sub-table: the loop below orders and groups its window calls.
   'serialize',

@@ -122,6 +122,19 @@ describe('mv-apply', () => {
     expect(kept.rows).toHaveLength(6);
   });
 
+  it("moves the sub-query's columns with project-reorder, the row's own columns first as before", async () => {
+    // Act
+    const { columns, rows } = await run(
+      'datatable (k:string, a:dynamic) ["x", dynamic([1, 2])] | mv-apply e = a to typeof(long) on (extend p = e * 2, q = e * 3 | project-reorder q, p) | sort by e asc',
+    );
+    // Assess
+    expect(columns).toEqual(['k', 'a', 'q', 'p', 'e']);
+    expect(rows).toEqual([
+      ['x', [1, 2], 3, 2, 1],
+      ['x', [1, 2], 6, 4, 2],
+    ]);
+  });
+
   it("gives every row its summarize's row, the aggregates' defaults where the sub-query emptied the sub-table (summarize page)", async () => {
     // Act
     const summarized = await run(
