@@ -55,6 +55,8 @@ const ROW_WISE: ReadonlySet<Operator['kind']> = new Set([
   'mvApply',
   'projectAway',
   'projectRename',
+  // Moves columns only; the hidden ones stay among the others.
+  'projectReorder',
   'search',
   // Numbers its rows (row_number() ...) per sub-table: the loop below orders and groups its window calls.
   'serialize',
@@ -239,6 +241,30 @@ function perRow(
       }));
       const by = [{ name: hidden.rowId, expr: rowId, span }, ...(op.kind === 'count' ? [] : op.by)];
       return [{ kind: 'summarize', aggregates: [...aggregates, ...travel], by, span }];
+    }
+    case 'distinct': {
+      // Distinct per sub-table: grouped by the row id and the columns, the input's columns travelling
+      // as summarize's do. Under `*` the hidden columns are no keys.
+      const columns =
+        op.columns === '*'
+          ? rel.columns
+              .map((c) => c.name)
+              .filter((n) => !n.startsWith(hidden.prefix))
+              .map((n) => ({ name: n, expr: name(n, span), span }))
+          : op.columns;
+      const travel = keep.map((n) => ({
+        name: hidden.carried(n),
+        expr: call('take_any', [name(hidden.carried(n), span)], span),
+        span,
+      }));
+      return [
+        { kind: 'summarize', aggregates: travel, by: [{ name: hidden.rowId, expr: rowId, span }, ...columns], span },
+      ];
+    }
+    case 'projectKeep': {
+      const travel = [hidden.rowId, ...keep.map((n) => hidden.carried(n))];
+      if (names.has(hidden.itemIndex)) travel.push(hidden.itemIndex);
+      return [{ ...op, names: [...op.names, ...travel.map((n) => ({ name: n, wildcard: false, span }))] }];
     }
     case 'sort':
       return [{ ...op, keys: [asc(rowId), ...op.keys] }];

@@ -26,6 +26,8 @@ const ROW_WISE: ReadonlySet<Operator['kind']> = new Set([
   'parse',
   'projectAway',
   'projectRename',
+  // Moves columns only; the hidden key stays among the others.
+  'projectReorder',
   // Its window calls run per key (applyPerKey), over the rows in the order they come in.
   'serialize',
 ]);

@@ -9,6 +9,7 @@
 // with has_any_index().
 // Throws QueryError QUERY_SEMANTIC for type errors, QUERY_UNSUPPORTED for a non-constant has_any /
 // has_all term or a non-constant dynamic value of in~ (its elements are not known before the row).
+import { isRandom, readsColumns } from './analyze-random';
 import type { Expr, Pipeline } from './ast';
 import { convert } from './convert';
 import { dynamicComparedAs, exactIntegerComparison } from './dynamic-arithmetic';
@@ -41,11 +42,27 @@ function relationOf(h: ListHost, e: Expr & { kind: 'tabular' }, what: string): R
   return rel;
 }
 
-/** toscalar(T) or toscalar(scalar), which is the scalar itself. */
+/**
+ * toscalar(T), or toscalar(scalar): the scalar itself, but one that picks at random (rand(),
+ * new_guid()) and reads no row is read from `print`, a sub-query, so it is computed once (the
+ * named-expressions page: "Non-deterministic scalar functions can be forced to calculate exactly
+ * once by using toscalar()").
+ */
 export function analyzeToScalar(h: ListHost, e: Expr & { kind: 'call' }): IrExpr {
   if (e.args.length !== 1) throw h.errors.semantic(`toscalar() takes 1 argument, got ${e.args.length}`, e.span);
   const arg = e.args[0]!;
-  if (arg.kind !== 'tabular') return h.analyze(arg);
+  if (arg.kind !== 'tabular') {
+    const value = h.analyze(arg);
+    if (!h.subquery || !isRandom(value) || readsColumns(value)) return value;
+    const span = arg.span;
+    const rel = h.subquery({
+      kind: 'pipeline',
+      source: { kind: 'print', items: [{ name: 'value', expr: arg, span }], span },
+      operators: [],
+      span,
+    });
+    return { kind: 'subquery', mode: 'scalar', rel, type: value.type };
+  }
   const rel = relationOf(h, arg, 'toscalar()');
   return { kind: 'subquery', mode: 'scalar', rel, type: rel.columns[0]!.type };
 }

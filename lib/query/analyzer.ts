@@ -2,6 +2,7 @@
 // expression, applies Kusto's column naming, and builds the relational IR. Throws QueryError,
 // including the limit codes (depth of stacked operators, depth and terms after name substitution,
 // the compile budget). Every per-item step is O(1) amortized: no operator is quadratic in its items.
+import { isRandom, structuralKey } from './analyze-random';
 import { expandPackArrayStar } from './analyze-star-args';
 import { mapChildren, namesIn, readsUnnamedColumns } from './ast-walk';
 import type { Expr, JoinSpec, NamedExpr, Operator, Pipeline, Program, SortKey, Source } from './ast';
@@ -160,6 +161,8 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
   /** Names of graph lets in scope (parser-graph-let.ts): read only by a graph operator after them. */
   private readonly graphLets = new Set<string>();
   private readonly materialized = new Set<Rel>();
+  /** The random scalar sub-queries by their structure: each computed once (onceIfRandom). */
+  private readonly randomScalars = new Map<string, Rel>();
   private readonly materializedLets = new Map<Rel, number>();
   /** The name `as` gave a relation: a union leg's name in withsource= (as operator docs). */
   private readonly asNames = new Map<Rel, string>();
@@ -297,8 +300,24 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
 
   /** toscalar() / in (T): the relation, its depth counted for the operator being analyzed. */
   private scalarSubquery(p: Pipeline): Rel {
-    const rel = this.subquery(p);
+    const rel = this.onceIfRandom(this.subquery(p));
     this.subqueryDepth = Math.max(this.subqueryDepth, this.relDepths.get(rel) ?? 0);
+    return rel;
+  }
+
+  /**
+   * A scalar sub-query (toscalar(), in (T)) is computed once however often the query reads it: the
+   * named-expressions page's `let y = () {toscalar(rand(1000))}; print y, y` prints one value twice.
+   * One that picks at random is written once (a materialized CTE on DuckDB), and the same text read
+   * again (a function's body at another call) reads that one.
+   */
+  private onceIfRandom(rel: Rel): Rel {
+    if (this.options.engine !== 'duckdb' || !isRandom(rel)) return rel;
+    const key = structuralKey(rel);
+    const seen = this.randomScalars.get(key);
+    if (seen) return seen;
+    this.randomScalars.set(key, rel);
+    this.materialized.add(rel);
     return rel;
   }
 

@@ -252,8 +252,11 @@ function unionLeg(p: OperatorCursor): UnionLeg {
   };
 }
 
-/** After the word mv-expand (mv-expand operator docs). */
-export function parseMvExpand(p: OperatorCursor): MvExpandSpec {
+/**
+ * After the word mv-expand (mv-expand operator docs), or its legacy spelling mvexpand, which the page
+ * calls obsolete with "a default row limit of 128" (an explicit `limit` still wins).
+ */
+export function parseMvExpand(p: OperatorCursor, legacy = false): MvExpandSpec {
   let bagKind: 'bag' | 'array' = 'bag';
   let itemIndex: { name: string; span: Span } | undefined;
   for (;;) {
@@ -284,9 +287,15 @@ export function parseMvExpand(p: OperatorCursor): MvExpandSpec {
     p.expectOp(')');
     items.push({ ...item, toType: type, span: p.spanFrom(item.span.start) });
   } while (p.acceptOp(','));
-  const limit = p.acceptIdent('limit') ? p.expression() : undefined;
+  const limit = p.acceptIdent('limit') ? p.expression() : legacy ? legacyMvExpandLimit(p) : undefined;
   const spec: MvExpandSpec = { bagKind, items };
   return { ...spec, ...(itemIndex ? { itemIndex } : {}), ...(limit ? { limit } : {}) };
+}
+
+/** mvexpand's implicit `limit 128`, placed where the operator ends. */
+function legacyMvExpandLimit(p: OperatorCursor): Expr {
+  const at = p.prevEnd();
+  return { kind: 'literal', type: 'long', value: 128n, span: { start: at, end: at } };
 }
 
 /** After parse or parse-where: `[kind=simple|regex|relaxed] Expr with Part ...` up to the next `|`. */

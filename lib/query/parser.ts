@@ -566,6 +566,8 @@ class Parser implements OperatorCursor, UdfCursor {
       case 'count':
         return { kind: 'count', span: t.span };
       case 'distinct':
+        // hint.shufflekey and hint.strategy=shuffle only distribute the work (shuffle query page), as summarize's.
+        this.skipHints();
         if (this.acceptOp('*')) return { kind: 'distinct', columns: '*', span: this.spanFrom(start) };
         return { kind: 'distinct', columns: this.parseNamedList(), span: this.spanFrom(start) };
       case 'render':
@@ -589,13 +591,8 @@ class Parser implements OperatorCursor, UdfCursor {
       case 'sample-distinct':
         return parseSampleDistinct(this, start);
       case 'mv-expand':
-        return { kind: 'mvExpand', mvExpand: parseMvExpand(this), span: this.spanFrom(start) };
-      case 'mvexpand': {
-        // The legacy spelling (the mv-expand page: "its default row limit is 128"; the 2018 mvexpand page's examples).
-        const spec = parseMvExpand(this);
-        const limit = spec.limit ?? { kind: 'literal', type: 'long', value: 128n, span: t.span };
-        return { kind: 'mvExpand', mvExpand: { ...spec, limit }, span: this.spanFrom(start) };
-      }
+      case 'mvexpand':
+        return { kind: 'mvExpand', mvExpand: parseMvExpand(this, t.text === 'mvexpand'), span: this.spanFrom(start) };
       case 'search':
         return { kind: 'search', search: parseSearch(this, true), span: this.spanFrom(start) };
       case 'parse-kv':
@@ -623,6 +620,7 @@ class Parser implements OperatorCursor, UdfCursor {
       case 'partition':
         return { kind: 'partition', partition: parsePartition(this), span: this.spanFrom(start) };
       case 'mv-apply':
+      case 'mvapply': // the grammar's spelling without the hyphen
         return { kind: 'mvApply', mvApply: parseMvApply(this), span: this.spanFrom(start) };
       case 'make-series':
         return { kind: 'makeSeries', makeSeries: parseMakeSeries(this), span: this.spanFrom(start) };
@@ -656,12 +654,16 @@ class Parser implements OperatorCursor, UdfCursor {
   private parseSummarize(start: number): Operator {
     // hint.shufflekey, hint.strategy and hint.num_partitions only distribute the work (summarize
     // operator docs): read and ignored, as join's. A column named hint... is no hint.
-    while (this.peek().kind === 'ident' && this.peek().text === 'hint' && this.peekAt(1)?.text === '.') skipHint(this);
+    this.skipHints();
     const aggregates = this.peekIdent('by') ? [] : this.parseNamedList(true);
     const by = this.acceptIdent('by') ? this.parseNamedList() : [];
     if (aggregates.length === 0 && by.length === 0)
       throw this.errors.syntax('summarize needs an aggregation or a by clause', this.peek().span);
     return { kind: 'summarize', aggregates, by, span: this.spanFrom(start) };
+  }
+
+  private skipHints(): void {
+    while (this.peek().kind === 'ident' && this.peek().text === 'hint' && this.peekAt(1)?.text === '.') skipHint(this);
   }
 
   /** Whether `name =` (or `['name'] =`) starts `offset` tokens ahead: the next render property. */

@@ -4,6 +4,7 @@
 // Throws QueryError QUERY_TOO_LARGE when the SQL would pass limits.maxSqlLength (dialects repeat
 // some arguments, so text can grow faster than the query), QUERY_TOO_MANY_TERMS when the query's
 // terms in all pass limits.maxQueryTerms, and QUERY_TOO_COMPLEX past the budget.
+import { isRandom } from '../analyze-random';
 import type { IrAgg, IrColumn, IrExpr, IrWindow, Rel, ScopeRestriction, SubqueryExpr } from '../ir';
 import { countQueryTerms, type CompileContext, type ExpressionRecords } from '../limits';
 import type { Span } from '../tokens';
@@ -974,14 +975,4 @@ function hasControlCharacter(name: string): boolean {
     if (code < 0x20 || code === 0x7f) return true;
   }
   return false;
-}
-
-/** Whether a relation picks rows or values at random (sample, rand(), new_guid()) anywhere inside. */
-function isRandom(node: unknown, seen = new Set<unknown>()): boolean {
-  if (typeof node !== 'object' || node === null || seen.has(node)) return false;
-  seen.add(node);
-  const o = node as { kind?: unknown; catalog?: unknown; name?: unknown };
-  if (o.kind === 'sample') return true;
-  if (o.catalog === 'scalar' && (o.name === 'rand' || o.name === 'new_guid')) return true;
-  return Object.values(node).some((v) => isRandom(v, seen));
 }

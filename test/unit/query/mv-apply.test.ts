@@ -97,6 +97,44 @@ describe('mv-apply', () => {
     expect(rows).toHaveLength(2);
   });
 
+  it("keeps each row's distinct values apart from the other rows' with distinct, and its columns with project-keep", async () => {
+    // Prepare
+    const data = 'datatable (k:string, a:dynamic) ["x", dynamic([1, 2, 2, 1]), "y", dynamic([2, 2]), "z", dynamic([])]';
+    // Act
+    const distinct = await run(
+      `${data} | mv-apply e = a to typeof(long) on (distinct e) | project k, e | sort by k asc, e asc`,
+    );
+    const kept = await run(`${data} | mv-apply e = a to typeof(long) on (extend d = e * 10, w = 1 | project-keep d)`);
+    // Assess
+    expect(distinct.rows).toEqual([
+      ['x', 1],
+      ['x', 2],
+      ['y', 2],
+    ]);
+    expect(kept.columns).toEqual(['k', 'a', 'd']);
+    expect(kept.rows.map((r) => [r[0], r[2]])).toEqual(
+      expect.arrayContaining([
+        ['x', 10],
+        ['x', 20],
+        ['y', 20],
+      ]),
+    );
+    expect(kept.rows).toHaveLength(6);
+  });
+
+  it("moves the sub-query's columns with project-reorder, the row's own columns first as before", async () => {
+    // Act
+    const { columns, rows } = await run(
+      'datatable (k:string, a:dynamic) ["x", dynamic([1, 2])] | mv-apply e = a to typeof(long) on (extend p = e * 2, q = e * 3 | project-reorder q, p) | sort by e asc',
+    );
+    // Assess
+    expect(columns).toEqual(['k', 'a', 'q', 'p', 'e']);
+    expect(rows).toEqual([
+      ['x', [1, 2], 3, 2, 1],
+      ['x', [1, 2], 6, 4, 2],
+    ]);
+  });
+
   it("gives every row its summarize's row, the aggregates' defaults where the sub-query emptied the sub-table (summarize page)", async () => {
     // Act
     const summarized = await run(

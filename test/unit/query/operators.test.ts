@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { compile, type CompileOptions, type QueryLimits } from '../../../lib/query/index';
 import { openFixtureDb } from '../../golden/fixture-db';
 import { compileFailure } from './compile-failure';
-import { columnsAndRows, rowsOf } from './duckdb-rows';
+import { columnsAndRows } from './duckdb-rows';
 
 const options = (dialect: CompileOptions['dialect'], limits: Partial<QueryLimits> = {}): CompileOptions => ({
   dialect,
@@ -271,23 +271,49 @@ describe('distinct of expressions (Kusto.Language reads them as summarize keys)'
       ],
     });
   });
+
+  it('reads and ignores hints before the columns, as summarize does; a column named hint stays a column', async () => {
+    // Prepare
+    const data = 'datatable(k:string, hint:string)["a", "x", "b", "y", "a", "x"]';
+    // Act
+    const hinted = await columnsAndRows(
+      db,
+      `${data} | distinct hint.strategy=shuffle hint.shufflekey=k k | sort by k asc`,
+    );
+    const column = await columnsAndRows(db, `${data} | distinct hint | sort by hint asc`);
+    // Assess
+    expect(hinted).toEqual({ columns: ['k:string'], rows: [['a'], ['b']] });
+    expect(column).toEqual({ columns: ['hint:string'], rows: [['x'], ['y']] });
+  });
 });
 
-describe('the legacy mvexpand spelling (mv-expand page: its default row limit is 128)', () => {
+describe('the spellings without the hyphen, mvexpand and mvapply (the grammar folds them; mv-expand page: legacy)', () => {
   let db: DuckDBConnection;
   beforeAll(async () => {
     db = await openFixtureDb();
   });
 
-  it.each([
-    ['', 128],
-    [' limit 5', 5],
-  ])('expands at most its limit of elements per row (mvexpand x%s)', async (limit, expected) => {
+  it('expands at most 128 elements per row with mvexpand, as the page says of the legacy form, unless a limit is given', async () => {
+    // Prepare
+    const source = 'print a = range(1, 200)';
     // Act
-    const legacy = await rowsOf(db, `print x = range(1, 200, 1) | mvexpand x${limit} | count`);
-    const current = await rowsOf(db, 'print x = range(1, 200, 1) | mv-expand x | count');
+    const legacy = await columnsAndRows(db, `${source} | mvexpand a | count`);
+    const limited = await columnsAndRows(db, `${source} | mvexpand a limit 3 | count`);
+    const current = await columnsAndRows(db, `${source} | mv-expand a | count`);
     // Assess
-    expect(legacy).toEqual([[expected]]);
-    expect(current).toEqual([[200]]);
+    expect(legacy.rows).toEqual([[128]]);
+    expect(limited.rows).toEqual([[3]]);
+    expect(current.rows).toEqual([[200]]);
+  });
+
+  it('reads mvapply as mv-apply', async () => {
+    // Act
+    const result = await columnsAndRows(
+      db,
+      'datatable(k:string, xs:dynamic)["a", dynamic([3, 1, 2])] | mvapply x = xs to typeof(long) on (top 1 by x)',
+    );
+    // Assess
+    expect(result.columns).toEqual(['k:string', 'xs:dynamic', 'x:long']);
+    expect(result.rows).toEqual([['a', [3, 1, 2], 3]]);
   });
 });

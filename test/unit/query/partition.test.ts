@@ -170,6 +170,21 @@ describe('partition', () => {
 
   const run = (query: string): Promise<unknown[][]> => rowsOf(db, query);
 
+  it('moves columns with project-reorder inside the sub-query, as Kusto.Language orders them', async () => {
+    // Act
+    const query =
+      'datatable(x:long, k:string)[1, "a", 2, "a", 3, "b"] | partition by k (extend y = x * 2 | project-reorder y, k) | order by x asc';
+    const compiled = compile(query, options('duckdb'));
+    const rows = await run(query);
+    // Assess
+    expect(compiled.columns.map((c) => c.name)).toEqual(['y', 'k', 'x']);
+    expect(rows).toEqual([
+      [2, 'a', 1],
+      [4, 'a', 2],
+      [6, 'b', 3],
+    ]);
+  });
+
   it('runs prev, next, row_number and row_cumsum per key (the functions library reads next() inside partition)', async () => {
     // Act: the keys' rows interleaved in the input.
     const rows = await run(

@@ -173,3 +173,45 @@ describe('user-defined functions', () => {
     expect(compile(doublingChain(5), options('duckdb')).columns).toEqual([{ name: 'print_0', type: 'long' }]);
   });
 });
+
+describe('toscalar() computes its value once (named-expressions and toscalar pages)', () => {
+  it("gives one value at every read of a function whose body is toscalar(rand(1000)), two for the body without it (the page's x, x, y, y)", async () => {
+    // Prepare
+    const db = await openFixtureDb();
+    const query =
+      'let x = () {rand(1000)}; let y = () {toscalar(rand(1000))}; range i from 1 to 20 step 1 | extend a = x, b = x, c = y, d = y';
+    // Act
+    const rows = (await rowsOf(db, query)) as number[][];
+    // Assess: twenty rows each read y twice, all one value; x differs somewhere among 40 draws.
+    expect(new Set(rows.flatMap((r) => [r[3], r[4]])).size).toBe(1);
+    expect(new Set(rows.flatMap((r) => [r[1], r[2]])).size).toBeGreaterThan(1);
+  });
+
+  it("gives every row the same guid for toscalar(new_guid()) and each row its own without it (the toscalar page's g1, g2)", async () => {
+    // Prepare
+    const db = await openFixtureDb();
+    const query =
+      'let g1 = toscalar(new_guid()); let g2 = new_guid(); range x from 1 to 5 step 1 | extend x = g1, y = g2';
+    // Act
+    const rows = (await rowsOf(db, query)) as string[][];
+    // Assess
+    expect(new Set(rows.map((r) => r[0])).size).toBe(1);
+    expect(new Set(rows.map((r) => r[1])).size).toBe(5);
+  });
+
+  it('reads a random tabular toscalar() once however often its let is read, and keeps a per-row rand() per row', async () => {
+    // Prepare
+    const db = await openFixtureDb();
+    // Act
+    const same = await rowsOf(db, 'let y = toscalar(print r = rand()); print a = y == y');
+    const perRow = await rowsOf(db, 'range i from 1 to 10 step 1 | extend r = rand() | summarize dcount(r)');
+    const differentArguments = await rowsOf(
+      db,
+      'let y = (n:long) {toscalar(rand(n))}; print a = y(10) < 10 and y(10) == y(10) and y(10) != y(1000000)',
+    );
+    // Assess
+    expect(same).toEqual([[true]]);
+    expect(perRow).toEqual([[10]]);
+    expect(differentArguments).toEqual([[true]]);
+  });
+});
