@@ -5,7 +5,8 @@
 // reals as doubles (an infinite result is left to the engine too). Division and modulo are not
 // folded: their rules for zero and for signs stay in one place, the SQL. Timespans too (a bin size
 // such as the time-window join page's `let lookupBin = lookupWindow / 2.0`): + - of two, * or / by
-// a number, folded only when the result is a whole number of microseconds (an exact quotient, no rounding).
+// a number, in ticks; a result that is no whole number of microseconds is refused by the analyzer
+// (docs/query-api.md, "Precision"), so `1s / 3` is refused rather than cut to 0.333333 by the engine.
 import type { IrExpr, KqlType } from './ir';
 
 const MIN_LONG = -(2n ** 63n);
@@ -43,14 +44,55 @@ function toBigInt(value: string | number | bigint | boolean): bigint | undefined
 }
 
 /**
- * A timespan literal in ticks, or undefined when the result is no whole number of ticks in range. A
- * result finer than a microsecond (`1microsecond / 2` is 5 ticks) is folded too: the analyzer refuses
- * it at its position unless it is folded further into whole microseconds (scalars.ts); left to the
- * engine it was cut to 0.
+ * A timespan literal in ticks, or undefined when there is none in range. A result finer than a
+ * microsecond (`1microsecond / 2` is 5 ticks) is folded too: the analyzer refuses it at its position
+ * unless it is folded further into whole microseconds (scalars.ts); left to the engine it was cut to
+ * 0. So is a quotient or product that is no whole number of ticks (`1d / 7`, `1s / 3.0`): Kusto's
+ * value is its nearest tick, never a whole microsecond, and the engine would cut it to one.
  */
 function foldTimespan(op: FoldedOp, l: IrExpr & { kind: 'lit' }, r: IrExpr & { kind: 'lit' }): IrExpr | undefined {
-  const ticks = exactTimespanTicks(op, l, r);
+  const ticks = exactTimespanTicks(op, l, r) ?? nearestTimespanTicks(op, l, r);
   return ticks === undefined ? undefined : { kind: 'lit', type: 'timespan', value: ticks };
+}
+
+/**
+ * `l * r` or `l / r` (a timespan literal by a non-zero number) rounded to the nearest tick (a tie to
+ * even, .NET's default; no Kusto page says more); a real factor is applied as a double, as Kusto
+ * holds it (`1d * 0.1` is 86400000000.00002 ticks, so 2.4 hours). Undefined beyond 64 bits or for NaN.
+ */
+function nearestTimespanTicks(
+  op: FoldedOp,
+  l: IrExpr & { kind: 'lit' },
+  r: IrExpr & { kind: 'lit' },
+): bigint | undefined {
+  const a = toBigInt(l.value!);
+  if (l.type !== 'timespan' || a === undefined || (op !== '*' && op !== '/')) return undefined;
+  let ticks: bigint | undefined;
+  if (integral(r.type) && op === '/') {
+    const b = toBigInt(r.value!);
+    if (b !== undefined && b !== 0n) ticks = roundedQuotient(a, b);
+  } else if (r.type === 'real' && Number(r.value) !== 0) {
+    const value = op === '*' ? Number(a) * Number(r.value) : Number(a) / Number(r.value);
+    if (Number.isFinite(value)) ticks = BigInt(roundHalfEven(value));
+  }
+  return ticks === undefined || ticks < MIN_LONG || ticks > MAX_LONG ? undefined : ticks;
+}
+
+/** a / b to the nearest integer, ties to even. */
+function roundedQuotient(a: bigint, b: bigint): bigint {
+  const q = a / b; // toward zero
+  const twiceRest = abs(2n * (a % b));
+  if (twiceRest < abs(b) || (twiceRest === abs(b) && q % 2n === 0n)) return q;
+  return a < 0n === b < 0n ? q + 1n : q - 1n;
+}
+
+const abs = (x: bigint): bigint => (x < 0n ? -x : x);
+
+function roundHalfEven(value: number): number {
+  const floor = Math.floor(value);
+  const fraction = value - floor;
+  if (fraction !== 0.5) return Math.round(value);
+  return floor % 2 === 0 ? floor : floor + 1;
 }
 
 /**

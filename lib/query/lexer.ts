@@ -287,10 +287,13 @@ function readNumber(source: string, start: number, tokens: Token[], errors: Erro
     pushToken(tokens, source, pos, 'timespan', start, { value: ticks });
     return pos;
   }
-  if (real) pushToken(tokens, source, pos, 'real', start, { value: Number(numberText) });
+  // Digits beyond a long are a number only in real(...), double(...) or decimal(...), as Kusto.Language
+  // reads them (`real(23058430092136940000)`, the answer of 9223372036854775807 * -2.5 written back).
+  const beyondLong = !real && numberText.length > 19 && numberText.replace(/^0+(?=\d)/, '').length > 19;
+  if (real || (beyondLong && inRealLiteral(tokens)))
+    pushToken(tokens, source, pos, 'real', start, { value: Number(numberText) });
   // 2^63 itself is allowed here: the parser accepts it only as the operand of a unary minus.
-  else if (numberText.length > 19 && numberText.replace(/^0+(?=\d)/, '').length > 19)
-    throw errors.syntax('the integer literal is out of the range of long', { start, end: pos });
+  else if (beyondLong) throw errors.syntax('the integer literal is out of the range of long', { start, end: pos });
   else pushToken(tokens, source, pos, 'long', start, { value: BigInt(numberText) });
   return pos;
 }

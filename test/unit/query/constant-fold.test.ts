@@ -1,6 +1,7 @@
 // Arithmetic of literals folded at compile time (lib/query/constant-fold.ts): `24 * 7` is accepted
 // where Kusto takes a constant, with the value and type the engines give, and what is not folded
-// (division, modulo, an overflow, an infinite real, a column, an inexact timespan) still reaches the SQL.
+// (division, modulo, an overflow, an infinite real, a column) still reaches the SQL; a timespan
+// constant finer than a microsecond is folded so that the analyzer refuses it.
 import { describe, expect, it } from 'vitest';
 import { foldArithmetic } from '../../../lib/query/constant-fold';
 import { compile, type CompileOptions } from '../../../lib/query/index';
@@ -40,8 +41,7 @@ describe('foldArithmetic on timespans', () => {
     expect(foldArithmetic('-', span(60n * minute), span(30n * minute), 'timespan')).toEqual(span(30n * minute));
   });
 
-  it('leaves an inexact quotient and a zero divisor to the engine', () => {
-    expect(foldArithmetic('/', span(10_000_000n), real(3), 'timespan')).toBeUndefined();
+  it('leaves a zero divisor and a result beyond 64 bits to the engine', () => {
     expect(foldArithmetic('/', span(minute), long(0n), 'timespan')).toBeUndefined();
     expect(foldArithmetic('/', span(minute), real(0), 'timespan')).toBeUndefined();
     expect(foldArithmetic('*', span(minute), long(2n ** 62n), 'timespan')).toBeUndefined();
@@ -52,6 +52,26 @@ describe('foldArithmetic on timespans', () => {
     expect(foldArithmetic('/', span(10n), long(2n), 'timespan')).toEqual(span(5n));
     expect(() => compile('print 1microsecond / 2', options('duckdb'))).toThrow(/needs 100-nanosecond precision/);
     expect(compile('print (1microsecond / 2) * 2', options('duckdb')).sql).not.toMatch(/\/ 2/);
+  });
+
+  it('folds an inexact quotient or product to its nearest tick, ties to even', () => {
+    // 1d / 7 is 123428571428.57 ticks; 1s / 3.0 is 3333333.33; 1d * 0.1 is 86400000000.00002 as doubles.
+    expect(foldArithmetic('/', span(864_000_000_000n), long(7n), 'timespan')).toEqual(span(123_428_571_429n));
+    expect(foldArithmetic('/', span(-20_000_000n), long(3n), 'timespan')).toEqual(span(-6_666_667n));
+    expect(foldArithmetic('/', span(10_000_000n), real(3), 'timespan')).toEqual(span(3_333_333n));
+    expect(foldArithmetic('*', span(864_000_000_000n), real(0.1), 'timespan')).toEqual(span(86_400_000_000n));
+    expect(foldArithmetic('/', span(25n), long(2n), 'timespan')).toEqual(span(12n));
+    expect(foldArithmetic('/', span(15n), long(-2n), 'timespan')).toEqual(span(-8n));
+  });
+
+  it('refuses a constant quotient finer than a microsecond instead of letting the engine cut it', () => {
+    // Before, `print 1s / 3` answered 00:00:00.3333330 where Kusto gives 00:00:00.3333333.
+    expect(() => compile('print 1s / 3', options('duckdb'))).toThrow(/needs 100-nanosecond precision/);
+    expect(() => compile('print 1d / 7.0', options('duckdb'))).toThrow(/needs 100-nanosecond precision/);
+    expect(() => compile('let c = 1ms; print c / 3', options('duckdb'))).toThrow(/needs 100-nanosecond precision/);
+    // Folded on into a ratio, the exact tick count is kept: 3333333, not the engine's 3333330.
+    expect(compile('print 1s / 3 / 1tick', options('duckdb')).sql).toMatch(/3333333/);
+    expect(compile('print 1d * 0.1', options('duckdb')).sql).toMatch(/8640000000\b/);
   });
 
   it("takes a let-bound half window as bin()'s size (time window join page's lookupBin)", () => {

@@ -146,6 +146,29 @@ describe('lexer', () => {
     expect(() => tokenize('print todouble(.5)')).toThrow("1:16: '.5' is not a number");
   });
 
+  it('reads digits beyond a long inside real(), double() and decimal() as a real, as Kusto.Language does', () => {
+    // A real answer such as 9223372036854775807 * -2.5 written back as a literal (the differential's where context).
+    expect(kinds('real(-23058430092136940000) double(100000000000000000000) decimal(7)')).toEqual([
+      'ident:real',
+      'op:(',
+      'op:-',
+      'real:23058430092136940000',
+      'op:)',
+      'ident:double',
+      'op:(',
+      'real:100000000000000000000',
+      'op:)',
+      'ident:decimal',
+      'op:(',
+      'long:7',
+      'op:)',
+      'eof:',
+    ]);
+    expect(() => tokenize('print todouble(23058430092136940000)')).toThrow(
+      '1:16: the integer literal is out of the range of long',
+    );
+  });
+
   it('reads digits run into a word that is no timespan as one name, as Kusto.Language does', () => {
     // The series_fir page: `extend 5h_MovingAvg=series_fir(...)`; `5h` alone stays a timespan.
     expect(kinds('5h_MovingAvg = 5h, 1e5x 10microsecondx')).toEqual([
