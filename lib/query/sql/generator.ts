@@ -794,7 +794,9 @@ class Generator {
         return `${w.fn === 'prev' ? 'lag' : 'lead'}(${this.expr(w.value!)}, ${(w.offset ?? 1n).toString()}${fallback}) ${over(order)}`;
       }
       case 'row_cumsum':
-        return this.castValue(w.type, `sum(${this.expr(w.value!)}) ${over(running)}`);
+        // The sum starts at 0 and a null term does not change it (row_cumsum page, as Microsoft's
+        // earlier copy says: "Null Term values do not affect the sum"): 0 before the first number.
+        return this.castValue(w.type, `coalesce(sum(${this.expr(w.value!)}) ${over(running)}, 0)`);
     }
   }
 

@@ -226,3 +226,27 @@ describe('window functions after every operator, each row in the order the page 
     },
   );
 });
+
+describe('row_cumsum() over null terms (row_cumsum page: the sum starts at 0, restart sets it back to 0)', () => {
+  let db: DuckDBConnection;
+  beforeAll(async () => {
+    db = await openFixtureDb();
+  });
+
+  it('is 0 before the first number of the input or of a restarted segment, and keeps its sum over a null', async () => {
+    // Act: a leading null term gave null, as did a restart on a null term.
+    const plain = await rowsOf(
+      db,
+      'datatable(a:long)[long(null), 1, long(null), 2] | serialize c = row_cumsum(a) | project c',
+      duckdb,
+    );
+    const restarted = await rowsOf(
+      db,
+      'datatable(a:real, r:bool)[1.5, false, real(null), true, 2.0, false] | serialize c = row_cumsum(a, r) | project c',
+      duckdb,
+    );
+    // Assess
+    expect(plain).toEqual([[0], [1], [1], [3]]);
+    expect(restarted).toEqual([[1.5], [0], [2]]);
+  });
+});
