@@ -237,6 +237,20 @@ const weighted = (c: SqlCall): string => `${c.a[0]} IS NOT NULL AND ${c.a[1]} >=
 /** A weight is held as that many copies of the value: a bound, as repeat() has, keeps one row's copies in memory. */
 const TOO_HEAVY = `tdigest(): a weight is more than ${MAX_REPEAT}, the most copies of a value a sketch holds here`;
 
+/**
+ * A sketch over no rows (an empty input without `by`) is null: the summarize page's defaults give 0
+ * or [] only to the aggregations it lists, "all others" null, and it prints hll() and tdigest() of
+ * an empty table as empty cells. A group of null values only still has its empty sketch.
+ */
+export const noRowsNull = (sketch: string): string => `CASE WHEN count(*) = 0 THEN NULL ELSE ${sketch} END`;
+
+/** hll's sketch: the distinct values (as JSON texts) of the rows where `where` holds. */
+export function hllSketch(c: SqlCall, where?: string): string {
+  const e = c.args[0]!;
+  const notNull = e.type === 'dynamic' ? `NOT ${c.d.dynIsNull(c.a[0]!)}` : `${c.a[0]} IS NOT NULL`;
+  return noRowsNull(c.d.jsonArrayAgg(c.d.jsonText(c.a[0]!, e.type), where ? `${notNull} AND ${where}` : notNull, true));
+}
+
 const sketchAgg = (entry: Omit<AggregateFunction, 'family'>): AggregateFunction => ({
   ...entry,
   family: 'aggregation',
@@ -245,7 +259,8 @@ const sketchAgg = (entry: Omit<AggregateFunction, 'family'>): AggregateFunction 
 export const SKETCH_AGGREGATIONS: readonly AggregateFunction[] = [
   sketchAgg({
     name: 'hll',
-    summary: 'A sketch of the distinct values of expr for dcount_hll() and hll_merge() (exact: the distinct values).',
+    summary:
+      'A sketch of the distinct values of expr for dcount_hll() and hll_merge() (exact: the distinct values); null over no rows (an empty input without by), as the summarize page prints it.',
     defaultName: (n) => `hll_${n}`,
     signatures: [
       {
@@ -256,16 +271,8 @@ export const SKETCH_AGGREGATIONS: readonly AggregateFunction[] = [
         result: 'dynamic',
       },
     ],
-    duckdb: (c) => {
-      const e = c.args[0]!;
-      const notNull = e.type === 'dynamic' ? `NOT ${c.d.dynIsNull(c.a[0]!)}` : `${c.a[0]} IS NOT NULL`;
-      return c.d.jsonArrayAgg(c.d.jsonText(c.a[0]!, e.type), notNull, true);
-    },
-    timestream: (c) => {
-      const e = c.args[0]!;
-      const notNull = e.type === 'dynamic' ? `NOT ${c.d.dynIsNull(c.a[0]!)}` : `${c.a[0]} IS NOT NULL`;
-      return c.d.jsonArrayAgg(c.d.jsonText(c.a[0]!, e.type), notNull, true);
-    },
+    duckdb: (c) => hllSketch(c),
+    timestream: (c) => hllSketch(c),
   }),
   sketchAgg({
     name: 'hll_merge',
@@ -273,13 +280,17 @@ export const SKETCH_AGGREGATIONS: readonly AggregateFunction[] = [
     defaultName: (n) => `hll_merge_${n}`,
     signatures: [{ params: [dyn('hll')], result: 'dynamic' }],
     duckdb: ({ a }) =>
-      `CAST('[' || array_to_string(list_distinct(flatten(coalesce(list(list_transform(TRY_CAST(${a[0]} AS JSON[]), e -> CAST(e AS VARCHAR))), []))), ',') || ']' AS JSON)`,
+      noRowsNull(
+        `CAST('[' || array_to_string(list_distinct(flatten(coalesce(list(list_transform(TRY_CAST(${a[0]} AS JSON[]), e -> CAST(e AS VARCHAR))), []))), ',') || ']' AS JSON)`,
+      ),
     timestream: ({ a }) =>
-      `'[' || array_join(array_distinct(flatten(coalesce(array_agg(transform(try(CAST(json_parse(${a[0]}) AS ARRAY(JSON))), e -> json_format(e))) FILTER (WHERE ${a[0]} IS NOT NULL), ARRAY[]))), ',') || ']'`,
+      noRowsNull(
+        `'[' || array_join(array_distinct(flatten(coalesce(array_agg(transform(try(CAST(json_parse(${a[0]}) AS ARRAY(JSON))), e -> json_format(e))) FILTER (WHERE ${a[0]} IS NOT NULL), ARRAY[]))), ',') || ']'`,
+      ),
   }),
   sketchAgg({
     name: 'tdigest',
-    summary: `A sketch of the values of expr for percentile_tdigest() and rank_tdigest() (exact: the sorted values); with a weight, each value counted weight times (rows of weight below 1 skipped; at most ${MAX_REPEAT} a row on DuckDB), so percentile_tdigest gives percentilew's answer.`,
+    summary: `A sketch of the values of expr for percentile_tdigest() and rank_tdigest() (exact: the sorted values; null over no rows, as the summarize page prints it); with a weight, each value counted weight times (rows of weight below 1 skipped; at most ${MAX_REPEAT} a row on DuckDB), so percentile_tdigest gives percentilew's answer.`,
     defaultName: (n) => `tdigest_${n}`,
     signatures: [
       {
@@ -300,25 +311,33 @@ export const SKETCH_AGGREGATIONS: readonly AggregateFunction[] = [
     duckdb: (c) => {
       const type = `'${sketchType(c.args[0]!.type)}'`;
       if (c.a[1] === undefined)
-        return digest(c, type, `coalesce(list_sort(list(${asNumber(c, 0)}) FILTER (WHERE ${c.a[0]} IS NOT NULL)), [])`);
+        return noRowsNull(
+          digest(c, type, `coalesce(list_sort(list(${asNumber(c, 0)}) FILTER (WHERE ${c.a[0]} IS NOT NULL)), [])`),
+        );
       // The CASE runs on every row before the FILTER drops those of weight below 1 (or null).
       const copies = `CASE WHEN ${c.a[1]} < 1 THEN [] WHEN ${c.a[1]} > ${MAX_REPEAT} THEN error(${c.d.string(TOO_HEAVY)}) ELSE list_resize([${asNumber(c, 0)}], CAST(${c.a[1]} AS BIGINT), ${asNumber(c, 0)}) END`;
-      return digest(c, type, `coalesce(list_sort(flatten(list(${copies}) FILTER (WHERE ${weighted(c)}))), [])`);
+      return noRowsNull(
+        digest(c, type, `coalesce(list_sort(flatten(list(${copies}) FILTER (WHERE ${weighted(c)}))), [])`),
+      );
     },
     timestream: (c) => {
       const type = `'${sketchType(c.args[0]!.type)}'`;
       if (c.a[1] === undefined)
-        return digest(
-          c,
-          type,
-          `coalesce(array_sort(array_agg(${asNumber(c, 0)}) FILTER (WHERE ${c.a[0]} IS NOT NULL)), CAST(ARRAY[] AS ARRAY(DOUBLE)))`,
+        return noRowsNull(
+          digest(
+            c,
+            type,
+            `coalesce(array_sort(array_agg(${asNumber(c, 0)}) FILTER (WHERE ${c.a[0]} IS NOT NULL)), CAST(ARRAY[] AS ARRAY(DOUBLE)))`,
+          ),
         );
       // Presto's repeat() refuses more than 10,000 copies itself (an engine error, as the bound above).
       const copies = `repeat(${asNumber(c, 0)}, CAST(greatest(${c.a[1]}, 0) AS INTEGER))`;
-      return digest(
-        c,
-        type,
-        `coalesce(array_sort(flatten(array_agg(${copies}) FILTER (WHERE ${weighted(c)}))), CAST(ARRAY[] AS ARRAY(DOUBLE)))`,
+      return noRowsNull(
+        digest(
+          c,
+          type,
+          `coalesce(array_sort(flatten(array_agg(${copies}) FILTER (WHERE ${weighted(c)}))), CAST(ARRAY[] AS ARRAY(DOUBLE)))`,
+        ),
       );
     },
   }),
@@ -330,16 +349,20 @@ export const SKETCH_AGGREGATIONS: readonly AggregateFunction[] = [
     defaultName: (n) => `merge_tdigests_${n}`,
     signatures: [{ params: [dyn('tdigest')], result: 'dynamic' }],
     duckdb: (c) =>
-      digest(
-        c,
-        `coalesce(any_value(${typeOf(c, c.a[0]!)}), 'real')`,
-        `list_sort(flatten(coalesce(list(${values(c, c.a[0]!)}) FILTER (WHERE ${values(c, c.a[0]!)} IS NOT NULL), [])))`,
+      noRowsNull(
+        digest(
+          c,
+          `coalesce(any_value(${typeOf(c, c.a[0]!)}), 'real')`,
+          `list_sort(flatten(coalesce(list(${values(c, c.a[0]!)}) FILTER (WHERE ${values(c, c.a[0]!)} IS NOT NULL), [])))`,
+        ),
       ),
     timestream: (c) =>
-      digest(
-        c,
-        `coalesce(arbitrary(${typeOf(c, c.a[0]!)}), 'real')`,
-        `array_sort(flatten(coalesce(array_agg(${values(c, c.a[0]!)}) FILTER (WHERE ${values(c, c.a[0]!)} IS NOT NULL), ARRAY[])))`,
+      noRowsNull(
+        digest(
+          c,
+          `coalesce(arbitrary(${typeOf(c, c.a[0]!)}), 'real')`,
+          `array_sort(flatten(coalesce(array_agg(${values(c, c.a[0]!)}) FILTER (WHERE ${values(c, c.a[0]!)} IS NOT NULL), ARRAY[])))`,
+        ),
       ),
   }),
 ];

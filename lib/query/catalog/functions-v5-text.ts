@@ -6,6 +6,7 @@ import type { IrExpr } from '../ir';
 import { distinctValue, maxSizeCheck } from './aggregations';
 import { bagAsMap, firstWinsMerge } from './arrays';
 import { constantOf, type AggregateFunction, type ArgumentCheck, type ScalarFunction, type SqlCall } from './types';
+import { hllSketch } from './functions-v4-sketch';
 
 /** More lookups than there are private-use code points for their marks is refused. */
 const MAX_LOOKUPS = 1000;
@@ -106,11 +107,7 @@ export const TEXT_V5_FUNCTIONS: readonly ScalarFunction[] = [
 const pred = { name: 'predicate', type: 'bool' as const };
 
 /** hll_if: the sketch hll() makes (functions-v4-sketch.ts: the exact distinct values) of the rows where predicate holds. */
-function hllIf(c: SqlCall): string {
-  const e = c.args[0]!;
-  const notNull = e.type === 'dynamic' ? `NOT ${c.d.dynIsNull(c.a[0]!)}` : `${c.a[0]} IS NOT NULL`;
-  return c.d.jsonArrayAgg(c.d.jsonText(c.a[0]!, e.type), `${notNull} AND coalesce(${c.a[1]}, FALSE)`, true);
-}
+const hllIf = (c: SqlCall): string => hllSketch(c, `coalesce(${c.a[1]}, FALSE)`);
 
 export const AGGREGATIONS_V5: readonly AggregateFunction[] = [
   {

@@ -570,3 +570,14 @@ describe('coalesce() of dynamic values skips a JSON null (coalesce page: the fir
     ]);
   });
 });
+
+describe('hll() and tdigest() of no rows (summarize page: "all others" are null over an empty input)', () => {
+  it('are null over an empty input, and empty sketches for a group of nulls', async () => {
+    // Act: over an empty table they were the empty sketches [] and {"type":"long","values":[]}.
+    const empty = await printed('x = 1 | where x > 1 | summarize hll(x), tdigest(x), hll_if(x, true), h = hll(x)');
+    const nulls = await rowsOf('datatable(x:long)[long(null)] | summarize hll(x), tdigest(x)');
+    // Assess
+    expect(empty).toEqual([null, null, null, null]);
+    expect(nulls).toEqual([[[], { type: 'long', values: [] }]]);
+  });
+});
