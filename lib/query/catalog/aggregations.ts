@@ -232,10 +232,13 @@ export const AGGREGATIONS: readonly AggregateFunction[] = [
       summary: `The ${name === 'minif' ? 'smallest' : 'largest'} value of expr where predicate holds.`,
       defaultName: (n) => `${name}_${n}`,
       signatures: [{ params: [x, pred], result: same }],
-      ...(() => {
-        const build: SqlBuilder = (c) => `${name === 'minif' ? 'min' : 'max'}(${when(c, 0, 1)})`;
-        return { duckdb: build, timestream: build };
-      })(),
+      // A NaN is skipped, as min() and max() skip it (DuckDB would order it above every number).
+      duckdb: (c) => {
+        const value = when(c, 0, 1);
+        const real = c.args[0]!.type === 'real' || c.args[0]!.type === 'decimal';
+        return `${name === 'minif' ? 'min' : 'max'}(${real ? `nullif(${value}, ${c.d.nan()})` : value})`;
+      },
+      timestream: (c) => `${name === 'minif' ? 'min' : 'max'}(${when(c, 0, 1)})`,
     }),
   ),
   agg({
