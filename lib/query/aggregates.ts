@@ -289,13 +289,15 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
       const lone = prefix !== '' && call.args.length === 1;
       // Several expressions are "computed over a single record" (take_any page), not each its own.
       const sameRow = items.length > 1 ? { sameRow: true } : {};
-      // One string "will attempt to return a non-null/non-empty value" (take_any page): take_anyif(s, true).
-      if (items.length === 1 && items[0]!.expr.type === 'string') {
+      // One string or dynamic "will attempt to return a non-null/non-empty value" (take_any page):
+      // take_anyif(s, true), which skips "" and JSON null elements.
+      const type = items[0]?.expr.type;
+      if (items.length === 1 && (type === 'string' || type === 'dynamic')) {
         const r = items[0]!;
         return [
           {
             defaultName: r.positional ? (lone ? prefix : r.name) : `${prefix}${r.name}`,
-            agg: { fn: 'catalog', args: [r.expr, lit('bool', true)], type: 'string', ref: TAKE_ANYIF },
+            agg: { fn: 'catalog', args: [r.expr, lit('bool', true)], type, ref: TAKE_ANYIF },
             multi,
           },
         ];

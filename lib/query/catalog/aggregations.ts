@@ -107,13 +107,16 @@ const percentilesArray: SqlBuilder = (c) => {
 /**
  * Any value of expr where the predicate holds. A string prefers a non-empty one, "if such value is
  * present" (take_any page: also take_any(s), which is take_anyif(s, true)); none gives "", never null.
+ * A dynamic prefers a non-null one: a JSON null element (of mv-expand, parse_json) is no SQL NULL.
  */
 function anyWhen(c: SqlCall, fn: string): string {
-  if (c.args[0]!.type !== 'string') return `${fn}(${when(c, 0, 1)})`;
+  const type = c.args[0]!.type;
+  if (type !== 'string' && type !== 'dynamic') return `${fn}(${when(c, 0, 1)})`;
   const p = c.args[1];
-  const nonEmpty = `${c.a[0]} <> ''`;
-  const holds = p?.kind === 'lit' && p.value === true ? nonEmpty : `${c.a[1]} AND ${nonEmpty}`;
-  return `coalesce(${fn}(CASE WHEN ${holds} THEN ${c.a[0]} END), '')`;
+  const present = type === 'string' ? `${c.a[0]} <> ''` : `NOT ${c.d.dynIsNull(c.a[0]!)}`;
+  const holds = p?.kind === 'lit' && p.value === true ? present : `${c.a[1]} AND ${present}`;
+  const any = `${fn}(CASE WHEN ${holds} THEN ${c.a[0]} END)`;
+  return type === 'string' ? `coalesce(${any}, '')` : any;
 }
 
 const same = (args: readonly IrExpr[]) => args[0]!.type;
@@ -229,10 +232,13 @@ export const AGGREGATIONS: readonly AggregateFunction[] = [
       summary: `The ${name === 'minif' ? 'smallest' : 'largest'} value of expr where predicate holds.`,
       defaultName: (n) => `${name}_${n}`,
       signatures: [{ params: [x, pred], result: same }],
-      ...(() => {
-        const build: SqlBuilder = (c) => `${name === 'minif' ? 'min' : 'max'}(${when(c, 0, 1)})`;
-        return { duckdb: build, timestream: build };
-      })(),
+      // A NaN is skipped, as min() and max() skip it (DuckDB would order it above every number).
+      duckdb: (c) => {
+        const value = when(c, 0, 1);
+        const real = c.args[0]!.type === 'real' || c.args[0]!.type === 'decimal';
+        return `${name === 'minif' ? 'min' : 'max'}(${real ? `nullif(${value}, ${c.d.nan()})` : value})`;
+      },
+      timestream: (c) => `${name === 'minif' ? 'min' : 'max'}(${when(c, 0, 1)})`,
     }),
   ),
   agg({

@@ -402,6 +402,15 @@ describe('arg_max()/arg_min() over NaN and url_decode() of a plus (metamorphic f
     expect(rows).toEqual([['Infinity', 'b', 'Infinity', 1, 'c', 1]]);
   });
 
+  it('skips NaN in maxif() and minif() as max() and min() do (aggdiff A3)', async () => {
+    // Act: maxif gave NaN where max gave +inf (DuckDB orders NaN above +inf).
+    const rows = await rowsOf(
+      'datatable(x:real, p:bool)[real(nan), true, real(+inf), true, 1.0, true] | summarize maxif(x, p), max(x), minif(x, p), maxif(x, isnan(x))',
+    );
+    // Assess
+    expect(rows).toEqual([['Infinity', 'Infinity', 1, null]]);
+  });
+
   it('reads + as a space, so url_decode(url_encode(s)) is s (url_encode page: a space is encoded as +)', async () => {
     // Act: it gave "a+b+c".
     const row = await printed('url_decode(url_encode("a b+c")), url_decode("a+b%2Bc")');

@@ -53,4 +53,13 @@ describe('null and timespan elements of built dynamic values', () => {
     // Assess
     expect(rows).toEqual([[['NaN', null], ['NaN']]]);
   });
+
+  it('takes a non-null dynamic in take_any and take_anyif when one is present, as it takes a non-empty string', async () => {
+    // Act: the JSON null element comes first, where the engine's any_value would take it.
+    const rows = await run(
+      'print d = dynamic([null, {"a":1}]) | mv-expand x = d | summarize a = take_any(x), b = take_anyif(x, isnotnull(d)), n = take_anyif(x, false)',
+    );
+    // Assess
+    expect(rows).toEqual([[{ a: 1 }, { a: 1 }, null]]);
+  });
 });
