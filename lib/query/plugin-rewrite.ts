@@ -26,7 +26,9 @@ const CONVERSIONS: Readonly<Record<KqlType, string | null>> = {
 export function convertedTo(type: string, value: Expr, span: Span): Expr {
   const kql: KqlType = type === 'decimal' ? 'decimal' : (typeNamed(type, true) ?? 'dynamic');
   const fn = CONVERSIONS[kql];
-  return fn === null ? value : call(fn, [value], span);
+  if (fn === null) return value;
+  // toguid() takes text only (as in Kusto.Language): a guid value goes through its text.
+  return call(fn, [kql === 'guid' ? call('tostring', [value], span) : value], span);
 }
 
 /**

@@ -590,3 +590,18 @@ describe('hll() and tdigest() of no rows (summarize page: "all others" are null 
     expect(nulls).toEqual([[[], { type: 'long', values: [] }]]);
   });
 });
+
+describe('evaluate pivot with a guid column in its output schema (pivot page: the schema types the columns)', () => {
+  it('takes a guid value or its text, where toguid() of a guid was refused', async () => {
+    // Act
+    const fromGuid = await rowsOf(
+      'datatable(k:string, x:guid)["a", guid(74be27de-1e4e-49d9-b579-fe0b331d3642), "b", guid(null)] | evaluate pivot(k, take_any(x)) : (a:guid, b:guid)',
+    );
+    const fromText = await rowsOf(
+      'datatable(k:string, x:string)["a", "74be27de-1e4e-49d9-b579-fe0b331d3642"] | evaluate pivot(k, take_any(x)) : (a:guid)',
+    );
+    // Assess
+    expect(fromGuid).toEqual([['74be27de-1e4e-49d9-b579-fe0b331d3642', null]]);
+    expect(fromText).toEqual([['74be27de-1e4e-49d9-b579-fe0b331d3642']]);
+  });
+});
