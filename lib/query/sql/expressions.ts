@@ -536,9 +536,13 @@ export class ExpressionWriter {
     if (tests.length === 0) return cmp;
     const nan = `coalesce(${tests.join(' OR ')}, FALSE)`;
     if (ne) return `(${cmp} OR ${nan})`;
-    if (!operands.some((o) => this.nullable(o))) return `(${cmp} AND NOT ${nan})`;
-    // cmp is written twice: a long operand is bound once.
-    return bindRepeated(`CASE WHEN ${cmp} THEN NOT ${nan} ELSE ${cmp} END`, sql);
+    const nullable = sql.filter((_x, i) => this.nullable(operands[i]!)).map((x) => `${x} IS NOT NULL`);
+    if (nullable.length === 0) return `(${cmp} AND NOT ${nan})`;
+    // The NaN correction only where no operand is null. cmp itself is written once: rand() in it is
+    // one draw (an operand's NaN and null tests are the same for every draw); a long operand is
+    // bound once.
+    const correct = `coalesce((${tests.join(' OR ')}) AND ${nullable.join(' AND ')}, FALSE)`;
+    return bindRepeated(`(${cmp} AND NOT ${correct})`, sql);
   }
 
   private withoutNan(e: IrExpr, x: string): string {

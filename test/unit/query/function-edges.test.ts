@@ -541,6 +541,16 @@ describe('an ordered comparison or between of a null beside a NaN (null values p
     ]);
     expect(constants).toEqual([null, null]);
   });
+
+  it('draws rand() once per row in such a comparison (a second draw kept three rows in four of a 50% sample)', async () => {
+    // Act
+    const [[kept]] = (await rowsOf(
+      'range i from 1 to 100000 step 1 | extend x = iff(i == 1, real(null), 0.5) | where x > rand() | count',
+    )) as [[number]];
+    // Assess: 50,000 expected; the standard deviation of the count is about 160.
+    expect(kept).toBeGreaterThan(45_000);
+    expect(kept).toBeLessThan(55_000);
+  });
 });
 
 describe('typeof(guid) as the type of extract() and of a scan declare (extract and scan pages)', () => {
