@@ -319,9 +319,10 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
         // Each element as tostring() writes it (a real as .NET does: 1E-07).
         const element = d.dynToString('e');
         // array_to_string takes a constant separator only (a Binder Error otherwise): a delimiter
-        // that is a column goes in front of every element but the first, joined with ''.
+        // that is a column, or a non-text constant (its text is computed), goes in front of every
+        // element but the first, joined with ''.
         const joined =
-          args[1]!.kind === 'lit'
+          args[1]!.kind === 'lit' && args[1]!.type === 'string'
             ? `array_to_string(list_transform(CAST(${a[0]} AS JSON[]), e -> ${element}), ${text(1)})`
             : `array_to_string(list_transform(CAST(${a[0]} AS JSON[]), (e, i) -> CASE WHEN i > 1 THEN ${text(1)} ELSE '' END || ${element}), '')`;
         return `coalesce(CASE WHEN json_type(${a[0]}) = 'ARRAY' THEN ${joined} END, '')`;

@@ -615,3 +615,14 @@ describe('evaluate pivot with a guid column in its output schema (pivot page: th
     expect(fromText).toEqual([['74be27de-1e4e-49d9-b579-fe0b331d3642']]);
   });
 });
+
+describe('strcat_array() with a delimiter that is no text constant (Kusto.Language takes any scalar)', () => {
+  it('joins with the delimiter text of a real or long constant, over an array the engine computes', async () => {
+    // Act: over parse_json(...) a real delimiter failed in the engine (array_to_string wants a constant separator).
+    const row = await printed(
+      'r = strcat_array(parse_json("[\\"x\\",\\"y\\"]"), 1.5), s = strcat_array(dynamic(["a","b"]), 2), t = strcat_array(parse_json("[1,2]"), "-")',
+    );
+    // Assess
+    expect(row).toEqual(['x1.5y', 'a2b', '1-2']);
+  });
+});
