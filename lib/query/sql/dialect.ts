@@ -11,6 +11,10 @@ export type DialectName = 'duckdb' | 'timestream';
 export const BIN_ORIGIN_MICROS = -62135596800000000n;
 export const MICROS_PER_DAY = 86400000000n;
 
+/** tobool() of a text (tobool page): "true"/"1" and "false"/"0", any case, spaces around skipped; else null. */
+export const textToBool = (text: string): string =>
+  `CASE lower(trim(${text})) WHEN 'true' THEN TRUE WHEN '1' THEN TRUE WHEN 'false' THEN FALSE WHEN '0' THEN FALSE END`;
+
 /** quoteIdent()'s memo: at most MAX_QUOTED names of at most MAX_QUOTED_NAME characters (then it starts over). */
 const QUOTED = new Map<string, string>();
 const MAX_QUOTED = 4096;

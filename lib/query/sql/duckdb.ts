@@ -15,7 +15,7 @@ import {
 import { formatDatetimeTicks } from '../literals';
 import { LONG_TEXT_PATTERN } from '../convert';
 import { bindOnce, SHORT_SQL } from './bind-once';
-import { BIN_ORIGIN_MICROS, MICROS_PER_DAY, SqlDialect } from './dialect';
+import { BIN_ORIGIN_MICROS, MICROS_PER_DAY, SqlDialect, textToBool } from './dialect';
 
 /** time_bucket's default origin for sub-month widths (2000-01-03) after 0001-01-01: 730,121 days, in µs. */
 const DEFAULT_ORIGIN_FROM_BIN_ORIGIN = 946857600000000n - BIN_ORIGIN_MICROS;
@@ -232,8 +232,8 @@ export class DuckDbDialect extends SqlDialect {
     return bindOnce(
       value,
       (v) =>
-        // A string reads as tobool() reads a string (expressions.ts): "1", " true" and "0" too.
-        `CASE json_type(${v}) WHEN 'BOOLEAN' THEN CAST(CAST(${v} AS VARCHAR) = 'true' AS BOOLEAN) WHEN 'VARCHAR' THEN CASE lower(trim(json_extract_string(${v}, '$'))) WHEN 'true' THEN TRUE WHEN '1' THEN TRUE WHEN 'false' THEN FALSE WHEN '0' THEN FALSE END WHEN 'BIGINT' THEN CAST(${v} AS VARCHAR) <> '0' WHEN 'UBIGINT' THEN CAST(${v} AS VARCHAR) <> '0' WHEN 'DOUBLE' THEN CAST(CAST(${v} AS VARCHAR) AS DOUBLE) <> 0 END`,
+        // A string reads as tobool() reads a string (textToBool): "1", " true" and "0" too.
+        `CASE json_type(${v}) WHEN 'BOOLEAN' THEN CAST(CAST(${v} AS VARCHAR) = 'true' AS BOOLEAN) WHEN 'VARCHAR' THEN ${textToBool(`json_extract_string(${v}, '$')`)} WHEN 'BIGINT' THEN CAST(${v} AS VARCHAR) <> '0' WHEN 'UBIGINT' THEN CAST(${v} AS VARCHAR) <> '0' WHEN 'DOUBLE' THEN CAST(CAST(${v} AS VARCHAR) AS DOUBLE) <> 0 END`,
     );
   }
   parseJson(text: string): string {

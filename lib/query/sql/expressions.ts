@@ -14,7 +14,7 @@ import { isInteger } from '../types';
 import { DECIMAL_SNAP } from '../values';
 import { bindOnce, bindOnceIn, bindRepeated } from './bind-once';
 import { dynamicArithmeticSql, type DynamicArithmeticFn } from './dynamic-arithmetic-sql';
-import { BIN_ORIGIN_MICROS, MICROS_PER_DAY, type SqlDialect } from './dialect';
+import { BIN_ORIGIN_MICROS, MICROS_PER_DAY, textToBool, type SqlDialect } from './dialect';
 import { hasTerms } from './has-terms';
 import { caselessRegex, foldsBeyondAscii, literalPattern, type CaselessPlace } from './ascii-caseless';
 import { engineRegex } from '../regex-groups';
@@ -342,8 +342,7 @@ export class ExpressionWriter {
         return this.toNumber(ex!, x, 'int');
       case 'tobool':
         if (ex!.type === 'dynamic') return d.dynToBool(x);
-        if (ex!.type === 'string')
-          return `CASE lower(trim(${x})) WHEN 'true' THEN TRUE WHEN '1' THEN TRUE WHEN 'false' THEN FALSE WHEN '0' THEN FALSE END`;
+        if (ex!.type === 'string') return textToBool(x);
         return `(${x} <> 0)`;
       case 'todatetime': {
         // Spaces around the text are read as the datetime(...) literal reads them (.NET's parse skips them).

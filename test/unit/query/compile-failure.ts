@@ -37,6 +37,19 @@ export function expectRefusedWithReason(
   expect(error.message).toContain(refusal.reason);
 }
 
+/**
+ * `print r = f(...)` refused at f (1:11) as an unsupported function, with `reason` in the message
+ * (the functions refused with the reason no page or no data allows them).
+ */
+export function expectFunctionRefused(query: string, options: CompileOptions, reason: string): void {
+  const name = /r = (\w+)\(/.exec(query)![1]!;
+  expectRefusedWithReason(query, options, {
+    position: '1:11',
+    refusal: `the function '${name}' is not supported`,
+    reason,
+  });
+}
+
 /** A customer of every plant and a one-day window; each test adds its dialect. */
 export const baseOptions: Omit<CompileOptions, 'dialect'> = {
   scope: {
