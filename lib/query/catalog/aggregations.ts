@@ -3,6 +3,7 @@
 // avgif), each with its default column name.
 import type { IrExpr } from '../ir';
 import type { SqlDialect } from '../sql/dialect';
+import { distinctInOrder } from '../sql/duckdb';
 import { isNumeric } from '../types';
 import { bagAsMap, distinctDuck, firstWinsMerge } from './arrays';
 import type { AggregateFunction, SqlBuilder, SqlCall } from './types';
@@ -61,9 +62,11 @@ function listOf(c: SqlCall, filter: string, distinct: boolean, max: string | und
   const element = e.type === 'timespan' ? c.jsonOfType(c.a[0]!, e.type) : d.jsonText(c.a[0]!, e.type);
   const notNull = e.type === 'dynamic' ? `NOT ${d.dynIsNull(c.a[0]!)}` : `${c.a[0]} IS NOT NULL`;
   const where = filter ? `${notNull} AND ${filter}` : notNull;
-  if (max === undefined) return d.jsonArrayAgg(element, where, distinct);
+  if (max === undefined) return d.jsonArrayAgg(element, where, distinct, c.setsInOrder);
   if (d.name === 'duckdb') {
-    return `CAST('[' || coalesce(array_to_string(list_slice(list(${distinct ? 'DISTINCT ' : ''}${element}) FILTER (WHERE ${where}), 1, ${max}), ','), '') || ']' AS JSON)`;
+    const all = `list(${distinct && !c.setsInOrder ? 'DISTINCT ' : ''}${element}) FILTER (WHERE ${where})`;
+    const kept = distinct && c.setsInOrder ? distinctInOrder(all) : all;
+    return `CAST('[' || coalesce(array_to_string(list_slice(${kept}, 1, ${max}), ','), '') || ']' AS JSON)`;
   }
   return `'[' || coalesce(array_join(slice(array_agg(${distinct ? 'DISTINCT ' : ''}${element}) FILTER (WHERE ${where}), 1, ${max}), ','), '') || ']'`;
 }

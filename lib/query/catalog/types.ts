@@ -34,6 +34,8 @@ export interface SqlCall {
   json(i: number): string;
   /** JSON text of any SQL value of a KQL type ('null' for null): elements a function computes itself. */
   jsonOfType(sql: string, type: KqlType): string;
+  /** Sets keep their elements in the order they first come (ExpressionWriter.setsInOrder). */
+  readonly setsInOrder: boolean;
 }
 
 export type SqlBuilder = (c: SqlCall) => string;

@@ -149,8 +149,11 @@ export abstract class SqlDialect {
   abstract parseJson(text: string): string;
   /** The JSON text of a non-dynamic value (for make_list / make_set elements). */
   abstract jsonText(value: string, type: KqlType): string;
-  /** JSON array built from JSON-text elements, [] when none. */
-  abstract jsonArrayAgg(element: string, filter: string, distinct: boolean): string;
+  /**
+   * JSON array built from JSON-text elements, [] when none. `inOrder` (distinct only): each element
+   * where it first comes, for input whose rows come in one order (sql/generator.ts, `setsInOrder`).
+   */
+  abstract jsonArrayAgg(element: string, filter: string, distinct: boolean, inOrder?: boolean): string;
 
   abstract percentile(value: string, fraction: number): string;
   /**

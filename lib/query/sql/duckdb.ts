@@ -262,7 +262,11 @@ export class DuckDbDialect extends SqlDialect {
         return `CAST(to_json(${value}) AS VARCHAR)`;
     }
   }
-  jsonArrayAgg(element: string, filter: string, distinct: boolean): string {
+  jsonArrayAgg(element: string, filter: string, distinct: boolean, inOrder = false): string {
+    if (distinct && inOrder) {
+      const set = distinctInOrder(`list(${element}) FILTER (WHERE ${filter})`);
+      return `CAST('[' || coalesce(array_to_string(${set}, ','), '') || ']' AS JSON)`;
+    }
     return `CAST('[' || coalesce(string_agg(${distinct ? 'DISTINCT ' : ''}${element}, ',') FILTER (WHERE ${filter}), '') || ']' AS JSON)`;
   }
 
@@ -325,3 +329,16 @@ export class DuckDbDialect extends SqlDialect {
     return `(SELECT generate_series AS ${this.quoteIdent(ref)} FROM generate_series(${from}, ${to}, ${step}))`;
   }
 }
+
+/** Element comparisons the first-appearance order of a set may take (distinctInOrder). */
+const DISTINCT_IN_ORDER_WORK = 50_000_000;
+
+/**
+ * The distinct elements of a list, each where it first comes (the make_set page prints [1,5,7] for
+ * 1, 5, 7, 5: the order of first appearance, which a hash DISTINCT does not keep). Each distinct
+ * element's first position is looked up (list_position stops at the first match), which is cheap
+ * while few distinct elements face a long list; past DISTINCT_IN_ORDER_WORK positions to search, the
+ * set keeps the hash order (the page calls the order undefined). The list is bound once by lambdas.
+ */
+export const distinctInOrder = (list: string): string =>
+  `list_transform([${list}], _l -> list_transform([list_distinct(_l)], _d -> CASE WHEN len(_d) * len(_l) <= ${DISTINCT_IN_ORDER_WORK} THEN list_transform(list_sort(list_transform(_d, v -> {'i': list_position(_l, v), 'v': v})), e -> e.v) ELSE _d END)[1])[1]`;

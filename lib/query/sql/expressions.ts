@@ -74,6 +74,13 @@ export interface WriterLimits {
 
 export class ExpressionWriter {
   private readonly where: Span[] = [];
+  /**
+   * Sets (make_set, make_set_if) keep their elements in the order they first come: true while the
+   * generator writes the aggregations of rows that read no stored table (datatable, print, range),
+   * whose order is the query's own; a stored table's sets keep the engine's hash order, which costs
+   * no list of every value (sql/generator.ts, readsStoredTable).
+   */
+  setsInOrder = false;
 
   constructor(
     private readonly d: SqlDialect,
@@ -462,6 +469,7 @@ export class ExpressionWriter {
           ex!.type === 'real' || ex!.type === 'decimal' ? this.jsonOf(ex!, x) : d.jsonText(x, ex!.type),
           ex!.type === 'dynamic' ? `NOT ${d.dynIsNull(x)}` : `${x} IS NOT NULL`,
           agg.fn === 'make_set',
+          this.setsInOrder,
         );
       case 'stdev':
         return `coalesce(stddev_samp(${x}), 0E0)`;
@@ -677,6 +685,7 @@ class CatalogCall implements SqlCall {
   readonly str: (i: number) => string;
   readonly json: (i: number) => string;
   readonly jsonOfType: (x: string, t: KqlType) => string;
+  readonly setsInOrder: boolean;
 
   constructor(
     w: ExpressionWriter,
@@ -692,6 +701,7 @@ class CatalogCall implements SqlCall {
     };
     this.json = (i) => w.jsonOf(args[i]!, a[i]!);
     this.jsonOfType = (x, t) => w.jsonOf({ kind: 'lit', type: t, value: null }, x);
+    this.setsInOrder = w.setsInOrder;
   }
 }
 

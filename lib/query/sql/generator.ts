@@ -5,7 +5,7 @@
 // some arguments, so text can grow faster than the query), QUERY_TOO_MANY_TERMS when the query's
 // terms in all pass limits.maxQueryTerms, and QUERY_TOO_COMPLEX past the budget.
 import { isRandom } from '../analyze-random';
-import type { IrAgg, IrColumn, IrExpr, IrWindow, Rel, ScopeRestriction, SubqueryExpr } from '../ir';
+import type { Assigned, IrAgg, IrColumn, IrExpr, IrWindow, Rel, ScopeRestriction, SubqueryExpr } from '../ir';
 import { countQueryTerms, type CompileContext, type ExpressionRecords } from '../limits';
 import type { Span } from '../tokens';
 import { QueryError } from '../errors';
@@ -109,6 +109,24 @@ const ROW_ORDER_AGGREGATIONS: ReadonlySet<string> = new Set(['make_list', 'make_
 
 function readsRowOrder(a: IrAgg): boolean {
   return ROW_ORDER_AGGREGATIONS.has(a.fn === 'catalog' ? a.ref!.name : a.fn);
+}
+
+const SET_AGGREGATIONS: ReadonlySet<string> = new Set(['make_set', 'make_set_if']);
+
+const isSet = (a: Assigned<IrAgg>): boolean =>
+  SET_AGGREGATIONS.has(a.value.fn === 'catalog' ? a.value.ref!.name : a.value.fn);
+
+/**
+ * Whether a relation reads a stored table anywhere (its inputs, sub-queries, materialized lets):
+ * any node of the tree that is a scan. Rows that come only from the query's text (datatable, print,
+ * range) are few and in one order.
+ */
+export function readsStoredTable(node: unknown, seen = new Set<object>()): boolean {
+  if (typeof node !== 'object' || node === null || seen.has(node)) return false;
+  seen.add(node);
+  if ((node as { kind?: unknown }).kind === 'scan' && 'table' in node) return true;
+  for (const value of Object.values(node)) if (readsStoredTable(value, seen)) return true;
+  return false;
 }
 
 class Generator {
@@ -438,10 +456,13 @@ class Generator {
         }
         const sel = s.sel;
         sel.star = false;
+        // make_set keeps the order of first appearance where the rows have one (the page's [1,5,7]).
+        this.w.setsInOrder = rel.aggs.some(isSet) && !readsStoredTable(rel.input);
         sel.items = [
           ...rel.keys.map((k) => ({ sql: this.q(k.column.ref), ref: k.column.ref })),
           ...rel.aggs.map((a) => ({ sql: this.aggregate(a.value), ref: a.column.ref })),
         ];
+        this.w.setsInOrder = false;
         sel.groupBy = rel.keys.map((k) => this.q(k.column.ref));
         return { sel, cols: rel.columns, carried: [], order: [] };
       }

@@ -192,6 +192,7 @@ export class TimestreamDialect extends SqlDialect {
     }
   }
   jsonArrayAgg(element: string, filter: string, distinct: boolean): string {
+    // array_agg(DISTINCT) keeps no order of first appearance; inOrder is not honoured here.
     return `'[' || coalesce(array_join(array_agg(${distinct ? 'DISTINCT ' : ''}${element}) FILTER (WHERE ${filter}), ','), '') || ']'`;
   }
 

@@ -626,3 +626,41 @@ describe('strcat_array() with a delimiter that is no text constant (Kusto.Langua
     expect(row).toEqual(['x1.5y', 'a2b', '1-2']);
   });
 });
+
+describe('make_set() keeps the order of first appearance over rows the query writes (make_set page: [1,5,7])', () => {
+  it('orders make_set, make_set_if and make_set(x, maxSize) by first appearance, per group', async () => {
+    // Act: the engine's hash DISTINCT gave [5,1,9,100,7,3,2] for the first.
+    const whole = await rowsOf(
+      'datatable(x:long)[5,3,5,1,9,2,3,100,7] | summarize make_set(x), make_set_if(x, x > 2), make_set(x, 3)',
+    );
+    const grouped = await rowsOf(
+      'datatable(k:string, x:long)["a",5,"b",9,"a",3,"a",5,"b",2,"a",1,"b",9,"b",0] | summarize s = make_set(x) by k | order by k asc',
+    );
+    const expanded = await rowsOf(
+      'print d = dynamic([5,3,5,1,9,2,100]) | mv-apply d to typeof(long) on (summarize s = make_set(d))',
+    );
+    // Assess
+    expect(whole).toEqual([
+      [
+        [5, 3, 1, 9, 2, 100, 7],
+        [5, 3, 9, 100, 7],
+        [5, 3, 1],
+      ],
+    ]);
+    expect(grouped).toEqual([
+      ['a', [5, 3, 1]],
+      ['b', [9, 2, 0]],
+    ]);
+    expect(expanded).toEqual([[[5, 3, 1, 9, 2, 100]]]);
+  });
+
+  it('keeps every value once past the ordering bound, and a stored table its hash DISTINCT (no list of every value)', async () => {
+    // Act: 10,000 distinct values of 10,000 rows: more positions to search than the bound allows.
+    const [[set]] = (await rowsOf('range x from 1 to 10000 step 1 | summarize make_set(x)')) as [[number[]]];
+    const stored = compile('States | summarize make_set(Name)', duckdb).sql;
+    // Assess
+    expect([...set].sort((a, b) => a - b)).toEqual(Array.from({ length: 10_000 }, (_, i) => i + 1));
+    expect(stored).toContain('string_agg(DISTINCT');
+    expect(stored).not.toContain('list_position');
+  });
+});
