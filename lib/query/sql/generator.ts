@@ -449,24 +449,39 @@ class Generator {
         if (input.order.length > 0 && input.sel.orderBy.length === 0 && rel.aggs.some((a) => readsRowOrder(a.value)))
           input.sel.orderBy = this.orderBy(input.order);
         let s = this.pureOrWrap(input);
+        const inline = (rel.keys.length > 0 || rel.aggs.some(isSet)) && !readsStoredTable(rel.input);
+        // Groups of rows the query writes itself come out in the order of their first row, as Kusto
+        // gives them (the make_set page's groups, the arg_max page's fruits): the rows are numbered
+        // in their order and each group carries its first number as its order.
+        const numbered = inline && rel.keys.length > 0 ? `_r${++this.hiddenCounter}` : undefined;
         const computed = rel.keys.filter((k) => !(k.value.kind === 'col' && k.value.ref === k.column.ref));
-        if (computed.length > 0) {
-          s.sel.items = [...s.sel.items, ...computed.map((k) => ({ sql: this.expr(k.value), ref: k.column.ref }))];
+        if (computed.length > 0 || numbered) {
+          const over = s.order.length > 0 ? `ORDER BY ${this.orderBy(s.order).join(', ')}` : '';
+          s.sel.items = [
+            ...s.sel.items,
+            ...computed.map((k) => ({ sql: this.expr(k.value), ref: k.column.ref })),
+            ...(numbered ? [{ sql: `row_number() OVER (${over})`, ref: numbered }] : []),
+          ];
           s = this.wrap(s);
         }
         const sel = s.sel;
         sel.star = false;
         // make_set keeps the order of first appearance where the rows have one (the page's [1,5,7]).
-        this.w.setsInOrder = rel.aggs.some(isSet) && !readsStoredTable(rel.input);
+        this.w.setsInOrder = inline;
+        const first = numbered ? `_f${++this.hiddenCounter}` : undefined;
         sel.items = [
           ...rel.keys.map((k) => ({ sql: this.q(k.column.ref), ref: k.column.ref })),
           ...rel.aggs.map((a) => ({ sql: this.aggregate(a.value), ref: a.column.ref })),
+          ...(first ? [{ sql: `min(${this.q(numbered!)})`, ref: first }] : []),
         ];
         this.w.setsInOrder = false;
         sel.groupBy = rel.keys.map((k) => this.q(k.column.ref));
-        return { sel, cols: rel.columns, carried: [], order: [] };
+        if (!first) return { sel, cols: rel.columns, carried: [], order: [] };
+        const order: OrderKey[] = [{ ref: first, desc: false, nullsFirst: false }];
+        return { sel, cols: rel.columns, carried: [first], order };
       }
       case 'distinct': {
+        if (!readsStoredTable(rel.input)) return this.distinctInOrder(rel.input, rel.columns);
         const s = this.wrap(this.rel(rel.input));
         s.sel.star = false;
         s.sel.items = rel.columns.map((c) => ({ sql: this.q(c.ref), ref: c.ref }));
@@ -935,6 +950,26 @@ class Generator {
       !sel.distinct &&
       sel.items.every((i) => i.sql === this.q(i.ref));
     return pure ? s : this.wrap(s);
+  }
+
+  /**
+   * distinct over rows the query writes itself: each row where it first comes (as the summarize of
+   * such rows keeps its groups' order), by grouping on every column and carrying the first number.
+   */
+  private distinctInOrder(input: Rel, columns: readonly IrColumn[]): State {
+    const s = this.pureOrWrap(this.rel(input));
+    const numbered = `_r${++this.hiddenCounter}`;
+    const over = s.order.length > 0 ? `ORDER BY ${this.orderBy(s.order).join(', ')}` : '';
+    s.sel.items = [...s.sel.items, { sql: `row_number() OVER (${over})`, ref: numbered }];
+    const sel = this.wrap(s).sel;
+    const first = `_f${++this.hiddenCounter}`;
+    sel.star = false;
+    sel.items = [
+      ...columns.map((c) => ({ sql: this.q(c.ref), ref: c.ref })),
+      { sql: `min(${this.q(numbered)})`, ref: first },
+    ];
+    sel.groupBy = columns.map((c) => this.q(c.ref));
+    return { sel, cols: columns, carried: [first], order: [{ ref: first, desc: false, nullsFirst: false }] };
   }
 
   private wrap(s: State, alias = this.alias()): State {

@@ -664,3 +664,44 @@ describe('make_set() keeps the order of first appearance over rows the query wri
     expect(stored).not.toContain('list_position');
   });
 });
+
+describe('summarize and distinct over rows the query writes give groups in the order of their first row', () => {
+  it('orders groups and distinct rows by first appearance, also after later operators that keep order', async () => {
+    // Act: the engine's hash grouping gave 5, 9, 2, 3, 1, 100, 7.
+    const groups = await rowsOf('datatable(k:long)[5,3,5,1,9,2,3,100,7] | summarize c = count() by k');
+    const after = await rowsOf(
+      'datatable(k:long)[5,3,5,1,9,2,3,100,7] | summarize c = count() by k | where k > 1 | extend z = k * 2',
+    );
+    const distinct = await rowsOf('datatable(k:long, s:string)[5,"x",3,"y",5,"x",1,"z",9,"w",3,"y"] | distinct k, s');
+    const range = await rowsOf('range x from 1 to 6 step 1 | summarize n = count() by r = x % 3');
+    // Assess
+    expect(groups).toEqual([
+      [5, 2],
+      [3, 2],
+      [1, 1],
+      [9, 1],
+      [2, 1],
+      [100, 1],
+      [7, 1],
+    ]);
+    expect(after.map((r) => r[0])).toEqual([5, 3, 9, 2, 100, 7]);
+    expect(distinct).toEqual([
+      [5, 'x'],
+      [3, 'y'],
+      [1, 'z'],
+      [9, 'w'],
+    ]);
+    expect(range).toEqual([
+      [1, 2],
+      [2, 2],
+      [0, 2],
+    ]);
+  });
+
+  it('leaves a stored table to the engine: no numbering of its rows', () => {
+    // Act
+    const sql = compile('States | summarize count() by Name | distinct Name', duckdb).sql;
+    // Assess
+    expect(sql).not.toContain('row_number');
+  });
+});
