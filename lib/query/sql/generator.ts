@@ -417,7 +417,17 @@ class Generator {
         return s;
       }
       case 'sort': {
-        const s = this.pureOrWrap(this.rel(rel.input));
+        let s = this.pureOrWrap(this.rel(rel.input));
+        // Rows the query writes itself keep their order where the keys tie (a stable sort), as the
+        // pages print them (row_rank_min's LH, UA, EL of 3 departures each); the engine's sort is not
+        // stable. A stored table's ties are left in any order (no numbering of its rows).
+        const tie = readsStoredTable(rel.input) ? undefined : `_r${++this.hiddenCounter}`;
+        if (tie) {
+          const over = s.order.length > 0 ? `ORDER BY ${this.orderBy(s.order).join(', ')}` : '';
+          s.sel.items = [...s.sel.items, { sql: `row_number() OVER (${over})`, ref: tie }];
+          s.carried = [...s.carried, tie];
+          s = this.wrap(s);
+        }
         const keys: OrderKey[] = rel.keys.map((k) => {
           const real = k.expr.type === 'real' || k.expr.type === 'decimal';
           if (k.expr.kind === 'col') return { ref: k.expr.ref, desc: k.desc, nullsFirst: k.nullsFirst, real };
@@ -427,6 +437,7 @@ class Generator {
           s.carried.push(ref);
           return { ref, desc: k.desc, nullsFirst: k.nullsFirst, real };
         });
+        if (tie) keys.push({ ref: tie, desc: false, nullsFirst: false });
         s.order = keys;
         s.sel.orderBy = this.orderBy(keys);
         return s;

@@ -705,3 +705,34 @@ describe('summarize and distinct over rows the query writes give groups in the o
     expect(sql).not.toContain('row_number');
   });
 });
+
+describe('sort and top over rows the query writes keep their order where the keys tie (row_rank_min page)', () => {
+  it('is a stable sort, and row_rank_min gives the page ranks in the page order', async () => {
+    // Act
+    const sorted = await rowsOf('datatable(a:long, b:string)[3,"x",1,"y",3,"z",1,"w",2,"v"] | sort by a asc');
+    const top = await rowsOf('datatable(a:long, b:string)[3,"x",1,"y",3,"z",1,"w",2,"v"] | top 3 by a desc');
+    const ranks = await rowsOf(
+      'datatable(Airport:string, Airline:string, Departures:long)["SEA","LH",3,"SEA","LY",100,"SEA","UA",3,"SEA","BA",2,"SEA","EL",3] | sort by Departures asc | extend Rank = row_rank_min(Departures) | project Airline, Rank',
+    );
+    // Assess: the engine's sort gave UA before LH.
+    expect(sorted).toEqual([
+      [1, 'y'],
+      [1, 'w'],
+      [2, 'v'],
+      [3, 'x'],
+      [3, 'z'],
+    ]);
+    expect(top).toEqual([
+      [3, 'x'],
+      [3, 'z'],
+      [2, 'v'],
+    ]);
+    expect(ranks).toEqual([
+      ['BA', 1],
+      ['LH', 2],
+      ['UA', 2],
+      ['EL', 2],
+      ['LY', 5],
+    ]);
+  });
+});
