@@ -92,8 +92,13 @@ export class ExpressionWriter {
     if (value === null || value === undefined) return type === 'string' ? "''" : d.nullOf(type);
     switch (type) {
       case 'string':
-      case 'guid':
         return d.string(String(value));
+      case 'guid':
+        // Typed, so that a guid literal meets a computed or null guid (UUID) in a CASE of three or
+        // more arms: DuckDB unifies a text literal with UUID in two arms only.
+        return d.name === 'duckdb'
+          ? `CAST(${d.string(String(value))} AS ${d.sqlType('guid')})`
+          : d.string(String(value));
       case 'long':
         return d.long(value as bigint);
       case 'int':

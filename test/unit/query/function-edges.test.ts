@@ -736,3 +736,22 @@ describe('sort and top over rows the query writes keep their order where the key
     ]);
   });
 });
+
+describe('a guid literal in a case() or nested iff() beside a null or computed guid (case page: one type)', () => {
+  it('gives the guid column, where three arms failed in the engine (a text literal beside UUID)', async () => {
+    // Act
+    const rows = await rowsOf(
+      'datatable(n:long)[0,1,2] | extend h = case(n == 0, guid(00000000-0000-0000-0000-000000000001), n == 1, guid(null), toguid("00000000-0000-0000-0000-000000000002"))',
+    );
+    const nested = await printed(
+      'r = iff(true, iff(true, guid(74be27de-1e4e-49d9-b579-fe0b331d3642), guid(74be27de-1e4e-49d9-b579-fe0b331d3642)), guid(null))',
+    );
+    // Assess
+    expect(rows).toEqual([
+      [0, '00000000-0000-0000-0000-000000000001'],
+      [1, null],
+      [2, '00000000-0000-0000-0000-000000000002'],
+    ]);
+    expect(nested).toEqual(['74be27de-1e4e-49d9-b579-fe0b331d3642']);
+  });
+});

@@ -164,7 +164,7 @@ describe('declare query_parameters', () => {
     );
     // Assess
     expect(sql).toContain(
-      `'Flash Flood' AS "_c1", CAST(-200000000 AS BIGINT) AS "_c2", CAST(7 AS INTEGER) AS "_c3", 11E0 AS "_c4", TRUE AS "_c5", TIMESTAMP '1970-05-11 00:00:00' AS "_c6", CAST(3600000000 AS BIGINT) AS "_c7", '74be27de-1e4e-49d9-b579-fe0b331d3642' AS "_c8", CAST('["Java","C++"]' AS JSON) AS "_c9"`,
+      `'Flash Flood' AS "_c1", CAST(-200000000 AS BIGINT) AS "_c2", CAST(7 AS INTEGER) AS "_c3", 11E0 AS "_c4", TRUE AS "_c5", TIMESTAMP '1970-05-11 00:00:00' AS "_c6", CAST(3600000000 AS BIGINT) AS "_c7", CAST('74be27de-1e4e-49d9-b579-fe0b331d3642' AS UUID) AS "_c8", CAST('["Java","C++"]' AS JSON) AS "_c9"`,
     );
   });
 
