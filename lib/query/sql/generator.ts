@@ -161,6 +161,12 @@ class Generator {
     return this.counted(this.w.expr(e), span);
   }
 
+  /** An aggregation of the summarize; a string one over no rows (max, min, arg_max ...) is "", never null. */
+  private stringNeverNull(a: IrAgg): string {
+    const sql = this.aggregate(a);
+    return a.type === 'string' ? `coalesce(${sql}, '')` : sql;
+  }
+
   private aggregate(a: IrAgg): string {
     const first = a.args[0];
     return this.counted(this.w.aggregate(a), first ? this.options.records.spans.get(first) : undefined);
@@ -482,7 +488,7 @@ class Generator {
         const first = numbered ? `_f${++this.hiddenCounter}` : undefined;
         sel.items = [
           ...rel.keys.map((k) => ({ sql: this.q(k.column.ref), ref: k.column.ref })),
-          ...rel.aggs.map((a) => ({ sql: this.aggregate(a.value), ref: a.column.ref })),
+          ...rel.aggs.map((a) => ({ sql: this.stringNeverNull(a.value), ref: a.column.ref })),
           ...(first ? [{ sql: `min(${this.q(numbered!)})`, ref: first }] : []),
         ];
         this.w.setsInOrder = false;
@@ -838,7 +844,9 @@ class Generator {
       case 'prev':
       case 'next': {
         const fallback = w.fallback ? `, ${this.castValue(w.type, this.expr(w.fallback))}` : '';
-        return `${w.fn === 'prev' ? 'lag' : 'lead'}(${this.expr(w.value!)}, ${(w.offset ?? 1n).toString()}${fallback}) ${over(order)}`;
+        const call = `${w.fn === 'prev' ? 'lag' : 'lead'}(${this.expr(w.value!)}, ${(w.offset ?? 1n).toString()}${fallback}) ${over(order)}`;
+        // A string is never null (past the edge it is "", which isempty() and == "" see as such).
+        return w.type === 'string' ? `coalesce(${call}, '')` : call;
       }
       case 'row_cumsum':
         // The sum starts at 0 and a null term does not change it (row_cumsum page, as Microsoft's

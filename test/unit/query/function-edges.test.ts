@@ -755,3 +755,21 @@ describe('a guid literal in a case() or nested iff() beside a null or computed g
     expect(nested).toEqual(['74be27de-1e4e-49d9-b579-fe0b331d3642']);
   });
 });
+
+describe('a string from an aggregation over no rows or from prev() past the edge is "", never null (null values page)', () => {
+  it('answers isempty() true, strlen() 0 and isnull() false', async () => {
+    // Act: isnull() was true and isempty() null.
+    const agg = await rowsOf(
+      'datatable(k:string)[] | summarize s = max(k) | extend e = isempty(s), l = strlen(s), q = s == "", n = isnull(s)',
+    );
+    const prev = await rowsOf(
+      'datatable(k:string)["a","b"] | sort by k asc | extend s = prev(k) | extend e = isempty(s), n = isnull(s)',
+    );
+    // Assess
+    expect(agg).toEqual([['', true, 0, true, false]]);
+    expect(prev).toEqual([
+      ['a', '', true, false],
+      ['b', 'a', false, false],
+    ]);
+  });
+});
