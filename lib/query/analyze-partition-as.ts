@@ -2,12 +2,13 @@
 // `partition by Dim (as Partition | extend MetricPct = Metric * 100.0 / toscalar(Partition |
 // summarize sum(Metric)))`): Name is the current partition's sub-table. Each `toscalar(Name | ...)`
 // in a later operator is computed per key (the sub-query's operators run per key as the partition's
-// own are) and joined to the rows by the hidden key, and the call reads the joined column. A null
-// key's partition finds no such value (a join never matches null keys): its toscalar is null.
+// own are) and joined to the rows by the hidden key, and the call reads the joined column. The join
+// matches the key's text after whether it is null, so a null key's partition (a value of its own)
+// finds its value too: a join never matches null keys, which left its toscalar null.
 // Other uses of Name are unknown tables (QUERY_SEMANTIC at the name).
 import type { Expr, Operator, Pipeline } from './ast';
 import { mapChildren } from './ast-walk';
-import { name, numbering, sortedBack } from './ast-build';
+import { call, name, numbering, sortedBack } from './ast-build';
 import { mapExpressions } from './analyze-partition-source';
 import type { Rel } from './ir';
 import type { Span } from './tokens';
@@ -36,6 +37,8 @@ export function liftPartitionScalars(
   // The joins below do not keep the rows' order: serialized rows are numbered first and sorted back after.
   const nth = p.isSerialized(rel) ? `${p.prefix}scalar row ${p.newRef()}` : undefined;
   let numbered = false;
+  const leftKey = `${p.prefix}scalar key ${p.newRef()}`;
+  let joined = false;
   const source = (e: Expr): { table: Rel; ops: readonly Operator[] } | undefined => {
     if (e.kind === 'name' && named.has(e.name)) return { table: named.get(e.name)!, ops: [] };
     if (e.kind !== 'tabular' || e.pipeline.source.kind !== 'table') return undefined;
@@ -64,7 +67,7 @@ export function liftPartitionScalars(
               span,
             },
           ],
-          by: [{ name: keyName, expr: name(p.key, span), span }],
+          by: [{ name: keyName, expr: joinKey(p.key, span), span }],
           span,
         },
       ],
@@ -74,9 +77,13 @@ export function liftPartitionScalars(
       current = p.at([numbering(nth, span)], current);
       numbered = true;
     }
+    if (!joined) {
+      current = p.at([{ kind: 'extend', items: [{ name: leftKey, expr: joinKey(p.key, span), span }], span }], current);
+      joined = true;
+    }
     p.bind(table, values);
     try {
-      const on = [{ left: p.key, right: keyName, leftSpan: span, rightSpan: span, span }];
+      const on = [{ left: leftKey, right: keyName, leftSpan: span, rightSpan: span, span }];
       current = p.at(
         [{ kind: 'join', join: { lookup: false, joinKind: 'leftouter', kindSpan: span, right, on }, span }],
         current,
@@ -89,4 +96,13 @@ export function liftPartitionScalars(
   const lifted = mapExpressions(op, sub);
   if (nth && numbered) current = p.at(sortedBack(nth, span), current);
   return { op: lifted, rel: current };
+}
+
+/**
+ * The partition key as a join matches it: `strcat(tostring(isnull(k)), tostring(k))`, a text no two
+ * keys share, null included ("true" then "", where every other key's text starts with "false").
+ */
+function joinKey(key: string, span: Span): Expr {
+  const k = name(key, span);
+  return call('strcat', [call('tostring', [call('isnull', [k], span)], span), call('tostring', [k], span)], span);
 }

@@ -64,7 +64,11 @@ export function analyzeToScalar(h: ListHost, e: Expr & { kind: 'call' }): IrExpr
     return { kind: 'subquery', mode: 'scalar', rel, type: value.type };
   }
   const rel = relationOf(h, arg, 'toscalar()');
-  return { kind: 'subquery', mode: 'scalar', rel, type: rel.columns[0]!.type };
+  const type = rel.columns[0]!.type;
+  const value: IrExpr = { kind: 'subquery', mode: 'scalar', rel, type };
+  // No row is a null, but a string is never null (strings are "" instead): the engine's NULL would
+  // make isempty(), strlen() and == "" of an empty table's toscalar() null, not true, 0 and true.
+  return type === 'string' ? { kind: 'call', fn: 'coalesce', args: [value, lit('string', '')], type } : value;
 }
 
 /**

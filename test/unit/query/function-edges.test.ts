@@ -477,6 +477,24 @@ describe('todatetime of a toscalar() value (review)', () => {
   });
 });
 
+describe('toscalar() of an empty table string column (tabdiff T2)', () => {
+  it('is "" inside expressions, as a string is never null', async () => {
+    // Act: the engine's NULL made isempty(), strlen() and == "" null, and isnull() true.
+    const row = await printed(
+      'a = strlen(toscalar(datatable(s:string)[])), b = toscalar(datatable(s:string)[]) == "", c = isnull(toscalar(datatable(s:string)[])), d = isempty(toscalar(datatable(s:string)[])), e = toscalar(datatable(s:string)["x"])',
+    );
+    // Assess
+    expect(row).toEqual([0, true, false, true, 'x']);
+  });
+
+  it('keeps the rows a where on a let of it tests with isempty()', async () => {
+    // Act
+    const rows = await rowsOf('let e = toscalar(datatable(s:string)[]); datatable(n:long)[1, 2] | where isempty(e)');
+    // Assess
+    expect(rows).toEqual([[1], [2]]);
+  });
+});
+
 describe('url_decode and base64_decode_tostring of a toscalar() value (meta3 G4)', () => {
   it('binds the subquery outside their TRY, which DuckDB refused around it', async () => {
     // Act

@@ -308,6 +308,24 @@ describe('partition', () => {
     ]);
   });
 
+  it("reads a null key's own toscalar() over the as-named partition, as every other key's (tabdiff)", async () => {
+    // Act: the value was joined by the key, and a join never matches null keys, so it was null there.
+    const rows = await run(
+      'datatable(k:long, x:long)[1, 10, 1, 30, long(null), 5, long(null), 15]\n' +
+        '| partition hint.strategy=native by k (as P | extend pct = x * 100.0 / toscalar(P | summarize sum(x)))',
+    );
+    // Assess
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        [1, 10, 25],
+        [1, 30, 75],
+        [null, 5, 25],
+        [null, 15, 75],
+      ]),
+    );
+    expect(rows).toHaveLength(4);
+  });
+
   it('keeps the rows serialized through a toscalar() over the as-named partition', async () => {
     // Act
     const rows = await run(
