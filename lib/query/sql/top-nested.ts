@@ -56,7 +56,7 @@ export function topNestedSql(w: TopNestedWriter, input: string, levels: readonly
     );
   };
   /** The kept paths of levels 0..k: each level's key and aggregation columns. */
-  const kept = (k: number): string => {
+  const kept = (k: number, ordered = false): string => {
     const aliases = levels.slice(0, k + 1).map(() => w.alias());
     let from = `(${level(0)}) AS ${aliases[0]!}`;
     for (let j = 1; j <= k; j++) {
@@ -70,9 +70,12 @@ export function topNestedSql(w: TopNestedWriter, input: string, levels: readonly
     const items = levels
       .slice(0, k + 1)
       .flatMap((l, j) => [`${aliases[j]!}.${keys[j]!}`, `${aliases[j]!}.${w.q(l.agg.column.ref)}`]);
-    return `SELECT ${items.join(', ')} FROM ${from}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''}`;
+    // The kept paths in the levels' order, each level's values ranked first (the top-nested page prints
+    // its results so), as ranked inside their parents; the `others` rows follow.
+    const order = ordered ? ` ORDER BY ${aliases.map((a) => `${a}.${w.q(RANK)}`).join(', ')}` : '';
+    return `SELECT ${items.join(', ')} FROM ${from}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''}${order}`;
   };
-  const parts = [kept(levels.length - 1)];
+  const parts = [`(${kept(levels.length - 1, true)})`];
   levels.forEach((l, k) => {
     if (!l.others) return;
     // Rows of kept parents whose group at this level ranks past N.

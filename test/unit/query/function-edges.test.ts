@@ -791,3 +791,19 @@ describe('a string from an aggregation over no rows or from prev() past the edge
     ]);
   });
 });
+
+describe('top-nested gives its kept paths in the order of its levels (top-nested page)', () => {
+  it('orders each level by its aggregation as it ranks, the others rows after', async () => {
+    // Act: the engine's join gave OK before TX.
+    const rows = await rowsOf(
+      'datatable(State:string, Source:string, v:long)["TX","a",5,"TX","b",3,"TX","a",1,"OK","a",4,"OK","c",2,"KS","b",1] | top-nested 2 of State by sum(v), top-nested 2 of Source by sum(v)',
+    );
+    // Assess
+    expect(rows).toEqual([
+      ['TX', 9, 'a', 6],
+      ['TX', 9, 'b', 3],
+      ['OK', 6, 'a', 4],
+      ['OK', 6, 'c', 2],
+    ]);
+  });
+});
