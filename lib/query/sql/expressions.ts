@@ -16,6 +16,7 @@ import { bindOnce, bindOnceIn, bindRepeated } from './bind-once';
 import { dynamicArithmeticSql, type DynamicArithmeticFn } from './dynamic-arithmetic-sql';
 import { BIN_ORIGIN_MICROS, MICROS_PER_DAY, textToBool, type SqlDialect } from './dialect';
 import { hasTerms } from './has-terms';
+import { LongWrapper, mayOverflow, WRAPPING } from './long-wrap';
 import { caselessRegex, foldsBeyondAscii, literalPattern, type CaselessPlace } from './ascii-caseless';
 import { engineRegex } from '../regex-groups';
 
@@ -74,6 +75,8 @@ export interface WriterLimits {
 
 export class ExpressionWriter {
   private readonly where: Span[] = [];
+  /** Long arithmetic that can overflow, wrapped around 64 bits as Kusto's does (DuckDB). */
+  private readonly longs = new LongWrapper();
 
   constructor(
     private readonly d: SqlDialect,
@@ -147,6 +150,8 @@ export class ExpressionWriter {
     // Arithmetic typed dynamic (two dynamic operands, or one negated) keeps the operands' kind.
     if (e.type === 'dynamic' && (ARITHMETIC.has(e.fn) || e.fn === 'neg'))
       return dynamicArithmeticSql(d, e.fn as DynamicArithmeticFn, x, y);
+    if (d.name === 'duckdb' && e.type === 'long' && WRAPPING.has(e.fn) && e.args.every((v) => isInteger(v.type)))
+      if (mayOverflow(e.fn, e.args)) return this.longs.write(e.fn, e.args, a);
     switch (e.fn) {
       case 'add':
         if (e.type === 'datetime') return d.addMicros(x, y);
