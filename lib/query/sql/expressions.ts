@@ -11,6 +11,7 @@ import type { IrAgg, IrExpr, KqlType, SubqueryExpr } from '../ir';
 import type { CompileContext, NodeTable } from '../limits';
 import type { Span } from '../tokens';
 import { isInteger } from '../types';
+import { MAX_DATETIME_TICKS, MIN_DATETIME_TICKS } from '../literals';
 import { DECIMAL_SNAP } from '../values';
 import { bindOnce, bindOnceIn, bindRepeated } from './bind-once';
 import { dynamicArithmeticSql, type DynamicArithmeticFn } from './dynamic-arithmetic-sql';
@@ -62,6 +63,23 @@ const MIRRORED = { '<': '>', '<=': '>=', '>': '<', '>=': '<=' } as const;
 
 /** Arithmetic whose int operands are widened to BIGINT when Kusto types the result long. */
 const WIDENED: ReadonlySet<string> = new Set([...ARITHMETIC, 'neg', 'bin_num']);
+
+/** Catalog functions whose datetime, shifted by an amount or a zone, may leave Kusto's range. */
+const SHIFTS_DATETIME = /^(startof|endof)(day|week|month|year)$|^datetime_(add|utc_to_local|local_to_utc)$/;
+
+/**
+ * A computed datetime, null when it is outside Kusto's range (0001-01-01 to 9999-12-31, the datetime
+ * page): the engine keeps such a timestamp, which the answer shows as null, so isnull(), where and
+ * comparisons must see the same null. The value is named twice: a long one is bound once. On
+ * Timestream (timestamps in nanoseconds since 1970) the engine's own range is the narrower one.
+ */
+function inDatetimeRange(d: SqlDialect, ts: string): string {
+  if (d.name !== 'duckdb') return ts;
+  const low = d.datetime(MIN_DATETIME_TICKS);
+  const high = d.datetime(MAX_DATETIME_TICKS - (MAX_DATETIME_TICKS % 10n));
+  const test = (v: string): string => `CASE WHEN ${v} BETWEEN ${low} AND ${high} THEN ${v} END`;
+  return bindRepeated(test(ts), [ts]);
+}
 
 const ENGINE_NAMES = { duckdb: 'DuckDB', timestream: 'Timestream' } as const;
 
@@ -154,10 +172,10 @@ export class ExpressionWriter {
       if (mayOverflow(e.fn, e.args)) return this.longs.write(e.fn, e.args, a);
     switch (e.fn) {
       case 'add':
-        if (e.type === 'datetime') return d.addMicros(x, y);
+        if (e.type === 'datetime') return inDatetimeRange(d, d.addMicros(x, y));
         return `(${x} + ${y})`;
       case 'sub':
-        if (e.type === 'datetime') return d.addMicros(x, `-(${y})`);
+        if (e.type === 'datetime') return inDatetimeRange(d, d.addMicros(x, `-(${y})`));
         if (ex!.type === 'datetime') return `(${d.epochMicros(x)} - ${d.epochMicros(y)})`;
         return `(${x} - ${y})`;
       case 'mul':
@@ -336,7 +354,8 @@ export class ExpressionWriter {
       }
       case 'startofday':
         // startofday(date, offset): offset whole days after the start of date's day.
-        return a.length === 2 ? d.addMicros(d.startOfDay(x), `(${y}) * ${MICROS_PER_DAY}`) : d.startOfDay(x);
+        if (a.length === 1) return d.startOfDay(x);
+        return inDatetimeRange(d, d.addMicros(d.startOfDay(x), `(${y}) * ${MICROS_PER_DAY}`));
       case 'tostring':
         return this.toStringOf(ex!, x);
       case 'todouble':
@@ -363,8 +382,11 @@ export class ExpressionWriter {
         return d.dynGet(x, e.path ?? []);
       case 'dyn_at':
         return ey!.type === 'string' ? d.dynKey(x, y!) : d.dynIndex(x, y!);
-      case 'catalog':
-        return this.catalog(catalogEntry(e.ref), e.args, a, e.type);
+      case 'catalog': {
+        const entry = catalogEntry(e.ref);
+        const sql = this.catalog(entry, e.args, a, e.type);
+        return SHIFTS_DATETIME.test(entry.name) && e.args.length > 1 ? inDatetimeRange(d, sql) : sql;
+      }
     }
   }
 

@@ -163,6 +163,21 @@ describe('datetime_add() and startof*/endof* offsets: amounts past the datetime 
     expect(row).toEqual(['9999-01-01T00:00:00Z', '0001-01-01T00:00:00Z', '2020-01-12T00:00:00Z']);
   });
 
+  it('is null for isnull(), where and comparisons too, not only in the answer (litcol L2)', async () => {
+    // Act: the engine kept 0000-12-31 23:00 and 10000-01-01, which only the answer showed as null.
+    const shifted =
+      'r = a - 1h, s = b + 2d, t = startofweek(a, -7), u = endofmonth(b, 1), v = datetime_add("day", 1, b), w = startofday(b, 1)';
+    const rows = await rowsOf(
+      `datatable(a:datetime, b:datetime)[datetime(0001-01-01), datetime(9999-12-31 23:00)] | project a, ${shifted} | project isnull(r), isnull(s), isnull(t), isnull(u), isnull(v), isnull(w), r < a`,
+    );
+    const kept = await rowsOf(
+      'datatable(a:datetime)[datetime(0001-01-01), datetime(2020-01-01)] | where isnull(a - 1h)',
+    );
+    // Assess
+    expect(rows).toEqual([[true, true, true, true, true, true, null]]);
+    expect(kept).toEqual([['0001-01-01T00:00:00Z']]);
+  });
+
   it('keeps whole ticks of constant nanoseconds, and refuses ticks finer than a microsecond', async () => {
     // Act
     const row = await printed(
