@@ -18,6 +18,12 @@ const dyn = (name: string) => ({ name, type: 'dynamic' as const });
 const sketchType = (t: KqlType): string =>
   t === 'int' || t === 'long' ? 'long' : t === 'datetime' || t === 'timespan' ? t : 'real';
 
+/**
+ * The type of a merge of null sketches only: no value gave it one, so it is dynamic (Kusto.Language
+ * types what percentile_tdigest() reads from any sketch dynamic), not a real no value had.
+ */
+const NO_TYPE = 'dynamic';
+
 /** A value as the DOUBLE a tdigest keeps. */
 const asNumber = (c: SqlCall, i: number): string =>
   c.args[i]!.type === 'datetime' ? c.d.epochMicros(c.a[i]!) : `CAST(${c.a[i]} AS DOUBLE)`;
@@ -352,7 +358,7 @@ export const SKETCH_AGGREGATIONS: readonly AggregateFunction[] = [
       noRowsNull(
         digest(
           c,
-          `coalesce(any_value(${typeOf(c, c.a[0]!)}), 'real')`,
+          `coalesce(any_value(${typeOf(c, c.a[0]!)}), '${NO_TYPE}')`,
           `list_sort(flatten(coalesce(list(${values(c, c.a[0]!)}) FILTER (WHERE ${values(c, c.a[0]!)} IS NOT NULL), [])))`,
         ),
       ),
@@ -360,7 +366,7 @@ export const SKETCH_AGGREGATIONS: readonly AggregateFunction[] = [
       noRowsNull(
         digest(
           c,
-          `coalesce(arbitrary(${typeOf(c, c.a[0]!)}), 'real')`,
+          `coalesce(arbitrary(${typeOf(c, c.a[0]!)}), '${NO_TYPE}')`,
           `array_sort(flatten(coalesce(array_agg(${values(c, c.a[0]!)}) FILTER (WHERE ${values(c, c.a[0]!)} IS NOT NULL), ARRAY[])))`,
         ),
       ),

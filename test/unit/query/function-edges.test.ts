@@ -614,6 +614,19 @@ describe('hll() and tdigest() of no rows (summarize page: "all others" are null 
     expect(empty).toEqual([null, null, null, null]);
     expect(nulls).toEqual([[[], { type: 'long', values: [] }]]);
   });
+
+  it('types a merge of null sketches only dynamic, not real: no value gave it a type', async () => {
+    // Act
+    const merged = await rowsOf(
+      'datatable(t:dynamic)[dynamic(null)] | summarize r = tdigest_merge(t) | extend p = percentile_tdigest(r, 50)',
+    );
+    const withSketch = await rowsOf(
+      'datatable(x:long)[1] | summarize t = tdigest(x) | union (print t = dynamic(null)) | summarize r = tdigest_merge(t)',
+    );
+    // Assess: it was {"type":"real","values":[]}; a real sketch beside a null keeps its type.
+    expect(merged).toEqual([[{ type: 'dynamic', values: [] }, null]]);
+    expect(withSketch).toEqual([[{ type: 'long', values: [1] }]]);
+  });
 });
 
 describe('evaluate pivot with a guid column in its output schema (pivot page: the schema types the columns)', () => {
