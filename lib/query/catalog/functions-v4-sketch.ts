@@ -11,6 +11,7 @@
 import type { IrExpr, KqlType } from '../ir';
 import { typeNamed } from '../types';
 import { MAX_REPEAT } from './arrays-reshape';
+import { distinctReal } from '../sql/dialect';
 import { datetimeJson } from './sql-helpers';
 import { constantOf, type AggregateFunction, type ScalarFunction, type SqlCall } from './types';
 
@@ -254,7 +255,8 @@ export const noRowsNull = (sketch: string): string => `CASE WHEN count(*) = 0 TH
 export function hllSketch(c: SqlCall, where?: string): string {
   const e = c.args[0]!;
   const notNull = e.type === 'dynamic' ? `NOT ${c.d.dynIsNull(c.a[0]!)}` : `${c.a[0]} IS NOT NULL`;
-  return noRowsNull(c.d.jsonArrayAgg(c.d.jsonText(c.a[0]!, e.type), where ? `${notNull} AND ${where}` : notNull, true));
+  const text = c.d.jsonText(distinctReal(c.a[0]!, e.type), e.type);
+  return noRowsNull(c.d.jsonArrayAgg(text, where ? `${notNull} AND ${where}` : notNull, true));
 }
 
 const sketchAgg = (entry: Omit<AggregateFunction, 'family'>): AggregateFunction => ({

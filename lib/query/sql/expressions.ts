@@ -15,7 +15,7 @@ import { MAX_DATETIME_TICKS, MIN_DATETIME_TICKS } from '../literals';
 import { DECIMAL_SNAP } from '../values';
 import { bindOnce, bindOnceIn, bindRepeated } from './bind-once';
 import { dynamicArithmeticSql, type DynamicArithmeticFn } from './dynamic-arithmetic-sql';
-import { BIN_ORIGIN_MICROS, MICROS_PER_DAY, textToBool, type SqlDialect } from './dialect';
+import { BIN_ORIGIN_MICROS, distinctReal, MICROS_PER_DAY, textToBool, type SqlDialect } from './dialect';
 import { hasTerms } from './has-terms';
 import { LongWrapper, mayOverflow, WRAPPING } from './long-wrap';
 import { caselessRegex, foldsBeyondAscii, literalPattern, type CaselessPlace } from './ascii-caseless';
@@ -486,7 +486,9 @@ export class ExpressionWriter {
       case 'make_set':
         return d.jsonArrayAgg(
           // Reals through jsonOf: NaN and the infinities as strings, so the list stays JSON.
-          ex!.type === 'real' || ex!.type === 'decimal' ? this.jsonOf(ex!, x) : d.jsonText(x, ex!.type),
+          ex!.type === 'real' || ex!.type === 'decimal'
+            ? this.jsonOf(ex!, agg.fn === 'make_set' ? distinctReal(x, ex!.type) : x)
+            : d.jsonText(x, ex!.type),
           ex!.type === 'dynamic' ? `NOT ${d.dynIsNull(x)}` : `${x} IS NOT NULL`,
           agg.fn === 'make_set',
         );

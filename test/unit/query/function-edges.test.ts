@@ -654,3 +654,14 @@ describe('strcat_array() with a delimiter that is no text constant (Kusto.Langua
     expect(row).toEqual(['x1.5y', 'a2b', '1-2']);
   });
 });
+
+describe('0.0 and -0.0 in sets (aggdiff A6: one value, as == and .NET Equals say)', () => {
+  it('make_set, make_set_if and hll hold them once, as dcount and summarize by count them', async () => {
+    // Act
+    const [row] = await rowsOf(
+      'datatable(x:real)[0.0, -0.0, 0.0] | summarize dcount(x), s = make_set(x), i = make_set_if(x, true), j = make_set_if(x, true, 5), h = dcount_hll(hll(x)), l = make_list(x)',
+    );
+    // Assess: the sets held [0.0, -0.0] and hll counted 2; make_list keeps every row as it is.
+    expect(row).toEqual([1, [0], [0], [0], 1, [0, -0, 0]]);
+  });
+});
