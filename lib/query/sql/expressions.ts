@@ -251,7 +251,8 @@ export class ExpressionWriter {
           e.fn === 'between'
             ? this.nanCorrected(e.args, [x, y, z], `(${x} BETWEEN ${y} AND ${z})`, false)
             : `(${this.ordered(ex!, ey!, x, y, '<')} OR ${this.ordered(ex!, e.args[2]!, x, z, '>')})`;
-        return d.name === 'duckdb' ? bindRepeated(test, [x]) : test;
+        // The bounds too: a toscalar() bound inside the NaN correction must not be left in this lambda.
+        return d.name === 'duckdb' ? bindRepeated(test, [x, y, z]) : test;
       }
       case 'has':
       case 'has_cs':
