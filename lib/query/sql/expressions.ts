@@ -73,6 +73,13 @@ const SHIFTS_DATETIME = /^(startof|endof)(day|week|month|year)$|^datetime_(add|u
  * comparisons must see the same null. The value is named twice: a long one is bound once. On
  * Timestream (timestamps in nanoseconds since 1970) the engine's own range is the narrower one.
  */
+/** Whether e computes a datetime by shifting one (see inDatetimeRange). */
+function shiftsDatetime(e: IrExpr): boolean {
+  if (e.kind !== 'call' || e.type !== 'datetime') return false;
+  if (e.fn === 'add' || e.fn === 'sub' || e.fn === 'startofday') return e.args.length > 1;
+  return e.fn === 'catalog' && SHIFTS_DATETIME.test(catalogEntry(e.ref).name) && e.args.length > 1;
+}
+
 function inDatetimeRange(d: SqlDialect, ts: string): string {
   if (d.name !== 'duckdb') return ts;
   const low = d.datetime(MIN_DATETIME_TICKS);
@@ -93,6 +100,8 @@ export interface WriterLimits {
 
 export class ExpressionWriter {
   private readonly where: Span[] = [];
+  /** Datetime shifts whose range check the shift around them makes. */
+  private readonly shiftedAgain = new WeakSet<IrExpr>();
   /** Long arithmetic that can overflow, wrapped around 64 bits as Kusto's does (DuckDB). */
   private readonly longs = new LongWrapper();
 
@@ -159,6 +168,9 @@ export class ExpressionWriter {
 
   private call(e: IrExpr & { kind: 'call' }): string {
     const d = this.d;
+    // A shifted datetime shifted again is checked once, at the outermost shift (each check nests a
+    // lambda: 64 nested startofday() calls would pass DuckDB's expression depth).
+    if (shiftsDatetime(e)) for (const x of e.args) if (shiftsDatetime(x)) this.shiftedAgain.add(x);
     // Kusto's int arithmetic gives long: int operands are widened first so the engine cannot overflow.
     const widen = e.type === 'long' && WIDENED.has(e.fn);
     const a = e.args.map((x) => (widen && x.type === 'int' ? `CAST(${this.expr(x)} AS BIGINT)` : this.expr(x)));
@@ -172,10 +184,10 @@ export class ExpressionWriter {
       if (mayOverflow(e.fn, e.args)) return this.longs.write(e.fn, e.args, a);
     switch (e.fn) {
       case 'add':
-        if (e.type === 'datetime') return inDatetimeRange(d, d.addMicros(x, y));
+        if (e.type === 'datetime') return this.inRange(e, d.addMicros(x, y));
         return `(${x} + ${y})`;
       case 'sub':
-        if (e.type === 'datetime') return inDatetimeRange(d, d.addMicros(x, `-(${y})`));
+        if (e.type === 'datetime') return this.inRange(e, d.addMicros(x, `-(${y})`));
         if (ex!.type === 'datetime') return `(${d.epochMicros(x)} - ${d.epochMicros(y)})`;
         return `(${x} - ${y})`;
       case 'mul':
@@ -356,7 +368,7 @@ export class ExpressionWriter {
       case 'startofday':
         // startofday(date, offset): offset whole days after the start of date's day.
         if (a.length === 1) return d.startOfDay(x);
-        return inDatetimeRange(d, d.addMicros(d.startOfDay(x), `(${y}) * ${MICROS_PER_DAY}`));
+        return this.inRange(e, d.addMicros(d.startOfDay(x), `(${y}) * ${MICROS_PER_DAY}`));
       case 'tostring':
         return this.toStringOf(ex!, x);
       case 'todouble':
@@ -386,9 +398,14 @@ export class ExpressionWriter {
       case 'catalog': {
         const entry = catalogEntry(e.ref);
         const sql = this.catalog(entry, e.args, a, e.type);
-        return SHIFTS_DATETIME.test(entry.name) && e.args.length > 1 ? inDatetimeRange(d, sql) : sql;
+        return shiftsDatetime(e) ? this.inRange(e, sql) : sql;
       }
     }
+  }
+
+  /** A datetime shift's SQL, null outside Kusto's range unless a shift around it checks. */
+  private inRange(e: IrExpr, sql: string): string {
+    return this.shiftedAgain.has(e) ? sql : inDatetimeRange(this.d, sql);
   }
 
   /** A catalog entry's spelling in this dialect; a function the dialect cannot compute is refused. */

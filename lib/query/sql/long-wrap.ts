@@ -38,9 +38,15 @@ export function mayOverflow(fn: string, args: readonly IrExpr[]): boolean {
   return exactBound(fn, args) >= TWO_63;
 }
 
+/**
+ * 2^63 as HUGEINT SQL: the largest long plus one, which the engine folds once. Written out, the
+ * literal 9223372036854775808 would read as the long overflow other writers guard against.
+ */
+const HUGE_TWO_63 = `(CAST(${TWO_63 - 1n} AS HUGEINT) + 1)`;
+
 /** sql (a HUGEINT computation) as the long its low 64 bits hold. */
 function lowLong(sql: string): string {
-  return `CAST(((${sql} + ${TWO_63}) & ${LOW_64_BITS}) - ${TWO_63} AS BIGINT)`;
+  return `CAST(((${sql} + ${HUGE_TWO_63}) & ${LOW_64_BITS}) - ${HUGE_TWO_63} AS BIGINT)`;
 }
 
 /** HUGEINT holds magnitudes below 2^127: a chain left unwrapped stays at or below this. */
