@@ -91,7 +91,7 @@ export function analyzeMvApply(h: MvApplyHost, input: Rel, spec: MvApplySpec, sp
   };
   const numbered = at([numbering(hidden.rowId, span)], input);
   const itemIndex = spec.expand.itemIndex ?? { name: hidden.itemIndex, span };
-  const names: Names = { ...hidden, itemIndex: itemIndex.name };
+  const names = hidden;
   let rel = analyzeMvExpand(h, numbered, { ...spec.expand, itemIndex }, 'mv-apply');
   // An engine without mv-expand refuses it at the mv-apply.
   const spans = h.env([]).records.spans;
@@ -102,11 +102,11 @@ export function analyzeMvApply(h: MvApplyHost, input: Rel, spec: MvApplySpec, sp
   const outer = input.columns.map((c) => c.name).filter((n) => !expanded.has(n));
   // The row's other columns come back as they were in the input (the mv-apply page's values,
   // expanded inside the sub-query, comes back whole): copied under hidden names before it runs.
-  if (outer.length > 0)
-    rel = at(
-      [{ kind: 'extend', items: outer.map((n) => ({ name: names.carried(n), expr: name(n, span), span })), span }],
-      rel,
-    );
+  // The user's with_itemindex column is the sub-query's to keep or drop (a project without it drops
+  // it): the order of the elements travels in a hidden copy.
+  const copies = outer.map((n) => ({ name: names.carried(n), expr: name(n, span), span }));
+  if (spec.expand.itemIndex) copies.push({ name: names.itemIndex, expr: name(itemIndex.name, span), span });
+  if (copies.length > 0) rel = at([{ kind: 'extend', items: copies, span }], rel);
   // Each row's sub-table is serialized in its array's order (the mv-apply page's prev() over a series):
   // until a sort or top inside sets another, window functions read the rows by row id then item index.
   // mv-expand, summarize and the like leave their rows unserialized (serialize operator page): a window

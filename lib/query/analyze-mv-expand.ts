@@ -112,6 +112,24 @@ function castElement(col: IrExpr, type: KqlType): IrExpr {
     type: 'string',
   };
   const literals = kinds.map((k): IrExpr => ({ kind: 'lit', type: 'string', value: k }));
-  const conforms: IrExpr = { kind: 'call', fn: 'in', args: [kind, ...literals], type: 'bool' };
+  const typed: IrExpr = { kind: 'call', fn: 'in', args: [kind, ...literals], type: 'bool' };
+  const conforms = kinds.includes('real') ? or(typed, heldNonFinite(col)) : typed;
   return { kind: 'call', fn: 'iff', args: [conforms, convert(col, type), { kind: 'lit', type, value: null }], type };
+}
+
+/** The strings a real NaN or infinity is held as inside a dynamic value (docs/query-api.md). */
+const NON_FINITE_TEXTS = ['NaN', 'Infinity', '-Infinity'] as const;
+
+/**
+ * Whether a dynamic element is a real NaN or infinity: JSON has no such number, so pack_array(),
+ * make_list() ... hold them as these strings, and todouble() reads them back; a real conforms.
+ */
+function heldNonFinite(col: IrExpr): IrExpr {
+  const text: IrExpr = { kind: 'call', fn: 'tostring', args: [col], type: 'string' };
+  const spellings = NON_FINITE_TEXTS.map((t): IrExpr => ({ kind: 'lit', type: 'string', value: t }));
+  return { kind: 'call', fn: 'in', args: [text, ...spellings], type: 'bool' };
+}
+
+function or(a: IrExpr, b: IrExpr): IrExpr {
+  return { kind: 'call', fn: 'or', args: [a, b], type: 'bool' };
 }

@@ -2,7 +2,7 @@
 // max, dcount, percentile(s), arg_max/arg_min, make_list/make_set, stdev, take_any, countif, sumif,
 // avgif), each with its default column name.
 import type { IrExpr } from '../ir';
-import type { SqlDialect } from '../sql/dialect';
+import { distinctReal, type SqlDialect } from '../sql/dialect';
 import { distinctInOrder } from '../sql/duckdb';
 import { isNumeric } from '../types';
 import { bagAsMap, distinctDuck, firstWinsMerge } from './arrays';
@@ -59,7 +59,8 @@ function listOf(c: SqlCall, filter: string, distinct: boolean, max: string | und
     return setOfDynamic(c, filter ? `${notNull} AND ${filter}` : notNull, max);
   }
   // A timespan as Kusto writes it inside dynamic values ("01:00:00"), not as its microseconds.
-  const element = e.type === 'timespan' ? c.jsonOfType(c.a[0]!, e.type) : d.jsonText(c.a[0]!, e.type);
+  const value = distinct ? distinctReal(c.a[0]!, e.type) : c.a[0]!;
+  const element = e.type === 'timespan' ? c.jsonOfType(value, e.type) : d.jsonText(value, e.type);
   const notNull = e.type === 'dynamic' ? `NOT ${d.dynIsNull(c.a[0]!)}` : `${c.a[0]} IS NOT NULL`;
   const where = filter ? `${notNull} AND ${filter}` : notNull;
   if (max === undefined) return d.jsonArrayAgg(element, where, distinct, c.setsInOrder);

@@ -11,12 +11,19 @@
 import type { IrExpr, KqlType } from '../ir';
 import { typeNamed } from '../types';
 import { MAX_REPEAT } from './arrays-reshape';
+import { distinctReal } from '../sql/dialect';
 import { datetimeJson } from './sql-helpers';
 import { constantOf, type AggregateFunction, type ScalarFunction, type SqlCall } from './types';
 
 const dyn = (name: string) => ({ name, type: 'dynamic' as const });
 const sketchType = (t: KqlType): string =>
   t === 'int' || t === 'long' ? 'long' : t === 'datetime' || t === 'timespan' ? t : 'real';
+
+/**
+ * The type of a merge of null sketches only: no value gave it one, so it is dynamic (Kusto.Language
+ * types what percentile_tdigest() reads from any sketch dynamic), not a real no value had.
+ */
+const NO_TYPE = 'dynamic';
 
 /** A value as the DOUBLE a tdigest keeps. */
 const asNumber = (c: SqlCall, i: number): string =>
@@ -248,7 +255,8 @@ export const noRowsNull = (sketch: string): string => `CASE WHEN count(*) = 0 TH
 export function hllSketch(c: SqlCall, where?: string): string {
   const e = c.args[0]!;
   const notNull = e.type === 'dynamic' ? `NOT ${c.d.dynIsNull(c.a[0]!)}` : `${c.a[0]} IS NOT NULL`;
-  return noRowsNull(c.d.jsonArrayAgg(c.d.jsonText(c.a[0]!, e.type), where ? `${notNull} AND ${where}` : notNull, true));
+  const text = c.d.jsonText(distinctReal(c.a[0]!, e.type), e.type);
+  return noRowsNull(c.d.jsonArrayAgg(text, where ? `${notNull} AND ${where}` : notNull, true));
 }
 
 const sketchAgg = (entry: Omit<AggregateFunction, 'family'>): AggregateFunction => ({
@@ -352,7 +360,7 @@ export const SKETCH_AGGREGATIONS: readonly AggregateFunction[] = [
       noRowsNull(
         digest(
           c,
-          `coalesce(any_value(${typeOf(c, c.a[0]!)}), 'real')`,
+          `coalesce(any_value(${typeOf(c, c.a[0]!)}), '${NO_TYPE}')`,
           `list_sort(flatten(coalesce(list(${values(c, c.a[0]!)}) FILTER (WHERE ${values(c, c.a[0]!)} IS NOT NULL), [])))`,
         ),
       ),
@@ -360,7 +368,7 @@ export const SKETCH_AGGREGATIONS: readonly AggregateFunction[] = [
       noRowsNull(
         digest(
           c,
-          `coalesce(arbitrary(${typeOf(c, c.a[0]!)}), 'real')`,
+          `coalesce(arbitrary(${typeOf(c, c.a[0]!)}), '${NO_TYPE}')`,
           `array_sort(flatten(coalesce(array_agg(${values(c, c.a[0]!)}) FILTER (WHERE ${values(c, c.a[0]!)} IS NOT NULL), ARRAY[])))`,
         ),
       ),

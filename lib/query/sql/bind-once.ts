@@ -46,10 +46,13 @@ function nameOf(text: string): string {
  * left as written (a lambda's parameter cannot be read inside a subquery).
  */
 export function bindRepeated(sql: string, args: readonly string[]): string {
-  const subqueries =
-    sql.includes('->') || sql.includes('TRY(')
-      ? [...new Set(args)].filter((a) => a.includes('SELECT ')).sort((x, y) => y.length - x.length)
-      : [];
+  const inLambda = sql.includes('->') || sql.includes('TRY(');
+  const subqueries = inLambda
+    ? [...new Set(args)].filter((a) => a.includes('SELECT ')).sort((x, y) => y.length - x.length)
+    : [];
+  // A fragment with a subquery of its own (dynamic_to_json's recursive query over json_tree()) would
+  // put it in the binding lambda's body: its arguments stay where they are, outside its lambdas.
+  if (subqueries.length > 0 && ownSubquery(sql, subqueries)) return sql;
   let out = sql;
   // All in one struct: a second binding lambda would sit in the first one's body.
   const fields: string[] = [];
@@ -60,6 +63,11 @@ export function bindRepeated(sql: string, args: readonly string[]): string {
   }
   if (!out.includes('SELECT ')) out = bindLong(out, args);
   return fields.length === 0 ? out : `list_transform([{${fields.join(', ')}}], ${SUBQUERIES} -> ${out})[1]`;
+}
+
+/** Whether sql holds a SELECT besides those of the subquery arguments it names. */
+function ownSubquery(sql: string, subqueries: readonly string[]): boolean {
+  return subqueries.reduce((rest, a) => rest.split(a).join(''), sql).includes('SELECT ');
 }
 
 /** The parameter holding a fragment's subquery arguments; a nested fragment's is in the outer's list. */

@@ -20,6 +20,13 @@ const QUOTED = new Map<string, string>();
 const MAX_QUOTED = 4096;
 const MAX_QUOTED_NAME = 64;
 
+/**
+ * A real as a set keeps it: -0.0 and 0.0 are one value (.NET's Equals, and == here), so -0.0 + 0.0
+ * (which IEEE makes 0.0) is what make_set, make_set_if and hll write; other types as they are.
+ */
+export const distinctReal = (x: string, type: string): string =>
+  type === 'real' || type === 'decimal' ? `(${x} + 0E0)` : x;
+
 export abstract class SqlDialect {
   abstract readonly name: DialectName;
 

@@ -11,11 +11,13 @@ import type { IrAgg, IrExpr, KqlType, SubqueryExpr } from '../ir';
 import type { CompileContext, NodeTable } from '../limits';
 import type { Span } from '../tokens';
 import { isInteger } from '../types';
+import { MAX_DATETIME_TICKS, MIN_DATETIME_TICKS } from '../literals';
 import { DECIMAL_SNAP } from '../values';
 import { bindOnce, bindOnceIn, bindRepeated } from './bind-once';
 import { dynamicArithmeticSql, type DynamicArithmeticFn } from './dynamic-arithmetic-sql';
-import { BIN_ORIGIN_MICROS, MICROS_PER_DAY, textToBool, type SqlDialect } from './dialect';
+import { BIN_ORIGIN_MICROS, distinctReal, MICROS_PER_DAY, textToBool, type SqlDialect } from './dialect';
 import { hasTerms } from './has-terms';
+import { LongWrapper, mayOverflow, WRAPPING } from './long-wrap';
 import { caselessRegex, foldsBeyondAscii, literalPattern, type CaselessPlace } from './ascii-caseless';
 import { engineRegex } from '../regex-groups';
 
@@ -62,6 +64,30 @@ const MIRRORED = { '<': '>', '<=': '>=', '>': '<', '>=': '<=' } as const;
 /** Arithmetic whose int operands are widened to BIGINT when Kusto types the result long. */
 const WIDENED: ReadonlySet<string> = new Set([...ARITHMETIC, 'neg', 'bin_num']);
 
+/** Catalog functions whose datetime, shifted by an amount or a zone, may leave Kusto's range. */
+const SHIFTS_DATETIME = /^(startof|endof)(day|week|month|year)$|^datetime_(add|utc_to_local|local_to_utc)$/;
+
+/**
+ * A computed datetime, null when it is outside Kusto's range (0001-01-01 to 9999-12-31, the datetime
+ * page): the engine keeps such a timestamp, which the answer shows as null, so isnull(), where and
+ * comparisons must see the same null. The value is named twice: a long one is bound once. On
+ * Timestream (timestamps in nanoseconds since 1970) the engine's own range is the narrower one.
+ */
+/** Whether e computes a datetime by shifting one (see inDatetimeRange). */
+function shiftsDatetime(e: IrExpr): boolean {
+  if (e.kind !== 'call' || e.type !== 'datetime') return false;
+  if (e.fn === 'add' || e.fn === 'sub' || e.fn === 'startofday') return e.args.length > 1;
+  return e.fn === 'catalog' && SHIFTS_DATETIME.test(catalogEntry(e.ref).name) && e.args.length > 1;
+}
+
+function inDatetimeRange(d: SqlDialect, ts: string): string {
+  if (d.name !== 'duckdb') return ts;
+  const low = d.datetime(MIN_DATETIME_TICKS);
+  const high = d.datetime(MAX_DATETIME_TICKS - (MAX_DATETIME_TICKS % 10n));
+  const test = (v: string): string => `CASE WHEN ${v} BETWEEN ${low} AND ${high} THEN ${v} END`;
+  return bindRepeated(test(ts), [ts]);
+}
+
 const ENGINE_NAMES = { duckdb: 'DuckDB', timestream: 'Timestream' } as const;
 
 export interface WriterLimits {
@@ -81,6 +107,10 @@ export class ExpressionWriter {
    * no list of every value (sql/generator.ts, readsStoredTable).
    */
   setsInOrder = false;
+  /** Datetime shifts whose range check the shift around them makes. */
+  private readonly shiftedAgain = new WeakSet<IrExpr>();
+  /** Long arithmetic that can overflow, wrapped around 64 bits as Kusto's does (DuckDB). */
+  private readonly longs = new LongWrapper();
 
   constructor(
     private readonly d: SqlDialect,
@@ -150,6 +180,9 @@ export class ExpressionWriter {
 
   private call(e: IrExpr & { kind: 'call' }): string {
     const d = this.d;
+    // A shifted datetime shifted again is checked once, at the outermost shift (each check nests a
+    // lambda: 64 nested startofday() calls would pass DuckDB's expression depth).
+    if (shiftsDatetime(e)) for (const x of e.args) if (shiftsDatetime(x)) this.shiftedAgain.add(x);
     // Kusto's int arithmetic gives long: int operands are widened first so the engine cannot overflow.
     const widen = e.type === 'long' && WIDENED.has(e.fn);
     const a = e.args.map((x) => (widen && x.type === 'int' ? `CAST(${this.expr(x)} AS BIGINT)` : this.expr(x)));
@@ -159,12 +192,14 @@ export class ExpressionWriter {
     // Arithmetic typed dynamic (two dynamic operands, or one negated) keeps the operands' kind.
     if (e.type === 'dynamic' && (ARITHMETIC.has(e.fn) || e.fn === 'neg'))
       return dynamicArithmeticSql(d, e.fn as DynamicArithmeticFn, x, y);
+    if (d.name === 'duckdb' && e.type === 'long' && WRAPPING.has(e.fn) && e.args.every((v) => isInteger(v.type)))
+      if (mayOverflow(e.fn, e.args)) return this.longs.write(e.fn, e.args, a);
     switch (e.fn) {
       case 'add':
-        if (e.type === 'datetime') return d.addMicros(x, y);
+        if (e.type === 'datetime') return this.inRange(e, d.addMicros(x, y));
         return `(${x} + ${y})`;
       case 'sub':
-        if (e.type === 'datetime') return d.addMicros(x, `-(${y})`);
+        if (e.type === 'datetime') return this.inRange(e, d.addMicros(x, `-(${y})`));
         if (ex!.type === 'datetime') return `(${d.epochMicros(x)} - ${d.epochMicros(y)})`;
         return `(${x} - ${y})`;
       case 'mul':
@@ -240,7 +275,8 @@ export class ExpressionWriter {
           e.fn === 'between'
             ? this.nanCorrected(e.args, [x, y, z], `(${x} BETWEEN ${y} AND ${z})`, false)
             : `(${this.ordered(ex!, ey!, x, y, '<')} OR ${this.ordered(ex!, e.args[2]!, x, z, '>')})`;
-        return d.name === 'duckdb' ? bindRepeated(test, [x]) : test;
+        // The bounds too: a toscalar() bound inside the NaN correction must not be left in this lambda.
+        return d.name === 'duckdb' ? bindRepeated(test, [x, y, z]) : test;
       }
       case 'has':
       case 'has_cs':
@@ -343,7 +379,8 @@ export class ExpressionWriter {
       }
       case 'startofday':
         // startofday(date, offset): offset whole days after the start of date's day.
-        return a.length === 2 ? d.addMicros(d.startOfDay(x), `(${y}) * ${MICROS_PER_DAY}`) : d.startOfDay(x);
+        if (a.length === 1) return d.startOfDay(x);
+        return this.inRange(e, d.addMicros(d.startOfDay(x), `(${y}) * ${MICROS_PER_DAY}`));
       case 'tostring':
         return this.toStringOf(ex!, x);
       case 'todouble':
@@ -370,9 +407,17 @@ export class ExpressionWriter {
         return d.dynGet(x, e.path ?? []);
       case 'dyn_at':
         return ey!.type === 'string' ? d.dynKey(x, y!) : d.dynIndex(x, y!);
-      case 'catalog':
-        return this.catalog(catalogEntry(e.ref), e.args, a, e.type);
+      case 'catalog': {
+        const entry = catalogEntry(e.ref);
+        const sql = this.catalog(entry, e.args, a, e.type);
+        return shiftsDatetime(e) ? this.inRange(e, sql) : sql;
+      }
     }
+  }
+
+  /** A datetime shift's SQL, null outside Kusto's range unless a shift around it checks. */
+  private inRange(e: IrExpr, sql: string): string {
+    return this.shiftedAgain.has(e) ? sql : inDatetimeRange(this.d, sql);
   }
 
   /** A catalog entry's spelling in this dialect; a function the dialect cannot compute is refused. */
@@ -471,7 +516,9 @@ export class ExpressionWriter {
       case 'make_set':
         return d.jsonArrayAgg(
           // Reals through jsonOf: NaN and the infinities as strings, so the list stays JSON.
-          ex!.type === 'real' || ex!.type === 'decimal' ? this.jsonOf(ex!, x) : d.jsonText(x, ex!.type),
+          ex!.type === 'real' || ex!.type === 'decimal'
+            ? this.jsonOf(ex!, agg.fn === 'make_set' ? distinctReal(x, ex!.type) : x)
+            : d.jsonText(x, ex!.type),
           ex!.type === 'dynamic' ? `NOT ${d.dynIsNull(x)}` : `${x} IS NOT NULL`,
           agg.fn === 'make_set',
           this.setsInOrder,

@@ -825,6 +825,8 @@ class Generator {
       q: (n) => this.q(n),
       hidden: (prefix) => `${prefix}${++this.hiddenCounter}`,
       expr: (e) => this.expr(e),
+      refuse: (detail, e) =>
+        this.options.ctx.errors.unsupported(detail, this.options.records.spans.get(e) ?? this.position()),
       input: this.render(s.sel),
       refs: [...s.cols.map((c) => c.ref), ...s.carried],
       orderBy: this.orderBy(s.order).join(', '),

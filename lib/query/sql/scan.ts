@@ -19,13 +19,17 @@
 // step k's state is its promotion to step k+1, a promotion into step k (Check 1 of the docs' matching
 // logic clears step k: a new series begins), or when there is none.
 import type { KqlType, ScanIr } from '../ir';
+import { hoistSubqueries } from './scan-hoist';
 import { scanStepSql, uniqueInputs } from './scan-step';
 import type { SerialWriter } from './serial-writer';
 
 const CHUNK = 64;
+// The columns the steps' lambdas can see are named _x...: DuckDB binds `s.g` inside a function's own
+// lambda `s -> s.g` (parse_ipv6's) to a column named s of the FROM rather than to the parameter.
 const BLOCKS = 64;
 
-export function scanSql(w: SerialWriter, scan: ScanIr): string {
+export function scanSql(w: SerialWriter, written: ScanIr): string {
+  const { scan, hoisted } = hoistSubqueries(w, written);
   const q = (n: string): string => w.q(n);
   const type = (t: KqlType): string => w.d.sqlType(t);
   const [rows, chunks, blocks, size, walk, starts, out, last] = [
@@ -51,23 +55,24 @@ export function scanSql(w: SerialWriter, scan: ScanIr): string {
     `{'rn': CAST(NULL AS BIGINT), 'r': CAST(NULL AS ${rowType}), 's': ${s}, 'o': ${o}}`;
 
   const refs = w.refs.map(q);
-  const numbered = `SELECT ${refs.join(', ')}, row_number() OVER (ORDER BY ${w.orderBy}) AS "rn" FROM (${w.input}) AS ${q(w.hidden('_t'))}`;
+  const computed = hoisted.map((c) => `${c.sql} AS ${q(c.ref)}, `).join('');
+  const numbered = `SELECT ${refs.join(', ')}, ${computed}row_number() OVER (ORDER BY ${w.orderBy}) AS "rn" FROM (${w.input}) AS ${q(w.hidden('_t'))}`;
   const rowStruct = `{${inputs.map((c) => `${q(c.ref)}: CAST(${q(c.ref)} AS ${type(c.type)})`).join(', ') || `'_': NULL`}}`;
-  const chunked = `SELECT ("rn" - 1) // ${CHUNK} AS "c", list(CAST({'rn': "rn", 'r': ${rowStruct}, 's': NULL, 'o': NULL} AS ${elemType}) ORDER BY "rn") AS "l" FROM ${rows} GROUP BY 1`;
+  const chunked = `SELECT ("rn" - 1) // ${CHUNK} AS "_xc", list(CAST({'rn': "rn", 'r': ${rowStruct}, 's': NULL, 'o': NULL} AS ${elemType}) ORDER BY "rn") AS "_xl" FROM ${rows} GROUP BY 1`;
   // Chunks per block: enough that there are at most about BLOCKS blocks, and at least 32.
   const perBlock = `SELECT CAST(greatest(32, ceil(count(*) / ${BLOCKS})) AS BIGINT) AS "n" FROM ${chunks}`;
-  const blocked = `SELECT ${chunks}."c" // ${size}."n" AS "k", list(CAST({'l': ${chunks}."l", 's': NULL, 'st': NULL} AS ${blockType}) ORDER BY ${chunks}."c") AS "l" FROM ${chunks}, ${size} GROUP BY 1`;
+  const blocked = `SELECT ${chunks}."_xc" // ${size}."n" AS "_xk", list(CAST({'l': ${chunks}."_xl", 's': NULL, 'st': NULL} AS ${blockType}) ORDER BY ${chunks}."_xc") AS "_xl" FROM ${chunks}, ${size} GROUP BY 1`;
   // 1. The state at each chunk's start, a block per recursion step.
   const fold = `list_reduce(_kq."l", (_ka, _ke) -> ${elem(step('_ka."s"', rowOf('_ke'), '_ke."rn"').state, `CAST(NULL AS ${recType}[])`)}, ${elem('_kp."s"', `CAST(NULL AS ${recType}[])`)})."s"`;
-  const blockStep = `list_reduce(${blocks}."l", (_kp, _kq) -> CAST({'l': NULL, 's': ${fold}, 'st': list_append(_kp."st", _kp."s")} AS ${blockType}), CAST({'l': NULL, 's': ${walk}."z"."s", 'st': []} AS ${blockType}))`;
+  const blockStep = `list_reduce(${blocks}."_xl", (_kp, _kq) -> CAST({'l': NULL, 's': ${fold}, 'st': list_append(_kp."st", _kp."s")} AS ${blockType}), CAST({'l': NULL, 's': ${walk}."_xz"."s", 'st': []} AS ${blockType}))`;
   const walked =
     `SELECT CAST(-1 AS BIGINT), CAST({'l': NULL, 's': ${seed}, 'st': NULL} AS ${blockType}) UNION ALL ` +
-    `SELECT ${blocks}."k", ${blockStep} FROM ${walk} JOIN ${blocks} ON ${blocks}."k" = ${walk}."k" + 1`;
-  const started = `SELECT "k" * ${size}."n" + "i" AS "c", "s" FROM (SELECT "k", unnest("z"."st") AS "s", unnest(range(len("z"."st"))) AS "i" FROM ${walk} WHERE "k" >= 0), ${size}`;
+    `SELECT ${blocks}."_xk", ${blockStep} FROM ${walk} JOIN ${blocks} ON ${blocks}."_xk" = ${walk}."_xk" + 1`;
+  const started = `SELECT "_xk" * ${size}."n" + "_xi" AS "_xc", "_xs" FROM (SELECT "_xk", unnest("_xz"."st") AS "_xs", unnest(range(len("_xz"."st"))) AS "_xi" FROM ${walk} WHERE "_xk" >= 0), ${size}`;
   // 2. Every chunk from its start state, all at once, collecting the rows' records.
   const walked1 = step('_ka."s"', rowOf('_ke'), '_ke."rn"');
   const record = elem(walked1.state, `list_append(_ka."o", ${walked1.record})`);
-  const outputs = `SELECT unnest(list_reduce(${chunks}."l", (_ka, _ke) -> ${record}, ${elem(`${starts}."s"`, `CAST([] AS ${recType}[])`)})."o") AS "u" FROM ${chunks} JOIN ${starts} ON ${starts}."c" = ${chunks}."c"`;
+  const outputs = `SELECT unnest(list_reduce(${chunks}."_xl", (_ka, _ke) -> ${record}, ${elem(`${starts}."_xs"`, `CAST([] AS ${recType}[])`)})."o") AS "u" FROM ${chunks} JOIN ${starts} ON ${starts}."_xc" = ${chunks}."_xc"`;
 
   // output=last: the next change of step k's state is a promotion out of k or into k (1: the series
   // ends), a repeated match at k (0), or none.
@@ -94,7 +99,7 @@ export function scanSql(w: SerialWriter, scan: ScanIr): string {
   return (
     `WITH RECURSIVE ${rows} AS MATERIALIZED (${numbered}), ${chunks} AS MATERIALIZED (${chunked}), ` +
     `${size} AS MATERIALIZED (${perBlock}), ${blocks} AS MATERIALIZED (${blocked}), ` +
-    `${walk}("k", "z") AS (${walked}), ${starts} AS (${started}), ${out} AS (${outputs}), ` +
+    `${walk}("_xk", "_xz") AS (${walked}), ${starts} AS (${started}), ${out} AS (${outputs}), ` +
     `${last} AS (SELECT "u"${lasts
       .filter((l) => l)
       .map((l) => `, ${l!}`)

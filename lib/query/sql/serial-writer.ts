@@ -10,6 +10,8 @@ export interface SerialWriter {
   /** A fresh private name with this prefix. */
   hidden(prefix: string): string;
   expr(e: IrExpr): string;
+  /** A QUERY_UNSUPPORTED error at e (else at the operator) for what the walk cannot compute. */
+  refuse(detail: string, e: IrExpr): Error;
   /** The input's SELECT (its columns and carried refs). */
   readonly input: string;
   /** The input's refs (columns and carried order keys). */

@@ -163,6 +163,21 @@ describe('datetime_add() and startof*/endof* offsets: amounts past the datetime 
     expect(row).toEqual(['9999-01-01T00:00:00Z', '0001-01-01T00:00:00Z', '2020-01-12T00:00:00Z']);
   });
 
+  it('is null for isnull(), where and comparisons too, not only in the answer (litcol L2)', async () => {
+    // Act: the engine kept 0000-12-31 23:00 and 10000-01-01, which only the answer showed as null.
+    const shifted =
+      'r = a - 1h, s = b + 2d, t = startofweek(a, -7), u = endofmonth(b, 1), v = datetime_add("day", 1, b), w = startofday(b, 1)';
+    const rows = await rowsOf(
+      `datatable(a:datetime, b:datetime)[datetime(0001-01-01), datetime(9999-12-31 23:00)] | project a, ${shifted} | project isnull(r), isnull(s), isnull(t), isnull(u), isnull(v), isnull(w), r < a`,
+    );
+    const kept = await rowsOf(
+      'datatable(a:datetime)[datetime(0001-01-01), datetime(2020-01-01)] | where isnull(a - 1h)',
+    );
+    // Assess
+    expect(rows).toEqual([[true, true, true, true, true, true, null]]);
+    expect(kept).toEqual([['0001-01-01T00:00:00Z']]);
+  });
+
   it('keeps whole ticks of constant nanoseconds, and refuses ticks finer than a microsecond', async () => {
     // Act
     const row = await printed(
@@ -617,6 +632,19 @@ describe('hll() and tdigest() of no rows (summarize page: "all others" are null 
     expect(empty).toEqual([null, null, null, null]);
     expect(nulls).toEqual([[[], { type: 'long', values: [] }]]);
   });
+
+  it('types a merge of null sketches only dynamic, not real: no value gave it a type', async () => {
+    // Act
+    const merged = await rowsOf(
+      'datatable(t:dynamic)[dynamic(null)] | summarize r = tdigest_merge(t) | extend p = percentile_tdigest(r, 50)',
+    );
+    const withSketch = await rowsOf(
+      'datatable(x:long)[1] | summarize t = tdigest(x) | union (print t = dynamic(null)) | summarize r = tdigest_merge(t)',
+    );
+    // Assess: it was {"type":"real","values":[]}; a real sketch beside a null keeps its type.
+    expect(merged).toEqual([[{ type: 'dynamic', values: [] }, null]]);
+    expect(withSketch).toEqual([[{ type: 'long', values: [1] }]]);
+  });
 });
 
 describe('evaluate pivot with a guid column in its output schema (pivot page: the schema types the columns)', () => {
@@ -805,5 +833,27 @@ describe('top-nested gives its kept paths in the order of its levels (top-nested
       ['OK', 6, 'a', 4],
       ['OK', 6, 'c', 2],
     ]);
+  });
+});
+
+describe('0.0 and -0.0 in sets (aggdiff A6: one value, as == and .NET Equals say)', () => {
+  it('make_set, make_set_if and hll hold them once, as dcount and summarize by count them', async () => {
+    // Act
+    const [row] = await rowsOf(
+      'datatable(x:real)[0.0, -0.0, 0.0] | summarize dcount(x), s = make_set(x), i = make_set_if(x, true), j = make_set_if(x, true, 5), h = dcount_hll(hll(x)), l = make_list(x)',
+    );
+    // Assess: the sets held [0.0, -0.0] and hll counted 2; make_list keeps every row as it is.
+    expect(row).toEqual([1, [0], [0], [0], 1, [0, -0, 0]]);
+  });
+});
+
+describe('toscalar() inside functions that name their argument in a lambda (litcol L8, L14)', () => {
+  it('gives dynamic_to_json() of a toscalar() bag and a between over toscalar() bounds, where the engine failed', async () => {
+    // Act: "subqueries in lambda expressions are not supported" for both.
+    const row = await printed(
+      'j = dynamic_to_json(toscalar(print dynamic({"b":1, "a":[2]}))), b = toscalar(print dynamic({"a":1,"b":[2,"x"]})) between (toscalar(print 9223372036854775807) .. toscalar(print 2)), n = toscalar(print 5.0) between (toscalar(print 1) .. toscalar(print 9)), x = toscalar(print dynamic(5)) !between (toscalar(print 1) .. toscalar(print 9))',
+    );
+    // Assess: the canonical JSON (keys sorted); a bag is no number: null.
+    expect(row).toEqual(['{"a":[2],"b":1}', null, true, false]);
   });
 });

@@ -352,4 +352,44 @@ describe('mv-apply', () => {
     // A number was read as days (2 gave 2.00:00:00).
     expect(span.rows).toEqual([['01:00:00'], [null], [null], [null], ['00:30:00']]);
   });
+
+  it('casts a real NaN or infinity held in a dynamic to the real, so aggregations keep it (litcol L4, aggdiff A5)', async () => {
+    // Prepare: pack_array() holds them as the strings "NaN", "Infinity", "-Infinity".
+    const source = 'print d = pack_array(real(nan), real(+inf), real(-inf), 0.5)';
+    // Act
+    const expanded = await run(`${source} | mv-expand e = d to typeof(real) | project e, n = isnull(e)`);
+    const summed = await run(
+      `print d = pack_array(real(nan), real(+inf), 0.5) | mv-apply x = d to typeof(real) on (summarize s = sum(x), m = max(x), c = dcount(x)) | project s, m, c`,
+    );
+    // Assess: they were null (the cast took only JSON numbers), and the sums lost them.
+    expect(expanded.rows).toEqual([
+      ['NaN', false],
+      ['Infinity', false],
+      ['-Infinity', false],
+      [0.5, false],
+    ]);
+    expect(summed.rows).toEqual([['NaN', 'Infinity', 3]]);
+  });
+
+  it("leaves with_itemindex's column to the sub-query: project and project-keep without it drop it", async () => {
+    // Prepare
+    const source = 'datatable(a:long, d:dynamic)[1, dynamic([30, 10])] | mv-apply with_itemindex=i x = d on';
+    // Act
+    const kept = await run(`${source} (project-keep x)`);
+    const projected = await run(`${source} (project x | take 1)`);
+    const listed = await run(`${source} (project i, x | extend p = prev(x))`);
+    // Assess: i came back in the first two; the array order still holds without it.
+    expect(kept).toEqual({
+      columns: ['a', 'd', 'x'],
+      rows: [
+        [1, [30, 10], 30],
+        [1, [30, 10], 10],
+      ],
+    });
+    expect(projected).toEqual({ columns: ['a', 'd', 'x'], rows: [[1, [30, 10], 30]] });
+    expect(listed.rows).toEqual([
+      [1, [30, 10], 0, 30, null],
+      [1, [30, 10], 1, 10, 30],
+    ]);
+  });
 });

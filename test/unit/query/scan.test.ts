@@ -304,4 +304,45 @@ describe('scan', () => {
       [5, 7],
     ]);
   });
+
+  describe('a step calling a function whose SQL holds a lambda or a subquery (litcol L13)', () => {
+    const T =
+      'datatable(i:long, a:string, d:dynamic, t:datetime)[0, "fe80::1", dynamic({"b":1,"a":[2]}), datetime(2020-06-01), 1, "::1", dynamic([1,2]), datetime(2021-01-01)]';
+    const values = async (query: string): Promise<unknown[][]> => {
+      const compiled = compile(query, options('duckdb'));
+      return convertRows(
+        await runSql(db, compiled.sql),
+        compiled.columns.map((c) => c.type),
+      );
+    };
+
+    it.each([
+      ['string', 'parse_ipv6(a)'],
+      ['bool', 'ipv6_is_in_range(a, "fe80::/10")'],
+      ['string', 'dynamic_to_json(d)'],
+      ['dynamic', 'treepath(d)'],
+      ['datetime', 'datetime_utc_to_local(t, "Asia/Tokyo")'],
+      ['long', 'i + toscalar(print 5)'],
+    ])('assigns %s %s as extend computes it, where the engine failed', async (type, call) => {
+      // Act: parse_ipv6's lambda parameter s read the walk's column s; the others' subqueries sat in its lambda.
+      const scanned = await values(`${T} | scan declare (r:${type}) with (step s: true => r = ${call};) | project r`);
+      const extended = await values(`${T} | extend r = ${call} | project r`);
+      // Assess
+      expect(scanned).toEqual(extended);
+      expect(scanned.some(([r]) => r !== null)).toBe(true);
+    });
+
+    it("refuses such a function over the step's state at its position, with the reason", () => {
+      // Act
+      const error = failure(
+        `${T} | scan declare (r:dynamic, j:string) with (step s: true => r = d, j = dynamic_to_json(s.r);) | project j`,
+      );
+      // Assess
+      expect(error.code).toBe('QUERY_UNSUPPORTED');
+      expect(error.message).toMatch(/^1:\d+: this step's expression reads the scan's state through a function/);
+      expect(error.span.start).toBe(
+        T.length + ' | scan declare (r:dynamic, j:string) with (step s: true => r = d, j = '.length,
+      );
+    });
+  });
 });

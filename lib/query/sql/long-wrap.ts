@@ -1,0 +1,91 @@
+// Kusto's long arithmetic wraps around 64 bits (the long page; constant folding wraps the same way),
+// where DuckDB's BIGINT +, -, * and unary minus raise an overflow error. An operation that can overflow
+// is computed in HUGEINT (a product of two longs fits in it: long.min * long.min is 2^126) and its low
+// 64 bits are taken: & on a two's-complement HUGEINT gives the value modulo 2^64. Each operand is
+// written once, so nested arithmetic grows linearly, and an aggregate inside stays legal (no TRY).
+// HUGEINT costs (about ten times BIGINT arithmetic on DuckDB), so an operation whose operands are
+// bounded (ints, small constants, arithmetic of those) is written as before: it cannot overflow.
+import type { IrExpr } from '../ir';
+
+const TWO_63 = 1n << 63n;
+const LOW_64_BITS = (1n << 64n) - 1n;
+
+/** The operations wrapped when their result is a long. */
+export const WRAPPING: ReadonlySet<string> = new Set(['add', 'sub', 'mul', 'neg']);
+
+/**
+ * A bound on the magnitude of a long or int expression's value: a constant's own, 2^31 for anything
+ * typed int, the exact arithmetic's bound for +, -, * and negation of bounded operands, else 2^63.
+ */
+export function magnitudeBound(e: IrExpr): bigint {
+  if (e.kind === 'lit' && typeof e.value === 'bigint') return e.value < 0n ? -e.value : e.value;
+  if (e.type === 'int') return 1n << 31n;
+  if (e.kind !== 'call' || e.type !== 'long' || !WRAPPING.has(e.fn)) return TWO_63;
+  const exact = exactBound(e.fn, e.args);
+  return exact < TWO_63 ? exact : TWO_63;
+}
+
+/** The bound of the exact (unwrapped) result of fn over args. */
+function exactBound(fn: string, args: readonly IrExpr[]): bigint {
+  const [a = 0n, b = 0n] = args.map(magnitudeBound);
+  if (fn === 'mul') return a * b;
+  if (fn === 'neg') return a;
+  return a + b;
+}
+
+/** Whether a long-typed +, -, * or negation over args may leave the long range (and so must wrap). */
+export function mayOverflow(fn: string, args: readonly IrExpr[]): boolean {
+  return exactBound(fn, args) >= TWO_63;
+}
+
+/**
+ * 2^63 as HUGEINT SQL: the largest long plus one, which the engine folds once. Written out, the
+ * literal 9223372036854775808 would read as the long overflow other writers guard against.
+ */
+const HUGE_TWO_63 = `(CAST(${TWO_63 - 1n} AS HUGEINT) + 1)`;
+
+/** sql (a HUGEINT computation) as the long its low 64 bits hold. */
+function lowLong(sql: string): string {
+  return `CAST(((${sql} + ${HUGE_TWO_63}) & ${LOW_64_BITS}) - ${HUGE_TWO_63} AS BIGINT)`;
+}
+
+/** HUGEINT holds magnitudes below 2^127: a chain left unwrapped stays at or below this. */
+const HUGEINT_ROOM = 1n << 126n;
+
+/** An operand: its SQL, whether that is a HUGEINT already, and the bound of its magnitude. */
+interface Operand {
+  readonly sql: string;
+  readonly huge: boolean;
+  readonly bound: bigint;
+}
+
+/**
+ * DuckDB SQL of long arithmetic wrapping around 64 bits, each operand written once. The low 64 bits
+ * of a sum, difference or product depend only on the operands' low 64 bits, so an operand that is
+ * itself wrapped arithmetic (x * 3 + 1) is used before its wrap while the HUGEINT has room: one wrap
+ * for the chain instead of one for each operation (about 40% less time on DuckDB).
+ */
+export class LongWrapper {
+  /** The HUGEINT computation behind each wrapped SQL text written so far. */
+  private readonly unwrapped = new Map<string, Operand>();
+
+  /** x fn y (y unused for neg), from the operands' IR and SQL. */
+  write(fn: string, args: readonly IrExpr[], sql: readonly string[]): string {
+    const plain = args.map((e, i): Operand => ({ sql: `(${sql[i]!})`, huge: false, bound: magnitudeBound(e) }));
+    const fused = plain.map((p, i) => this.unwrapped.get(sql[i]!) ?? p);
+    const chosen = resultBound(fn, fused) <= HUGEINT_ROOM ? fused : plain;
+    const [a, b] = chosen as [Operand, Operand | undefined];
+    const wide = a.huge || b?.huge ? a.sql : `CAST(${a.sql} AS HUGEINT)`;
+    const op = fn === 'neg' ? `(-${wide})` : `(${wide} ${SYMBOL[fn]} ${b!.sql})`;
+    const out = lowLong(op);
+    this.unwrapped.set(out, { sql: op, huge: true, bound: resultBound(fn, chosen) });
+    return out;
+  }
+}
+
+const SYMBOL: Readonly<Record<string, string>> = { add: '+', sub: '-', mul: '*' };
+
+function resultBound(fn: string, operands: readonly Operand[]): bigint {
+  const [a = 0n, b = 0n] = operands.map((o) => o.bound);
+  return fn === 'mul' ? a * b : fn === 'neg' ? a : a + b;
+}
