@@ -5,7 +5,7 @@ import type { IrExpr } from '../ir';
 import { DUCK_LISTS, nthPosition, nullForIrrelevant, TRINO_LISTS, type ListSql } from './positions';
 import { both, constantOf, type ScalarFunction, type SqlBuilder, type SqlCall } from './types';
 import { captureGroupNames, engineRegex, re2Problem } from '../regex-groups';
-import { floorDiv, guidText, forcedText } from './sql-helpers';
+import { duckTry, floorDiv, guidText, forcedText } from './sql-helpers';
 import { EXTRACT_ALL } from './strings-extract-all';
 import { regexMatchCount } from '../regex-matches';
 import { queryBagDuck, queryBagTs } from './url-query-bag';
@@ -476,7 +476,7 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
   },
   str('url_decode', 'The URL-decoded text (a + is a space, as url_encode writes it).', [s('encoded_url')], {
     // A + is a space, as url_encode writes one (form encoding; Trino's url_decode reads it so too).
-    duckdb: ({ a }) => `coalesce(TRY(url_decode(replace(${a[0]}, '+', ' '))), '')`,
+    duckdb: ({ a }) => `coalesce(${duckTry(a[0]!, (v) => `url_decode(replace(${v}, '+', ' '))`)}, '')`,
     timestream: ({ a }) => `coalesce(try(url_decode(${a[0]})), '')`,
   }),
   str(
@@ -496,7 +496,7 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
     timestream: ({ a }) => `to_base64(to_utf8(${a[0]}))`,
   }),
   str('base64_decode_tostring', 'The UTF-8 text of base64 bytes; empty when invalid.', [s('base64_string')], {
-    duckdb: ({ a }) => `coalesce(TRY(decode(from_base64(${a[0]}))), '')`,
+    duckdb: ({ a }) => `coalesce(${duckTry(a[0]!, (v) => `decode(from_base64(${v}))`)}, '')`,
     timestream: ({ a }) => `coalesce(try(from_utf8(from_base64(${a[0]}))), '')`,
   }),
   {

@@ -489,6 +489,36 @@ describe('url_decode and base64_decode_tostring of a toscalar() value (meta3 G4)
   });
 });
 
+describe('base64_decode_toarray, base64_decode_tostring and url_decode of a computed value (exprfuzz E3)', () => {
+  it('decodes the text of a call DuckDB holds volatile (rand(), the error() guard of punycode_to_string)', async () => {
+    // Act
+    const row = await printed(
+      [
+        'a = base64_decode_toarray(strcat(punycode_to_string("S3VzdG8="), "S3VzdG8="))',
+        'b = base64_decode_tostring(strcat(punycode_to_string("S3VzdG8="), "S3VzdG8="))',
+        'c = url_decode(strcat(punycode_to_string("a%20b"), "a%20b"))',
+        'd = base64_decode_tostring(iff(rand() < 2, "S3VzdG8=", ""))',
+        'e = url_decode(iff(rand() < 2, "a%20b", ""))',
+        'f = base64_decode_toarray(iff(rand() < 2, "S3VzdG8=", ""))',
+      ].join(', '),
+    );
+    // Assess
+    const bytes = [75, 117, 115, 116, 111];
+    expect(row).toEqual([bytes, 'Kusto', 'a b', 'Kusto', 'a b', bytes]);
+  });
+});
+
+describe('array_slice() with indexes at the ends of a long (its page: out of bounds indices are ignored)', () => {
+  it('slices to the end for end = long.max and is empty past the array', async () => {
+    // Act
+    const rows = await rowsOf(
+      'datatable(s:long, e:long)[0, 9223372036854775807, 9223372036854775807, 9223372036854775807, 1, -9223372036854775808, -9223372036854775808, 2] | project r = array_slice(dynamic([1,2,3]), s, e)',
+    );
+    // Assess
+    expect(rows).toEqual([[[1, 2, 3]], [[]], [[]], [[1, 2, 3]]]);
+  });
+});
+
 describe('a comparison of a computed real with a number: Kusto NaN rules, the operand written once', () => {
   const values = 'datatable(s:string)["1.5", "NaN", "-inf", "inf", "", "3"]';
 
