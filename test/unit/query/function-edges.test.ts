@@ -519,6 +519,20 @@ describe('array_slice() with indexes at the ends of a long (its page: out of bou
   });
 });
 
+describe('array_rotate_*, array_shift_* and acos/asin with a count or value at the ends of a long (exprfuzz E5)', () => {
+  it('rotates by the count modulo the length, shifts everything out, and is NaN outside [-1, 1]', async () => {
+    // Act
+    const rows = await rowsOf(
+      'datatable(k:long)[9223372036854775807, -9223372036854775808] | project a = array_rotate_left(dynamic([1,2,3]), k), b = array_rotate_right(dynamic([1,2,3]), k), c = array_shift_left(dynamic([1,2,3]), k), d = array_shift_right(dynamic([1,2,3]), k, 0), e = acos(k), f = asin(k)',
+    );
+    // Assess: 2^63 - 1 is 1 modulo 3, -2^63 is -2
+    expect(rows).toEqual([
+      [[2, 3, 1], [3, 1, 2], [null, null, null], [0, 0, 0], 'NaN', 'NaN'],
+      [[2, 3, 1], [3, 1, 2], [null, null, null], [0, 0, 0], 'NaN', 'NaN'],
+    ]);
+  });
+});
+
 describe('a comparison of a computed real with a number: Kusto NaN rules, the operand written once', () => {
   const values = 'datatable(s:string)["1.5", "NaN", "-inf", "inf", "", "3"]';
 
