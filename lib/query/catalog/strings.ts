@@ -254,6 +254,13 @@ function indexPosition({ a, str: text }: Parameters<SqlBuilder>[0], l: ListSql):
 const tohexWidth = (minLength: string, hex: string): string =>
   `CAST(greatest(CASE WHEN ${minLength} > ${TOHEX_MAX_LENGTH} THEN ${TOHEX_MAX_LENGTH} ELSE coalesce(${minLength}, 0) END, length(${hex})) AS INTEGER)`;
 
+/**
+ * split()'s requestedIndex as a 1-based position: an index past any text's parts is held at 2^31 - 1
+ * so that the + 1 never overflows (`split(s, ",", 9223372036854775807)` is `[]`); null stays null.
+ */
+const splitPosition = (index: string): string =>
+  `(CASE WHEN ${index} > 2147483646 THEN 2147483646 ELSE ${index} END + 1)`;
+
 export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
   str(
     'parse_url',
@@ -276,9 +283,9 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
     duckdb: ({ a, str: text }) =>
       a[2] === undefined
         ? `to_json(string_split(${text(0)}, ${a[1]}))`
-        : `to_json(list_slice(string_split(${text(0)}, ${a[1]}), ${a[2]} + 1, ${a[2]} + 1))`,
+        : `to_json(list_slice(string_split(${text(0)}, ${a[1]}), ${splitPosition(a[2])}, ${splitPosition(a[2])}))`,
     timestream: ({ a, str: text }) =>
-      `json_format(CAST(${a[2] === undefined ? `split(${text(0)}, ${a[1]})` : `slice(split(${text(0)}, ${a[1]}), ${a[2]} + 1, 1)`} AS JSON))`,
+      `json_format(CAST(${a[2] === undefined ? `split(${text(0)}, ${a[1]})` : `slice(split(${text(0)}, ${a[1]}), ${splitPosition(a[2])}, 1)`} AS JSON))`,
   },
   {
     name: 'strcat_delim',
