@@ -95,49 +95,56 @@ const tsByPosition = (x: string, element: (i: string, n: string) => string): str
   return tsJson(`CASE WHEN ${n} = 0 THEN ${l} ELSE transform(sequence(0, ${n} - 1), i -> ${element('i', n)}) END`);
 };
 
+/**
+ * A count of places (rotate_count, shift_count) as a BIGINT, to the left: a right one is negated after
+ * `bounded` has brought it within the array's length, so neither the negation nor i + count can
+ * overflow for a count at the ends of a long.
+ */
+const leftward = (left: boolean, bounded: string): string => (left ? bounded : `(-${bounded})`);
+
 /** Element i (0-based, any integer) of a rotation by n to the left: list[((i + n) mod len) + 1]. */
 const rotate =
   (left: boolean): SqlBuilder =>
-  ({ a }) => {
-    const n = left ? `CAST(${a[1]} AS BIGINT)` : `-CAST(${a[1]} AS BIGINT)`;
-    return withList(
-      a[0]!,
-      (l) =>
-        `to_json(list_transform(range(len(${l})), i -> ${l}[((((i + ${n}) % len(${l})) + len(${l})) % len(${l})) + 1]))`,
-    );
-  };
+  ({ a }) =>
+    withList(a[0]!, (l) => {
+      const k = leftward(left, `(CAST(${a[1]} AS BIGINT) % len(${l}))`);
+      return `to_json(list_transform(range(len(${l})), i -> ${l}[((((i + ${k}) % len(${l})) + len(${l})) % len(${l})) + 1]))`;
+    });
 
 const rotateTs =
   (left: boolean): SqlBuilder =>
-  ({ a }) => {
-    const k = left ? `CAST(${a[1]} AS BIGINT)` : `-CAST(${a[1]} AS BIGINT)`;
-    return tsByPosition(a[0]!, (i, n) => `element_at(${tsList(a[0]!)}, ((((${i} + ${k}) % ${n}) + ${n}) % ${n}) + 1)`);
-  };
+  ({ a }) =>
+    tsByPosition(a[0]!, (i, n) => {
+      const k = leftward(left, `(CAST(${a[1]} AS BIGINT) % ${n})`);
+      return `element_at(${tsList(a[0]!)}, ((((${i} + ${k}) % ${n}) + ${n}) % ${n}) + 1)`;
+    });
+
+/** A shift count held within [-n, n] (a null stays null): a longer shift fills every place alike. */
+const withinLength = (count: string, n: string): string => {
+  const c = `CAST(${count} AS BIGINT)`;
+  return `(CASE WHEN ${c} > ${n} THEN ${n} WHEN ${c} < -${n} THEN -${n} ELSE ${c} END)`;
+};
 
 /** A shift by n to the left: element i is list[i + n] when inside, else the fill value (null by default). */
 const shift =
   (left: boolean): SqlBuilder =>
   ({ a, json }) => {
-    const n = left ? `CAST(${a[1]} AS BIGINT)` : `-CAST(${a[1]} AS BIGINT)`;
     const fill = a[2] === undefined ? `CAST('null' AS JSON)` : `CAST(${json(2)} AS JSON)`;
-    // The fill value is bound once too: it is written inside the per-element lambda.
-    return withList(
-      a[0]!,
-      (l) =>
-        `list_transform([${fill}], _rf -> to_json(list_transform(range(len(${l})), i -> CASE WHEN i + ${n} >= 0 AND i + ${n} < len(${l}) THEN ${l}[i + ${n} + 1] ELSE _rf END)))[1]`,
-    );
+    // The fill value and the count are bound once: they are read inside the per-element lambda.
+    return withList(a[0]!, (l) => {
+      const bound = `{'f': ${fill}, 'k': ${leftward(left, withinLength(a[1]!, `len(${l})`))}}`;
+      return `list_transform([${bound}], _rf -> to_json(list_transform(range(len(${l})), i -> CASE WHEN i + _rf.k >= 0 AND i + _rf.k < len(${l}) THEN ${l}[i + _rf.k + 1] ELSE _rf.f END)))[1]`;
+    });
   };
 
 const shiftTs =
   (left: boolean): SqlBuilder =>
   ({ a, json }) => {
-    const k = left ? `CAST(${a[1]} AS BIGINT)` : `-CAST(${a[1]} AS BIGINT)`;
     const fill = a[2] === undefined ? 'CAST(NULL AS JSON)' : `json_parse(${json(2)})`;
-    return tsByPosition(
-      a[0]!,
-      (i, n) =>
-        `CASE WHEN ${i} + ${k} >= 0 AND ${i} + ${k} < ${n} THEN element_at(${tsList(a[0]!)}, ${i} + ${k} + 1) ELSE ${fill} END`,
-    );
+    return tsByPosition(a[0]!, (i, n) => {
+      const k = leftward(left, withinLength(a[1]!, n));
+      return `CASE WHEN ${i} + ${k} >= 0 AND ${i} + ${k} < ${n} THEN element_at(${tsList(a[0]!)}, ${i} + ${k} + 1) ELSE ${fill} END`;
+    });
   };
 
 /** Timestream: the distinct elements of an array as JSON texts (JSON values compare as their text). */

@@ -10,6 +10,19 @@ import { bagPack } from './bag-pack-sql';
 
 const dyn = (name: string) => ({ name, type: 'dynamic' as const });
 
+/**
+ * array_slice's first and last 0-based positions in an array of n elements: a negative index counts
+ * from the end ("out of bounds indices are ignored", its page), then the first is held within [0, n]
+ * and the last within [-1, n - 1], so that the engine's + 1 never overflows
+ * (`array_slice(a, 0, 9223372036854775807)` is the whole array). A null last position stays null.
+ */
+function slicePositions(length: string, start: string, end: string): [string, string] {
+  const n = `CAST(${length} AS BIGINT)`;
+  const idx = (i: string): string => `(CASE WHEN ${i} < 0 THEN ${i} + ${n} ELSE ${i} END)`;
+  const last = `(CASE WHEN ${idx(end)} < -1 THEN -1 WHEN ${idx(end)} > ${n} - 1 THEN ${n} - 1 ELSE ${idx(end)} END)`;
+  return [`least(greatest(${idx(start)}, 0), ${n})`, last];
+}
+
 /** DuckDB: the JSON[] list of an array value, null for anything else. */
 const list = (x: string): string =>
   bindOnce(x, (v) => `CASE WHEN json_type(${v}) = 'ARRAY' THEN CAST(${v} AS JSON[]) END`);
@@ -208,16 +221,12 @@ export const ARRAY_FUNCTIONS: readonly ScalarFunction[] = [
       },
     ],
     duckdb: ({ a }) => {
-      const n = `json_array_length(${a[0]})`;
-      const idx = (i: string): string => `(CASE WHEN ${i} < 0 THEN ${i} + ${n} ELSE ${i} END)`;
-      return `CASE WHEN json_type(${a[0]}) = 'ARRAY' THEN to_json(list_slice(CAST(${a[0]} AS JSON[]), greatest(${idx(a[1]!)}, 0) + 1, ${idx(a[2]!)} + 1)) END`;
+      const [from, to] = slicePositions(`json_array_length(${a[0]})`, a[1]!, a[2]!);
+      return `CASE WHEN json_type(${a[0]}) = 'ARRAY' THEN to_json(list_slice(CAST(${a[0]} AS JSON[]), ${from} + 1, ${to} + 1)) END`;
     },
     timestream: ({ a }) => {
-      const n = `cardinality(${tsList(a[0]!)})`;
-      const idx = (i: string): string => `(CASE WHEN ${i} < 0 THEN ${i} + ${n} ELSE ${i} END)`;
-      return tsJson(
-        `slice(${tsList(a[0]!)}, greatest(${idx(a[1]!)}, 0) + 1, greatest(${idx(a[2]!)} - greatest(${idx(a[1]!)}, 0) + 1, 0))`,
-      );
+      const [from, to] = slicePositions(`cardinality(${tsList(a[0]!)})`, a[1]!, a[2]!);
+      return tsJson(`slice(${tsList(a[0]!)}, ${from} + 1, greatest(${to} - ${from} + 1, 0))`);
     },
   },
   {

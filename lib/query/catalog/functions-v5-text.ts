@@ -7,6 +7,7 @@ import { distinctValue, maxSizeCheck } from './aggregations';
 import { bagAsMap, firstWinsMerge } from './arrays';
 import { constantOf, type AggregateFunction, type ArgumentCheck, type ScalarFunction, type SqlCall } from './types';
 import { hllSketch } from './functions-v4-sketch';
+import { duckTry } from './sql-helpers';
 
 /** More lookups than there are private-use code points for their marks is refused. */
 const MAX_LOOKUPS = 1000;
@@ -52,7 +53,7 @@ function replaceStrings(c: SqlCall): string {
  */
 function base64Bytes(c: SqlCall): string {
   const bytes = `list_transform(regexp_extract_all(h, '..'), p -> CAST(('0x' || p) AS BIGINT))`;
-  return `list_transform([hex(TRY(from_base64(${c.str(0)})))], h -> CASE WHEN h IS NULL THEN NULL ELSE to_json(${bytes}) END)[1]`;
+  return `list_transform([hex(${duckTry(c.str(0), (v) => `from_base64(${v})`)})], h -> CASE WHEN h IS NULL THEN NULL ELSE to_json(${bytes}) END)[1]`;
 }
 
 /**

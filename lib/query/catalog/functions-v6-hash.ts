@@ -10,7 +10,7 @@
 // big-endian and byte-swapped with shifts (UHUGEINT %, and regexp_replace, cost microseconds a call).
 // Timestream has no 128-bit or wrapping 64-bit integers: refused there.
 import type { IrExpr } from '../ir';
-import { floorMod } from './sql-helpers';
+import { bindOnce } from '../sql/bind-once';
 import type { ArgumentCheck, ScalarFunction, SqlBuilder, SqlCall } from './types';
 
 const U = (n: bigint): string => `CAST(${n} AS UHUGEINT)`;
@@ -123,8 +123,11 @@ const hashOf: SqlBuilder = (c) => {
       : bindIn(`hex(encode(${c.a[0]}))`, 'xh_hex', xxh64OfHex());
   const h = `CASE WHEN ${c.a[0]} IS NULL THEN NULL ELSE ${withConstants(value)} END`;
   if (c.a.length < 2) return h;
-  // Kusto's % (never negative), so a negative hash still lands in 0 .. mod - 1 as the page says.
-  return `CASE WHEN ${c.a[1]} > 0 THEN ${floorMod(h, c.a[1]!)} END`;
+  // Kusto's % (never negative), so a negative hash still lands in 0 .. mod - 1 as the page says; the
+  // mod is added only to a negative remainder, so a mod near long.max cannot overflow the sum.
+  const m = c.a[1]!;
+  const mod = bindOnce(h, (v) => `CASE WHEN ${v} % ${m} < 0 THEN ${v} % ${m} + ${m} ELSE ${v} % ${m} END`);
+  return `CASE WHEN ${m} > 0 THEN ${mod} END`;
 };
 
 const hashable: ArgumentCheck = (args: readonly IrExpr[]) => {

@@ -12,11 +12,14 @@ const real1 = (name: string, summary: string, build: SqlBuilder): ScalarFunction
   ...both(build),
 });
 
-/** An inverse function defined on [-1, 1]: NaN outside, as .NET's Math.Acos/Asin answer. */
+/**
+ * An inverse function defined on [-1, 1]: NaN outside, as .NET's Math.Acos/Asin answer. Tested
+ * without abs(), which overflows the engine for long.min.
+ */
 const unitDomain =
   (fn: string): SqlBuilder =>
   ({ a, d }) =>
-    `CASE WHEN abs(${a[0]}) > 1 THEN ${d.nan()} ELSE ${fn}(${dbl(a[0]!)}) END`;
+    `CASE WHEN NOT (${a[0]} BETWEEN -1 AND 1) THEN ${d.nan()} ELSE ${fn}(${dbl(a[0]!)}) END`;
 
 const long2 = (name: string, summary: string, duckOp: string, tsFn: string | null): ScalarFunction => ({
   name,

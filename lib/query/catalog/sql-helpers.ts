@@ -57,8 +57,15 @@ export const pad = (n: string, width: number): string =>
     ? `CAST(${n} AS VARCHAR)`
     : `lpad(CAST(${n} AS VARCHAR), CAST(greatest(${width}, length(CAST(${n} AS VARCHAR))) AS INTEGER), '0')`;
 
-/** DuckDB's errors for out-of-range values become null there (Kusto's answer); Timestream has try(). */
-export const orNull = (d: SqlDialect, sql: string): string => (d.name === 'duckdb' ? `TRY(${sql})` : `try(${sql})`);
+/**
+ * DuckDB's `TRY(body(value))`: null where body fails on the value (Kusto's answer for text that does
+ * not decode). TRY refuses an operand holding a volatile function ("TRY can not be used in
+ * combination with a volatile function"): rand(), or the error() guard another function's SQL carries
+ * (punycode_to_string's length limit). A computed value is therefore bound to a lambda's parameter,
+ * and TRY reads only that parameter; a column or a literal is written as is.
+ */
+export const duckTry = (value: string, body: (v: string) => string): string =>
+  value.includes('(') ? `list_transform([${value}], _try -> TRY(${body('_try')}))[1]` : `TRY(${body(value)})`;
 
 /** A TIMESTAMP's text with 7 fractional digits (2020-01-01T00:00:00.0000000Z) between `open` and `close`. */
 const datetimeText = (d: SqlDialect, ts: string, open: string, close: string): string =>

@@ -5,7 +5,7 @@ import type { IrExpr } from '../ir';
 import { DUCK_LISTS, nthPosition, nullForIrrelevant, TRINO_LISTS, type ListSql } from './positions';
 import { both, constantOf, type ScalarFunction, type SqlBuilder, type SqlCall } from './types';
 import { captureGroupNames, engineRegex, re2Problem } from '../regex-groups';
-import { floorDiv, guidText, forcedText } from './sql-helpers';
+import { duckTry, floorDiv, guidText, forcedText } from './sql-helpers';
 import { EXTRACT_ALL } from './strings-extract-all';
 import { regexMatchCount } from '../regex-matches';
 import { queryBagDuck, queryBagTs } from './url-query-bag';
@@ -254,6 +254,13 @@ function indexPosition({ a, str: text }: Parameters<SqlBuilder>[0], l: ListSql):
 const tohexWidth = (minLength: string, hex: string): string =>
   `CAST(greatest(CASE WHEN ${minLength} > ${TOHEX_MAX_LENGTH} THEN ${TOHEX_MAX_LENGTH} ELSE coalesce(${minLength}, 0) END, length(${hex})) AS INTEGER)`;
 
+/**
+ * split()'s requestedIndex as a 1-based position: an index past any text's parts is held at 2^31 - 1
+ * so that the + 1 never overflows (`split(s, ",", 9223372036854775807)` is `[]`); null stays null.
+ */
+const splitPosition = (index: string): string =>
+  `(CASE WHEN ${index} > 2147483646 THEN 2147483646 ELSE ${index} END + 1)`;
+
 export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
   str(
     'parse_url',
@@ -276,9 +283,9 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
     duckdb: ({ a, str: text }) =>
       a[2] === undefined
         ? `to_json(string_split(${text(0)}, ${a[1]}))`
-        : `to_json(list_slice(string_split(${text(0)}, ${a[1]}), ${a[2]} + 1, ${a[2]} + 1))`,
+        : `to_json(list_slice(string_split(${text(0)}, ${a[1]}), ${splitPosition(a[2])}, ${splitPosition(a[2])}))`,
     timestream: ({ a, str: text }) =>
-      `json_format(CAST(${a[2] === undefined ? `split(${text(0)}, ${a[1]})` : `slice(split(${text(0)}, ${a[1]}), ${a[2]} + 1, 1)`} AS JSON))`,
+      `json_format(CAST(${a[2] === undefined ? `split(${text(0)}, ${a[1]})` : `slice(split(${text(0)}, ${a[1]}), ${splitPosition(a[2])}, 1)`} AS JSON))`,
   },
   {
     name: 'strcat_delim',
@@ -476,7 +483,7 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
   },
   str('url_decode', 'The URL-decoded text (a + is a space, as url_encode writes it).', [s('encoded_url')], {
     // A + is a space, as url_encode writes one (form encoding; Trino's url_decode reads it so too).
-    duckdb: ({ a }) => `coalesce(TRY(url_decode(replace(${a[0]}, '+', ' '))), '')`,
+    duckdb: ({ a }) => `coalesce(${duckTry(a[0]!, (v) => `url_decode(replace(${v}, '+', ' '))`)}, '')`,
     timestream: ({ a }) => `coalesce(try(url_decode(${a[0]})), '')`,
   }),
   str(
@@ -496,7 +503,7 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
     timestream: ({ a }) => `to_base64(to_utf8(${a[0]}))`,
   }),
   str('base64_decode_tostring', 'The UTF-8 text of base64 bytes; empty when invalid.', [s('base64_string')], {
-    duckdb: ({ a }) => `coalesce(TRY(decode(from_base64(${a[0]}))), '')`,
+    duckdb: ({ a }) => `coalesce(${duckTry(a[0]!, (v) => `decode(from_base64(${v}))`)}, '')`,
     timestream: ({ a }) => `coalesce(try(from_utf8(from_base64(${a[0]}))), '')`,
   }),
   {

@@ -17,7 +17,10 @@ describe('function catalog: Timestream forms (SQL text; never run here)', () => 
   it.each([
     ['print array_reverse(dynamic([1, 2, 3]))', ['transform(sequence(0, cardinality(', 'element_at(']],
     ['print array_rotate_left(dynamic([1, 2, 3]), 1)', ['% cardinality(', 'element_at(']],
-    ['print array_rotate_right(dynamic([1, 2, 3]), 1)', ['-CAST(CAST(1 AS BIGINT) AS BIGINT)', 'element_at(']],
+    [
+      'print array_rotate_right(dynamic([1, 2, 3]), 1)',
+      ['(-(CAST(CAST(1 AS BIGINT) AS BIGINT) % cardinality(', 'element_at('],
+    ],
     ['print array_shift_left(dynamic([1, 2, 3]), 1)', ['CAST(NULL AS JSON)', 'element_at(']],
     ['print array_shift_right(dynamic([1, 2, 3]), 1, -1)', ['ELSE json_parse(', 'element_at(']],
     ['print repeat("a", 3)', ["THEN '[]'", 'transform(sequence(1, ']],
