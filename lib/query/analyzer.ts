@@ -143,6 +143,10 @@ const DROPS_SERIALIZATION: ReadonlySet<Operator['kind']> = new Set([
 const keepsSerialization = (op: Operator): boolean =>
   op.kind === 'join' ? op.join.lookup : op.kind !== 'partition' && !DROPS_SERIALIZATION.has(op.kind);
 
+/** The hidden name of an aggregate inside a summarize expression (aggregateExpression: NUL, agg, a number). */
+// eslint-disable-next-line no-control-regex
+const HIDDEN_AGGREGATE = /\u0000agg\d+/g;
+
 /**
  * Aggregations whose name a naming function over them does not pass on (Kusto.Language names
  * tostring(take_any(s)) and tostring(percentile(x, 50)) Column1, where tostring(any(s)) is any_s).
@@ -1145,10 +1149,12 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
     let name: string;
     if (item.name !== undefined) name = this.writtenName(item.name, taken, item);
     else {
-      // A naming function over one aggregate passes its name on (Kusto.Language: tostring(avg(x)) is avg_x,
-      // round(avg(x), 1) is avg_x); any other expression is ColumnN (sum(x) * 2).
-      const derived = derivedName(rewritten);
-      const passed = derived === undefined ? undefined : hiddenNames.get(derived);
+      // An expression that names its column names it after the aggregates in it, each read as a column
+      // of its default name (Kusto.Language: tostring(avg(x)) is avg_x, round(avg(x), 1) avg_x,
+      // strlen(max(s)) strlen_max_s, dcount_hll(hll(d)) dcount_hll_hll_d); take_any and the percentiles
+      // name nothing there (strlen(take_any(s)) is strlen_, tostring(take_any(s)) Column1); any other
+      // expression is ColumnN (sum(x) * 2).
+      const passed = derivedName(rewritten)?.replace(HIDDEN_AGGREGATE, (key) => hiddenNames.get(key) ?? '');
       name = taken.generated(passed || undefined);
     }
     return { column: { name, type: expr.type, ref: this.newRef() }, expr };
