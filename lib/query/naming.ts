@@ -128,8 +128,9 @@ export function derivedName(expr: Expr, nested = false): string | undefined {
     case 'index': {
       const base = derivedName(expr.target, true);
       const idx = expr.index;
-      if (base === undefined || idx.kind !== 'literal' || idx.value === null) return undefined;
-      return `${base}_${String(idx.value)}`;
+      if (base === undefined) return undefined;
+      // A computed index names nothing after the underscore (Kusto.Language: x[i] and x[-1] are x_).
+      return `${base}_${idx.kind === 'literal' && idx.value !== null ? String(idx.value) : ''}`;
     }
     case 'call': {
       const rule = RESULT_NAMES.get(expr.name);

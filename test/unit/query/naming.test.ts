@@ -218,6 +218,18 @@ describe('summarize and project names that clash (Kusto.Language, which accepts 
     expect(columns(ops)).toEqual(expected);
   });
 
+  // schemafuzz S5: an element at a computed index is named after its array with an empty suffix.
+  it.each([
+    ['project d[i], d[-1], d[0], split(k, ",")[-1]', ['d_:dynamic', 'd_1:dynamic', 'd_0:dynamic', 'k_:dynamic']],
+    ['summarize any(d[-1]), max(tolong(d[v]))', ['any_d_:dynamic', 'max_d_:long']],
+    ['extend split(k, ",")[-1]', ['v:long', 'k:string', 'd:dynamic', 'i:long', 'k_:dynamic']],
+  ])('%s gives %j, a computed index naming nothing after the underscore', (ops, expected) => {
+    // Act
+    const got = compile(`${data} | extend d = dynamic([1, 2]), i = 1 | ${ops}`, duckdb).columns;
+    // Assess
+    expect(got.map((c) => `${c.name}:${c.type}`)).toEqual(expected);
+  });
+
   it('numbers a let body once, however often the query reads it', () => {
     // Act
     const got = compile(`let T = ${data} | extend v + 1; T | union T | project v, v * 2`, duckdb).columns;
