@@ -100,6 +100,13 @@ export function analyzeBagUnpack(
     ...kept.map((c) => item(c.name, name(c.name, at), at)),
     ...slots.map((s) => item(s.column, convertedTo(s.type, slotOf(hidden, s.slot, at), at), at)),
   ];
+  // No key in the data (arrays, nulls) and no other column: a result of no columns, which no engine
+  // selects (project-away of every column is refused likewise).
+  if (items.length === 0)
+    throw h.errors.semantic(
+      `bag_unpack: '${clip(bag.name)}' holds no property bag keys and the input has no other column, so the result would have no columns`,
+      at,
+    );
   return unpack(items);
 }
 

@@ -10,7 +10,7 @@ import { analyzeAggregate } from './aggregates';
 import { clip, type ErrorFactory } from './errors';
 import type { Assigned, IrColumn, IrExpr, KqlType, MakeSeriesIr, Rel, SeriesAgg } from './ir';
 import { TICKS_PER_MICRO } from './literals';
-import { closest, derivedName, OutputNames } from './naming';
+import { closest, derivedName, OutputNames, type ColumnNumbers } from './naming';
 import { foldConstant } from './range';
 import { AGGREGATE_FUNCTIONS, analyzeScalar, type ScalarEnv } from './scalars';
 import { isNumeric, lit, widerNumeric } from './types';
@@ -19,6 +19,8 @@ export interface MakeSeriesHost {
   readonly errors: ErrorFactory;
   newRef(): string;
   env(columns: readonly IrColumn[]): ScalarEnv;
+  /** The numbers of the unnamed columns of the operator at `at` (naming.ts, ColumnNumbering). */
+  columnNumbers(at: number): ColumnNumbers;
 }
 
 /** The most values a make-series array may hold (the docs' limit, 2^20). */
@@ -30,7 +32,7 @@ export function analyzeMakeSeries(h: MakeSeriesHost, input: Rel, spec: MakeSerie
   // Named as summarize names its output (Kusto.Language): two written names clash, a written name
   // meeting a generated one is made unique (count(), count_ = sum(1) gives count_, count_1; a key
   // bin(Timestamp, 1d) before the axis Timestamp gives Timestamp, Timestamp1).
-  const names = new OutputNames();
+  const names = new OutputNames(h.columnNumbers(spec.axis.span.start));
   const claim = (name: string, span: MakeSeriesSpec['axis']['span']): string => {
     if (names.isDeclared(name)) throw errors.semantic(`duplicate column name '${clip(name)}'`, span);
     return names.written(name);

@@ -36,7 +36,15 @@ import { clip, type ErrorFactory } from './errors';
 import type { AnalyzedQuery, Assigned, IrAgg, IrColumn, IrExpr, IrSortKey, KqlType, Rel, RenderHint } from './ir';
 import type { CompileContext, ExpressionRecords } from './limits';
 import { MAX_INT, MIN_INT } from './literals';
-import { closest, derivedName, matchesWildcard, NameAllocator, OutputNames } from './naming';
+import {
+  closest,
+  ColumnNumbering,
+  derivedName,
+  matchesWildcard,
+  NameAllocator,
+  OutputNames,
+  type ColumnNumbers,
+} from './naming';
 import { checkRangeStep, foldConstant, isRowFree } from './range';
 import { AGGREGATE_FUNCTIONS, analyzeScalar, convert, type ScalarEnv } from './scalars';
 import { isInteger, isNumeric, lit, typeNamed, widerNumeric } from './types';
@@ -135,6 +143,10 @@ const DROPS_SERIALIZATION: ReadonlySet<Operator['kind']> = new Set([
 const keepsSerialization = (op: Operator): boolean =>
   op.kind === 'join' ? op.join.lookup : op.kind !== 'partition' && !DROPS_SERIALIZATION.has(op.kind);
 
+/** The hidden name of an aggregate inside a summarize expression (aggregateExpression: NUL, agg, a number). */
+// eslint-disable-next-line no-control-regex
+const HIDDEN_AGGREGATE = /\u0000agg\d+/g;
+
 /**
  * Aggregations whose name a naming function over them does not pass on (Kusto.Language names
  * tostring(take_any(s)) and tostring(percentile(x, 50)) Column1, where tostring(any(s)) is any_s).
@@ -158,6 +170,8 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
   private readonly windowGroups = new Map<Rel, string>();
   private readonly lets = new Map<string, IrExpr>();
   private readonly tabularLets = new Map<string, Rel>();
+  /** Unnamed columns are numbered across the query (naming.ts). */
+  private readonly columnNumbering = new ColumnNumbering();
   /** Names of graph lets in scope (parser-graph-let.ts): read only by a graph operator after them. */
   private readonly graphLets = new Set<string>();
   private readonly materialized = new Set<Rel>();
@@ -858,6 +872,11 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
     );
   }
 
+  /** The numbers of the unnamed columns of the operator at `at` (its span's start). */
+  columnNumbers(at: number): ColumnNumbers {
+    return this.columnNumbering.at(at);
+  }
+
   constantCount(e: Expr): bigint {
     const v = analyzeScalar(e, this.env([]));
     // A conversion of a constant (`let n = toint(5);`) folds to it as Kusto.Language accepts it.
@@ -884,6 +903,7 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
     const values = new Map<string, IrExpr>(input.columns.map((c) => [c.ref, colRef(c)]));
     const local = new Map<string, IrExpr>(w.hidden);
     const names = new NameAllocator(position.keys());
+    const numbers = this.columnNumbers(given[0]?.span.start ?? 0);
     const env = this.envWith(
       (name) => {
         const l = local.get(name);
@@ -909,7 +929,8 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
       // names that exist in the input are replaced; Kusto.Language: extend tostring(x) retypes x).
       const derived = item.name === undefined ? derivedName(namedAs(item.expr, (n) => position.has(n))) : undefined;
       const name =
-        item.name ?? (derived !== undefined && position.has(derived) ? derived : names.derivedOrColumnN(derived));
+        item.name ??
+        (derived === undefined ? names.nextColumnN(numbers) : position.has(derived) ? derived : names.unique(derived));
       const column: IrColumn = { name, type: expr.type, ref: this.newRef() };
       const idx = position.get(name);
       if (idx !== undefined) {
@@ -946,7 +967,7 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
     const input = w.rel;
     const out: Assigned<IrExpr>[] = [];
     const local = new Map<string, IrExpr>(w.hidden);
-    const names = new OutputNames();
+    const names = new OutputNames(this.columnNumbers(given[0]?.span.start ?? 0));
     // Names written in the query (x = ..., or a bare column x): two of them clash; a bare column that
     // meets a name derived from an expression (round(x), x) is made unique instead, as Kusto does. The
     // k-th unnamed column is Column{k} made unique (Kusto.Language: Column1 = 5, x + 1 gives Column11).
@@ -994,7 +1015,7 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
   private summarize(input: Rel, aggregates: readonly NamedExpr[], by: readonly NamedExpr[], span: Span): Rel {
     const env = this.env(input.columns);
     const keys: Assigned<IrExpr>[] = [];
-    const taken = new OutputNames();
+    const taken = new OutputNames(this.columnNumbers(span.start));
     const keyColumnRefs = new Set<string>();
     for (const item of by) {
       const expr = analyzeScalar(item.expr, env);
@@ -1128,10 +1149,12 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
     let name: string;
     if (item.name !== undefined) name = this.writtenName(item.name, taken, item);
     else {
-      // A naming function over one aggregate passes its name on (Kusto.Language: tostring(avg(x)) is avg_x,
-      // round(avg(x), 1) is avg_x); any other expression is ColumnN (sum(x) * 2).
-      const derived = derivedName(rewritten);
-      const passed = derived === undefined ? undefined : hiddenNames.get(derived);
+      // An expression that names its column names it after the aggregates in it, each read as a column
+      // of its default name (Kusto.Language: tostring(avg(x)) is avg_x, round(avg(x), 1) avg_x,
+      // strlen(max(s)) strlen_max_s, dcount_hll(hll(d)) dcount_hll_hll_d); take_any and the percentiles
+      // name nothing there (strlen(take_any(s)) is strlen_, tostring(take_any(s)) Column1); any other
+      // expression is ColumnN (sum(x) * 2).
+      const passed = derivedName(rewritten)?.replace(HIDDEN_AGGREGATE, (key) => hiddenNames.get(key) ?? '');
       name = taken.generated(passed || undefined);
     }
     return { column: { name, type: expr.type, ref: this.newRef() }, expr };

@@ -128,8 +128,9 @@ export function derivedName(expr: Expr, nested = false): string | undefined {
     case 'index': {
       const base = derivedName(expr.target, true);
       const idx = expr.index;
-      if (base === undefined || idx.kind !== 'literal' || idx.value === null) return undefined;
-      return `${base}_${String(idx.value)}`;
+      if (base === undefined) return undefined;
+      // A computed index names nothing after the underscore (Kusto.Language: x[i] and x[-1] are x_).
+      return `${base}_${idx.kind === 'literal' && idx.value !== null ? String(idx.value) : ''}`;
     }
     case 'call': {
       const rule = RESULT_NAMES.get(expr.name);
@@ -172,6 +173,42 @@ export function columnN(taken: ReadonlySet<string>): string {
   return new NameAllocator(taken).columnN();
 }
 
+/** Hands out the numbers of unnamed columns: 1, 2 ... from where the numbering stands. */
+export interface ColumnNumbers {
+  next(): number;
+}
+
+const ownNumbers = (): ColumnNumbers => {
+  let n = 0;
+  return { next: () => ++n };
+};
+
+/**
+ * Kusto.Language numbers the unnamed columns of a query (Column1, Column2 ...) across the whole
+ * query, not per operator: `extend 1 | project a, 2` gives Column1, then Column2, and `project 1 |
+ * project 2` gives Column2, whatever the columns in between. Each operator asks with a position
+ * of its own (the start of its span): an operator analyzed again (a let's body, a sub-query per
+ * partition) gets the numbers it got the first time, so that its columns keep their names.
+ */
+export class ColumnNumbering {
+  private last = 0;
+  private readonly starts = new Map<number, number>();
+
+  /** The numbers for the operator at `at`: after the query's last one, or as the first time. */
+  at(at: number): ColumnNumbers {
+    const start = this.starts.get(at) ?? this.last;
+    this.starts.set(at, start);
+    let n = start;
+    return {
+      next: () => {
+        n++;
+        this.last = Math.max(this.last, n);
+        return n;
+      },
+    };
+  }
+}
+
 /**
  * The names taken in one operator's output, handing out free ones (base1, base2 ..., ColumnN).
  * Names are only ever added, so each search resumes where the last one for the same base stopped:
@@ -209,6 +246,18 @@ export class NameAllocator {
     return derived === undefined ? this.columnN() : this.unique(derived);
   }
 
+  /**
+   * The next Column{k} of the query's numbering that is not taken (not added): each number tried
+   * is used up, as Kusto.Language counts (`extend Column1 = 1 | extend 2 | project 3` gives Column2,
+   * then Column3).
+   */
+  nextColumnN(numbers: ColumnNumbers): string {
+    let name: string;
+    do name = `Column${numbers.next()}`;
+    while (this.taken.has(name));
+    return name;
+  }
+
   private numbered(key: string, base: string): string {
     let i = this.next.get(key) ?? 1;
     while (this.taken.has(`${base}${i}`)) i++;
@@ -225,7 +274,11 @@ export class NameAllocator {
  */
 export class OutputNames extends NameAllocator {
   private readonly declared = new Set<string>();
-  private unnamed = 0;
+
+  /** numbers: the query's numbering of unnamed columns (ColumnNumbering), or this output's own. */
+  constructor(private readonly numbers: ColumnNumbers = ownNumbers()) {
+    super();
+  }
 
   /** Whether a written name is already another written column's. */
   isDeclared(name: string): boolean {
@@ -240,9 +293,9 @@ export class OutputNames extends NameAllocator {
     return unique;
   }
 
-  /** A generated name made unique and taken: the derived one, or Column{k} for the k-th unnamed. */
+  /** A generated name made unique and taken: the derived one, or Column{k} for the next number. */
   generated(derived: string | undefined): string {
-    const name = this.unique(derived ?? `Column${++this.unnamed}`);
+    const name = this.unique(derived ?? `Column${this.numbers.next()}`);
     this.add(name);
     return name;
   }

@@ -94,8 +94,11 @@ const BAG_CALLS: ReadonlyMap<string, (span: Span) => Expr> = new Map([
  * those columns".
  */
 const KEEPS_ALL: ReadonlySet<string> = new Set(['series_fit_line', 'series_fit_poly', 'series_decompose']);
-/** Functions whose `Name =` names the first column, the others keeping their default names (Kusto.Language). */
-const NAMES_FIRST: ReadonlySet<string> = new Set(['series_decompose']);
+/**
+ * Functions whose `Name =` names the first column, the others keeping their default names, as `(Name) =`
+ * does (Kusto.Language: `x = series_fit_line(y)` gives x, series_fit_line_y_slope, ...).
+ */
+const NAMES_FIRST: ReadonlySet<string> = new Set(['series_decompose', 'series_fit_line', 'series_fit_poly']);
 const MULTI: ReadonlyMap<string, typeof STATS> = new Map([
   ['series_stats', STATS],
   ['series_fit_line', FIT_LINE],

@@ -83,6 +83,20 @@ describe('evaluate bag_unpack and pivot', () => {
     expect(plan.kind === 'compiled' && plan.query.columns.map((c) => c.name)).toEqual(['g', 'a']);
   });
 
+  // schemafuzz (d): `print d = dynamic([1, 2]) | evaluate bag_unpack(d)` reached the engine as a SELECT of nothing.
+  it('refuses an unpack that finds no key over an input with no other column (a result of no columns)', () => {
+    // Prepare
+    const query = 'print d = dynamic([1, 2]) | evaluate bag_unpack(d)';
+    const plan = compilePlan(query, options('duckdb'));
+    if (plan.kind !== 'discover') throw new Error('expected a discovery');
+    // Act
+    const found = plan.read([]);
+    // Assess
+    expect(() => compilePlan(query, options('duckdb'), [found])).toThrow(
+      "1:38: bag_unpack: 'd' holds no property bag keys and the input has no other column",
+    );
+  });
+
   it('refuses more than 1,000 discovered keys at the plugin', () => {
     // Prepare
     const plan = compilePlan(`${bag} | evaluate pivot(s)`, options('duckdb'));

@@ -170,6 +170,22 @@ describe('compile: output schema and Kusto naming', () => {
     ).toEqual(['Column1:string', 'Column2:string', 'Column3:string', 'any_Name:string', 'Name:string']);
   });
 
+  // Kusto.Language reads each aggregate as a column of its default name when the expression derives one
+  // (schemafuzz S4): strlen(max(s)) is strlen_max_s, where it was Column1.
+  it('names a naming function over aggregates after them, take_any and the percentiles naming nothing', () => {
+    expect(
+      columns(
+        'States | summarize strlen(max(Name)), dcount_hll(hll(DeviceId)), strlen(tostring(count())), strlen(tostring(take_any(Name))), toupper(max(Name))',
+      ),
+    ).toEqual([
+      'strlen_max_Name:long',
+      'dcount_hll_hll_DeviceId:long',
+      'strlen_count_:long',
+      'strlen_:long',
+      'Column1:string',
+    ]);
+  });
+
   it('suffixes duplicates with numbers', () => {
     expect(columns('States | summarize count(), count(), max(Timestamp), max(Timestamp) by Timestamp')).toEqual([
       'Timestamp:datetime',

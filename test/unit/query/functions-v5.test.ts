@@ -49,12 +49,7 @@ describe('v5 functions: argument errors', () => {
       'gives 6 columns, but 7 names',
       '1:33',
     ],
-    [
-      'print y = dynamic([1]) | extend f = series_fit_line(y)',
-      'QUERY_UNSUPPORTED',
-      'cannot be named with Name =',
-      '1:33',
-    ],
+    ['print y = dynamic([1]) | extend f = series_stats(y)', 'QUERY_UNSUPPORTED', 'cannot be named with Name =', '1:33'],
     ['print i = ipv4_is_in_any_range("1.2.3.4")', 'QUERY_SEMANTIC', 'ipv4_is_in_any_range() takes', '1:11'],
     ['print i = ipv6_compare("::1", "::2", "8")', 'QUERY_SEMANTIC', "argument 'prefix' must be an integer", '1:38'],
     ['print i = parse_ipv6_mask("::1")', 'QUERY_SEMANTIC', 'parse_ipv6_mask() takes', '1:11'],

@@ -199,6 +199,44 @@ describe('summarize and project names that clash (Kusto.Language, which accepts 
     expect(columns(ops)).toEqual(expected);
   });
 
+  // Kusto.Language numbers the unnamed columns across the query, not per operator: a later operator's
+  // first unnamed column is not Column1 again once an earlier one had that number (schemafuzz S2).
+  it.each([
+    ['extend v + 1 | project v, v * 2', ['v:long', 'Column2:long']],
+    ['extend v + 1 | project-away Column1 | project v * 2', ['Column2:long']],
+    ['project v + 1 | project Column1 * 2', ['Column2:long']],
+    ['extend v + 1 | summarize count() by v * 2', ['Column2:long', 'count_:long']],
+    ['extend Column1 = 1 | extend v + 1 | project v * 3', ['Column3:long']],
+    ['summarize Column1 = count(), sum(v) * 2 | project Column1 + 1', ['Column2:long']],
+    ['extend v + 1 | make-series count() on v step 1 by v * 2', ['Column2:long', 'count_:dynamic', 'v:dynamic']],
+    [
+      'extend v + 1 | join (print v = 1 | extend v + 2) on v',
+      ['v:long', 'k:string', 'Column1:long', 'v1:long', 'Column2:long'],
+    ],
+  ])('%s gives %j, numbered across the query', (ops, expected) => {
+    // Act / Assess
+    expect(columns(ops)).toEqual(expected);
+  });
+
+  // schemafuzz S5: an element at a computed index is named after its array with an empty suffix.
+  it.each([
+    ['project d[i], d[-1], d[0], split(k, ",")[-1]', ['d_:dynamic', 'd_1:dynamic', 'd_0:dynamic', 'k_:dynamic']],
+    ['summarize any(d[-1]), max(tolong(d[v]))', ['any_d_:dynamic', 'max_d_:long']],
+    ['extend split(k, ",")[-1]', ['v:long', 'k:string', 'd:dynamic', 'i:long', 'k_:dynamic']],
+  ])('%s gives %j, a computed index naming nothing after the underscore', (ops, expected) => {
+    // Act
+    const got = compile(`${data} | extend d = dynamic([1, 2]), i = 1 | ${ops}`, duckdb).columns;
+    // Assess
+    expect(got.map((c) => `${c.name}:${c.type}`)).toEqual(expected);
+  });
+
+  it('numbers a let body once, however often the query reads it', () => {
+    // Act
+    const got = compile(`let T = ${data} | extend v + 1; T | union T | project v, v * 2`, duckdb).columns;
+    // Assess
+    expect(got.map((c) => c.name)).toEqual(['v', 'Column2']);
+  });
+
   it.each([
     ['summarize count(), count_ = max(k), count_1 = max(v)', "duplicate column name 'count_1'", '1:75'],
     ['summarize a = sum(v), a = max(v)', "duplicate column name 'a'", '1:61'],
