@@ -596,14 +596,29 @@ class Generator {
     const right = this.rel(rel.right);
     const la = this.alias();
     const ra = this.alias();
-    let leftSql = this.render(left.sel);
+    // Rows the query writes itself (no stored table on either side) come out in the left side's
+    // order, each left row's matches in the right side's order (the join pages' leftouter and inner
+    // examples print them so), and innerunique keeps each key's first left row: both sides are numbered.
+    const inline = !readsStoredTable(rel.left) && !readsStoredTable(rel.right);
+    const ln = inline ? `_l${++this.hiddenCounter}` : undefined;
+    const rn = inline ? `_r${++this.hiddenCounter}` : undefined;
+    const numbered = (s: State, ref: string | undefined): string => {
+      const sql = this.render(s.sel);
+      if (!ref) return sql;
+      const over = s.order.length > 0 ? `ORDER BY ${this.orderBy(s.order).join(', ')}` : '';
+      return `SELECT *, row_number() OVER (${over}) AS ${this.q(ref)} FROM (${sql}) AS ${this.alias()}`;
+    };
+    let leftSql = numbered(left, ln);
     if (rel.joinKind === 'innerunique') {
-      const refs = [...left.cols.map((c) => c.ref), ...left.carried].map((r) => this.q(r)).join(', ');
+      const refs = [...left.cols.map((c) => c.ref), ...left.carried, ...(ln ? [ln] : [])]
+        .map((r) => this.q(r))
+        .join(', ');
       const keys = rel.on.map((k) => this.q(k.left)).join(', ');
       const u = this.q(`_u${++this.hiddenCounter}`);
-      leftSql = `SELECT ${refs} FROM (SELECT ${refs}, row_number() OVER (PARTITION BY ${keys}) AS ${u} FROM (${leftSql}) AS ${this.alias()}) AS ${this.alias()} WHERE ${u} = 1`;
+      const first = ln ? ` ORDER BY ${this.q(ln)}` : '';
+      leftSql = `SELECT ${refs} FROM (SELECT ${refs}, row_number() OVER (PARTITION BY ${keys}${first}) AS ${u} FROM (${leftSql}) AS ${this.alias()}) AS ${this.alias()} WHERE ${u} = 1`;
     }
-    const rightSql = this.render(right.sel);
+    const rightSql = numbered(right, rn);
     const cond = rel.on.map((k) => `${la}.${this.q(k.left)} = ${ra}.${this.q(k.right)}`).join(' AND ');
     // An outer join's side without a match gives null, but a Kusto string is never null: "" (as a
     // union's missing column), so isempty(), isnull() and comparisons read it as Kusto does.
@@ -647,7 +662,15 @@ class Generator {
       }
     }
     this.checkSize(sel.from.length, undefined);
-    return { sel, cols: rel.columns, carried: [], order: [] };
+    if (!ln || !rn) return { sel, cols: rel.columns, carried: [], order: [] };
+    const sides = rel.joinKind === 'rightsemi' || rel.joinKind === 'rightanti' ? [[ra, rn]] : [[la, ln]];
+    if (!['leftsemi', 'leftanti', 'rightsemi', 'rightanti'].includes(rel.joinKind)) sides.push([ra, rn]);
+    const order: OrderKey[] = [];
+    for (const [alias, ref] of sides) {
+      sel.items.push({ sql: `${alias!}.${this.q(ref!)}`, ref: ref! });
+      order.push({ ref: ref!, desc: false, nullsFirst: false });
+    }
+    return { sel, cols: rel.columns, carried: order.map((o) => o.ref), order };
   }
 
   /**

@@ -913,3 +913,32 @@ describe('toscalar() inside functions that name their argument in a lambda (litc
     expect(row).toEqual(['{"a":[2],"b":1}', null, true, false]);
   });
 });
+
+describe('join over rows the query writes gives the left order, each row matches in the right order (join-leftouter page)', () => {
+  it('orders inner, innerunique (first left row per key), leftouter and semi joins so', async () => {
+    // Act
+    const X = 'let X = datatable(Key:string, Value1:long)["a",1,"b",2,"b",3,"c",4];';
+    const Y = 'let Y = datatable(Key:string, Value2:long)["b",10,"c",20,"c",30,"d",40];';
+    const outer = await rowsOf(`${X} ${Y} X | join kind=leftouter Y on Key | project Key, Value1, Value2`);
+    const unique = await rowsOf(`${X} ${Y} X | join Y on Key | project Key, Value1, Value2`);
+    const semi = await rowsOf(`${X} ${Y} Y | join kind=leftsemi X on Key`);
+    // Assess: the engine's hash join gave c 30 before c 20, and innerunique any b.
+    expect(outer).toEqual([
+      ['a', 1, null],
+      ['b', 2, 10],
+      ['b', 3, 10],
+      ['c', 4, 20],
+      ['c', 4, 30],
+    ]);
+    expect(unique).toEqual([
+      ['b', 2, 10],
+      ['c', 4, 20],
+      ['c', 4, 30],
+    ]);
+    expect(semi).toEqual([
+      ['b', 10],
+      ['c', 20],
+      ['c', 30],
+    ]);
+  });
+});
