@@ -302,8 +302,11 @@ function output(hidden: Names, input: Rel, rel: Rel, expanded: ReadonlySet<strin
     used.add(c);
     items.push({ column: { name: as, type: c.type, ref: c.ref }, value: { kind: 'col', ref: c.ref, type: c.type } });
   };
+  // The input's columns that are not expanded come first, then the sub-query's columns in its order,
+  // the expanded ones among them (mv-apply page: an expanded input column "is removed from the input"
+  // and the sub-query's result gets the other source columns; Kusto.Language orders them so).
   for (const c of input.columns)
-    emit(byName.get(c.name) ?? (expanded.has(c.name) ? undefined : byName.get(hidden.carried(c.name))), c.name);
+    if (!expanded.has(c.name)) emit(byName.get(c.name) ?? byName.get(hidden.carried(c.name)), c.name);
   for (const c of rel.columns) if (!c.name.startsWith(hidden.prefix)) emit(c, c.name);
   return { kind: 'project', input: rel, items, columns: items.map((i) => i.column) };
 }

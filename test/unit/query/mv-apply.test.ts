@@ -392,4 +392,17 @@ describe('mv-apply', () => {
       [1, [30, 10], 1, 10, 30],
     ]);
   });
+
+  it('puts the input columns that are not expanded first, then the sub-query columns in its order (Kusto.Language)', async () => {
+    // Act: the expanded d kept its place between a and b.
+    const taken = await run(
+      'datatable(a:long, d:dynamic, b:string)[1, dynamic([1,2]), "x"] | mv-apply d to typeof(long) on (take 1)',
+    );
+    const projected = await run(
+      'datatable(a:long, d:dynamic, b:string)[1, dynamic([1,2]), "x"] | mv-apply d on (project z = 1, d)',
+    );
+    // Assess
+    expect(taken).toEqual({ columns: ['a', 'b', 'd'], rows: [[1, 'x', 1]] });
+    expect(projected.columns).toEqual(['a', 'b', 'z', 'd']);
+  });
 });
