@@ -210,8 +210,14 @@ export class ExpressionWriter {
         if (isInteger(e.type)) return d.intDiv(x, y);
         return d.realDiv(x, y);
       case 'mod':
-        // Kusto's % is never negative: -7 % 3 is 2, 7 % -3 is 1, -7.5 % 2 is 0.5.
-        return `(((${x} % ${y}) + abs(${y})) % abs(${y}))`;
+        // Kusto's % is never negative: -7 % 3 is 2, 7 % -3 is 1, -7.5 % 2 is 0.5. A negative remainder
+        // moves up by |y|, written without abs(y) (abs(long.min) overflows) and never past a long
+        // (9223372036854775806 % 9223372036854775807 overflowed in r + |y| before the second %).
+        return bindOnceIn(
+          d,
+          `(${x} % ${y})`,
+          (r) => `CASE WHEN ${r} < 0 AND ${y} < 0 THEN ${r} - ${y} WHEN ${r} < 0 THEN ${r} + ${y} ELSE ${r} END`,
+        );
       case 'neg':
         // An int typed int (-toint(k), no column read) is negated in 64 bits: -int(-2147483648) is no engine error.
         return e.type === 'int' ? `(-CAST(${x} AS BIGINT))` : `(-${x})`;

@@ -942,3 +942,14 @@ describe('join over rows the query writes gives the left order, each row matches
     ]);
   });
 });
+
+describe('% at the ends of a long is never negative and no engine error (exprfuzz E2)', () => {
+  it('gives the remainder for a divisor of long.min or near long.max, in a column', async () => {
+    // Act: abs(long.min) and r + |y| overflowed in the engine.
+    const rows = await rowsOf(
+      'datatable(x:long, y:long)[-7,3, 7,-3, -7,-3, 9223372036854775806,9223372036854775807, 7,-9223372036854775808, -7,-9223372036854775808] | project r = x % y',
+    );
+    // Assess
+    expect(rows.map((r) => String(r[0]))).toEqual(['2', '1', '2', '9223372036854775806', '7', '9223372036854775801']);
+  });
+});
