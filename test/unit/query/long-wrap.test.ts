@@ -3,8 +3,9 @@
 // a column or an aggregate computes. Run on DuckDB against the wrapped value each row must give.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compile, convertRows, type CompileOptions } from '../../../lib/query/index';
-import { GOLDEN_OPTIONS, openFixtureDb, runSql } from '../../golden/fixture-db';
+import { compile, type CompileOptions } from '../../../lib/query/index';
+import { GOLDEN_OPTIONS, openFixtureDb } from '../../golden/fixture-db';
+import { rowsOf as rowsOnFixture } from './duckdb-rows';
 
 const duckdb: CompileOptions = { ...GOLDEN_OPTIONS, dialect: 'duckdb' };
 const timestream: CompileOptions = { ...GOLDEN_OPTIONS, dialect: 'timestream' };
@@ -15,13 +16,7 @@ beforeAll(async () => {
   db = await openFixtureDb();
 });
 
-async function rowsOf(query: string): Promise<unknown[][]> {
-  const compiled = compile(query, duckdb);
-  return convertRows(
-    await runSql(db, compiled.sql),
-    compiled.columns.map((c) => c.type),
-  );
-}
+const rowsOf = (query: string): Promise<unknown[][]> => rowsOnFixture(db, query, duckdb);
 
 /** x as a signed 64-bit long, as the answer writes it (a number when it is a safe integer). */
 function wrapped(x: bigint): unknown {
