@@ -429,8 +429,7 @@ class Generator {
         // stable. A stored table's ties are left in any order (no numbering of its rows).
         const tie = readsStoredTable(rel.input) ? undefined : `_r${++this.hiddenCounter}`;
         if (tie) {
-          const over = s.order.length > 0 ? `ORDER BY ${this.orderBy(s.order).join(', ')}` : '';
-          s.sel.items = [...s.sel.items, { sql: `row_number() OVER (${over})`, ref: tie }];
+          s.sel.items = [...s.sel.items, { sql: this.rowNumber(s), ref: tie }];
           s.carried = [...s.carried, tie];
           s = this.wrap(s);
         }
@@ -473,11 +472,10 @@ class Generator {
         const numbered = inline && rel.keys.length > 0 ? `_r${++this.hiddenCounter}` : undefined;
         const computed = rel.keys.filter((k) => !(k.value.kind === 'col' && k.value.ref === k.column.ref));
         if (computed.length > 0 || numbered) {
-          const over = s.order.length > 0 ? `ORDER BY ${this.orderBy(s.order).join(', ')}` : '';
           s.sel.items = [
             ...s.sel.items,
             ...computed.map((k) => ({ sql: this.expr(k.value), ref: k.column.ref })),
-            ...(numbered ? [{ sql: `row_number() OVER (${over})`, ref: numbered }] : []),
+            ...(numbered ? [{ sql: this.rowNumber(s), ref: numbered }] : []),
           ];
           s = this.wrap(s);
         }
@@ -498,7 +496,7 @@ class Generator {
         return { sel, cols: rel.columns, carried: [first], order };
       }
       case 'distinct': {
-        if (!readsStoredTable(rel.input)) return this.distinctInOrder(rel.input, rel.columns);
+        if (!readsStoredTable(rel.input)) return this.distinctRowsInOrder(rel.input, rel.columns);
         const s = this.wrap(this.rel(rel.input));
         s.sel.star = false;
         s.sel.items = rel.columns.map((c) => ({ sql: this.q(c.ref), ref: c.ref }));
@@ -605,8 +603,7 @@ class Generator {
     const numbered = (s: State, ref: string | undefined): string => {
       const sql = this.render(s.sel);
       if (!ref) return sql;
-      const over = s.order.length > 0 ? `ORDER BY ${this.orderBy(s.order).join(', ')}` : '';
-      return `SELECT *, row_number() OVER (${over}) AS ${this.q(ref)} FROM (${sql}) AS ${this.alias()}`;
+      return `SELECT *, ${this.rowNumber(s)} AS ${this.q(ref)} FROM (${sql}) AS ${this.alias()}`;
     };
     let leftSql = numbered(left, ln);
     if (rel.joinKind === 'innerunique') {
@@ -996,15 +993,19 @@ class Generator {
     return pure ? s : this.wrap(s);
   }
 
+  /** The rows' numbers in the order they come: a serialized input's order, else their arrival. */
+  private rowNumber(s: State): string {
+    return `row_number() OVER (${s.order.length > 0 ? `ORDER BY ${this.orderBy(s.order).join(', ')}` : ''})`;
+  }
+
   /**
    * distinct over rows the query writes itself: each row where it first comes (as the summarize of
    * such rows keeps its groups' order), by grouping on every column and carrying the first number.
    */
-  private distinctInOrder(input: Rel, columns: readonly IrColumn[]): State {
+  private distinctRowsInOrder(input: Rel, columns: readonly IrColumn[]): State {
     const s = this.pureOrWrap(this.rel(input));
     const numbered = `_r${++this.hiddenCounter}`;
-    const over = s.order.length > 0 ? `ORDER BY ${this.orderBy(s.order).join(', ')}` : '';
-    s.sel.items = [...s.sel.items, { sql: `row_number() OVER (${over})`, ref: numbered }];
+    s.sel.items = [...s.sel.items, { sql: this.rowNumber(s), ref: numbered }];
     const sel = this.wrap(s).sel;
     const first = `_f${++this.hiddenCounter}`;
     sel.star = false;
