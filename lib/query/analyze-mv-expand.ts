@@ -7,7 +7,7 @@
 import type { Expr, MvExpandSpec } from './ast';
 import { clip, type ErrorFactory } from './errors';
 import type { Assigned, IrColumn, IrExpr, KqlType, Rel } from './ir';
-import { derivedName, NameAllocator } from './naming';
+import { derivedName, NameAllocator, type ColumnNumbers } from './naming';
 import { analyzeScalar, convert, type ScalarEnv } from './scalars';
 import { typeNamed } from './types';
 
@@ -17,6 +17,8 @@ export interface MvExpandHost {
   env(columns: readonly IrColumn[]): ScalarEnv;
   /** The constant non-negative row count of `e`. */
   constantCount(e: Expr): bigint;
+  /** The query's numbering of unnamed columns at a position (Analyzer.columnNumbers). */
+  columnNumbers(at: number): ColumnNumbers;
 }
 
 /** `origin`: the operator the expansion serves, named where an engine refuses it. */
@@ -39,7 +41,9 @@ export function analyzeMvExpand(h: MvExpandHost, input: Rel, spec: MvExpandSpec,
       );
     }
     // A name (given or derived) that exists is replaced in place: mv-expand b expands b itself.
-    const name = item.name ?? derivedName(item.expr) ?? names.columnN();
+    // An unnamed expression takes the query's next ColumnN, as extend's does (Kusto.Language numbers
+    // them across the query: `print a=1 | mv-expand pack_array(1) | project 2` gives Column1, Column2).
+    const name = item.name ?? derivedName(item.expr) ?? names.nextColumnN(h.columnNumbers(item.expr.span.start));
     names.add(name);
     const column: IrColumn = { name, type: 'dynamic', ref: h.newRef() };
     const at = position.get(name);

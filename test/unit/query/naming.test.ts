@@ -213,6 +213,8 @@ describe('summarize and project names that clash (Kusto.Language, which accepts 
       'extend v + 1 | join (print v = 1 | extend v + 2) on v',
       ['v:long', 'k:string', 'Column1:long', 'v1:long', 'Column2:long'],
     ],
+    ['mv-expand pack_array(1) | project v * 2', ['Column2:long']],
+    ['extend v + 1 | mv-expand pack_array(1)', ['v:long', 'k:string', 'Column1:long', 'Column2:dynamic']],
   ])('%s gives %j, numbered across the query', (ops, expected) => {
     // Act / Assess
     expect(columns(ops)).toEqual(expected);
