@@ -67,12 +67,6 @@ const WIDENED: ReadonlySet<string> = new Set([...ARITHMETIC, 'neg', 'bin_num']);
 /** Catalog functions whose datetime, shifted by an amount or a zone, may leave Kusto's range. */
 const SHIFTS_DATETIME = /^(startof|endof)(day|week|month|year)$|^datetime_(add|utc_to_local|local_to_utc)$/;
 
-/**
- * A computed datetime, null when it is outside Kusto's range (0001-01-01 to 9999-12-31, the datetime
- * page): the engine keeps such a timestamp, which the answer shows as null, so isnull(), where and
- * comparisons must see the same null. The value is named twice: a long one is bound once. On
- * Timestream (timestamps in nanoseconds since 1970) the engine's own range is the narrower one.
- */
 /** Whether e computes a datetime by shifting one (see inDatetimeRange). */
 function shiftsDatetime(e: IrExpr): boolean {
   if (e.kind !== 'call' || e.type !== 'datetime') return false;
@@ -80,6 +74,12 @@ function shiftsDatetime(e: IrExpr): boolean {
   return e.fn === 'catalog' && SHIFTS_DATETIME.test(catalogEntry(e.ref).name) && e.args.length > 1;
 }
 
+/**
+ * A computed datetime, null when it is outside Kusto's range (0001-01-01 to 9999-12-31, the datetime
+ * page): the engine keeps such a timestamp, which the answer shows as null, so isnull(), where and
+ * comparisons must see the same null. The value is named twice: a long one is bound once. On
+ * Timestream (timestamps in nanoseconds since 1970) the engine's own range is the narrower one.
+ */
 function inDatetimeRange(d: SqlDialect, ts: string): string {
   if (d.name !== 'duckdb') return ts;
   const low = d.datetime(MIN_DATETIME_TICKS);

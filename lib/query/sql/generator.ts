@@ -121,13 +121,23 @@ const isSet = (a: Assigned<IrAgg>): boolean =>
  * any node of the tree that is a scan. Rows that come only from the query's text (datatable, print,
  * range) are few and in one order.
  */
-export function readsStoredTable(node: unknown, seen = new Set<object>()): boolean {
-  if (typeof node !== 'object' || node === null || seen.has(node)) return false;
-  seen.add(node);
-  if ((node as { kind?: unknown }).kind === 'scan' && 'table' in node) return true;
-  for (const value of Object.values(node)) if (readsStoredTable(value, seen)) return true;
-  return false;
+export function readsStoredTable(node: unknown): boolean {
+  if (typeof node !== 'object' || node === null) return false;
+  const known = storedReads.get(node);
+  if (known !== undefined) return known;
+  // Provisionally false while its children are read (a node met again below is not read twice).
+  storedReads.set(node, false);
+  const reads =
+    ((node as { kind?: unknown }).kind === 'scan' && 'table' in node) || Object.values(node).some(readsStoredTable);
+  storedReads.set(node, reads);
+  return reads;
 }
+
+/**
+ * What readsStoredTable found for each node of the IR: every sort, summarize, distinct and join asks
+ * about its input, and a node's answer is read once (a 10,000-row datatable under several of them).
+ */
+const storedReads = new WeakMap<object, boolean>();
 
 class Generator {
   private readonly w: ExpressionWriter;
@@ -845,6 +855,7 @@ class Generator {
       q: (n) => this.q(n),
       hidden: (prefix) => `${prefix}${++this.hiddenCounter}`,
       expr: (e) => this.expr(e),
+      peek: (e) => this.w.expr(e),
       refuse: (detail, e) =>
         this.options.ctx.errors.unsupported(detail, this.options.records.spans.get(e) ?? this.position()),
       input: this.render(s.sel),

@@ -19,20 +19,20 @@ export function hoistSubqueries(w: SerialWriter, scan: ScanIr): { scan: ScanIr; 
   const rowOnly = (e: IrExpr): boolean =>
     e.kind === 'col' ? inputs.has(e.ref) : e.kind === 'call' ? e.args.every(rowOnly) : true;
   // The largest row-only scalar computation holding a subquery moves (a list's subquery, the right
-  // side of in, moves with its call).
+  // side of in, moves with its call). The SQL looked at here (peek) is not counted against the size
+  // limit: only what the query's SQL holds is (the walk's steps, a hoisted column's SQL).
   const rewrite = (e: IrExpr): IrExpr => {
+    if (!hasSubquery(w.peek(e))) return e;
     const scalar = e.kind === 'call' || (e.kind === 'subquery' && e.mode === 'scalar');
     if (scalar && rowOnly(e)) {
-      const sql = w.expr(e);
-      if (!hasSubquery(sql)) return e;
-      const column: HoistedColumn = { name: '', type: e.type, ref: w.hidden('_xh'), sql };
+      const column: HoistedColumn = { name: '', type: e.type, ref: w.hidden('_xh'), sql: w.expr(e) };
       hoisted.push(column);
       return { kind: 'col', ref: column.ref, type: e.type };
     }
     return e.kind === 'call' ? { ...e, args: e.args.map(rewrite) } : e;
   };
   const refuseLeft = (before: IrExpr, after: IrExpr): IrExpr => {
-    if (hasSubquery(w.expr(after)))
+    if (hasSubquery(w.peek(after)))
       throw w.refuse(
         "this step's expression reads the scan's state through a function the engine computes with a subquery (dynamic_to_json, treepath, the time zone functions, toscalar()), which cannot run inside the step; compute it from the row's columns, or with extend after the scan",
         before,

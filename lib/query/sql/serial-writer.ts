@@ -10,6 +10,8 @@ export interface SerialWriter {
   /** A fresh private name with this prefix. */
   hidden(prefix: string): string;
   expr(e: IrExpr): string;
+  /** e's SQL without counting it against the size limit: a look at what expr() would write. */
+  peek(e: IrExpr): string;
   /** A QUERY_UNSUPPORTED error at e (else at the operator) for what the walk cannot compute. */
   refuse(detail: string, e: IrExpr): Error;
   /** The input's SELECT (its columns and carried refs). */
