@@ -110,7 +110,7 @@ export class ExpressionWriter {
   /** Datetime shifts whose range check the shift around them makes. */
   private readonly shiftedAgain = new WeakSet<IrExpr>();
   /** Long arithmetic that can overflow, wrapped around 64 bits as Kusto's does (DuckDB). */
-  private readonly longs = new LongWrapper();
+  readonly longs = new LongWrapper();
 
   constructor(
     private readonly d: SqlDialect,

@@ -850,7 +850,7 @@ class Generator {
         this.position(),
       );
     const s = this.serialOrder(this.rel(input));
-    const sql = write({
+    const sql = this.withoutLongGuards(write)({
       d: this.d,
       q: (n) => this.q(n),
       hidden: (prefix) => `${prefix}${++this.hiddenCounter}`,
@@ -868,6 +868,22 @@ class Generator {
     out.carried = [...s.carried];
     out.order = [...s.order];
     return out;
+  }
+
+  /**
+   * A row walk's writer with long arithmetic wrapped only: the walks repeat each step's expressions
+   * dozens of times over few rows, where a range-tested BIGINT form (sql/long-wrap.ts) costs more
+   * planning than it saves.
+   */
+  private withoutLongGuards(write: (w: SerialWriter) => string): (w: SerialWriter) => string {
+    return (w) => {
+      this.w.longs.guardsColumns = false;
+      try {
+        return write(w);
+      } finally {
+        this.w.longs.guardsColumns = true;
+      }
+    };
   }
 
   private windowCall(w: IrWindow, over: (frame: string) => string, order: string, running: string): string {

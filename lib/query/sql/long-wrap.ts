@@ -103,6 +103,8 @@ function leaf(e: IrExpr, sql: string): Operand {
 export class LongWrapper {
   /** The HUGEINT computation behind each wrapped SQL text written so far. */
   private readonly unwrapped = new Map<string, Operand>();
+  /** Whether chains over columns get their range-tested BIGINT form (off in the row walks: generator.ts). */
+  guardsColumns = true;
 
   /** x fn y (y unused for neg), from the operands' IR and SQL. */
   write(fn: string, args: readonly IrExpr[], sql: readonly string[]): string {
@@ -113,7 +115,7 @@ export class LongWrapper {
     const wide = a.huge || b?.huge ? a.sql : `CAST(${a.sql} AS HUGEINT)`;
     const op = fn === 'neg' ? `(-${wide})` : `(${wide} ${SYMBOL[fn]} ${b!.sql})`;
     const chain = chained(fn, a, b, op);
-    const out = guarded(chain) ?? lowLong(op);
+    const out = (this.guardsColumns ? guarded(chain) : undefined) ?? lowLong(op);
     this.unwrapped.set(out, chain);
     return out;
   }

@@ -93,6 +93,13 @@ describe('long arithmetic wrapping around 64 bits', () => {
     expect(got).toEqual([...pairs.map(([a, b]) => [wrapped(a * b + a - 7n)]), [null]]);
   });
 
+  it('keeps the row walks (scan) to the wrapped form, whose steps repeat each expression many times', () => {
+    const scan = 'sort by a asc | scan declare (s:long = 0) with (step x: true => s = x.s + a * 2;)';
+    const sql = compile(`${EDGES} | where isnotnull(a) | ${scan}`, duckdb).sql;
+    expect(sql).toContain('& 18446744073709551615');
+    expect(sql).not.toContain(' BETWEEN ');
+  });
+
   it('keeps a chain over a volatile or computed operand wrapped only (never read twice)', () => {
     const sql = compile(`${EDGES} | project s = tolong(rand() * 10) * 3 + a`, duckdb).sql;
     expect(sql).not.toContain('CASE WHEN');
