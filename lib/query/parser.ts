@@ -416,7 +416,8 @@ class Parser implements OperatorCursor, UdfCursor {
     if (t.text === 'datatable' || t.text === 'print' || t.text === 'union' || t.text === 'search') return true;
     if (t.text === 'macro-expand') return true;
     if (t.text === 'find') return this.tokens[this.pos + offset + 1]?.text !== '(';
-    if (t.text === 'range') return this.tokens[this.pos + offset + 1]?.kind === 'ident';
+    if (t.text === 'range')
+      return this.tokens[this.pos + offset + 1]?.kind === 'ident' || this.isBracketName(this.pos + offset + 1);
     if (UNSUPPORTED_SOURCES.has(t.text) && this.tokens[this.pos + offset + 1]?.text !== '(') return true;
     if (t.text === 'graph' && this.tokens[this.pos + offset + 1]?.text === '(') return true;
     if (atScopeFunction(this, offset)) return true;
@@ -488,7 +489,7 @@ class Parser implements OperatorCursor, UdfCursor {
       return { kind: 'print', items, span: this.spanFrom(t.span.start) };
     }
     if (t.text === 'datatable') return this.parseDatatable(t);
-    if (t.text === 'range' && this.peek().kind === 'ident') {
+    if (t.text === 'range' && (this.peek().kind === 'ident' || this.isBracketName(this.pos))) {
       const column = this.expectName('a column name after range');
       this.expectIdent('from');
       const from = this.expression();

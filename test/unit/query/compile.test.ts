@@ -276,3 +276,13 @@ describe('compile: scope outside the query text', () => {
     expect(compile('States', options).sql).toMatch(/LIMIT 101$/);
   });
 });
+
+describe('compile: quoted names', () => {
+  it("reads a bracketed column name after range, as Kusto.Language does (range ['x'] from ...)", () => {
+    // Entity names page: a name that needs quoting is written ['...'] or ["..."] wherever a name stands.
+    for (const name of ["['x']", '["x"]', "['my col']"]) {
+      const { columns } = compile(`range ${name} from 1 to 3 step 1`, options);
+      expect(columns).toEqual([{ name: name.slice(2, -2), type: 'long' }]);
+    }
+  });
+});
