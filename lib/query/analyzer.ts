@@ -1048,7 +1048,9 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
         // `Name = arg_max(x, ...)` names the x column only (summarize docs: arg_max_x=arg_max(x, *)); so
         // `p50 = percentiles(x, 50, ...)` names the first percentile's (Kusto.Language: p50, percentile_x_90;
         // the functions library's series_monthly_decompose_anomalies_fl writes p50=percentiles(_val, 50)).
-        if (item.names !== undefined && item.names.length !== outputs.length) {
+        // `(a, b) = ...` names the first columns; fewer names than columns leave the rest their own
+        // (Kusto.Language: `(a) = arg_max(ts, *)` gives a and the other columns), more is an error.
+        if (item.names !== undefined && item.names.length > outputs.length) {
           throw this.errors.semantic(
             `${item.expr.name}() gives ${outputs.length} column${outputs.length === 1 ? '' : 's'} here, but ${item.names.length} names are given`,
             item.span,

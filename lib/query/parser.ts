@@ -790,9 +790,12 @@ class Parser implements OperatorCursor, UdfCursor {
 
   /** `(a, b) =` or `(a) =` starts at the cursor (not `(a) == ...`, an expression). */
   private atTupleNames(): boolean {
-    if (!this.peekOp('(') || this.tokens[this.pos + 1]?.kind !== 'ident') return false;
-    const after = this.tokens[this.pos + 2];
-    return after?.text === ',' || (after?.text === ')' && this.tokens[this.pos + 3]?.text === '=');
+    if (!this.peekOp('(')) return false;
+    // The first name: an identifier, or a bracketed name (three tokens: `[`, the text, `]`).
+    const width = this.tokens[this.pos + 1]?.kind === 'ident' ? 1 : this.isBracketName(this.pos + 1) ? 3 : 0;
+    if (width === 0) return false;
+    const after = this.tokens[this.pos + 1 + width];
+    return after?.text === ',' || (after?.text === ')' && this.tokens[this.pos + 2 + width]?.text === '=');
   }
 
   /** `(a, b, ...) =` at the cursor (after atTupleNames). */

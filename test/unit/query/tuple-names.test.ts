@@ -29,6 +29,12 @@ describe('(a, b, ...) = naming', () => {
     ['range x from 1 to 2 step 1 | extend (z) = x * 2, y = (x) + 1', ['x', 'z', 'y']],
     ['range x from 1 to 2 step 1 | extend (x) == 1', ['x', 'Column1']],
     ['range x from 1 to 2 step 1 | summarize (m) = max(x)', ['m']],
+    // Fewer names than an aggregation's columns name the first ones (Kusto.Language); bracketed names too.
+    ['States | summarize (t) = arg_max(Timestamp, DeviceId)', ['t', 'DeviceId']],
+    [
+      "range x from 1 to 9 step 1 | summarize (['p 50'], b) = percentiles(x, 50, 90, 95)",
+      ['p 50', 'b', 'percentile_x_95'],
+    ],
     // Name = as (Name) = for the fits, which keep their other columns (Kusto.Language; schemafuzz S3).
     [
       'print y = dynamic([1, 2, 4]) | extend f = series_fit_line(y)',
