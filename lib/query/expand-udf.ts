@@ -11,6 +11,7 @@ import type {
   Expr,
   FunctionDef,
   FunctionParam,
+  GraphMatchSpec,
   LetStatement,
   Operator,
   Pipeline,
@@ -147,6 +148,9 @@ class Expander {
       if (kind === 'pipeline' && rec['source'] !== undefined)
         return this.nested(() => this.pipeline(node as Pipeline, scope));
       if (kind === 'tabular') return this.nested(() => this.children(rec, scope));
+      // graph-match's node and edge names are its own in its where and project (graph-match page).
+      if (kind === 'match' && Array.isArray(rec['patterns']))
+        return this.children(rec, without(scope, patternNames(node as GraphMatchSpec)));
       if (kind === 'name' && span) {
         const b = scope.get(rec['name'] as string);
         if (b?.kind === 'scalar') return this.use(this.inRowContext(b, node as Expr & { kind: 'name' }), b.size);
@@ -238,11 +242,23 @@ class Expander {
 
   private pipeline(p: Pipeline, scope: Scope): Pipeline {
     const base = this.tabularSource(this.namedByTable(p.source, scope), scope);
-    const operators = this.walk(p.operators, scope) as Pipeline['operators'];
+    const operators = this.operators(p.operators, scope);
     if (base)
       return { kind: 'pipeline', source: base.source, operators: [...base.operators, ...operators], span: p.span };
     const source = this.walk(p.source, scope) as Source;
     return source === p.source && operators === p.operators ? p : { ...p, source, operators };
+  }
+
+  /** Operators walked in order: after `as N`, N names that table, not a parameter or body let (as operator page). */
+  private operators(ops: Pipeline['operators'], scope: Scope): Pipeline['operators'] {
+    let out: Operator[] | undefined;
+    let inScope = scope;
+    ops.forEach((op, i) => {
+      const walked = this.walk(op, inScope) as Operator;
+      if (walked !== op) (out ??= [...ops])[i] = walked;
+      if (op.kind === 'as' && inScope.has(op.name)) inScope = without(inScope, [op.name]);
+    });
+    return out ?? ops;
   }
 
   /**
@@ -315,7 +331,11 @@ class Expander {
           local = this.defineFunction(local, stmt.name, stmt.value, f.lets);
           continue;
         }
-        local.set(stmt.name, this.bind(this.walk(stmt.value, local) as Expr | Pipeline));
+        const value = this.walk(stmt.value, local) as Expr | Pipeline;
+        local.set(
+          stmt.name,
+          this.bind(stmt.materialized && value.kind === 'pipeline' ? this.materialized(stmt, value) : value),
+        );
       }
       return this.walk(def.result, local) as Expr | Pipeline;
     } finally {
@@ -504,6 +524,19 @@ class Expander {
     return undefined;
   }
 
+  /**
+   * A body's `let T = materialize(...)` as a materialized let of the query (one per expansion), put
+   * before the statement being expanded: substituted at each use, it was computed at each (the
+   * materialize page: every use reads one evaluation). The pipeline that reads it.
+   */
+  private materialized(stmt: LetStatement, value: Pipeline): Pipeline {
+    const name = `\u0000udf_let_${this.hoistedCount++}`;
+    this.letNames.add(name);
+    this.hoisted.push({ ...stmt, name, value, materialized: true });
+    const span = stmt.nameSpan;
+    return { kind: 'pipeline', source: { kind: 'table', name, span }, operators: [], span };
+  }
+
   /** A bound value at one more place: its terms count again there. */
   private use<T>(value: T, size: number): T {
     if (this.inBody > 0) this.count(size);
@@ -532,4 +565,16 @@ class Expander {
     this.sizes.set(node, n);
     return n;
   }
+}
+
+/** The scope without some names (they name something else where they are read). */
+function without(scope: Scope, names: readonly string[]): Scope {
+  if (!names.some((n) => scope.has(n))) return scope;
+  const out = new Map(scope);
+  for (const n of names) out.delete(n);
+  return out;
+}
+
+function patternNames(match: GraphMatchSpec): string[] {
+  return match.patterns.flatMap((p) => [...p.nodes, ...p.edges].flatMap((x) => (x.name ? [x.name.name] : [])));
 }

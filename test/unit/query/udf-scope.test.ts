@@ -126,3 +126,25 @@ describe('the query lets a body reads: those before its definition (T8)', () => 
     expect((await columnsAndRows(db, query)).rows).toEqual([[5, 5]]);
   });
 });
+
+describe('names a body binds for itself (udf sweep)', () => {
+  it("reads a body's materialize() let once however often the body reads it (materialize page)", async () => {
+    const query =
+      'let f = () { let m = materialize(range x from 1 to 200 step 1 | project r = rand(1000000)); union (m | summarize s = sum(r)), (m | summarize s = sum(r)) | summarize Legs = count(), Distinct = dcount(s) }; f()';
+    expect((await columnsAndRows(db, query)).rows).toEqual([[2, 1]]);
+  });
+
+  it('reads `as T` after it, not the tabular parameter T (as operator page)', async () => {
+    const query =
+      "let L = datatable(type:string, Name:string, Id:long)['Event','Start',1,'Event','Stop',1,'Event','Start',2,'Trace','Stop',2]; let f = (T:(*)) { T | where type == 'Event' | as T | where Name == 'Start' | join (T | where Name == 'Stop') on Id | project Id }; f(L)";
+    expect((await columnsAndRows(db, query)).rows).toEqual([[1]]);
+  });
+
+  it("reads graph-match's edge name, not a body let of that name (graph-match page)", async () => {
+    const query =
+      "let f = () { let e = datatable(a:string, b:string)['x','y','y','z']; e | make-graph a --> b | graph-match (s)-[e*1..2]->(d) project p = strcat_array(map(e, b), ',') }; f()";
+    const answer = await columnsAndRows(db, query);
+    expect(answer.columns).toEqual(['p:string']);
+    expect(answer.rows.map((r) => r[0]).sort()).toEqual(['y', 'y,z', 'z']);
+  });
+});
