@@ -242,8 +242,8 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
         if (!(value >= 0 && value <= 100))
           throw errors.semantic('a percentile must be a constant between 0 and 100', p.span);
         // Kusto.Language names a percentile given by an expression (25 * 2, folded to 50 here) with
-        // an empty label: percentile_x_.
-        const label = p.kind === 'literal' ? String(value).replace('.', '_') : '';
+        // an empty label: percentile_x_; by a let or a function's parameter, with its value.
+        const label = p.kind === 'literal' || p.kind === 'name' ? String(value).replace('.', '_') : '';
         return {
           defaultName: `percentile_${aggregateArgumentName(arg0)}_${label}`,
           agg: w

@@ -21,6 +21,7 @@ import { analyzeEvaluate } from './analyze-evaluate';
 import { analyzeFind } from './analyze-find';
 import { analyzeScan } from './analyze-scan';
 import { scopedTable } from './analyze-scope';
+import { requireColumns } from './analyze-udf-columns';
 import { checkAccess } from './statements-restrict';
 import { graphLetOf } from './parser-graph-let';
 import { searchPredicate, searchSource } from './analyze-search';
@@ -609,6 +610,9 @@ class Analyzer implements TabularHost, WindowHost, MvApplyHost {
   private operator(input: Rel, op: Operator): Rel {
     const cols = input.columns;
     switch (op.kind) {
+      case 'requireColumns':
+        requireColumns(this.errors, cols, op);
+        return input;
       case 'where': {
         const w = hoistWindows(this, input, [op.predicate], this.serialized.has(input));
         if (w.rel !== input) {

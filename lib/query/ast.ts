@@ -5,7 +5,16 @@ export type LiteralKind =
   'string' | 'long' | 'int' | 'real' | 'decimal' | 'bool' | 'datetime' | 'timespan' | 'dynamic' | 'guid';
 
 export type Expr =
-  | { readonly kind: 'name'; readonly name: string; readonly span: Span }
+  | {
+      readonly kind: 'name';
+      readonly name: string;
+      readonly span: Span;
+      /**
+       * A user function's parameter or body let read where a row is in scope (expand-udf.ts): the
+       * row's column of this name when it has one, else the let named orLet.
+       */
+      readonly orLet?: string;
+    }
   | { readonly kind: 'literal'; readonly type: LiteralKind; readonly value: LiteralValue; readonly span: Span }
   | {
       readonly kind: 'binary';
@@ -144,6 +153,17 @@ export interface SearchSpec {
 
 export type Operator =
   | { readonly kind: 'where'; readonly predicate: Expr; readonly span: Span }
+  /**
+   * Written after a tabular argument whose parameter declares columns (expand-udf.ts): the input
+   * must hold each of them with its type; it passes its rows on unchanged.
+   */
+  | {
+      readonly kind: 'requireColumns';
+      readonly columns: readonly ColumnDecl[];
+      readonly function: string;
+      readonly parameter: string;
+      readonly span: Span;
+    }
   | { readonly kind: 'project'; readonly items: readonly NamedExpr[]; readonly span: Span }
   | { readonly kind: 'projectAway'; readonly names: readonly NamePattern[]; readonly span: Span }
   | {

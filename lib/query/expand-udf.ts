@@ -7,10 +7,13 @@
 // calling the previous twice would otherwise write 2^n nodes). Throws QueryError: QUERY_SEMANTIC
 // for a wrong argument count or type, QUERY_UNSUPPORTED for recursion, QUERY_TOO_MANY_TERMS.
 import type {
+  ColumnDecl,
   Expr,
   FunctionDef,
   FunctionParam,
+  GraphMatchSpec,
   LetStatement,
+  Operator,
   Pipeline,
   Program,
   SearchSpec,
@@ -20,6 +23,7 @@ import type {
 } from './ast';
 import { TABLE_NAMES } from '../telemetry/tables';
 import { checkAccess } from './statements-restrict';
+import { QueryLets, seenName, seenTable, type LetsSeen } from './expand-udf-lets';
 import { matchesWildcard } from './naming';
 import { clip } from './errors';
 import type { CompileContext } from './limits';
@@ -33,13 +37,18 @@ type Binding =
       readonly size: number;
       /** A name of the value that is no let of the query: a column of the row the call reads. */
       readonly rowName?: Expr & { kind: 'name' };
-      /** The value names a let of the query (and no column): inside a tabular expression it is read through a let of its own. */
-      readonly readsLet?: boolean;
       /** How many tabular expressions enclose the binding (tabularDepth when it was made). */
       readonly depth: number;
     }
   | { readonly kind: 'tabular'; readonly pipeline: Pipeline; readonly size: number }
-  | { readonly kind: 'function'; readonly name: string; readonly def: FunctionDef; scope: Scope };
+  | {
+      readonly kind: 'function';
+      readonly name: string;
+      readonly def: FunctionDef;
+      scope: Scope;
+      /** The query's lets its body sees: those before its definition. */
+      readonly lets: LetsSeen;
+    };
 type Scope = ReadonlyMap<string, Binding>;
 type CallSite = Pick<Expr & { kind: 'call' }, 'args' | 'argNames' | 'nameSpan' | 'span'>;
 
@@ -67,6 +76,9 @@ class Expander {
   private tabularDepth = 0;
   /** The query's own scalar and tabular lets: a name of an argument that is none of them is a column. */
   private readonly letNames = new Set<string>();
+  private readonly queryLets = new QueryLets();
+  /** The query's lets the body being walked sees; undefined outside bodies (the analyzer reads them in order). */
+  private lexical: LetsSeen | undefined;
   /** Lets written for bound values read inside a tabular expression, put before the statement being expanded. */
   private hoisted: LetStatement[] = [];
   /** The let written for a binding, so each binding has one. */
@@ -81,11 +93,12 @@ class Expander {
     for (const stmt of program.lets) if (stmt.value.kind !== 'function') this.letNames.add(stmt.name);
     for (const stmt of program.lets) {
       if (stmt.value.kind === 'function') {
-        scope = this.defineFunction(scope, stmt.name, stmt.value);
+        scope = this.defineFunction(scope, stmt.name, stmt.value, this.queryLets.defineFunction());
         continue;
       }
       const value = this.walk(stmt.value, scope) as Expr | Pipeline;
-      lets.push(...this.takeHoisted(), value === stmt.value ? stmt : { ...stmt, value });
+      const expanded = value === stmt.value ? stmt : { ...stmt, value };
+      lets.push(...this.takeHoisted(), ...this.queryLets.declare(expanded), expanded);
       // A later let of the same name hides the function from here on.
       if (scope.has(stmt.name)) {
         scope = new Map(scope);
@@ -103,9 +116,9 @@ class Expander {
   }
 
   /** A new scope with the function: its body sees itself (a call of itself is refused as recursion). */
-  private defineFunction(scope: Scope, name: string, def: FunctionDef): Map<string, Binding> {
+  private defineFunction(scope: Scope, name: string, def: FunctionDef, lets: LetsSeen): Map<string, Binding> {
     const next = new Map(scope);
-    const binding: Binding = { kind: 'function', name, def, scope: next };
+    const binding: Binding = { kind: 'function', name, def, scope: next, lets };
     next.set(name, binding);
     return next;
   }
@@ -135,14 +148,18 @@ class Expander {
       if (kind === 'pipeline' && rec['source'] !== undefined)
         return this.nested(() => this.pipeline(node as Pipeline, scope));
       if (kind === 'tabular') return this.nested(() => this.children(rec, scope));
+      // graph-match's node and edge names are its own in its where and project (graph-match page).
+      if (kind === 'match' && Array.isArray(rec['patterns']))
+        return this.children(rec, without(scope, patternNames(node as GraphMatchSpec)));
       if (kind === 'name' && span) {
         const b = scope.get(rec['name'] as string);
-        if (b?.kind === 'scalar') return this.use(this.inRowContext(b), b.size);
+        if (b?.kind === 'scalar') return this.use(this.inRowContext(b, node as Expr & { kind: 'name' }), b.size);
         if (b?.kind === 'tabular') return { kind: 'tabular', pipeline: this.use(b.pipeline, b.size), span };
         // A scalar function is invoked by its name alone as by `name()` (user-defined functions docs:
         // `x * a` and `x * a()`); its missing arguments are then reported at the name.
         if (b?.kind === 'function' && b.def.result.kind !== 'pipeline')
           return this.call(b, { args: [], nameSpan: span, span }, scope);
+        if (!b && this.lexical) return seenName(this.lexical, this.letNames, node as Expr & { kind: 'name' });
         return node;
       }
       if (kind === 'call' && span) {
@@ -225,11 +242,23 @@ class Expander {
 
   private pipeline(p: Pipeline, scope: Scope): Pipeline {
     const base = this.tabularSource(this.namedByTable(p.source, scope), scope);
-    const operators = this.walk(p.operators, scope) as Pipeline['operators'];
+    const operators = this.operators(p.operators, scope);
     if (base)
       return { kind: 'pipeline', source: base.source, operators: [...base.operators, ...operators], span: p.span };
     const source = this.walk(p.source, scope) as Source;
     return source === p.source && operators === p.operators ? p : { ...p, source, operators };
+  }
+
+  /** Operators walked in order: after `as N`, N names that table, not a parameter or body let (as operator page). */
+  private operators(ops: Pipeline['operators'], scope: Scope): Pipeline['operators'] {
+    let out: Operator[] | undefined;
+    let inScope = scope;
+    ops.forEach((op, i) => {
+      const walked = this.walk(op, inScope) as Operator;
+      if (walked !== op) (out ??= [...ops])[i] = walked;
+      if (op.kind === 'as' && inScope.has(op.name)) inScope = without(inScope, [op.name]);
+    });
+    return out ?? ops;
   }
 
   /**
@@ -239,7 +268,9 @@ class Expander {
    */
   private namedByTable(s: Source, scope: Scope): Source {
     if (s.kind !== 'tableRef' || s.database !== undefined) return s;
-    const table = this.walk(s.table, scope) as Expr;
+    // No row is in scope at a source: a parameter named there is its value.
+    const bound = s.table.kind === 'name' ? scope.get(s.table.name) : undefined;
+    const table = bound?.kind === 'scalar' ? bound.expr : (this.walk(s.table, scope) as Expr);
     if (table.kind !== 'literal' || typeof table.value !== 'string' || !scope.has(table.value)) return s;
     return { kind: 'table', name: table.value, span: table.span };
   }
@@ -248,7 +279,10 @@ class Expander {
   private tabularSource(s: Source, scope: Scope): Pipeline | undefined {
     if (s.kind !== 'table' && s.kind !== 'udf') return undefined;
     const b = scope.get(s.name);
-    if (!b) return undefined;
+    if (!b)
+      return this.lexical && s.kind === 'table'
+        ? seenTable(this.ctx.errors, this.lexical, this.letNames, s)
+        : undefined;
     const nameSpan = s.kind === 'udf' ? s.nameSpan : s.span;
     checkAccess(this.ctx, s.name, nameSpan);
     if (b.kind === 'tabular') return this.use(b.pipeline, b.size);
@@ -284,21 +318,28 @@ class Expander {
     const bodyScope = new Map(f.scope);
     def.params.forEach((param, i) => {
       const arg = args[i];
-      bodyScope.set(param.name, arg ? this.bindArgument(name, param, i, arg, scope) : this.bindDefault(param, f.scope));
+      bodyScope.set(param.name, arg ? this.bindArgument(name, param, i, arg, scope) : this.bindDefault(param, f));
     });
     this.active.add(def);
     this.inBody++;
+    const caller = this.lexical;
+    this.lexical = f.lets;
     try {
       let local: Map<string, Binding> = bodyScope;
       for (const stmt of def.lets) {
         if (stmt.value.kind === 'function') {
-          local = this.defineFunction(local, stmt.name, stmt.value);
+          local = this.defineFunction(local, stmt.name, stmt.value, f.lets);
           continue;
         }
-        local.set(stmt.name, this.bind(this.walk(stmt.value, local) as Expr | Pipeline));
+        const value = this.walk(stmt.value, local) as Expr | Pipeline;
+        local.set(
+          stmt.name,
+          this.bind(stmt.materialized && value.kind === 'pipeline' ? this.materialized(stmt, value) : value),
+        );
       }
       return this.walk(def.result, local) as Expr | Pipeline;
     } finally {
+      this.lexical = caller;
       this.inBody--;
       this.active.delete(def);
       this.at = outer;
@@ -323,15 +364,20 @@ class Expander {
   private bindArgument(fn: string, param: FunctionParam, i: number, arg: Expr, scope: Scope): Binding {
     const value = this.walk(arg, scope) as Expr;
     if (typeof param.type !== 'string') {
-      if (value.kind === 'tabular') return this.bind(value.pipeline);
-      if (value.kind === 'name')
-        return this.bind({
-          kind: 'pipeline',
-          source: { kind: 'table', name: value.name, span: value.span },
-          operators: [],
-          span: value.span,
-        });
-      throw this.ctx.errors.semantic(`argument ${i + 1} of '${clip(fn)}' (${param.name}) must be a table`, arg.span);
+      const table: Pipeline | undefined =
+        value.kind === 'tabular'
+          ? value.pipeline
+          : value.kind === 'name'
+            ? {
+                kind: 'pipeline',
+                source: { kind: 'table', name: value.name, span: value.span },
+                operators: [],
+                span: value.span,
+              }
+            : undefined;
+      if (!table)
+        throw this.ctx.errors.semantic(`argument ${i + 1} of '${clip(fn)}' (${param.name}) must be a table`, arg.span);
+      return this.bind(this.withDeclaredColumns(fn, param.name, param.type.columns, table, arg.span));
     }
     if (value.kind === 'tabular')
       throw this.ctx.errors.semantic(
@@ -341,8 +387,31 @@ class Expander {
     return this.bind(this.typed(fn, param, i, value));
   }
 
-  private bindDefault(param: FunctionParam, scope: Scope): Binding {
-    return this.bind(this.walk(param.default!, scope) as Expr);
+  /**
+   * A tabular argument followed by the check of the columns its parameter declares (the analyzer
+   * refuses it at the argument without them, analyze-udf-columns.ts); `(T:(*))` declares none.
+   */
+  private withDeclaredColumns(
+    fn: string,
+    parameter: string,
+    columns: readonly ColumnDecl[],
+    table: Pipeline,
+    span: Span,
+  ): Pipeline {
+    if (columns.length === 0) return table;
+    const check: Operator = { kind: 'requireColumns', columns, function: fn, parameter, span };
+    return { ...table, operators: [...table.operators, check] };
+  }
+
+  /** A default, read where the function is defined. */
+  private bindDefault(param: FunctionParam, f: Binding & { kind: 'function' }): Binding {
+    const caller = this.lexical;
+    this.lexical = f.lets;
+    try {
+      return this.bind(this.walk(param.default!, f.scope) as Expr);
+    } finally {
+      this.lexical = caller;
+    }
   }
 
   /**
@@ -381,14 +450,12 @@ class Expander {
     const size = this.treeSize(value);
     if (value.kind === 'pipeline') return { kind: 'tabular', pipeline: value, size };
     const rowName = this.rowNameOf(value);
-    const readsLet = !rowName && this.namesLet(value);
     return {
       kind: 'scalar',
       expr: value,
       size,
       depth: this.tabularDepth,
       ...(rowName ? { rowName } : {}),
-      ...(readsLet ? { readsLet } : {}),
     };
   }
 
@@ -403,28 +470,31 @@ class Expander {
 
   /**
    * A scalar parameter (or a body's let) used inside a tabular expression of the body that the
-   * binding is outside of: its value must not read the calling row. Substituted there, a column
-   * name would be read as a column of the inner table (`toscalar(T | where x == x_)` called as
-   * `f(x)` compared T's x with itself). Kusto refuses such a call ("can't use 'x' as it is defined
-   * outside its row-context scope", toscalar page); so does this, at the argument's column.
+   * binding is outside of, where a row is in scope: the row's column of that name wins, else the
+   * value (Kusto.Language binds `let f = (a:string) { datatable(a:long)[1] | extend b = a }` to the
+   * column). So the value becomes a let of its own, read through the name (Expr orLet) as the
+   * analyzer reads a query's lets: a column first, and a constant where the operator needs one
+   * (take n, bin sizes, percentiles). Its value must not read the calling row: substituted there,
+   * a column name would be read as a column of the inner table (`toscalar(T | where x == x_)`
+   * called as `f(x)` compared T's x with itself). Kusto refuses such a call ("can't use 'x' as it is
+   * defined outside its row-context scope", toscalar page); so does this, at the argument's column.
    */
-  private inRowContext(b: Binding & { kind: 'scalar' }): Expr {
+  private inRowContext(b: Binding & { kind: 'scalar' }, use: Expr & { kind: 'name' }): Expr {
     if (this.tabularDepth <= b.depth) return b.expr;
     if (b.rowName)
       throw this.ctx.errors.semantic(
         `can't use '${clip(b.rowName.name)}' inside a tabular expression of a function body (toscalar(), in (T)): it is defined outside that expression's row context; pass a constant or a let value`,
         b.rowName.span,
       );
-    return b.readsLet ? this.hoistedName(b) : b.expr;
+    return { kind: 'name', name: use.name, span: use.span, orLet: this.hoistedName(b) };
   }
 
   /**
-   * A value naming a query's let (`f(DeviceId)` for `declare query_parameters(DeviceId:string)`),
-   * read inside a tabular expression of the body, as a let of its own: substituted as it is, the
-   * name would read the inner table's column of that name (`States | where DeviceId == d`
-   * compared DeviceId with itself). The let's NUL-led name is no column's.
+   * The let written for a binding's value, put before the statement being expanded (one per
+   * binding). Its NUL-led name is no column's, so a value naming a query's let
+   * (`f(DeviceId)` for `declare query_parameters(DeviceId:string)`) keeps reading that let.
    */
-  private hoistedName(b: Binding & { kind: 'scalar' }): Expr {
+  private hoistedName(b: Binding & { kind: 'scalar' }): string {
     let name = this.hoistedNames.get(b);
     if (name === undefined) {
       name = `\u0000udf_arg_${this.hoistedCount++}`;
@@ -434,16 +504,7 @@ class Expander {
       const span = b.expr.span;
       this.hoisted.push({ kind: 'let', name, nameSpan: span, value: b.expr, span });
     }
-    return { kind: 'name', name, span: b.expr.span };
-  }
-
-  /** Whether a value (outside its tabular expressions) names a let of the query. */
-  private namesLet(node: unknown): boolean {
-    if (typeof node !== 'object' || node === null) return false;
-    const rec = node as Record<string, unknown>;
-    if (rec['kind'] === 'tabular') return false;
-    if (rec['kind'] === 'name') return true;
-    return Object.entries(rec).some(([key, v]) => !SKIPPED_KEYS.has(key) && this.namesLet(v));
+    return name;
   }
 
   /** The first name in a value that is not a let of the query (so a column), if any. */
@@ -452,7 +513,8 @@ class Expander {
     const rec = node as Record<string, unknown>;
     // A tabular expression inside the value reads its own rows, not the calling one.
     if (rec['kind'] === 'tabular') return undefined;
-    if (rec['kind'] === 'name' && typeof rec['name'] === 'string' && !this.letNames.has(rec['name']))
+    // A name read through a let (orLet) is that let's value where no column of its name is in scope.
+    if (rec['kind'] === 'name' && typeof rec['name'] === 'string' && !this.letNames.has(rec['name']) && !rec['orLet'])
       return node as Expr & { kind: 'name' };
     for (const [key, v] of Object.entries(rec)) {
       if (SKIPPED_KEYS.has(key)) continue;
@@ -460,6 +522,19 @@ class Expander {
       if (found) return found;
     }
     return undefined;
+  }
+
+  /**
+   * A body's `let T = materialize(...)` as a materialized let of the query (one per expansion), put
+   * before the statement being expanded: substituted at each use, it was computed at each (the
+   * materialize page: every use reads one evaluation). The pipeline that reads it.
+   */
+  private materialized(stmt: LetStatement, value: Pipeline): Pipeline {
+    const name = `\u0000udf_let_${this.hoistedCount++}`;
+    this.letNames.add(name);
+    this.hoisted.push({ ...stmt, name, value, materialized: true });
+    const span = stmt.nameSpan;
+    return { kind: 'pipeline', source: { kind: 'table', name, span }, operators: [], span };
   }
 
   /** A bound value at one more place: its terms count again there. */
@@ -490,4 +565,16 @@ class Expander {
     this.sizes.set(node, n);
     return n;
   }
+}
+
+/** The scope without some names (they name something else where they are read). */
+function without(scope: Scope, names: readonly string[]): Scope {
+  if (!names.some((n) => scope.has(n))) return scope;
+  const out = new Map(scope);
+  for (const n of names) out.delete(n);
+  return out;
+}
+
+function patternNames(match: GraphMatchSpec): string[] {
+  return match.patterns.flatMap((p) => [...p.nodes, ...p.edges].flatMap((x) => (x.name ? [x.name.name] : [])));
 }

@@ -195,7 +195,7 @@ class ScalarAnalyzer {
         if (!fine || expr.type !== 'timespan') this.requireMicros(expr.type, expr.value, expr.span);
         return lit(expr.type, expr.value);
       case 'name': {
-        const ir = this.name(expr.name, expr.span);
+        const ir = this.name(expr.name, expr.span, expr.orLet);
         if (!fine && isFineTimespan(ir)) this.requireMicros(ir.type, ir.value, expr.span);
         return ir;
       }
@@ -281,8 +281,9 @@ class ScalarAnalyzer {
     }
   }
 
-  private name(name: string, span: Span): IrExpr {
-    const resolved = this.env.resolve(name) ?? this.env.lets.get(name);
+  /** A column, else a let (orLet: a user function's parameter or body let bound to that let, expand-udf.ts). */
+  private name(name: string, span: Span, orLet = name): IrExpr {
+    const resolved = this.env.resolve(name) ?? this.env.lets.get(orLet);
     if (resolved) {
       // A let or extend name stands for its value: the value's depth continues from here.
       this.reach(this.level + (this.env.records.depths.get(resolved) ?? 0), { span }, name);
@@ -293,7 +294,9 @@ class ScalarAnalyzer {
         'an untyped null is not allowed; use a typed null such as long(null) or dynamic(null)',
         span,
       );
-    const hint = closest(name, [...this.env.columnNames(), ...this.env.lets.keys()]);
+    // A name bound to another let (orLet) reads no let of its own name: none is hinted.
+    const lets = orLet === name ? [...this.env.lets.keys()] : [];
+    const hint = closest(name, [...this.env.columnNames(), ...lets]);
     throw this.errors.semantic(`unknown column '${clip(name)}'${hint ? `; did you mean '${hint}'?` : ''}`, span);
   }
 
@@ -519,7 +522,14 @@ class ScalarAnalyzer {
       throw this.errors.semantic(`the aggregation function '${name}' can only be used in summarize`, expr.nameSpan);
     }
     if (name === 'column_ifexists')
-      return this.analyze(columnIfExists(this.errors, expr, (n) => this.env.resolve(n) !== undefined));
+      return this.analyze(
+        columnIfExists(
+          this.errors,
+          expr,
+          (n) => this.env.resolve(n) !== undefined,
+          (n) => this.env.lets.get(n.orLet ?? n.name),
+        ),
+      );
     if (name === 'toscalar') return analyzeToScalar(this, expr);
     if (name === 'column_names_of') return analyzeColumnNamesOf(this, expr);
     if (isStarPack(expr))
