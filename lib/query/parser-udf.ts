@@ -16,13 +16,16 @@ export interface UdfCursor extends SubqueryCursor {
   callArgument(at: Span): Expr;
 }
 
-/** Whether the cursor (after `let name =`) is at a function definition: `(x:`, `()` then `{`, or `view (`. */
+/** Whether the cursor (after `let name =`) is at a function definition: `(x:`, `(['x']:`, `()` then `{`, or `view (`. */
 export function atFunctionDefinition(p: UdfCursor): boolean {
   let i = 0;
   if (p.peekIdent('view') && p.peekAt(1)?.text === '(') i = 1;
   if (p.peekAt(i)?.text !== '(') return false;
   const a = p.peekAt(i + 1);
-  return (a?.text === ')' && p.peekAt(i + 2)?.text === '{') || (a?.kind === 'ident' && p.peekAt(i + 2)?.text === ':');
+  if (a?.text === ')') return p.peekAt(i + 2)?.text === '{';
+  // A parameter name: an identifier, or a bracketed one (entity names page), three tokens.
+  const bracketed = a?.text === '[' && p.peekAt(i + 2)?.kind === 'string' && p.peekAt(i + 3)?.text === ']';
+  return (a?.kind === 'ident' && p.peekAt(i + 2)?.text === ':') || (bracketed && p.peekAt(i + 4)?.text === ':');
 }
 
 /** The definition after `let name =`; the caller reads the closing `;`. */

@@ -148,3 +148,16 @@ describe('names a body binds for itself (udf sweep)', () => {
     expect(answer.rows.map((r) => r[0]).sort()).toEqual(['y', 'y,z', 'z']);
   });
 });
+
+describe('bracketed parameter names (entity names page: quoting applies to parameters too; casemut M2)', () => {
+  it.each([
+    ["let f = (['n']:int) { n + 1 }; print f(2)", ['print_0:long'], [[3]]],
+    [
+      "let f = (['my n']:int, [\"T\"]:(['a b']:long)) { T | extend y = ['a b'] + ['my n'] }; f(2, datatable(['a b']:long)[1])",
+      ['a b:long', 'y:long'],
+      [[1, 3]],
+    ],
+  ])('%s', async (query, columns, rows) => {
+    expect(await columnsAndRows(db, query)).toEqual({ columns, rows });
+  });
+});
