@@ -6,12 +6,15 @@
 // summarize, count and distinct grouped by the key; sort ordered by the key first; top and take cut
 // per key with row_number() restarting where the key changes (a take with no sort before it keeps the
 // input's order, or leaves unserialized input so); scan walks the rows sorted by the key and starts
-// from an empty state where the key changes. Serialized output comes key by key. The hidden key is dropped at the end,
+// from an empty state where the key changes. Serialized output comes key by key; over rows the query
+// writes (no stored table) the hidden key is the number of its value's first row, so the keys come in
+// the order they first appear, as the partition page prints them. The hidden key is dropped at the end,
 // so the output has the sub-query's columns only. Window functions (prev, next, row_number, row_cumsum)
 // run per key: the key partitions their SQL windows. Throws QueryError QUERY_SEMANTIC for an unknown or
 // dynamic key, QUERY_UNSUPPORTED at a sub-query operator not run per key here.
 import type { Expr, NamedExpr, Operator, PartitionSpec, SortKey } from './ast';
 import { unserialized, windowCalls, type MvApplyHost } from './analyze-mv-apply';
+import { readsStoredTable } from './sql/generator';
 import { ownAggregates, summarizesToOneRow, withEmptyGroups } from './analyze-empty-groups';
 import { liftPartitionScalars, type PartitionRun } from './analyze-partition-as';
 import { partitionSource } from './analyze-partition-source';
@@ -56,11 +59,15 @@ export function analyzePartition(h: MvApplyHost, input: Rel, spec: PartitionSpec
     );
   let rel: Rel;
   let operators = spec.operators;
+  // Rows the query writes itself (no stored table) come key by key in the order of each key's first
+  // row, as the partition page prints TEXAS, KANSAS, IOWA; a stored table's keys come in any order.
+  // A sub-query that summarizes each key to one row has its keys in that order already (the groups
+  // of such rows come by their first row), so its rows are not ranked: ranking costs three windows.
+  const ordered = !readsStoredTable(input) && !oneRowPerKey(spec.operators);
   if (spec.source) {
     const scope = { prefix, key, at, bind: h.bindTable.bind(h), subquery: h.subquery.bind(h) };
     ({ rel, operators } = partitionSource(scope, input, { ...spec, source: spec.source }, span));
-  } else
-    rel = at([{ kind: 'extend', items: [{ name: key, expr: name(spec.key.name, spec.key.span), span }], span }], input);
+  } else rel = ordered ? byFirstAppearance(h, at, prefix, input, spec.key) : at([copied(key, spec.key)], input);
   const keys = rel;
   const state: Order = { keys: undefined, grouped: false };
   const run: PartitionRun = {
@@ -86,12 +93,71 @@ export function analyzePartition(h: MvApplyHost, input: Rel, spec: PartitionSpec
     if (summarizesToOneRow(lifted.op)) rel = withRowPerKey(h, at, key, keys, lifted.rel, rel, lifted.op);
   }
   // The output is the sub-query's results key by key (partition page): rows that kept the input's
-  // order (row-wise operators only) are grouped by the key, in that order within each key.
-  if (!state.grouped && h.isSerialized(rel)) rel = at(inInputOrder(key, [], span), rel);
+  // order (row-wise operators only, or a summarize's groups) are grouped by the key, in that order
+  // within each key. Rows the query writes have an order even when not serialized, which stays so.
+  if (!state.grouped && (h.isSerialized(rel) || ordered)) {
+    const serial = h.isSerialized(rel);
+    rel = at(inInputOrder(key, [], span), rel);
+    if (!serial) rel = unserialized(rel);
+  }
   const items: Assigned<IrExpr>[] = rel.columns
     .filter((c) => !c.name.startsWith(prefix))
     .map((c) => ({ column: c, value: { kind: 'col', ref: c.ref, type: c.type } }));
   return { kind: 'project', input: rel, items, columns: items.map((i) => i.column) };
+}
+
+/**
+ * Whether the sub-query gives each key one row (a count or a summarize with no by) and keeps the
+ * order of those rows: only row-wise operators besides. A sort, top or take before it would order
+ * the rows by the key first (then the groups come in key order), and anything after it may too.
+ */
+function oneRowPerKey(operators: readonly Operator[]): boolean {
+  return (
+    operators.some(summarizesToOneRow) &&
+    operators.every(
+      (op) => summarizesToOneRow(op) || ROW_WISE.has(op.kind) || op.kind === 'project' || op.kind === 'as',
+    )
+  );
+}
+
+/** The key column's value under the hidden name `to`. */
+function copied(to: string, column: KeyColumn): Operator {
+  return {
+    kind: 'extend',
+    items: [{ name: to, expr: name(column.name, column.span), span: column.span }],
+    span: column.span,
+  };
+}
+
+/**
+ * The input with the hidden key ordered as the keys first come: each row's key is the number of its
+ * value's first row (null a value of its own), so ordering by it puts the keys in the order of first
+ * appearance, and it groups the rows as the value does. The rows are numbered (nth), then numbered
+ * within their value (PARTITION BY the value), and a running sum per value of the nth of its row 1
+ * gives every row that first nth. The input's serialization is kept: the numbering does not
+ * serialize it for the sub-query.
+ */
+function byFirstAppearance(h: MvApplyHost, at: At, prefix: string, input: Rel, column: KeyColumn): Rel {
+  const span = column.span;
+  const hidden = (n: string): string => `${prefix}${n}`;
+  const [key, value, nth, within] = [hidden('key'), hidden('value'), hidden('nth'), hidden('within')];
+  const perValue = (ops: readonly Operator[], rel: Rel): Rel => {
+    h.groupWindows(rel, value);
+    return at(ops, rel);
+  };
+  const numbered = perValue([numbering(within, span)], at([copied(value, column), numbering(nth, span)], input));
+  const firstNth = call(
+    'iff',
+    [binary('==', name(within, span), long(1n, span), span), name(nth, span), long(0n, span)],
+    span,
+  );
+  const ranked = perValue(
+    [{ kind: 'serialize', items: [{ name: key, expr: call('row_cumsum', [firstNth], span), span }], span }],
+    numbered,
+  );
+  const names = [value, nth, within].map((n) => ({ name: n, wildcard: false, span }));
+  const rel = at([{ kind: 'projectAway', names, span }], ranked);
+  return h.isSerialized(input) ? rel : unserialized(rel);
 }
 
 /**
@@ -119,6 +185,8 @@ function applyPerKey(h: MvApplyHost, at: At, key: string, op: Operator, order: O
 }
 
 type At = (ops: readonly Operator[], rel: Rel) => Rel;
+
+type KeyColumn = PartitionSpec['key'];
 
 /** The rows of each sub-table as the sub-query's operators so far leave them. */
 interface Order {
