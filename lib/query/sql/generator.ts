@@ -20,6 +20,14 @@ import { termsAggregate } from './has-terms';
 import type { SerialWriter } from './serial-writer';
 import { engineRegex } from '../regex-groups';
 
+/** A materialized relation's CTE: its name, its SELECT, and the hidden columns and order its readers carry on. */
+interface Cte {
+  readonly name: string;
+  readonly sql: string;
+  readonly carried: readonly string[];
+  readonly order: readonly OrderKey[];
+}
+
 interface Item {
   readonly sql: string;
   readonly ref: string;
@@ -148,7 +156,7 @@ class Generator {
   /** Spans of the relations being written, innermost last: where a whole-query limit is reported. */
   private readonly at: (Span | undefined)[] = [];
   /** The CTEs of materialized relations, in the order written (a later one may read an earlier one). */
-  private readonly ctes = new Map<Rel, { name: string; sql: string }>();
+  private readonly ctes = new Map<Rel, Cte>();
 
   constructor(
     private readonly d: SqlDialect,
@@ -951,14 +959,21 @@ class Generator {
       const outer = this.wrap(state);
       outer.sel.star = false;
       outer.sel.items = refs.map((r) => ({ sql: this.q(r), ref: r }));
-      cte = { name: this.q(`_m${++this.hiddenCounter}`), sql: this.render(outer.sel) };
+      const name = this.q(`_m${++this.hiddenCounter}`);
+      cte = { name, sql: this.render(outer.sel), carried: state.carried, order: state.order };
       this.ctes.set(rel, cte);
     }
     // The columns a reference passes on are its reader's terms: counted at the reader (a
     // graph-match pattern reading the graph's tables), not at the operator that made the CTE.
     const own = this.at.pop();
     try {
-      return this.state(`${cte.name} AS ${this.alias()}`, rel.columns);
+      // Each use reads the rows in the relation's order (a sort's, a scan's walk): its keys are among
+      // the CTE's columns, and a CTE's rows come in no defined order (a scan of two steps is a UNION
+      // ALL ordered only outside it).
+      const s = this.state(`${cte.name} AS ${this.alias()}`, rel.columns);
+      s.carried = [...cte.carried];
+      s.order = [...cte.order];
+      return s;
     } finally {
       this.at.push(own);
     }
