@@ -736,10 +736,14 @@ class Generator {
         `make-series is not supported on the ${this.d.name} engine`,
         this.position(),
       );
+    // Series of rows the query writes itself come in the order of their first row, as a summarize's
+    // groups do (the make-series page's a before b); a stored table's in the engine's order.
+    const first = rel.series.keys.length > 0 && !readsStoredTable(rel.input) ? `_f${++this.hiddenCounter}` : undefined;
     const refs = {
       keys: rel.series.keys.map((k) => k.column.ref),
       aggs: rel.series.aggs.map((a) => a.column.ref),
       axis: rel.series.axis.column.ref,
+      ...(first ? { first } : {}),
     };
     const sql = makeSeriesSql(
       {
@@ -749,9 +753,10 @@ class Generator {
         expr: (e) => this.expr(e),
         aggregate: (a) => this.aggregate(a),
         json: (type, sql) => this.w.jsonOf({ kind: 'col', ref: '', type }, sql),
-        input: (items) => {
+        input: (items, numbered) => {
           const s = this.pureOrWrap(this.rel(rel.input));
           s.sel.items.push(...items);
+          if (numbered) s.sel.items.push({ sql: this.rowNumber(s), ref: numbered });
           return this.render(s.sel);
         },
       },
@@ -759,7 +764,11 @@ class Generator {
       refs,
     );
     this.countTerms(rel.columns.length + rel.series.keys.length * 2, undefined);
-    return this.fromSubquery(sql, rel.columns);
+    const out = this.fromSubquery(sql, rel.columns);
+    if (!first) return out;
+    out.carried = [first];
+    out.order = [{ ref: first, desc: false, nullsFirst: false }];
+    return out;
   }
 
   /**
