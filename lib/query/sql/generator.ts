@@ -535,6 +535,9 @@ class Generator {
         return this.mvExpand(rel);
       case 'topNested': {
         const input = this.wrap(this.rel(rel.input));
+        // Rows the query writes are numbered in their order: tied values rank by their first row.
+        const numbered = readsStoredTable(rel.input) ? undefined : `_r${++this.hiddenCounter}`;
+        if (numbered) input.sel.items.push({ sql: this.rowNumber(input), ref: numbered });
         const sql = topNestedSql(
           {
             q: (n) => this.q(n),
@@ -544,6 +547,7 @@ class Generator {
             cast: (t, x) => this.castValue(t, x),
             nullOf: (t) => this.d.nullOf(t),
             isNan: (x) => this.d.isNan(x),
+            ...(numbered ? { numbered } : {}),
           },
           this.render(input.sel),
           rel.levels,
