@@ -7,16 +7,16 @@
 // per key with row_number() restarting where the key changes (a take with no sort before it keeps the
 // input's order, or leaves unserialized input so); scan walks the rows sorted by the key and starts
 // from an empty state where the key changes. Serialized output comes key by key; over rows the query
-// writes (no stored table) the hidden key is the number of its value's first row, so the keys come in
-// the order they first appear, as the partition page prints them. The hidden key is dropped at the end,
+// writes (no stored table) the keys come in the order they first appear, as the partition page prints
+// them (a sort by each key's number in that order). The hidden key is dropped at the end,
 // so the output has the sub-query's columns only. Window functions (prev, next, row_number, row_cumsum)
 // run per key: the key partitions their SQL windows. Throws QueryError QUERY_SEMANTIC for an unknown or
 // dynamic key, QUERY_UNSUPPORTED at a sub-query operator not run per key here.
-import type { Expr, NamedExpr, Operator, PartitionSpec, SortKey } from './ast';
+import type { Expr, NamedExpr, Operator, PartitionSpec, Pipeline, SortKey } from './ast';
 import { unserialized, windowCalls, type MvApplyHost } from './analyze-mv-apply';
 import { readsStoredTable } from './sql/generator';
 import { ownAggregates, summarizesToOneRow, withEmptyGroups } from './analyze-empty-groups';
-import { liftPartitionScalars, type PartitionRun } from './analyze-partition-as';
+import { joinKey, liftPartitionScalars, type PartitionRun } from './analyze-partition-as';
 import { partitionSource } from './analyze-partition-source';
 import { name, long, call, binary, asc, numbering, operatorWord } from './ast-build';
 import type { Assigned, IrExpr, Rel } from './ir';
@@ -62,12 +62,12 @@ export function analyzePartition(h: MvApplyHost, input: Rel, spec: PartitionSpec
   // Rows the query writes itself (no stored table) come key by key in the order of each key's first
   // row, as the partition page prints TEXAS, KANSAS, IOWA; a stored table's keys come in any order.
   // A sub-query that summarizes each key to one row has its keys in that order already (the groups
-  // of such rows come by their first row), so its rows are not ranked: ranking costs three windows.
+  // of such rows come by their first row): no need to sort its rows again.
   const ordered = !readsStoredTable(input) && !oneRowPerKey(spec.operators);
   if (spec.source) {
     const scope = { prefix, key, at, bind: h.bindTable.bind(h), subquery: h.subquery.bind(h) };
     ({ rel, operators } = partitionSource(scope, input, { ...spec, source: spec.source }, span));
-  } else rel = ordered ? byFirstAppearance(h, at, prefix, input, spec.key) : at([copied(key, spec.key)], input);
+  } else rel = at([copied(key, spec.key)], input);
   const keys = rel;
   const state: Order = { keys: undefined, grouped: false };
   const run: PartitionRun = {
@@ -95,11 +95,8 @@ export function analyzePartition(h: MvApplyHost, input: Rel, spec: PartitionSpec
   // The output is the sub-query's results key by key (partition page): rows that kept the input's
   // order (row-wise operators only, or a summarize's groups) are grouped by the key, in that order
   // within each key. Rows the query writes have an order even when not serialized, which stays so.
-  if (!state.grouped && (h.isSerialized(rel) || ordered)) {
-    const serial = h.isSerialized(rel);
-    rel = at(inInputOrder(key, [], span), rel);
-    if (!serial) rel = unserialized(rel);
-  }
+  if (!state.grouped && h.isSerialized(rel)) rel = at(inInputOrder(key, [], span), rel);
+  if (ordered) rel = inKeysOrder({ h, at, prefix, key }, keys, rel, span);
   const items: Assigned<IrExpr>[] = rel.columns
     .filter((c) => !c.name.startsWith(prefix))
     .map((c) => ({ column: c, value: { kind: 'col', ref: c.ref, type: c.type } }));
@@ -129,35 +126,49 @@ function copied(to: string, column: KeyColumn): Operator {
   };
 }
 
+/** What keysOrder needs of the partition: its host, its `at`, its hidden names. */
+interface Scope {
+  readonly h: MvApplyHost;
+  readonly at: At;
+  readonly prefix: string;
+  readonly key: string;
+}
+
 /**
- * The input with the hidden key ordered as the keys first come: each row's key is the number of its
- * value's first row (null a value of its own), so ordering by it puts the keys in the order of first
- * appearance, and it groups the rows as the value does. The rows are numbered (nth), then numbered
- * within their value (PARTITION BY the value), and a running sum per value of the nth of its row 1
- * gives every row that first nth. The input's serialization is kept: the numbering does not
- * serialize it for the sub-query.
+ * `rel` (the sub-query's rows with the hidden key) key by key in the order of the keys' first rows in
+ * `keyed` (the input with the hidden key): the keys are numbered in that order (a summarize of rows
+ * the query writes gives its groups so), joined to the rows by the key (as its text after whether it
+ * is null: a join never matches null keys) and sorted by that number, stably: each key's rows keep
+ * their order. The join and sort read the sub-query's rows, mostly few, and the summarize one pass
+ * of the input. Serialized rows stay so, others are not made so.
  */
-function byFirstAppearance(h: MvApplyHost, at: At, prefix: string, input: Rel, column: KeyColumn): Rel {
-  const span = column.span;
-  const hidden = (n: string): string => `${prefix}${n}`;
-  const [key, value, nth, within] = [hidden('key'), hidden('value'), hidden('nth'), hidden('within')];
-  const perValue = (ops: readonly Operator[], rel: Rel): Rel => {
-    h.groupWindows(rel, value);
-    return at(ops, rel);
-  };
-  const numbered = perValue([numbering(within, span)], at([copied(value, column), numbering(nth, span)], input));
-  const firstNth = call(
-    'iff',
-    [binary('==', name(within, span), long(1n, span), span), name(nth, span), long(0n, span)],
-    span,
+function inKeysOrder(s: Scope, keyed: Rel, rel: Rel, span: Span): Rel {
+  const hidden = (n: string): string => `${s.prefix}${n}`;
+  const [rank, joined, table] = [hidden('key rank'), hidden('key text'), hidden('keys')];
+  const keys = s.at(
+    [
+      { kind: 'summarize', aggregates: [], by: [{ name: s.key, expr: name(s.key, span), span }], span },
+      { kind: 'serialize', items: [{ name: rank, expr: call('row_number', [], span), span }], span },
+      { kind: 'extend', items: [{ name: joined, expr: joinKey(s.key, span), span }], span },
+    ],
+    keyed,
   );
-  const ranked = perValue(
-    [{ kind: 'serialize', items: [{ name: key, expr: call('row_cumsum', [firstNth], span), span }], span }],
-    numbered,
-  );
-  const names = [value, nth, within].map((n) => ({ name: n, wildcard: false, span }));
-  const rel = at([{ kind: 'projectAway', names, span }], ranked);
-  return h.isSerialized(input) ? rel : unserialized(rel);
+  const right: Pipeline = { kind: 'pipeline', source: { kind: 'table', name: table, span }, operators: [], span };
+  const on = [{ left: joined, right: joined, leftSpan: span, rightSpan: span, span }];
+  s.h.bindTable(table, keys);
+  try {
+    const sorted = s.at(
+      [
+        { kind: 'extend', items: [{ name: joined, expr: joinKey(s.key, span), span }], span },
+        { kind: 'join', join: { lookup: false, joinKind: 'inner', kindSpan: span, right, on }, span },
+        { kind: 'sort', keys: [asc(name(rank, span))], span },
+      ],
+      rel,
+    );
+    return s.h.isSerialized(rel) ? sorted : unserialized(sorted);
+  } finally {
+    s.h.bindTable(table, undefined);
+  }
 }
 
 /**
