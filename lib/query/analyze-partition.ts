@@ -59,16 +59,16 @@ export function analyzePartition(h: MvApplyHost, input: Rel, spec: PartitionSpec
     );
   let rel: Rel;
   let operators = spec.operators;
-  // Rows the query writes itself (no stored table) come key by key in the order of each key's first
-  // row, as the partition page prints TEXAS, KANSAS, IOWA; a stored table's keys come in any order.
-  // A sub-query that summarizes each key to one row has its keys in that order already (the groups
-  // of such rows come by their first row): no need to sort its rows again.
-  const ordered = !readsStoredTable(input) && !oneRowPerKey(spec.operators);
   if (spec.source) {
     const scope = { prefix, key, at, bind: h.bindTable.bind(h), subquery: h.subquery.bind(h) };
     ({ rel, operators } = partitionSource(scope, input, { ...spec, source: spec.source }, span));
   } else rel = at([copied(key, spec.key)], input);
   const keys = rel;
+  // Rows the query writes itself (no stored table, the legacy form's source included) come key by key
+  // in the order of each key's first row, as the partition page prints TEXAS, KANSAS, IOWA; a stored
+  // table's keys come in any order. A sub-query that summarizes each key to one row has its keys in
+  // that order already (the groups of such rows come by their first row): no need to sort again.
+  const ordered = !readsStoredTable(keys) && !oneRowPerKey(operators);
   const state: Order = { keys: undefined, grouped: false };
   const run: PartitionRun = {
     prefix,

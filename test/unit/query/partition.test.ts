@@ -384,6 +384,20 @@ describe('partition', () => {
     ]);
   });
 
+  it('adds no key order over a stored table: the keys come in any order, the SQL has no join of the keys', () => {
+    // Act
+    const implicit = compile('States | partition by DeviceId (top 1 by Timestamp)', options('duckdb')).sql;
+    const legacy = compile(
+      'range x from 1 to 2 step 1 | partition by x {States | where toscalar(x) == 1 | take 1}',
+      options('duckdb'),
+    ).sql;
+    const inline = compile("datatable(k:string)['b', 'a'] | partition by k (top 1 by k)", options('duckdb')).sql;
+    // Assess: the legacy form's one join is its source's with the keys.
+    expect(implicit).not.toContain('JOIN');
+    expect(legacy.match(/ JOIN /g)).toHaveLength(1);
+    expect(inline.match(/ JOIN /g)).toHaveLength(1);
+  });
+
   it('still refuses a window function after a take of unordered rows: the numbering of the keys does not serialize them', () => {
     // Act
     const failure = compileFailure(
