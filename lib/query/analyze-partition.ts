@@ -93,10 +93,10 @@ export function analyzePartition(h: MvApplyHost, input: Rel, spec: PartitionSpec
     if (summarizesToOneRow(lifted.op)) rel = withRowPerKey(h, at, key, keys, lifted.rel, rel, lifted.op);
   }
   // The output is the sub-query's results key by key (partition page): rows that kept the input's
-  // order (row-wise operators only, or a summarize's groups) are grouped by the key, in that order
-  // within each key. Rows the query writes have an order even when not serialized, which stays so.
-  if (!state.grouped && h.isSerialized(rel)) rel = at(inInputOrder(key, [], span), rel);
+  // order (row-wise operators only) are grouped by the key, in that order within each key. Rows the
+  // query writes are put in the keys' order (a stable sort, so it groups such rows as well).
   if (ordered) rel = inKeysOrder({ h, at, prefix, key }, keys, rel, span);
+  else if (!state.grouped && h.isSerialized(rel)) rel = at(inInputOrder(key, [], span), rel);
   const items: Assigned<IrExpr>[] = rel.columns
     .filter((c) => !c.name.startsWith(prefix))
     .map((c) => ({ column: c, value: { kind: 'col', ref: c.ref, type: c.type } }));
