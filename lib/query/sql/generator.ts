@@ -157,6 +157,8 @@ class Generator {
   private readonly at: (Span | undefined)[] = [];
   /** The CTEs of materialized relations, in the order written (a later one may read an earlier one). */
   private readonly ctes = new Map<Rel, Cte>();
+  /** The hidden columns and order of each stored materialized value this query reads, by its table. */
+  private readonly storedOrders = new Map<string, Pick<Cte, 'carried' | 'order'>>();
 
   constructor(
     private readonly d: SqlDialect,
@@ -1007,13 +1009,25 @@ class Generator {
       const state = this.relation(rel);
       const outer = this.wrap(state);
       outer.sel.star = false;
-      outer.sel.items = rel.columns.map((c, i) => ({ sql: this.q(c.ref), ref: `c${i}` }));
+      // Its order keys too (k0, k1, ...): each use reads the rows in their order, as a CTE's use does.
+      outer.sel.items = [
+        ...rel.columns.map((c, i) => ({ sql: this.q(c.ref), ref: `c${i}` })),
+        ...state.carried.map((r, i) => ({ sql: this.q(r), ref: `k${i}` })),
+      ];
       written.push({ name, sql: this.withCtes(this.render(outer.sel)) });
+      this.storedOrders.set(name, { carried: state.carried, order: state.order });
       this.ctes.clear();
       for (const [r, cte] of outside) this.ctes.set(r, cte);
     }
-    const items = rel.columns.map((c, i) => `${this.q(`c${i}`)} AS ${this.q(c.ref)}`);
-    return this.fromSubquery(`SELECT ${items.join(', ')} FROM ${this.q(name)}`, rel.columns);
+    const kept = this.storedOrders.get(name)!;
+    const items = [
+      ...rel.columns.map((c, i) => `${this.q(`c${i}`)} AS ${this.q(c.ref)}`),
+      ...kept.carried.map((r, i) => `${this.q(`k${i}`)} AS ${this.q(r)}`),
+    ];
+    const s = this.fromSubquery(`SELECT ${items.join(', ')} FROM ${this.q(name)}`, rel.columns);
+    s.carried = [...kept.carried];
+    s.order = [...kept.order];
+    return s;
   }
 
   private fromSubquery(sql: string, cols: readonly IrColumn[]): State {

@@ -4,10 +4,10 @@
 // op-probe-materialize-sample-once).
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compile } from '../../../lib/query/index';
+import { compile, convertRows } from '../../../lib/query/index';
 import { baseOptions, compileFailure } from './compile-failure';
 import { rowsOf } from './duckdb-rows';
-import { openFixtureDb } from '../../golden/fixture-db';
+import { openFixtureDb, runSql } from '../../golden/fixture-db';
 
 const twice = (body: string): string => `let m = materialize(${body});\nunion (m | count), (m | count)`;
 
@@ -55,6 +55,35 @@ describe('materialize()', () => {
       const taken = await rowsOf(db, `let R = materialize(${scan}); R | take 3 | project id`);
       const numbered = await rowsOf(db, `let R = materialize(${scan}); R | extend rn = row_number() | project id, rn`);
       // Assess: as without materialize (ids 2, 5, 1 and 2, 5, 1, 3, 4 numbered 1..5 before)
+      expect(taken).toEqual([[1], [2], [3]]);
+      expect(numbered).toEqual([
+        [1, 1],
+        [2, 2],
+        [3, 3],
+        [4, 4],
+        [5, 5],
+      ]);
+    });
+
+    it("keeps a two-step scan's order through a value a batch stores once (each result table reads it)", async () => {
+      // Prepare
+      const query = `let R = materialize(${scan});\nR | take 3 | project id;\nR | extend rn = row_number() | project id, rn`;
+      const tables = [0, 1].map((resultTable) =>
+        compile(query, { ...baseOptions, dialect: 'duckdb', storeShared: true, resultTable }),
+      );
+      const value = tables[0]!.stored![0]!;
+      await db.run(`CREATE OR REPLACE TEMP TABLE "${value.name}" AS ${value.sql}`);
+      // Act
+      const [taken, numbered] = await Promise.all(
+        tables.map(async (t) =>
+          convertRows(
+            await runSql(db, t.sql),
+            t.columns.map((c) => c.type),
+          ),
+        ),
+      );
+      // Assess
+      expect(tables[1]!.stored![0]!.sql).toBe(value.sql);
       expect(taken).toEqual([[1], [2], [3]]);
       expect(numbered).toEqual([
         [1, 1],
