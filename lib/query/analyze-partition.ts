@@ -12,11 +12,12 @@
 // so the output has the sub-query's columns only. Window functions (prev, next, row_number, row_cumsum)
 // run per key: the key partitions their SQL windows. Throws QueryError QUERY_SEMANTIC for an unknown or
 // dynamic key, QUERY_UNSUPPORTED at a sub-query operator not run per key here.
-import type { Expr, NamedExpr, Operator, PartitionSpec, Pipeline, SortKey } from './ast';
+import type { Expr, NamedExpr, Operator, PartitionSpec, SortKey } from './ast';
 import { unserialized, windowCalls, type MvApplyHost } from './analyze-mv-apply';
 import { readsStoredTable } from './sql/generator';
 import { ownAggregates, summarizesToOneRow, withEmptyGroups } from './analyze-empty-groups';
-import { joinKey, liftPartitionScalars, type PartitionRun } from './analyze-partition-as';
+import { liftPartitionScalars, type PartitionRun } from './analyze-partition-as';
+import { inKeysOrder } from './analyze-partition-order';
 import { partitionSource } from './analyze-partition-source';
 import { name, long, call, binary, asc, numbering, operatorWord } from './ast-build';
 import type { Assigned, IrExpr, Rel } from './ir';
@@ -62,7 +63,8 @@ export function analyzePartition(h: MvApplyHost, input: Rel, spec: PartitionSpec
   if (spec.source) {
     const scope = { prefix, key, at, bind: h.bindTable.bind(h), subquery: h.subquery.bind(h) };
     ({ rel, operators } = partitionSource(scope, input, { ...spec, source: spec.source }, span));
-  } else rel = at([copied(key, spec.key)], input);
+  } else
+    rel = at([{ kind: 'extend', items: [{ name: key, expr: name(spec.key.name, spec.key.span), span }], span }], input);
   const keys = rel;
   // Rows the query writes itself (no stored table, the legacy form's source included) come key by key
   // in the order of each key's first row, as the partition page prints TEXAS, KANSAS, IOWA; a stored
@@ -117,60 +119,6 @@ function oneRowPerKey(operators: readonly Operator[]): boolean {
   );
 }
 
-/** The key column's value under the hidden name `to`. */
-function copied(to: string, column: KeyColumn): Operator {
-  return {
-    kind: 'extend',
-    items: [{ name: to, expr: name(column.name, column.span), span: column.span }],
-    span: column.span,
-  };
-}
-
-/** What keysOrder needs of the partition: its host, its `at`, its hidden names. */
-interface Scope {
-  readonly h: MvApplyHost;
-  readonly at: At;
-  readonly prefix: string;
-  readonly key: string;
-}
-
-/**
- * `rel` (the sub-query's rows with the hidden key) key by key in the order of the keys' first rows in
- * `keyed` (the input with the hidden key): the keys are numbered in that order (a summarize of rows
- * the query writes gives its groups so), joined to the rows by the key (as its text after whether it
- * is null: a join never matches null keys) and sorted by that number, stably: each key's rows keep
- * their order. The join and sort read the sub-query's rows, mostly few, and the summarize one pass
- * of the input. Serialized rows stay so, others are not made so.
- */
-function inKeysOrder(s: Scope, keyed: Rel, rel: Rel, span: Span): Rel {
-  const hidden = (n: string): string => `${s.prefix}${n}`;
-  const [rank, joined, table] = [hidden('key rank'), hidden('key text'), hidden('keys')];
-  const keys = s.at(
-    [
-      { kind: 'summarize', aggregates: [], by: [{ name: s.key, expr: name(s.key, span), span }], span },
-      { kind: 'serialize', items: [{ name: rank, expr: call('row_number', [], span), span }], span },
-      { kind: 'extend', items: [{ name: joined, expr: joinKey(s.key, span), span }], span },
-    ],
-    keyed,
-  );
-  const right: Pipeline = { kind: 'pipeline', source: { kind: 'table', name: table, span }, operators: [], span };
-  const on = [{ left: joined, right: joined, leftSpan: span, rightSpan: span, span }];
-  s.h.bindTable(table, keys);
-  try {
-    const sorted = s.at(
-      [
-        { kind: 'extend', items: [{ name: joined, expr: joinKey(s.key, span), span }], span },
-        { kind: 'join', join: { lookup: false, joinKind: 'inner', kindSpan: span, right, on }, span },
-        { kind: 'sort', keys: [asc(name(rank, span))], span },
-      ],
-      rel,
-    );
-    return s.h.isSerialized(rel) ? sorted : unserialized(sorted);
-  } finally {
-    s.h.bindTable(table, undefined);
-  }
-}
-
 /**
  * `grouped` (a summarize with no by of its own, or a count, per key) with a row for each key of the
  * partition's input, also one whose sub-table was empty there (analyze-empty-groups.ts).
@@ -196,8 +144,6 @@ function applyPerKey(h: MvApplyHost, at: At, key: string, op: Operator, order: O
 }
 
 type At = (ops: readonly Operator[], rel: Rel) => Rel;
-
-type KeyColumn = PartitionSpec['key'];
 
 /** The rows of each sub-table as the sub-query's operators so far leave them. */
 interface Order {
