@@ -49,6 +49,8 @@ describe('materialize()', () => {
     const scan =
       'datatable(id:long, b:bool)[3, true, 1, true, 2, false, 5, false, 4, true] | sort by id asc\n' +
       '| scan with_match_id=m declare (c:long) with (step s1: b == true; step s2: b == false => c = s1.id;)';
+    // The scan's ids in their order (by id), numbered 1..5 by row_number().
+    const numberedInOrder = [1, 2, 3, 4, 5].map((id) => [id, id]);
 
     it("keeps a two-step scan's order through the CTE: take and row_number() read it (tabdiff T4)", async () => {
       // Act: the scan's rows are a UNION ALL of each step's matches, ordered only outside it.
@@ -56,13 +58,7 @@ describe('materialize()', () => {
       const numbered = await rowsOf(db, `let R = materialize(${scan}); R | extend rn = row_number() | project id, rn`);
       // Assess: as without materialize (ids 2, 5, 1 and 2, 5, 1, 3, 4 numbered 1..5 before)
       expect(taken).toEqual([[1], [2], [3]]);
-      expect(numbered).toEqual([
-        [1, 1],
-        [2, 2],
-        [3, 3],
-        [4, 4],
-        [5, 5],
-      ]);
+      expect(numbered).toEqual(numberedInOrder);
     });
 
     it("keeps a two-step scan's order through a value a batch stores once (each result table reads it)", async () => {
@@ -85,13 +81,7 @@ describe('materialize()', () => {
       // Assess
       expect(tables[1]!.stored![0]!.sql).toBe(value.sql);
       expect(taken).toEqual([[1], [2], [3]]);
-      expect(numbered).toEqual([
-        [1, 1],
-        [2, 2],
-        [3, 3],
-        [4, 4],
-        [5, 5],
-      ]);
+      expect(numbered).toEqual(numberedInOrder);
     });
 
     it('orders each use of a sorted let, also a use that reads it twice', async () => {
