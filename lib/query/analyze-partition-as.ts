@@ -102,7 +102,7 @@ export function liftPartitionScalars(
  * The partition key as a join matches it: `strcat(tostring(isnull(k)), tostring(k))`, a text no two
  * keys share, null included ("true" then "", where every other key's text starts with "false").
  */
-function joinKey(key: string, span: Span): Expr {
+export function joinKey(key: string, span: Span): Expr {
   const k = name(key, span);
   return call('strcat', [call('tostring', [call('isnull', [k], span)], span), call('tostring', [k], span)], span);
 }

@@ -6,14 +6,18 @@
 // summarize, count and distinct grouped by the key; sort ordered by the key first; top and take cut
 // per key with row_number() restarting where the key changes (a take with no sort before it keeps the
 // input's order, or leaves unserialized input so); scan walks the rows sorted by the key and starts
-// from an empty state where the key changes. Serialized output comes key by key. The hidden key is dropped at the end,
+// from an empty state where the key changes. Serialized output comes key by key; over rows the query
+// writes (no stored table) the keys come in the order they first appear, as the partition page prints
+// them (a sort by each key's number in that order). The hidden key is dropped at the end,
 // so the output has the sub-query's columns only. Window functions (prev, next, row_number, row_cumsum)
 // run per key: the key partitions their SQL windows. Throws QueryError QUERY_SEMANTIC for an unknown or
 // dynamic key, QUERY_UNSUPPORTED at a sub-query operator not run per key here.
 import type { Expr, NamedExpr, Operator, PartitionSpec, SortKey } from './ast';
 import { unserialized, windowCalls, type MvApplyHost } from './analyze-mv-apply';
+import { readsStoredTable } from './sql/generator';
 import { ownAggregates, summarizesToOneRow, withEmptyGroups } from './analyze-empty-groups';
 import { liftPartitionScalars, type PartitionRun } from './analyze-partition-as';
+import { inKeysOrder } from './analyze-partition-order';
 import { partitionSource } from './analyze-partition-source';
 import { name, long, call, binary, asc, numbering, operatorWord } from './ast-build';
 import type { Assigned, IrExpr, Rel } from './ir';
@@ -62,6 +66,11 @@ export function analyzePartition(h: MvApplyHost, input: Rel, spec: PartitionSpec
   } else
     rel = at([{ kind: 'extend', items: [{ name: key, expr: name(spec.key.name, spec.key.span), span }], span }], input);
   const keys = rel;
+  // Rows the query writes itself (no stored table, the legacy form's source included) come key by key
+  // in the order of each key's first row, as the partition page prints TEXAS, KANSAS, IOWA; a stored
+  // table's keys come in any order. A sub-query that summarizes each key to one row has its keys in
+  // that order already (the groups of such rows come by their first row): no need to sort again.
+  const ordered = !readsStoredTable(keys) && !oneRowPerKey(operators);
   const state: Order = { keys: undefined, grouped: false };
   const run: PartitionRun = {
     prefix,
@@ -86,12 +95,28 @@ export function analyzePartition(h: MvApplyHost, input: Rel, spec: PartitionSpec
     if (summarizesToOneRow(lifted.op)) rel = withRowPerKey(h, at, key, keys, lifted.rel, rel, lifted.op);
   }
   // The output is the sub-query's results key by key (partition page): rows that kept the input's
-  // order (row-wise operators only) are grouped by the key, in that order within each key.
-  if (!state.grouped && h.isSerialized(rel)) rel = at(inInputOrder(key, [], span), rel);
+  // order (row-wise operators only) are grouped by the key, in that order within each key. Rows the
+  // query writes are put in the keys' order (a stable sort, so it groups such rows as well).
+  if (ordered) rel = inKeysOrder({ h, at, prefix, key }, keys, rel, span);
+  else if (!state.grouped && h.isSerialized(rel)) rel = at(inInputOrder(key, [], span), rel);
   const items: Assigned<IrExpr>[] = rel.columns
     .filter((c) => !c.name.startsWith(prefix))
     .map((c) => ({ column: c, value: { kind: 'col', ref: c.ref, type: c.type } }));
   return { kind: 'project', input: rel, items, columns: items.map((i) => i.column) };
+}
+
+/**
+ * Whether the sub-query gives each key one row (a count or a summarize with no by) and keeps the
+ * order of those rows: only row-wise operators besides. A sort, top or take before it would order
+ * the rows by the key first (then the groups come in key order), and anything after it may too.
+ */
+function oneRowPerKey(operators: readonly Operator[]): boolean {
+  return (
+    operators.some(summarizesToOneRow) &&
+    operators.every(
+      (op) => summarizesToOneRow(op) || ROW_WISE.has(op.kind) || op.kind === 'project' || op.kind === 'as',
+    )
+  );
 }
 
 /**

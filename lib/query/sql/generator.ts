@@ -20,6 +20,14 @@ import { termsAggregate } from './has-terms';
 import type { SerialWriter } from './serial-writer';
 import { engineRegex } from '../regex-groups';
 
+/** A materialized relation's CTE: its name, its SELECT, and the hidden columns and order its readers carry on. */
+interface Cte {
+  readonly name: string;
+  readonly sql: string;
+  readonly carried: readonly string[];
+  readonly order: readonly OrderKey[];
+}
+
 interface Item {
   readonly sql: string;
   readonly ref: string;
@@ -148,7 +156,9 @@ class Generator {
   /** Spans of the relations being written, innermost last: where a whole-query limit is reported. */
   private readonly at: (Span | undefined)[] = [];
   /** The CTEs of materialized relations, in the order written (a later one may read an earlier one). */
-  private readonly ctes = new Map<Rel, { name: string; sql: string }>();
+  private readonly ctes = new Map<Rel, Cte>();
+  /** The hidden columns and order of each stored materialized value this query reads, by its table. */
+  private readonly storedOrders = new Map<string, Pick<Cte, 'carried' | 'order'>>();
 
   constructor(
     private readonly d: SqlDialect,
@@ -527,6 +537,9 @@ class Generator {
         return this.mvExpand(rel);
       case 'topNested': {
         const input = this.wrap(this.rel(rel.input));
+        // Rows the query writes are numbered in their order: tied values rank by their first row.
+        const numbered = readsStoredTable(rel.input) ? undefined : `_r${++this.hiddenCounter}`;
+        if (numbered) input.sel.items.push({ sql: this.rowNumber(input), ref: numbered });
         const sql = topNestedSql(
           {
             q: (n) => this.q(n),
@@ -536,6 +549,7 @@ class Generator {
             cast: (t, x) => this.castValue(t, x),
             nullOf: (t) => this.d.nullOf(t),
             isNan: (x) => this.d.isNan(x),
+            ...(numbered ? { numbered } : {}),
           },
           this.render(input.sel),
           rel.levels,
@@ -728,10 +742,14 @@ class Generator {
         `make-series is not supported on the ${this.d.name} engine`,
         this.position(),
       );
+    // Series of rows the query writes itself come in the order of their first row, as a summarize's
+    // groups do (the make-series page's a before b); a stored table's in the engine's order.
+    const first = rel.series.keys.length > 0 && !readsStoredTable(rel.input) ? `_f${++this.hiddenCounter}` : undefined;
     const refs = {
       keys: rel.series.keys.map((k) => k.column.ref),
       aggs: rel.series.aggs.map((a) => a.column.ref),
       axis: rel.series.axis.column.ref,
+      ...(first ? { first } : {}),
     };
     const sql = makeSeriesSql(
       {
@@ -741,9 +759,10 @@ class Generator {
         expr: (e) => this.expr(e),
         aggregate: (a) => this.aggregate(a),
         json: (type, sql) => this.w.jsonOf({ kind: 'col', ref: '', type }, sql),
-        input: (items) => {
+        input: (items, numbered) => {
           const s = this.pureOrWrap(this.rel(rel.input));
           s.sel.items.push(...items);
+          if (numbered) s.sel.items.push({ sql: this.rowNumber(s), ref: numbered });
           return this.render(s.sel);
         },
       },
@@ -751,7 +770,11 @@ class Generator {
       refs,
     );
     this.countTerms(rel.columns.length + rel.series.keys.length * 2, undefined);
-    return this.fromSubquery(sql, rel.columns);
+    const out = this.fromSubquery(sql, rel.columns);
+    if (!first) return out;
+    out.carried = [first];
+    out.order = [{ ref: first, desc: false, nullsFirst: false }];
+    return out;
   }
 
   /**
@@ -967,14 +990,21 @@ class Generator {
       const outer = this.wrap(state);
       outer.sel.star = false;
       outer.sel.items = refs.map((r) => ({ sql: this.q(r), ref: r }));
-      cte = { name: this.q(`_m${++this.hiddenCounter}`), sql: this.render(outer.sel) };
+      const name = this.q(`_m${++this.hiddenCounter}`);
+      cte = { name, sql: this.render(outer.sel), carried: state.carried, order: state.order };
       this.ctes.set(rel, cte);
     }
     // The columns a reference passes on are its reader's terms: counted at the reader (a
     // graph-match pattern reading the graph's tables), not at the operator that made the CTE.
     const own = this.at.pop();
     try {
-      return this.state(`${cte.name} AS ${this.alias()}`, rel.columns);
+      // Each use reads the rows in the relation's order (a sort's, a scan's walk): its keys are among
+      // the CTE's columns, and a CTE's rows come in no defined order (a scan of two steps is a UNION
+      // ALL ordered only outside it).
+      const s = this.state(`${cte.name} AS ${this.alias()}`, rel.columns);
+      s.carried = [...cte.carried];
+      s.order = [...cte.order];
+      return s;
     } finally {
       this.at.push(own);
     }
@@ -995,13 +1025,25 @@ class Generator {
       const state = this.relation(rel);
       const outer = this.wrap(state);
       outer.sel.star = false;
-      outer.sel.items = rel.columns.map((c, i) => ({ sql: this.q(c.ref), ref: `c${i}` }));
+      // Its order keys too (k0, k1, ...): each use reads the rows in their order, as a CTE's use does.
+      outer.sel.items = [
+        ...rel.columns.map((c, i) => ({ sql: this.q(c.ref), ref: `c${i}` })),
+        ...state.carried.map((r, i) => ({ sql: this.q(r), ref: `k${i}` })),
+      ];
       written.push({ name, sql: this.withCtes(this.render(outer.sel)) });
+      this.storedOrders.set(name, { carried: state.carried, order: state.order });
       this.ctes.clear();
       for (const [r, cte] of outside) this.ctes.set(r, cte);
     }
-    const items = rel.columns.map((c, i) => `${this.q(`c${i}`)} AS ${this.q(c.ref)}`);
-    return this.fromSubquery(`SELECT ${items.join(', ')} FROM ${this.q(name)}`, rel.columns);
+    const kept = this.storedOrders.get(name)!;
+    const items = [
+      ...rel.columns.map((c, i) => `${this.q(`c${i}`)} AS ${this.q(c.ref)}`),
+      ...kept.carried.map((r, i) => `${this.q(`k${i}`)} AS ${this.q(r)}`),
+    ];
+    const s = this.fromSubquery(`SELECT ${items.join(', ')} FROM ${this.q(name)}`, rel.columns);
+    s.carried = [...kept.carried];
+    s.order = [...kept.order];
+    return s;
   }
 
   private fromSubquery(sql: string, cols: readonly IrColumn[]): State {

@@ -20,8 +20,8 @@ export interface SeriesWriter {
   aggregate(a: IrAgg): string;
   /** JSON text of a value of type `type` (never SQL null: 'null'). */
   json(type: KqlType, sql: string): string;
-  /** The input's SELECT, with these items added to its columns. */
-  input(items: readonly { sql: string; ref: string }[]): string;
+  /** The input's SELECT, with these items added to its columns, and its rows' numbers in their order under `numbered`. */
+  input(items: readonly { sql: string; ref: string }[], numbered?: string): string;
 }
 
 /**
@@ -31,11 +31,14 @@ export interface SeriesWriter {
  */
 const finiteOrNull = (x: string): string => `CASE WHEN isfinite(${x}) THEN ${x} END`;
 
-/** A SELECT giving the key columns, one JSON array per aggregate and the axis array, under their refs. */
+/**
+ * A SELECT giving the key columns, one JSON array per aggregate and the axis array, under their refs;
+ * with `first`, also each series' first input row number (the input's rows numbered in their order).
+ */
 export function makeSeriesSql(
   w: SeriesWriter,
   s: MakeSeriesIr,
-  refs: { keys: string[]; aggs: string[]; axis: string },
+  refs: { keys: string[]; aggs: string[]; axis: string; first?: string },
 ): string {
   const { d, q } = { d: w.d, q: (n: string): string => w.q(n) };
   const axisType = s.axis.value.type;
@@ -55,10 +58,17 @@ export function makeSeriesSql(
   const xRef = w.hidden('_x');
   const x = q(xRef);
   const [lo, hi, n, k] = ['_lo', '_hi', '_n', '_k'].map((r) => q(w.hidden(r))) as [string, string, string, string];
-  const input = w.input([
-    ...s.keys.map((key, i) => ({ sql: w.expr(key.value), ref: refs.keys[i]! })),
-    { sql: real ? finiteOrNull(num(s.axis.value)) : num(s.axis.value), ref: xRef },
-  ]);
+  const nthRef = refs.first === undefined ? undefined : w.hidden('_nth');
+  const input = w.input(
+    [
+      ...s.keys.map((key, i) => ({ sql: w.expr(key.value), ref: refs.keys[i]! })),
+      { sql: real ? finiteOrNull(num(s.axis.value)) : num(s.axis.value), ref: xRef },
+    ],
+    nthRef,
+  );
+  // Each series' first row: the least number of its rows in a bin, carried through the bins to its row.
+  const first = refs.first === undefined ? undefined : q(refs.first);
+  const firstOf = (from: string): string[] => (first ? [`min(${from}) AS ${first}`] : []);
 
   const keys = refs.keys.map(q);
   const needsData = !s.from || !s.to;
@@ -85,7 +95,7 @@ export function makeSeriesSql(
   const withBounds = perSeries ? `${inp} AS i JOIN ${bnd} AS b ON ${sameKeys('i', 'b')}` : `${inp} CROSS JOIN ${bnd}`;
   const inputKeys = perSeries ? keys.map((c) => `i.${c}`) : keys;
   const aggregated =
-    `SELECT ${[...inputKeys, `${div(`${x} - ${lo}`)} AS ${k}`, ...aggItems].join(', ')} FROM ${withBounds}` +
+    `SELECT ${[...inputKeys, `${div(`${x} - ${lo}`)} AS ${k}`, ...aggItems, ...firstOf(q(nthRef ?? ''))].join(', ')} FROM ${withBounds}` +
     ` WHERE ${x} >= ${lo} AND ${x} < ${hi} GROUP BY ${[...inputKeys, k].join(', ')}`;
 
   // kind=nonempty with by: no group in the bounds gives one group of empty keys ('' for strings,
@@ -121,7 +131,7 @@ export function makeSeriesSql(
         : `CAST(${at} AS ${d.sqlType(axisType)})`;
   const axis = q(refs.axis);
   const joined =
-    `SELECT ${[...(keys.length > 0 ? keys.map((c) => `g.${c}`) : ['g._one']), `g.${k}`, ...values, `${axisValue} AS ${axis}`].join(', ')}` +
+    `SELECT ${[...(keys.length > 0 ? keys.map((c) => `g.${c}`) : ['g._one']), `g.${k}`, ...values, `${axisValue} AS ${axis}`, ...(first ? [`a.${first}`] : [])].join(', ')}` +
     ` FROM ${grid} LEFT JOIN ${agg} AS a ON ${on}`;
   const array = (element: string): string =>
     `CAST('[' || coalesce(string_agg(${element}, ',' ORDER BY ${k}), '') || ']' AS JSON)`;
@@ -136,7 +146,7 @@ export function makeSeriesSql(
       ? // Kusto writes datetimes inside dynamic values with 7 fractional digits (the docs' printed arrays).
         `'"' || strftime(${axis}, '%Y-%m-%dT%H:%M:%S.%f') || '0Z"'`
       : element(axisType === 'decimal' || real ? 'real' : axisType, axis);
-  const select = [...keys, ...series, `${array(axisElement)} AS ${axis}`];
+  const select = [...keys, ...series, `${array(axisElement)} AS ${axis}`, ...firstOf(first ?? '')];
   const groupBy = keys.length > 0 ? ` GROUP BY ${keys.join(', ')}` : s.nonEmpty ? '' : ' GROUP BY _one';
   return (
     `WITH ${inp} AS (${input}), ${bnd} AS (${bounds}), ${agg} AS (${aggregated}) ` +

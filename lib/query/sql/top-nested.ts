@@ -16,6 +16,11 @@ export interface TopNestedWriter {
   nullOf(type: KqlType): string;
   /** The dialect's NaN test of a real. */
   isNan(sql: string): string;
+  /**
+   * A column of the input numbering its rows in their order, when they have one (rows the query
+   * writes): values whose aggregations tie rank in the order of their first row.
+   */
+  readonly numbered?: string;
 }
 
 const RANK = '_rank';
@@ -34,9 +39,11 @@ function aggregation(w: TopNestedWriter, l: TopNestedLevel): string {
  */
 function rankOrder(w: TopNestedWriter, l: TopNestedLevel, agg: string): string {
   const dir = l.desc ? 'DESC' : 'ASC';
-  if (l.agg.column.type !== 'real' && l.agg.column.type !== 'decimal') return `${agg} ${dir} NULLS LAST`;
+  // Ties in the order of each value's first row (the page's TX, OK, KS of one max each).
+  const ties = w.numbered === undefined ? '' : `, min(${w.q(w.numbered)}) ASC`;
+  if (l.agg.column.type !== 'real' && l.agg.column.type !== 'decimal') return `${agg} ${dir} NULLS LAST${ties}`;
   const nan = w.isNan(agg);
-  return `CASE WHEN ${nan} THEN NULL ELSE ${agg} END ${dir} NULLS LAST, ${nan} DESC NULLS LAST`;
+  return `CASE WHEN ${nan} THEN NULL ELSE ${agg} END ${dir} NULLS LAST, ${nan} DESC NULLS LAST${ties}`;
 }
 
 export function topNestedSql(w: TopNestedWriter, input: string, levels: readonly TopNestedLevel[]): string {

@@ -890,6 +890,25 @@ describe('top-nested gives its kept paths in the order of its levels (top-nested
       ['OK', 6, 'c', 2],
     ]);
   });
+
+  it("ranks values whose aggregations tie in the order of their first row (the page's TX, OK, KS), a sort's order first", async () => {
+    // Prepare
+    const data =
+      "datatable(State:string, Source:string, v:long)['TX', 'a', 5, 'TX', 'b', 3, 'TX', 'a', 1, 'OK', 'a', 4, 'OK', 'c', 2, 'KS', 'b', 1]";
+    // Act: the engine's row_number() over tied aggregations gave KS, TX, OK.
+    const all = await rowsOf(`${data} | top-nested of State by Ignore = max(1) | project-away Ignore`);
+    const sorted = await rowsOf(`${data} | sort by v asc | top-nested 2 of State by Ignore = max(1) | project State`);
+    const nested = await rowsOf(
+      `${data} | top-nested 1 of State by max(1), top-nested of Source by Ignore = max(1) | project State, Source`,
+    );
+    // Assess
+    expect(all).toEqual([['TX'], ['OK'], ['KS']]);
+    expect(sorted).toEqual([['TX'], ['KS']]);
+    expect(nested).toEqual([
+      ['TX', 'a'],
+      ['TX', 'b'],
+    ]);
+  });
 });
 
 describe('0.0 and -0.0 in sets (aggdiff A6: one value, as == and .NET Equals say)', () => {

@@ -86,6 +86,26 @@ describe('make-series', () => {
     expect(error.message).toContain(message);
   });
 
+  it("gives the series of rows the query writes in the order of their first row (the make-series page's a before b), a sort's order first", async () => {
+    // Prepare: c's first row comes first, b's last; the keys sorted would be a, b, c.
+    const data = 'datatable(x:long, g:string, v:long)[4, "c", 1, 1, "a", 10, 2, "a", 20, 5, "c", 7, 3, "b", 5]';
+    const series = '| make-series s = sum(v) on x from 0 to 6 step 3 by g | project g, s';
+    // Act
+    const asWritten = await run(db, `${data} ${series}`);
+    const sorted = await run(db, `${data} | sort by v asc ${series}`);
+    // Assess
+    expect(asWritten).toEqual([
+      ['c', [0, 8]],
+      ['a', [30, 0]],
+      ['b', [0, 5]],
+    ]);
+    expect(sorted).toEqual([
+      ['c', [0, 8]],
+      ['b', [0, 5]],
+      ['a', [30, 0]],
+    ]);
+  });
+
   it('gives kind=nonempty with by one row of defaults and empty keys when no row is in the bounds, and the groups otherwise', async () => {
     // Prepare
     const series =

@@ -296,15 +296,16 @@ describe('partition', () => {
     const rows = await run(
       'range i from 1 to 7 step 1 | extend k = i % 3 | partition by k (extend p = prev(i)) | extend n = next(i)',
     );
-    // Assess: each key's rows together; next() reads the following row, the next key's first after a key's last.
+    // Assess: each key's rows together, the keys as they first come (1, 2, 0); next() reads the
+    // following row, the next key's first after a key's last.
     expect(rows).toEqual([
-      [3, 0, null, 6],
-      [6, 0, 3, 1],
       [1, 1, null, 4],
       [4, 1, 1, 7],
       [7, 1, 4, 2],
       [2, 2, null, 5],
-      [5, 2, 2, null],
+      [5, 2, 2, 3],
+      [3, 0, null, 6],
+      [6, 0, 3, null],
     ]);
   });
 
@@ -334,13 +335,77 @@ describe('partition', () => {
     );
     // Assess
     expect(rows).toEqual([
-      [6, 0, 9, 1],
-      [3, 0, 9, 2],
       [7, 1, 12, 1],
       [4, 1, 12, 2],
       [1, 1, 12, 3],
       [5, 2, 7, 1],
       [2, 2, 7, 2],
+      [6, 0, 9, 1],
+      [3, 0, 9, 2],
     ]);
+  });
+
+  it("gives the keys of rows the query writes in the order of their first row, each key's rows in the sub-query's order (partition page: TEXAS, KANSAS, IOWA)", async () => {
+    // Prepare: keys neither sorted nor contiguous, a null key among them.
+    const table = "datatable(k:string, x:long)['b', 1, 'a', 2, '', 3, 'b', 4, 'c', 5, 'a', 6]";
+    const nulls = 'datatable(k:long, x:long)[2, 1, long(null), 2, 1, 3, long(null), 4, 2, 5]';
+    // Act
+    const top = await run(`${table} | partition by k (top 1 by x)`);
+    const taken = await run(`${table} | partition by k (take 5)`);
+    const counted = await run(`${nulls} | partition by k (summarize n = count(), s = sum(x))`);
+    const sorted = await run(`${table} | sort by x asc | partition by k (where x > 1) | extend p = prev(x)`);
+    // Assess
+    expect(top).toEqual([
+      ['b', 4],
+      ['a', 6],
+      ['', 3],
+      ['c', 5],
+    ]);
+    expect(taken).toEqual([
+      ['b', 1],
+      ['b', 4],
+      ['a', 2],
+      ['a', 6],
+      ['', 3],
+      ['c', 5],
+    ]);
+    expect(counted).toEqual([
+      [2, 6],
+      [2, 6],
+      [1, 3],
+    ]);
+    // Serialized input: its order decides which key comes first (b at x = 1, which the where drops).
+    expect(sorted).toEqual([
+      ['b', 4, null],
+      ['a', 2, 4],
+      ['a', 6, 2],
+      ['', 3, 6],
+      ['c', 5, 3],
+    ]);
+  });
+
+  it('adds no key order over a stored table: the keys come in any order, the SQL has no join of the keys', () => {
+    // Act
+    const implicit = compile('States | partition by DeviceId (top 1 by Timestamp)', options('duckdb')).sql;
+    const legacy = compile(
+      'range x from 1 to 2 step 1 | partition by x {States | where toscalar(x) == 1 | take 1}',
+      options('duckdb'),
+    ).sql;
+    const inline = compile("datatable(k:string)['b', 'a'] | partition by k (top 1 by k)", options('duckdb')).sql;
+    // Assess: the legacy form's one join is its source's with the keys.
+    expect(implicit).not.toContain('JOIN');
+    expect(legacy.match(/ JOIN /g)).toHaveLength(1);
+    expect(inline.match(/ JOIN /g)).toHaveLength(1);
+  });
+
+  it('still refuses a window function after a take of unordered rows: the numbering of the keys does not serialize them', () => {
+    // Act
+    const failure = compileFailure(
+      "datatable(k:string, x:long)['b', 1, 'a', 2] | partition by k (take 1) | extend p = prev(x)",
+      options('duckdb'),
+    );
+    // Assess
+    expect(failure.code).toBe('QUERY_SEMANTIC');
+    expect(failure.message).toContain('serialized');
   });
 });
