@@ -7,6 +7,7 @@ import { DUCK_LISTS, nthPosition, nullForIrrelevant, TRINO_LISTS } from './posit
 import { both, type ArgumentCheck, type ScalarFunction, type SqlBuilder, type SqlCall } from './types';
 import { bindOnce } from '../sql/bind-once';
 import { bagPack } from './bag-pack-sql';
+import { NON_FINITE } from './sql-helpers';
 
 const dyn = (name: string) => ({ name, type: 'dynamic' as const });
 
@@ -86,7 +87,9 @@ const severalArrays: ArgumentCheck = (args) => {
  */
 const sortedPositions = (l: string, desc: boolean, nullsLast: string | undefined): string => {
   const tagged = `list_transform(${l}, (_se, _si) -> {'e': _se, 'i': _si, 'z': _se IS NULL OR json_type(_se) = 'NULL'})`;
-  const keyed = `list_transform(list_filter(${tagged}, _sx -> NOT _sx.z), _sx -> {'n': TRY_CAST(CAST(_sx.e AS VARCHAR) AS DOUBLE), 's': CAST(_sx.e AS VARCHAR), 'i': _sx.i})`;
+  // A real NaN or infinity (held as its JSON string) is ordered as the real: -Infinity first.
+  const number = `TRY_CAST(CASE WHEN CAST(_sx.e AS VARCHAR) IN (${NON_FINITE}) THEN trim(CAST(_sx.e AS VARCHAR), '"') ELSE CAST(_sx.e AS VARCHAR) END AS DOUBLE)`;
+  const keyed = `list_transform(list_filter(${tagged}, _sx -> NOT _sx.z), _sx -> {'n': ${number}, 's': CAST(_sx.e AS VARCHAR), 'i': _sx.i})`;
   const values = `list_transform(list_sort(${keyed}, '${desc ? 'DESC' : 'ASC'}', 'NULLS LAST'), _sx -> _sx.i)`;
   const nulls = `list_transform(list_filter(${tagged}, _sx -> _sx.z), _sx -> _sx.i)`;
   return `CASE WHEN ${l} IS NOT NULL THEN CASE WHEN ${nullsLast ?? 'TRUE'} THEN list_concat(${values}, ${nulls}) ELSE list_concat(${nulls}, ${values}) END END`;
