@@ -39,11 +39,13 @@ const tsJson = (arr: string): string => `json_format(CAST(${arr} AS JSON))`;
  * count as equal to each other, as list_position has them.
  */
 export const distinctDuck = (l: string): string => {
+  // -0.0 and 0.0 are one value, as .NET's Equals says (make_set of reals counts them once too).
+  const zeroed = `list_transform(${l}, e -> CASE WHEN json_type(e) = 'DOUBLE' AND CAST(e AS DOUBLE) = 0 THEN CAST('0.0' AS JSON) ELSE e END)`;
   const firsts = `list_filter(_ds, (e, n) -> n = 1 OR _ds[n - 1].v IS DISTINCT FROM e.v)`;
   const inOrder = `list_sort(list_transform(${firsts}, e -> {'i': e.i, 'v': e.v}))`;
   // The cast keeps _ds's element type when DuckDB folds a constant that is no array to an untyped
   // NULL (set_intersect(dynamic({}), ...) was a Binder Error: "Cannot extract field 'v' from NULL").
-  return `list_transform([CAST(list_sort(list_transform(${l}, (e, i) -> {'v': e, 'i': i})) AS STRUCT(v JSON, i BIGINT)[])], _ds -> list_transform(${inOrder}, e -> e.v))[1]`;
+  return `list_transform([CAST(list_sort(list_transform(${zeroed}, (e, i) -> {'v': e, 'i': i})) AS STRUCT(v JSON, i BIGINT)[])], _ds -> list_transform(${inOrder}, e -> e.v))[1]`;
 };
 const distinctTs = (l: string): string => `array_distinct(${l})`;
 

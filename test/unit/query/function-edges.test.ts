@@ -901,6 +901,22 @@ describe('0.0 and -0.0 in sets (aggdiff A6: one value, as == and .NET Equals say
     // Assess: the sets held [0.0, -0.0] and hll counted 2; make_list keeps every row as it is.
     expect(row).toEqual([1, [0], [0], [0], 1, [0, -0, 0]]);
   });
+
+  it('make_set of arrays and the set functions hold them once among the elements (kql-fix9)', async () => {
+    // Act
+    const [set] = await rowsOf(
+      'datatable(d:dynamic)[dynamic([-0.0]), dynamic([0.0]), dynamic([1.5])] | summarize s = make_set(d), i = make_set_if(d, true, 5)',
+    );
+    const functions = await printed(
+      'u = set_union(dynamic([-0.0, 1]), dynamic([0.0])), i = set_intersect(dynamic([-0.0]), dynamic([0.0])), d = set_difference(dynamic([-0.0, 2]), dynamic([0.0]))',
+    );
+    // Assess: each held [-0.0, 0.0] (0 and -0 in the answer); the intersection was empty.
+    expect(set).toEqual([
+      [0, 1.5],
+      [0, 1.5],
+    ]);
+    expect(functions).toEqual([[0, 1], [0], [2]]);
+  });
 });
 
 describe('toscalar() inside functions that name their argument in a lambda (litcol L8, L14)', () => {
