@@ -919,6 +919,31 @@ describe('0.0 and -0.0 in sets (aggdiff A6: one value, as == and .NET Equals say
   });
 });
 
+describe('real join keys compared as summarize by groups them (litcol L16: .NET Equals, where NaN equals NaN)', () => {
+  it('matches a NaN key with a NaN key and -0.0 with 0.0 in join, leftsemi and lookup; a null key matches nothing', async () => {
+    // Prepare
+    const t = 'let t = datatable(i:long, a:real)[0, real(nan), 1, -0.0, 2, real(null)];';
+    const right = '(datatable(j:long, a:real)[10, real(nan), 11, 0.0, 12, real(null)])';
+    // Act
+    const inner = await rowsOf(`${t} t | join kind=inner ${right} on a | project i, j | order by i asc`);
+    const semi = await rowsOf(`${t} t | join kind=leftsemi ${right} on a | project i | order by i asc`);
+    const looked = await rowsOf(`${t} t | lookup ${right} on a | project i, j | order by i asc`);
+    const grouped = await rowsOf(`${t} t | union ${right} | summarize n = count() by a | order by n desc, a asc`);
+    // Assess: the groups summarize by makes are the keys that match.
+    expect(inner).toEqual([
+      [0, 10],
+      [1, 11],
+    ]);
+    expect(semi).toEqual([[0], [1]]);
+    expect(looked).toEqual([
+      [0, 10],
+      [1, 11],
+      [2, null],
+    ]);
+    expect(grouped.map((r) => r[1])).toEqual([2, 2, 2]);
+  });
+});
+
 describe('toscalar() inside functions that name their argument in a lambda (litcol L8, L14)', () => {
   it('gives dynamic_to_json() of a toscalar() bag and a between over toscalar() bounds, where the engine failed', async () => {
     // Act: "subqueries in lambda expressions are not supported" for both.
