@@ -578,6 +578,24 @@ describe('split() and hash() with an index or mod near long.max (exprfuzz E8)', 
   });
 });
 
+describe("strrep() with a multiplier past its page's range (exprfuzz E7)", () => {
+  it("repeats at most 67108864 times, where a count past an int failed the engine's cast", async () => {
+    // Act: an empty value keeps the answer small; a multiplier from a column too.
+    const rows = await rowsOf(
+      'datatable(m:long)[9223372036854775807, 67108865, 3, 0, -5, long(null)] | project r = strrep("", m, ""), s = strrep("ab", m % 4, "-")',
+    );
+    // Assess: below 1 (and null) is empty, as before.
+    expect(rows).toEqual([
+      ['', 'ab-ab-ab'],
+      ['', 'ab'],
+      ['', 'ab-ab-ab'],
+      ['', ''],
+      ['', 'ab-ab-ab'],
+      ['', ''],
+    ]);
+  });
+});
+
 describe('a comparison of a computed real with a number: Kusto NaN rules, the operand written once', () => {
   const values = 'datatable(s:string)["1.5", "NaN", "-inf", "inf", "", "3"]';
 
