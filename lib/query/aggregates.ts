@@ -258,18 +258,18 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
       arity(call, ctx, 2, Infinity);
       const by = orderable(call.args[0]!, name, ctx);
       const fn: AggFn = name;
-      const prefix = `${name === 'arg_max' ? 'max_' : 'min_'}${aggregateArgumentName(arg0)}`;
+      const prefix = `${name === 'arg_max' ? 'max_' : 'min_'}${argumentLabel(call, 0)}`;
       // The deprecated argmax()/argmin() name every column after the first argument (Kusto.Language:
       // argmin(Price, Supplier) gives min_Price, min_Price_Supplier), where arg_min gives Price, Supplier.
       const legacy = call.name !== name;
       const first: AggregateOutput = {
-        defaultName: (legacy ? undefined : derivedName(call.args[0]!)) ?? prefix,
+        defaultName: (legacy ? undefined : argumentName(call, 0)) ?? prefix,
         agg: { fn, args: [by, by], type: by.type },
         multi: true,
       };
       const seen = starSeen(call.args, ctx);
       if (seen !== undefined && by.kind === 'col') seen.add(by.ref);
-      const rest = returned(call.args.slice(1), ctx, seen, `${prefix}_arg`, 1);
+      const rest = returned(call, 1, ctx, seen, `${prefix}_arg`);
       return [
         first,
         ...rest.map((r) => ({
@@ -281,7 +281,7 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
     }
     case 'take_any': {
       arity(call, ctx, 1, Infinity);
-      const items = returned(call.args, ctx, starSeen(call.args, ctx), 'any_arg', 0);
+      const items = returned(call, 0, ctx, starSeen(call.args, ctx), 'any_arg');
       const multi = items.length > 1 || call.args[0]!.kind === 'star';
       // The deprecated alias any() prefixes its columns with any_ (take_any page, note).
       const prefix = call.name === 'any' ? 'any_' : '';
@@ -322,8 +322,8 @@ export function analyzeAggregate(call: Expr & { kind: 'call' }, ctx: AggregateCo
           // anyif(x, p) keeps its own prefix, anyif_x, where take_anyif(x, p) is x (Kusto.Language).
           defaultName:
             call.name === 'anyif' || call.name === 'make_dictionary'
-              ? `${call.name === 'anyif' ? 'anyif' : 'dictionary'}_${aggregateArgumentName(arg0)}`
-              : fn.defaultName(aggregateArgumentName(arg0), aggregateArgumentName(call.args[1])),
+              ? `${call.name === 'anyif' ? 'anyif' : 'dictionary'}_${argumentLabel(call, 0)}`
+              : fn.defaultName(argumentLabel(call, 0), argumentLabel(call, 1)),
           agg: { fn: 'catalog', args: r.args, type: r.type, ref: { catalog: 'aggregate', name: fn.name } },
           multi: false,
         },
@@ -341,24 +341,36 @@ function starSeen(args: readonly Expr[], ctx: AggregateContext): Set<string> | u
   return args.some((a) => a.kind === 'star') ? new Set(ctx.keyRefs) : undefined;
 }
 
+/** The name an argument gives its column: written `name = value` (arg_max(t, x = v)), else its value's. */
+function argumentName(call: Expr & { kind: 'call' }, i: number): string | undefined {
+  return call.argNames?.[i] ?? derivedName(call.args[i]!);
+}
+
+/** An argument's part of an aggregation's default name (sum_x): its written name, else its value's. */
+function argumentLabel(call: Expr & { kind: 'call' }, i: number): string {
+  return call.argNames?.[i] ?? aggregateArgumentName(call.args[i]);
+}
+
 /**
- * The returned expressions of arg_max/arg_min/take_any, expanding `*` to the input columns. An
- * expression that derives no name is named unnamedPrefix + its argument position (Kusto.Language:
- * arg_max(x, 2) gives max_x_arg1, take_any(x + 1) any_arg0); first: the position of args[0].
+ * The returned expressions of arg_max/arg_min/take_any, the call's arguments from `first` on,
+ * expanding `*` to the input columns. An expression that derives no name is named unnamedPrefix +
+ * its argument position (Kusto.Language: arg_max(x, 2) gives max_x_arg1, take_any(x + 1) any_arg0);
+ * a named one (`x = b`) is named so, whatever its value.
  * seen (see starSeen): an argument that is an input column already returned is left out. Only the
  * column itself counts, not its name (Kusto.Language): arg_max(todouble(d), *) over a dynamic d
  * returns d (real) and d1 (the dynamic column), where arg_max(tolong(l), *) over a long l returns l
  * once, since converting to the column's own type leaves the column.
  */
 function returned(
-  args: readonly Expr[],
+  call: Expr & { kind: 'call' },
+  first: number,
   ctx: AggregateContext,
   seen: Set<string> | undefined,
   unnamedPrefix: string,
-  first: number,
 ): { name: string; expr: IrExpr; positional?: boolean }[] {
   const out: { name: string; expr: IrExpr; positional?: boolean }[] = [];
-  for (const [i, a] of args.entries()) {
+  for (let i = first; i < call.args.length; i++) {
+    const a = call.args[i]!;
     if (a.kind === 'star') {
       for (const c of ctx.starColumns) {
         if (seen?.has(c.ref)) continue;
@@ -372,11 +384,9 @@ function returned(
       if (seen.has(expr.ref)) continue;
       seen.add(expr.ref);
     }
-    const derived = derivedName(a);
+    const derived = argumentName(call, i);
     out.push(
-      derived === undefined
-        ? { name: `${unnamedPrefix}${first + i}`, expr, positional: true }
-        : { name: derived, expr },
+      derived === undefined ? { name: `${unnamedPrefix}${i}`, expr, positional: true } : { name: derived, expr },
     );
   }
   return out;

@@ -30,7 +30,10 @@ export type Expr =
       readonly name: string;
       readonly nameSpan: Span;
       readonly args: readonly Expr[];
-      /** Names of the arguments written `name = value`, only in calls of user-defined functions (expand-udf.ts). */
+      /**
+       * Names of the arguments written `name = value`: in calls of user-defined functions (expand-udf.ts),
+       * and of arg_max, arg_min, take_any and take_anyif (the returned column's name, aggregates.ts).
+       */
       readonly argNames?: readonly (string | undefined)[];
       readonly span: Span;
     }

@@ -82,7 +82,38 @@ function unsafeIntegerAsText(token: string): string {
  * @throws SyntaxError when `text` is not JSON.
  */
 export function parseDynamicText(text: string): unknown {
-  const value: unknown = JSON.parse(text);
+  let json = text;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    if (!/NaN|Infinity/.test(text)) throw error;
+    json = strictJson(text);
+    value = JSON.parse(json);
+  }
   // Sixteen digits in a row are needed for an integer beyond 2^53 (9007199254740993).
-  return /\d{16}/.test(text) ? JSON.parse(mapJsonTokens(text, unsafeIntegerAsText, (token) => token)) : value;
+  return /\d{16}/.test(json) ? JSON.parse(mapJsonTokens(json, unsafeIntegerAsText, (token) => token)) : value;
+}
+
+/**
+ * The engine's JSON text with a bare NaN, Infinity or -Infinity (DuckDB's JSON reads them:
+ * parse_json('[NaN, 1]')) written as the string a real NaN or infinity is in a dynamic value
+ * (realJsonText), which JSON.parse reads: the answer showed the whole value as its text "[NaN,1]".
+ */
+function strictJson(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === '"') {
+      let end = i + 1;
+      while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      out += text.slice(i, end + 1);
+      i = end;
+      continue;
+    }
+    const word = /^-?Infinity|^NaN/.exec(text.slice(i, i + 9))?.[0];
+    out += word === undefined ? ch : `"${word}"`;
+    i += (word?.length ?? 1) - 1;
+  }
+  return out;
 }

@@ -71,6 +71,18 @@ const datetimeLiteralText = (raw: string): string =>
 /** Functions whose argument may be a tabular expression (toscalar, column_names_of pages). */
 const TABULAR_ARGUMENT = new Set(['toscalar', 'column_names_of']);
 
+/** The aggregations whose arguments may be named, `arg_max(t, x = v)`: the returned column's name. */
+const NAMED_ARGUMENTS: ReadonlySet<string> = new Set([
+  'arg_max',
+  'arg_min',
+  'argmax',
+  'argmin',
+  'take_any',
+  'any',
+  'take_anyif',
+  'anyif',
+]);
+
 /** Kusto tabular operators outside the subset: named in a QUERY_UNSUPPORTED error. */
 const KNOWN_UNSUPPORTED_OPERATORS: ReadonlySet<string> = new Set([
   'sample-distinct',
@@ -1147,10 +1159,13 @@ class Parser implements OperatorCursor, UdfCursor {
     }
     const open = this.next();
     const args: Expr[] = [];
+    const names: (string | undefined)[] = [];
     if (!this.peekOp(')')) {
       this.nested(open.span, () => {
-        do args.push((TABULAR_ARGUMENT.has(t.text) ? tabularOperand(this) : undefined) ?? this.parseExpr());
-        while (this.acceptOp(','));
+        do {
+          names.push(this.argumentName(t));
+          args.push((TABULAR_ARGUMENT.has(t.text) ? tabularOperand(this) : undefined) ?? this.parseExpr());
+        } while (this.acceptOp(','));
       });
     }
     const close = this.expectOp(')');
@@ -1161,11 +1176,31 @@ class Parser implements OperatorCursor, UdfCursor {
         name: DEPRECATED_ALIASES.get(t.text) ?? t.text,
         nameSpan: t.span,
         args,
+        ...(names.some((n) => n !== undefined) ? { argNames: names } : {}),
         span: { start: t.span.start, end: close.span.end },
       },
       depth,
       t.span,
     );
+  }
+
+  /**
+   * `name =` before an argument of fn: the name of a column arg_max, arg_min, take_any or take_anyif
+   * returns (Kusto.Language: arg_min(a, x = b) returns b as x). No other built-in function takes a
+   * named argument: refused at the name (a user-defined function's call is parsed in parser-udf.ts).
+   */
+  private argumentName(fn: Token): string | undefined {
+    const name = this.peek();
+    if (name.kind !== 'ident' || this.peekAt(1)?.text !== '=') return undefined;
+    if (!NAMED_ARGUMENTS.has(fn.text)) {
+      throw this.errors.semantic(
+        `${fn.text}() takes no named argument ('${name.text} = ...'); only arg_max, arg_min, take_any and take_anyif name a returned column that way`,
+        name.span,
+      );
+    }
+    this.next();
+    this.expectOp('=');
+    return name.text;
   }
 
   /** long(5), int(null), real(nan), real(-inf), bool(true). */

@@ -7,6 +7,7 @@ import { DUCK_LISTS, nthPosition, nullForIrrelevant, TRINO_LISTS } from './posit
 import { both, type ArgumentCheck, type ScalarFunction, type SqlBuilder, type SqlCall } from './types';
 import { bindOnce } from '../sql/bind-once';
 import { bagPack } from './bag-pack-sql';
+import { NON_FINITE } from './sql-helpers';
 
 const dyn = (name: string) => ({ name, type: 'dynamic' as const });
 
@@ -38,11 +39,13 @@ const tsJson = (arr: string): string => `json_format(CAST(${arr} AS JSON))`;
  * count as equal to each other, as list_position has them.
  */
 export const distinctDuck = (l: string): string => {
+  // -0.0 and 0.0 are one value, as .NET's Equals says (make_set of reals counts them once too).
+  const zeroed = `list_transform(${l}, e -> CASE WHEN json_type(e) = 'DOUBLE' AND CAST(e AS DOUBLE) = 0 THEN CAST('0.0' AS JSON) ELSE e END)`;
   const firsts = `list_filter(_ds, (e, n) -> n = 1 OR _ds[n - 1].v IS DISTINCT FROM e.v)`;
   const inOrder = `list_sort(list_transform(${firsts}, e -> {'i': e.i, 'v': e.v}))`;
   // The cast keeps _ds's element type when DuckDB folds a constant that is no array to an untyped
   // NULL (set_intersect(dynamic({}), ...) was a Binder Error: "Cannot extract field 'v' from NULL").
-  return `list_transform([CAST(list_sort(list_transform(${l}, (e, i) -> {'v': e, 'i': i})) AS STRUCT(v JSON, i BIGINT)[])], _ds -> list_transform(${inOrder}, e -> e.v))[1]`;
+  return `list_transform([CAST(list_sort(list_transform(${zeroed}, (e, i) -> {'v': e, 'i': i})) AS STRUCT(v JSON, i BIGINT)[])], _ds -> list_transform(${inOrder}, e -> e.v))[1]`;
 };
 const distinctTs = (l: string): string => `array_distinct(${l})`;
 
@@ -86,7 +89,9 @@ const severalArrays: ArgumentCheck = (args) => {
  */
 const sortedPositions = (l: string, desc: boolean, nullsLast: string | undefined): string => {
   const tagged = `list_transform(${l}, (_se, _si) -> {'e': _se, 'i': _si, 'z': _se IS NULL OR json_type(_se) = 'NULL'})`;
-  const keyed = `list_transform(list_filter(${tagged}, _sx -> NOT _sx.z), _sx -> {'n': TRY_CAST(CAST(_sx.e AS VARCHAR) AS DOUBLE), 's': CAST(_sx.e AS VARCHAR), 'i': _sx.i})`;
+  // A real NaN or infinity (held as its JSON string) is ordered as the real: -Infinity first.
+  const number = `TRY_CAST(CASE WHEN CAST(_sx.e AS VARCHAR) IN (${NON_FINITE}) THEN trim(CAST(_sx.e AS VARCHAR), '"') ELSE CAST(_sx.e AS VARCHAR) END AS DOUBLE)`;
+  const keyed = `list_transform(list_filter(${tagged}, _sx -> NOT _sx.z), _sx -> {'n': ${number}, 's': CAST(_sx.e AS VARCHAR), 'i': _sx.i})`;
   const values = `list_transform(list_sort(${keyed}, '${desc ? 'DESC' : 'ASC'}', 'NULLS LAST'), _sx -> _sx.i)`;
   const nulls = `list_transform(list_filter(${tagged}, _sx -> _sx.z), _sx -> _sx.i)`;
   return `CASE WHEN ${l} IS NOT NULL THEN CASE WHEN ${nullsLast ?? 'TRUE'} THEN list_concat(${values}, ${nulls}) ELSE list_concat(${nulls}, ${values}) END END`;

@@ -15,6 +15,13 @@ const UNITS = {
 /** Microseconds per fixed-length unit, also looked up by a unit name known only at run time. */
 export const MICROS: typeof UNITS & Readonly<Record<string, bigint | undefined>> = UNITS;
 
+/**
+ * The JSON texts of a real NaN or infinity held in a dynamic, as an SQL list: the strings the answer
+ * shows (json-text.ts), which todouble, isnan, arithmetic and `mv-expand ... to typeof(real)` read
+ * back as the real.
+ */
+export const NON_FINITE = `'"NaN"', '"Infinity"', '"-Infinity"'`;
+
 /** floor(a / n) for a positive integer n (SQL integer division truncates toward zero). */
 export const floorDiv = (d: SqlDialect, a: string, n: string): string =>
   d.intDiv(`((${a}) - ((((${a}) % ${n}) + ${n}) % ${n}))`, n);

@@ -261,6 +261,9 @@ const tohexWidth = (minLength: string, hex: string): string =>
 const splitPosition = (index: string): string =>
   `(CASE WHEN ${index} > 2147483646 THEN 2147483646 ELSE ${index} END + 1)`;
 
+/** strrep()'s largest multiplier (strrep page, Parameters); a larger one repeats this many times. */
+const STRREP_MAX = 67_108_864;
+
 export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
   str(
     'parse_url',
@@ -476,10 +479,13 @@ export const STRING_FUNCTIONS: readonly ScalarFunction[] = [
         result: 'string',
       },
     ],
+    // The page's Parameters: "Must be a value from 1 to 67108864"; its Returns: a multiplier past the
+    // maximal allowed value repeats the string that many times (it names 1024, the older maximum).
+    // So a count past 67108864 is 67108864 (a long past an int failed in the engine's cast).
     duckdb: ({ a, str: text }) =>
-      `CASE WHEN ${a[1]} > 0 THEN repeat(${text(0)} || ${a[2] ?? "''"}, CAST(${a[1]} - 1 AS INTEGER)) || ${text(0)} ELSE '' END`,
+      `CASE WHEN ${a[1]} > 0 THEN repeat(${text(0)} || ${a[2] ?? "''"}, CAST(least(${a[1]}, ${STRREP_MAX}) - 1 AS INTEGER)) || ${text(0)} ELSE '' END`,
     timestream: ({ a, str: text }) =>
-      `CASE WHEN ${a[1]} > 0 THEN array_join(repeat(${text(0)}, CAST(${a[1]} AS INTEGER)), ${a[2] ?? "''"}) ELSE '' END`,
+      `CASE WHEN ${a[1]} > 0 THEN array_join(repeat(${text(0)}, CAST(least(${a[1]}, ${STRREP_MAX}) AS INTEGER)), ${a[2] ?? "''"}) ELSE '' END`,
   },
   str('url_decode', 'The URL-decoded text (a + is a space, as url_encode writes it).', [s('encoded_url')], {
     // A + is a space, as url_encode writes one (form encoding; Trino's url_decode reads it so too).

@@ -4,7 +4,7 @@ import type { KqlType } from '../ir';
 import type { SqlDialect } from '../sql/dialect';
 import { bindOnceIn } from '../sql/bind-once';
 import { MAX_LONG, TICKS_PER_DAY, TICKS_PER_MICRO, TIMESPAN_UNITS } from '../literals';
-import { MICROS } from './sql-helpers';
+import { MICROS, NON_FINITE } from './sql-helpers';
 import type { ScalarFunction, SqlBuilder } from './types';
 
 // The text forms totimespan() reads, as a constant is folded (literals.ts parseTimespanTicks):
@@ -52,13 +52,14 @@ function parseTimespan(d: SqlDialect, text: string): string {
 /**
  * Kusto's names of the runtime types of dynamic values (integers that fit 32 bits are int). An
  * integer beyond long's range is real (the dynamic page's number kinds are int, long and real):
- * DuckDB's json_type says UBIGINT for one up to 2^64 - 1.
+ * DuckDB's json_type says UBIGINT for one up to 2^64 - 1. A real NaN or infinity is real, as the
+ * functions reading it take it; a JSON string of that very text ("NaN") cannot be told from it.
  */
 const gettypeDynamic: Readonly<Record<'duckdb' | 'timestream', (x: string) => string>> = {
   duckdb: (x) =>
-    `CASE WHEN ${x} IS NULL THEN 'null' ELSE CASE json_type(${x}) WHEN 'ARRAY' THEN 'array' WHEN 'OBJECT' THEN 'dictionary' WHEN 'VARCHAR' THEN 'string' WHEN 'BOOLEAN' THEN 'bool' WHEN 'DOUBLE' THEN 'real' WHEN 'NULL' THEN 'null' ELSE CASE WHEN TRY_CAST(CAST(${x} AS VARCHAR) AS INTEGER) IS NOT NULL THEN 'int' WHEN TRY_CAST(CAST(${x} AS VARCHAR) AS BIGINT) IS NOT NULL THEN 'long' ELSE 'real' END END END`,
+    `CASE WHEN ${x} IS NULL THEN 'null' ELSE CASE json_type(${x}) WHEN 'ARRAY' THEN 'array' WHEN 'OBJECT' THEN 'dictionary' WHEN 'VARCHAR' THEN CASE WHEN CAST(${x} AS VARCHAR) IN (${NON_FINITE}) THEN 'real' ELSE 'string' END WHEN 'BOOLEAN' THEN 'bool' WHEN 'DOUBLE' THEN 'real' WHEN 'NULL' THEN 'null' ELSE CASE WHEN TRY_CAST(CAST(${x} AS VARCHAR) AS INTEGER) IS NOT NULL THEN 'int' WHEN TRY_CAST(CAST(${x} AS VARCHAR) AS BIGINT) IS NOT NULL THEN 'long' ELSE 'real' END END END`,
   timestream: (x) =>
-    `CASE WHEN ${x} IS NULL OR ${x} = 'null' THEN 'null' WHEN substr(${x}, 1, 1) = '[' THEN 'array' WHEN substr(${x}, 1, 1) = '{' THEN 'dictionary' WHEN substr(${x}, 1, 1) = '"' THEN 'string' WHEN ${x} IN ('true', 'false') THEN 'bool' WHEN try_cast(${x} AS INTEGER) IS NOT NULL THEN 'int' WHEN try_cast(${x} AS BIGINT) IS NOT NULL THEN 'long' ELSE 'real' END`,
+    `CASE WHEN ${x} IS NULL OR ${x} = 'null' THEN 'null' WHEN substr(${x}, 1, 1) = '[' THEN 'array' WHEN substr(${x}, 1, 1) = '{' THEN 'dictionary' WHEN ${x} IN (${NON_FINITE}) THEN 'real' WHEN substr(${x}, 1, 1) = '"' THEN 'string' WHEN ${x} IN ('true', 'false') THEN 'bool' WHEN try_cast(${x} AS INTEGER) IS NOT NULL THEN 'int' WHEN try_cast(${x} AS BIGINT) IS NOT NULL THEN 'long' ELSE 'real' END`,
 };
 
 const gettype: SqlBuilder = ({ a, args, d }) =>

@@ -86,3 +86,40 @@ function bindLong(sql: string, args: readonly string[]): string {
   }
   return out;
 }
+
+/** The engines' calls that draw a new value each time they are written (rand(), new_guid()). */
+const VOLATILE = /\b(?:random|uuid)\(\)/;
+
+/**
+ * An expression's SQL, spelled from its arguments' SQL, with each argument that draws at random
+ * (rand(), new_guid()) and that the spelling names more than once bound once (DuckDB only): Kusto
+ * computes an argument once, where two draws could disagree (make_datetime's day check read 1 and
+ * the date 0). The spelling sees a field of one struct per drawn argument, so two draws written
+ * alike (`strcat(rand(), "-", rand())`) stay two. A sub-query argument is computed once already; a
+ * spelling with a sub-query of its own cannot sit in a lambda and names its arguments as it wrote them.
+ */
+export function bindDraws(args: readonly string[], spell: (args: readonly string[]) => string): string {
+  const drawn = args.map((a) => VOLATILE.test(a) && !a.includes('SELECT '));
+  if (!drawn.includes(true)) return spell(args);
+  const held = args.map((a, i) => (drawn[i] ? `${DRAWS}.d${i}x` : a));
+  const sql = spell(held);
+  // DuckDB refuses a volatile call inside TRY(): a drawn argument there is bound even when named once.
+  const tried = sql.includes('TRY(');
+  const bound = held.filter((h, i) => drawn[i] && (tried ? sql.includes(h) : sql.split(h).length > 2));
+  const subqueries = args.filter((a, i) => !drawn[i] && a.includes('SELECT '));
+  const own = ownSubquery(sql, subqueries);
+  let body = sql;
+  held.forEach((h, i) => {
+    if (drawn[i] && (own || !bound.includes(h))) body = body.split(h).join(args[i]!);
+  });
+  if (own || bound.length === 0) return body;
+  const fields = bound.map((h) => `'${h.slice(DRAWS.length + 1)}': ${args[held.indexOf(h)]!}`);
+  const list = `[{${fields.join(', ')}}]`;
+  // The parameter's name is the list's own: an argument spelled once, put back in the body, may hold
+  // a binding lambda of its own.
+  const v = nameOf(list);
+  return `list_transform(${list}, ${v} -> ${body.split(`${DRAWS}.`).join(`${v}.`)})[1]`;
+}
+
+/** The placeholder parameter of the drawn arguments while their spelling is written. */
+const DRAWS = '_bdraw';

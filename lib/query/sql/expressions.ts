@@ -13,7 +13,7 @@ import type { Span } from '../tokens';
 import { isInteger } from '../types';
 import { MAX_DATETIME_TICKS, MIN_DATETIME_TICKS } from '../literals';
 import { DECIMAL_SNAP } from '../values';
-import { bindOnce, bindOnceIn, bindRepeated } from './bind-once';
+import { bindDraws, bindOnce, bindOnceIn, bindRepeated } from './bind-once';
 import { dynamicArithmeticSql, type DynamicArithmeticFn } from './dynamic-arithmetic-sql';
 import { BIN_ORIGIN_MICROS, distinctReal, MICROS_PER_DAY, textToBool, type SqlDialect } from './dialect';
 import { hasTerms } from './has-terms';
@@ -179,14 +179,20 @@ export class ExpressionWriter {
   }
 
   private call(e: IrExpr & { kind: 'call' }): string {
-    const d = this.d;
     // A shifted datetime shifted again is checked once, at the outermost shift (each check nests a
     // lambda: 64 nested startofday() calls would pass DuckDB's expression depth).
     if (shiftsDatetime(e)) for (const x of e.args) if (shiftsDatetime(x)) this.shiftedAgain.add(x);
     // Kusto's int arithmetic gives long: int operands are widened first so the engine cannot overflow.
     const widen = e.type === 'long' && WIDENED.has(e.fn);
     const a = e.args.map((x) => (widen && x.type === 'int' ? `CAST(${this.expr(x)} AS BIGINT)` : this.expr(x)));
-    if (GUID_TEXT_COMPARISONS.has(e.fn)) guidsAsText(d, e.args, a);
+    if (GUID_TEXT_COMPARISONS.has(e.fn)) guidsAsText(this.d, e.args, a);
+    // Kusto computes an argument once: rand() named twice (a null test and the value) is one draw.
+    return this.d.name === 'duckdb' ? bindDraws(a, (held) => this.spell(e, held)) : this.spell(e, a);
+  }
+
+  /** A call's SQL from its arguments' SQL. */
+  private spell(e: IrExpr & { kind: 'call' }, a: readonly string[]): string {
+    const d = this.d;
     const [x = '', y = '', z = ''] = a;
     const [ex, ey] = e.args;
     // Arithmetic typed dynamic (two dynamic operands, or one negated) keeps the operands' kind.

@@ -51,3 +51,45 @@ describe('arg_max/arg_min/take_any with *: column names and types', () => {
     }
   });
 });
+
+describe('a named argument of arg_max/arg_min/take_any/take_anyif: the returned column takes its name (schemafuzz S6)', () => {
+  it.each([
+    [`${R} | summarize arg_min(l, x = s) by s`, 's:string l:long x:string'],
+    [`${R} | summarize arg_max(y = l, s)`, 'y:long s:string'],
+    [`${R} | summarize arg_max(l, x = s, y = l + 1)`, 'l:long x:string y:long'],
+    [`${R} | summarize z = arg_max(l, x = s)`, 'z:long x:string'],
+    // The named column counts as returned, as a bare one does (Kusto.Language leaves s out of *).
+    [`${R} | summarize arg_max(l, x = s, *)`, 'l:long x:string r:real'],
+    [`${R} | summarize arg_max(l, x = l)`, 'l:long x:long'],
+    [`${R} | summarize take_any(x = s)`, 'x:string'],
+    [`${R} | summarize take_any(x = s, l)`, 'x:string l:long'],
+    [`${R} | summarize z = take_any(x = s)`, 'z:string'],
+    [`${R} | summarize take_anyif(x = s, l > 0)`, 'x:string'],
+    [`${R} | summarize take_any(x = s), take_any(x = r)`, 'x:string x1:real'],
+    // The deprecated aliases name as they do with the value's own name.
+    [
+      `${R} | summarize argmax(l, x = s), any(y = r), anyif(w = s, true)`,
+      'max_l:long max_l_x:string any_y:real anyif_w:string',
+    ],
+  ])('%s gives %s on both engines', (query, expected) => {
+    for (const dialect of ['duckdb', 'timestream'] as const) {
+      // Act
+      const compiled = compile(query, options(dialect));
+      // Assess
+      expect(compiled.columns.map((c) => `${c.name}:${c.type}`).join(' ')).toBe(expected);
+    }
+  });
+
+  it.each([
+    ['print strlen(x = "a")', 'strlen'],
+    [`${R} | summarize sum(x = l)`, 'sum'],
+    [`${R} | extend toscalar(x = 1)`, 'toscalar'],
+  ])('refuses %s at the name', (query, fn) => {
+    // Act
+    const act = (): unknown => compile(query, options('duckdb'));
+    const offset = query.indexOf('x = ');
+    // Assess
+    expect(act).toThrow(expect.objectContaining({ code: 'QUERY_SEMANTIC', span: { start: offset, end: offset + 1 } }));
+    expect(act).toThrow(`${fn}() takes no named argument ('x = ...')`);
+  });
+});

@@ -578,6 +578,24 @@ describe('split() and hash() with an index or mod near long.max (exprfuzz E8)', 
   });
 });
 
+describe("strrep() with a multiplier past its page's range (exprfuzz E7)", () => {
+  it("repeats at most 67108864 times, where a count past an int failed the engine's cast", async () => {
+    // Act: an empty value keeps the answer small; a multiplier from a column too.
+    const rows = await rowsOf(
+      'datatable(m:long)[9223372036854775807, 67108865, 3, 0, -5, long(null)] | project r = strrep("", m, ""), s = strrep("ab", m % 4, "-")',
+    );
+    // Assess: below 1 (and null) is empty, as before.
+    expect(rows).toEqual([
+      ['', 'ab-ab-ab'],
+      ['', 'ab'],
+      ['', 'ab-ab-ab'],
+      ['', ''],
+      ['', 'ab-ab-ab'],
+      ['', ''],
+    ]);
+  });
+});
+
 describe('a comparison of a computed real with a number: Kusto NaN rules, the operand written once', () => {
   const values = 'datatable(s:string)["1.5", "NaN", "-inf", "inf", "", "3"]';
 
@@ -919,6 +937,47 @@ describe('0.0 and -0.0 in sets (aggdiff A6: one value, as == and .NET Equals say
     );
     // Assess: the sets held [0.0, -0.0] and hll counted 2; make_list keeps every row as it is.
     expect(row).toEqual([1, [0], [0], [0], 1, [0, -0, 0]]);
+  });
+
+  it('make_set of arrays and the set functions hold them once among the elements (kql-fix9)', async () => {
+    // Act
+    const [set] = await rowsOf(
+      'datatable(d:dynamic)[dynamic([-0.0]), dynamic([0.0]), dynamic([1.5])] | summarize s = make_set(d), i = make_set_if(d, true, 5)',
+    );
+    const functions = await printed(
+      'u = set_union(dynamic([-0.0, 1]), dynamic([0.0])), i = set_intersect(dynamic([-0.0]), dynamic([0.0])), d = set_difference(dynamic([-0.0, 2]), dynamic([0.0]))',
+    );
+    // Assess: each held [-0.0, 0.0] (0 and -0 in the answer); the intersection was empty.
+    expect(set).toEqual([
+      [0, 1.5],
+      [0, 1.5],
+    ]);
+    expect(functions).toEqual([[0, 1], [0], [2]]);
+  });
+});
+
+describe('real join keys compared as summarize by groups them (litcol L16: .NET Equals, where NaN equals NaN)', () => {
+  it('matches a NaN key with a NaN key and -0.0 with 0.0 in join, leftsemi and lookup; a null key matches nothing', async () => {
+    // Prepare
+    const t = 'let t = datatable(i:long, a:real)[0, real(nan), 1, -0.0, 2, real(null)];';
+    const right = '(datatable(j:long, a:real)[10, real(nan), 11, 0.0, 12, real(null)])';
+    // Act
+    const inner = await rowsOf(`${t} t | join kind=inner ${right} on a | project i, j | order by i asc`);
+    const semi = await rowsOf(`${t} t | join kind=leftsemi ${right} on a | project i | order by i asc`);
+    const looked = await rowsOf(`${t} t | lookup ${right} on a | project i, j | order by i asc`);
+    const grouped = await rowsOf(`${t} t | union ${right} | summarize n = count() by a | order by n desc, a asc`);
+    // Assess: the groups summarize by makes are the keys that match.
+    expect(inner).toEqual([
+      [0, 10],
+      [1, 11],
+    ]);
+    expect(semi).toEqual([[0], [1]]);
+    expect(looked).toEqual([
+      [0, 10],
+      [1, 11],
+      [2, null],
+    ]);
+    expect(grouped.map((r) => r[1])).toEqual([2, 2, 2]);
   });
 });
 

@@ -371,6 +371,30 @@ describe('mv-apply', () => {
     expect(summed.rows).toEqual([['NaN', 'Infinity', 3]]);
   });
 
+  it('types a real NaN or infinity held in a dynamic real, as the functions reading it take it (kql-fix9)', async () => {
+    // Prepare
+    const source = 'print d = pack_array(real(nan), real(+inf), real(-inf), 0.5, "x")';
+    // Act
+    const expanded = await run(
+      `${source} | mv-expand e = d | project t = gettype(e), n = isnan(todouble(e)), p = e + 1.0, r = todouble(e) > 0`,
+    );
+    const sorted = await run(`${source} | project array_sort_asc(d), array_sort_desc(d)`);
+    // Assess: gettype said string, and -Infinity sorted after the numbers.
+    expect(expanded.rows).toEqual([
+      ['real', true, 'NaN', false],
+      ['real', false, 'Infinity', true],
+      ['real', false, '-Infinity', false],
+      ['real', false, 1.5, true],
+      ['string', null, null, null],
+    ]);
+    expect(sorted.rows).toEqual([
+      [
+        ['-Infinity', 0.5, 'Infinity', 'NaN', 'x'],
+        ['x', 'NaN', 'Infinity', 0.5, '-Infinity'],
+      ],
+    ]);
+  });
+
   it("leaves with_itemindex's column to the sub-query: project and project-keep without it drop it", async () => {
     // Prepare
     const source = 'datatable(a:long, d:dynamic)[1, dynamic([30, 10])] | mv-apply with_itemindex=i x = d on';

@@ -80,6 +80,14 @@ describe('convertValue', () => {
     ]);
   });
 
+  it('gives a bare NaN or infinity of the engine\'s JSON (parse_json("[NaN, 1]")) as the string a real NaN is in a dynamic', () => {
+    // The whole value came back as its text, "[NaN,1]"; strings holding the words stay as they are.
+    expect(convertValue('[NaN,1,-Infinity]', 'dynamic')).toEqual(['NaN', 1, '-Infinity']);
+    expect(convertValue('{"NaN":"x Infinity","a":Infinity}', 'dynamic')).toEqual({ NaN: 'x Infinity', a: 'Infinity' });
+    expect(convertValue('NaN', 'dynamic')).toBe('NaN');
+    expect(convertValue('[1, 2', 'dynamic')).toBe('[1, 2');
+  });
+
   // https://learn.microsoft.com/en-us/kusto/query/scalar-data-types/datetime : 0001-01-01 .. 9999-12-31.
   it('gives null, never an error, for an engine timestamp Kusto has no datetime for', () => {
     expect(convertValue('10000-01-02 23:59:59', 'datetime')).toBeNull(); // DuckDB past year 9999
