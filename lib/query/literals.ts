@@ -168,9 +168,12 @@ function timespanTicks(raw: string): bigint | undefined {
   }
   const unit = UNIT_RE.exec(raw);
   if (unit) {
-    const perUnit = TIMESPAN_UNITS.get(unit[3]!);
+    // The units of a bare literal (its lexer), nanoseconds too: `timespan(value)` takes the same values.
+    const nanos = NANOSECOND_UNITS.has(unit[3]!);
+    const perUnit = nanos ? 1n : TIMESPAN_UNITS.get(unit[3]!);
     if (perUnit === undefined) return undefined;
-    const ticks = scaleDecimal(unit[2]!, perUnit);
+    const scaled = scaleDecimal(unit[2]!, perUnit);
+    const ticks = nanos ? scaled / 100n : scaled;
     return unit[1] ? -ticks : ticks;
   }
   if (/^-?\d+(\.\d+)?$/.test(raw)) {

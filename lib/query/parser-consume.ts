@@ -5,14 +5,14 @@
 // Throws QUERY_SYNTAX for a malformed option.
 import type { Operator } from './ast';
 import type { OperatorCursor } from './parser-operators';
+import { boolWord } from './tokens';
 
 export function parseConsume(p: OperatorCursor, start: number): Operator {
   if (p.peekIdent('decodeblocks')) {
     p.next();
     p.expectOp('=');
     const value = p.next();
-    if (value.text !== 'true' && value.text !== 'false')
-      throw p.errors.syntax("decodeblocks is 'true' or 'false'", value.span);
+    if (boolWord(value) === undefined) throw p.errors.syntax("decodeblocks is 'true' or 'false'", value.span);
   }
   const span = p.spanFrom(start);
   return { kind: 'take', count: { kind: 'literal', type: 'long', value: 0n, span }, span };

@@ -12,7 +12,7 @@
 import type { Expr, Pipeline, Source } from './ast';
 import { clip } from './errors';
 import type { RestrictCursor } from './statements-restrict';
-import type { Span, Token } from './tokens';
+import { boolWord, type Span, type Token } from './tokens';
 
 /** The part of the Parser read here: the statements' cursor and sub-queries. */
 export interface MacroCursor extends RestrictCursor {
@@ -86,8 +86,7 @@ export class MacroScope {
         if (value.text !== 'inner' && value.text !== 'outer')
           throw p.errors.syntax(`macro-expand kind is inner or outer, not '${clip(value.text)}'`, value.span);
         unionKind = value.text;
-      } else if (value.text !== 'true' && value.text !== 'false')
-        throw p.errors.syntax("isfuzzy is 'true' or 'false'", value.span);
+      } else if (boolWord(value) === undefined) throw p.errors.syntax("isfuzzy is 'true' or 'false'", value.span);
     }
     const entities = this.group(p);
     p.expectIdent('as');

@@ -20,7 +20,7 @@ import type {
 } from './ast';
 import type { ErrorFactory } from './errors';
 import { atScopeFunction, parseScopedSource } from './parser-scope';
-import type { Span, Token } from './tokens';
+import { boolWord, type Span, type Token } from './tokens';
 
 /** The part of the Parser these functions read through. */
 export interface OperatorCursor {
@@ -197,8 +197,9 @@ export function parseUnion(p: OperatorCursor): UnionSpec {
       withSource = p.expectName('a column name after withsource=');
     } else if (t.text === 'isfuzzy') {
       const v = p.next();
-      if (v.text !== 'true' && v.text !== 'false') throw p.errors.syntax("isfuzzy is 'true' or 'false'", v.span);
-      fuzzy = v.text === 'true';
+      const value = boolWord(v);
+      if (value === undefined) throw p.errors.syntax("isfuzzy is 'true' or 'false'", v.span);
+      fuzzy = value;
     } else throw p.errors.syntax(`unknown union parameter '${t.text}'`, t.span);
   }
   const legs: UnionLeg[] = [];

@@ -9,7 +9,7 @@
 import type { Expr, NamedExpr, Operator } from './ast';
 import type { OperatorCursor } from './parser-operators';
 import { regexKeyValues } from './parser-parse-kv-regex';
-import type { Span } from './tokens';
+import { boolWord, type Span } from './tokens';
 
 /** The conversion a key's declared type needs (a string stays as extracted). */
 const CONVERSIONS: Readonly<Record<string, string | null>> = {
@@ -62,9 +62,9 @@ export function parseParseKv(p: OperatorCursor, start: number): Operator {
       const v = p.next();
       const span = { start: o.span.start, end: v.span.end };
       if (o.name === 'greedy') {
-        if (v.kind !== 'ident' || (v.text !== 'true' && v.text !== 'false'))
-          throw p.errors.syntax('greedy takes true or false', v.span);
-        greedy = v.text === 'true';
+        const value = boolWord(v);
+        if (value === undefined) throw p.errors.syntax('greedy takes true or false', v.span);
+        greedy = value;
         if (!p.acceptOp(',')) break;
         continue;
       }

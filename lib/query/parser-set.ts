@@ -3,10 +3,8 @@
 // are only read here; statements.ts gives them their meaning. Throws QueryError QUERY_SYNTAX.
 import type { Expr, QueryParameterDecl, SetStatement } from './ast';
 import type { OperatorCursor } from './parser-operators';
+import { boolWord } from './tokens';
 import { typeNamed } from './types';
-
-/** Kusto's bool words, which read as a bool value, not as a bare word (Kusto.Language's lexer). */
-const BOOL_WORDS: ReadonlySet<string> = new Set(['true', 'True', 'TRUE', 'false', 'False', 'FALSE']);
 
 /** `set name [= value]` up to and with its `;`, the cursor at `set`. */
 export function parseSet(p: OperatorCursor): SetStatement {
@@ -16,7 +14,8 @@ export function parseSet(p: OperatorCursor): SetStatement {
   if (p.acceptOp('=')) {
     const t = p.peek();
     // A bare word is text (`set queryconsistency = weakconsistency`), as Kusto's set statement reads it.
-    if (t.kind === 'ident' && !BOOL_WORDS.has(t.text) && p.peekAt(1)?.text !== '(') {
+    // A bool word reads as a bool value, not as a bare word (Kusto.Language's lexer).
+    if (t.kind === 'ident' && boolWord(t) === undefined && p.peekAt(1)?.text !== '(') {
       p.next();
       value = { kind: 'literal', type: 'string', value: t.text, span: t.span };
     } else value = p.expression();

@@ -3,7 +3,7 @@
 // malformed text and QUERY_UNSUPPORTED for as hints other than hint.materialized.
 import type { Expr } from './ast';
 import type { OperatorCursor } from './parser-operators';
-import type { Span } from './tokens';
+import { boolWord, type Span } from './tokens';
 
 export interface SubqueryCursor extends OperatorCursor {
   /** Whether the token `offset` places ahead starts a tabular expression (a table, a tabular let, datatable ...). */
@@ -42,10 +42,10 @@ export function parseAs(p: OperatorCursor): { name: string; span: Span; material
     if (hint.name !== 'materialized')
       throw p.errors.unsupported(`the 'hint.${hint.name}' hint of as is not supported`, p.spanFrom(start));
     p.expectOp('=');
-    const value = p.next();
-    if (value.text !== 'true' && value.text !== 'false')
-      throw p.errors.syntax("hint.materialized is 'true' or 'false'", value.span);
-    materialized = value.text === 'true';
+    const word = p.next();
+    const value = boolWord(word);
+    if (value === undefined) throw p.errors.syntax("hint.materialized is 'true' or 'false'", word.span);
+    materialized = value;
   }
   const name = p.expectName('a name after as');
   return materialized ? { ...name, materialized } : name;

@@ -59,7 +59,7 @@ import { parseRestrict } from './statements-restrict';
 import { parseAlias } from './statements-alias';
 import { MacroScope } from './parser-macro-expand';
 import { atFunctionDefinition, parseFunctionDef, parseUdfCall, parseUdfSource, type UdfCursor } from './parser-udf';
-import type { Span, Token } from './tokens';
+import { boolWord, type Span, type Token } from './tokens';
 
 /**
  * A datetime literal's text with spaces around its date's dashes removed: the sliding_window_counts
@@ -160,15 +160,6 @@ const DEPRECATED_ALIASES: ReadonlyMap<string, string> = new Map([
   ['datepart', 'datetime_part'],
   // The deprecated aggregations makelist() and makeset() keep their names: their default maxSize is
   // 128 (lib/query/aggregates.ts).
-]);
-
-const BOOL_WORDS: ReadonlyMap<string, boolean> = new Map([
-  ['true', true],
-  ['True', true],
-  ['TRUE', true],
-  ['false', false],
-  ['False', false],
-  ['FALSE', false],
 ]);
 
 export function parse(source: string, ctx: CompileContext = compileContext(source)): Program {
@@ -1148,7 +1139,7 @@ class Parser implements OperatorCursor, UdfCursor {
 
   private parseIdentifierExpr(): Expr {
     const t = this.next();
-    const bool = BOOL_WORDS.get(t.text);
+    const bool = boolWord(t);
     if (bool !== undefined) return this.node(this.literal('bool', bool, t.span), 0, t.span);
     if (!this.peekOp('(')) return this.node({ kind: 'name', name: t.text, span: t.span }, 0, t.span);
     const typed = TYPED_NUMBER_FUNCS.get(t.text);
@@ -1212,7 +1203,7 @@ class Parser implements OperatorCursor, UdfCursor {
     const close = this.expectOp(')');
     const span = { start: t.span.start, end: close.span.end };
     if (v.text === 'null' && !negative) return this.literal(type, null, span);
-    const word = type === 'bool' ? BOOL_WORDS.get(v.text) : undefined;
+    const word = type === 'bool' ? boolWord(v) : undefined;
     if (word !== undefined) return this.literal('bool', word, span);
     // decimal(1.5) (decimal data type docs): held as a real, as todecimal() is on both engines.
     if (type === 'decimal' && (v.kind === 'long' || v.kind === 'real')) {

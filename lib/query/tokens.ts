@@ -73,3 +73,18 @@ export const NEGATABLE: ReadonlySet<string> = new Set([
   'has_all',
   'matches',
 ]);
+
+/** Kusto's bool words (Kusto.Language's lexer reads all six as bool literals). */
+const BOOL_WORDS: ReadonlyMap<string, boolean> = new Map([
+  ['true', true],
+  ['True', true],
+  ['TRUE', true],
+  ['false', false],
+  ['False', false],
+  ['FALSE', false],
+]);
+
+/** The value of a bool word (`true`, `True`, `TRUE`, ...), or undefined for any other token. */
+export function boolWord(t: Token): boolean | undefined {
+  return t.kind === 'ident' ? BOOL_WORDS.get(t.text) : undefined;
+}

@@ -7,6 +7,7 @@ import {
   MIN_DATETIME_TICKS,
   parseDatetimeTicks,
   parseDatetimeTicksUnbounded,
+  parseTimespanTicks,
 } from '../../../lib/query/literals';
 import { seededRandom } from './seeded-random';
 
@@ -98,5 +99,19 @@ describe('parseDatetimeTicks', () => {
   it('reads year 0000 only unbounded', () => {
     expect(parseDatetimeTicks('0000-12-31')).toBeUndefined();
     expect(parseDatetimeTicksUnbounded('0000-12-31')).toBe(MIN_DATETIME_TICKS - 864_000_000_000n);
+  });
+});
+
+// timespan page: `timespan(value)` takes the values a bare literal spells, so the nanosecond units the
+// lexer reads (`1000nanoseconds` is 10 ticks) read inside it too (casemut M7: `timespan(1000nanoseconds)` was refused).
+describe('parseTimespanTicks', () => {
+  it('reads nanosecond units as the lexer does, truncated to whole ticks', () => {
+    // Act
+    const read = ['1000nanoseconds', '5000nano', '250nanos', '-300nanosec', '1.5nanosecond', '100ms'].map(
+      parseTimespanTicks,
+    );
+    // Assess
+    expect(read).toEqual([10n, 50n, 2n, -3n, 0n, 1_000_000n]);
+    expect(parseTimespanTicks('10nanoweeks')).toBeUndefined();
   });
 });

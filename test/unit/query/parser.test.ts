@@ -179,4 +179,22 @@ describe('parser', () => {
     const error = errorOf('States\n| where x ==');
     expect(error.toData()).toEqual([{ line: 2, column: 13, start: 19, end: 19 }]);
   });
+
+  // Kusto.Language's lexer reads True, TRUE, False and FALSE as bool literals, and accepts them as an
+  // operator's bool option (casemut M3: `as hint.materialized=TRUE` was refused).
+  it('reads every spelling of a bool word as an operator option', () => {
+    // Act
+    const program = parse(
+      'print x = 1 | union isfuzzy=True (print x = 1) | as hint.materialized=TRUE T | union isfuzzy=FALSE T',
+    );
+    // Assess
+    expect(program.query.operators).toMatchObject([
+      { kind: 'union', union: { fuzzy: true } },
+      { kind: 'as', name: 'T', materialized: true },
+      { kind: 'union', union: { unionKind: 'outer' } },
+    ]);
+    expect(program.query.operators[2]).not.toHaveProperty('union.fuzzy');
+    expect(parse('print x = 1 | as hint.materialized=False T').query.operators[0]).not.toHaveProperty('materialized');
+    expect(errorOf('print x = 1 | consume decodeblocks=tRue').message).toBe("1:36: decodeblocks is 'true' or 'false'");
+  });
 });
