@@ -11,12 +11,13 @@
 // address masked to that length, then looked up on (length, masked address, extra keys).
 // Throws QUERY_SEMANTIC at the argument for a missing column, a non-string key, a non-constant flag.
 import type { Expr, Operator, Pipeline } from './ast';
-import { binary, call, long, name } from './ast-build';
+import { asc, binary, call, long, name, numbering } from './ast-build';
 import type { MvApplyHost } from './analyze-mv-apply';
 import { clip } from './errors';
 import type { IrColumn, Rel } from './ir';
 import { projected, runOver, withUnmatchedRows } from './plugin-rewrite';
 import { analyzeScalar } from './scalars';
+import { readsStoredTable } from './sql/generator';
 import type { Span } from './tokens';
 
 interface Family {
@@ -143,7 +144,13 @@ export function analyzeIpLookup(
   else {
     // The rows matching no range, once each: those whose address and extra keys are not among the matched ones.
     const keys = [source, ...extra.map((e) => e.name)];
-    rel = withUnmatchedRows(h, input, matching, keys, `${prefix}input`, at);
+    // Over rows the query writes, matched and unmatched rows come in the input's order, as the page
+    // prints them (the union would put the matched ones first, in the order of their CTE's read).
+    const nth = `${prefix}nth`;
+    const inOrder = !readsStoredTable(input);
+    const numbered = inOrder ? runOver(h, input, [numbering(nth, at)], at) : input;
+    rel = withUnmatchedRows(h, numbered, matching, keys, `${prefix}input`, at);
+    if (inOrder) rel = runOver(h, rel, [{ kind: 'sort', keys: [asc(name(nth, at))], span: at }], at);
   }
   const visible = (cols: readonly IrColumn[]) => cols.filter((c) => !c.name.startsWith('\u0000')).map((c) => c.name);
   const inputNames = new Set(visible(input.columns));

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { compile, type CompileOptions } from '../../../lib/query/index';
 import { openFixtureDb } from '../../golden/fixture-db';
 import { baseOptions, expectRefusedAt } from './compile-failure';
-import { sortedRows } from './duckdb-rows';
+import { rowsOf, sortedRows } from './duckdb-rows';
 
 const options = (dialect: CompileOptions['dialect']): CompileOptions => ({ ...baseOptions, dialect });
 const dialects = ['duckdb', 'timestream'] as const;
@@ -83,6 +83,22 @@ describe('evaluate ipv4_lookup / ipv6_lookup / rows_near / dcount_intersect', ()
       ['garbage', null],
       [null, null],
     ]);
+  });
+
+  it('ipv4_lookup / ipv6_lookup with return_unmatched give rows the query writes in the input order, as the page prints them', async () => {
+    // Prepare: the unmatched address between two matched ones.
+    const l = 'let L = datatable(network:string, c:string)["5.8.0.0/19", "RU", "2.20.183.0/24", "GB"];';
+    const source = 'datatable(ip:string)["2.20.183.12", "192.165.12.17", "5.8.1.2"]';
+    for (const plugin of ['ipv4_lookup', 'ipv6_lookup']) {
+      // Act
+      const rows = await rowsOf(db, `${l} ${source} | evaluate ${plugin}(L, ip, network, true) | project ip, c`);
+      // Assess
+      expect(rows).toEqual([
+        ['2.20.183.12', 'GB'],
+        ['192.165.12.17', ''],
+        ['5.8.1.2', 'RU'],
+      ]);
+    }
   });
 
   it('ipv4_lookup takes a tabular expression as its LookupTable, bare or in parentheses', async () => {
