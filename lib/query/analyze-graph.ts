@@ -12,7 +12,8 @@ import type { Expr, GraphSpec, GraphToTableSpec, MakeGraphSpec, NamedExpr, Opera
 import { analyzeGraphMatch } from './analyze-graph-match';
 import { markComponents } from './analyze-graph-mark';
 import { clip } from './errors';
-import { binary, call } from './ast-build';
+import { asc, binary, call, long } from './ast-build';
+import { readsStoredTable } from './sql/generator';
 import { copy, extend, item, over, project, ref, unionOf, where } from './graph-build';
 import { EDGE_DST, EDGE_ID, EDGE_SRC, NODE_ID, type GraphHost, type GraphTables } from './graph-tables';
 import type { IrColumn, KqlType, Rel } from './ir';
@@ -155,10 +156,32 @@ function makeGraph(h: GraphHost, input: Rel, spec: MakeGraphSpec, bind: (s: stri
   ]);
   const value = (to: string, from: string): NamedExpr =>
     mixed.has(to) ? item(to, asDynamic(from, at)) : copy(to, from, at);
+  // Over rows the query writes, the nodes come in the order their ids first appear in the edges,
+  // each edge's source before its target (graph-mark-components page: Alice, Bob, Carol, Dave, ...):
+  // each end carries its edge's number and its side, sorted on before the nodes are grouped. A
+  // stored table's nodes come in any order.
+  const inOrder = !readsStoredTable(input);
+  const position = (side: bigint): NamedExpr[] =>
+    inOrder ? [copy(FIRST_EDGE, EDGE_ID, at), item(FIRST_SIDE, long(side, at))] : [];
   const ends = [
-    [EDGE_SRC, src.name],
-    [EDGE_DST, dst.name],
-  ].map(([end, id]) => over(edges, [project([copy(NODE_ID, end!, at), ...idProps.map((p) => value(p, id!))], at)], at));
+    [EDGE_SRC, src.name, 0n],
+    [EDGE_DST, dst.name, 1n],
+  ].map(([end, id, side]) =>
+    over(
+      edges,
+      [
+        project(
+          [
+            copy(NODE_ID, end as string, at),
+            ...idProps.map((p) => value(p, id as string)),
+            ...position(side as bigint),
+          ],
+          at,
+        ),
+      ],
+      at,
+    ),
+  );
   const nodeLeg = (t: (typeof tables)[number]): Pipeline => {
     const dynamic = t.rel.columns.filter((c) => mixed.has(c.name)).map((c) => value(c.name, c.name));
     return over(
@@ -174,6 +197,10 @@ function makeGraph(h: GraphHost, input: Rel, spec: MakeGraphSpec, bind: (s: stri
     ...merged,
     operators: [
       ...(partition ? [NO_NODE(at)] : []),
+      // Nodes tables' rows (no edge number) first, in their order; the sort is stable.
+      ...(inOrder
+        ? [{ kind: 'sort', keys: [asc(ref(FIRST_EDGE, at)), asc(ref(FIRST_SIDE, at))], span: at } as Operator]
+        : []),
       {
         kind: 'summarize',
         aggregates: propNames.map((p) =>
@@ -192,6 +219,10 @@ function makeGraph(h: GraphHost, input: Rel, spec: MakeGraphSpec, bind: (s: stri
     edgeProps: input.columns,
   };
 }
+
+/** An edge end's edge number and side (0 source, 1 target), the order of the nodes over rows the query writes. */
+const FIRST_EDGE = '#firstedge';
+const FIRST_SIDE = '#firstside';
 
 /** The text every null id's key starts with: no real key does (each starts with a length, a digit). */
 const NULL_KEY = '-';

@@ -40,6 +40,15 @@ describe('graph-mark-components', () => {
     return rows.sort((a, b) => Number(a[0]) - Number(b[0])).map((r) => (r[1] as string[]).sort());
   }
 
+  it('lists the nodes of rows the query writes as they first appear: the nodes table, then each edge source before its target', async () => {
+    // Act
+    const { rows } = await run(`${GRAPH} | graph-to-table nodes | project id`);
+    const stored = compile('States | make-graph DeviceId --> Name with_node_id=n | graph-to-table nodes | count', options).sql;
+    // Assess: A and F from N, then B, C, D, E, X, Y, Z by the edges (graph-mark-components page order).
+    expect(rows.map((r) => r[0])).toEqual(['A', 'F', 'B', 'C', 'D', 'E', 'X', 'Y', 'Z']);
+    expect(stored).not.toContain('#firstedge');
+  });
+
   it('marks weak components, numbered from 0 by their least node id, a node without edges alone', async () => {
     // Act
     const found = await components(`${GRAPH} | graph-mark-components`);
