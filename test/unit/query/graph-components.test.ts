@@ -43,7 +43,10 @@ describe('graph-mark-components', () => {
   it('lists the nodes of rows the query writes as they first appear: the nodes table, then each edge source before its target', async () => {
     // Act
     const { rows } = await run(`${GRAPH} | graph-to-table nodes | project id`);
-    const stored = compile('States | make-graph DeviceId --> Name with_node_id=n | graph-to-table nodes | count', options).sql;
+    const stored = compile(
+      'States | make-graph DeviceId --> Name with_node_id=n | graph-to-table nodes | count',
+      options,
+    ).sql;
     // Assess: A and F from N, then B, C, D, E, X, Y, Z by the edges (graph-mark-components page order).
     expect(rows.map((r) => r[0])).toEqual(['A', 'F', 'B', 'C', 'D', 'E', 'X', 'Y', 'Z']);
     expect(stored).not.toContain('#firstedge');
