@@ -13,7 +13,7 @@ import { analyzeGraphMatch } from './analyze-graph-match';
 import { markComponents } from './analyze-graph-mark';
 import { clip } from './errors';
 import { asc, binary, call, long } from './ast-build';
-import { readsStoredTable } from './sql/generator';
+import { readsStoredTable } from './ir-reads';
 import { copy, extend, item, over, project, ref, unionOf, where } from './graph-build';
 import { EDGE_DST, EDGE_ID, EDGE_SRC, NODE_ID, type GraphHost, type GraphTables } from './graph-tables';
 import type { IrColumn, KqlType, Rel } from './ir';

@@ -17,7 +17,7 @@ import { clip } from './errors';
 import type { IrColumn, Rel } from './ir';
 import { projected, runOver, withUnmatchedRows } from './plugin-rewrite';
 import { analyzeScalar } from './scalars';
-import { readsStoredTable } from './sql/generator';
+import { readsStoredTable } from './ir-reads';
 import type { Span } from './tokens';
 
 interface Family {

@@ -14,7 +14,7 @@
 // dynamic key, QUERY_UNSUPPORTED at a sub-query operator not run per key here.
 import type { Expr, NamedExpr, Operator, PartitionSpec, SortKey } from './ast';
 import { unserialized, windowCalls, type MvApplyHost } from './analyze-mv-apply';
-import { readsStoredTable } from './sql/generator';
+import { readsStoredTable } from './ir-reads';
 import { ownAggregates, summarizesToOneRow, withEmptyGroups } from './analyze-empty-groups';
 import { liftPartitionScalars, type PartitionRun } from './analyze-partition-as';
 import { inKeysOrder } from './analyze-partition-order';

@@ -19,6 +19,7 @@ import { graphComponentsSql } from './graph-components';
 import { termsAggregate } from './has-terms';
 import type { SerialWriter } from './serial-writer';
 import { engineRegex } from '../regex-groups';
+import { readsStoredTable } from '../ir-reads';
 
 /** A materialized relation's CTE: its name, its SELECT, and the hidden columns and order its readers carry on. */
 interface Cte {
@@ -123,29 +124,6 @@ const SET_AGGREGATIONS: ReadonlySet<string> = new Set(['make_set', 'make_set_if'
 
 const isSet = (a: Assigned<IrAgg>): boolean =>
   SET_AGGREGATIONS.has(a.value.fn === 'catalog' ? a.value.ref!.name : a.value.fn);
-
-/**
- * Whether a relation reads a stored table anywhere (its inputs, sub-queries, materialized lets):
- * any node of the tree that is a scan. Rows that come only from the query's text (datatable, print,
- * range) are few and in one order.
- */
-export function readsStoredTable(node: unknown): boolean {
-  if (typeof node !== 'object' || node === null) return false;
-  const known = storedReads.get(node);
-  if (known !== undefined) return known;
-  // Provisionally false while its children are read (a node met again below is not read twice).
-  storedReads.set(node, false);
-  const reads =
-    ((node as { kind?: unknown }).kind === 'scan' && 'table' in node) || Object.values(node).some(readsStoredTable);
-  storedReads.set(node, reads);
-  return reads;
-}
-
-/**
- * What readsStoredTable found for each node of the IR: every sort, summarize, distinct and join asks
- * about its input, and a node's answer is read once (a 10,000-row datatable under several of them).
- */
-const storedReads = new WeakMap<object, boolean>();
 
 class Generator {
   private readonly w: ExpressionWriter;
